@@ -1,0 +1,284 @@
+import type { Span } from "./span.ts";
+
+/**
+ * The Stela abstract syntax tree: plain tagged data (`kind` + `span`), built
+ * by the parser and walked by exhaustive `switch`es. Nothing here knows about
+ * playing a game.
+ */
+
+export interface Name {
+  text: string;
+  span: Span;
+}
+
+// ---------------------------------------------------------------- types
+
+export type TypeExpr =
+  | { kind: "TypeName"; name: Name; span: Span }
+  | { kind: "ListType"; of: TypeExpr; span: Span }
+  | { kind: "PerPlayerType"; of: TypeExpr; span: Span };
+
+// ---------------------------------------------------------------- expressions
+
+export type BinaryOp = "+" | "-" | "*" | "/" | "%" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "and" | "or" | "in";
+
+export type ComprehensionForm = "list" | "count" | "sum" | "highest" | "lowest" | "any" | "all" | "no" | "first" | "sort";
+
+export interface Arg {
+  name?: Name;
+  value: Expr;
+  span: Span;
+}
+
+export type Expr =
+  | { kind: "NumberLit"; value: number; span: Span }
+  | { kind: "StringLit"; value: string; span: Span }
+  | { kind: "TemplateLit"; parts: (string | Expr)[]; span: Span }
+  | { kind: "BoolLit"; value: boolean; span: Span }
+  | { kind: "NoneLit"; span: Span }
+  | { kind: "CurrentExpr"; span: Span }
+  | { kind: "ThisExpr"; span: Span }
+  | { kind: "NameExpr"; name: string; span: Span }
+  | { kind: "FieldExpr"; object: Expr; field: Name; span: Span }
+  | { kind: "IndexExpr"; object: Expr; index: Expr; span: Span }
+  | { kind: "CallExpr"; callee: Name; args: Arg[]; span: Span }
+  | { kind: "UnaryExpr"; op: "-" | "not"; operand: Expr; span: Span }
+  | { kind: "BinaryExpr"; op: BinaryOp; left: Expr; right: Expr; span: Span }
+  | { kind: "IsExpr"; value: Expr; kindName: Name; span: Span }
+  | { kind: "RangeExpr"; from: Expr; to: Expr; span: Span }
+  | { kind: "IfExpr"; cond: Expr; then: Expr; else: Expr; span: Span }
+  | { kind: "ListExpr"; items: Expr[]; span: Span }
+  | {
+      kind: "ComprehensionExpr";
+      form: ComprehensionForm;
+      variable: Name;
+      source: Expr;
+      where?: Expr;
+      /** The element (list), value (sum, highest, lowest), predicate (any, all, no) or key (sort). */
+      body?: Expr;
+      span: Span;
+    }
+  | { kind: "PerPlayerExpr"; variable: Name; body: Expr; span: Span }
+  | { kind: "ShapeLit"; rows: string[]; span: Span }
+  | { kind: "ErrorExpr"; span: Span };
+
+export type ExprKind = Expr["kind"];
+
+// ---------------------------------------------------------------- choices
+
+export interface WhereClause {
+  cond: Expr;
+  reason?: Expr;
+  span: Span;
+}
+
+export interface StopClause {
+  label: Expr;
+  when?: Expr;
+  span: Span;
+}
+
+export interface ChooseExpr {
+  kind: "ChooseExpr";
+  variable: Name;
+  source: Expr;
+  by?: Expr;
+  prompt?: Expr;
+  stop?: StopClause;
+  wheres: WhereClause[];
+  span: Span;
+}
+
+export interface SecretChooseExpr {
+  kind: "SecretChooseExpr";
+  /** The name bound to each choosing player inside `source` and the clauses. */
+  chooser: Name;
+  choosers: Expr;
+  variable: Name;
+  source: Expr;
+  prompt?: Expr;
+  stop?: StopClause;
+  wheres: WhereClause[];
+  span: Span;
+}
+
+// ---------------------------------------------------------------- statements
+
+export interface Block {
+  kind: "Block";
+  stmts: Stmt[];
+  span: Span;
+}
+
+export interface ChoiceOption {
+  label: Expr;
+  when?: Expr;
+  body: Block;
+  span: Span;
+}
+
+export type AssignOp = "=" | "+=" | "-=";
+
+export type Stmt =
+  | { kind: "LetStmt"; name: Name; type?: TypeExpr; value: Expr | ChooseExpr | SecretChooseExpr; span: Span }
+  | { kind: "AssignStmt"; target: Expr; op: AssignOp; value: Expr; span: Span }
+  | { kind: "CallStmt"; call: Extract<Expr, { kind: "CallExpr" }>; span: Span }
+  | { kind: "IfStmt"; cond: Expr; then: Block; else?: Block | Extract<Stmt, { kind: "IfStmt" }>; span: Span }
+  | { kind: "ForStmt"; variable: Name; source: Expr; where?: Expr; body: Block; span: Span }
+  | { kind: "WhileStmt"; cond: Expr; body: Block; span: Span }
+  | { kind: "RepeatStmt"; count: Expr; body: Block; span: Span }
+  | { kind: "LoopStmt"; body: Block; span: Span }
+  | { kind: "BreakStmt"; span: Span }
+  | { kind: "ContinueStmt"; span: Span }
+  | { kind: "ReturnStmt"; value?: Expr; span: Span }
+  | { kind: "TurnStmt"; player: Expr; body: Block; span: Span }
+  | { kind: "ChooseBlockStmt"; by?: Expr; prompt?: Expr; options: ChoiceOption[]; span: Span }
+  | { kind: "MoveStmt"; piece: Expr; to: Expr; span: Span }
+  | { kind: "DealStmt"; count: Expr; from: Expr; to: Expr; span: Span }
+  | { kind: "ShuffleStmt"; zone: Expr; span: Span }
+  | { kind: "PlaceStmt"; piece: Expr; at: Expr; faceDown: boolean; span: Span }
+  | { kind: "FlipStmt"; piece: Expr; up: boolean; span: Span }
+  | { kind: "RemoveStmt"; piece: Expr; span: Span }
+  | { kind: "TriggerStmt"; event: Name; args: Arg[]; span: Span }
+  | { kind: "EndStmt"; span: Span }
+  | { kind: "LogStmt"; value: Expr; span: Span }
+  | { kind: "ErrorStmt"; span: Span };
+
+export type StmtKind = Stmt["kind"];
+
+// ---------------------------------------------------------------- declarations
+
+export interface Param {
+  name: Name;
+  type: TypeExpr;
+  span: Span;
+}
+
+/** A typed name with an optional initial value and bounds: fields, state, variables, space attributes. */
+export interface FieldDecl {
+  name: Name;
+  type: TypeExpr;
+  init?: Expr;
+  bounds?: Expr;
+  span: Span;
+}
+
+export interface ShowEntry {
+  name: Name;
+  value: Expr;
+  span: Span;
+}
+
+export type ComponentEntry =
+  | { kind: "ComponentItem"; label?: string; count: number; fields: { name: Name; value: Expr; span: Span }[]; span: Span }
+  | { kind: "ComponentFor"; variable: Name; source: Expr; entries: ComponentEntry[]; span: Span };
+
+export interface LegendEntry {
+  key: string;
+  /** `none`: this symbol leaves a hole in the board. */
+  hole: boolean;
+  assigns: { name: Name; value?: Expr; span: Span }[];
+  span: Span;
+}
+
+export type TableKey =
+  | { kind: "NumberKey"; from: number; to: number | null; span: Span }
+  | { kind: "NameKey"; name: Name; span: Span };
+
+export interface TableRow {
+  key: TableKey;
+  value: Expr;
+  span: Span;
+}
+
+export interface Requirement {
+  cond: Expr;
+  reason?: Expr;
+  span: Span;
+}
+
+export interface Tiebreak {
+  most: boolean;
+  value: Expr;
+  span: Span;
+}
+
+export type Decl =
+  | { kind: "GameDecl"; title: string; items: { key: Name; value: Expr; span: Span }[]; span: Span }
+  | { kind: "ConstDecl"; name: Name; value: Expr; span: Span }
+  | { kind: "EnumDecl"; name: Name; members: { name: Name; label?: string }[]; span: Span }
+  | { kind: "KindDecl"; name: Name; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
+  | { kind: "ComponentsDecl"; kindName: Name; perPlayer: boolean; zone?: Expr; entries: ComponentEntry[]; span: Span }
+  | {
+      kind: "BoardDecl";
+      name: Name;
+      perPlayer: boolean;
+      topology: Expr;
+      attributes: FieldDecl[];
+      map?: { rows: { text: string; span: Span }[]; span: Span };
+      legend: LegendEntry[];
+      show: ShowEntry[];
+      span: Span;
+    }
+  | {
+      kind: "ZoneDecl";
+      name: Name;
+      perPlayer: boolean;
+      bag: boolean;
+      kindName: Name;
+      options: { name: Name; value?: Expr; span: Span }[];
+      span: Span;
+    }
+  | { kind: "VarDecl"; field: FieldDecl; span: Span }
+  | { kind: "PerPlayerDecl"; fields: FieldDecl[]; span: Span }
+  | { kind: "TableDecl"; name: Name; rows: TableRow[]; span: Span }
+  | { kind: "DefineDecl"; name: Name; params: Param[]; returns?: TypeExpr; body: Expr; span: Span }
+  | { kind: "RuleDecl"; name: Name; params: Param[]; requires: Requirement[]; span: Span }
+  | { kind: "ProcedureDecl"; name: Name; params: Param[]; body: Block; span: Span }
+  | { kind: "SetupDecl"; body: Block; span: Span }
+  | { kind: "FlowDecl"; body: Block; span: Span }
+  | { kind: "EventDecl"; name: Name; params: Param[]; span: Span }
+  | { kind: "OnDecl"; event: Name; binds: Name[]; where?: Expr; body: Block; span: Span }
+  | { kind: "HookDecl"; name: Name; params: Param[]; returns: TypeExpr; body: Expr; span: Span }
+  | { kind: "ModifyDecl"; hook: Name; when?: Expr; value: Expr; span: Span }
+  | { kind: "ScoringDecl"; player: Name; points?: Expr; tiebreaks: Tiebreak[]; span: Span }
+  | {
+      kind: "VariantDecl";
+      title: string;
+      titleSpan: Span;
+      extendsFile?: { path: string; span: Span };
+      items: { override: boolean; decl: Decl; span: Span }[];
+      span: Span;
+    }
+  | { kind: "ErrorDecl"; span: Span };
+
+export type DeclKind = Decl["kind"];
+
+export interface FileAst {
+  kind: "File";
+  file: string;
+  decls: Decl[];
+  span: Span;
+}
+
+/** The name a declaration introduces, if it introduces one. */
+export function declName(d: Decl): Name | undefined {
+  switch (d.kind) {
+    case "ConstDecl":
+    case "EnumDecl":
+    case "KindDecl":
+    case "BoardDecl":
+    case "ZoneDecl":
+    case "TableDecl":
+    case "DefineDecl":
+    case "RuleDecl":
+    case "ProcedureDecl":
+    case "EventDecl":
+    case "HookDecl":
+      return d.name;
+    case "VarDecl":
+      return d.field.name;
+    default:
+      return undefined;
+  }
+}

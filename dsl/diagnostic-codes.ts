@@ -1,0 +1,72 @@
+/**
+ * Every diagnostic code Stela emits, defined once. Codes are stable: tools
+ * (CI scripts, the editor) may match on them, so a code is never renamed, only
+ * added.
+ */
+export const DIAGNOSTIC_CODES = {
+  // Lexing
+  "lex-invalid-character": "A character that cannot start any token.",
+  "lex-unterminated-string": "A string literal with no closing quote on its line.",
+
+  // Parsing
+  "parse-expected-token": "A specific token was expected here.",
+  "parse-unexpected-token": "None of the forms allowed here starts with this token.",
+  "parse-expected-more": "A list that needs at least one item is empty.",
+  "parse-trailing-input": "Text after the end of what could be read.",
+  "parse-invalid-count": "A component count must look like `x3`.",
+  "parse-invalid-statement": "An expression used as a statement must be a call or an assignment.",
+  "parse-invalid-template": "An `{expression}` inside a text could not be read.",
+
+  // Names
+  "unknown-name": "A name that is not declared.",
+  "duplicate-name": "A name declared twice.",
+  "unknown-field": "A field that the value's kind, board or player does not have.",
+  "unused-declaration": "A declaration nothing uses.",
+  "unused-variable": "A local name nothing reads.",
+
+  // Types and calls
+  "type-mismatch": "A value of the wrong type.",
+  "argument-count": "A call with too many or too few arguments.",
+  "unknown-argument": "A named argument the callee does not take.",
+  "not-callable": "Something that is not a function, rule, hook or procedure is called.",
+  "not-assignable": "An assignment to something that cannot change.",
+  "invalid-constant": "A value that must be known before the game starts is not.",
+  "procedure-in-expression": "A procedure (which may choose or change the game) used where a value is needed.",
+  "choose-outside-procedure": "A choice outside a procedure, setup, flow or handler.",
+  "break-outside-loop": "`break` or `continue` outside a loop.",
+
+  // Game structure
+  "missing-game": "The file has no `game` block.",
+  "missing-flow": "The file has no `flow`.",
+  "missing-scoring": "The file has no `scoring` block.",
+  "missing-players": "The `game` block does not say how many players.",
+  "flow-no-end": "The flow can never end.",
+  "invalid-board": "A board or map that cannot be built.",
+  "invalid-table": "A table whose keys overlap or cannot be looked up.",
+  "invalid-components": "A component declaration that cannot be built.",
+  "invalid-zone": "A zone declaration that cannot be built.",
+  "invalid-variant": "A variant that cannot be applied to its base.",
+  "unknown-variant": "A variant name the game does not have.",
+  "extends-not-found": "The base file of a variant cannot be read.",
+
+  // Runtime (a rule misbehaving while a match is played)
+  "runtime-step-budget": "A rule ran too long without a decision: probably a loop that never ends.",
+  "runtime-division-by-zero": "A division by zero.",
+  "runtime-no-options": "A choice with no legal option.",
+  "runtime-no-current-player": "A choice with no `by` outside any `turn`.",
+  "runtime-none-value": "A value was `none` where something was needed.",
+  "runtime-index-out-of-range": "A list index outside the list.",
+  "runtime-table-miss": "A table has no row for the key.",
+  "runtime-invalid-move": "A piece could not be moved or placed as asked.",
+  "runtime-stack-overflow": "Calls nested too deeply (probably endless recursion).",
+  "runtime-error": "A rule failed while the match was played.",
+
+  // Applying decisions
+  "illegal-option": "An option the rules refuse.",
+  "unknown-option": "An option id that is not offered.",
+  "not-your-turn": "A player who does not owe a decision tried to decide.",
+  "match-over": "The match has ended.",
+} as const;
+
+/** A stable diagnostic code. */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;

@@ -1,0 +1,60 @@
+import type { DiagnosticCode } from "./diagnostic-codes.ts";
+import type { Span } from "./span.ts";
+
+export type Severity = "error" | "warning" | "info";
+
+/** A problem found in a rule file, or raised while a rule runs. Plain data. */
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: Severity;
+  message: string;
+  file: string;
+  span: Span;
+  hint?: string;
+}
+
+/** Collects diagnostics for one file. */
+export class DiagnosticSink {
+  readonly items: Diagnostic[] = [];
+  constructor(readonly file: string) {}
+
+  error(code: DiagnosticCode, message: string, span: Span, hint?: string): void {
+    this.items.push(make(this.file, "error", code, message, span, hint));
+  }
+
+  warning(code: DiagnosticCode, message: string, span: Span, hint?: string): void {
+    this.items.push(make(this.file, "warning", code, message, span, hint));
+  }
+
+  get hasErrors(): boolean {
+    return this.items.some((d) => d.severity === "error");
+  }
+}
+
+function make(
+  file: string,
+  severity: Severity,
+  code: DiagnosticCode,
+  message: string,
+  span: Span,
+  hint?: string,
+): Diagnostic {
+  return hint === undefined ? { code, severity, message, file, span } : { code, severity, message, file, span, hint };
+}
+
+/** `file:line:col: severity code: message` — the one-line form the CLI prints. */
+export function formatDiagnostic(d: Diagnostic): string {
+  const hint = d.hint ? ` (${d.hint})` : "";
+  return `${d.file}:${d.span.start.line}:${d.span.start.column}: ${d.severity} ${d.code}: ${d.message}${hint}`;
+}
+
+/** Sorted by position, then errors before warnings: the order a reader expects. */
+export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
+  const rank = { error: 0, warning: 1, info: 2 } as const;
+  return [...list].sort(
+    (a, b) =>
+      a.file.localeCompare(b.file) ||
+      a.span.start.offset - b.span.start.offset ||
+      rank[a.severity] - rank[b.severity],
+  );
+}

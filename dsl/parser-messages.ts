@@ -1,0 +1,88 @@
+import type { IParserErrorMessageProvider, IToken, TokenType } from "chevrotain";
+import { didYouMean } from "./suggest.ts";
+import { KEYWORDS } from "./tokens.ts";
+
+/** What a grammar rule is called in an error message. */
+const RULE_NOUNS: Record<string, string> = {
+  declaration: "a declaration (`game`, `kind`, `board`, `procedure`, …)",
+  statement: "a statement",
+  expression: "a value",
+  primary: "a value",
+  typeExpr: "a type",
+  componentEntry: "a component entry like `\"Name\" x3 { … }`",
+  legendEntry: "a legend entry like `T: temple = true`",
+  tableKey: "a table key (a number, a range like `5..`, or a name)",
+  effectStmt: "a statement",
+  simpleStmt: "a statement",
+  comprehension: "a value",
+};
+
+function tokenText(t: IToken): string {
+  if (t.tokenType.name === "EOF") return "the end of the file";
+  return `\`${t.image}\``;
+}
+
+function label(t: TokenType): string {
+  return t.LABEL ?? t.name;
+}
+
+/** Keyword spellings among the expected tokens, for "did you mean" hints. */
+function keywordWords(types: TokenType[]): string[] {
+  return types.filter((t) => t.name.startsWith("Kw_")).map((t) => t.name.slice(3));
+}
+
+/**
+ * Hints noted while messages are built, keyed by the offending token, so the
+ * diagnostic for that error can carry them (Chevrotain errors have no hint).
+ */
+export const parseHints = new WeakMap<IToken, string>();
+
+function noteHint(actual: IToken, expected: TokenType[]): void {
+  if (actual.tokenType.name === "Identifier") {
+    // A misspelt keyword is the likeliest cause: first among those expected here, then any.
+    const hint = didYouMean(actual.image, keywordWords(expected)) ?? didYouMean(actual.image, KEYWORDS);
+    if (hint) parseHints.set(actual, hint);
+  } else if (actual.image === "=" && expected.some((t) => t.name === "LBrace" || t.name === "Kw_then")) {
+    parseHints.set(actual, "use `==` to compare; `=` assigns");
+  }
+}
+
+function uniqueFirsts(paths: TokenType[][]): TokenType[] {
+  const seen = new Set<TokenType>();
+  for (const p of paths) if (p[0]) seen.add(p[0]);
+  return [...seen];
+}
+
+function listOf(types: TokenType[]): string {
+  const names = types.map(label);
+  if (names.length <= 4) return names.join(", ");
+  return `${names.slice(0, 4).join(", ")}, …`;
+}
+
+/** Plain-language parse error messages. */
+export const errorMessages: IParserErrorMessageProvider = {
+  buildMismatchTokenMessage({ expected, actual, ruleName }) {
+    noteHint(actual, [expected]);
+    const where = ruleName === "file" ? "" : "";
+    return `expected ${label(expected)} but found ${tokenText(actual)}${where}`;
+  },
+  buildNotAllInputParsedMessage({ firstRedundant }) {
+    return `unexpected ${tokenText(firstRedundant)}: a declaration was expected here`;
+  },
+  buildNoViableAltMessage({ expectedPathsPerAlt, actual, ruleName }) {
+    const first = actual[0]!;
+    const firsts = uniqueFirsts(expectedPathsPerAlt.flat());
+    noteHint(first, firsts);
+    const noun = RULE_NOUNS[ruleName];
+    return noun
+      ? `expected ${noun} but found ${tokenText(first)}`
+      : `expected one of ${listOf(firsts)} but found ${tokenText(first)}`;
+  },
+  buildEarlyExitMessage({ expectedIterationPaths, actual, ruleName }) {
+    const first = actual[0]!;
+    const firsts = uniqueFirsts(expectedIterationPaths);
+    noteHint(first, firsts);
+    const noun = RULE_NOUNS[ruleName];
+    return `expected at least one ${noun ?? listOf(firsts)} but found ${tokenText(first)}`;
+  },
+};

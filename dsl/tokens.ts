@@ -1,0 +1,160 @@
+import { createToken, Lexer, type TokenType } from "chevrotain";
+
+/**
+ * The Stela tokens. This file is the single source of truth for the keyword
+ * list: the parser, the editor's highlighting and its completion all read
+ * `KEYWORDS` and `CONTEXTUAL_KEYWORDS` from here.
+ */
+
+/**
+ * Any word, keyword or not: accepted where a keyword cannot be meant, as a
+ * field name (`p.count`, `count: number`), so keywords steal fewer names.
+ */
+export const Word = createToken({ name: "Word", pattern: Lexer.NA, label: "a name" });
+/** Every token: error recovery skips over `AnyToken`s to the next line. */
+export const AnyToken = createToken({ name: "AnyToken", pattern: Lexer.NA, label: "anything" });
+export const Identifier = createToken({
+  name: "Identifier",
+  pattern: /[A-Za-z_][A-Za-z0-9_]*/,
+  categories: [Word, AnyToken],
+  label: "a name",
+});
+
+/** Words reserved by the grammar: they cannot be used as names. */
+export const KEYWORDS = [
+  // declarations
+  "game", "const", "enum", "kind", "state", "show", "components", "board",
+  "var", "per", "table", "define", "rule", "require", "procedure", "setup", "flow", "event",
+  "on", "hook", "modify", "scoring", "tiebreak", "variant", "extends", "override", "map",
+  "legend", "space",
+  // statements
+  "let", "if", "else", "for", "in", "where", "while", "repeat", "loop", "break", "continue",
+  "return", "turn", "choose", "secretly", "each", "chooses", "from", "by", "prompt", "stop",
+  "when", "option", "move", "to", "deal", "shuffle", "place", "at", "face", "flip", "remove",
+  "trigger", "end", "log",
+  // expressions
+  "and", "or", "not", "is", "true", "false", "none", "count", "sum", "highest", "lowest",
+  "any", "all", "no", "first", "sort", "then", "current", "this", "list", "of",
+] as const;
+
+export type Keyword = (typeof KEYWORDS)[number];
+
+/**
+ * Words with a meaning only in one place of the grammar (e.g. `up` after
+ * `face`); elsewhere they are ordinary names. Highlighted like keywords.
+ */
+export const CONTEXTUAL_KEYWORDS = [
+  "zone", "bag", "players", "player", "points", "most", "fewest", "up", "down", "public", "owner",
+  "hidden", "limit", "value",
+] as const;
+
+/** Type names, highlighted as types. */
+export const TYPE_NAMES = [
+  "number", "bool", "text", "player", "space", "placement", "shape", "sides", "board", "piece", "zone",
+] as const;
+
+const keywordTokens = new Map<string, TokenType>();
+for (const word of KEYWORDS) {
+  keywordTokens.set(
+    word,
+    createToken({
+      name: `Kw_${word}`,
+      pattern: new RegExp(`${word}\\b`),
+      longer_alt: Identifier,
+      categories: [Word, AnyToken],
+      label: `\`${word}\``,
+    }),
+  );
+}
+
+/** The token type of a keyword. */
+export function kw(word: Keyword): TokenType {
+  const t = keywordTokens.get(word);
+  if (!t) throw new Error(`not a keyword: ${word}`);
+  return t;
+}
+
+export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED });
+export const LineComment = createToken({ name: "LineComment", pattern: /\/\/[^\n\r]*/, group: "comments" });
+export const BlockComment = createToken({ name: "BlockComment", pattern: /\/\*[\s\S]*?\*\//, group: "comments" });
+/** One row of a drawn map or shape: `|` to the end of the line, or to a `}` on it. */
+export const MapLine = createToken({ categories: [AnyToken], name: "MapLine", pattern: /\|[^\n\r}]*/, label: "a map line `| …`" });
+export const StringLit = createToken({ categories: [AnyToken], name: "StringLit", pattern: /"(?:[^"\\\n\r]|\\.)*"/, label: "a text" });
+/** Matched only when a string has no closing quote: reported, then dropped. */
+export const UnterminatedString = createToken({
+  name: "UnterminatedString",
+  pattern: /"(?:[^"\\\n\r]|\\.)*/,
+  group: "invalid",
+});
+export const NumberLit = createToken({ categories: [AnyToken], name: "NumberLit", pattern: /\d+(?:\.\d+)?/, label: "a number" });
+
+export const Arrow = createToken({ categories: [AnyToken], name: "Arrow", pattern: /->/, label: "`->`" });
+export const DotDot = createToken({ categories: [AnyToken], name: "DotDot", pattern: /\.\./, label: "`..`" });
+export const Dot = createToken({ categories: [AnyToken], name: "Dot", pattern: /\./, label: "`.`" });
+export const PlusEq = createToken({ categories: [AnyToken], name: "PlusEq", pattern: /\+=/, label: "`+=`" });
+export const MinusEq = createToken({ categories: [AnyToken], name: "MinusEq", pattern: /-=/, label: "`-=`" });
+export const EqEq = createToken({ categories: [AnyToken], name: "EqEq", pattern: /==/, label: "`==`" });
+export const NotEq = createToken({ categories: [AnyToken], name: "NotEq", pattern: /!=/, label: "`!=`" });
+export const LtEq = createToken({ categories: [AnyToken], name: "LtEq", pattern: /<=/, label: "`<=`" });
+export const GtEq = createToken({ categories: [AnyToken], name: "GtEq", pattern: />=/, label: "`>=`" });
+export const Lt = createToken({ categories: [AnyToken], name: "Lt", pattern: /</, label: "`<`" });
+export const Gt = createToken({ categories: [AnyToken], name: "Gt", pattern: />/, label: "`>`" });
+export const Equals = createToken({ categories: [AnyToken], name: "Equals", pattern: /=/, label: "`=`" });
+export const Plus = createToken({ categories: [AnyToken], name: "Plus", pattern: /\+/, label: "`+`" });
+export const Minus = createToken({ categories: [AnyToken], name: "Minus", pattern: /-/, label: "`-`" });
+export const Star = createToken({ categories: [AnyToken], name: "Star", pattern: /\*/, label: "`*`" });
+export const Slash = createToken({ categories: [AnyToken], name: "Slash", pattern: /\//, label: "`/`" });
+export const Percent = createToken({ categories: [AnyToken], name: "Percent", pattern: /%/, label: "`%`" });
+export const LBrace = createToken({ categories: [AnyToken], name: "LBrace", pattern: /\{/, label: "`{`" });
+export const RBrace = createToken({ categories: [AnyToken], name: "RBrace", pattern: /\}/, label: "`}`" });
+export const LParen = createToken({ categories: [AnyToken], name: "LParen", pattern: /\(/, label: "`(`" });
+export const RParen = createToken({ categories: [AnyToken], name: "RParen", pattern: /\)/, label: "`)`" });
+export const LBracket = createToken({ categories: [AnyToken], name: "LBracket", pattern: /\[/, label: "`[`" });
+export const RBracket = createToken({ categories: [AnyToken], name: "RBracket", pattern: /\]/, label: "`]`" });
+export const Comma = createToken({ categories: [AnyToken], name: "Comma", pattern: /,/, label: "`,`" });
+export const Colon = createToken({ categories: [AnyToken], name: "Colon", pattern: /:/, label: "`:`" });
+export const Semicolon = createToken({ categories: [AnyToken], name: "Semicolon", pattern: /;/, label: "`;`" });
+
+/** Every token, in the order the lexer tries them (longer operators first). */
+export const ALL_TOKENS: TokenType[] = [
+  Word,
+  AnyToken,
+  WhiteSpace,
+  LineComment,
+  BlockComment,
+  MapLine,
+  StringLit,
+  UnterminatedString,
+  NumberLit,
+  ...keywordTokens.values(),
+  Identifier,
+  Arrow,
+  DotDot,
+  Dot,
+  PlusEq,
+  MinusEq,
+  EqEq,
+  NotEq,
+  LtEq,
+  GtEq,
+  Lt,
+  Gt,
+  Equals,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  LBrace,
+  RBrace,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  Comma,
+  Colon,
+  Semicolon,
+];
+
+/** Operators and punctuation, for the editor's highlighting. */
+export const OPERATORS = ["->", "..", ".", "+=", "-=", "==", "!=", "<=", ">=", "<", ">", "=", "+", "-", "*", "/", "%"];
