@@ -234,7 +234,7 @@ export type Decl =
   | { kind: "TableDecl"; name: Name; rows: TableRow[]; span: Span }
   | { kind: "DefineDecl"; name: Name; params: Param[]; returns?: TypeExpr; body: Expr; span: Span }
   | { kind: "RuleDecl"; name: Name; params: Param[]; requires: Requirement[]; span: Span }
-  | { kind: "ProcedureDecl"; name: Name; params: Param[]; body: Block; span: Span }
+  | { kind: "ProcedureDecl"; name: Name; params: Param[]; returns?: TypeExpr; body: Block; span: Span }
   | { kind: "SetupDecl"; body: Block; span: Span }
   | { kind: "FlowDecl"; body: Block; span: Span }
   | { kind: "EventDecl"; name: Name; params: Param[]; span: Span }

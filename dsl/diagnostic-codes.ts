@@ -48,6 +48,7 @@ export const DIAGNOSTIC_CODES = {
   "invalid-variant": "A variant that cannot be applied to its base.",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
+  "internal-error": "Stela itself failed on this input: a bug to report, with the file.",
 
   // Runtime (a rule misbehaving while a match is played)
   "runtime-step-budget": "A rule ran too long without a decision: probably a loop that never ends.",

@@ -19,11 +19,11 @@ export class DiagnosticSink {
   constructor(readonly file: string) {}
 
   error(code: DiagnosticCode, message: string, span: Span, hint?: string): void {
-    this.items.push(make(this.file, "error", code, message, span, hint));
+    this.items.push(make(span.file ?? this.file, "error", code, message, span, hint));
   }
 
   warning(code: DiagnosticCode, message: string, span: Span, hint?: string): void {
-    this.items.push(make(this.file, "warning", code, message, span, hint));
+    this.items.push(make(span.file ?? this.file, "warning", code, message, span, hint));
   }
 
   get hasErrors(): boolean {

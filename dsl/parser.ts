@@ -66,7 +66,7 @@ import {
 
 /** A problem the parser's actions find in otherwise well-formed input (e.g. `x3x`). */
 export interface ActionProblem {
-  code: "parse-invalid-count" | "parse-invalid-statement" | "parse-expected-token";
+  code: "parse-invalid-count" | "parse-invalid-statement" | "parse-expected-token" | "parse-unexpected-token";
   message: string;
   span: Span;
   hint?: string;
@@ -256,7 +256,7 @@ export class StelaParser extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.variantDecl) },
         ],
       }),
-    { recoveryValueFunc: () => ({ kind: "ErrorDecl", span: NO_SPAN }) },
+    { recoveryValueFunc: (): Decl => ({ kind: "ErrorDecl", span: NO_SPAN }) },
   );
 
   gameDecl = this.RULE("gameDecl", (): Decl => {
@@ -599,11 +599,15 @@ export class StelaParser extends EmbeddedActionsParser {
     this.CONSUME(Colon);
     const kindName = this.CONSUME4(Identifier);
     const options: { name: Name; value?: Expr; span: Span }[] = [];
-    this.MANY(() => {
+    // The next line may start another `zone`: that is never an option.
+    this.MANY({
+      GATE: () => !isZoneWord(this.LA(1)),
+      DEF: () => {
       const o = this.CONSUME3(Identifier);
       // Only `limit` takes a value; without the gate `owner limit 7` would read `limit` as owner's value.
       const value = this.OPTION2({ GATE: () => o.image === "limit", DEF: () => this.SUBRULE(this.expression) });
       this.ACTION(() => options.push(value ? { name: this.name(o), value, span: this.spanFrom(o) } : { name: this.name(o), span: this.spanFrom(o) }));
+      },
     });
     return this.ACTION(() => ({
       kind: "ZoneDecl",
@@ -740,8 +744,16 @@ export class StelaParser extends EmbeddedActionsParser {
     const start = this.CONSUME(kw("procedure"));
     const name = this.CONSUME(Identifier);
     const params = this.SUBRULE(this.params);
+    const returns = this.OPTION(() => {
+      this.CONSUME(Colon);
+      return this.SUBRULE(this.typeExpr);
+    });
     const body = this.SUBRULE(this.block);
-    return this.ACTION(() => ({ kind: "ProcedureDecl", name: this.name(name), params, body, span: this.spanFrom(start) }));
+    return this.ACTION(() => {
+      const d: Decl = { kind: "ProcedureDecl", name: this.name(name), params, body, span: this.spanFrom(start) };
+      if (returns) d.returns = returns;
+      return d;
+    });
   });
 
   setupDecl = this.RULE("setupDecl", (): Decl => {
@@ -911,7 +923,7 @@ export class StelaParser extends EmbeddedActionsParser {
           },
         },
       ]),
-    { recoveryValueFunc: () => ({ kind: "TypeName", name: { text: "?", span: NO_SPAN }, span: NO_SPAN }) },
+    { recoveryValueFunc: (): TypeExpr => ({ kind: "TypeName", name: { text: "?", span: NO_SPAN }, span: NO_SPAN }) },
   );
 
   // ------------------------------------------------------------ statements
@@ -944,7 +956,7 @@ export class StelaParser extends EmbeddedActionsParser {
       this.CONSUME(RBrace);
       return this.ACTION(() => ({ kind: "Block", stmts, span: this.spanFrom(start) }));
     },
-    { recoveryValueFunc: () => ({ kind: "Block", stmts: [], span: NO_SPAN }) },
+    { recoveryValueFunc: (): Block => ({ kind: "Block", stmts: [], span: NO_SPAN }) },
   );
 
   statement = this.RULE(
@@ -973,7 +985,7 @@ export class StelaParser extends EmbeddedActionsParser {
         },
         ],
       }),
-    { recoveryValueFunc: () => ({ kind: "ErrorStmt", span: NO_SPAN }) },
+    { recoveryValueFunc: (): Stmt => ({ kind: "ErrorStmt", span: NO_SPAN }) },
   );
 
   letStmt = this.RULE("letStmt", (): Stmt => {
@@ -1369,7 +1381,7 @@ export class StelaParser extends EmbeddedActionsParser {
         },
         { ALT: () => this.SUBRULE(this.orExpr) },
       ]),
-    { recoveryValueFunc: () => ({ kind: "ErrorExpr", span: NO_SPAN }) },
+    { recoveryValueFunc: (): Expr => ({ kind: "ErrorExpr", span: NO_SPAN }) },
   );
 
   orExpr = this.RULE("orExpr", (): Expr => {
@@ -1643,7 +1655,7 @@ export class StelaParser extends EmbeddedActionsParser {
           },
         },
       ]),
-    { recoveryValueFunc: () => ({ kind: "ErrorExpr", span: NO_SPAN }) },
+    { recoveryValueFunc: (): Expr => ({ kind: "ErrorExpr", span: NO_SPAN }) },
   );
 
   listExpr = this.RULE("listExpr", (): Expr => {

@@ -5,10 +5,15 @@ export interface Position {
   offset: number;
 }
 
-/** A range of source text: `end` points just past the last character. */
+/**
+ * A range of source text: `end` points just past the last character.
+ * `file` is set only on declarations read from another file (the base of a
+ * variant file), so their diagnostics name the right file.
+ */
 export interface Span {
   start: Position;
   end: Position;
+  file?: string;
 }
 
 /** The span used when nothing better is known (e.g. a missing declaration). */

@@ -1,0 +1,63 @@
+import { T } from "../types.ts";
+import { accepts, param, type Builtin, type BuiltinConstant } from "./builtin.ts";
+
+/** Majority awards and their tie policies. */
+export const SCORING_BUILTINS: Builtin[] = [
+  {
+    name: "majority",
+    category: "scoring",
+    signature: "majority(values: per player number, prizes: list of number, ties: policy, minimum: number): per player number",
+    description:
+      "Ranks the players by `values` (highest first; players below `minimum`, default 1, take part in nothing) and gives the prizes by rank: the first prize to the first place, and so on. `ties` says what tied players get (see the tie policies); the default is `pool_round_up`. Returns each player's prize (0 for none).",
+    example: "let won = majority(crops, [12, 6], ties: pool_round_up)",
+    params: [
+      param("values", accepts.type(T.map(T.number), "a per player number")),
+      param("prizes", accepts.type(T.list(T.number), "a list of numbers")),
+      param("ties", accepts.type(T.policy, "a tie policy"), { named: true, optional: true }),
+      param("minimum", accepts.type(T.number), { named: true, optional: true }),
+    ],
+    returns: () => T.map(T.number),
+  },
+];
+
+/** The tie policies `majority` understands. Each is one sentence a rulebook might print. */
+export const TIE_POLICIES: BuiltinConstant[] = [
+  {
+    name: "pool_round_up",
+    category: "scoring",
+    type: T.policy,
+    description:
+      "Tied players add up the prizes of the places they share and split them evenly, rounded up; the next player takes the place after them. (Two tied for first with prizes 12 and 6: 9 each, no second.)",
+    example: "majority(crops, [12, 6], ties: pool_round_up)",
+  },
+  {
+    name: "pool_round_down",
+    category: "scoring",
+    type: T.policy,
+    description: "As `pool_round_up`, rounded down.",
+    example: "majority(v, [6, 3], ties: pool_round_down)",
+  },
+  {
+    name: "split_round_down",
+    category: "scoring",
+    type: T.policy,
+    description:
+      "Tied players split the prize of the place they tie for, rounded down; the places they also fill are not awarded. (Two tied for first with prizes 6 and 3: 3 each, no second.)",
+    example: "majority(workers, [6, 3], ties: split_round_down)",
+  },
+  {
+    name: "half_each",
+    category: "scoring",
+    type: T.policy,
+    description: "Each tied player gets half the prize of the place they tie for (rounded down), however many are tied; the places they also fill are not awarded.",
+    example: "majority(steps, [4], ties: half_each)",
+  },
+  {
+    name: "full_each",
+    category: "scoring",
+    type: T.policy,
+    description: "Each tied player gets the whole prize of the place they tie for; the places they also fill are not awarded.",
+    example: "majority(largest, [5], ties: full_each)",
+  },
+];
+

@@ -1,0 +1,45 @@
+import { T } from "../types.ts";
+import { accepts, param, type Builtin } from "./builtin.ts";
+
+const whole = (name: string, optional = false) => param(name, accepts.type(T.number, "a whole number"), { optional });
+
+/** Board shapes, used only after `board name:`. */
+export const TOPOLOGY_BUILTINS: Builtin[] = [
+  {
+    name: "grid",
+    category: "topology",
+    signature: "grid(width: number, height: number)",
+    description: "A bounded square grid; spaces are named `a1` (top left) to the bottom right, and may be drawn with a `map`.",
+    example: "board city: grid(8, 8)",
+    params: [whole("width"), whole("height")],
+    returns: () => T.topology,
+  },
+  {
+    name: "open_grid",
+    category: "topology",
+    signature: "open_grid()",
+    description: "An unbounded square grid that grows as pieces are placed; spaces are named by their coordinates.",
+    example: "board jungle: open_grid()",
+    params: [],
+    returns: () => T.topology,
+  },
+  {
+    name: "layered",
+    category: "topology",
+    signature: "layered(width: number, height: number, levels: number)",
+    description:
+      "Stacked square grids: level 0 is `width` x `height`, each level above is one smaller in both directions, and each of its spaces rests on the 4 spaces below it (`below`, `above`).",
+    example: "board pyramid per player: layered(7, 7, levels: 4)",
+    params: [whole("width"), whole("height"), param("levels", accepts.type(T.number, "a whole number"), { named: true })],
+    returns: () => T.topology,
+  },
+  {
+    name: "ring",
+    category: "topology",
+    signature: "ring(size: number)",
+    description: "`size` spaces in a circle, each next to the one before and after (a gear, a circular track).",
+    example: "board gear: ring(10)",
+    params: [whole("size")],
+    returns: () => T.topology,
+  },
+];

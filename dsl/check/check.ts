@@ -1,0 +1,468 @@
+import type { Decl, Expr, FileAst, Name, Param } from "../ast.ts";
+import { DiagnosticSink, type Diagnostic } from "../diagnostic.ts";
+import type { Code, GameDef, IrExpr, ParamDef, ShowDef } from "../ir.ts";
+import { NO_SPAN, type Span } from "../span.ts";
+import { didYouMean } from "../suggest.ts";
+import { T, type Type } from "../types.ts";
+import { constEval } from "./const-eval.ts";
+import { Frame, Scope, textOf, type Checker, type CodeContext, type SymbolIndex } from "./context.ts";
+import {
+  buildBoards,
+  buildComponents,
+  buildConsts,
+  buildEnums,
+  buildEvents,
+  buildKinds,
+  buildTables,
+  buildVariableTypes,
+  buildZones,
+  collectNames,
+} from "./declarations.ts";
+import { checkExpr, expect, warnUnread } from "./expressions.ts";
+import { flowCanEnd } from "./flow-end.ts";
+import { checkBlock } from "./statements.ts";
+import { resolveType } from "./types-from-ast.ts";
+
+export interface CheckResult {
+  def?: GameDef;
+  diagnostics: Diagnostic[];
+  symbols: SymbolIndex;
+}
+
+function emptyDef(file: string, source: string): GameDef {
+  const noCode = { params: [], nlocals: 0, localNames: [], span: NO_SPAN };
+  return {
+    file,
+    title: file,
+    meta: {},
+    minPlayers: 1,
+    maxPlayers: 1,
+    playerColours: [],
+    enums: {},
+    kinds: {},
+    components: [],
+    boards: {},
+    zones: {},
+    globals: [],
+    playerVars: [],
+    tables: {},
+    functions: {},
+    rules: {},
+    hooks: {},
+    procedures: {},
+    events: {},
+    handlers: [],
+    flow: { ...noCode, name: "flow", body: [] },
+    scoring: { ...noCode, points: { op: "lit", v: 0, ty: T.number, span: NO_SPAN }, tiebreaks: [] },
+    source,
+  };
+}
+
+/** A fresh frame and scope with the parameters declared. */
+function codeScope(c: Checker, params: Param[], what = "parameter"): { frame: Frame; scope: Scope; params: ParamDef[] } {
+  const frame = new Frame();
+  const scope = new Scope(frame);
+  const out: ParamDef[] = [];
+  const seen = new Set<string>();
+  for (const p of params) {
+    const type = resolveType(c, p.type);
+    if (seen.has(p.name.text)) c.sink.error("duplicate-name", `two parameters are called \`${p.name.text}\``, p.name.span);
+    seen.add(p.name.text);
+    const local = scope.declare({
+      name: p.name.text,
+      type,
+      span: p.name.span,
+      param: true,
+      info: { name: p.name.text, what, detail: `${p.name.text}: ${typeNameOf(type)}`, span: p.name.span },
+    });
+    c.symbols.declarations.push(local.info);
+    out.push({ name: p.name.text, type });
+  }
+  return { frame, scope, params: out };
+}
+
+function typeNameOf(t: Type): string {
+  return t.t === "piece" ? (t.kind ?? "piece") : t.t === "enum" ? t.name : t.t;
+}
+
+function code(frame: Frame, params: ParamDef[], span: Span): Code {
+  return { params, nlocals: frame.names.length, localNames: frame.names, span };
+}
+
+function cx(scope: Scope, procedural: boolean, extra: Partial<CodeContext> = {}): CodeContext {
+  return { scope, procedural, loops: 0, ...extra };
+}
+
+/** Checks a parsed file and builds its game definition (only when there is no error). */
+export function checkFile(
+  ast: FileAst,
+  source: string,
+  parseDiagnostics: Diagnostic[] = [],
+  otherSources: Map<string, string> = new Map(),
+): CheckResult {
+  const sink = new DiagnosticSink(ast.file);
+  const symbols: SymbolIndex = { declarations: [], references: [] };
+  const c: Checker = {
+    sink,
+    source,
+    otherSources,
+    globals: new Map(),
+    members: new Map(),
+    playerMembers: new Map(),
+    uses: new Map(),
+    def: emptyDef(ast.file, source),
+    symbols,
+    info: new Map(),
+    consts: new Map(),
+    kindDefaults: new Map(),
+  };
+  const decls = ast.decls.filter((d) => d.kind !== "ErrorDecl" && d.kind !== "VariantDecl");
+
+  collectNames(c, decls);
+  buildConsts(c, decls);
+  buildEnums(c, decls);
+  buildKinds(c, decls);
+  buildTables(c, decls);
+  buildBoards(c, decls);
+  buildZones(c, decls);
+  buildVariableTypes(c, decls);
+  buildEvents(c, decls);
+  buildSignatures(c, decls);
+  buildComponents(c, decls);
+  buildGame(c, decls, ast);
+  buildBodies(c, decls);
+  checkStructure(c, decls, ast);
+  warnUnused(c, decls);
+
+  const hasErrors = sink.hasErrors || parseDiagnostics.some((d) => d.severity === "error");
+  const result: CheckResult = { diagnostics: sink.items, symbols };
+  if (!hasErrors) result.def = c.def;
+  return result;
+}
+
+// ------------------------------------------------------------------ game block
+
+function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
+  const games = decls.filter((d): d is Extract<Decl, { kind: "GameDecl" }> => d.kind === "GameDecl");
+  if (games.length === 0) {
+    c.sink.error("missing-game", 'the file has no `game "Title" { players 2..4 }` block', ast.span.start.offset === 0 ? { start: ast.span.start, end: ast.span.start } : ast.span);
+    return;
+  }
+  for (const extra of games.slice(1)) c.sink.error("duplicate-name", "a file has one `game` block", extra.span);
+  const g = games[0]!;
+  c.def.title = g.title;
+  let players: [number, number] | undefined;
+  for (const item of g.items) {
+    const v = constEval(c, item.value);
+    if (!v) continue;
+    if (item.key.text === "players") {
+      if (Array.isArray(v.v) && v.v.length > 0 && v.v.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 1)) {
+        players = [v.v[0] as number, v.v[v.v.length - 1] as number];
+      } else if (typeof v.v === "number" && Number.isInteger(v.v) && v.v >= 1) {
+        players = [v.v, v.v];
+      } else {
+        c.sink.error("type-mismatch", "`players` is a number or a range like `2..4`", item.value.span);
+      }
+    } else if (item.key.text === "colours" || item.key.text === "colors") {
+      if (Array.isArray(v.v) && v.v.every((x) => typeof x === "string")) c.def.playerColours = v.v as string[];
+      else c.sink.error("type-mismatch", '`colours` is a list of texts: `colours ["red", "blue"]`', item.value.span);
+    } else {
+      c.def.meta[item.key.text] = v.v;
+    }
+  }
+  if (!players) {
+    c.sink.error("missing-players", "the `game` block must say how many players: `players 2..4`", g.span);
+    return;
+  }
+  c.def.minPlayers = players[0];
+  c.def.maxPlayers = players[1];
+}
+
+// ------------------------------------------------------------------ signatures and bodies
+
+function buildSignatures(c: Checker, decls: Decl[]): void {
+  const sig = (params: Param[]): ParamDef[] => params.map((p) => ({ name: p.name.text, type: resolveType(c, p.type) }));
+  const none = { nlocals: 0, localNames: [] as string[] };
+  for (const d of decls) {
+    switch (d.kind) {
+      case "DefineDecl":
+        c.def.functions[d.name.text] = {
+          ...none,
+          name: d.name.text,
+          params: sig(d.params),
+          returns: d.returns ? resolveType(c, d.returns) : T.any,
+          body: { op: "lit", v: null, ty: T.none, span: d.span },
+          span: d.span,
+        };
+        break;
+      case "RuleDecl":
+        c.def.rules[d.name.text] = { ...none, name: d.name.text, params: sig(d.params), requires: [], span: d.span };
+        break;
+      case "HookDecl":
+        c.def.hooks[d.name.text] = {
+          ...none,
+          name: d.name.text,
+          params: sig(d.params),
+          returns: resolveType(c, d.returns),
+          base: { op: "lit", v: null, ty: T.none, span: d.span },
+          modifiers: [],
+          valueSlot: 0,
+          span: d.span,
+        };
+        break;
+      case "ProcedureDecl": {
+        const p: GameDef["procedures"][string] = { ...none, name: d.name.text, params: sig(d.params), body: [], span: d.span };
+        if (d.returns) p.returns = resolveType(c, d.returns);
+        c.def.procedures[d.name.text] = p;
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+function showDef(c: Checker, entries: { name: Name; value: Expr; span: Span }[], self: Type, allowed: string[], span: Span): ShowDef | undefined {
+  if (entries.length === 0) return undefined;
+  const frame = new Frame();
+  const scope = new Scope(frame);
+  const slot = scope.hidden("this");
+  const out: Record<string, IrExpr> = {};
+  for (const e of entries) {
+    if (!allowed.includes(e.name.text)) {
+      c.sink.error("unknown-field", `\`show\` takes ${allowed.map((a) => `\`${a}\``).join(", ")}`, e.name.span, didYouMean(e.name.text, allowed));
+      continue;
+    }
+    const v = checkExpr(c, e.value, cx(scope, false, { self: { type: self, slot } }));
+    if (e.name.text === "hidden") expect(c, v, T.bool, e.value.span, "`hidden`");
+    out[e.name.text] = v.ir;
+  }
+  return { ...code(frame, [], span), entries: out };
+}
+
+const PIECE_SHOW = ["label", "colour", "symbol", "text", "shape"];
+const SPACE_SHOW = ["label", "colour", "symbol", "text"];
+
+function buildBodies(c: Checker, decls: Decl[]): void {
+  // A hook's scope is shared by its base value and every `modify` of it.
+  const hookScopes = new Map<string, { frame: Frame; scope: Scope; params: ParamDef[] }>();
+  for (const d of decls) {
+    switch (d.kind) {
+      case "DefineDecl": {
+        const { frame, scope, params } = codeScope(c, d.params);
+        const body = checkExpr(c, d.body, cx(scope, false));
+        const f = c.def.functions[d.name.text]!;
+        if (d.returns) expect(c, body, f.returns, d.body.span, `the value of \`${d.name.text}\``);
+        else f.returns = body.ty;
+        Object.assign(f, code(frame, params, d.span), { body: body.ir });
+        warnUnread(c, scope);
+        break;
+      }
+      case "RuleDecl": {
+        const { frame, scope, params } = codeScope(c, d.params);
+        const requires = d.requires.map((r) => {
+          const cond = checkExpr(c, r.cond, cx(scope, false));
+          expect(c, cond, T.bool, r.cond.span, "a requirement");
+          const req: GameDef["rules"][string]["requires"][number] = { cond: cond.ir, text: textOf(c, r.cond.span), span: r.span };
+          if (r.reason) req.reason = checkExpr(c, r.reason, cx(scope, false)).ir;
+          return req;
+        });
+        if (d.requires.length === 0) c.sink.warning("unused-declaration", `rule \`${d.name.text}\` requires nothing, so it always holds`, d.name.span);
+        Object.assign(c.def.rules[d.name.text]!, code(frame, params, d.span), { requires });
+        warnUnread(c, scope);
+        break;
+      }
+      case "HookDecl": {
+        const { frame, scope, params } = codeScope(c, d.params);
+        const h = c.def.hooks[d.name.text]!;
+        const base = checkExpr(c, d.body, cx(scope, false));
+        expect(c, base, h.returns, d.body.span, `the base value of \`${d.name.text}\``);
+        h.valueSlot = scope.declare({
+          name: "value",
+          type: h.returns,
+          span: d.name.span,
+          param: true,
+          info: { name: "value", what: "hook value", detail: `value: the value of ${d.name.text} so far`, span: d.name.span },
+        }).slot;
+        h.base = base.ir;
+        hookScopes.set(d.name.text, { frame, scope, params });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  for (const d of decls) {
+    if (d.kind !== "ModifyDecl") continue;
+    const h = c.def.hooks[d.hook.text];
+    const hs = hookScopes.get(d.hook.text);
+    if (!h || !hs) {
+      c.sink.error("unknown-name", `\`${d.hook.text}\` is not a hook`, d.hook.span, didYouMean(d.hook.text, Object.keys(c.def.hooks)));
+      continue;
+    }
+    c.uses.set(d.hook.text, (c.uses.get(d.hook.text) ?? 0) + 1);
+    const inner = cx(hs.scope, false);
+    const value = checkExpr(c, d.value, inner);
+    expect(c, value, h.returns, d.value.span, "the modified value");
+    const mod: GameDef["hooks"][string]["modifiers"][number] = { value: value.ir, span: d.span };
+    if (d.when) {
+      const w = checkExpr(c, d.when, inner);
+      expect(c, w, T.bool, d.when.span, "the condition of `modify`");
+      mod.when = w.ir;
+    }
+    h.modifiers.push(mod);
+  }
+  for (const [name, hs] of hookScopes) Object.assign(c.def.hooks[name]!, code(hs.frame, hs.params, c.def.hooks[name]!.span));
+
+  for (const d of decls) {
+    switch (d.kind) {
+      case "ProcedureDecl": {
+        const { frame, scope, params } = codeScope(c, d.params);
+        const p = c.def.procedures[d.name.text]!;
+        const extra: Partial<CodeContext> = p.returns ? { returns: p.returns } : {};
+        const body = checkBlock(c, d.body, cx(scope, true, extra));
+        Object.assign(p, code(frame, params, d.span), { body });
+        warnUnread(c, scope);
+        break;
+      }
+      case "SetupDecl":
+      case "FlowDecl": {
+        const { frame, scope, params } = codeScope(c, []);
+        const body = checkBlock(c, d.body, cx(scope, true));
+        const name = d.kind === "SetupDecl" ? "setup" : "flow";
+        const p = { ...code(frame, params, d.span), name, body };
+        if (d.kind === "SetupDecl") {
+          if (c.def.setup) c.sink.error("duplicate-name", "a file has one `setup`", d.span);
+          c.def.setup = p;
+        } else {
+          if (c.def.flow.body.length || c.def.flow.span !== NO_SPAN) c.sink.error("duplicate-name", "a file has one `flow`", d.span);
+          c.def.flow = p;
+        }
+        break;
+      }
+      case "OnDecl": {
+        const ev = c.def.events[d.event.text];
+        if (!ev) {
+          c.sink.error("unknown-name", `\`${d.event.text}\` is not an event`, d.event.span, didYouMean(d.event.text, Object.keys(c.def.events)));
+          break;
+        }
+        c.uses.set(d.event.text, (c.uses.get(d.event.text) ?? 0) + 1);
+        if (d.binds.length !== ev.params.length) {
+          c.sink.error("argument-count", `\`${d.event.text}\` passes ${ev.params.length} value${ev.params.length === 1 ? "" : "s"}: ${ev.params.map((p) => p.name).join(", ")}`, d.event.span);
+        }
+        const frame = new Frame();
+        const scope = new Scope(frame);
+        const params: ParamDef[] = [];
+        d.binds.forEach((b, i) => {
+          const type = ev.params[i]?.type ?? T.any;
+          const local = scope.declare({
+            name: b.text,
+            type,
+            span: b.span,
+            param: true,
+            info: { name: b.text, what: "parameter", detail: `${b.text}: ${typeNameOf(type)}`, span: b.span },
+          });
+          c.symbols.declarations.push(local.info);
+          params.push({ name: b.text, type });
+        });
+        let where: IrExpr | undefined;
+        if (d.where) {
+          const w = checkExpr(c, d.where, cx(scope, false));
+          expect(c, w, T.bool, d.where.span, "the condition of a handler");
+          where = w.ir;
+        }
+        const body = checkBlock(c, d.body, cx(scope, true));
+        const h: GameDef["handlers"][number] = { ...code(frame, params, d.span), event: d.event.text, body };
+        if (where) h.where = where;
+        c.def.handlers.push(h);
+        break;
+      }
+      case "ScoringDecl": {
+        const frame = new Frame();
+        const scope = new Scope(frame);
+        const local = scope.declare({
+          name: d.player.text,
+          type: T.player,
+          span: d.player.span,
+          param: true,
+          info: { name: d.player.text, what: "parameter", detail: `${d.player.text}: player`, span: d.player.span },
+        });
+        c.symbols.declarations.push(local.info);
+        if (!d.points) c.sink.error("missing-scoring", "`scoring` needs `points` for each player", d.span);
+        const points = d.points ? checkExpr(c, d.points, cx(scope, false)) : undefined;
+        if (points && d.points) expect(c, points, T.number, d.points.span, "`points`");
+        const tiebreaks = d.tiebreaks.map((t) => {
+          const v = checkExpr(c, t.value, cx(scope, false));
+          expect(c, v, T.number, t.value.span, "a tiebreak");
+          return { most: t.most, value: v.ir };
+        });
+        c.def.scoring = {
+          ...code(frame, [{ name: d.player.text, type: T.player }], d.span),
+          points: points?.ir ?? { op: "lit", v: 0, ty: T.number, span: d.span },
+          tiebreaks,
+        };
+        break;
+      }
+      case "KindDecl": {
+        const show = showDef(c, d.show, T.pieceOf(d.name.text), PIECE_SHOW, d.span);
+        if (show && c.def.kinds[d.name.text]) c.def.kinds[d.name.text]!.show = show;
+        break;
+      }
+      case "BoardDecl": {
+        const show = showDef(c, d.show, T.space, SPACE_SHOW, d.span);
+        if (show && c.def.boards[d.name.text]) c.def.boards[d.name.text]!.show = show;
+        break;
+      }
+      case "VarDecl":
+      case "PerPlayerDecl": {
+        const fields = d.kind === "VarDecl" ? [d.field] : d.fields;
+        const defs = d.kind === "VarDecl" ? c.def.globals : c.def.playerVars;
+        for (const f of fields) {
+          const v = defs.find((x) => x.name === f.name.text);
+          if (!v || !f.init) continue;
+          const frame = new Frame();
+          const scope = new Scope(frame);
+          const self = d.kind === "PerPlayerDecl" ? { type: T.player, slot: scope.hidden("this") } : undefined;
+          const init = checkExpr(c, f.init, cx(scope, false, self ? { self } : {}));
+          expect(c, init, v.type, f.init.span, `the starting value of \`${f.name.text}\``);
+          v.init = init.ir;
+          v.nlocals = frame.names.length;
+        }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ structure
+
+function checkStructure(c: Checker, decls: Decl[], ast: FileAst): void {
+  const at = { start: ast.span.start, end: ast.span.start };
+  if (!decls.some((d) => d.kind === "FlowDecl")) {
+    c.sink.error("missing-flow", "the file has no `flow { … }`: nothing would happen in a match", at);
+  } else if (!flowCanEnd(c.def)) {
+    const flow = decls.find((d) => d.kind === "FlowDecl")!;
+    c.sink.error("flow-no-end", "the flow can never end: it loops forever and no `end game` is reachable", flow.span, "add `end game` where the game ends, or `break` out of the loop");
+  }
+  if (!decls.some((d) => d.kind === "ScoringDecl")) {
+    c.sink.error("missing-scoring", "the file has no `scoring p { points … }`: nobody could win", at);
+  }
+}
+
+function warnUnused(c: Checker, decls: Decl[]): void {
+  for (const [name, g] of c.globals) {
+    if ((c.uses.get(name) ?? 0) > 0) continue;
+    if (g.k === "zone" && g.decl.perPlayer && (c.uses.get(`player.${name}`) ?? 0) > 0) continue;
+    if (g.k === "board" && g.decl.perPlayer && (c.uses.get(`player.${name}`) ?? 0) > 0) continue;
+    const span = c.info.get(name)?.span ?? NO_SPAN;
+    c.sink.warning("unused-declaration", `${g.k} \`${name}\` is never used`, span);
+  }
+  for (const d of decls) {
+    if (d.kind !== "PerPlayerDecl") continue;
+    for (const f of d.fields) {
+      if ((c.uses.get(`player.${f.name.text}`) ?? 0) === 0) c.sink.warning("unused-declaration", `player variable \`${f.name.text}\` is never used`, f.name.span);
+    }
+  }
+}

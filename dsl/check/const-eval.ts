@@ -1,0 +1,153 @@
+import type { Expr } from "../ast.ts";
+import type { ShapeValue, Value } from "../ir.ts";
+import type { Span } from "../span.ts";
+import { T, typeName, unify, type Type } from "../types.ts";
+import type { Checker } from "./context.ts";
+import { use } from "./context.ts";
+
+/** A value known before the game starts, with its type. */
+export interface Constant {
+  v: Value;
+  ty: Type;
+}
+
+/** Values of names bound while expanding `for c in Crop { … }` in components. */
+export type ConstEnv = Map<string, Constant>;
+
+/** Parses a drawn shape: `#` (or any letter) is a cell, `.` is not; spaces separate nothing. */
+export function shapeFromRows(rows: string[]): ShapeValue | string {
+  const cells: [number, number][] = [];
+  rows.forEach((row, y) => {
+    const symbols = row.replace(/\s+/g, "");
+    [...symbols].forEach((ch, x) => {
+      if (ch !== "." && ch !== "-") cells.push([x, y]);
+    });
+  });
+  if (cells.length === 0) return "a shape needs at least one `#` cell";
+  return normaliseShape(cells);
+}
+
+export function normaliseShape(cells: [number, number][]): ShapeValue {
+  const minX = Math.min(...cells.map((c) => c[0]));
+  const minY = Math.min(...cells.map((c) => c[1]));
+  const shape = cells.map(([x, y]) => [x - minX, y - minY] as [number, number]);
+  shape.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  return { shape };
+}
+
+/**
+ * Evaluates an expression that must be known before the game starts
+ * (constants, component fields, table values, board sizes). Reports
+ * `invalid-constant` and returns undefined otherwise.
+ */
+export function constEval(c: Checker, e: Expr, env: ConstEnv = new Map(), resolving = new Set<string>()): Constant | undefined {
+  const fail = (msg: string, span: Span = e.span): undefined => {
+    c.sink.error("invalid-constant", msg, span);
+    return undefined;
+  };
+  switch (e.kind) {
+    case "NumberLit":
+      return { v: e.value, ty: T.number };
+    case "StringLit":
+      return { v: e.value, ty: T.text };
+    case "BoolLit":
+      return { v: e.value, ty: T.bool };
+    case "NoneLit":
+      return { v: null, ty: T.none };
+    case "ShapeLit": {
+      const shape = shapeFromRows(e.rows);
+      return typeof shape === "string" ? fail(shape) : { v: shape, ty: T.shape };
+    }
+    case "ListExpr": {
+      const items: Value[] = [];
+      let ty: Type = T.none;
+      for (const item of e.items) {
+        const v = constEval(c, item, env, resolving);
+        if (!v) return undefined;
+        const u = unify(ty, v.ty);
+        if (!u) return fail(`a list cannot mix ${typeName(ty)} and ${typeName(v.ty)}`, item.span);
+        ty = u;
+        items.push(v.v);
+      }
+      return { v: items, ty: T.list(ty.t === "none" ? T.any : ty) };
+    }
+    case "RangeExpr": {
+      const a = constEval(c, e.from, env, resolving);
+      const b = constEval(c, e.to, env, resolving);
+      if (!a || !b) return undefined;
+      if (typeof a.v !== "number" || typeof b.v !== "number") return fail("a range needs two numbers");
+      const out: number[] = [];
+      for (let i = a.v; i <= b.v; i++) out.push(i);
+      return { v: out, ty: T.list(T.number) };
+    }
+    case "UnaryExpr": {
+      const a = constEval(c, e.operand, env, resolving);
+      if (!a) return undefined;
+      if (e.op === "-" && typeof a.v === "number") return { v: -a.v, ty: T.number };
+      if (e.op === "not" && typeof a.v === "boolean") return { v: !a.v, ty: T.bool };
+      return fail(`\`${e.op}\` does not apply to ${typeName(a.ty)}`);
+    }
+    case "BinaryExpr": {
+      const a = constEval(c, e.left, env, resolving);
+      const b = constEval(c, e.right, env, resolving);
+      if (!a || !b) return undefined;
+      if (typeof a.v === "number" && typeof b.v === "number") {
+        switch (e.op) {
+          case "+":
+            return { v: a.v + b.v, ty: T.number };
+          case "-":
+            return { v: a.v - b.v, ty: T.number };
+          case "*":
+            return { v: a.v * b.v, ty: T.number };
+          case "/":
+            return b.v === 0 ? fail("division by zero") : { v: a.v / b.v, ty: T.number };
+          case "%":
+            return b.v === 0 ? fail("division by zero") : { v: a.v % b.v, ty: T.number };
+          default:
+            break;
+        }
+      }
+      if (e.op === "+" && (typeof a.v === "string" || typeof b.v === "string")) return { v: `${a.v}${b.v}`, ty: T.text };
+      if (e.op === "+" && Array.isArray(a.v) && Array.isArray(b.v)) return { v: [...a.v, ...b.v], ty: unify(a.ty, b.ty) ?? a.ty };
+      return fail(`this operation cannot be worked out before the game starts`);
+    }
+    case "NameExpr": {
+      const bound = env.get(e.name);
+      if (bound) return bound;
+      const g = c.globals.get(e.name);
+      if (g?.k === "const") {
+        use(c, e.name, e.span);
+        if (resolving.has(e.name)) return fail(`\`${e.name}\` is defined in terms of itself`);
+        resolving.add(e.name);
+        const v = constEval(c, g.decl.value, new Map(), resolving);
+        resolving.delete(e.name);
+        return v;
+      }
+      if (g?.k === "enum") {
+        use(c, e.name, e.span);
+        return { v: g.decl.members.map((m) => m.name.text), ty: T.list(T.enumOf(e.name)) };
+      }
+      const owners = c.members.get(e.name);
+      if (owners && owners.length === 1) {
+        use(c, owners[0]!, e.span);
+        return { v: e.name, ty: T.enumOf(owners[0]!) };
+      }
+      if (owners && owners.length > 1) return fail(`\`${e.name}\` is a member of ${owners.join(" and ")}: write \`${owners[0]}.${e.name}\``);
+      if (g) return fail(`\`${e.name}\` is not known before the game starts`);
+      return fail(`unknown name \`${e.name}\``);
+    }
+    case "FieldExpr": {
+      if (e.object.kind === "NameExpr") {
+        const g = c.globals.get(e.object.name);
+        if (g?.k === "enum") {
+          use(c, e.object.name, e.object.span);
+          if (g.decl.members.some((m) => m.name.text === e.field.text)) return { v: e.field.text, ty: T.enumOf(e.object.name) };
+          return fail(`\`${e.object.name}\` has no member \`${e.field.text}\``, e.field.span);
+        }
+      }
+      return fail("this must be a value known before the game starts (a number, text, list, shape or enum member)");
+    }
+    default:
+      return fail("this must be a value known before the game starts (a number, text, list, shape or enum member)");
+  }
+}

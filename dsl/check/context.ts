@@ -1,0 +1,153 @@
+import type { Decl, Name } from "../ast.ts";
+import type { DiagnosticSink } from "../diagnostic.ts";
+import type { GameDef, Value } from "../ir.ts";
+import type { Span } from "../span.ts";
+import type { Type } from "../types.ts";
+
+/** What a global name refers to. */
+export type GlobalSymbol =
+  | { k: "const"; decl: Extract<Decl, { kind: "ConstDecl" }> }
+  | { k: "enum"; decl: Extract<Decl, { kind: "EnumDecl" }> }
+  | { k: "kind"; decl: Extract<Decl, { kind: "KindDecl" }> }
+  | { k: "board"; decl: Extract<Decl, { kind: "BoardDecl" }> }
+  | { k: "zone"; decl: Extract<Decl, { kind: "ZoneDecl" }> }
+  | { k: "var"; decl: Extract<Decl, { kind: "VarDecl" }> }
+  | { k: "table"; decl: Extract<Decl, { kind: "TableDecl" }> }
+  | { k: "define"; decl: Extract<Decl, { kind: "DefineDecl" }> }
+  | { k: "rule"; decl: Extract<Decl, { kind: "RuleDecl" }> }
+  | { k: "procedure"; decl: Extract<Decl, { kind: "ProcedureDecl" }> }
+  | { k: "event"; decl: Extract<Decl, { kind: "EventDecl" }> }
+  | { k: "hook"; decl: Extract<Decl, { kind: "HookDecl" }> };
+
+/** What a name after `p.` refers to. */
+export type PlayerMember =
+  | { k: "pvar"; name: Name; type: Type; bounds?: [number, number] }
+  | { k: "zone"; decl: Extract<Decl, { kind: "ZoneDecl" }> }
+  | { k: "board"; decl: Extract<Decl, { kind: "BoardDecl" }> };
+
+/** A declaration or local, for the editor's hover and go-to-definition. */
+export interface SymbolInfo {
+  name: string;
+  /** `procedure`, `rule`, `local`, `parameter`, `enum member`, … */
+  what: string;
+  /** One line shown on hover: `procedure plant(p: player)`. */
+  detail: string;
+  span: Span;
+}
+
+/** A use of a name, and what it refers to. */
+export interface SymbolReference {
+  span: Span;
+  target: SymbolInfo;
+}
+
+export interface SymbolIndex {
+  declarations: SymbolInfo[];
+  references: SymbolReference[];
+}
+
+/** A local name in a scope. */
+export interface Local {
+  name: string;
+  slot: number;
+  type: Type;
+  span: Span;
+  param: boolean;
+  reads: number;
+  info: SymbolInfo;
+}
+
+/** Allocates local slots for one piece of code (function, rule, procedure, …). */
+export class Frame {
+  readonly names: string[] = [];
+  alloc(name: string): number {
+    this.names.push(name);
+    return this.names.length - 1;
+  }
+}
+
+/** Nested local scopes of one piece of code. */
+export class Scope {
+  private readonly vars = new Map<string, Local>();
+  constructor(
+    readonly frame: Frame,
+    readonly parent?: Scope,
+  ) {}
+
+  child(): Scope {
+    return new Scope(this.frame, this);
+  }
+
+  lookup(name: string): Local | undefined {
+    return this.vars.get(name) ?? this.parent?.lookup(name);
+  }
+
+  /** Every visible local name, for "did you mean" hints. */
+  names(): string[] {
+    return [...this.vars.keys(), ...(this.parent?.names() ?? [])];
+  }
+
+  declare(local: Omit<Local, "slot" | "reads">): Local {
+    const l: Local = { ...local, slot: this.frame.alloc(local.name), reads: 0 };
+    this.vars.set(local.name, l);
+    return l;
+  }
+
+  /** A slot with no name, for a loop's hidden counter. */
+  hidden(label: string): number {
+    return this.frame.alloc(`(${label})`);
+  }
+
+  ownLocals(): Local[] {
+    return [...this.vars.values()];
+  }
+}
+
+/** What kind of code is being checked: decides what statements and names are allowed. */
+export interface CodeContext {
+  scope: Scope;
+  /** Statements may choose and change the game. */
+  procedural: boolean;
+  /** The type of `this` (a piece in a kind's `show`, a space in a board's), with its slot. */
+  self?: { type: Type; slot: number };
+  /** Loops enclosing the current statement. */
+  loops: number;
+  /** The declared return type of the enclosing procedure. */
+  returns?: Type;
+  /** Inside a `board … :` topology expression. */
+  topology?: boolean;
+}
+
+/** Shared state of one check: diagnostics, the global names, and what has been built so far. */
+export interface Checker {
+  sink: DiagnosticSink;
+  source: string;
+  /** Sources of declarations from other files (a variant file's base), by file name. */
+  otherSources: Map<string, string>;
+  globals: Map<string, GlobalSymbol>;
+  /** Enum members by bare name: more than one enum means ambiguous. */
+  members: Map<string, string[]>;
+  playerMembers: Map<string, PlayerMember>;
+  /** How often each global or player member is used (for unused warnings). */
+  uses: Map<string, number>;
+  def: GameDef;
+  symbols: SymbolIndex;
+  /** Declaration info per global name. */
+  info: Map<string, SymbolInfo>;
+  /** The value of each `const`, worked out by the declaration pass. */
+  consts: Map<string, { v: Value; ty: Type }>;
+  /** Default field values per kind, for component entries that leave a field out. */
+  kindDefaults: Map<string, Record<string, Value>>;
+}
+
+export function use(c: Checker, name: string, span: Span): void {
+  c.uses.set(name, (c.uses.get(name) ?? 0) + 1);
+  const target = c.info.get(name);
+  if (target) c.symbols.references.push({ span, target });
+}
+
+/** The source text of a span (for messages that quote a condition). */
+export function textOf(c: Checker, span: Span): string {
+  const source = span.file !== undefined ? (c.otherSources.get(span.file) ?? "") : c.source;
+  return source.slice(span.start.offset, span.end.offset).replace(/\s+/g, " ").trim();
+}

@@ -1,0 +1,521 @@
+import { declName, type ComponentEntry, type Decl, type Expr, type FieldDecl } from "../ast.ts";
+import { BUILTINS, CONSTANTS, EVENTS } from "../builtins/catalogue.ts";
+import type { BoardDef, ComponentDef, KindDef, Topology, Value, Visibility } from "../ir.ts";
+import type { Span } from "../span.ts";
+import { didYouMean } from "../suggest.ts";
+import { assignable, T, typeName, type Type } from "../types.ts";
+import { constEval, type ConstEnv } from "./const-eval.ts";
+import { textOf, use, type Checker, type GlobalSymbol } from "./context.ts";
+import { article } from "./expressions.ts";
+import { resolveType } from "./types-from-ast.ts";
+
+const KIND_OF: Partial<Record<Decl["kind"], GlobalSymbol["k"]>> = {
+  ConstDecl: "const",
+  EnumDecl: "enum",
+  KindDecl: "kind",
+  BoardDecl: "board",
+  ZoneDecl: "zone",
+  VarDecl: "var",
+  TableDecl: "table",
+  DefineDecl: "define",
+  RuleDecl: "rule",
+  ProcedureDecl: "procedure",
+  EventDecl: "event",
+  HookDecl: "hook",
+};
+
+function detailOf(d: Decl, c: Checker): string {
+  const source = d.span.file !== undefined ? (c.otherSources.get(d.span.file) ?? "") : c.source;
+  const text = source.slice(d.span.start.offset, d.span.end.offset);
+  const firstLine = text.split("\n")[0]!.replace(/\s*\{\s*$/, "").trim();
+  return firstLine.length > 120 ? `${firstLine.slice(0, 117)}…` : firstLine;
+}
+
+/** Registers every declared name, reporting duplicates and clashes with built-ins. */
+export function collectNames(c: Checker, decls: Decl[]): void {
+  const seen = new Map<string, Span>();
+  const claim = (name: string, span: Span, what: string): boolean => {
+    if (BUILTINS.has(name) || CONSTANTS.has(name)) {
+      c.sink.error("duplicate-name", `\`${name}\` is a built-in name; choose another ${what} name`, span);
+      return false;
+    }
+    const prev = seen.get(name);
+    if (prev) {
+      c.sink.error("duplicate-name", `\`${name}\` is already declared on line ${prev.start.line}`, span);
+      return false;
+    }
+    seen.set(name, span);
+    return true;
+  };
+  for (const d of decls) {
+    const k = KIND_OF[d.kind];
+    const name = declName(d);
+    if (k && name) {
+      const perPlayer = (d.kind === "ZoneDecl" || d.kind === "BoardDecl") && d.perPlayer;
+      if (!claim(name.text, name.span, k)) continue;
+      c.globals.set(name.text, { k, decl: d } as GlobalSymbol);
+      const info = { name: name.text, what: perPlayer ? `per-player ${k}` : k, detail: detailOf(d, c), span: name.span };
+      c.info.set(name.text, info);
+      c.symbols.declarations.push(info);
+      if (perPlayer && (d.kind === "ZoneDecl" || d.kind === "BoardDecl")) {
+        c.playerMembers.set(name.text, d.kind === "ZoneDecl" ? { k: "zone", decl: d } : { k: "board", decl: d });
+        c.info.set(`player.${name.text}`, info);
+      }
+    }
+    if (d.kind === "EnumDecl") {
+      const inEnum = new Set<string>();
+      for (const m of d.members) {
+        if (inEnum.has(m.name.text)) c.sink.error("duplicate-name", `\`${m.name.text}\` appears twice in \`${d.name.text}\``, m.name.span);
+        inEnum.add(m.name.text);
+        c.members.set(m.name.text, [...(c.members.get(m.name.text) ?? []), d.name.text]);
+        const info = { name: m.name.text, what: "enum member", detail: `${m.name.text}: ${d.name.text}`, span: m.name.span };
+        c.symbols.declarations.push(info);
+      }
+    }
+    if (d.kind === "PerPlayerDecl") {
+      for (const f of d.fields) {
+        if (!claim(f.name.text, f.name.span, "player variable")) continue;
+        // Registered with its type later, once types resolve.
+        c.playerMembers.set(f.name.text, { k: "pvar", name: f.name, type: T.any });
+        const info = { name: f.name.text, what: "player variable", detail: `per player ${textOf(c, f.span)}`, span: f.name.span };
+        c.info.set(`player.${f.name.text}`, info);
+        c.symbols.declarations.push(info);
+      }
+    }
+  }
+}
+
+/** Works out every `const`. */
+export function buildConsts(c: Checker, decls: Decl[]): void {
+  for (const d of decls) {
+    if (d.kind !== "ConstDecl") continue;
+    const v = constEval(c, d.value);
+    if (v) c.consts.set(d.name.text, v);
+  }
+}
+
+export function buildEnums(c: Checker, decls: Decl[]): void {
+  for (const d of decls) {
+    if (d.kind !== "EnumDecl") continue;
+    c.def.enums[d.name.text] = {
+      name: d.name.text,
+      members: d.members.map((m) => m.name.text),
+      labels: d.members.map((m) => m.label ?? m.name.text.replace(/_/g, " ")),
+    };
+  }
+}
+
+function fieldInit(c: Checker, f: FieldDecl, type: Type, what: string): Value | undefined {
+  if (!f.init) return undefined;
+  const v = constEval(c, f.init);
+  if (!v) return undefined;
+  if (!assignable(v.ty, type)) {
+    c.sink.error("type-mismatch", `the ${what} \`${f.name.text}\` is ${article(typeName(type))} but its value is ${article(typeName(v.ty))}`, f.init.span);
+  }
+  return v.v;
+}
+
+export function buildKinds(c: Checker, decls: Decl[]): void {
+  for (const d of decls) {
+    if (d.kind !== "KindDecl") continue;
+    const names = new Set<string>();
+    const kind: KindDef = { name: d.name.text, fields: [], states: [], sidesFields: [] };
+    const defaults: Record<string, Value> = {};
+    for (const f of [...d.fields, ...d.states]) {
+      if (names.has(f.name.text)) c.sink.error("duplicate-name", `\`${d.name.text}\` already has a field \`${f.name.text}\``, f.name.span);
+      names.add(f.name.text);
+    }
+    for (const f of d.fields) {
+      const type = resolveType(c, f.type);
+      kind.fields.push({ name: f.name.text, type });
+      const init = fieldInit(c, f, type, "field");
+      if (init !== undefined) defaults[f.name.text] = init;
+      if (type.t === "shape" && !kind.shapeField) kind.shapeField = f.name.text;
+      if (type.t === "sides") kind.sidesFields.push(f.name.text);
+    }
+    for (const f of d.states) {
+      const type = resolveType(c, f.type);
+      const init = fieldInit(c, f, type, "state");
+      if (init === undefined && !f.init) {
+        c.sink.error("invalid-constant", `the state \`${f.name.text}\` needs a starting value: \`state ${f.name.text}: … = value\``, f.span);
+      }
+      kind.states.push({ name: f.name.text, type, init: init ?? null });
+    }
+    c.def.kinds[d.name.text] = kind;
+    c.kindDefaults.set(d.name.text, defaults);
+  }
+}
+
+export function buildTables(c: Checker, decls: Decl[]): void {
+  for (const d of decls) {
+    if (d.kind !== "TableDecl") continue;
+    let keyType: Type | undefined;
+    let valueType: Type = T.none;
+    const rows: { from: number | string; to: number | string | null; value: Value }[] = [];
+    for (const r of d.rows) {
+      let from: number | string;
+      let to: number | string | null;
+      let kt: Type;
+      if (r.key.kind === "NumberKey") {
+        from = r.key.from;
+        to = r.key.to;
+        kt = T.number;
+      } else {
+        const owners = c.members.get(r.key.name.text);
+        if (!owners || owners.length === 0) {
+          c.sink.error("invalid-table", `a table key is a number, a range or an enum member, not \`${r.key.name.text}\``, r.key.span);
+          continue;
+        }
+        use(c, owners[0]!, r.key.span);
+        from = r.key.name.text;
+        to = from;
+        kt = T.enumOf(owners[0]!);
+      }
+      if (keyType && !assignable(kt, keyType)) c.sink.error("invalid-table", `this key is ${article(typeName(kt))} but the table's keys are ${typeName(keyType)}s`, r.key.span);
+      keyType ??= kt;
+      const overlap = rows.find((o) =>
+        typeof from === "number" && typeof o.from === "number"
+          ? from <= (o.to === null ? Infinity : (o.to as number)) && o.from <= (to === null ? Infinity : (to as number))
+          : o.from === from,
+      );
+      if (overlap) c.sink.error("invalid-table", `this key overlaps an earlier row of \`${d.name.text}\``, r.key.span);
+      const v = constEval(c, r.value);
+      if (!v) continue;
+      const u = valueType.t === "none" ? v.ty : assignable(v.ty, valueType) ? valueType : assignable(valueType, v.ty) ? v.ty : undefined;
+      if (!u) c.sink.error("invalid-table", `the values of a table have one type: this is ${article(typeName(v.ty))}, earlier ones are ${typeName(valueType)}`, r.value.span);
+      else valueType = u;
+      rows.push({ from, to, value: v.v });
+    }
+    c.def.tables[d.name.text] = { name: d.name.text, keyType: keyType ?? T.number, valueType: valueType.t === "none" ? T.any : valueType, rows };
+  }
+}
+
+function topologyOf(c: Checker, e: Expr): Topology | undefined {
+  if (e.kind !== "CallExpr") {
+    c.sink.error("invalid-board", "a board's shape is `grid(w, h)`, `open_grid()`, `layered(w, h, levels: n)` or `ring(n)`", e.span);
+    return undefined;
+  }
+  const nums: number[] = [];
+  const named: Record<string, number> = {};
+  for (const a of e.args) {
+    const v = constEval(c, a.value);
+    if (!v) return undefined;
+    if (typeof v.v !== "number" || !Number.isInteger(v.v) || v.v < 1) {
+      c.sink.error("invalid-board", "board sizes are whole numbers of at least 1", a.value.span);
+      return undefined;
+    }
+    if (a.name) named[a.name.text] = v.v;
+    else nums.push(v.v);
+  }
+  const want = (n: number, names: string[] = []): boolean => {
+    const ok = nums.length === n && names.every((x) => named[x] !== undefined) && Object.keys(named).every((x) => names.includes(x));
+    if (!ok) c.sink.error("argument-count", `\`${e.callee.text}\` is written ${BUILTINS.get(e.callee.text)?.signature ?? ""}`, e.span);
+    return ok;
+  };
+  switch (e.callee.text) {
+    case "grid":
+      return want(2) ? { type: "grid", width: nums[0]!, height: nums[1]! } : undefined;
+    case "open_grid":
+      return want(0) ? { type: "open" } : undefined;
+    case "layered":
+      return want(2, ["levels"]) ? { type: "layered", width: nums[0]!, height: nums[1]!, levels: named["levels"]! } : undefined;
+    case "ring":
+      return want(1) ? { type: "ring", size: nums[0]! } : undefined;
+    default:
+      c.sink.error(
+        "invalid-board",
+        `unknown board shape \`${e.callee.text}\``,
+        e.callee.span,
+        didYouMean(e.callee.text, ["grid", "open_grid", "layered", "ring"]),
+      );
+      return undefined;
+  }
+}
+
+export function buildBoards(c: Checker, decls: Decl[]): void {
+  for (const d of decls) {
+    if (d.kind !== "BoardDecl") continue;
+    const topology = topologyOf(c, d.topology);
+    if (!topology) continue;
+    const board: BoardDef = { name: d.name.text, perPlayer: d.perPlayer, topology, attributes: [], cells: {}, holes: [], span: d.span };
+    for (const a of d.attributes) {
+      const type = resolveType(c, a.type);
+      if (board.attributes.some((x) => x.name === a.name.text)) c.sink.error("duplicate-name", `\`${a.name.text}\` is already a space attribute`, a.name.span);
+      const init = fieldInit(c, a, type, "space attribute");
+      board.attributes.push({ name: a.name.text, type, init: init ?? defaultOf(type) });
+    }
+    if (d.map) buildMap(c, d, board);
+    else if (d.legend.length) c.sink.error("invalid-board", "a legend explains the symbols of a `map`; this board has none", d.legend[0]!.span);
+    c.def.boards[d.name.text] = board;
+  }
+}
+
+function defaultOf(type: Type): Value {
+  switch (type.t) {
+    case "number":
+      return 0;
+    case "bool":
+      return false;
+    case "text":
+      return "";
+    default:
+      return null;
+  }
+}
+
+function buildMap(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: BoardDef): void {
+  const map = d.map!;
+  const t = board.topology;
+  if (t.type === "open" || t.type === "layered") {
+    c.sink.error("invalid-board", `a ${t.type === "open" ? "open grid" : "layered board"} cannot be drawn with a map`, map.span);
+    return;
+  }
+  const width = t.type === "grid" ? t.width : t.size;
+  const height = t.type === "grid" ? t.height : 1;
+  const rows = map.rows.map((r) => {
+    const words = r.text.trim().split(/\s+/).filter(Boolean);
+    return words.length === 1 && width > 1 && words[0]!.length === width ? [...words[0]!] : words;
+  });
+  if (rows.length !== height) {
+    c.sink.error("invalid-board", `the map has ${rows.length} row${rows.length === 1 ? "" : "s"} but the board is ${height} high`, map.span);
+    return;
+  }
+  const legend = new Map(d.legend.map((e) => [e.key, e]));
+  for (const e of d.legend) {
+    for (const a of e.assigns) {
+      if (!board.attributes.some((x) => x.name === a.name.text)) {
+        c.sink.error(
+          "unknown-field",
+          `\`${a.name.text}\` is not a space attribute of \`${d.name.text}\` (declare it with \`space ${a.name.text}: type\`)`,
+          a.name.span,
+          didYouMean(a.name.text, board.attributes.map((x) => x.name)),
+        );
+      }
+    }
+  }
+  const numberAttrs = board.attributes.filter((a) => a.type.t === "number");
+  const legendValues = new Map<string, Record<string, Value> | "hole">();
+  const valuesFor = (key: string): Record<string, Value> | "hole" | undefined => {
+    const cached = legendValues.get(key);
+    if (cached) return cached;
+    const e = legend.get(key);
+    let out: Record<string, Value> | "hole" | undefined;
+    if (e) {
+      if (e.hole) out = "hole";
+      else {
+        out = {};
+        for (const a of e.assigns) {
+          const attr = board.attributes.find((x) => x.name === a.name.text);
+          if (!attr) continue;
+          if (!a.value) {
+            if (attr.type.t !== "bool") c.sink.error("type-mismatch", `\`${a.name.text}\` is ${article(typeName(attr.type))}: give it a value with \`=\``, a.span);
+            out[a.name.text] = true;
+            continue;
+          }
+          const v = constEval(c, a.value);
+          if (!v) continue;
+          if (!assignable(v.ty, attr.type)) c.sink.error("type-mismatch", `\`${a.name.text}\` is ${article(typeName(attr.type))}, not ${article(typeName(v.ty))}`, a.value.span);
+          out[a.name.text] = v.v;
+        }
+      }
+    } else if (/^-?\d+(\.\d+)?$/.test(key) && numberAttrs.length === 1) {
+      // With one number attribute, a numeric symbol needs no legend: `| 0 1 2 3`.
+      out = { [numberAttrs[0]!.name]: Number(key) };
+    }
+    if (out) legendValues.set(key, out);
+    return out;
+  };
+  const missing = new Set<string>();
+  rows.forEach((row, y) => {
+    const span = map.rows[y]!.span;
+    if (row.length !== width) {
+      c.sink.error("invalid-board", `this row has ${row.length} cell${row.length === 1 ? "" : "s"} but the board is ${width} wide`, span);
+      return;
+    }
+    row.forEach((key, x) => {
+      const values = valuesFor(key);
+      const cell = `${x},${y}`;
+      if (values === "hole") board.holes.push(cell);
+      else if (values) {
+        if (Object.keys(values).length) board.cells[cell] = values;
+      } else if (!missing.has(key)) {
+        missing.add(key);
+        c.sink.error("invalid-board", `the symbol \`${key}\` is not in the legend`, span, `add \`"${key}": attribute = value\` to the legend`);
+      }
+    });
+  });
+  for (const e of d.legend) {
+    if (!rows.some((r) => r.includes(e.key))) c.sink.warning("unused-declaration", `the legend symbol \`${e.key}\` is not on the map`, e.span);
+  }
+}
+
+export function buildZones(c: Checker, decls: Decl[]): void {
+  for (const d of decls) {
+    if (d.kind !== "ZoneDecl") continue;
+    let kind: string | undefined;
+    if (d.kindName.text !== "piece") {
+      const g = c.globals.get(d.kindName.text);
+      if (g?.k !== "kind") {
+        c.sink.error(
+          "unknown-name",
+          `\`${d.kindName.text}\` is not a kind (a zone holds pieces of one kind, or \`piece\` for any)`,
+          d.kindName.span,
+          didYouMean(d.kindName.text, [...c.globals].filter(([, s]) => s.k === "kind").map(([n]) => n)),
+        );
+      } else {
+        use(c, d.kindName.text, d.kindName.span);
+        kind = d.kindName.text;
+      }
+    }
+    let visibility: Visibility = "public";
+    let limit: number | undefined;
+    for (const o of d.options) {
+      switch (o.name.text) {
+        case "public":
+        case "owner":
+        case "hidden":
+          visibility = o.name.text;
+          if (o.name.text === "owner" && !d.perPlayer) c.sink.error("invalid-zone", "only a per-player zone has an owner who may see it", o.span);
+          break;
+        case "limit": {
+          const v = o.value ? constEval(c, o.value) : undefined;
+          if (!v || typeof v.v !== "number") c.sink.error("invalid-zone", "`limit` needs a number: `limit 7`", o.span);
+          else limit = v.v;
+          break;
+        }
+        default:
+          c.sink.error("invalid-zone", `unknown zone option \`${o.name.text}\``, o.name.span, didYouMean(o.name.text, ["public", "owner", "hidden", "limit"]));
+      }
+    }
+    const zone: (typeof c.def.zones)[string] = { name: d.name.text, perPlayer: d.perPlayer, bag: d.bag, visibility };
+    if (kind) zone.kind = kind;
+    if (limit !== undefined) zone.limit = limit;
+    c.def.zones[d.name.text] = zone;
+  }
+}
+
+export function buildComponents(c: Checker, decls: Decl[]): void {
+  for (const d of decls) {
+    if (d.kind !== "ComponentsDecl") continue;
+    const g = c.globals.get(d.kindName.text);
+    if (g?.k !== "kind") {
+      c.sink.error(
+        "unknown-name",
+        `\`${d.kindName.text}\` is not a kind`,
+        d.kindName.span,
+        didYouMean(d.kindName.text, [...c.globals].filter(([, s]) => s.k === "kind").map(([n]) => n)),
+      );
+      continue;
+    }
+    use(c, d.kindName.text, d.kindName.span);
+    const kind = c.def.kinds[d.kindName.text];
+    if (!kind) continue;
+    let zone: string | undefined;
+    if (d.zone) {
+      if (d.zone.kind !== "NameExpr") {
+        c.sink.error("invalid-components", "pieces start in a zone named here: `in deck`", d.zone.span);
+      } else {
+        const zg = c.globals.get(d.zone.name);
+        if (zg?.k !== "zone") {
+          c.sink.error("unknown-name", `\`${d.zone.name}\` is not a zone`, d.zone.span, didYouMean(d.zone.name, [...c.globals].filter(([, s]) => s.k === "zone").map(([n]) => n)));
+        } else {
+          use(c, d.zone.name, d.zone.span);
+          if (zg.decl.perPlayer) use(c, `player.${d.zone.name}`, d.zone.span);
+          if (zg.decl.perPlayer && !d.perPlayer) {
+            c.sink.error("invalid-components", `\`${d.zone.name}\` belongs to each player: only \`components … per player\` can start there`, d.zone.span);
+          }
+          const zkind = c.def.zones[d.zone.name]?.kind;
+          if (zkind && zkind !== kind.name) c.sink.error("invalid-components", `\`${d.zone.name}\` holds ${zkind} pieces, not ${kind.name}`, d.zone.span);
+          zone = d.zone.name;
+        }
+      }
+    }
+    const defaults = c.kindDefaults.get(kind.name) ?? {};
+    const expand = (entries: ComponentEntry[], env: ConstEnv): void => {
+      for (const e of entries) {
+        if (e.kind === "ComponentFor") {
+          const src = constEval(c, e.source, env);
+          if (!src) continue;
+          if (!Array.isArray(src.v) || src.ty.t !== "list") {
+            c.sink.error("invalid-components", "`for` in components goes over a list known before the game (an enum, a range, a list)", e.source.span);
+            continue;
+          }
+          for (const item of src.v) {
+            expand(e.entries, new Map([...env, [e.variable.text, { v: item, ty: src.ty.of }]]));
+          }
+          continue;
+        }
+        const fields: Record<string, Value> = {};
+        for (const f of e.fields) {
+          const decl = kind.fields.find((x) => x.name === f.name.text);
+          if (!decl) {
+            c.sink.error("unknown-field", `\`${kind.name}\` has no field \`${f.name.text}\``, f.name.span, didYouMean(f.name.text, kind.fields.map((x) => x.name)));
+            continue;
+          }
+          const v = constEval(c, f.value, env);
+          if (!v) continue;
+          if (!assignable(v.ty, decl.type)) {
+            c.sink.error("type-mismatch", `\`${f.name.text}\` is ${article(typeName(decl.type))}, not ${article(typeName(v.ty))}`, f.value.span);
+          } else if (decl.type.t === "sides" && (!Array.isArray(v.v) || v.v.length !== 4)) {
+            c.sink.error("type-mismatch", "`sides` are four numbers: top, right, bottom, left", f.value.span);
+          }
+          fields[f.name.text] = v.v;
+        }
+        for (const f of kind.fields) {
+          if (fields[f.name] !== undefined) continue;
+          if (defaults[f.name] !== undefined) fields[f.name] = defaults[f.name]!;
+          else c.sink.error("invalid-components", `this ${kind.name} has no \`${f.name}\` and the kind gives no default`, e.span);
+        }
+        if (e.count < 0 || !Number.isInteger(e.count)) c.sink.error("parse-invalid-count", "a count is a whole number", e.span);
+        for (let i = 0; i < e.count; i++) {
+          const comp: ComponentDef = { kind: kind.name, label: e.label ?? kind.name, fields, perPlayer: d.perPlayer };
+          if (zone) comp.zone = zone;
+          c.def.components.push(comp);
+        }
+      }
+    };
+    expand(d.entries, new Map());
+  }
+}
+
+/** Types and bounds of global and per-player variables; their initial values are checked with the code. */
+export function buildVariableTypes(c: Checker, decls: Decl[]): void {
+  const bounds = (f: FieldDecl): [number, number] | undefined => {
+    if (!f.bounds) return undefined;
+    const v = constEval(c, f.bounds);
+    if (!v) return undefined;
+    if (!Array.isArray(v.v) || v.v.length === 0 || v.ty.t !== "list" || v.ty.of.t !== "number") {
+      c.sink.error("type-mismatch", "bounds are a range of numbers: `in 0..5`", f.bounds.span);
+      return undefined;
+    }
+    return [v.v[0] as number, v.v[v.v.length - 1] as number];
+  };
+  for (const d of decls) {
+    if (d.kind === "VarDecl") {
+      const type = resolveType(c, d.field.type);
+      const b = bounds(d.field);
+      c.def.globals.push(b ? { name: d.field.name.text, type, bounds: b, nlocals: 0 } : { name: d.field.name.text, type, nlocals: 0 });
+    }
+    if (d.kind === "PerPlayerDecl") {
+      for (const f of d.fields) {
+        const type = resolveType(c, f.type);
+        const b = bounds(f);
+        const m = c.playerMembers.get(f.name.text);
+        if (m?.k === "pvar") {
+          m.type = type;
+          if (b) m.bounds = b;
+        }
+        c.def.playerVars.push(b ? { name: f.name.text, type, bounds: b, nlocals: 1 } : { name: f.name.text, type, nlocals: 1 });
+      }
+    }
+  }
+}
+
+export function buildEvents(c: Checker, decls: Decl[]): void {
+  for (const e of EVENTS) c.def.events[e.name] = { name: e.name, params: e.params };
+  for (const d of decls) {
+    if (d.kind !== "EventDecl") continue;
+    if (c.def.events[d.name.text]) c.sink.error("duplicate-name", `\`${d.name.text}\` is an event the engine raises`, d.name.span);
+    c.def.events[d.name.text] = { name: d.name.text, params: d.params.map((p) => ({ name: p.name.text, type: resolveType(c, p.type) })) };
+  }
+}

@@ -1,0 +1,609 @@
+import type { Arg, Expr } from "../ast.ts";
+import { BUILTINS, CONSTANTS, PROPERTIES, TOPOLOGIES } from "../builtins/catalogue.ts";
+import type { IrExpr, Value } from "../ir.ts";
+import type { Span } from "../span.ts";
+import { didYouMean } from "../suggest.ts";
+import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } from "../types.ts";
+import { shapeFromRows } from "./const-eval.ts";
+import { use, type Checker, type CodeContext } from "./context.ts";
+
+/** A checked expression: its IR and its type. */
+export interface Typed {
+  ir: IrExpr;
+  ty: Type;
+}
+
+const lit = (v: Value, ty: Type, span: Span): Typed => ({ ir: { op: "lit", v, ty, span }, ty });
+
+function bad(span: Span): Typed {
+  return { ir: { op: "lit", v: null, ty: T.any, span }, ty: T.any };
+}
+
+/** Reports a type mismatch unless `got` fits `want`. */
+export function expect(c: Checker, got: Typed, want: Type, span: Span, what = "this"): void {
+  if (!assignable(got.ty, want)) {
+    c.sink.error("type-mismatch", `${what} should be ${article(typeName(want))} but is ${article(typeName(got.ty))}`, span);
+  }
+}
+
+export function article(name: string): string {
+  if (/^(list|per player|anything|none)/.test(name)) return name;
+  return /^[aeiou]/i.test(name) ? `an ${name}` : `a ${name}`;
+}
+
+/** Every global name a designer could have meant (for "did you mean" hints). */
+function visibleNames(c: Checker, cx: CodeContext): string[] {
+  return [...cx.scope.names(), ...c.globals.keys(), ...c.members.keys(), ...BUILTINS.keys(), ...CONSTANTS.keys()];
+}
+
+/** Checks an expression and lowers it to IR. */
+export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
+  switch (e.kind) {
+    case "NumberLit":
+      return lit(e.value, T.number, e.span);
+    case "StringLit":
+      return lit(e.value, T.text, e.span);
+    case "BoolLit":
+      return lit(e.value, T.bool, e.span);
+    case "NoneLit":
+      return lit(null, T.none, e.span);
+    case "ErrorExpr":
+      return bad(e.span);
+    case "CurrentExpr":
+      return { ir: { op: "current", span: e.span }, ty: T.player };
+    case "ThisExpr":
+      if (!cx.self) {
+        c.sink.error("unknown-name", "`this` exists only in a `show` block or a per-player initial value", e.span);
+        return bad(e.span);
+      }
+      return { ir: { op: "local", slot: cx.self.slot, span: e.span }, ty: cx.self.type };
+    case "TemplateLit": {
+      const parts: (string | { e: IrExpr; ty: Type })[] = e.parts.map((p) => {
+        if (typeof p === "string") return p;
+        const t = checkExpr(c, p, cx);
+        return { e: t.ir, ty: t.ty };
+      });
+      return { ir: { op: "template", parts, span: e.span }, ty: T.text };
+    }
+    case "ShapeLit": {
+      const shape = shapeFromRows(e.rows);
+      if (typeof shape === "string") {
+        c.sink.error("invalid-constant", shape, e.span);
+        return bad(e.span);
+      }
+      return lit(shape, T.shape, e.span);
+    }
+    case "NameExpr":
+      return checkName(c, e.name, e.span, cx);
+    case "FieldExpr":
+      return checkField(c, e, cx);
+    case "IndexExpr":
+      return checkIndex(c, e, cx);
+    case "CallExpr":
+      return checkCall(c, e.callee.text, e.callee.span, e.args, e.span, cx);
+    case "UnaryExpr": {
+      const a = checkExpr(c, e.operand, cx);
+      if (e.op === "not") {
+        expect(c, a, T.bool, e.operand.span, "the operand of `not`");
+        return { ir: { op: "not", a: a.ir, span: e.span }, ty: T.bool };
+      }
+      expect(c, a, T.number, e.operand.span, "the operand of `-`");
+      return { ir: { op: "neg", a: a.ir, span: e.span }, ty: T.number };
+    }
+    case "BinaryExpr":
+      return checkBinary(c, e, cx);
+    case "IsExpr": {
+      const a = checkExpr(c, e.value, cx);
+      expect(c, a, T.piece, e.value.span, "the left of `is`");
+      const k = c.globals.get(e.kindName.text);
+      if (k?.k !== "kind") {
+        c.sink.error(
+          "unknown-name",
+          `\`${e.kindName.text}\` is not a kind`,
+          e.kindName.span,
+          didYouMean(e.kindName.text, [...c.globals].filter(([, g]) => g.k === "kind").map(([n]) => n)),
+        );
+      } else {
+        use(c, e.kindName.text, e.kindName.span);
+      }
+      return { ir: { op: "is", a: a.ir, kind: e.kindName.text, span: e.span }, ty: T.bool };
+    }
+    case "RangeExpr": {
+      const a = checkExpr(c, e.from, cx);
+      const b = checkExpr(c, e.to, cx);
+      expect(c, a, T.number, e.from.span, "the start of a range");
+      expect(c, b, T.number, e.to.span, "the end of a range");
+      return { ir: { op: "range", a: a.ir, b: b.ir, span: e.span }, ty: T.list(T.number) };
+    }
+    case "IfExpr": {
+      const cond = checkExpr(c, e.cond, cx);
+      expect(c, cond, T.bool, e.cond.span, "the condition");
+      const a = checkExpr(c, e.then, cx);
+      const b = checkExpr(c, e.else, cx);
+      const ty = unify(a.ty, b.ty);
+      if (!ty) c.sink.error("type-mismatch", `the two branches differ: ${typeName(a.ty)} and ${typeName(b.ty)}`, e.span);
+      return { ir: { op: "if", c: cond.ir, a: a.ir, b: b.ir, span: e.span }, ty: ty ?? T.any };
+    }
+    case "ListExpr": {
+      let ty: Type = T.none;
+      const items = e.items.map((item) => {
+        const t = checkExpr(c, item, cx);
+        const u = unify(ty, t.ty);
+        if (!u) c.sink.error("type-mismatch", `a list cannot mix ${typeName(ty)} and ${typeName(t.ty)}`, item.span);
+        else ty = u;
+        return t.ir;
+      });
+      return { ir: { op: "list", items, span: e.span }, ty: T.list(ty.t === "none" ? T.any : ty) };
+    }
+    case "ComprehensionExpr":
+      return checkComprehension(c, e, cx);
+    case "PerPlayerExpr": {
+      const scope = cx.scope.child();
+      const local = scope.declare({
+        name: e.variable.text,
+        type: T.player,
+        span: e.variable.span,
+        param: false,
+        info: { name: e.variable.text, what: "local", detail: `${e.variable.text}: player`, span: e.variable.span },
+      });
+      c.symbols.declarations.push(local.info);
+      const body = checkExpr(c, e.body, { ...cx, scope });
+      warnUnread(c, scope);
+      return { ir: { op: "perplayer", slot: local.slot, body: body.ir, span: e.span }, ty: T.map(body.ty) };
+    }
+  }
+}
+
+export function warnUnread(c: Checker, scope: { ownLocals(): { name: string; reads: number; span: Span; param: boolean }[] }): void {
+  for (const l of scope.ownLocals()) {
+    if (l.reads === 0 && !l.name.startsWith("_")) {
+      c.sink.warning("unused-variable", `\`${l.name}\` is never read`, l.span, "remove it, or start its name with `_`");
+    }
+  }
+}
+
+// ------------------------------------------------------------------ names
+
+export function checkName(c: Checker, name: string, span: Span, cx: CodeContext): Typed {
+  const local = cx.scope.lookup(name);
+  if (local) {
+    local.reads++;
+    c.symbols.references.push({ span, target: local.info });
+    return { ir: { op: "local", slot: local.slot, span }, ty: local.type };
+  }
+  const g = c.globals.get(name);
+  if (g) {
+    use(c, name, span);
+    switch (g.k) {
+      case "const": {
+        const k = c.consts.get(name);
+        return k ? lit(k.v, k.ty, span) : bad(span);
+      }
+      case "enum": {
+        const members = g.decl.members.map((m) => m.name.text);
+        const ty = T.list(T.enumOf(name));
+        return lit(members, ty, span);
+      }
+      case "var": {
+        const v = c.def.globals.find((x) => x.name === name);
+        return { ir: { op: "global", name, span }, ty: v?.type ?? T.any };
+      }
+      case "zone":
+        if (g.decl.perPlayer) break;
+        return { ir: { op: "zone", name, span }, ty: { t: "zone", kind: zoneKind(g.decl.kindName.text) } };
+      case "board":
+        if (g.decl.perPlayer) break;
+        return { ir: { op: "board", name, span }, ty: T.board };
+      case "table":
+        c.sink.error("type-mismatch", `\`${name}\` is a table: read a row with \`${name}[key]\``, span);
+        return bad(span);
+      case "kind":
+        c.sink.error("type-mismatch", `\`${name}\` is a kind, not a value: test a piece with \`x is ${name}\``, span);
+        return bad(span);
+      default:
+        c.sink.error("type-mismatch", `\`${name}\` is a ${g.k}: call it with \`${name}(…)\``, span);
+        return bad(span);
+    }
+    c.sink.error("type-mismatch", `\`${name}\` belongs to each player: write \`p.${name}\` for a player \`p\``, span);
+    return bad(span);
+  }
+  const owners = c.members.get(name);
+  if (owners?.length === 1) {
+    use(c, owners[0]!, span);
+    return lit(name, T.enumOf(owners[0]!), span);
+  }
+  if (owners && owners.length > 1) {
+    c.sink.error("type-mismatch", `\`${name}\` is a member of ${owners.join(" and ")}: write \`${owners[0]}.${name}\``, span);
+    return bad(span);
+  }
+  const k = CONSTANTS.get(name);
+  if (k) {
+    if (k.type.t === "policy") return lit(name, T.policy, span);
+    return { ir: { op: "builtin", fn: name, args: [], span }, ty: k.type };
+  }
+  if (BUILTINS.has(name)) {
+    c.sink.error("type-mismatch", `\`${name}\` is a built-in function: call it with \`${name}(…)\``, span);
+    return bad(span);
+  }
+  if (c.playerMembers.has(name)) {
+    c.sink.error("unknown-name", `\`${name}\` belongs to each player: write \`p.${name}\` for a player \`p\``, span);
+    return bad(span);
+  }
+  c.sink.error("unknown-name", `unknown name \`${name}\``, span, didYouMean(name, visibleNames(c, cx)));
+  return bad(span);
+}
+
+function zoneKind(kindName: string): string | undefined {
+  return kindName === "piece" ? undefined : kindName;
+}
+
+// ------------------------------------------------------------------ fields
+
+function kindFieldType(c: Checker, kind: string, field: string): Type | undefined {
+  const k = c.def.kinds[kind];
+  if (!k) return undefined;
+  return k.fields.find((f) => f.name === field)?.type ?? k.states.find((f) => f.name === field)?.type;
+}
+
+/** The type of `field` on a piece of unknown kind: from the kinds that have it. */
+function anyKindFieldType(c: Checker, field: string): Type | undefined {
+  let ty: Type | undefined;
+  for (const k of Object.keys(c.def.kinds)) {
+    const f = kindFieldType(c, k, field);
+    if (!f) continue;
+    ty = ty ? (unify(ty, f) ?? T.any) : f;
+  }
+  return ty;
+}
+
+function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: CodeContext): Typed {
+  const field = e.field.text;
+  // `Enum.member`
+  if (e.object.kind === "NameExpr" && !cx.scope.lookup(e.object.name)) {
+    const g = c.globals.get(e.object.name);
+    if (g?.k === "enum") {
+      use(c, e.object.name, e.object.span);
+      if (!g.decl.members.some((m) => m.name.text === field)) {
+        c.sink.error("unknown-field", `\`${e.object.name}\` has no member \`${field}\``, e.field.span, didYouMean(field, g.decl.members.map((m) => m.name.text)));
+        return bad(e.span);
+      }
+      return lit(field, T.enumOf(e.object.name), e.span);
+    }
+  }
+  const obj = checkExpr(c, e.object, cx);
+  const ty = obj.ty;
+  const span = e.span;
+  if (ty.t === "any") return bad(span);
+  if (ty.t === "player") {
+    const m = c.playerMembers.get(field);
+    if (m) {
+      use(c, `player.${field}`, e.field.span);
+      if (m.k === "pvar") return { ir: { op: "pvar", player: obj.ir, name: field, span }, ty: m.type };
+      if (m.k === "zone") return { ir: { op: "zone", name: field, player: obj.ir, span }, ty: { t: "zone", kind: zoneKind(m.decl.kindName.text) } };
+      return { ir: { op: "board", name: field, player: obj.ir, span }, ty: T.board };
+    }
+    return property(c, obj, "player", e, [...c.playerMembers.keys()]);
+  }
+  if (ty.t === "piece") {
+    const fty = ty.kind ? kindFieldType(c, ty.kind, field) : anyKindFieldType(c, field);
+    if (fty) return { ir: { op: "field", obj: obj.ir, name: field, span }, ty: fty };
+    const fields = ty.kind
+      ? [...(c.def.kinds[ty.kind]?.fields ?? []), ...(c.def.kinds[ty.kind]?.states ?? [])].map((f) => f.name)
+      : Object.values(c.def.kinds).flatMap((k) => [...k.fields, ...k.states].map((f) => f.name));
+    return property(c, obj, "piece", e, fields);
+  }
+  if (ty.t === "space") {
+    let aty: Type | undefined;
+    for (const b of Object.values(c.def.boards)) {
+      const a = b.attributes.find((x) => x.name === field);
+      if (a) aty = aty ? (unify(aty, a.type) ?? T.any) : a.type;
+    }
+    if (aty) return { ir: { op: "attr", obj: obj.ir, name: field, span }, ty: aty };
+    return property(c, obj, "space", e, Object.values(c.def.boards).flatMap((b) => b.attributes.map((a) => a.name)));
+  }
+  if (ty.t === "placement") return property(c, obj, "placement", e, []);
+  c.sink.error("unknown-field", `${article(typeName(ty))} has no field \`${field}\``, e.field.span);
+  return bad(span);
+}
+
+function property(
+  c: Checker,
+  obj: Typed,
+  of: "piece" | "space" | "placement" | "player",
+  e: Extract<Expr, { kind: "FieldExpr" }>,
+  declared: string[],
+): Typed {
+  const p = PROPERTIES.find((x) => x.of === of && x.name === e.field.text);
+  if (p) return { ir: { op: "prop", obj: obj.ir, of, name: p.name, span: e.span }, ty: p.type };
+  const known = [...declared, ...PROPERTIES.filter((x) => x.of === of).map((x) => x.name)];
+  c.sink.error("unknown-field", `${article(typeName(obj.ty))} has no field \`${e.field.text}\``, e.field.span, didYouMean(e.field.text, known));
+  return bad(e.span);
+}
+
+// ------------------------------------------------------------------ index
+
+function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: CodeContext): Typed {
+  if (e.object.kind === "NameExpr" && !cx.scope.lookup(e.object.name)) {
+    const g = c.globals.get(e.object.name);
+    if (g?.k === "table") {
+      use(c, e.object.name, e.object.span);
+      const table = c.def.tables[e.object.name];
+      const key = checkExpr(c, e.index, cx);
+      if (table) expect(c, key, table.keyType, e.index.span, "the table key");
+      return { ir: { op: "table", name: e.object.name, key: key.ir, span: e.span }, ty: table?.valueType ?? T.any };
+    }
+  }
+  const obj = checkExpr(c, e.object, cx);
+  const idx = checkExpr(c, e.index, cx);
+  if (obj.ty.t === "map") {
+    expect(c, idx, T.player, e.index.span, "the index of a per player value");
+    return { ir: { op: "index", obj: obj.ir, idx: idx.ir, of: "map", span: e.span }, ty: obj.ty.of };
+  }
+  if (obj.ty.t === "list" || obj.ty.t === "sides" || obj.ty.t === "any") {
+    expect(c, idx, T.number, e.index.span, "a list index");
+    const of = obj.ty.t === "list" ? obj.ty.of : obj.ty.t === "sides" ? T.number : T.any;
+    return { ir: { op: "index", obj: obj.ir, idx: idx.ir, of: "list", span: e.span }, ty: of };
+  }
+  c.sink.error("type-mismatch", `${article(typeName(obj.ty))} cannot be indexed with \`[…]\``, e.object.span);
+  return bad(e.span);
+}
+
+// ------------------------------------------------------------------ calls
+
+export function checkArgs(
+  c: Checker,
+  callee: string,
+  params: { name: string; type: Type }[],
+  args: Arg[],
+  span: Span,
+  cx: CodeContext,
+): IrExpr[] {
+  const out: IrExpr[] = [];
+  if (args.some((a) => a.name)) {
+    c.sink.error("unknown-argument", `\`${callee}\` takes its arguments in order, without names`, args.find((a) => a.name)!.span);
+  }
+  if (args.length !== params.length) {
+    c.sink.error("argument-count", `\`${callee}\` takes ${params.length} argument${params.length === 1 ? "" : "s"} but is given ${args.length}`, span);
+  }
+  args.forEach((a, i) => {
+    const t = checkExpr(c, a.value, cx);
+    const p = params[i];
+    if (p) expect(c, t, p.type, a.value.span, `argument \`${p.name}\` of \`${callee}\``);
+    out.push(t.ir);
+  });
+  return out;
+}
+
+export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[], span: Span, cx: CodeContext): Typed {
+  if (!cx.scope.lookup(name)) {
+    const g = c.globals.get(name);
+    if (g) {
+      use(c, name, nameSpan);
+      switch (g.k) {
+        case "define": {
+          const f = c.def.functions[name];
+          const ir = checkArgs(c, name, f?.params ?? [], args, span, cx);
+          return { ir: { op: "fn", name, args: ir, span }, ty: f?.returns ?? T.any };
+        }
+        case "rule": {
+          const r = c.def.rules[name];
+          const ir = checkArgs(c, name, r?.params ?? [], args, span, cx);
+          return { ir: { op: "rule", name, args: ir, span }, ty: T.bool };
+        }
+        case "hook": {
+          const h = c.def.hooks[name];
+          const ir = checkArgs(c, name, h?.params ?? [], args, span, cx);
+          return { ir: { op: "hook", name, args: ir, span }, ty: h?.returns ?? T.any };
+        }
+        case "procedure":
+          c.sink.error(
+            "procedure-in-expression",
+            `\`${name}\` is a procedure: call it on its own line, or as \`let x = ${name}(…)\``,
+            span,
+          );
+          return bad(span);
+        default:
+          c.sink.error("not-callable", `\`${name}\` is a ${g.k}, not something to call`, nameSpan);
+          return bad(span);
+      }
+    }
+  }
+  const b = BUILTINS.get(name);
+  if (!b || cx.scope.lookup(name)) {
+    c.sink.error(
+      cx.scope.lookup(name) ? "not-callable" : "unknown-name",
+      cx.scope.lookup(name) ? `\`${name}\` is a local value, not something to call` : `unknown function \`${name}\``,
+      nameSpan,
+      didYouMean(name, [...BUILTINS.keys(), ...[...c.globals].filter(([, g]) => ["define", "rule", "hook", "procedure"].includes(g.k)).map(([n]) => n)]),
+    );
+    for (const a of args) checkExpr(c, a.value, cx);
+    return bad(span);
+  }
+  if (TOPOLOGIES.has(name) !== !!cx.topology) {
+    c.sink.error(
+      "type-mismatch",
+      cx.topology ? `a board's shape is one of ${[...TOPOLOGIES].map((t) => `\`${t}(…)\``).join(", ")}` : `\`${name}(…)\` describes a board: use it after \`board name:\``,
+      span,
+    );
+  }
+  const slots: (IrExpr | undefined)[] = new Array(b.params.length).fill(undefined);
+  const types: Type[] = new Array(b.params.length).fill(T.any);
+  let positional = 0;
+  for (const a of args) {
+    let i: number;
+    if (a.name) {
+      i = b.params.findIndex((p) => p.name === a.name!.text);
+      if (i < 0) {
+        c.sink.error("unknown-argument", `\`${name}\` has no argument \`${a.name.text}\``, a.name.span, didYouMean(a.name.text, b.params.map((p) => p.name)));
+        checkExpr(c, a.value, cx);
+        continue;
+      }
+    } else {
+      while (positional < b.params.length && b.params[positional]!.named) positional++;
+      i = positional++;
+      if (i >= b.params.length) {
+        c.sink.error("argument-count", `\`${name}\` takes at most ${b.params.filter((p) => !p.named).length} arguments in order: ${b.signature}`, a.span);
+        checkExpr(c, a.value, cx);
+        continue;
+      }
+    }
+    const p = b.params[i]!;
+    const t = checkExpr(c, a.value, cx);
+    if (!p.accepts(t.ty)) {
+      c.sink.error("type-mismatch", `argument \`${p.name}\` of \`${name}\` should be ${p.expects} but is ${article(typeName(t.ty))}`, a.value.span);
+    }
+    if (slots[i]) c.sink.error("argument-count", `argument \`${p.name}\` of \`${name}\` is given twice`, a.span);
+    slots[i] = t.ir;
+    types[i] = t.ty;
+  }
+  b.params.forEach((p, i) => {
+    if (!slots[i] && !p.optional) {
+      c.sink.error("argument-count", `\`${name}\` needs its argument \`${p.name}\`: ${b.signature}`, span);
+    }
+  });
+  const named: Record<string, Type> = {};
+  b.params.forEach((p, i) => (named[p.name] = types[i]!));
+  return {
+    ir: { op: "builtin", fn: name, args: slots.map((s) => s ?? { op: "lit", v: null, ty: T.none, span }), span },
+    ty: b.returns(types, named),
+  };
+}
+
+// ------------------------------------------------------------------ operators
+
+function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: CodeContext): Typed {
+  const a = checkExpr(c, e.left, cx);
+  const b = checkExpr(c, e.right, cx);
+  const span = e.span;
+  switch (e.op) {
+    case "and":
+    case "or":
+      expect(c, a, T.bool, e.left.span, `the left of \`${e.op}\``);
+      expect(c, b, T.bool, e.right.span, `the right of \`${e.op}\``);
+      return { ir: { op: e.op, a: a.ir, b: b.ir, span }, ty: T.bool };
+    case "+": {
+      // Joining texts reads each side the way a template would (`"x" + p` gives "x Player 2").
+      if (a.ty.t === "text" || b.ty.t === "text") {
+        return { ir: { op: "template", parts: [{ e: a.ir, ty: a.ty }, { e: b.ir, ty: b.ty }], span }, ty: T.text };
+      }
+      if (a.ty.t === "list" || b.ty.t === "list") {
+        const ty = unify(a.ty, b.ty);
+        if (!ty || ty.t !== "list") {
+          c.sink.error("type-mismatch", `cannot join ${article(typeName(a.ty))} and ${article(typeName(b.ty))}`, span);
+          return bad(span);
+        }
+        return { ir: { op: "arith", o: "+", a: a.ir, b: b.ir, mode: "list", span }, ty };
+      }
+      expect(c, a, T.number, e.left.span, "the left of `+`");
+      expect(c, b, T.number, e.right.span, "the right of `+`");
+      return { ir: { op: "arith", o: "+", a: a.ir, b: b.ir, mode: "number", span }, ty: T.number };
+    }
+    case "-":
+    case "*":
+    case "/":
+    case "%":
+      expect(c, a, T.number, e.left.span, `the left of \`${e.op}\``);
+      expect(c, b, T.number, e.right.span, `the right of \`${e.op}\``);
+      return { ir: { op: "arith", o: e.op, a: a.ir, b: b.ir, mode: "number", span }, ty: T.number };
+    case "==":
+    case "!=": {
+      if (!unify(a.ty, b.ty)) {
+        c.sink.error("type-mismatch", `cannot compare ${article(typeName(a.ty))} with ${article(typeName(b.ty))}`, span);
+      }
+      const deep = !isPrimitive(a.ty) || !isPrimitive(b.ty);
+      return { ir: { op: "cmp", o: e.op, a: a.ir, b: b.ir, deep, span }, ty: T.bool };
+    }
+    case "<":
+    case "<=":
+    case ">":
+    case ">=":
+      if (!(a.ty.t === "text" && b.ty.t === "text")) {
+        expect(c, a, T.number, e.left.span, `the left of \`${e.op}\``);
+        expect(c, b, T.number, e.right.span, `the right of \`${e.op}\``);
+      }
+      return { ir: { op: "cmp", o: e.op, a: a.ir, b: b.ir, deep: false, span }, ty: T.bool };
+    case "in": {
+      const el = elementType(b.ty);
+      if (!el) {
+        c.sink.error("type-mismatch", `the right of \`in\` should be a list or zone but is ${article(typeName(b.ty))}`, e.right.span);
+      } else if (!unify(a.ty, el)) {
+        c.sink.error("type-mismatch", `${article(typeName(a.ty))} is never in a ${typeName(b.ty)}`, span);
+      }
+      return { ir: { op: "in", a: a.ir, b: b.ir, deep: !isPrimitive(a.ty), zone: b.ty.t === "zone", span }, ty: T.bool };
+    }
+  }
+}
+
+// ------------------------------------------------------------------ comprehensions
+
+function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr" }>, cx: CodeContext): Typed {
+  const src = checkExpr(c, e.source, cx);
+  let el = elementType(src.ty);
+  if (!el) {
+    c.sink.error("type-mismatch", `\`${e.form}\` goes over a list or zone, not ${article(typeName(src.ty))}`, e.source.span);
+    el = T.any;
+  }
+  const scope = cx.scope.child();
+  const v = scope.declare({
+    name: e.variable.text,
+    type: el,
+    span: e.variable.span,
+    param: false,
+    info: { name: e.variable.text, what: "local", detail: `${e.variable.text}: ${typeName(el)}`, span: e.variable.span },
+  });
+  c.symbols.declarations.push(v.info);
+  const inner: CodeContext = { ...cx, scope };
+  let where: Typed | undefined;
+  if (e.where) {
+    where = checkExpr(c, e.where, inner);
+    expect(c, where, T.bool, e.where.span, "the `where` condition");
+  }
+  let body: Typed | undefined;
+  if (e.body) body = checkExpr(c, e.body, inner);
+  let ty: Type;
+  switch (e.form) {
+    case "list":
+      ty = T.list(body?.ty ?? T.any);
+      break;
+    case "count":
+      ty = T.number;
+      break;
+    case "first":
+      ty = el;
+      break;
+    case "sum":
+    case "highest":
+    case "lowest":
+      if (body) expect(c, body, T.number, e.body!.span, `the value to ${e.form === "sum" ? "add up" : "compare"}`);
+      ty = T.number;
+      break;
+    case "any":
+    case "all":
+    case "no":
+      if (body) expect(c, body, T.bool, e.body!.span, "the condition");
+      ty = T.bool;
+      break;
+    case "sort":
+      if (body && !(body.ty.t === "number" || body.ty.t === "text" || body.ty.t === "any")) {
+        c.sink.error("type-mismatch", `a sort key should be a number or text but is ${article(typeName(body.ty))}`, e.body!.span);
+      }
+      ty = T.list(el);
+      break;
+  }
+  // The variable is read by the where/body; only a comprehension that never reads it deserves a warning.
+  if (v.reads === 0 && e.form !== "count") {
+    c.sink.warning("unused-variable", `\`${v.name}\` is never read`, v.span, "remove it, or start its name with `_`");
+  }
+  const ir: IrExpr = {
+    op: "comp",
+    form: e.form,
+    slot: v.slot,
+    src: src.ir,
+    zone: src.ty.t === "zone",
+    deep: false,
+    span: e.span,
+  };
+  if (where) ir.where = where.ir;
+  if (body) ir.body = body.ir;
+  return { ir, ty };
+}

@@ -1,0 +1,160 @@
+import type { Decl, FileAst } from "./ast.ts";
+import { checkFile } from "./check/check.ts";
+import type { SymbolIndex } from "./check/context.ts";
+import { DiagnosticSink, sortDiagnostics, type Diagnostic } from "./diagnostic.ts";
+import type { GameDef } from "./ir.ts";
+import { parse } from "./parse.ts";
+import { NO_SPAN } from "./span.ts";
+import { applyVariant, tagFile } from "./variants.ts";
+
+export interface CompileOptions {
+  /**
+   * Reads another rule file, for `variant "…" extends "base.stela"`. It gets
+   * the path joined to the compiled file's folder, and returns undefined if
+   * there is no such file.
+   */
+  readFile?: (path: string) => string | undefined;
+}
+
+export interface CompiledRules {
+  /** The game, when the file has no error (for a variant file: its first variant applied to the base). */
+  def?: GameDef;
+  /** Each variant the file declares, applied to the base, by name (only those without error). */
+  variants: Record<string, GameDef>;
+  /** Every variant name the file declares, in order. */
+  variantNames: string[];
+  /** The base file a variant file extends. */
+  extendsFile?: string;
+  diagnostics: Diagnostic[];
+  symbols: SymbolIndex;
+  ast: FileAst;
+}
+
+type VariantDecl = Extract<Decl, { kind: "VariantDecl" }>;
+
+/** `a/b/c.stela` + `d.stela` → `a/b/d.stela` (posix paths; also used in the browser). */
+export function joinPath(file: string, relative: string): string {
+  if (relative.startsWith("/")) return relative;
+  const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
+  const parts = (dir + relative).split("/");
+  const out: string[] = [];
+  for (const p of parts) {
+    if (p === "..") out.pop();
+    else if (p !== ".") out.push(p);
+  }
+  return out.join("/");
+}
+
+/**
+ * Parses and checks a rule file, and builds its game and each of its
+ * variants. Never throws on user input: every problem is a diagnostic.
+ */
+export function compileRules(source: string, file: string, options: CompileOptions = {}): CompiledRules {
+  try {
+    return compileUnsafe(source, file, options);
+  } catch (e) {
+    const sink = new DiagnosticSink(file);
+    sink.error("internal-error", `Stela failed while reading this file (${e instanceof Error ? e.message : String(e)}); please report it with the file`, NO_SPAN);
+    return {
+      variants: {},
+      variantNames: [],
+      diagnostics: sink.items,
+      symbols: { declarations: [], references: [] },
+      ast: { kind: "File", file, decls: [], span: NO_SPAN },
+    };
+  }
+}
+
+function compileUnsafe(source: string, file: string, options: CompileOptions): CompiledRules {
+  const parsed = parse(source, file);
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  const sink = new DiagnosticSink(file);
+  const variantDecls = parsed.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
+  let baseDecls = parsed.ast.decls.filter((d) => d.kind !== "VariantDecl");
+  const otherSources = new Map<string, string>();
+  const result: CompiledRules = {
+    variants: {},
+    variantNames: variantDecls.map((v) => v.title),
+    diagnostics: [],
+    symbols: { declarations: [], references: [] },
+    ast: parsed.ast,
+  };
+
+  const seenNames = new Set<string>();
+  for (const v of variantDecls) {
+    if (seenNames.has(v.title)) sink.error("duplicate-name", `there are two variants called "${v.title}"`, v.titleSpan);
+    seenNames.add(v.title);
+  }
+
+  const extending = variantDecls.filter((v) => v.extendsFile);
+  if (extending.length) {
+    const target = extending[0]!.extendsFile!;
+    for (const v of variantDecls) {
+      if (!v.extendsFile || v.extendsFile.path !== target.path) {
+        sink.error("invalid-variant", `every variant in a file that extends another must extend the same file ("${target.path}")`, v.titleSpan);
+      }
+    }
+    for (const d of baseDecls) {
+      if (d.kind !== "ErrorDecl") sink.error("invalid-variant", "a file whose variants extend another file holds only those variants", d.span);
+    }
+    const basePath = joinPath(file, target.path);
+    result.extendsFile = basePath;
+    const baseSource = options.readFile?.(basePath);
+    if (baseSource === undefined) {
+      sink.error("extends-not-found", `cannot read the base file "${target.path}" (looked for ${basePath})`, target.span);
+      return finish(result, diagnostics, sink);
+    }
+    const base = parse(baseSource, basePath);
+    diagnostics.push(...base.diagnostics);
+    if (base.diagnostics.some((d) => d.severity === "error")) return finish(result, diagnostics, sink);
+    baseDecls = base.ast.decls.filter((d) => d.kind !== "VariantDecl");
+    tagFile(baseDecls, basePath);
+    otherSources.set(basePath, baseSource);
+  } else {
+    const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics);
+    diagnostics.push(...checked.diagnostics);
+    mergeSymbols(result.symbols, checked.symbols);
+    if (checked.def) result.def = checked.def;
+  }
+
+  for (const v of variantDecls) {
+    const before = sink.items.length;
+    const merged = applyVariant(baseDecls, v, sink);
+    const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources);
+    diagnostics.push(...checked.diagnostics);
+    mergeSymbols(result.symbols, checked.symbols);
+    if (checked.def && sink.items.length === before) {
+      checked.def.variant = v.title;
+      result.variants[v.title] = checked.def;
+    }
+  }
+  if (extending.length) {
+    const first = result.variants[variantDecls[0]!.title];
+    if (first) result.def = first;
+  }
+  return finish(result, diagnostics, sink);
+}
+
+function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: DiagnosticSink): CompiledRules {
+  const seen = new Set<string>();
+  const all = [...diagnostics, ...sink.items].filter((d) => {
+    const key = `${d.file}:${d.code}:${d.span.start.offset}:${d.span.end.offset}:${d.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  result.diagnostics = sortDiagnostics(all);
+  if (result.diagnostics.some((d) => d.severity === "error")) {
+    delete result.def;
+    result.variants = {};
+  }
+  return result;
+}
+
+function mergeSymbols(into: SymbolIndex, from: SymbolIndex): void {
+  const key = (s: { span: { start: { offset: number }; file?: string } }) => `${s.span.file ?? ""}:${s.span.start.offset}`;
+  const decls = new Set(into.declarations.map(key));
+  for (const d of from.declarations) if (!decls.has(key(d))) into.declarations.push(d);
+  const refs = new Set(into.references.map(key));
+  for (const r of from.references) if (!refs.has(key(r))) into.references.push(r);
+}

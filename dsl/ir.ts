@@ -1,0 +1,334 @@
+import type { ComprehensionForm } from "./ast.ts";
+import type { Span } from "./span.ts";
+import type { Type } from "./types.ts";
+
+/**
+ * The checked, resolved form of a game (the "GameDef"): plain data that the
+ * interpreter compiles to closures once. Every name is resolved (locals are
+ * slots, globals are names known to exist), every expression carries the
+ * type the checker gave it, and every node keeps its span so a rule that
+ * fails while playing can point at its line.
+ */
+
+/**
+ * A run-time value. Numbers, texts, booleans and `none` (null) as usual;
+ * players are seat numbers; pieces are numeric ids; enum members are their
+ * names; spaces are keys like `city:3,4`; zones and boards are instance keys
+ * like `rack#1`; `per player` maps are arrays by seat; placements are
+ * {@link PlacementValue}s; shapes are {@link ShapeValue}s.
+ */
+export type Value = number | string | boolean | null | Value[] | PlacementValue | ShapeValue;
+
+/** One way to put a piece on a board: the cells it covers and how it is turned. */
+export interface PlacementValue {
+  piece: number;
+  board: string;
+  cells: string[];
+  /** Quarter turns clockwise (0-3), plus 4 when mirrored. */
+  rotation: number;
+}
+
+/** A polyomino: cell offsets, normalised so the smallest x and y are 0. */
+export interface ShapeValue {
+  shape: [number, number][];
+}
+
+// ------------------------------------------------------------------ expressions
+
+interface N {
+  span: Span;
+}
+
+export type IrExpr = N &
+  (
+    | { op: "lit"; v: Value; ty: Type }
+    | { op: "local"; slot: number }
+    | { op: "global"; name: string }
+    | { op: "pvar"; player: IrExpr; name: string }
+    | { op: "zone"; name: string; player?: IrExpr }
+    | { op: "board"; name: string; player?: IrExpr }
+    /** A static or state field of a piece. */
+    | { op: "field"; obj: IrExpr; name: string }
+    /** A built-in property (`owner`, `cells`, `x`, `seat`, …) of a piece, space, placement or player. */
+    | { op: "prop"; obj: IrExpr; of: "piece" | "space" | "placement" | "player"; name: string }
+    /** A declared attribute of a space. */
+    | { op: "attr"; obj: IrExpr; name: string }
+    | { op: "index"; obj: IrExpr; idx: IrExpr; of: "list" | "map" }
+    | { op: "table"; name: string; key: IrExpr }
+    /** A built-in function or constant from the catalogue; `args` follow the catalogue's parameters (a missing optional one is `none`). */
+    | { op: "builtin"; fn: string; args: IrExpr[] }
+    | { op: "fn"; name: string; args: IrExpr[] }
+    | { op: "rule"; name: string; args: IrExpr[] }
+    | { op: "hook"; name: string; args: IrExpr[] }
+    | { op: "arith"; o: "+" | "-" | "*" | "/" | "%"; a: IrExpr; b: IrExpr; mode: "number" | "list" }
+    | { op: "cmp"; o: "==" | "!=" | "<" | "<=" | ">" | ">="; a: IrExpr; b: IrExpr; deep: boolean }
+    | { op: "in"; a: IrExpr; b: IrExpr; deep: boolean; zone: boolean }
+    | { op: "and" | "or"; a: IrExpr; b: IrExpr }
+    | { op: "not" | "neg"; a: IrExpr }
+    | { op: "if"; c: IrExpr; a: IrExpr; b: IrExpr }
+    | { op: "list"; items: IrExpr[] }
+    | { op: "range"; a: IrExpr; b: IrExpr }
+    | { op: "is"; a: IrExpr; kind: string }
+    | {
+        op: "comp";
+        form: ComprehensionForm;
+        slot: number;
+        src: IrExpr;
+        /** The source is a zone: iterate over its pieces. */
+        zone: boolean;
+        where?: IrExpr;
+        body?: IrExpr;
+        /** For `sort` and `highest`/`lowest`: compare keys deeply (lists). */
+        deep: boolean;
+      }
+    | { op: "perplayer"; slot: number; body: IrExpr }
+    | { op: "template"; parts: (string | { e: IrExpr; ty: Type })[] }
+    | { op: "current" }
+  );
+
+// ------------------------------------------------------------------ statements
+
+export interface IrWhere {
+  cond: IrExpr;
+  /** An explicit `else "…"`; without it the reason comes from a rule's failing `require`, or from `text`. */
+  reason?: IrExpr;
+  /** The condition's source text, the reason of last resort. */
+  text: string;
+  span: Span;
+}
+
+export interface IrStop {
+  label: IrExpr;
+  when?: IrExpr;
+}
+
+export type IrTarget =
+  | { op: "local"; slot: number }
+  | { op: "global"; name: string; bounds?: [number, number] }
+  | { op: "pvar"; player: IrExpr; name: string; bounds?: [number, number] }
+  | { op: "state"; obj: IrExpr; name: string }
+  | { op: "owner"; obj: IrExpr }
+  | { op: "index"; obj: IrTarget; idx: IrExpr; of: "list" | "map" };
+
+export type IrStmt = N &
+  (
+    | { op: "let"; slot: number; value: IrExpr }
+    | { op: "assign"; target: IrTarget; mode: "=" | "+=" | "-="; value: IrExpr; valueType: Type }
+    | { op: "call"; proc: string; args: IrExpr[]; result?: IrTarget }
+    | { op: "if"; c: IrExpr; then: IrStmt[]; else: IrStmt[] }
+    | { op: "for"; slot: number; listSlot: number; indexSlot: number; src: IrExpr; zone: boolean; where?: IrExpr; body: IrStmt[] }
+    | { op: "while"; c: IrExpr; body: IrStmt[] }
+    | { op: "repeat"; n: IrExpr; counterSlot: number; body: IrStmt[] }
+    | { op: "loop"; body: IrStmt[] }
+    | { op: "break" }
+    | { op: "continue" }
+    | { op: "return"; value?: IrExpr }
+    | { op: "turn"; player: IrExpr; saveSlot: number; body: IrStmt[] }
+    | {
+        op: "choose";
+        slot: number;
+        /** The name the clauses see each candidate under. */
+        varSlot: number;
+        src: IrExpr;
+        zone: boolean;
+        by?: IrExpr;
+        prompt?: IrExpr;
+        stop?: IrStop;
+        wheres: IrWhere[];
+        valueType: Type;
+      }
+    | {
+        op: "secret";
+        slot: number;
+        chooserSlot: number;
+        varSlot: number;
+        choosers: IrExpr;
+        src: IrExpr;
+        zone: boolean;
+        prompt?: IrExpr;
+        stop?: IrStop;
+        wheres: IrWhere[];
+        valueType: Type;
+      }
+    | { op: "options"; by?: IrExpr; prompt?: IrExpr; options: { label: IrExpr; when?: IrExpr; body: IrStmt[] }[] }
+    | { op: "move"; piece: IrExpr; to: IrExpr }
+    | { op: "deal"; n: IrExpr; from: IrExpr; to: IrExpr }
+    | { op: "shuffle"; zone: IrExpr }
+    | { op: "place"; piece: IrExpr; at: IrExpr; atType: "space" | "placement"; faceDown: boolean }
+    | { op: "flip"; piece: IrExpr; up: boolean }
+    | { op: "remove"; piece: IrExpr }
+    | { op: "trigger"; event: string; args: IrExpr[] }
+    | { op: "end" }
+    | { op: "log"; value: IrExpr; ty: Type }
+  );
+
+// ------------------------------------------------------------------ declarations
+
+export interface ParamDef {
+  name: string;
+  type: Type;
+}
+
+/** A piece of code with its own locals: a function, rule, hook, procedure, handler or show entry. */
+export interface Code {
+  params: ParamDef[];
+  nlocals: number;
+  /** The name of each local slot, for messages and debugging. */
+  localNames: string[];
+  span: Span;
+}
+
+export interface FunctionDef extends Code {
+  name: string;
+  returns: Type;
+  body: IrExpr;
+}
+
+export interface RuleDef extends Code {
+  name: string;
+  requires: { cond: IrExpr; reason?: IrExpr; text: string; span: Span }[];
+}
+
+export interface HookDef extends Code {
+  name: string;
+  returns: Type;
+  base: IrExpr;
+  /** Each `modify` runs with `value` in slot {@link HookDef.valueSlot}. */
+  modifiers: { when?: IrExpr; value: IrExpr; span: Span }[];
+  valueSlot: number;
+}
+
+export interface ProcDef extends Code {
+  name: string;
+  returns?: Type;
+  body: IrStmt[];
+}
+
+export interface HandlerDef extends Code {
+  event: string;
+  where?: IrExpr;
+  body: IrStmt[];
+}
+
+export interface EnumDef {
+  name: string;
+  members: string[];
+  labels: string[];
+}
+
+export interface FieldDef {
+  name: string;
+  type: Type;
+}
+
+/** `show { … }` entries: evaluated with `this` in slot 0. */
+export interface ShowDef extends Code {
+  entries: Record<string, IrExpr>;
+}
+
+export interface KindDef {
+  name: string;
+  fields: FieldDef[];
+  states: (FieldDef & { init: Value })[];
+  show?: ShowDef;
+  /** The field holding the piece's shape, if any (a piece without one covers one cell). */
+  shapeField?: string;
+  /** The `sides` fields, which turn with the piece. */
+  sidesFields: string[];
+}
+
+export interface ComponentDef {
+  kind: string;
+  label: string;
+  fields: Record<string, Value>;
+  perPlayer: boolean;
+  /** The zone the piece starts in (for per-player pieces, the owner's zone of that name); none: out of the game until moved. */
+  zone?: string;
+}
+
+export type Topology =
+  | { type: "grid"; width: number; height: number }
+  | { type: "open" }
+  | { type: "layered"; width: number; height: number; levels: number }
+  | { type: "ring"; size: number };
+
+export interface BoardDef {
+  name: string;
+  perPlayer: boolean;
+  topology: Topology;
+  attributes: (FieldDef & { init: Value })[];
+  /** Attribute values that differ from the defaults, by cell key `x,y` (no board prefix). */
+  cells: Record<string, Record<string, Value>>;
+  /** Cells of a bounded board that are not part of it. */
+  holes: string[];
+  show?: ShowDef;
+  span: Span;
+}
+
+export type Visibility = "public" | "owner" | "hidden";
+
+export interface ZoneDef {
+  name: string;
+  perPlayer: boolean;
+  bag: boolean;
+  kind?: string;
+  visibility: Visibility;
+  limit?: number;
+}
+
+export interface VarDef {
+  name: string;
+  type: Type;
+  init?: IrExpr;
+  bounds?: [number, number];
+  /** Locals an initial value needs (per-player ones see the player as `this` in slot 0). */
+  nlocals: number;
+}
+
+export interface TableDef {
+  name: string;
+  keyType: Type;
+  valueType: Type;
+  rows: { from: number | string; to: number | string | null; value: Value }[];
+}
+
+export interface EventDef {
+  name: string;
+  params: ParamDef[];
+}
+
+export interface ScoringDef extends Code {
+  points: IrExpr;
+  tiebreaks: { most: boolean; value: IrExpr }[];
+}
+
+/** Everything the interpreter needs to play one game (one variant of a file). */
+export interface GameDef {
+  file: string;
+  title: string;
+  /** The variant this definition is, or undefined for the base game. */
+  variant?: string;
+  meta: Record<string, Value>;
+  minPlayers: number;
+  maxPlayers: number;
+  playerColours: string[];
+  enums: Record<string, EnumDef>;
+  kinds: Record<string, KindDef>;
+  components: ComponentDef[];
+  boards: Record<string, BoardDef>;
+  zones: Record<string, ZoneDef>;
+  globals: VarDef[];
+  playerVars: VarDef[];
+  tables: Record<string, TableDef>;
+  functions: Record<string, FunctionDef>;
+  rules: Record<string, RuleDef>;
+  hooks: Record<string, HookDef>;
+  procedures: Record<string, ProcDef>;
+  events: Record<string, EventDef>;
+  handlers: HandlerDef[];
+  setup?: ProcDef;
+  flow: ProcDef;
+  scoring: ScoringDef;
+  /** The source, kept so run-time diagnostics can quote it. */
+  source: string;
+}

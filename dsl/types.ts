@@ -1,0 +1,124 @@
+/**
+ * Stela's static types. The checker gives every expression one; the
+ * interpreter relies on them (e.g. to label an option or to choose between
+ * `==` on numbers and on lists) and never checks types at run time.
+ */
+export type Type =
+  | { t: "number" }
+  | { t: "bool" }
+  | { t: "text" }
+  /** The type of `none` alone; assignable to every type. */
+  | { t: "none" }
+  /** Unknown after an error: accepted everywhere so one mistake gives one diagnostic. */
+  | { t: "any" }
+  | { t: "player" }
+  | { t: "space" }
+  | { t: "placement" }
+  | { t: "shape" }
+  | { t: "sides" }
+  | { t: "board" }
+  | { t: "policy" }
+  | { t: "topology" }
+  | { t: "zone"; kind?: string }
+  | { t: "piece"; kind?: string }
+  | { t: "enum"; name: string }
+  | { t: "list"; of: Type }
+  | { t: "map"; of: Type };
+
+export const T = {
+  number: { t: "number" } as Type,
+  bool: { t: "bool" } as Type,
+  text: { t: "text" } as Type,
+  none: { t: "none" } as Type,
+  any: { t: "any" } as Type,
+  player: { t: "player" } as Type,
+  space: { t: "space" } as Type,
+  placement: { t: "placement" } as Type,
+  shape: { t: "shape" } as Type,
+  sides: { t: "sides" } as Type,
+  board: { t: "board" } as Type,
+  policy: { t: "policy" } as Type,
+  topology: { t: "topology" } as Type,
+  piece: { t: "piece" } as Type,
+  zone: { t: "zone" } as Type,
+  list: (of: Type): Type => ({ t: "list", of }),
+  map: (of: Type): Type => ({ t: "map", of }),
+  pieceOf: (kind: string): Type => ({ t: "piece", kind }),
+  enumOf: (name: string): Type => ({ t: "enum", name }),
+};
+
+/** How a type reads in a message: `list of space`, `Tile`, `per player number`. */
+export function typeName(ty: Type): string {
+  switch (ty.t) {
+    case "list":
+      return `list of ${typeName(ty.of)}`;
+    case "map":
+      return `per player ${typeName(ty.of)}`;
+    case "piece":
+      return ty.kind ?? "piece";
+    case "zone":
+      return ty.kind ? `zone of ${ty.kind}` : "zone";
+    case "enum":
+      return ty.name;
+    case "any":
+      return "anything";
+    case "policy":
+      return "tie policy";
+    default:
+      return ty.t;
+  }
+}
+
+/** Can a value of type `from` be used where `to` is expected? */
+export function assignable(from: Type, to: Type): boolean {
+  if (from.t === "any" || to.t === "any" || from.t === "none") return true;
+  switch (to.t) {
+    case "list":
+      return from.t === "list" && assignable(from.of, to.of);
+    case "map":
+      return from.t === "map" && assignable(from.of, to.of);
+    case "piece":
+      // A piece of any kind may go where a particular kind is expected: rules narrow with `is`
+      // (`for q in pieces(b) where q is Jungle`) and the checker does not track that.
+      return from.t === "piece";
+    case "zone":
+      return from.t === "zone" && (!to.kind || !from.kind || to.kind === from.kind);
+    case "enum":
+      return from.t === "enum" && from.name === to.name;
+    case "sides":
+      return from.t === "sides" || (from.t === "list" && assignable(from.of, T.number));
+    default:
+      return from.t === to.t;
+  }
+}
+
+/** The common type of two branches (`if … then a else b`, list items), or undefined if none. */
+export function unify(a: Type, b: Type): Type | undefined {
+  if (a.t === "any" || b.t === "none") return a;
+  if (b.t === "any" || a.t === "none") return b;
+  if (a.t === "piece" && b.t === "piece") return a.kind === b.kind ? a : T.piece;
+  if (a.t === "list" && b.t === "list") {
+    const of = unify(a.of, b.of);
+    return of ? T.list(of) : undefined;
+  }
+  if (assignable(a, b)) return b;
+  if (assignable(b, a)) return a;
+  return undefined;
+}
+
+/** Is the type one whose values compare with `===` (no lists, maps or placements)? */
+export function isPrimitive(ty: Type): boolean {
+  return !(ty.t === "list" || ty.t === "map" || ty.t === "placement" || ty.t === "shape" || ty.t === "sides" || ty.t === "any");
+}
+
+export function isList(ty: Type): ty is { t: "list"; of: Type } {
+  return ty.t === "list";
+}
+
+/** The element type when iterating: lists, zones (their pieces) and enums' member lists. */
+export function elementType(ty: Type): Type | undefined {
+  if (ty.t === "list") return ty.of;
+  if (ty.t === "zone") return ty.kind ? T.pieceOf(ty.kind) : T.piece;
+  if (ty.t === "any") return T.any;
+  return undefined;
+}

@@ -1,0 +1,104 @@
+import { declName, type Decl, type FieldDecl } from "./ast.ts";
+import type { DiagnosticSink } from "./diagnostic.ts";
+
+type VariantDecl = Extract<Decl, { kind: "VariantDecl" }>;
+
+/** The identity a declaration is overridden by: its name, or its role for unnamed ones. */
+function identity(d: Decl): string | undefined {
+  const name = declName(d);
+  if (name) return name.text;
+  switch (d.kind) {
+    case "GameDecl":
+      return "game";
+    case "SetupDecl":
+      return "setup";
+    case "FlowDecl":
+      return "flow";
+    case "ScoringDecl":
+      return "scoring";
+    case "ComponentsDecl":
+      return `components ${d.kindName.text}${d.perPlayer ? " per player" : ""}`;
+    default:
+      return undefined;
+  }
+}
+
+function describe(d: Decl): string {
+  const id = identity(d);
+  return id ?? d.kind.replace(/Decl$/, "").toLowerCase();
+}
+
+/**
+ * The declarations of `base` with a variant laid over them: `override`
+ * replaces the declaration with the same name (or role: `setup`, `flow`,
+ * `scoring`, `game`, `components Kind`, a player variable), anything else is
+ * added. Overriding what does not exist, or adding a name that does, is an
+ * `invalid-variant` error at the variant's line.
+ */
+export function applyVariant(base: Decl[], variant: VariantDecl, sink: DiagnosticSink): Decl[] {
+  const out = [...base];
+  for (const item of variant.items) {
+    const d = item.decl;
+    if (d.kind === "ErrorDecl") continue;
+    if (d.kind === "VariantDecl") {
+      sink.error("invalid-variant", "a variant cannot contain another variant", d.span);
+      continue;
+    }
+    if (d.kind === "PerPlayerDecl") {
+      applyPlayerFields(out, d, item.override, sink);
+      continue;
+    }
+    const id = identity(d);
+    const at = id === undefined ? -1 : out.findIndex((x) => identity(x) === id);
+    if (item.override) {
+      if (id === undefined) {
+        sink.error("invalid-variant", `${describe(d)} declarations have no name to override; add another instead`, item.span);
+      } else if (at < 0) {
+        sink.error("invalid-variant", `\`override\`: the base game has no ${id === "game" || id === "setup" || id === "flow" || id === "scoring" ? `\`${id}\`` : `\`${id}\``} to override`, item.span);
+      } else {
+        out[at] = d;
+      }
+    } else if (at >= 0) {
+      sink.error("invalid-variant", `the base game already has \`${id}\`: write \`override\` to replace it`, item.span);
+    } else {
+      out.push(d);
+    }
+  }
+  return out;
+}
+
+function applyPlayerFields(out: Decl[], d: Extract<Decl, { kind: "PerPlayerDecl" }>, override: boolean, sink: DiagnosticSink): void {
+  const added: FieldDecl[] = [];
+  for (const f of d.fields) {
+    let replaced = false;
+    for (let i = 0; i < out.length; i++) {
+      const x = out[i]!;
+      if (x.kind !== "PerPlayerDecl") continue;
+      const j = x.fields.findIndex((y) => y.name.text === f.name.text);
+      if (j < 0) continue;
+      if (!override) sink.error("invalid-variant", `players already have \`${f.name.text}\`: write \`override per player { … }\` to replace it`, f.span);
+      else out[i] = { ...x, fields: x.fields.map((y, k) => (k === j ? f : y)) };
+      replaced = true;
+    }
+    if (!replaced) {
+      if (override) sink.error("invalid-variant", `\`override\`: players have no variable \`${f.name.text}\` to override`, f.span);
+      else added.push(f);
+    }
+  }
+  if (added.length) out.push({ ...d, fields: added });
+}
+
+/** Marks every span of a declaration list as coming from `file`. */
+export function tagFile(node: unknown, file: string, seen = new Set<object>()): void {
+  if (!node || typeof node !== "object" || seen.has(node)) return;
+  seen.add(node);
+  const obj = node as Record<string, unknown>;
+  for (const k of Object.keys(obj)) {
+    const v = obj[k];
+    if (k === "span" || k === "titleSpan") {
+      if (v && typeof v === "object") obj[k] = { ...(v as object), file };
+    } else {
+      tagFile(v, file, seen);
+    }
+  }
+}

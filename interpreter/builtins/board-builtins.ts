@@ -1,0 +1,207 @@
+import type { PlacementValue, Value } from "../../dsl/ir.ts";
+import type { Span } from "../../dsl/span.ts";
+import { tick, type Exec } from "../exec.ts";
+import { positions } from "../placement.ts";
+import { isTop, piece, topAt } from "../pieces.ts";
+import { fail } from "../runtime-error.ts";
+import type { BuiltinImpl } from "./impl.ts";
+
+function spaceInfo(x: Exec, v: Value, span: Span) {
+  const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
+  if (!s) fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
+  return s;
+}
+
+/** The space keys covered by a piece, placement, space, or list of them. */
+export function footprint(x: Exec, v: Value, span: Span): string[] {
+  if (v === null) fail("runtime-none-value", "there is nothing here (the value is `none`)", span);
+  if (typeof v === "number") {
+    const p = piece(x, v, span);
+    return p.board === null ? [] : p.cells.map((c) => `${p.board}:${c}`);
+  }
+  if (typeof v === "string") return [v];
+  if (Array.isArray(v)) return v.flatMap((i) => footprint(x, i, span));
+  if (typeof v === "object" && "cells" in v) return (v as PlacementValue).cells;
+  return [];
+}
+
+/** The top piece on a space key, or null. */
+export function pieceOn(x: Exec, key: string): number | null {
+  const s = x.rt.topo.info(key);
+  return s ? topAt(x.s, s.board, s.cell) : null;
+}
+
+function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
+  const own = footprint(x, v, span);
+  const mine = new Set(own);
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const k of own) {
+    for (const n of x.rt.topo.neighbours(k)) {
+      if (mine.has(n) || seen.has(n)) continue;
+      seen.add(n);
+      out.push(n);
+    }
+  }
+  tick(x, span, out.length);
+  return out;
+}
+
+function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
+  const self = new Set<number>();
+  if (typeof v === "number") self.add(v);
+  if (Array.isArray(v)) for (const i of v) if (typeof i === "number") self.add(i);
+  const out: number[] = [];
+  for (const k of adjacentSpaces(x, v, span)) {
+    const id = pieceOn(x, k);
+    if (id !== null && !self.has(id) && !out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+/** Members of `among` reachable from `seed` through touching members. */
+function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
+  if (among.length === 0) return [];
+  const pieces = typeof among[0] === "number";
+  const topo = x.rt.topo;
+  if (!pieces) {
+    const set = new Set(among as string[]);
+    if (!set.has(seed as string)) return [];
+    const out: string[] = [seed as string];
+    const seen = new Set(out);
+    for (let i = 0; i < out.length; i++) {
+      for (const n of topo.touching(out[i]!)) {
+        if (set.has(n) && !seen.has(n)) {
+          seen.add(n);
+          out.push(n);
+        }
+      }
+    }
+    tick(x, span, out.length);
+    return among.filter((k) => seen.has(k as string));
+  }
+  const owner = new Map<string, number>();
+  for (const id of among as number[]) for (const k of footprint(x, id, span)) owner.set(k, id);
+  const inAmong = new Set(among as number[]);
+  if (!inAmong.has(seed as number)) {
+    // A seed outside the group still links the members it touches.
+    const start = footprint(x, seed, span);
+    const first = new Set<number>();
+    for (const k of start) for (const n of topo.touching(k)) if (owner.has(n)) first.add(owner.get(n)!);
+    return expand(x, [...first], owner, among, span);
+  }
+  return expand(x, [seed as number], owner, among, span);
+}
+
+function expand(x: Exec, start: number[], owner: Map<string, number>, among: Value[], span: Span): Value[] {
+  const seen = new Set(start);
+  const queue = [...start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const k of footprint(x, queue[i]!, span)) {
+      for (const n of x.rt.topo.touching(k)) {
+        const id = owner.get(n);
+        if (id !== undefined && !seen.has(id)) {
+          seen.add(id);
+          queue.push(id);
+        }
+      }
+    }
+  }
+  tick(x, span, queue.length);
+  return among.filter((id) => seen.has(id as number));
+}
+
+function asPieces(x: Exec, v: Value, span: Span): number[] {
+  if (typeof v === "number") return [v];
+  if (typeof v === "string" && x.s.zones[v]) return [...x.s.zones[v]!];
+  if (Array.isArray(v)) return v.filter((i): i is number => typeof i === "number");
+  if (v === null) return [];
+  return fail("runtime-error", "expected pieces", span);
+}
+
+/** Which way (0 up, 1 right, 2 down, 3 left) `to` lies from `from`, if they share an edge on one level. */
+function direction(x: Exec, from: string, to: string): number | undefined {
+  const a = x.rt.topo.info(from);
+  const b = x.rt.topo.info(to);
+  if (!a || !b || a.board !== b.board || a.z !== b.z) return undefined;
+  const dx = b.x - a.x;
+  const dy = b.y - a.y;
+  if (dx === 0 && dy === -1) return 0;
+  if (dx === 1 && dy === 0) return 1;
+  if (dx === 0 && dy === 1) return 2;
+  if (dx === -1 && dy === 0) return 3;
+  return undefined;
+}
+
+export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
+  spaces: (x, [b]) => x.rt.topo.spaces(x.s, b as string),
+  neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
+  adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
+  adjacent_pieces: (x, [v], span) => adjacentPieces(x, v!, span),
+  piece_at: (x, [s], span) => pieceOn(x, spaceInfo(x, s!, span).key),
+  pieces_at: (x, [s], span) => {
+    const info = spaceInfo(x, s!, span);
+    return [...(x.s.cells[info.board]?.[info.cell] ?? [])];
+  },
+  pieces: (x, [b]) => (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id)),
+  empty: (x, [s], span) => pieceOn(x, spaceInfo(x, s!, span).key) === null,
+  occupied: (x, [s], span) => pieceOn(x, spaceInfo(x, s!, span).key) !== null,
+  cells: (x, [v], span) => footprint(x, v!, span),
+  connected: (x, [seed, among], span) => component(x, seed!, asList(x, among!), span),
+  groups: (x, [among], span) => {
+    const list = asList(x, among!);
+    const left = new Set(list.map((v) => JSON.stringify(v)));
+    const out: Value[][] = [];
+    for (const v of list) {
+      if (!left.has(JSON.stringify(v))) continue;
+      const g = component(x, v, list, span);
+      for (const m of g) left.delete(JSON.stringify(m));
+      out.push(g);
+    }
+    return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
+  },
+  surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((k) => pieceOn(x, k) !== null),
+  placements: (x, [ps, b], span) => {
+    const board = b as string;
+    if (!x.rt.topo.boardDef(board)) fail("runtime-none-value", "there is no such board", span);
+    const seen = new Set<string>();
+    const out: PlacementValue[] = [];
+    for (const id of asPieces(x, ps!, span)) {
+      const key = x.rt.equivalenceKey(x.s, id);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      for (const o of x.rt.orientations(x.s, id)) {
+        const found = positions(x.rt.topo, x.s, board, id, o);
+        tick(x, span, found.length);
+        out.push(...found);
+      }
+    }
+    return out as unknown as Value[];
+  },
+  level: (x, [s], span) => spaceInfo(x, s!, span).z,
+  below: (x, [s], span) => x.rt.topo.below(spaceInfo(x, s!, span).key),
+  above: (x, [s], span) => x.rt.topo.above(spaceInfo(x, s!, span).key),
+  board_of: (x, [s], span) => spaceInfo(x, s!, span).board,
+  side: (x, [p, toward], span) => {
+    const from = piece(x, p!, span);
+    if (from.board === null || !from.sides) return 0;
+    const field = Object.keys(from.sides)[0];
+    if (!field) return 0;
+    const targets = footprint(x, toward!, span);
+    for (const c of from.cells) {
+      for (const t of targets) {
+        const d = direction(x, `${from.board}:${c}`, t);
+        if (d !== undefined) return from.sides[field]![d] ?? 0;
+      }
+    }
+    return 0;
+  },
+  distance: (x, [a, b], span) => x.rt.topo.distance(spaceInfo(x, a!, span).key, spaceInfo(x, b!, span).key),
+  space_at: (x, [b, cx, cy, level]) => x.rt.topo.key(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
+  step: (x, [s, n], span) => x.rt.topo.step(spaceInfo(x, s!, span).key, n as number) ?? null,
+};
+
+function asList(x: Exec, v: Value): Value[] {
+  if (typeof v === "string" && x.s.zones[v]) return [...x.s.zones[v]!];
+  return Array.isArray(v) ? v : [];
+}

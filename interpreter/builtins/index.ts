@@ -1,0 +1,23 @@
+import { fail } from "../runtime-error.ts";
+import { BOARD_IMPLS } from "./board-builtins.ts";
+import type { BuiltinImpl } from "./impl.ts";
+import { LIST_IMPLS } from "./list-builtins.ts";
+import { NUMBER_IMPLS } from "./number-builtins.ts";
+import { PLAYER_IMPLS } from "./player-builtins.ts";
+import { SCORING_IMPLS } from "./scoring-builtins.ts";
+
+/** Board shapes are read by the checker when a board is declared; they never run in a match. */
+const declarationOnly: BuiltinImpl = (_x, _a, span) => fail("internal-error", "a board shape cannot be used while playing", span);
+
+/** Every built-in's implementation, by the name the catalogue (`dsl/builtins/`) gives it. */
+export const BUILTIN_IMPLS: Record<string, BuiltinImpl> = {
+  ...BOARD_IMPLS,
+  ...LIST_IMPLS,
+  ...NUMBER_IMPLS,
+  ...PLAYER_IMPLS,
+  ...SCORING_IMPLS,
+  grid: declarationOnly,
+  open_grid: declarationOnly,
+  layered: declarationOnly,
+  ring: declarationOnly,
+};

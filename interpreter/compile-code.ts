@@ -1,0 +1,450 @@
+import type { Code, IrExpr, IrStmt, IrTarget, IrWhere, PlacementValue, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
+import type { Type } from "../dsl/types.ts";
+import { compileExpr } from "./compile-expr.ts";
+import type { Exec, Fn } from "./exec.ts";
+import { lift, piece, putInZone, putOnBoard } from "./pieces.ts";
+import { randomInt, shuffleInPlace } from "./random.ts";
+import { fail } from "./runtime-error.ts";
+import type { Runtime } from "./runtime.ts";
+import { label } from "./values.ts";
+
+/** Stores a value into an assignment target. */
+export type Setter = (x: Exec, l: Value[], v: Value) => void;
+
+export interface CompiledWhere {
+  cond: Fn;
+  reason?: Fn;
+  /** When the condition is a rule call: the rule and its arguments, to ask it why it fails. */
+  rule?: { name: string; args: Fn[] };
+  text: string;
+}
+
+export interface ChoiceSpec {
+  varSlot: number;
+  src: Fn;
+  zone: boolean;
+  prompt?: Fn;
+  stop?: { label: Fn; when?: Fn };
+  wheres: CompiledWhere[];
+  valueType: Type;
+}
+
+/**
+ * One step of compiled code. Only frames (code id, pc, locals) live in the
+ * match state; instructions are rebuilt from the rules, so a saved match
+ * resumes on any copy of the same game.
+ */
+export type Instr =
+  | { k: "exec"; run: (x: Exec, l: Value[]) => void; span: Span }
+  | { k: "jump"; to: number; span: Span }
+  | { k: "jf"; c: Fn; to: number; span: Span }
+  | { k: "call"; code: string; args: Fn[]; nlocals: number; result?: Setter; span: Span }
+  | { k: "ret"; value?: Fn; span: Span }
+  | { k: "for_init"; src: Fn; zone: boolean; listSlot: number; indexSlot: number; span: Span }
+  | { k: "for_next"; slot: number; listSlot: number; indexSlot: number; where?: Fn; end: number; span: Span }
+  | { k: "repeat_init"; n: Fn; counterSlot: number; span: Span }
+  | { k: "repeat_next"; counterSlot: number; end: number; span: Span }
+  | { k: "turn_begin"; player: Fn; saveSlot: number; span: Span }
+  | { k: "turn_end"; saveSlot: number; span: Span }
+  | ({ k: "choose"; slot: number; by?: Fn; span: Span } & ChoiceSpec)
+  | ({ k: "secret"; slot: number; chooserSlot: number; choosers: Fn; span: Span } & ChoiceSpec)
+  | { k: "options"; by?: Fn; prompt?: Fn; options: { label: Fn; when?: Fn; to: number }[]; span: Span }
+  | { k: "trigger"; event: string; args: Fn[]; span: Span }
+  | { k: "end"; span: Span };
+
+export interface Compiled {
+  name: string;
+  instrs: Instr[];
+  nlocals: number;
+  span: Span;
+}
+
+interface LoopCtx {
+  breaks: number[];
+  continues: number[];
+  /** Turns open when the loop started: a `break` closes the ones opened since. */
+  turns: number;
+}
+
+function clampTo(bounds: [number, number] | undefined, v: Value): Value {
+  if (!bounds || typeof v !== "number") return v;
+  return Math.min(bounds[1], Math.max(bounds[0], v));
+}
+
+/** Compiles an assignment target into a getter and a setter. */
+export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; set: Setter } {
+  switch (t.op) {
+    case "local":
+      return { get: (_x, l) => l[t.slot]!, set: (_x, l, v) => void (l[t.slot] = v) };
+    case "global":
+      return {
+        get: (x) => x.s.globals[t.name] ?? null,
+        set: (x, _l, v) => void (x.s.globals[t.name] = clampTo(t.bounds, v)),
+      };
+    case "pvar": {
+      const p = compileExpr(t.player, rt);
+      const seat = (x: Exec, l: Value[]): number => {
+        const v = p(x, l);
+        if (typeof v !== "number" || !x.s.pvars[v]) fail("runtime-none-value", "there is no player here (the value is `none`)", span);
+        return v;
+      };
+      return {
+        get: (x, l) => x.s.pvars[seat(x, l)]![t.name] ?? null,
+        set: (x, l, v) => void (x.s.pvars[seat(x, l)]![t.name] = clampTo(t.bounds, v)),
+      };
+    }
+    case "state": {
+      const obj = compileExpr(t.obj, rt);
+      return {
+        get: (x, l) => piece(x, obj(x, l), span).st[t.name] ?? null,
+        set: (x, l, v) => void (piece(x, obj(x, l), span).st[t.name] = v),
+      };
+    }
+    case "owner": {
+      const obj = compileExpr(t.obj, rt);
+      return {
+        get: (x, l) => piece(x, obj(x, l), span).owner,
+        set: (x, l, v) => void (piece(x, obj(x, l), span).owner = v as number | null),
+      };
+    }
+    case "index": {
+      const inner = compileTarget(t.obj, rt, span);
+      const idx = compileExpr(t.idx, rt);
+      return {
+        get: (x, l) => ((inner.get(x, l) as Value[] | null) ?? [])[idx(x, l) as number] ?? null,
+        // Lists are values: change a copy, so no other name sees the change.
+        set: (x, l, v) => {
+          const list = [...((inner.get(x, l) as Value[] | null) ?? [])];
+          const i = idx(x, l) as number;
+          if (t.of === "list" && (!Number.isInteger(i) || i < 0 || i >= list.length)) {
+            fail("runtime-index-out-of-range", `index ${i} is outside this list of ${list.length}`, span);
+          }
+          list[i] = v;
+          inner.set(x, l, list);
+        },
+      };
+    }
+  }
+}
+
+function compileWheres(wheres: IrWhere[], rt: Runtime): CompiledWhere[] {
+  return wheres.map((w) => {
+    const out: CompiledWhere = { cond: compileExpr(w.cond, rt), text: w.text };
+    if (w.reason) out.reason = compileExpr(w.reason, rt);
+    if (w.cond.op === "rule") out.rule = { name: w.cond.name, args: w.cond.args.map((a) => compileExpr(a, rt)) };
+    return out;
+  });
+}
+
+function opt(e: IrExpr | undefined, rt: Runtime): Fn | undefined {
+  return e ? compileExpr(e, rt) : undefined;
+}
+
+/** Compiles a procedure, setup, flow or handler into instructions. */
+export function compileCode(code: Code & { name?: string; event?: string; body: IrStmt[] }, rt: Runtime): Compiled {
+  const instrs: Instr[] = [];
+  const loops: LoopCtx[] = [];
+  const turns: number[] = [];
+  const emit = (i: Instr): number => instrs.push(i) - 1;
+  const closeTurns = (downTo: number, span: Span): void => {
+    for (let i = turns.length - 1; i >= downTo; i--) emit({ k: "turn_end", saveSlot: turns[i]!, span });
+  };
+
+  const block = (stmts: IrStmt[]): void => {
+    for (const s of stmts) stmt(s);
+  };
+
+  const loopBody = (body: IrStmt[], continueTo: () => number): LoopCtx => {
+    const ctx: LoopCtx = { breaks: [], continues: [], turns: turns.length };
+    loops.push(ctx);
+    block(body);
+    loops.pop();
+    const target = continueTo();
+    for (const c of ctx.continues) (instrs[c] as { to: number }).to = target;
+    return ctx;
+  };
+
+  const stmt = (s: IrStmt): void => {
+    const span = s.span;
+    switch (s.op) {
+      case "let": {
+        const v = compileExpr(s.value, rt);
+        const slot = s.slot;
+        emit({ k: "exec", run: (x, l) => void (l[slot] = v(x, l)), span });
+        return;
+      }
+      case "assign": {
+        const target = compileTarget(s.target, rt, span);
+        const v = compileExpr(s.value, rt);
+        if (s.mode === "=") {
+          emit({ k: "exec", run: (x, l) => target.set(x, l, v(x, l)), span });
+        } else {
+          const sign = s.mode === "+=" ? 1 : -1;
+          const list = s.valueType.t === "list";
+          const text = s.valueType.t === "text";
+          emit({
+            k: "exec",
+            run: (x, l) => {
+              const old = target.get(x, l);
+              const add = v(x, l);
+              if (list) return target.set(x, l, [...((old as Value[] | null) ?? []), ...((add as Value[] | null) ?? [])]);
+              if (text) return target.set(x, l, `${old ?? ""}${add ?? ""}`);
+              if (typeof old !== "number" || typeof add !== "number") fail("runtime-none-value", `\`${s.mode}\` needs numbers, and one side is \`none\``, span);
+              target.set(x, l, old + sign * add);
+            },
+            span,
+          });
+        }
+        return;
+      }
+      case "call": {
+        const proc = rt.def.procedures[s.proc]!;
+        const i: Instr = { k: "call", code: `proc:${s.proc}`, args: s.args.map((a) => compileExpr(a, rt)), nlocals: proc.nlocals, span };
+        if (s.result) i.result = compileTarget(s.result, rt, span).set;
+        emit(i);
+        return;
+      }
+      case "if": {
+        const jf = emit({ k: "jf", c: compileExpr(s.c, rt), to: -1, span });
+        block(s.then);
+        if (s.else.length) {
+          const jend = emit({ k: "jump", to: -1, span });
+          (instrs[jf] as { to: number }).to = instrs.length;
+          block(s.else);
+          (instrs[jend] as { to: number }).to = instrs.length;
+        } else {
+          (instrs[jf] as { to: number }).to = instrs.length;
+        }
+        return;
+      }
+      case "for": {
+        emit({ k: "for_init", src: compileExpr(s.src, rt), zone: s.zone, listSlot: s.listSlot, indexSlot: s.indexSlot, span });
+        const nextI: Instr = { k: "for_next", slot: s.slot, listSlot: s.listSlot, indexSlot: s.indexSlot, end: -1, span };
+        if (s.where) nextI.where = compileExpr(s.where, rt);
+        const next = emit(nextI);
+        const ctx = loopBody(s.body, () => next);
+        emit({ k: "jump", to: next, span });
+        (instrs[next] as { end: number }).end = instrs.length;
+        for (const b of ctx.breaks) (instrs[b] as { to: number }).to = instrs.length;
+        return;
+      }
+      case "while": {
+        const top = instrs.length;
+        const jf = emit({ k: "jf", c: compileExpr(s.c, rt), to: -1, span });
+        const ctx = loopBody(s.body, () => top);
+        emit({ k: "jump", to: top, span });
+        (instrs[jf] as { to: number }).to = instrs.length;
+        for (const b of ctx.breaks) (instrs[b] as { to: number }).to = instrs.length;
+        return;
+      }
+      case "repeat": {
+        emit({ k: "repeat_init", n: compileExpr(s.n, rt), counterSlot: s.counterSlot, span });
+        const next = emit({ k: "repeat_next", counterSlot: s.counterSlot, end: -1, span });
+        const ctx = loopBody(s.body, () => next);
+        emit({ k: "jump", to: next, span });
+        (instrs[next] as { end: number }).end = instrs.length;
+        for (const b of ctx.breaks) (instrs[b] as { to: number }).to = instrs.length;
+        return;
+      }
+      case "loop": {
+        const top = instrs.length;
+        const ctx = loopBody(s.body, () => top);
+        emit({ k: "jump", to: top, span });
+        for (const b of ctx.breaks) (instrs[b] as { to: number }).to = instrs.length;
+        return;
+      }
+      case "break":
+      case "continue": {
+        const ctx = loops[loops.length - 1]!;
+        closeTurns(ctx.turns, span);
+        const j = emit({ k: "jump", to: -1, span });
+        (s.op === "break" ? ctx.breaks : ctx.continues).push(j);
+        return;
+      }
+      case "return": {
+        closeTurns(0, span);
+        const r: Instr = { k: "ret", span };
+        if (s.value) r.value = compileExpr(s.value, rt);
+        emit(r);
+        return;
+      }
+      case "turn": {
+        emit({ k: "turn_begin", player: compileExpr(s.player, rt), saveSlot: s.saveSlot, span });
+        turns.push(s.saveSlot);
+        block(s.body);
+        turns.pop();
+        emit({ k: "turn_end", saveSlot: s.saveSlot, span });
+        return;
+      }
+      case "choose": {
+        const i: Instr = {
+          k: "choose",
+          slot: s.slot,
+          varSlot: s.varSlot,
+          src: compileExpr(s.src, rt),
+          zone: s.zone,
+          wheres: compileWheres(s.wheres, rt),
+          valueType: s.valueType,
+          span,
+        };
+        const by = opt(s.by, rt);
+        if (by) i.by = by;
+        const prompt = opt(s.prompt, rt);
+        if (prompt) i.prompt = prompt;
+        if (s.stop) i.stop = s.stop.when ? { label: compileExpr(s.stop.label, rt), when: compileExpr(s.stop.when, rt) } : { label: compileExpr(s.stop.label, rt) };
+        emit(i);
+        return;
+      }
+      case "secret": {
+        const i: Instr = {
+          k: "secret",
+          slot: s.slot,
+          chooserSlot: s.chooserSlot,
+          choosers: compileExpr(s.choosers, rt),
+          varSlot: s.varSlot,
+          src: compileExpr(s.src, rt),
+          zone: s.zone,
+          wheres: compileWheres(s.wheres, rt),
+          valueType: s.valueType,
+          span,
+        };
+        const prompt = opt(s.prompt, rt);
+        if (prompt) i.prompt = prompt;
+        if (s.stop) i.stop = s.stop.when ? { label: compileExpr(s.stop.label, rt), when: compileExpr(s.stop.when, rt) } : { label: compileExpr(s.stop.label, rt) };
+        emit(i);
+        return;
+      }
+      case "options": {
+        const at = emit({ k: "options", options: [], span });
+        const ins = instrs[at] as Extract<Instr, { k: "options" }>;
+        const by = opt(s.by, rt);
+        if (by) ins.by = by;
+        const prompt = opt(s.prompt, rt);
+        if (prompt) ins.prompt = prompt;
+        const ends: number[] = [];
+        for (const o of s.options) {
+          const entry: { label: Fn; when?: Fn; to: number } = { label: compileExpr(o.label, rt), to: instrs.length };
+          if (o.when) entry.when = compileExpr(o.when, rt);
+          ins.options.push(entry);
+          block(o.body);
+          ends.push(emit({ k: "jump", to: -1, span }));
+        }
+        for (const e of ends) (instrs[e] as { to: number }).to = instrs.length;
+        return;
+      }
+      case "move": {
+        const p = compileExpr(s.piece, rt);
+        const to = compileExpr(s.to, rt);
+        emit({
+          k: "exec",
+          run: (x, l) => {
+            const id = p(x, l);
+            piece(x, id, span);
+            putInZone(x, id as number, to(x, l) as string, span);
+          },
+          span,
+        });
+        return;
+      }
+      case "deal": {
+        const n = compileExpr(s.n, rt);
+        const from = compileExpr(s.from, rt);
+        const to = compileExpr(s.to, rt);
+        emit({
+          k: "exec",
+          run: (x, l) => {
+            const count = n(x, l);
+            if (typeof count !== "number") fail("runtime-none-value", "how many to deal is `none`", span);
+            const src = from(x, l) as string;
+            const dst = to(x, l) as string;
+            const zone = x.s.zones[src];
+            if (!zone) fail("runtime-none-value", "there is no zone to deal from", span);
+            const bag = x.rt.zoneDef(src)?.bag;
+            for (let i = 0; i < count && zone.length > 0; i++) {
+              const at = bag ? randomInt(x.s, 0, zone.length - 1) : zone.length - 1;
+              putInZone(x, zone[at]!, dst, span);
+            }
+          },
+          span,
+        });
+        return;
+      }
+      case "shuffle": {
+        const z = compileExpr(s.zone, rt);
+        emit({
+          k: "exec",
+          run: (x, l) => {
+            const zone = x.s.zones[z(x, l) as string];
+            if (!zone) fail("runtime-none-value", "there is no zone to shuffle", span);
+            shuffleInPlace(x.s, zone);
+          },
+          span,
+        });
+        return;
+      }
+      case "place": {
+        const p = compileExpr(s.piece, rt);
+        const at = compileExpr(s.at, rt);
+        const faceUp = !s.faceDown;
+        const byPlacement = s.atType === "placement";
+        emit({
+          k: "exec",
+          run: (x, l) => {
+            const id = p(x, l) as number;
+            piece(x, id, span);
+            const where = at(x, l);
+            if (where === null) fail("runtime-none-value", "there is nowhere to place it (the value is `none`)", span);
+            if (byPlacement || (typeof where === "object" && !Array.isArray(where))) {
+              const pl = where as PlacementValue;
+              const cells = pl.cells.map((c) => c.slice(c.lastIndexOf(":") + 1));
+              putOnBoard(x, id, pl.board, cells, pl.rotation, x.rt.turnedSides(x.s, id, pl.rotation), faceUp);
+            } else {
+              const info = x.rt.topo.info(where as string);
+              if (!info) fail("runtime-invalid-move", `\`${String(where)}\` is not a space`, span);
+              putOnBoard(x, id, info.board, [info.cell], 0, x.rt.turnedSides(x.s, id, 0), faceUp);
+            }
+            x.events.push({ event: "placed", args: [id] });
+          },
+          span,
+        });
+        return;
+      }
+      case "flip": {
+        const p = compileExpr(s.piece, rt);
+        const up = s.up;
+        emit({ k: "exec", run: (x, l) => void (piece(x, p(x, l), span).up = up), span });
+        return;
+      }
+      case "remove": {
+        const p = compileExpr(s.piece, rt);
+        emit({
+          k: "exec",
+          run: (x, l) => {
+            const id = p(x, l);
+            piece(x, id, span);
+            lift(x.s, id as number);
+          },
+          span,
+        });
+        return;
+      }
+      case "trigger":
+        emit({ k: "trigger", event: s.event, args: s.args.map((a) => compileExpr(a, rt)), span });
+        return;
+      case "end":
+        emit({ k: "end", span });
+        return;
+      case "log": {
+        const v = compileExpr(s.value, rt);
+        const ty = s.ty;
+        emit({ k: "exec", run: (x, l) => void x.s.messages.push({ text: label(x, v(x, l), ty), at: x.s.log.length }), span });
+        return;
+      }
+    }
+  };
+
+  block(code.body);
+  return { name: code.name ?? code.event ?? "code", instrs, nlocals: code.nlocals, span: code.span };
+}
+

@@ -1,0 +1,457 @@
+import type { IrExpr, PlacementValue, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
+import { BUILTIN_IMPLS } from "./builtins/index.ts";
+import { tick, type Exec, type Fn } from "./exec.ts";
+import { isTop, piece } from "./pieces.ts";
+import { fail } from "./runtime-error.ts";
+import type { Runtime } from "./runtime.ts";
+import { instanceKey } from "./topology.ts";
+import { equal, label } from "./values.ts";
+
+/** The items a comprehension, `for` or `choose` goes over: a list, or a zone's pieces (bottom first). */
+export function items(x: Exec, v: Value, zone: boolean, span: Span): Value[] {
+  if (zone) {
+    const z = x.s.zones[v as string];
+    if (!z) fail("runtime-none-value", "there is no such zone", span);
+    return [...z];
+  }
+  if (v === null) fail("runtime-none-value", "this list is `none`", span);
+  if (!Array.isArray(v)) fail("runtime-error", "this is not a list", span);
+  return v;
+}
+
+function seat(x: Exec, v: Value, span: Span): number {
+  if (typeof v !== "number" || v < 0 || v >= x.s.players) {
+    fail("runtime-none-value", v === null ? "there is no player here (the value is `none`)" : `there is no player ${String(v)}`, span);
+  }
+  return v;
+}
+
+function space(x: Exec, v: Value, span: Span) {
+  const info = typeof v === "string" ? x.rt.topo.info(v) : undefined;
+  if (!info) fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
+  return info;
+}
+
+function num(v: Value, span: Span, what: string): number {
+  if (typeof v !== "number") fail("runtime-none-value", `${what} is ${v === null ? "`none`" : "not a number"}`, span);
+  return v;
+}
+
+/** Compiles an expression once into a closure over (match, locals). */
+export function compileExpr(e: IrExpr, rt: Runtime): Fn {
+  const span = e.span;
+  switch (e.op) {
+    case "lit": {
+      const v = e.v;
+      return () => v;
+    }
+    case "local": {
+      const slot = e.slot;
+      return (_x, l) => l[slot]!;
+    }
+    case "global": {
+      const name = e.name;
+      return (x) => x.s.globals[name] ?? null;
+    }
+    case "current":
+      return (x) => x.s.current;
+    case "pvar": {
+      const p = compileExpr(e.player, rt);
+      const name = e.name;
+      return (x, l) => x.s.pvars[seat(x, p(x, l), span)]![name] ?? null;
+    }
+    case "zone":
+    case "board": {
+      const name = e.name;
+      if (!e.player) return () => name;
+      const p = compileExpr(e.player, rt);
+      return (x, l) => instanceKey(name, true, seat(x, p(x, l), span));
+    }
+    case "field": {
+      const obj = compileExpr(e.obj, rt);
+      const name = e.name;
+      return (x, l) => {
+        const id = obj(x, l);
+        const p = piece(x, id, span);
+        if (name in p.st) return p.st[name]!;
+        if (p.sides && name in p.sides) return p.sides[name]!;
+        return x.rt.def.components[p.c]!.fields[name] ?? null;
+      };
+    }
+    case "prop":
+      return compileProp(e, rt);
+    case "attr": {
+      const obj = compileExpr(e.obj, rt);
+      const name = e.name;
+      return (x, l) => space(x, obj(x, l), span).attrs[name] ?? null;
+    }
+    case "index": {
+      const obj = compileExpr(e.obj, rt);
+      const idx = compileExpr(e.idx, rt);
+      if (e.of === "map") return (x, l) => (obj(x, l) as Value[] | null)?.[seat(x, idx(x, l), span)] ?? null;
+      return (x, l) => {
+        const list = obj(x, l);
+        const i = num(idx(x, l), span, "the index");
+        if (!Array.isArray(list)) fail("runtime-none-value", "this list is `none`", span);
+        if (!Number.isInteger(i) || i < 0 || i >= list.length) {
+          fail("runtime-index-out-of-range", `index ${i} is outside this list of ${list.length}`, span);
+        }
+        return list[i]!;
+      };
+    }
+    case "table": {
+      const table = rt.def.tables[e.name]!;
+      const key = compileExpr(e.key, rt);
+      const exact = new Map<Value, Value>();
+      const ranges: { from: number; to: number; value: Value }[] = [];
+      for (const r of table.rows) {
+        if (typeof r.from === "number" && r.to !== r.from) ranges.push({ from: r.from, to: r.to === null ? Infinity : (r.to as number), value: r.value });
+        else exact.set(r.from, r.value);
+      }
+      const name = e.name;
+      return (x, l) => {
+        const k = key(x, l);
+        const hit = exact.get(k);
+        if (hit !== undefined) return hit;
+        if (typeof k === "number") for (const r of ranges) if (k >= r.from && k <= r.to) return r.value;
+        return fail("runtime-table-miss", `table \`${name}\` has no row for ${label(x, k, table.keyType)}`, span);
+      };
+    }
+    case "builtin": {
+      const impl = BUILTIN_IMPLS[e.fn];
+      if (!impl) return () => fail("internal-error", `built-in \`${e.fn}\` has no implementation`, span);
+      const args = e.args.map((a) => compileExpr(a, rt));
+      if (args.length === 0) return (x) => impl(x, [], span);
+      if (args.length === 1) {
+        const a0 = args[0]!;
+        return (x, l) => impl(x, [a0(x, l)], span);
+      }
+      return (x, l) => impl(x, args.map((a) => a(x, l)), span);
+    }
+    case "fn":
+    case "hook": {
+      const args = e.args.map((a) => compileExpr(a, rt));
+      const table = e.op === "fn" ? rt.functions : rt.hooks;
+      const name = e.name;
+      return (x, l) => table.get(name)!(x, args.map((a) => a(x, l)), span);
+    }
+    case "rule": {
+      const args = e.args.map((a) => compileExpr(a, rt));
+      const name = e.name;
+      return (x, l) => rt.rules.get(name)!.check(x, args.map((a) => a(x, l)), span);
+    }
+    case "arith": {
+      const a = compileExpr(e.a, rt);
+      const b = compileExpr(e.b, rt);
+      if (e.mode === "list") {
+        return (x, l) => {
+          const av = a(x, l);
+          const bv = b(x, l);
+          return [...((av as Value[] | null) ?? []), ...((bv as Value[] | null) ?? [])];
+        };
+      }
+      const n = (v: Value, side: string) => num(v, span, `the ${side} of \`${e.o}\``);
+      switch (e.o) {
+        case "+":
+          return (x, l) => n(a(x, l), "left") + n(b(x, l), "right");
+        case "-":
+          return (x, l) => n(a(x, l), "left") - n(b(x, l), "right");
+        case "*":
+          return (x, l) => n(a(x, l), "left") * n(b(x, l), "right");
+        case "/":
+        case "%":
+          return (x, l) => {
+            const av = n(a(x, l), "left");
+            const bv = n(b(x, l), "right");
+            if (bv === 0) fail("runtime-division-by-zero", "division by zero", span);
+            return e.o === "/" ? av / bv : av % bv;
+          };
+      }
+      break;
+    }
+    case "cmp": {
+      const a = compileExpr(e.a, rt);
+      const b = compileExpr(e.b, rt);
+      switch (e.o) {
+        case "==":
+          return e.deep ? (x, l) => equal(a(x, l), b(x, l)) : (x, l) => a(x, l) === b(x, l);
+        case "!=":
+          return e.deep ? (x, l) => !equal(a(x, l), b(x, l)) : (x, l) => a(x, l) !== b(x, l);
+        default: {
+          const o = e.o;
+          return (x, l) => {
+            const av = a(x, l);
+            const bv = b(x, l);
+            if (av === null || bv === null) fail("runtime-none-value", `cannot compare \`none\` with \`${o}\``, span);
+            switch (o) {
+              case "<":
+                return (av as number) < (bv as number);
+              case "<=":
+                return (av as number) <= (bv as number);
+              case ">":
+                return (av as number) > (bv as number);
+              default:
+                return (av as number) >= (bv as number);
+            }
+          };
+        }
+      }
+    }
+    case "in": {
+      const a = compileExpr(e.a, rt);
+      const b = compileExpr(e.b, rt);
+      const zone = e.zone;
+      const deep = e.deep;
+      return (x, l) => {
+        const av = a(x, l);
+        const list = zone ? (x.s.zones[b(x, l) as string] ?? []) : ((b(x, l) as Value[] | null) ?? []);
+        return deep ? list.some((i) => equal(i, av)) : list.includes(av as never);
+      };
+    }
+    case "and": {
+      const a = compileExpr(e.a, rt);
+      const b = compileExpr(e.b, rt);
+      return (x, l) => a(x, l) === true && b(x, l) === true;
+    }
+    case "or": {
+      const a = compileExpr(e.a, rt);
+      const b = compileExpr(e.b, rt);
+      return (x, l) => a(x, l) === true || b(x, l) === true;
+    }
+    case "not": {
+      const a = compileExpr(e.a, rt);
+      return (x, l) => a(x, l) !== true;
+    }
+    case "neg": {
+      const a = compileExpr(e.a, rt);
+      return (x, l) => -num(a(x, l), span, "the operand of `-`");
+    }
+    case "if": {
+      const c = compileExpr(e.c, rt);
+      const a = compileExpr(e.a, rt);
+      const b = compileExpr(e.b, rt);
+      return (x, l) => (c(x, l) === true ? a(x, l) : b(x, l));
+    }
+    case "list": {
+      const fs = e.items.map((i) => compileExpr(i, rt));
+      return (x, l) => fs.map((f) => f(x, l));
+    }
+    case "range": {
+      const a = compileExpr(e.a, rt);
+      const b = compileExpr(e.b, rt);
+      return (x, l) => {
+        const from = num(a(x, l), span, "the start of the range");
+        const to = num(b(x, l), span, "the end of the range");
+        tick(x, span, Math.max(0, to - from));
+        const out: number[] = [];
+        for (let i = from; i <= to; i++) out.push(i);
+        return out;
+      };
+    }
+    case "is": {
+      const a = compileExpr(e.a, rt);
+      const kind = e.kind;
+      return (x, l) => {
+        const id = a(x, l);
+        return typeof id === "number" && x.s.pieces[id] !== undefined && x.rt.def.components[x.s.pieces[id]!.c]!.kind === kind;
+      };
+    }
+    case "comp":
+      return compileComprehension(e, rt);
+    case "perplayer": {
+      const body = compileExpr(e.body, rt);
+      const slot = e.slot;
+      return (x, l) => {
+        const out: Value[] = [];
+        for (let p = 0; p < x.s.players; p++) {
+          l[slot] = p;
+          out.push(body(x, l));
+        }
+        return out;
+      };
+    }
+    case "template": {
+      const parts = e.parts.map((p) => (typeof p === "string" ? p : { f: compileExpr(p.e, rt), ty: p.ty }));
+      return (x, l) => {
+        let out = "";
+        for (const p of parts) out += typeof p === "string" ? p : label(x, p.f(x, l), p.ty);
+        return out;
+      };
+    }
+  }
+  return () => fail("internal-error", `cannot run \`${(e as IrExpr).op}\``, span);
+}
+
+function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
+  const obj = compileExpr(e.obj, rt);
+  const span = e.span;
+  const name = e.name;
+  switch (e.of) {
+    case "piece":
+      return (x, l) => {
+        const id = obj(x, l);
+        const p = piece(x, id, span);
+        switch (name) {
+          case "owner":
+            return p.owner;
+          case "name":
+            return x.rt.def.components[p.c]!.label;
+          case "kind":
+            return x.rt.def.components[p.c]!.kind;
+          case "face_up":
+            return p.up;
+          case "rotation":
+            return p.rot;
+          case "cells":
+            return p.board === null ? [] : p.cells.map((c) => `${p.board}:${c}`);
+          case "space":
+            return p.board === null ? null : `${p.board}:${p.cells[0]}`;
+          case "on_board":
+            return p.board !== null && isTop(x.s, id as number);
+        }
+        return null;
+      };
+    case "space":
+      return (x, l) => {
+        const s = space(x, obj(x, l), span);
+        switch (name) {
+          case "x":
+            return s.x;
+          case "y":
+            return s.y;
+          case "level":
+            return s.z;
+          case "board":
+            return s.board;
+          case "label":
+            return x.rt.topo.label(s.key);
+        }
+        return null;
+      };
+    case "placement":
+      return (x, l) => {
+        const v = obj(x, l) as PlacementValue | null;
+        if (!v) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
+        switch (name) {
+          case "piece":
+            return v.piece;
+          case "cells":
+            return v.cells;
+          case "rotation":
+            return v.rotation;
+          case "space":
+            return v.cells[0] ?? null;
+        }
+        return null;
+      };
+    case "player":
+      return (x, l) => {
+        const p = seat(x, obj(x, l), span);
+        return name === "seat" ? p : x.rt.playerName(p);
+      };
+  }
+}
+
+function compileComprehension(e: Extract<IrExpr, { op: "comp" }>, rt: Runtime): Fn {
+  const src = compileExpr(e.src, rt);
+  const where = e.where ? compileExpr(e.where, rt) : undefined;
+  const body = e.body ? compileExpr(e.body, rt) : undefined;
+  const slot = e.slot;
+  const span = e.span;
+  const zone = e.zone;
+  const each = (x: Exec, l: Value[], visit: (item: Value) => boolean | void): void => {
+    const list = items(x, src(x, l), zone, span);
+    tick(x, span, list.length);
+    for (const item of list) {
+      l[slot] = item;
+      if (where && where(x, l) !== true) continue;
+      if (visit(item) === false) return;
+    }
+  };
+  switch (e.form) {
+    case "list":
+      return (x, l) => {
+        const out: Value[] = [];
+        each(x, l, () => void out.push(body!(x, l)));
+        return out;
+      };
+    case "count":
+      return (x, l) => {
+        let n = 0;
+        each(x, l, () => void n++);
+        return n;
+      };
+    case "first":
+      return (x, l) => {
+        let found: Value = null;
+        each(x, l, (item) => {
+          found = item;
+          return false;
+        });
+        return found;
+      };
+    case "sum":
+      return (x, l) => {
+        let total = 0;
+        each(x, l, () => void (total += num(body!(x, l), span, "a value to add")));
+        return total;
+      };
+    case "highest":
+    case "lowest": {
+      const high = e.form === "highest";
+      return (x, l) => {
+        let best: number | null = null;
+        each(x, l, () => {
+          const v = num(body!(x, l), span, "a value to compare");
+          if (best === null || (high ? v > best : v < best)) best = v;
+        });
+        return best ?? 0;
+      };
+    }
+    case "any":
+      return (x, l) => {
+        let found = false;
+        each(x, l, () => {
+          if (body!(x, l) === true) {
+            found = true;
+            return false;
+          }
+        });
+        return found;
+      };
+    case "all":
+      return (x, l) => {
+        let ok = true;
+        each(x, l, () => {
+          if (body!(x, l) !== true) {
+            ok = false;
+            return false;
+          }
+        });
+        return ok;
+      };
+    case "no":
+      return (x, l) => {
+        let none = true;
+        each(x, l, () => {
+          if (body!(x, l) === true) {
+            none = false;
+            return false;
+          }
+        });
+        return none;
+      };
+    case "sort":
+      return (x, l) => {
+        const keyed: { item: Value; key: Value; i: number }[] = [];
+        each(x, l, (item) => void keyed.push({ item, key: body!(x, l), i: keyed.length }));
+        keyed.sort((a, b) => {
+          const ka = a.key as number | string;
+          const kb = b.key as number | string;
+          return ka < kb ? -1 : ka > kb ? 1 : a.i - b.i;
+        });
+        return keyed.map((k) => k.item);
+      };
+  }
+}

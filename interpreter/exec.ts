@@ -1,0 +1,38 @@
+import type { Span } from "../dsl/span.ts";
+import type { Value } from "../dsl/ir.ts";
+import { fail } from "./runtime-error.ts";
+import type { Runtime } from "./runtime.ts";
+import type { MatchState } from "./state.ts";
+
+/** A compiled expression: reads the match and a frame's locals, changes nothing but the generator. */
+export type Fn = (x: Exec, l: Value[]) => Value;
+
+/** What running code sees: the game, the match it changes, and the limits it runs under. */
+export interface Exec {
+  rt: Runtime;
+  s: MatchState;
+  /** Work done since the last decision; past `budget` the rule is taken to loop forever. */
+  steps: number;
+  budget: number;
+  /** Events raised by the last statement, to be handled before the next one. */
+  events: { event: string; args: Value[] }[];
+}
+
+/** The work a rule may do between two decisions before it is stopped as an endless loop. */
+export const STEP_BUDGET = 5_000_000;
+
+/** Counts `n` units of work; throws the step-budget diagnostic at `span` past the budget. */
+export function tick(x: Exec, span: Span, n = 1): void {
+  x.steps += n;
+  if (x.steps > x.budget) {
+    fail(
+      "runtime-step-budget",
+      `this rule ran ${x.budget.toLocaleString("en")} steps without asking anyone anything: it probably loops forever`,
+      span,
+    );
+  }
+}
+
+export function newExec(rt: Runtime, s: MatchState): Exec {
+  return { rt, s, steps: 0, budget: STEP_BUDGET, events: [] };
+}

@@ -1,0 +1,188 @@
+import { compileRules, type CompiledRules, type CompileOptions } from "../dsl/compile.ts";
+import type { GameDef, Value } from "../dsl/ir.ts";
+import type { Type } from "../dsl/types.ts";
+import { newExec } from "./exec.ts";
+import { Match } from "./match.ts";
+import { seedState } from "./random.ts";
+import { recordError } from "./vm.ts";
+import { Runtime } from "./runtime.ts";
+import type { MatchState } from "./state.ts";
+import { instanceKey } from "./topology.ts";
+
+export interface StartOptions {
+  players: number;
+  /** Any integer; the same seed and decisions always give the same game. Default 1. */
+  seed?: number;
+  /** A variant name from `game.variants`. */
+  variant?: string;
+}
+
+/** A bad request to start a match (wrong player count, unknown variant): a message for the user. */
+export class StartError extends Error {}
+
+function defaultValue(type: Type, players: number): Value {
+  switch (type.t) {
+    case "number":
+      return 0;
+    case "bool":
+      return false;
+    case "text":
+      return "";
+    case "list":
+      return [];
+    case "map":
+      return new Array<Value>(players).fill(defaultValue(type.of, players));
+    default:
+      return null;
+  }
+}
+
+/** A checked game, ready to start matches of it and of its variants. */
+export class Game {
+  private readonly runtimes = new Map<string, Runtime>();
+
+  constructor(
+    readonly def: GameDef,
+    readonly variantDefs: Record<string, GameDef> = {},
+  ) {}
+
+  get title(): string {
+    return this.def.title;
+  }
+
+  get minPlayers(): number {
+    return this.def.minPlayers;
+  }
+
+  get maxPlayers(): number {
+    return this.def.maxPlayers;
+  }
+
+  /** The variant names, in the order the file declares them. */
+  get variants(): string[] {
+    return Object.keys(this.variantDefs);
+  }
+
+  /** The definition a variant plays (the base game for none). */
+  definition(variant?: string): GameDef {
+    if (variant === undefined || variant === (this.def.variant ?? "")) return this.def;
+    const d = this.variantDefs[variant];
+    if (!d) throw new StartError(`"${this.title}" has no variant "${variant}"${this.variants.length ? ` (it has: ${this.variants.map((v) => `"${v}"`).join(", ")})` : ""}`);
+    return d;
+  }
+
+  /** The compiled form of a variant, built once. */
+  runtime(variant?: string): Runtime {
+    const key = variant ?? "";
+    let rt = this.runtimes.get(key);
+    if (!rt) {
+      rt = new Runtime(this.definition(variant));
+      this.runtimes.set(key, rt);
+    }
+    return rt;
+  }
+
+  /** Starts a match and runs it to the first decision. */
+  start(options: StartOptions): Match {
+    const { players } = options;
+    const seed = options.seed ?? 1;
+    const def = this.definition(options.variant);
+    if (!Number.isInteger(players) || players < def.minPlayers || players > def.maxPlayers) {
+      throw new StartError(`"${def.title}" is for ${def.minPlayers === def.maxPlayers ? def.minPlayers : `${def.minPlayers} to ${def.maxPlayers}`} players, not ${players}`);
+    }
+    if (!Number.isInteger(seed)) throw new StartError(`a seed is a whole number, not ${seed}`);
+    const rt = this.runtime(options.variant);
+    const s: MatchState = {
+      version: 1,
+      players,
+      seed,
+      rng: seedState(seed),
+      globals: {},
+      pvars: Array.from({ length: players }, () => ({})),
+      pieces: [],
+      zones: {},
+      cells: {},
+      placed: {},
+      current: null,
+      stack: [],
+      pending: null,
+      log: [],
+      messages: [],
+      decisions: new Array<number>(players).fill(0),
+      over: false,
+      result: null,
+      error: null,
+    };
+    if (options.variant !== undefined) s.variant = options.variant;
+    for (const z of Object.values(def.zones)) {
+      if (z.perPlayer) for (let p = 0; p < players; p++) s.zones[instanceKey(z.name, true, p)] = [];
+      else s.zones[z.name] = [];
+    }
+    for (const b of rt.topo.instances(players)) {
+      s.cells[b] = {};
+      s.placed[b] = [];
+    }
+    rt.pieceComponents(players).forEach(({ c, owner }, id) => {
+      const comp = def.components[c]!;
+      const st: Record<string, Value> = {};
+      for (const f of def.kinds[comp.kind]!.states) st[f.name] = structuredClone(f.init);
+      const zone = comp.zone ? instanceKey(comp.zone, comp.perPlayer, owner) : null;
+      s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
+      if (zone) s.zones[zone]!.push(id);
+    });
+    const match = new Match(this, s);
+    const x = newExec(rt, s);
+    try {
+      for (const v of def.globals) {
+        const init = rt.globalInits.get(v.name);
+        s.globals[v.name] = init ? init(x, new Array<Value>(v.nlocals).fill(null)) : defaultValue(v.type, players);
+      }
+      for (let p = 0; p < players; p++) {
+        for (const v of def.playerVars) {
+          const init = rt.playerInits.get(v.name);
+          const l = new Array<Value>(Math.max(1, v.nlocals)).fill(null);
+          l[0] = p;
+          s.pvars[p]![v.name] = init ? init(x, l) : defaultValue(v.type, players);
+        }
+      }
+    } catch (e) {
+      recordError(x, e, def.flow.span);
+      return match;
+    }
+    s.stack.push({ code: "flow", pc: 0, locals: new Array<Value>(def.flow.nlocals).fill(null) });
+    if (def.setup) s.stack.push({ code: "setup", pc: 0, locals: new Array<Value>(def.setup.nlocals).fill(null), detached: true });
+    match.runToDecision();
+    return match;
+  }
+
+  /**
+   * Plays a logged game again (after a rule change, say): stops at the first
+   * decision the rules no longer allow and says which.
+   */
+  replay(options: StartOptions, decisions: { player: number; option: string }[]): { match: Match; stoppedAt?: { index: number; reason: string } } {
+    const match = this.start(options);
+    for (let i = 0; i < decisions.length; i++) {
+      const d = decisions[i]!;
+      if (match.over) return { match, stoppedAt: { index: i, reason: match.error ? match.error.message : "the match ended earlier under these rules" } };
+      const r = match.apply(d.option, d.player);
+      if (!r.ok) return { match, stoppedAt: { index: i, reason: r.reason } };
+    }
+    return { match };
+  }
+}
+
+export interface CompileResult extends Omit<CompiledRules, "def" | "variants"> {
+  /** The playable game, when the file has no error. */
+  game?: Game;
+}
+
+/**
+ * Reads a rule file into a playable game: every diagnostic with its line and
+ * column, and the game when there is no error. Never throws on user input.
+ */
+export function compile(source: string, file: string, options: CompileOptions = {}): CompileResult {
+  const { def, variants, ...rest } = compileRules(source, file, options);
+  const out: CompileResult = rest;
+  if (def) out.game = new Game(def, variants);
+  return out;
+}

@@ -1,0 +1,12 @@
+/**
+ * The Stela engine: plays any game written in Stela. `compile` a rule file,
+ * `start` a match, then read `decision` and `options`, `apply` one, and
+ * repeat; `view(player)` hides what that player may not see.
+ */
+export { compile, Game, StartError, type CompileResult, type StartOptions } from "./game.ts";
+export { Match, type Decision, type Option } from "./match.ts";
+export type { LogEntry, MatchResult, MatchState } from "./state.ts";
+export type { ApplyResult } from "./vm.ts";
+export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ZoneView } from "./view.ts";
+export { compareIds } from "./values.ts";
+export { STOP_ID } from "./options.ts";

@@ -1,0 +1,130 @@
+import type { Diagnostic } from "../dsl/diagnostic.ts";
+import type { Value } from "../dsl/ir.ts";
+import { newExec } from "./exec.ts";
+import type { Game } from "./game.ts";
+import type { Runtime } from "./runtime.ts";
+import type { LogEntry, MatchResult, MatchState, OptionState } from "./state.ts";
+import { makeView, type View } from "./view.ts";
+import { apply, owing, recordError, run, type ApplyResult } from "./vm.ts";
+
+/** What must be decided now. */
+export interface Decision {
+  /** Players who owe a decision: one, or several for a secret choice. */
+  players: number[];
+  prompt: string;
+  simultaneous: boolean;
+}
+
+/** A legal option: a stable id, a readable label, and what it refers to on the boards. */
+export interface Option {
+  id: string;
+  label: string;
+  /** Space keys the option is about (a placement's cells, a space). */
+  spaces?: string[];
+  /** Piece ids the option is about. */
+  pieces?: number[];
+}
+
+function toOption(o: OptionState): Option {
+  const out: Option = { id: o.id, label: o.label };
+  if (o.spaces) out.spaces = o.spaces;
+  if (o.pieces) out.pieces = o.pieces;
+  return out;
+}
+
+/**
+ * One match of a game: who must decide, their options, applying a decision,
+ * each player's view, the result and the log. All of its state is plain data
+ * (`toJSON`), so a match can be cloned, saved and resumed at any decision.
+ */
+export class Match {
+  constructor(
+    readonly game: Game,
+    public state: MatchState,
+  ) {}
+
+  private get rt(): Runtime {
+    return this.game.runtime(this.state.variant);
+  }
+
+  /** Who must decide now, or null when the match is over. */
+  get decision(): Decision | null {
+    const p = this.state.pending;
+    if (!p || this.state.over) return null;
+    return { players: owing(newExec(this.rt, this.state)), prompt: p.prompt, simultaneous: p.kind === "secret" };
+  }
+
+  /** The legal options of `player` (default: the first player who owes a decision), sorted by id. */
+  options(player?: number): Option[] {
+    const p = this.state.pending;
+    if (!p || this.state.over) return [];
+    if (p.kind === "secret") {
+      const who = player ?? this.decision?.players[0];
+      if (who === undefined || who in p.chosen) return [];
+      return (p.options[who] ?? []).map(toOption);
+    }
+    if (player !== undefined && player !== p.player) return [];
+    return p.options.map(toOption);
+  }
+
+  /** Takes a decision. An illegal one is refused with a reason and changes nothing. */
+  apply(optionId: string, player?: number): ApplyResult {
+    const x = newExec(this.rt, this.state);
+    try {
+      return apply(x, optionId, player);
+    } catch (e) {
+      recordError(x, e, this.rt.def.flow.span);
+      return { ok: true };
+    }
+  }
+
+  /** What `player` may see (null: a spectator). */
+  view(player: number | null): View {
+    return makeView(this.rt, this.state, player);
+  }
+
+  get over(): boolean {
+    return this.state.over;
+  }
+
+  get result(): MatchResult | null {
+    return this.state.result;
+  }
+
+  /** The rule failure that stopped the match, if any. */
+  get error(): Diagnostic | null {
+    return this.state.error;
+  }
+
+  get log(): LogEntry[] {
+    return this.state.log;
+  }
+
+  /** The value of a global variable (for tests and tools). */
+  global(name: string): Value {
+    return this.state.globals[name] ?? null;
+  }
+
+  /** The value of a player's variable (for tests and tools). */
+  playerVar(player: number, name: string): Value {
+    return this.state.pvars[player]?.[name] ?? null;
+  }
+
+  clone(): Match {
+    return new Match(this.game, structuredClone(this.state));
+  }
+
+  toJSON(): MatchState {
+    return structuredClone(this.state);
+  }
+
+  /** A match resumed from `toJSON()` output, on the same game. */
+  static fromJSON(game: Game, json: MatchState): Match {
+    return new Match(game, structuredClone(json));
+  }
+
+  /** Runs the code until the first decision (used once by `Game.start`). */
+  runToDecision(): void {
+    run(newExec(this.rt, this.state));
+  }
+}

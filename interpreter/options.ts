@@ -1,0 +1,113 @@
+import type { PlacementValue, Value } from "../dsl/ir.ts";
+import type { Type } from "../dsl/types.ts";
+import type { Exec } from "./exec.ts";
+import type { OptionState } from "./state.ts";
+import { compareIds, isPlacement, label, slug } from "./values.ts";
+
+/** The id of the "stop" option a `choose … stop "…"` adds. */
+export const STOP_ID = "stop";
+
+/**
+ * Piece ids as option ids: the piece's readable name, made unique with its
+ * number only where two different pieces share a name. Interchangeable
+ * pieces (same kind, fields, place and state) were merged before this.
+ */
+function pieceIds(x: Exec, ids: number[]): Map<number, string> {
+  const bySlug = new Map<string, number[]>();
+  for (const id of ids) {
+    const s = slug(x.rt.pieceLabel(x.s, id));
+    bySlug.set(s, [...(bySlug.get(s) ?? []), id]);
+  }
+  const out = new Map<number, string>();
+  for (const [s, group] of bySlug) for (const id of group) out.set(id, group.length > 1 ? `${s}-${id}` : s);
+  return out;
+}
+
+/** Keeps the first of each group of interchangeable pieces. */
+function distinctPieces(x: Exec, values: Value[]): Value[] {
+  const seen = new Set<string>();
+  return values.filter((v) => {
+    if (typeof v !== "number" || !x.s.pieces[v]) return true;
+    const key = x.rt.equivalenceKey(x.s, v);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function placementId(x: Exec, v: PlacementValue, pieceId: string): string {
+  const cells = v.cells.map((c, i) => (i === 0 ? c : c.slice(c.lastIndexOf(":") + 1))).join("+");
+  const turned = x.rt.turnedSides(x.s, v.piece, v.rotation) ? `/r${v.rotation}` : "";
+  return `${pieceId}@${cells}${turned}`;
+}
+
+function valueId(x: Exec, v: Value, ty: Type, pieceId: (id: number) => string): string {
+  if (v === null) return "none";
+  switch (ty.t) {
+    case "piece":
+      return pieceId(v as number);
+    case "placement":
+      return placementId(x, v as PlacementValue, pieceId((v as PlacementValue).piece));
+    case "player":
+      return `player-${(v as number) + 1}`;
+    case "space":
+    case "enum":
+      return String(v);
+    case "number":
+      return String(v);
+    case "bool":
+      return v ? "yes" : "no";
+    case "list":
+      return Array.isArray(v) ? v.map((i) => valueId(x, i, ty.of, pieceId)).join(",") : String(v);
+    default:
+      if (typeof v === "number" || typeof v === "boolean") return String(v);
+      if (typeof v === "string") return x.rt.topo.info(v) ? v : slug(v);
+      if (isPlacement(v)) return placementId(x, v, pieceId(v.piece));
+      return slug(JSON.stringify(v));
+  }
+}
+
+function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
+  if (ty.t === "space" && typeof v === "string") o.spaces = [v];
+  if (ty.t === "placement" && isPlacement(v)) {
+    o.spaces = v.cells;
+    o.pieces = [v.piece];
+  }
+  if (ty.t === "piece" && typeof v === "number") {
+    o.pieces = [v];
+    const p = x.s.pieces[v];
+    if (p && p.board !== null) o.spaces = p.cells.map((c) => `${p.board}:${c}`);
+  }
+}
+
+/**
+ * The options of a choice from its legal values: one per distinct value,
+ * each with a stable id, a label, and the spaces and pieces it refers to;
+ * sorted by id (numbers inside ids by value).
+ */
+export function makeOptions(x: Exec, values: Value[], ty: Type): OptionState[] {
+  const distinct = distinctPieces(x, values);
+  const pieces = new Set<number>();
+  for (const v of distinct) {
+    if (ty.t === "piece" && typeof v === "number") pieces.add(v);
+    if (ty.t === "placement" && isPlacement(v)) pieces.add(v.piece);
+  }
+  const ids = pieceIds(x, [...pieces]);
+  const pieceId = (id: number): string => ids.get(id) ?? `piece-${id}`;
+  const out: OptionState[] = [];
+  const seen = new Set<string>();
+  for (const v of distinct) {
+    const id = valueId(x, v, ty, pieceId);
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const o: OptionState = { id, label: label(x, v, ty), value: v };
+    refs(x, v, ty, o);
+    out.push(o);
+  }
+  return out.sort((a, b) => compareIds(a.id, b.id));
+}
+
+/** Options named by their labels (`choose { option "Plant crops" … }`). */
+export function namedOption(text: string, index: number): OptionState {
+  return { id: slug(text), label: text, value: index };
+}

@@ -1,0 +1,91 @@
+import type { PlacementValue, ShapeValue } from "../dsl/ir.ts";
+import type { MatchState } from "./state.ts";
+import type { Topology } from "./topology.ts";
+
+/** One way a piece can face: its cells (normalised) and its sides, after `rotation` quarter turns. */
+export interface Orientation {
+  cells: [number, number][];
+  rotation: number;
+  sides: Record<string, number[]>;
+}
+
+const SINGLE: [number, number][] = [[0, 0]];
+
+function normalise(cells: [number, number][]): [number, number][] {
+  const minX = Math.min(...cells.map((c) => c[0]));
+  const minY = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([x, y]) => [x - minX, y - minY] as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+/** A quarter turn clockwise on screen (y grows downwards): right becomes down. */
+function turn(cells: [number, number][]): [number, number][] {
+  return normalise(cells.map(([x, y]) => [-y, x] as [number, number]));
+}
+
+/** Sides listed top, right, bottom, left, after `r` quarter turns clockwise. */
+export function turnSides(sides: number[], r: number): number[] {
+  return [0, 1, 2, 3].map((i) => sides[(i - r + 8) % 4]!);
+}
+
+/**
+ * The distinct ways a piece can face: each quarter turn of its shape and
+ * sides, without repeats (a 1x2 piece has 2, a square 1, a tile whose four
+ * sides are equal 1). Cached per shape and sides by the caller.
+ */
+export function orientations(shape: ShapeValue | undefined, sides: Record<string, number[]>): Orientation[] {
+  const out: Orientation[] = [];
+  const seen = new Set<string>();
+  let cells = shape ? normalise(shape.shape) : SINGLE;
+  for (let r = 0; r < 4; r++) {
+    const turned: Record<string, number[]> = {};
+    for (const [name, values] of Object.entries(sides)) turned[name] = turnSides(values, r);
+    const key = JSON.stringify([cells, turned]);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ cells, rotation: r, sides: turned });
+    }
+    cells = turn(cells);
+  }
+  return out;
+}
+
+/**
+ * Every placement of one orientation on a board instance: each position where
+ * all its cells exist. On an open grid, positions touching what is there
+ * (or the origin when empty); on a layered board, within one level.
+ */
+export function positions(
+  topo: Topology,
+  state: MatchState,
+  instance: string,
+  piece: number,
+  o: Orientation,
+): PlacementValue[] {
+  const def = topo.boardDef(instance);
+  if (!def) return [];
+  const out: PlacementValue[] = [];
+  const tryAt = (x: number, y: number, z: number): void => {
+    const cells: string[] = [];
+    for (const [dx, dy] of o.cells) {
+      const k = topo.key(instance, x + dx, y + dy, z);
+      if (!k) return;
+      cells.push(k);
+    }
+    out.push({ piece, board: instance, cells, rotation: o.rotation });
+  };
+  const t = def.topology;
+  if (t.type === "open") {
+    // Anchors such that some cell lands on an occupied space or next to one.
+    const frontier = topo.spaces(state, instance).map((k) => topo.info(k)!);
+    const anchors = new Set<string>();
+    for (const s of frontier) for (const [dx, dy] of o.cells) anchors.add(`${s.x - dx},${s.y - dy}`);
+    const sorted = [...anchors].map((a) => a.split(",").map(Number) as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    for (const [x, y] of sorted) tryAt(x, y, 0);
+    return out;
+  }
+  const levels = t.type === "layered" ? t.levels : 1;
+  const width = t.type === "ring" ? t.size : t.width;
+  const height = t.type === "ring" ? 1 : t.height;
+  for (let z = 0; z < levels; z++) for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) tryAt(x, y, z);
+  return out;
+}

@@ -1,0 +1,249 @@
+import type { ComponentDef, GameDef, ShapeValue, Value, ZoneDef } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
+import { compileCode, type Compiled } from "./compile-code.ts";
+import { compileExpr } from "./compile-expr.ts";
+import { newExec, tick, type Exec, type Fn } from "./exec.ts";
+import { orientations, turnSides, type Orientation } from "./placement.ts";
+import { fail } from "./runtime-error.ts";
+import type { MatchState } from "./state.ts";
+import { boardName, instanceOwner, Topology } from "./topology.ts";
+import { label } from "./values.ts";
+
+/** A user function, rule or hook, compiled: called with argument values. */
+export type Callable = (x: Exec, args: Value[], span: Span) => Value;
+
+export interface CompiledRule {
+  /** Does it hold? */
+  check: (x: Exec, args: Value[], span: Span) => boolean;
+  /** The first failing requirement's reason, or null when it holds. */
+  explain: (x: Exec, args: Value[], span: Span) => string | null;
+}
+
+export interface CompiledHandler {
+  event: string;
+  code: string;
+  nlocals: number;
+  where?: Fn;
+}
+
+/** Calls deeper than this are taken as endless recursion. */
+const MAX_DEPTH = 2000;
+
+/**
+ * A game definition compiled once into closures and instruction lists, with
+ * the geometry and naming helpers every match of the game shares. Holds no
+ * match state: many matches (and clones) run on one runtime.
+ */
+export class Runtime {
+  readonly topo: Topology;
+  readonly functions = new Map<string, Callable>();
+  readonly rules = new Map<string, CompiledRule>();
+  readonly hooks = new Map<string, Callable>();
+  readonly code = new Map<string, Compiled>();
+  readonly handlers: CompiledHandler[] = [];
+  readonly globalInits = new Map<string, Fn>();
+  readonly playerInits = new Map<string, Fn>();
+  readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number };
+  readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
+  private readonly orientationCache = new Map<number, Orientation[]>();
+  private readonly equivalence: string[];
+  private depth = 0;
+
+  constructor(readonly def: GameDef) {
+    this.topo = new Topology(def);
+    this.equivalence = def.components.map((c) => JSON.stringify([c.kind, c.label, c.fields]));
+    for (const f of Object.values(def.functions)) {
+      const body = compileExpr(f.body, this);
+      this.functions.set(f.name, this.frameCall(f.nlocals, body, f.span));
+    }
+    for (const r of Object.values(def.rules)) {
+      const reqs = r.requires.map((q) => ({ cond: compileExpr(q.cond, this), reason: q.reason ? compileExpr(q.reason, this) : undefined, text: q.text }));
+      const locals = (args: Value[]): Value[] => {
+        const l = new Array<Value>(r.nlocals).fill(null);
+        for (let i = 0; i < args.length; i++) l[i] = args[i]!;
+        return l;
+      };
+      this.rules.set(r.name, {
+        check: (x, args, span) =>
+          this.guard(span, () => {
+            const l = locals(args);
+            for (const q of reqs) if (q.cond(x, l) !== true) return false;
+            return true;
+          }),
+        explain: (x, args, span) =>
+          this.guard(span, () => {
+            const l = locals(args);
+            for (const q of reqs) {
+              if (q.cond(x, l) === true) continue;
+              return q.reason ? String(q.reason(x, l)) : `this must hold: ${q.text}`;
+            }
+            return null;
+          }),
+      });
+    }
+    for (const h of Object.values(def.hooks)) {
+      const base = compileExpr(h.base, this);
+      const mods = h.modifiers.map((m) => ({ when: m.when ? compileExpr(m.when, this) : undefined, value: compileExpr(m.value, this) }));
+      this.hooks.set(h.name, (x, args, span) =>
+        this.guard(span, () => {
+          const l = new Array<Value>(h.nlocals).fill(null);
+          for (let i = 0; i < args.length; i++) l[i] = args[i]!;
+          let v = base(x, l);
+          for (const m of mods) {
+            l[h.valueSlot] = v;
+            if (!m.when || m.when(x, l) === true) v = m.value(x, l);
+          }
+          return v;
+        }),
+      );
+    }
+    for (const p of Object.values(def.procedures)) this.code.set(`proc:${p.name}`, compileCode(p, this));
+    if (def.setup) this.code.set("setup", compileCode(def.setup, this));
+    this.code.set("flow", compileCode(def.flow, this));
+    def.handlers.forEach((h, i) => {
+      const id = `handler:${i}`;
+      this.code.set(id, compileCode(h, this));
+      const ch: CompiledHandler = { event: h.event, code: id, nlocals: h.nlocals };
+      if (h.where) ch.where = compileExpr(h.where, this);
+      this.handlers.push(ch);
+    });
+    for (const v of def.globals) if (v.init) this.globalInits.set(v.name, compileExpr(v.init, this));
+    for (const v of def.playerVars) if (v.init) this.playerInits.set(v.name, compileExpr(v.init, this));
+    this.scoring = {
+      points: compileExpr(def.scoring.points, this),
+      tiebreaks: def.scoring.tiebreaks.map((t) => ({ most: t.most, value: compileExpr(t.value, this) })),
+      nlocals: def.scoring.nlocals,
+    };
+    for (const k of Object.values(def.kinds)) {
+      if (k.show) this.show.set(`kind:${k.name}`, { entries: mapValues(k.show.entries, (e) => compileExpr(e, this)), nlocals: k.show.nlocals });
+    }
+    for (const b of Object.values(def.boards)) {
+      if (b.show) this.show.set(`board:${b.name}`, { entries: mapValues(b.show.entries, (e) => compileExpr(e, this)), nlocals: b.show.nlocals });
+    }
+  }
+
+  /** A function body run in a fresh frame. */
+  private frameCall(nlocals: number, body: Fn, declSpan: Span): Callable {
+    return (x, args, span) =>
+      this.guard(span, () => {
+        tick(x, declSpan);
+        const l = new Array<Value>(nlocals).fill(null);
+        for (let i = 0; i < args.length; i++) l[i] = args[i]!;
+        return body(x, l);
+      });
+  }
+
+  /** Runs a nested call, turning endless recursion into a diagnostic instead of a crashed tab. */
+  private guard<T>(span: Span, f: () => T): T {
+    if (++this.depth > MAX_DEPTH) {
+      this.depth = 0;
+      fail("runtime-stack-overflow", `calls nested more than ${MAX_DEPTH} deep: this rule probably calls itself forever`, span);
+    }
+    try {
+      return f();
+    } finally {
+      if (this.depth > 0) this.depth--;
+    }
+  }
+
+  // ------------------------------------------------------------ naming
+
+  playerName(p: number): string {
+    return typeof p === "number" ? `Player ${p + 1}` : "nobody";
+  }
+
+  enumLabel(name: string, member: string): string {
+    const e = this.def.enums[name];
+    const i = e ? e.members.indexOf(member) : -1;
+    return i >= 0 ? e!.labels[i]! : String(member);
+  }
+
+  zoneDef(instance: string): ZoneDef | undefined {
+    return this.def.zones[boardName(instance)];
+  }
+
+  /** `deck`, `rack of Player 2`. */
+  zoneLabel(instance: string): string {
+    const owner = instanceOwner(instance);
+    const name = boardName(instance).replace(/_/g, " ");
+    return owner === null ? name : `${name} of ${this.playerName(owner)}`;
+  }
+
+  component(s: MatchState, id: number): ComponentDef {
+    return this.def.components[s.pieces[id]!.c]!;
+  }
+
+  /** A piece's name as players read it: its `show` label, or its name with the fields that tell it apart. */
+  pieceLabel(s: MatchState, id: number): string {
+    const p = s.pieces[id];
+    if (!p) return "none";
+    const c = this.def.components[p.c]!;
+    const show = this.show.get(`kind:${c.kind}`);
+    if (show?.entries["label"]) {
+      const x = newExec(this, s);
+      const l = new Array<Value>(show.nlocals).fill(null);
+      l[0] = id;
+      const v = show.entries["label"](x, l);
+      if (typeof v === "string" && v) return v;
+    }
+    if (c.label !== c.kind) return c.label;
+    const kind = this.def.kinds[c.kind]!;
+    const parts = kind.fields
+      .filter((f) => f.type.t === "enum" || f.type.t === "number" || f.type.t === "text")
+      .map((f) => {
+        const x = newExec(this, s);
+        return label(x, c.fields[f.name] ?? null, f.type);
+      });
+    return parts.length ? `${c.label} (${parts.join(", ")})` : c.label;
+  }
+
+  /** Pieces with the same key are interchangeable: a choice offers one of them. */
+  equivalenceKey(s: MatchState, id: number): string {
+    const p = s.pieces[id]!;
+    return `${this.equivalence[p.c]}|${p.owner}|${p.zone}|${p.board}|${p.cells.join("+")}|${p.up}|${JSON.stringify(p.st)}`;
+  }
+
+  // ------------------------------------------------------------ shapes and sides
+
+  /** The distinct ways a piece can face when placed (cached per component). */
+  orientations(s: MatchState, id: number): Orientation[] {
+    const c = s.pieces[id]!.c;
+    const cached = this.orientationCache.get(c);
+    if (cached) return cached;
+    const comp = this.def.components[c]!;
+    const kind = this.def.kinds[comp.kind]!;
+    const shape = kind.shapeField ? (comp.fields[kind.shapeField] as ShapeValue | null) : undefined;
+    const sides: Record<string, number[]> = {};
+    for (const f of kind.sidesFields) sides[f] = (comp.fields[f] as number[] | null) ?? [0, 0, 0, 0];
+    const out = orientations(shape ?? undefined, sides);
+    this.orientationCache.set(c, out);
+    return out;
+  }
+
+  /** A piece's sides after `rotation` quarter turns, or undefined for a kind without sides. */
+  turnedSides(s: MatchState, id: number, rotation: number): Record<string, number[]> | undefined {
+    const comp = s.pieces[id] ? this.def.components[s.pieces[id]!.c] : undefined;
+    if (!comp) return undefined;
+    const kind = this.def.kinds[comp.kind]!;
+    if (kind.sidesFields.length === 0) return undefined;
+    const out: Record<string, number[]> = {};
+    for (const f of kind.sidesFields) out[f] = turnSides((comp.fields[f] as number[] | null) ?? [0, 0, 0, 0], rotation);
+    return out;
+  }
+
+  /** Piece ids: components in declaration order, per-player ones once per seat. */
+  pieceComponents(players: number): { c: number; owner: number | null }[] {
+    const out: { c: number; owner: number | null }[] = [];
+    this.def.components.forEach((comp, c) => {
+      if (comp.perPlayer) for (let p = 0; p < players; p++) out.push({ c, owner: p });
+      else out.push({ c, owner: null });
+    });
+    return out;
+  }
+}
+
+function mapValues<A, B>(o: Record<string, A>, f: (a: A) => B): Record<string, B> {
+  const out: Record<string, B> = {};
+  for (const [k, v] of Object.entries(o)) out[k] = f(v);
+  return out;
+}

@@ -1,0 +1,114 @@
+import type { Diagnostic } from "../dsl/diagnostic.ts";
+import type { Value } from "../dsl/ir.ts";
+
+/**
+ * Everything about a match in progress, as plain JSON-safe data: cloning is
+ * a deep copy, saving is `JSON.stringify`. The same rules, seed and
+ * decisions always give the same state.
+ */
+export interface MatchState {
+  version: 1;
+  players: number;
+  seed: number;
+  variant?: string;
+  /** The seeded generator's state: the only source of chance. */
+  rng: number[];
+  globals: Record<string, Value>;
+  /** Per-player variables, by seat. */
+  pvars: Record<string, Value>[];
+  pieces: PieceState[];
+  /** Zone instance (`deck`, `rack#1`) → piece ids, bottom first (the top is the last). */
+  zones: Record<string, number[]>;
+  /** Board instance (`city`, `pyramid#2`) → cell (`3,4`, `1,1,2`) → piece ids, bottom first. */
+  cells: Record<string, Record<string, number[]>>;
+  /** Board instance → ids of the pieces on it, in the order they were placed. */
+  placed: Record<string, number[]>;
+  /** The player of the innermost `turn`, or null. */
+  current: number | null;
+  /** The interpreter's call stack: resumable at any decision. */
+  stack: FrameState[];
+  pending: Pending | null;
+  /** Every decision taken, in order. */
+  log: LogEntry[];
+  /** Lines written by `log` statements. */
+  messages: Message[];
+  /** How many decisions each player has taken (a common tiebreak: turns played). */
+  decisions: number[];
+  over: boolean;
+  result: MatchResult | null;
+  error: Diagnostic | null;
+}
+
+export interface PieceState {
+  /** Index into the game's component list (static fields, name, kind). */
+  c: number;
+  owner: number | null;
+  /** The zone instance holding it, or null. */
+  zone: string | null;
+  /** The board instance it is on, or null. */
+  board: string | null;
+  /** The cells it covers on its board (no board prefix). */
+  cells: string[];
+  rot: number;
+  /** Sides fields as turned (only for kinds with `sides`). */
+  sides?: Record<string, number[]>;
+  up: boolean;
+  /** Values of the kind's `state` fields. */
+  st: Record<string, Value>;
+}
+
+export interface FrameState {
+  /** Which code: `flow`, `setup`, `proc:name`, `handler:3`. */
+  code: string;
+  pc: number;
+  locals: Value[];
+  /** Not called by the frame below (setup, an event handler): returning does not advance it. */
+  detached?: true;
+}
+
+export interface OptionState {
+  id: string;
+  label: string;
+  value: Value;
+  /** Spaces and pieces the option is about, so a board can make them clickable. */
+  spaces?: string[];
+  pieces?: number[];
+}
+
+export type Pending =
+  | { kind: "choose"; player: number; prompt: string; options: OptionState[] }
+  | { kind: "options"; player: number; prompt: string; options: OptionState[] }
+  | {
+      kind: "secret";
+      players: number[];
+      prompt: string;
+      options: Record<number, OptionState[]>;
+      /** Submitted choices by seat (hidden from other players until everyone has chosen). */
+      chosen: Record<number, { id: string; label: string; value: Value }>;
+    };
+
+export interface LogEntry {
+  player: number;
+  option: string;
+  label: string;
+  /** A secret choice: hidden from the other players until `revealed`. */
+  secret?: boolean;
+  revealed?: boolean;
+}
+
+export interface Message {
+  text: string;
+  /** How many decisions had been taken when it was written. */
+  at: number;
+}
+
+export interface MatchResult {
+  scores: number[];
+  /** Each tiebreak's value per player, in declaration order. */
+  tiebreaks: number[][];
+  /** Groups of seats from first place down; a group shares its place. */
+  ranking: number[][];
+  /** Place per seat, 1 for the winners. */
+  places: number[];
+  winners: number[];
+}

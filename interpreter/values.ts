@@ -1,0 +1,116 @@
+import type { PlacementValue, Value } from "../dsl/ir.ts";
+import type { Type } from "../dsl/types.ts";
+import type { Exec } from "./exec.ts";
+
+/** Structural equality for lists, maps and placements; `===` for everything else. */
+export function equal(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!equal(a[i]!, b[i]!)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) if (!equal((a as unknown as Record<string, Value>)[k]!, (b as unknown as Record<string, Value>)[k]!)) return false;
+  return true;
+}
+
+export function isPlacement(v: Value): v is PlacementValue {
+  return v !== null && typeof v === "object" && !Array.isArray(v) && "piece" in v && "cells" in v;
+}
+
+function formatNumber(n: number): string {
+  return Number.isInteger(n) ? String(n) : String(Math.round(n * 1000) / 1000);
+}
+
+/** How a value reads to a player, given its static type. */
+export function label(x: Exec, v: Value, ty: Type): string {
+  if (v === null) return "none";
+  switch (ty.t) {
+    case "number":
+      return typeof v === "number" ? formatNumber(v) : String(v);
+    case "text":
+      return String(v);
+    case "bool":
+      return v ? "yes" : "no";
+    case "player":
+      return x.rt.playerName(v as number);
+    case "piece":
+      return x.rt.pieceLabel(x.s, v as number);
+    case "space":
+      return x.rt.topo.label(v as string);
+    case "placement":
+      return placementLabel(x, v as PlacementValue);
+    case "enum":
+      return x.rt.enumLabel(ty.name, v as string);
+    case "board":
+    case "zone":
+      return x.rt.zoneLabel(v as string);
+    case "list":
+      return Array.isArray(v) ? v.map((i) => label(x, i, ty.of)).join(", ") : String(v);
+    case "map":
+      return Array.isArray(v) ? v.map((i, p) => `${x.rt.playerName(p)}: ${label(x, i, ty.of)}`).join("; ") : String(v);
+    case "sides":
+      return Array.isArray(v) ? v.join("-") : String(v);
+    case "shape":
+      return "a shape";
+    default:
+      return guessLabel(x, v);
+  }
+}
+
+/** A label when the type is unknown (`any`): by the value's JS form. */
+function guessLabel(x: Exec, v: Value): string {
+  if (typeof v === "number") return formatNumber(v);
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "string") return x.rt.topo.info(v) ? x.rt.topo.label(v) : v;
+  if (Array.isArray(v)) return v.map((i) => guessLabel(x, i)).join(", ");
+  if (isPlacement(v)) return placementLabel(x, v);
+  return "?";
+}
+
+export function placementLabel(x: Exec, v: PlacementValue): string {
+  const cells = v.cells.map((c) => x.rt.topo.label(c)).join("–");
+  const base = `${x.rt.pieceLabel(x.s, v.piece)} on ${cells}`;
+  const sides = x.rt.turnedSides(x.s, v.piece, v.rotation);
+  if (!sides) return base;
+  return `${base}, ${Object.entries(sides)
+    .map(([name, values]) => `${name.replace(/_/g, " ")} ${(values as number[]).join("-")}`)
+    .join(", ")} (top-right-bottom-left)`;
+}
+
+/** Lower-case words joined by dashes: the readable part of an option id. */
+export function slug(text: string): string {
+  const s = text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+  return s || "option";
+}
+
+/**
+ * Compares option ids so numbers inside them sort by value (`2` before `10`):
+ * the order options are listed in, the same for every run.
+ */
+export function compareIds(a: string, b: string): number {
+  // Hand-written rather than Intl.Collator: the order must not depend on the ICU version of
+  // the machine (a browser and Node must list options the same way).
+  const ca = a.match(/\d+|\D+/g) ?? [];
+  const cb = b.match(/\d+|\D+/g) ?? [];
+  for (let i = 0; i < Math.min(ca.length, cb.length); i++) {
+    const x = ca[i]!;
+    const y = cb[i]!;
+    if (x === y) continue;
+    const dx = /^\d/.test(x);
+    const dy = /^\d/.test(y);
+    if (dx && dy) return Number(x) - Number(y) || x.length - y.length;
+    return x < y ? -1 : 1;
+  }
+  return ca.length - cb.length;
+}

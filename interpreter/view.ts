@@ -1,0 +1,219 @@
+import type { Diagnostic } from "../dsl/diagnostic.ts";
+import type { Topology as TopologyDef, Value, Visibility } from "../dsl/ir.ts";
+import { newExec, type Exec } from "./exec.ts";
+import { isTop } from "./pieces.ts";
+import type { Runtime } from "./runtime.ts";
+import type { MatchResult, MatchState, Message } from "./state.ts";
+import { boardName, instanceOwner } from "./topology.ts";
+import { owing } from "./vm.ts";
+
+/** Presentation of a piece or space, from its kind's or board's `show` block. */
+export interface ShowView {
+  label?: string;
+  colour?: string;
+  symbol?: string;
+  text?: string;
+}
+
+/** A piece as one player may see it. Hidden pieces carry no id and no fields. */
+export interface PieceView {
+  id?: number;
+  kind: string;
+  name?: string;
+  owner: number | null;
+  faceUp: boolean;
+  /** The viewer may not see what this piece is. */
+  hidden?: true;
+  fields?: Record<string, Value>;
+  state?: Record<string, Value>;
+  /** Space keys covered, on a board. */
+  cells?: string[];
+  rotation?: number;
+  sides?: Record<string, number[]>;
+  /** Covered by another piece (overbuilt). */
+  covered?: true;
+  show?: ShowView;
+}
+
+export interface ZoneView {
+  key: string;
+  name: string;
+  label: string;
+  owner: number | null;
+  visibility: Visibility;
+  count: number;
+  /** The pieces, bottom first, when the viewer may see them. */
+  pieces?: PieceView[];
+}
+
+export interface SpaceView {
+  key: string;
+  x: number;
+  y: number;
+  level: number;
+  label: string;
+  attrs: Record<string, Value>;
+  show?: ShowView;
+}
+
+export interface BoardView {
+  key: string;
+  name: string;
+  owner: number | null;
+  topology: TopologyDef;
+  spaces: SpaceView[];
+  pieces: PieceView[];
+}
+
+export interface OptionView {
+  id: string;
+  label: string;
+  spaces?: string[];
+  pieces?: number[];
+}
+
+export interface DecisionView {
+  /** Players who still owe a decision. */
+  players: number[];
+  prompt: string;
+  simultaneous: boolean;
+  /** The viewer's options, when the viewer owes a decision. */
+  options?: OptionView[];
+  /** The viewer's own secret choice, already made, while others still choose. */
+  chosen?: string;
+}
+
+export interface PlayerView {
+  seat: number;
+  name: string;
+  colour?: string;
+  vars: Record<string, Value>;
+}
+
+export interface View {
+  viewer: number | null;
+  title: string;
+  variant?: string;
+  players: PlayerView[];
+  current: number | null;
+  globals: Record<string, Value>;
+  zones: ZoneView[];
+  boards: BoardView[];
+  decision: DecisionView | null;
+  log: { player: number; label: string }[];
+  messages: Message[];
+  over: boolean;
+  result: MatchResult | null;
+  error: Diagnostic | null;
+}
+
+function evalShow(x: Exec, key: string, self: Value): ShowView | undefined {
+  const show = x.rt.show.get(key);
+  if (!show) return undefined;
+  const out: ShowView = {};
+  for (const [name, f] of Object.entries(show.entries)) {
+    const l = new Array<Value>(Math.max(1, show.nlocals)).fill(null);
+    l[0] = self;
+    try {
+      const v = f(x, l);
+      if (v !== null && v !== undefined && v !== "") (out as Record<string, string>)[name] = String(v);
+    } catch {
+      // A presentation hint that fails (e.g. a table miss) draws nothing rather than breaking the view.
+    }
+  }
+  return out;
+}
+
+function seesZone(visibility: Visibility, owner: number | null, viewer: number | null): boolean {
+  if (visibility === "public") return true;
+  if (visibility === "owner") return viewer !== null && viewer === owner;
+  return false;
+}
+
+function pieceView(x: Exec, id: number, visible: boolean): PieceView {
+  const p = x.s.pieces[id]!;
+  const comp = x.rt.def.components[p.c]!;
+  if (!visible) {
+    const v: PieceView = { kind: comp.kind, owner: p.owner, faceUp: p.up, hidden: true };
+    if (p.board !== null) v.cells = p.cells.map((c) => `${p.board}:${c}`);
+    return v;
+  }
+  const v: PieceView = { id, kind: comp.kind, name: comp.label, owner: p.owner, faceUp: p.up, fields: comp.fields, state: p.st };
+  if (p.board !== null) {
+    v.cells = p.cells.map((c) => `${p.board}:${c}`);
+    v.rotation = p.rot;
+    if (!isTop(x.s, id)) v.covered = true;
+  }
+  if (p.sides) v.sides = p.sides;
+  const show = evalShow(x, `kind:${comp.kind}`, id);
+  if (show) v.show = show;
+  if (!show?.label) (v.show ??= {}).label = x.rt.pieceLabel(x.s, id);
+  return v;
+}
+
+/** What `viewer` may see of a match (null: a spectator, who sees only what is public). */
+export function makeView(rt: Runtime, s: MatchState, viewer: number | null): View {
+  const x = newExec(rt, s);
+  const zones: ZoneView[] = Object.entries(s.zones).map(([key, ids]) => {
+    const def = rt.zoneDef(key)!;
+    const owner = instanceOwner(key);
+    const z: ZoneView = { key, name: boardName(key), label: rt.zoneLabel(key), owner, visibility: def.visibility, count: ids.length };
+    if (seesZone(def.visibility, owner, viewer)) z.pieces = ids.map((id) => pieceView(x, id, true));
+    return z;
+  });
+  const boards: BoardView[] = rt.topo.instances(s.players).map((key) => {
+    const def = rt.topo.boardDef(key)!;
+    const spaces = rt.topo.spaces(s, key).map((k) => {
+      const info = rt.topo.info(k)!;
+      const sv: SpaceView = { key: k, x: info.x, y: info.y, level: info.z, label: rt.topo.label(k), attrs: info.attrs };
+      const show = evalShow(x, `board:${def.name}`, k);
+      if (show) sv.show = show;
+      return sv;
+    });
+    const pieces = (s.placed[key] ?? []).map((id) => pieceView(x, id, s.pieces[id]!.up));
+    return { key, name: def.name, owner: instanceOwner(key), topology: def.topology, spaces, pieces };
+  });
+  const p = s.pending;
+  let decision: DecisionView | null = null;
+  if (p) {
+    const owes = owing(x);
+    decision = { players: owes, prompt: p.prompt, simultaneous: p.kind === "secret" };
+    if (viewer !== null && owes.includes(viewer)) {
+      const opts = p.kind === "secret" ? p.options[viewer]! : p.options;
+      decision.options = opts.map((o) => {
+        const v: OptionView = { id: o.id, label: o.label };
+        if (o.spaces) v.spaces = o.spaces;
+        if (o.pieces) v.pieces = o.pieces;
+        return v;
+      });
+    }
+    if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = p.chosen[viewer]!.label;
+  }
+  const log = s.log.map((e) => ({
+    player: e.player,
+    label: e.secret && !e.revealed && e.player !== viewer ? "(a secret choice)" : e.label,
+  }));
+  const view: View = {
+    viewer,
+    title: rt.def.title,
+    players: s.pvars.map((vars, seat) => {
+      const pv: PlayerView = { seat, name: rt.playerName(seat), vars };
+      const colour = rt.def.playerColours[seat];
+      if (colour) pv.colour = colour;
+      return pv;
+    }),
+    current: s.current,
+    globals: s.globals,
+    zones,
+    boards,
+    decision,
+    log,
+    messages: s.messages,
+    over: s.over,
+    result: s.result,
+    error: s.error,
+  };
+  if (s.variant) view.variant = s.variant;
+  // A view is a snapshot: later moves must not change it, nor may its reader change the match.
+  return structuredClone(view);
+}
