@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { playRandomly, RandomBot } from "../../interpreter/bots/random-bot.ts";
+import { compareIds, Match, STOP_ID, type Game } from "../../interpreter/index.ts";
+import { gameFiles, loadGame } from "../support/games.ts";
+
+/**
+ * The suite every game in `games/` must pass, found automatically: add a
+ * `.stela` file and it is tested. Random games end without a rule error;
+ * options are unique and sorted; a seed gives the same game; a clone and a
+ * JSON round trip mid-game continue identically; a view hides what its
+ * player may not see.
+ */
+
+const GAMES_PER_COUNT = 3;
+
+function playerCounts(game: Game): number[] {
+  const out: number[] = [];
+  for (let n = game.minPlayers; n <= game.maxPlayers; n++) out.push(n);
+  return out;
+}
+
+function variantsOf(game: Game): (string | undefined)[] {
+  return [undefined, ...game.variants];
+}
+
+/** Plays to the end with a seeded bot, returning the decision log. */
+function logOf(game: Game, players: number, seed: number, variant?: string): string[] {
+  const m = game.start(variant === undefined ? { players, seed } : { players, seed, variant });
+  playRandomly(m, seed + 1000);
+  expect(m.error).toBeNull();
+  return m.log.map((e) => `${e.player}:${e.option}`);
+}
+
+/** Advances a match by `n` bot decisions. */
+function advance(m: Match, bot: RandomBot, n: number): void {
+  for (let i = 0; i < n && m.decision; i++) {
+    const p = m.decision.players[0]!;
+    m.apply(bot.choose(m, p)!, p);
+  }
+}
+
+for (const file of gameFiles()) {
+  describe(`conformance: ${file}`, () => {
+    const game = loadGame(file);
+
+    for (const variant of variantsOf(game)) {
+      const name = variant ? ` (variant "${variant}")` : "";
+      it(`random games end without a rule error, for every player count${name}`, () => {
+        for (const players of playerCounts(game)) {
+          for (let g = 0; g < GAMES_PER_COUNT; g++) {
+            const m = game.start(variant === undefined ? { players, seed: 100 + g } : { players, seed: 100 + g, variant });
+            const decisions = playRandomly(m, 7 * g + players);
+            expect(m.error, `${players} players, game ${g}: ${m.error?.message}`).toBeNull();
+            expect(m.over).toBe(true);
+            expect(decisions).toBeGreaterThan(0);
+            expect(m.result!.scores).toHaveLength(players);
+            expect(m.result!.ranking.flat().sort()).toEqual([...Array(players).keys()]);
+          }
+        }
+      });
+    }
+
+    it("options are unique, sorted, labelled, and a refused option changes nothing", () => {
+      const players = game.minPlayers;
+      const m = game.start({ players, seed: 5 });
+      const bot = new RandomBot(5);
+      let checked = 0;
+      while (m.decision && checked < 200) {
+        for (const p of m.decision.players) {
+          const opts = m.options(p);
+          expect(opts.length).toBeGreaterThan(0);
+          const ids = opts.map((o) => o.id);
+          expect(new Set(ids).size).toBe(ids.length);
+          const regular = ids.filter((id) => id !== STOP_ID);
+          expect(regular).toEqual([...regular].sort(compareIds));
+          for (const o of opts) expect(o.label.length).toBeGreaterThan(0);
+          const before = JSON.stringify(m.toJSON());
+          const r = m.apply("no-such-option", p);
+          expect(r.ok).toBe(false);
+          expect(JSON.stringify(m.toJSON())).toBe(before);
+        }
+        advance(m, bot, 1);
+        checked++;
+      }
+    });
+
+    it("the same seed and decisions give the same game", () => {
+      const players = game.maxPlayers;
+      expect(logOf(game, players, 11)).toEqual(logOf(game, players, 11));
+    });
+
+    it("a clone and a JSON round trip mid-game continue identically", () => {
+      const players = game.minPlayers;
+      const m = game.start({ players, seed: 21 });
+      advance(m, new RandomBot(3), 7);
+      const copy = m.clone();
+      const restored = Match.fromJSON(game, JSON.parse(JSON.stringify(m.toJSON())));
+      const finish = (x: Match) => {
+        playRandomly(x, 99);
+        return JSON.stringify({ log: x.log, result: x.result, messages: x.state.messages });
+      };
+      const a = finish(m);
+      expect(finish(copy)).toBe(a);
+      expect(finish(restored)).toBe(a);
+    });
+
+    it("a player's view hides other players' hidden and owner-only zones and face-down pieces", () => {
+      const players = game.maxPlayers;
+      const m = game.start({ players, seed: 31 });
+      advance(m, new RandomBot(4), 10);
+      for (let viewer = 0; viewer < players; viewer++) {
+        const v = m.view(viewer);
+        for (const z of v.zones) {
+          const mayAll = z.visibility === "public";
+          const mayOwn = z.visibility === "owner" && z.owner === viewer;
+          if (!mayAll && !mayOwn) expect(z.pieces, `${z.label} seen by ${viewer}`).toBeUndefined();
+          else expect(z.pieces).toHaveLength(z.count);
+        }
+        for (const b of v.boards) {
+          for (const p of b.pieces) if (!p.faceUp) expect(p.id === undefined && p.fields === undefined).toBe(true);
+        }
+        if (v.decision && !v.decision.players.includes(viewer)) expect(v.decision.options).toBeUndefined();
+      }
+      const spectator = m.view(null);
+      for (const z of spectator.zones) if (z.visibility !== "public") expect(z.pieces).toBeUndefined();
+    });
+  });
+}
