@@ -304,9 +304,9 @@ function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
           case "rotation":
             return p.rot;
           case "cells":
-            return p.board === null ? [] : p.cells.map((c) => `${p.board}:${c}`);
+            return p.board === null ? [] : p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
           case "space":
-            return p.board === null ? null : `${p.board}:${p.cells[0]}`;
+            return p.board === null ? null : x.rt.topo.spaceKey(p.board, p.cells[0]!);
           case "on_board":
             return p.board !== null && isTop(x.s, id as number);
         }

@@ -17,7 +17,7 @@ export function footprint(x: Exec, v: Value, span: Span): string[] {
   if (v === null) fail("runtime-none-value", "there is nothing here (the value is `none`)", span);
   if (typeof v === "number") {
     const p = piece(x, v, span);
-    return p.board === null ? [] : p.cells.map((c) => `${p.board}:${c}`);
+    return p.board === null ? [] : p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
   }
   if (typeof v === "string") return [v];
   if (Array.isArray(v)) return v.flatMap((i) => footprint(x, i, span));
