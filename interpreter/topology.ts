@@ -15,10 +15,22 @@ export interface SpaceInfo {
   attrs: Record<string, Value>;
 }
 
-/** `pyramid#1` → `pyramid`. */
+/** `pyramid#1` → `pyramid`; `display[2]` → `display`. */
 export function boardName(instance: string): string {
-  const i = instance.indexOf("#");
+  let i = instance.indexOf("#");
+  if (i < 0) i = instance.indexOf("[");
   return i < 0 ? instance : instance.slice(0, i);
+}
+
+/** The number of one of several numbered zones (`display[2]` → 2), or null. */
+export function instanceNumber(instance: string): number | null {
+  const m = /\[(\d+)\]$/.exec(instance);
+  return m ? Number(m[1]) : null;
+}
+
+/** The instances of a numbered zone (`zone display x3`): `display[0]` … `display[2]`, in order. */
+export function numberedKeys(name: string, copies: number): string[] {
+  return Array.from({ length: copies }, (_, i) => `${name}[${i}]`);
 }
 
 /** The seat a per-player instance (`rack#2`) belongs to, or null. */
