@@ -34,6 +34,17 @@ function detailOf(d: Decl, c: Checker): string {
 /** Registers every declared name, reporting duplicates and clashes with built-ins. */
 export function collectNames(c: Checker, decls: Decl[]): void {
   const seen = new Map<string, Span>();
+  const playerSeen = new Map<string, Span>();
+  /** Player variables are read as `p.name`: they share a namespace only with per-player zones and boards. */
+  const claimPlayer = (name: string, span: Span): boolean => {
+    const prev = playerSeen.get(name);
+    if (prev) {
+      c.sink.error("duplicate-name", `players already have \`${name}\` (line ${prev.start.line})`, span);
+      return false;
+    }
+    playerSeen.set(name, span);
+    return true;
+  };
   const claim = (name: string, span: Span, what: string): boolean => {
     if (BUILTINS.has(name) || CONSTANTS.has(name)) {
       c.sink.error("duplicate-name", `\`${name}\` is a built-in name; choose another ${what} name`, span);
@@ -53,6 +64,7 @@ export function collectNames(c: Checker, decls: Decl[]): void {
     if (k && name) {
       const perPlayer = (d.kind === "ZoneDecl" || d.kind === "BoardDecl") && d.perPlayer;
       if (!claim(name.text, name.span, k)) continue;
+      if (perPlayer && !claimPlayer(name.text, name.span)) continue;
       c.globals.set(name.text, { k, decl: d } as GlobalSymbol);
       const info = { name: name.text, what: perPlayer ? `per-player ${k}` : k, detail: detailOf(d, c), span: name.span };
       c.info.set(name.text, info);
@@ -74,7 +86,7 @@ export function collectNames(c: Checker, decls: Decl[]): void {
     }
     if (d.kind === "PerPlayerDecl") {
       for (const f of d.fields) {
-        if (!claim(f.name.text, f.name.span, "player variable")) continue;
+        if (!claimPlayer(f.name.text, f.name.span)) continue;
         // Registered with its type later, once types resolve.
         c.playerMembers.set(f.name.text, { k: "pvar", name: f.name, type: T.any });
         const info = { name: f.name.text, what: "player variable", detail: `per player ${textOf(c, f.span)}`, span: f.name.span };
