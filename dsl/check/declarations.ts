@@ -3,7 +3,7 @@ import { BUILTINS, CONSTANTS, EVENTS } from "../builtins/catalogue.ts";
 import type { BoardDef, ComponentDef, KindDef, Topology, Value, Visibility } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
-import { assignable, T, typeName, type Type } from "../types.ts";
+import { assignable, defaultValue, T, typeName, type Type } from "../types.ts";
 import { constEval, type ConstEnv } from "./const-eval.ts";
 import { textOf, use, type Checker, type GlobalSymbol } from "./context.ts";
 import { article } from "./expressions.ts";
@@ -254,24 +254,11 @@ export function buildBoards(c: Checker, decls: Decl[]): void {
       const type = resolveType(c, a.type);
       if (board.attributes.some((x) => x.name === a.name.text)) c.sink.error("duplicate-name", `\`${a.name.text}\` is already a space attribute`, a.name.span);
       const init = fieldInit(c, a, type, "space attribute");
-      board.attributes.push({ name: a.name.text, type, init: init ?? defaultOf(type) });
+      board.attributes.push({ name: a.name.text, type, init: init ?? defaultValue(type) });
     }
     if (d.map) buildMap(c, d, board);
     else if (d.legend.length) c.sink.error("invalid-board", "a legend explains the symbols of a `map`; this board has none", d.legend[0]!.span);
     c.def.boards[d.name.text] = board;
-  }
-}
-
-function defaultOf(type: Type): Value {
-  switch (type.t) {
-    case "number":
-      return 0;
-    case "bool":
-      return false;
-    case "text":
-      return "";
-    default:
-      return null;
   }
 }
 
