@@ -37,8 +37,7 @@ export class GreedyBot {
     let best = -Infinity;
     let bestIds: string[] = [];
     for (const o of pool) {
-      const trial = match.clone();
-      trial.apply(o.id, player);
+      const trial = this.tryOption(match, o.id, player);
       const score = trial.error ? -Infinity : trial.provisionalResult().scores[player]!;
       if (score > best) {
         best = score;
@@ -48,5 +47,27 @@ export class GreedyBot {
       }
     }
     return bestIds[uniformInt(this.rng, 0, bestIds.length - 1)];
+  }
+
+  /**
+   * A copy of the match after `player` takes `id`. In a secret choice the bot may not know what
+   * the others chose: the copy forgets their answers and has everyone else answer at random, so
+   * the choice resolves without peeking (and a player's own consequences still show).
+   */
+  private tryOption(match: Match, id: string, player: number): Match {
+    const trial = match.clone();
+    const pending = trial.state.pending;
+    if (pending?.kind !== "secret") {
+      trial.apply(id, player);
+      return trial;
+    }
+    pending.chosen = {};
+    trial.apply(id, player);
+    for (const q of pending.players) {
+      if (q === player || trial.state.pending !== pending) continue;
+      const options = trial.options(q);
+      trial.apply(options[uniformInt(this.rng, 0, options.length - 1)]!.id, q);
+    }
+    return trial;
   }
 }
