@@ -44,9 +44,10 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
       for (const p of match.decision.players) {
         if (o.bots.includes(p + 1)) {
           const id = bot.choose(match, p)!;
-          const label = match.options(p).find((x) => x.id === id)!.label;
+          const at = match.log.length;
           match.apply(id, p);
-          out(`Player ${p + 1} (bot): ${match.decision?.simultaneous ? "chooses in secret" : label}`);
+          // Hot-seat: everyone reads this line, so print what a spectator's log shows (not a hidden tile).
+          out(`Player ${p + 1} (bot): ${match.view(null).log[at]?.label ?? "?"}`);
           continue;
         }
         for (;;) {
