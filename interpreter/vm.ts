@@ -325,7 +325,7 @@ export function apply(x: Exec, optionId: string, player?: number): ApplyResult {
 /**
  * Is `value` a piece that other players cannot see: one in a
  * zone that is not public, or face down on a board? Choosing it must not
- * tell them what it is (the tile a player puts face down from a hidden rack).
+ * tell them what it is (a piece a player puts face down from a hidden hand).
  */
 function unseenPiece(x: Exec, ty: Type, value: Value): boolean {
   if (ty.t !== "piece" || typeof value !== "number") return false;

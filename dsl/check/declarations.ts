@@ -330,6 +330,7 @@ function buildMaps(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: B
       const words = r.text.trim().split(/\s+/).filter(Boolean);
       return words.length === 1 && width > 1 && words[0]!.length === width ? [...words[0]!] : words;
     });
+    for (const row of rows) for (const key of row) used.add(key);
     if (rows.length !== height) {
       c.sink.error("invalid-board", `the map has ${rows.length} row${rows.length === 1 ? "" : "s"} but the board is ${height} high`, map.span);
       continue;
@@ -341,7 +342,6 @@ function buildMaps(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: B
         return;
       }
       row.forEach((key, x) => {
-        used.add(key);
         const values = valuesFor(key);
         const cell = `${x},${y}`;
         if (values === "hole") holes.add(cell);

@@ -46,7 +46,7 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           const id = bot.choose(match, p)!;
           const at = match.log.length;
           match.apply(id, p);
-          // Hot-seat: everyone reads this line, so print what a spectator's log shows (not a hidden tile).
+          // Hot-seat: everyone reads this line, so print what a spectator's log shows (not a hidden piece).
           out(`Player ${p + 1} (bot): ${match.view(null).log[at]?.label ?? "?"}`);
           continue;
         }
