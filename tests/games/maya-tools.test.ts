@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCheck } from "../../interpreter/cli/check-command.ts";
+import { runPlay } from "../../interpreter/cli/play-command.ts";
 import { runSimulate } from "../../interpreter/cli/simulate-command.ts";
 import { UsageError } from "../../interpreter/cli/usage-error.ts";
 import { GAMES_DIR, loadGame } from "../support/games.ts";
@@ -37,5 +38,23 @@ describe("Maya variants in the tools", () => {
     expect(summary.games).toBe(2);
     expect(summary.errors).toEqual([]);
     await expect(runSimulate(`${GAMES_DIR}maya.stela`, { ...options, variant: "Three cities" }, () => {})).rejects.toThrow(UsageError);
+  });
+});
+
+describe("Maya in stela play", () => {
+  it("plays a variant with bots in every seat, and names it", async () => {
+    const lines: string[] = [];
+    const code = await runPlay(`${GAMES_DIR}maya.stela`, { players: 2, seed: 3, bots: [1, 2], variant: "A new beginning" }, (l) => lines.push(l));
+    expect(code).toBe(0);
+    expect(lines.some((l) => l.startsWith("== Maya (A new beginning)"))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^Game over\. 1\. Player \d \(\d+\)/);
+    // Hot-seat: a bot's face-down tile is printed as the table sees it.
+    expect(lines.some((l) => /^Player \d \(bot\): \(a hidden choice\)$/.test(l))).toBe(true);
+  });
+
+  it("a match of the house-rules file without a variant name plays, and is named, its first variant", () => {
+    const m = loadGame("maya-house-rules.stela").start({ players: 2, seed: 1 });
+    expect(m.state.variant).toBe("Open racks");
+    expect(m.view(0).variant).toBe("Open racks");
   });
 });
