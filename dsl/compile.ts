@@ -124,8 +124,9 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     for (const d of alone.diagnostics) baseKeys.add(diagnosticKey(d));
   } else {
     const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics);
-    diagnostics.push(...checked.diagnostics);
-    for (const d of checked.diagnostics) baseKeys.add(diagnosticKey(d));
+    const own = withoutCascades(checked.diagnostics, parsed.diagnostics);
+    diagnostics.push(...own);
+    for (const d of own) baseKeys.add(diagnosticKey(d));
     mergeSymbols(result.symbols, checked.symbols);
     if (checked.def) result.def = checked.def;
   }
@@ -134,7 +135,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const before = sink.items.length;
     const merged = applyVariant(baseDecls, v, sink);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources);
-    for (const d of checked.diagnostics) {
+    for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics)) {
       if (baseKeys.has(diagnosticKey(d))) continue;
       // A problem the variant causes in the base's declarations (a base procedure it leaves
       // unused, a name its new code clashes with) says which variant causes it.
@@ -156,6 +157,18 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
 
 function diagnosticKey(d: Diagnostic): string {
   return `${d.file}:${d.code}:${d.span.start.offset}:${d.span.end.offset}:${d.message}`;
+}
+
+/**
+ * With syntax errors in the file, the checker sees a repaired tree: its
+ * warnings, and its errors on a line the parser already flagged, are echoes
+ * of the syntax error rather than mistakes of their own.
+ */
+function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[]): Diagnostic[] {
+  const broken = syntax.filter((d) => d.severity === "error");
+  if (broken.length === 0) return checked;
+  const lines = new Set(broken.map((d) => `${d.file}:${d.span.start.line}`));
+  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`));
 }
 
 function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: DiagnosticSink): CompiledRules {
