@@ -208,7 +208,7 @@ describe("Maya: plant crops", () => {
   it("a plantation next to an empty temple space raises a temple there at once", () => {
     const m = start(2);
     const { me } = seats(m);
-    setRack(m, me, [["corn", 1], ["corn", 1]]);
+    setRack(m, me, [["corn", 1], ["corn", 1], ["corn", 1]]);
     reoffer(m);
     choose(m, "Plant crops");
     choose(m, "1 corn on c3");
@@ -216,8 +216,19 @@ describe("Maya: plant crops", () => {
     choose(m, "1 corn on b3");
     expect(kindOf(m, pieceOn(m, "b2"))).toBe("Temple"); // before the turn ends
     expect(zone(m, "temples")).toHaveLength(11);
-    // The new temple is a tile the next plantation may touch.
-    expect(m.options().map((o) => o.label)).toContain("Done planting");
+    expect(m.options().map((o) => o.label)).toEqual(["1 corn on a3", "1 corn on b4", "1 corn on c2", "1 corn on d3", "Done planting"]);
+  });
+
+  it("ends without asking when no tile of the turn's crop can be added", () => {
+    const m = start(2);
+    const { me, other } = seats(m);
+    setRack(m, me, [["corn", 1], ["pepper", 1]]);
+    reoffer(m);
+    choose(m, "Plant crops");
+    choose(m, "1 corn on c3");
+    expect(m.decision!.players).toEqual([other]);
+    expect(m.decision!.prompt).toBe("Choose an action");
+    expect(score(m, me)).toBe(1);
   });
 
   it("cannot be chosen with an empty rack", () => {
