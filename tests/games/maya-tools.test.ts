@@ -30,7 +30,7 @@ describe("Maya variants in the tools", () => {
 
   it("stela simulate plays a variant, and refuses one the game does not have", async () => {
     const lines: string[] = [];
-    const options = { players: 2, games: 2, seed: 1, json: true, workers: 1, progress: false };
+    const options = { players: 2, games: 2, seed: 1, json: true, workers: 1, progress: false, bots: ["random" as const] };
     const code = await runSimulate(`${GAMES_DIR}maya.stela`, { ...options, variant: "Two cities" }, (l) => lines.push(l));
     expect(code).toBe(0);
     const summary = JSON.parse(lines[0]!) as { variant: string; games: number; errors: string[] };
