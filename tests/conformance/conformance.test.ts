@@ -20,7 +20,8 @@ function playerCounts(game: Game): number[] {
 }
 
 function variantsOf(game: Game): (string | undefined)[] {
-  return [undefined, ...game.variants];
+  // A file of variants plays its first variant when none is named: no need to play it twice.
+  return game.def.variant === undefined ? [undefined, ...game.variants] : game.variants;
 }
 
 /** Plays to the end with a seeded bot, returning the decision log. */
