@@ -245,7 +245,7 @@ describe("Maya: plant crops", () => {
 describe("Maya: expand a city", () => {
   it("rulebook example A, B, C: not next to the city, joining two cities, next to an empty temple space", () => {
     const m = start(2);
-    const { me, other } = seats(m);
+    const { other } = seats(m);
     temple(m, "e3"); // a second city
     lay(m, other, "corn", 1, "d4", false); // Tikal's city: c4 + d4
     lay(m, other, "corn", 1, "c5", false); // Tikal's city: + c5
@@ -259,7 +259,6 @@ describe("Maya: expand a city", () => {
     expect(legal).toContain("c3");
     expect(legal).toContain("f3"); // next to the temple e3 only
     expect(legal).not.toContain("d3");
-    void me;
   });
 
   it("places a rack tile face down, then draws 3, never past 7 on the rack (6 left: 1, 5 left: 2)", () => {
