@@ -104,7 +104,25 @@ export function makeOptions(x: Exec, values: Value[], ty: Type): OptionState[] {
     refs(x, v, ty, o);
     out.push(o);
   }
+  whereToTellApart(x, out);
   return sortById(out);
+}
+
+/**
+ * Two different pieces with the same name on a board (two identical tiles
+ * laid in different places) read the same: add where each lies, so a player
+ * can tell the options apart.
+ */
+function whereToTellApart(x: Exec, options: OptionState[]): void {
+  const byLabel = new Map<string, OptionState[]>();
+  for (const o of options) byLabel.set(o.label, [...(byLabel.get(o.label) ?? []), o]);
+  for (const group of byLabel.values()) {
+    if (group.length < 2) continue;
+    for (const o of group) {
+      const p = typeof o.value === "number" && o.pieces?.[0] === o.value ? x.s.pieces[o.value] : undefined;
+      if (p && p.board !== null) o.label += ` on ${p.cells.map((c) => x.rt.topo.label(`${p.board}:${c}`)).join("–")}`;
+    }
+  }
 }
 
 /** Options named by their labels (`choose { option "Plant crops" … }`). */

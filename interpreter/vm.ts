@@ -7,7 +7,7 @@ import { makeOptions, namedOption, STOP_ID } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { FrameState, OptionState } from "./state.ts";
-import { label } from "./values.ts";
+import { label, sortById } from "./values.ts";
 
 /** Frames deeper than this are taken as endless recursion. */
 const MAX_FRAMES = 1000;
@@ -243,7 +243,8 @@ function offerNamed(x: Exec, f: FrameState, ins: Extract<Instr, { k: "options" }
     options.push(namedOption(String(o.label(x, f.locals)), i));
   });
   if (options.length === 0) fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but no option's condition holds`, ins.span);
-  x.s.pending = { kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), options };
+  // Listed by id like every other choice, so option order never depends on how the rules were written.
+  x.s.pending = { kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), options: sortById(options) };
 }
 
 function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }>): void {
