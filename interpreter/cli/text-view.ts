@@ -22,11 +22,13 @@ function boardLines(b: BoardView, viewer: number | null): string[] {
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
     const at = new Map(spaces.map((s) => [`${s.x},${s.y}`, s]));
     if (levels.length > 1) out.push(`  level ${level + 1}`);
+    // An open grid names its spaces by coordinates, `(x,y)`: label the columns and rows with them.
+    const open = b.topology.type === "open";
     const header = ["    "];
-    for (let x = x0; x <= x1; x++) header.push(String.fromCharCode(97 + ((x - x0) % 26)).padEnd(3));
-    if (b.topology.type === "grid" || b.topology.type === "layered") out.push(header.join(""));
+    for (let x = x0; x <= x1; x++) header.push((open ? String(x) : String.fromCharCode(97 + ((x - x0) % 26))).padEnd(3));
+    if (b.topology.type !== "ring") out.push(header.join("").trimEnd());
     for (let y = y0; y <= y1; y++) {
-      const row = [`${String(y - y0 + 1).padStart(3)} `];
+      const row = [`${String(open ? y : y - y0 + 1).padStart(3)} `];
       for (let x = x0; x <= x1; x++) {
         const s = at.get(`${x},${y}`);
         const p = s ? byCell.get(s.key) : undefined;
