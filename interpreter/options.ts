@@ -86,7 +86,8 @@ function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
  * sorted by id (numbers inside ids by value).
  */
 export function makeOptions(x: Exec, values: Value[], ty: Type): OptionState[] {
-  const distinct = distinctPieces(x, values);
+  // Only pieces can be interchangeable: a number is a piece id only when the choice is of pieces.
+  const distinct = ty.t === "piece" ? distinctPieces(x, values) : values;
   const pieces = new Set<number>();
   for (const v of distinct) {
     if (ty.t === "piece" && typeof v === "number") pieces.add(v);

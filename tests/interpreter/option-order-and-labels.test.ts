@@ -40,4 +40,19 @@ describe("options", () => {
     const m = game.start({ players: 2, seed: 1 });
     expect(m.options().map((o) => o.label).sort()).toEqual(["Stone (1) on a1", "Stone (1) on c1"]);
   });
+
+  it("a number is never taken for a piece: each number of a range is an option, even when identical pieces have those ids", () => {
+    const game = gameFromSource(`
+      game "Counting" { players 2 }
+      kind Stone { weight: number = 1 }
+      components Stone in pool { x4 }
+      zone pool: Stone public
+      flow {
+        turn players[0] { let n = choose n from 0..3 prompt "How many?" }
+      }
+      scoring p { points 0 }
+    `);
+    const m = game.start({ players: 2, seed: 1 });
+    expect(m.options().map((o) => o.label)).toEqual(["0", "1", "2", "3"]);
+  });
 });
