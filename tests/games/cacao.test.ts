@@ -477,6 +477,21 @@ describe("Cacao: temples and the final score", () => {
     });
   });
 
+  it.each([
+    [0, -10],
+    [1, -4],
+    [2, -1],
+    [3, 0],
+    [4, 2],
+    [5, 4],
+    [6, 7],
+    [7, 11],
+    [8, 16],
+  ])("the water carrier on field %i scores %i", (field, points) => {
+    const m = templeGame([null, null, null, null], [{ water: field }, { water: 3 }, { water: 3 }]);
+    expect(m.result!.scores).toEqual([points, 0, 0]);
+  });
+
   it("players tied on score and cacao share their place", () => {
     const m = templeGame([null, null, null, null], [{ gold: 9, cacao: 3 }, { gold: 10, cacao: 4 }, { gold: 10, cacao: 4 }]);
     expect(m.result!.scores).toEqual([-1, 0, 0]);
