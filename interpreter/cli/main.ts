@@ -17,7 +17,11 @@ function program(result: { code: number }): Command {
   const p = new Command("stela")
     .description("Stela: check, simulate and play board games written in the Stela language")
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) })
+    // Commander's errors become one line in the CLI's own voice: `stela: unknown option '--x' (did you mean --y?)`.
+    .configureOutput({
+      writeErr: (s) =>
+        process.stderr.write(`stela: ${s.replace(/^error: /, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").trimEnd()}\n`),
+    })
     .showSuggestionAfterError();
 
   p.command("check")
