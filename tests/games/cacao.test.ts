@@ -167,6 +167,27 @@ describe("Cacao: placing a worker tile", () => {
   });
 });
 
+describe("Cacao: a tile that fits nowhere", () => {
+  it("is discarded (our choice: the rulebook is silent)", () => {
+    // Player 1 closes the last free side of the only jungle tile; none is left to draw.
+    const m = lay(2, {
+      jungle: [["Temple", 0, 0]],
+      workers: [
+        [1, W1111, 1, 0, 0],
+        [1, W1111, 0, 1, 0],
+        [1, W1111, -1, 0, 0],
+      ],
+      hands: [[W1111], [W2101]],
+    });
+    placeWorker(m, W1111, 0, -1, "1-1-1-1");
+    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits: discard one", simultaneous: false });
+    choose(m, W2101);
+    expect(m.state.messages.map((x) => x.text)).toContain("Player 2 cannot place a worker tile and discards a Worker tile 2-1-0-1");
+    expect(tileAt(m, 1, 1)).toEqual([]);
+    expect(m.over).toBe(true);
+  });
+});
+
 describe("Cacao: filling the jungle", () => {
   it("fills every spot between 2 worker tiles, from the display and then the pile; the display is refilled at the end of the turn", () => {
     const m = lay(2, {
