@@ -51,7 +51,11 @@ function lay(players: number, layout: Layout): Match {
   for (const name of layout.display ?? []) moveTo(m, take("Jungle", name, null), "display");
   (layout.supplies ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), `supply#${seat}`)));
   (layout.hands ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), `hand#${seat}`)));
-  (layout.villages ?? []).forEach((v, seat) => Object.assign(m.state.pvars[seat]!, v));
+  for (let seat = 0; seat < players; seat++) {
+    const { water = 0, ...counts } = layout.villages?.[seat] ?? {};
+    Object.assign(m.state.pvars[seat]!, counts);
+    put(m, take("Carrier", "Water carrier", seat), `water_track#${seat}`, [`water_track#${seat}:${water},0`]);
+  }
   reoffer(m);
   return m;
 }
@@ -61,9 +65,12 @@ function placeWorker(m: Match, name: string, x: number, y: number, facing: strin
   choose(m, `${name} on (${x},${y}), workers ${facing} (top-right-bottom-left)`);
 }
 
+/** A player's stock, and the field of the water track (0 for -10 … 8 for 16) their carrier stands on. */
 function village(m: Match, seat: number): Village {
   const v = m.state.pvars[seat]!;
-  return { cacao: v["cacao"] as number, sun: v["sun"] as number, gold: v["gold"] as number, water: v["water"] as number };
+  const field = Object.keys(m.state.cells[`water_track#${seat}`] ?? {}).map((c) => Number(c.split(",")[0]));
+  expect(field).toHaveLength(1);
+  return { cacao: v["cacao"] as number, sun: v["sun"] as number, gold: v["gold"] as number, water: field[0]! };
 }
 
 function zoneNames(m: Match, zone: string): string[] {
