@@ -445,7 +445,11 @@ describe("Cacao: temples and the final score", () => {
     return m;
   }
 
-  const gold = (m: Match) => [0, 1, 2].map((s) => village(m, s).gold);
+  /** What the temples gave each player: their final score, less the -10 of a water carrier that never moved. */
+  const gold = (m: Match) => {
+    for (const s of [0, 1, 2]) expect(village(m, s)).toMatchObject({ gold: 0, sun: 0, water: 0 });
+    return m.result!.scores.map((score) => score + 10);
+  };
 
   it("a lone player at a temple takes 6 and nobody is second", () => {
     expect(gold(templeGame([null, [1, 2], null, null]))).toEqual([0, 6, 0]);
@@ -466,6 +470,19 @@ describe("Cacao: temples and the final score", () => {
 
   it("counts the workers of each player's tiles together, and no one without a worker there", () => {
     expect(gold(templeGame([[0, 1], [1, 2], [0, 2], [2, 0]]))).toEqual([6, 3, 0]);
+  });
+
+  it("counts the temples as they stand in the running score, before the end", () => {
+    const m = lay(3, {
+      jungle: [["Temple", 0, 0]],
+      workers: [
+        [0, W3001, 0, -1, 2],
+        [1, W1111, 1, 0, 0],
+      ],
+      hands: [[W1111], [W1111], [W1111]],
+    });
+    expect(m.over).toBe(false);
+    expect(m.provisionalResult().scores).toEqual([6 - 10, 3 - 10, 0 - 10]);
   });
 
   it("counts only the top tile of a spot built over", () => {
@@ -495,9 +512,13 @@ describe("Cacao: temples and the final score", () => {
       ],
     );
     // Player 1 harvested 1 cacao with the last tile.
-    expect(village(m, 0)).toEqual({ gold: 16, sun: 2, water: 5, cacao: 2 });
+    expect(village(m, 0)).toEqual({ gold: 10, sun: 2, water: 5, cacao: 2 });
+    expect(m.state.messages.map((x) => x.text).slice(-2)).toEqual([
+      "Player 1 takes 6 gold at the temple on (0,0)",
+      "Player 2 takes 3 gold at the temple on (0,0)",
+    ]);
     expect(m.result).toEqual({
-      scores: [16 + 2 + 4, 15 + 0 - 10, 3 + 3 + 16],
+      scores: [10 + 6 + 2 + 4, 12 + 3 + 0 - 10, 3 + 0 + 3 + 16],
       tiebreaks: [[2, 4, 0]],
       ranking: [[0], [2], [1]],
       places: [1, 3, 2],
