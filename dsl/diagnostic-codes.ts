@@ -23,6 +23,7 @@ export const DIAGNOSTIC_CODES = {
   "unknown-field": "A field that the value's kind, board or player does not have.",
   "unused-declaration": "A declaration nothing uses.",
   "unused-variable": "A local name nothing reads.",
+  "unknown-component-name": "A text compared with a piece's `name` that no component is called.",
 
   // Types and calls
   "type-mismatch": "A value of the wrong type.",

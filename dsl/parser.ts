@@ -1479,7 +1479,12 @@ export class StelaParser extends EmbeddedActionsParser {
     this.OPTION(() => {
       this.CONSUME(DotDot);
       const right = this.SUBRULE2(this.addExpr);
-      this.ACTION(() => (left = { kind: "RangeExpr", from: left, to: right, span: { start: left.span.start, end: right.span.end } }));
+      this.ACTION(() => {
+        // While recovering from a syntax error a side may be missing: stand in an error expression.
+        const from = left ?? this.errExpr();
+        const to = right ?? this.errExpr();
+        left = { kind: "RangeExpr", from, to, span: { start: from.span.start, end: to.span.end } };
+      });
     });
     return left;
   });
@@ -1832,8 +1837,11 @@ export class StelaParser extends EmbeddedActionsParser {
 
   // ------------------------------------------------------------ action helpers
 
-  private binary(op: BinaryOp, left: Expr, right: Expr): Expr {
-    return { kind: "BinaryExpr", op, left, right, span: { start: left.span.start, end: right.span.end } };
+  private binary(op: BinaryOp, left: Expr | undefined, right: Expr | undefined): Expr {
+    // While recovering from a syntax error a side may be missing: stand in an error expression.
+    const l = left ?? this.errExpr();
+    const r = right ?? this.errExpr();
+    return { kind: "BinaryExpr", op, left: l, right: r, span: { start: l.span.start, end: r.span.end } };
   }
 
   /** Set by `parse.ts`: turns a string token into a literal or a template. */

@@ -118,7 +118,8 @@ function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
  * are named by where they are, not by what they are.
  */
 export function makeOptions(x: Exec, values: Value[], ty: Type, chooser: number | null = null): OptionState[] {
-  const distinct = distinctPieces(x, values, chooser);
+  // Only pieces can be interchangeable: a number is a piece id only when the choice is of pieces.
+  const distinct = ty.t === "piece" ? distinctPieces(x, values, chooser) : values;
   const pieces = new Set<number>();
   const hidden = new Map<number, { id: string; label: string }>();
   for (const v of distinct) {
@@ -146,7 +147,25 @@ export function makeOptions(x: Exec, values: Value[], ty: Type, chooser: number 
     }
     out.push(o);
   }
+  whereToTellApart(x, out);
   return sortById(out);
+}
+
+/**
+ * Two different pieces with the same name on a board (two identical tiles
+ * laid in different places) read the same: add where each lies, so a player
+ * can tell the options apart.
+ */
+function whereToTellApart(x: Exec, options: OptionState[]): void {
+  const byLabel = new Map<string, OptionState[]>();
+  for (const o of options) byLabel.set(o.label, [...(byLabel.get(o.label) ?? []), o]);
+  for (const group of byLabel.values()) {
+    if (group.length < 2) continue;
+    for (const o of group) {
+      const p = typeof o.value === "number" && o.pieces?.[0] === o.value ? x.s.pieces[o.value] : undefined;
+      if (p && p.board !== null) o.label += ` on ${p.cells.map((c) => x.rt.topo.label(`${p.board}:${c}`)).join("–")}`;
+    }
+  }
 }
 
 /** Options named by their labels (`choose { option "Plant crops" … }`). */

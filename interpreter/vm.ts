@@ -244,6 +244,8 @@ function offerNamed(x: Exec, f: FrameState, ins: Extract<Instr, { k: "options" }
     options.push(namedOption(String(o.label(x, f.locals)), i));
   });
   if (options.length === 0) fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but no option's condition holds`, ins.span);
+  // Named options keep the order the rules list them in (a rulebook's order of actions); it is
+  // as deterministic as sorting, and reads better.
   x.s.pending = { kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), options };
 }
 

@@ -4,6 +4,7 @@ import type { IrExpr, Value } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } from "../types.ts";
+import { checkComponentName } from "./component-names.ts";
 import { shapeFromRows } from "./const-eval.ts";
 import { use, type Checker, type CodeContext } from "./context.ts";
 
@@ -513,6 +514,7 @@ function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: C
       if (!unify(a.ty, b.ty)) {
         c.sink.error("type-mismatch", `cannot compare ${article(typeName(a.ty))} with ${article(typeName(b.ty))}`, span);
       }
+      checkComponentName(c, a, b);
       const deep = !isPrimitive(a.ty) || !isPrimitive(b.ty);
       return { ir: { op: "cmp", o: e.op, a: a.ir, b: b.ir, deep, span }, ty: T.bool };
     }

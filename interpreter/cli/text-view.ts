@@ -22,15 +22,19 @@ function boardLines(b: BoardView, viewer: number | null): string[] {
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
     const at = new Map(spaces.map((s) => [`${s.x},${s.y}`, s]));
     if (levels.length > 1) out.push(`  level ${level + 1}`);
+    // An open grid names its spaces by coordinates, `(x,y)`: label the columns and rows with them.
+    const open = b.topology.type === "open";
+    // Cells are 2 characters wide, 3 when a space's label needs them (a track's `-10`).
+    const w = Math.min(3, Math.max(2, ...spaces.map((s) => (byCell.has(s.key) ? 2 : (s.show?.label ?? "").length))));
     const header = ["    "];
-    for (let x = x0; x <= x1; x++) header.push(String.fromCharCode(97 + ((x - x0) % 26)).padEnd(3));
-    if (b.topology.type === "grid" || b.topology.type === "layered") out.push(header.join(""));
+    for (let x = x0; x <= x1; x++) header.push((open ? String(x) : String.fromCharCode(97 + ((x - x0) % 26))).padEnd(w + 1));
+    if (b.topology.type !== "ring") out.push(header.join("").trimEnd());
     for (let y = y0; y <= y1; y++) {
-      const row = [`${String(y - y0 + 1).padStart(3)} `];
+      const row = [`${String(open ? y : y - y0 + 1).padStart(3)} `];
       for (let x = x0; x <= x1; x++) {
         const s = at.get(`${x},${y}`);
         const p = s ? byCell.get(s.key) : undefined;
-        row.push(p ? `${mark(p, viewer)} ` : s ? `${(s.show?.label || ".").slice(0, 2).padEnd(2)} ` : "   ");
+        row.push(p ? `${mark(p, viewer).padEnd(w)} ` : s ? `${(s.show?.label || ".").slice(0, w).padEnd(w)} ` : " ".repeat(w + 1));
       }
       out.push(row.join("").trimEnd());
     }
