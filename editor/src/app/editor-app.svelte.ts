@@ -180,9 +180,9 @@ export class EditorApp {
       const info = this.survey[doc];
       const extending = info?.extends !== undefined;
       const mark = this.changed.includes(doc) ? " •" : "";
-      if (!extending) out.push({ value: `${doc}\u0000`, label: `${info?.title ?? name}${mark}`, doc, group });
-      for (const v of info?.variants ?? []) out.push({ value: `${doc}\u0000${v}`, label: `${extending ? `${info?.title ?? name}: ` : "  variant: "}${v}${mark}`, doc, variant: v, group });
-      if (extending && !info?.variants.length) out.push({ value: `${doc}\u0000`, label: `${name}${mark}`, doc, group });
+      if (!extending) out.push({ value: `${doc}|`, label: `${info?.title ?? name}${mark}`, doc, group });
+      for (const v of info?.variants ?? []) out.push({ value: `${doc}|${v}`, label: `${extending ? `${info?.title ?? name}: ` : "  variant: "}${v}${mark}`, doc, variant: v, group });
+      if (extending && !info?.variants.length) out.push({ value: `${doc}|`, label: `${name}${mark}`, doc, group });
     };
     for (const g of this.games) add(g.name, g.name, g.name);
     for (const d of this.docs.values()) if (d.shared) add(d.key, d.name, `shared: ${d.name}`);
@@ -227,13 +227,17 @@ export class EditorApp {
 
   /** The picker's value for the current document and variant. */
   get pickerValue(): string {
-    return `${this.docKey}\u0000${this.snapshot?.settings.variant ?? ""}`;
+    return `${this.docKey}|${this.snapshot?.settings.variant ?? ""}`;
   }
 
   pick(value: string): void {
-    const [doc, variant] = value.split("\u0000") as [string, string];
+    const cut = value.indexOf("|");
+    const doc = value.slice(0, cut);
+    const variant = value.slice(cut + 1);
     const v = variant === "" ? null : variant;
-    if (doc === this.docKey) void this.playVariant(v);
+    if (doc === this.docKey) {
+      if ((this.snapshot?.settings.variant ?? null) !== v) void this.playVariant(v);
+    }
     else this.open(doc, v);
   }
 
@@ -526,6 +530,12 @@ export class EditorApp {
     const doc = this.doc;
     if (!doc) return;
     doc.model.pushEditOperations([], [{ range: doc.model.getFullModelRange(), text }], () => null);
+  }
+
+  /** For browser tests: the lines Monaco marks, by owner (`stela`: compile, `stela-runtime`: a rule failing in play). */
+  markerLines(owner: string): number[] {
+    const model = this.doc?.model;
+    return model ? monaco.editor.getModelMarkers({ owner, resource: model.uri }).map((m) => m.startLineNumber) : [];
   }
 
   get text(): string {

@@ -72,3 +72,22 @@ export function fitFont(text: string, width: number, max: number, min = 7): numb
   if (!text) return max;
   return Math.max(min, Math.min(max, (width * 1.7) / text.length));
 }
+
+/**
+ * A label laid out to fit `width`: one line when it reads at 9 units or
+ * more, else two lines split at the space nearest the middle, else one line
+ * cut short with an ellipsis (the full text is in the tooltip).
+ */
+export function fitLabel(text: string, width: number, max: number): { lines: string[]; size: number } {
+  const one = fitFont(text, width, max, 0);
+  if (one >= 9 || !text) return { lines: [text], size: Math.max(7, one) };
+  const spaces = [...text.matchAll(/ /g)].map((m) => m.index);
+  if (spaces.length) {
+    const cut = spaces.reduce((a, b) => (Math.abs(b - text.length / 2) < Math.abs(a - text.length / 2) ? b : a));
+    const lines = [text.slice(0, cut), text.slice(cut + 1)];
+    const size = Math.min(...lines.map((l) => fitFont(l, width, max, 0)));
+    if (size >= 7) return { lines, size: Math.min(size, max) };
+  }
+  const keep = Math.max(1, Math.floor((width * 1.7) / 7) - 1);
+  return { lines: [text.length > keep ? `${text.slice(0, keep)}…` : text], size: 7 };
+}
