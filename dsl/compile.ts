@@ -112,7 +112,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     otherSources.set(basePath, baseSource);
   } else {
     const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics);
-    diagnostics.push(...checked.diagnostics);
+    diagnostics.push(...withoutCascades(checked.diagnostics, parsed.diagnostics));
     mergeSymbols(result.symbols, checked.symbols);
     if (checked.def) result.def = checked.def;
   }
@@ -121,7 +121,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const before = sink.items.length;
     const merged = applyVariant(baseDecls, v, sink);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources);
-    diagnostics.push(...checked.diagnostics);
+    diagnostics.push(...withoutCascades(checked.diagnostics, parsed.diagnostics));
     mergeSymbols(result.symbols, checked.symbols);
     if (checked.def && sink.items.length === before) {
       checked.def.variant = v.title;
@@ -133,6 +133,18 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (first) result.def = first;
   }
   return finish(result, diagnostics, sink);
+}
+
+/**
+ * With syntax errors in the file, the checker sees a repaired tree: its
+ * warnings, and its errors on a line the parser already flagged, are echoes
+ * of the syntax error rather than mistakes of their own.
+ */
+function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[]): Diagnostic[] {
+  const broken = syntax.filter((d) => d.severity === "error");
+  if (broken.length === 0) return checked;
+  const lines = new Set(broken.map((d) => `${d.file}:${d.span.start.line}`));
+  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`));
 }
 
 function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: DiagnosticSink): CompiledRules {

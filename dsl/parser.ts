@@ -342,28 +342,36 @@ export class StelaParser extends EmbeddedActionsParser {
     const states: FieldDecl[] = [];
     let show: ShowEntry[] = [];
     this.CONSUME(LBrace);
+    // Chosen by the first token (with a look at the second for `state` and `show`, which may
+    // also name fields), so `crops number` is reported as a missing `:`, not as no item at all.
     this.MANY(() =>
-      this.OR([
-        {
-          ALT: () => {
-            const f = this.SUBRULE(this.fieldDecl);
-            this.ACTION(() => fields.push(f));
+      this.OR({
+        MAX_LOOKAHEAD: 1,
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          {
+            GATE: () => this.LA(1).tokenType === kw("state") && this.LA(2).tokenType !== Colon,
+            ALT: () => {
+              this.CONSUME(kw("state"));
+              const f = this.SUBRULE2(this.fieldDecl);
+              this.ACTION(() => states.push(f));
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(kw("state"));
-            const f = this.SUBRULE2(this.fieldDecl);
-            this.ACTION(() => states.push(f));
+          {
+            GATE: () => this.LA(1).tokenType === kw("show") && this.LA(2).tokenType === LBrace,
+            ALT: () => {
+              const s = this.SUBRULE(this.showBlock);
+              this.ACTION(() => (show = show.concat(s)));
+            },
           },
-        },
-        {
-          ALT: () => {
-            const s = this.SUBRULE(this.showBlock);
-            this.ACTION(() => (show = show.concat(s)));
+          {
+            ALT: () => {
+              const f = this.SUBRULE(this.fieldDecl);
+              this.ACTION(() => fields.push(f));
+            },
           },
-        },
-      ]),
+        ],
+      }),
     );
     this.CONSUME(RBrace);
     return this.ACTION(() => ({ kind: "KindDecl", name: this.name(name), fields, states, show, span: this.spanFrom(start) }));
@@ -480,7 +488,9 @@ export class StelaParser extends EmbeddedActionsParser {
     this.OPTION2(() => {
       this.CONSUME(LBrace);
       this.MANY(() =>
-        this.OR([
+        this.OR1({
+          MAX_LOOKAHEAD: 1,
+          DEF: [
           {
             ALT: () => {
               this.CONSUME(kw("space"));
@@ -518,7 +528,8 @@ export class StelaParser extends EmbeddedActionsParser {
               this.ACTION(() => (show = show.concat(s)));
             },
           },
-        ]),
+          ],
+        }),
       );
       this.CONSUME3(RBrace);
     });
@@ -547,7 +558,10 @@ export class StelaParser extends EmbeddedActionsParser {
     this.CONSUME(Colon);
     const assigns: { name: Name; value?: Expr; span: Span }[] = [];
     let hole = false;
-    this.OR2([
+    // `none` is also a word; listed first, it wins: an attribute cannot be called `none`.
+    this.OR2({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
       {
         ALT: () => {
           this.CONSUME(kw("none"));
@@ -559,7 +573,7 @@ export class StelaParser extends EmbeddedActionsParser {
           this.AT_LEAST_ONE_SEP({
             SEP: Comma,
             DEF: () => {
-              const n = this.CONSUME2(Identifier);
+              const n = this.CONSUME2(Word);
               const value = this.OPTION(() => {
                 this.CONSUME(Equals);
                 return this.SUBRULE(this.expression);
@@ -569,7 +583,8 @@ export class StelaParser extends EmbeddedActionsParser {
           });
         },
       },
-    ]);
+      ],
+    });
     return this.ACTION(() => ({
       key: keyTok.tokenType === StringLit ? unquote(keyTok.image) : keyTok.image,
       hole,

@@ -1,3 +1,5 @@
+import type { Value } from "./ir.ts";
+
 /**
  * Stela's static types. The checker gives every expression one; the
  * interpreter relies on them (e.g. to label an option or to choose between
@@ -121,4 +123,25 @@ export function elementType(ty: Type): Type | undefined {
   if (ty.t === "zone") return ty.kind ? T.pieceOf(ty.kind) : T.piece;
   if (ty.t === "any") return T.any;
   return undefined;
+}
+
+/**
+ * The value a variable or attribute of a type starts with when none is given:
+ * 0, false, "", an empty list, a per-player map of defaults, otherwise `none`.
+ */
+export function defaultValue(type: Type, players = 0): Value {
+  switch (type.t) {
+    case "number":
+      return 0;
+    case "bool":
+      return false;
+    case "text":
+      return "";
+    case "list":
+      return [];
+    case "map":
+      return new Array<Value>(players).fill(defaultValue(type.of, players));
+    default:
+      return null;
+  }
 }

@@ -137,6 +137,18 @@ function compileWheres(wheres: IrWhere[], rt: Runtime): CompiledWhere[] {
   });
 }
 
+/** What `choose` and `secretly … chooses` share: candidates, filters, prompt and stop. */
+function choiceSpec(s: Extract<IrStmt, { op: "choose" | "secret" }>, rt: Runtime): ChoiceSpec {
+  const spec: ChoiceSpec = { varSlot: s.varSlot, src: compileExpr(s.src, rt), zone: s.zone, wheres: compileWheres(s.wheres, rt), valueType: s.valueType };
+  const prompt = opt(s.prompt, rt);
+  if (prompt) spec.prompt = prompt;
+  if (s.stop) {
+    spec.stop = { label: compileExpr(s.stop.label, rt) };
+    if (s.stop.when) spec.stop.when = compileExpr(s.stop.when, rt);
+  }
+  return spec;
+}
+
 function opt(e: IrExpr | undefined, rt: Runtime): Fn | undefined {
   return e ? compileExpr(e, rt) : undefined;
 }
@@ -278,43 +290,15 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         return;
       }
       case "choose": {
-        const i: Instr = {
-          k: "choose",
-          slot: s.slot,
-          varSlot: s.varSlot,
-          src: compileExpr(s.src, rt),
-          zone: s.zone,
-          wheres: compileWheres(s.wheres, rt),
-          valueType: s.valueType,
-          span,
-        };
+        const i: Instr = { k: "choose", slot: s.slot, ...choiceSpec(s, rt), span };
         const by = opt(s.by, rt);
         if (by) i.by = by;
-        const prompt = opt(s.prompt, rt);
-        if (prompt) i.prompt = prompt;
-        if (s.stop) i.stop = s.stop.when ? { label: compileExpr(s.stop.label, rt), when: compileExpr(s.stop.when, rt) } : { label: compileExpr(s.stop.label, rt) };
         emit(i);
         return;
       }
-      case "secret": {
-        const i: Instr = {
-          k: "secret",
-          slot: s.slot,
-          chooserSlot: s.chooserSlot,
-          choosers: compileExpr(s.choosers, rt),
-          varSlot: s.varSlot,
-          src: compileExpr(s.src, rt),
-          zone: s.zone,
-          wheres: compileWheres(s.wheres, rt),
-          valueType: s.valueType,
-          span,
-        };
-        const prompt = opt(s.prompt, rt);
-        if (prompt) i.prompt = prompt;
-        if (s.stop) i.stop = s.stop.when ? { label: compileExpr(s.stop.label, rt), when: compileExpr(s.stop.when, rt) } : { label: compileExpr(s.stop.label, rt) };
-        emit(i);
+      case "secret":
+        emit({ k: "secret", slot: s.slot, chooserSlot: s.chooserSlot, choosers: compileExpr(s.choosers, rt), ...choiceSpec(s, rt), span });
         return;
-      }
       case "options": {
         const at = emit({ k: "options", options: [], span });
         const ins = instrs[at] as Extract<Instr, { k: "options" }>;

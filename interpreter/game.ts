@@ -1,6 +1,6 @@
 import { compileRules, type CompiledRules, type CompileOptions } from "../dsl/compile.ts";
 import type { GameDef, Value } from "../dsl/ir.ts";
-import type { Type } from "../dsl/types.ts";
+import { defaultValue } from "../dsl/types.ts";
 import { newExec } from "./exec.ts";
 import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
@@ -19,23 +19,6 @@ export interface StartOptions {
 
 /** A bad request to start a match (wrong player count, unknown variant): a message for the user. */
 export class StartError extends Error {}
-
-function defaultValue(type: Type, players: number): Value {
-  switch (type.t) {
-    case "number":
-      return 0;
-    case "bool":
-      return false;
-    case "text":
-      return "";
-    case "list":
-      return [];
-    case "map":
-      return new Array<Value>(players).fill(defaultValue(type.of, players));
-    default:
-      return null;
-  }
-}
 
 /** A checked game, ready to start matches of it and of its variants. */
 export class Game {

@@ -2,7 +2,7 @@ import type { PlacementValue, Value } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
 import type { Exec } from "./exec.ts";
 import type { OptionState } from "./state.ts";
-import { compareIds, isPlacement, label, slug } from "./values.ts";
+import { isPlacement, label, slug, sortById } from "./values.ts";
 
 /** The id of the "stop" option a `choose … stop "…"` adds. */
 export const STOP_ID = "stop";
@@ -104,7 +104,7 @@ export function makeOptions(x: Exec, values: Value[], ty: Type): OptionState[] {
     refs(x, v, ty, o);
     out.push(o);
   }
-  return out.sort((a, b) => compareIds(a.id, b.id));
+  return sortById(out);
 }
 
 /** Options named by their labels (`choose { option "Plant crops" … }`). */

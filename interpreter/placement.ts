@@ -83,9 +83,22 @@ export function positions(
     for (const [x, y] of sorted) tryAt(x, y, 0);
     return out;
   }
-  const levels = t.type === "layered" ? t.levels : 1;
-  const width = t.type === "ring" ? t.size : t.width;
-  const height = t.type === "ring" ? 1 : t.height;
-  for (let z = 0; z < levels; z++) for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) tryAt(x, y, z);
-  return out;
+  // A bounded board's fits depend only on the board and the shape: work them out once.
+  const cacheKey = `${instance}|${JSON.stringify(o.cells)}`;
+  let fits = boundedFits.get(topo)?.get(cacheKey);
+  if (!fits) {
+    const levels = t.type === "layered" ? t.levels : 1;
+    const width = t.type === "ring" ? t.size : t.width;
+    const height = t.type === "ring" ? 1 : t.height;
+    for (let z = 0; z < levels; z++) for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) tryAt(x, y, z);
+    fits = out.map((p) => p.cells);
+    let perTopo = boundedFits.get(topo);
+    if (!perTopo) boundedFits.set(topo, (perTopo = new Map()));
+    perTopo.set(cacheKey, fits);
+    return out;
+  }
+  return fits.map((cells) => ({ piece, board: instance, cells, rotation: o.rotation }));
 }
+
+/** Cell lists of every fit of a shape on a bounded board, per game geometry. */
+const boundedFits = new WeakMap<Topology, Map<string, string[][]>>();

@@ -94,23 +94,40 @@ export function slug(text: string): string {
   return s || "option";
 }
 
-/**
- * Compares option ids so numbers inside them sort by value (`2` before `10`):
- * the order options are listed in, the same for every run.
- */
-export function compareIds(a: string, b: string): number {
-  // Hand-written rather than Intl.Collator: the order must not depend on the ICU version of
-  // the machine (a browser and Node must list options the same way).
-  const ca = a.match(/\d+|\D+/g) ?? [];
-  const cb = b.match(/\d+|\D+/g) ?? [];
-  for (let i = 0; i < Math.min(ca.length, cb.length); i++) {
-    const x = ca[i]!;
-    const y = cb[i]!;
+/** An id cut into text and number runs, compared run by run. */
+type IdKey = (string | number)[];
+
+function idKey(id: string): IdKey {
+  return (id.match(/\d+|\D+/g) ?? []).map((c) => (c.charCodeAt(0) >= 48 && c.charCodeAt(0) <= 57 ? Number(c) : c));
+}
+
+function compareKeys(a: IdKey, b: IdKey): number {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i]!;
+    const y = b[i]!;
     if (x === y) continue;
-    const dx = /^\d/.test(x);
-    const dy = /^\d/.test(y);
-    if (dx && dy) return Number(x) - Number(y) || x.length - y.length;
+    if (typeof x === "number" && typeof y === "number") return x - y;
+    if (typeof x === "number") return -1;
+    if (typeof y === "number") return 1;
     return x < y ? -1 : 1;
   }
-  return ca.length - cb.length;
+  return a.length - b.length;
+}
+
+/**
+ * Compares option ids so numbers inside them sort by value (`2` before `10`):
+ * the order options are listed in, the same for every run. Hand-written rather
+ * than Intl.Collator: the order must not depend on the machine's ICU version
+ * (a browser and Node must list options the same way).
+ */
+export function compareIds(a: string, b: string): number {
+  return compareKeys(idKey(a), idKey(b));
+}
+
+/** Sorts by id, cutting each id once (sorting hundreds of placements is on the hot path). */
+export function sortById<T extends { id: string }>(items: T[]): T[] {
+  return items
+    .map((item) => ({ item, key: idKey(item.id) }))
+    .sort((a, b) => compareKeys(a.key, b.key))
+    .map((d) => d.item);
 }

@@ -75,7 +75,7 @@ export const BOARD_BUILTINS: Builtin[] = [
     name: "empty",
     category: "board",
     signature: "empty(s: space): bool",
-    description: "No piece is on `s`.",
+    description: "No piece is on `s`: the space is free.",
     example: "all s in spot.cells: empty(s)",
     params: [space()],
     returns: () => T.bool,
@@ -84,7 +84,7 @@ export const BOARD_BUILTINS: Builtin[] = [
     name: "occupied",
     category: "board",
     signature: "occupied(s: space): bool",
-    description: "A piece is on `s`.",
+    description: "A piece is on `s`: the space is taken.",
     example: "all s in zone_spaces: occupied(s)",
     params: [space()],
     returns: () => T.bool,
@@ -132,7 +132,7 @@ export const BOARD_BUILTINS: Builtin[] = [
     signature: "placements(pieces: piece | list of piece, b: board): list of placement",
     description:
       "Every way to put one of the pieces on `b`: each distinct turn of its shape (and of its `sides`) at each position that fits inside the board (on an open grid: on or next to the pieces already there). Identical pieces are offered once. Nothing else is checked: filter with `where`.",
-    example: "choose spot from placements(p.hand, city) where all s in spot.cells: empty(s)",
+    example: "let spot = choose s from placements(p.hand, city) where all c in s.cells: empty(c)",
     params: [
       param("pieces", accepts.oneOf("a piece or a list of pieces", T.piece, T.list(T.piece), T.zone)),
       param("b", accepts.type(T.board, "a board")),

@@ -24,15 +24,6 @@ export const LIST_BUILTINS: Builtin[] = [
     returns: (args) => elementOf(args[0]),
   },
   {
-    name: "sum",
-    category: "lists",
-    signature: "sum(numbers: list of number): number",
-    description: "The total of a list of numbers (0 when empty). See also `sum e for x in list`.",
-    example: "sum([1, 2, 3])",
-    params: [param("numbers", accepts.type(T.list(T.number), "a list of numbers"))],
-    returns: () => T.number,
-  },
-  {
     name: "max",
     category: "numbers",
     signature: "max(a: number, b: number): number — or max(numbers: list of number)",

@@ -3,7 +3,7 @@ import { BUILTINS, CONSTANTS, EVENTS } from "../builtins/catalogue.ts";
 import type { BoardDef, ComponentDef, KindDef, Topology, Value, Visibility } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
-import { assignable, T, typeName, type Type } from "../types.ts";
+import { assignable, defaultValue, T, typeName, type Type } from "../types.ts";
 import { constEval, type ConstEnv } from "./const-eval.ts";
 import { textOf, use, type Checker, type GlobalSymbol } from "./context.ts";
 import { article } from "./expressions.ts";
@@ -34,6 +34,17 @@ function detailOf(d: Decl, c: Checker): string {
 /** Registers every declared name, reporting duplicates and clashes with built-ins. */
 export function collectNames(c: Checker, decls: Decl[]): void {
   const seen = new Map<string, Span>();
+  const playerSeen = new Map<string, Span>();
+  /** Player variables are read as `p.name`: they share a namespace only with per-player zones and boards. */
+  const claimPlayer = (name: string, span: Span): boolean => {
+    const prev = playerSeen.get(name);
+    if (prev) {
+      c.sink.error("duplicate-name", `players already have \`${name}\` (line ${prev.start.line})`, span);
+      return false;
+    }
+    playerSeen.set(name, span);
+    return true;
+  };
   const claim = (name: string, span: Span, what: string): boolean => {
     if (BUILTINS.has(name) || CONSTANTS.has(name)) {
       c.sink.error("duplicate-name", `\`${name}\` is a built-in name; choose another ${what} name`, span);
@@ -53,6 +64,7 @@ export function collectNames(c: Checker, decls: Decl[]): void {
     if (k && name) {
       const perPlayer = (d.kind === "ZoneDecl" || d.kind === "BoardDecl") && d.perPlayer;
       if (!claim(name.text, name.span, k)) continue;
+      if (perPlayer && !claimPlayer(name.text, name.span)) continue;
       c.globals.set(name.text, { k, decl: d } as GlobalSymbol);
       const info = { name: name.text, what: perPlayer ? `per-player ${k}` : k, detail: detailOf(d, c), span: name.span };
       c.info.set(name.text, info);
@@ -74,7 +86,7 @@ export function collectNames(c: Checker, decls: Decl[]): void {
     }
     if (d.kind === "PerPlayerDecl") {
       for (const f of d.fields) {
-        if (!claim(f.name.text, f.name.span, "player variable")) continue;
+        if (!claimPlayer(f.name.text, f.name.span)) continue;
         // Registered with its type later, once types resolve.
         c.playerMembers.set(f.name.text, { k: "pvar", name: f.name, type: T.any });
         const info = { name: f.name.text, what: "player variable", detail: `per player ${textOf(c, f.span)}`, span: f.name.span };
@@ -242,24 +254,11 @@ export function buildBoards(c: Checker, decls: Decl[]): void {
       const type = resolveType(c, a.type);
       if (board.attributes.some((x) => x.name === a.name.text)) c.sink.error("duplicate-name", `\`${a.name.text}\` is already a space attribute`, a.name.span);
       const init = fieldInit(c, a, type, "space attribute");
-      board.attributes.push({ name: a.name.text, type, init: init ?? defaultOf(type) });
+      board.attributes.push({ name: a.name.text, type, init: init ?? defaultValue(type) });
     }
     if (d.map) buildMap(c, d, board);
     else if (d.legend.length) c.sink.error("invalid-board", "a legend explains the symbols of a `map`; this board has none", d.legend[0]!.span);
     c.def.boards[d.name.text] = board;
-  }
-}
-
-function defaultOf(type: Type): Value {
-  switch (type.t) {
-    case "number":
-      return 0;
-    case "bool":
-      return false;
-    case "text":
-      return "";
-    default:
-      return null;
   }
 }
 

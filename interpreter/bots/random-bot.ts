@@ -1,5 +1,5 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus, type JumpableRandomGenerator } from "pure-rand/generator/xoroshiro128plus";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import type { Match } from "../match.ts";
 
 /**
@@ -8,7 +8,7 @@ import type { Match } from "../match.ts";
  * chance).
  */
 export class RandomBot {
-  private readonly rng: JumpableRandomGenerator;
+  private readonly rng: ReturnType<typeof xoroshiro128plus>;
 
   constructor(seed: number) {
     this.rng = xoroshiro128plus(seed | 0);

@@ -23,7 +23,6 @@ export const LIST_IMPLS: Record<string, BuiltinImpl> = {
     }
     return Array.isArray(v) && v.length ? v[0]! : null;
   },
-  sum: (_x, [v]) => numbers(v!).reduce((a, b) => a + b, 0),
   max: (_x, [a, b], span) => {
     if (Array.isArray(a)) return numbers(a).reduce((m, n) => Math.max(m, n), numbers(a).length ? -Infinity : 0);
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`max` needs two numbers or a list", span);

@@ -1,0 +1,78 @@
+import { formatDiagnostic, type Diagnostic } from "../../dsl/diagnostic.ts";
+import { playRandomly } from "../bots/random-bot.ts";
+import type { Game } from "../game.ts";
+import { expandPaths, loadRules } from "./load-rules.ts";
+import { botSeed } from "./simulate-batch.ts";
+
+export interface CheckOptions {
+  format: "text" | "json";
+  /** Random games to play per file (0: none). */
+  smoke: number;
+}
+
+interface FileReport {
+  file: string;
+  ok: boolean;
+  errors: number;
+  warnings: number;
+  variants: string[];
+  diagnostics: Diagnostic[];
+  smoke?: { games: number; failures: string[] };
+}
+
+/** Random games spread over every player count and variant of a game; gives the failures. */
+function smokeTest(game: Game, file: string, count: number): string[] {
+  const failures: string[] = [];
+  const variants: (string | undefined)[] = [undefined, ...game.variants];
+  for (let i = 0; i < count; i++) {
+    const players = game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
+    const variant = variants[i % variants.length];
+    const seed = 1 + i;
+    const m = game.start(variant === undefined ? { players, seed } : { players, seed, variant });
+    const what = `smoke game ${i + 1} (${players} players, seed ${seed}${variant ? `, variant "${variant}"` : ""})`;
+    try {
+      playRandomly(m, botSeed(seed, i));
+    } catch (e) {
+      failures.push(`${file}: ${what}: ${e instanceof Error ? e.message : String(e)}`);
+      continue;
+    }
+    if (m.error) failures.push(`${formatDiagnostic(m.error)} [${what}]`);
+  }
+  return failures;
+}
+
+/** `stela check`: every diagnostic of every file, then an optional smoke run; exit 1 on any error. */
+export function runCheck(paths: string[], options: CheckOptions, out: (line: string) => void): number {
+  const reports: FileReport[] = [];
+  for (const file of expandPaths(paths)) {
+    const r = loadRules(file);
+    const errors = r.diagnostics.filter((d) => d.severity === "error").length;
+    const report: FileReport = {
+      file,
+      ok: errors === 0,
+      errors,
+      warnings: r.diagnostics.length - errors,
+      variants: r.variantNames,
+      diagnostics: r.diagnostics,
+    };
+    if (r.game && options.smoke > 0) {
+      const failures = smokeTest(r.game, file, options.smoke);
+      report.smoke = { games: options.smoke, failures };
+      if (failures.length) report.ok = false;
+    }
+    reports.push(report);
+  }
+  if (options.format === "json") {
+    out(JSON.stringify(reports, null, 2));
+  } else {
+    for (const r of reports) {
+      for (const d of r.diagnostics) out(formatDiagnostic(d));
+      for (const f of r.smoke?.failures ?? []) out(f);
+      const variants = r.variants.length ? `; variants: ${r.variants.map((v) => `"${v}"`).join(", ")}` : "";
+      const smoke = r.smoke ? `; ${r.smoke.games - r.smoke.failures.length}/${r.smoke.games} smoke games ended cleanly` : "";
+      const verdict = r.errors ? `${r.errors} error${r.errors === 1 ? "" : "s"}` : r.smoke?.failures.length ? "fails its smoke run" : "ok";
+      out(`${r.file}: ${verdict}, ${r.warnings} warning${r.warnings === 1 ? "" : "s"}${variants}${smoke}`);
+    }
+  }
+  return reports.every((r) => r.ok) ? 0 : 1;
+}

@@ -1,0 +1,99 @@
+import { Command, CommanderError, Option } from "commander";
+import { runCheck } from "./check-command.ts";
+import { runPlay } from "./play-command.ts";
+import { defaultWorkers, runSimulate } from "./simulate-command.ts";
+import { UsageError, wholeNumber } from "./usage-error.ts";
+
+const out = (line: string): void => void process.stdout.write(`${line}\n`);
+
+function seats(value: string): number[] {
+  return value
+    .split(",")
+    .filter((s) => s.trim() !== "")
+    .map((s) => wholeNumber(s, "--bots", 1));
+}
+
+function program(result: { code: number }): Command {
+  const p = new Command("stela")
+    .description("Stela: check, simulate and play board games written in the Stela language")
+    .exitOverride()
+    // Commander's errors become one line in the CLI's own voice: `stela: unknown option '--x' (did you mean --y?)`.
+    .configureOutput({
+      writeErr: (s) =>
+        process.stderr.write(`stela: ${s.replace(/^error: /, "").replace(/\n\(Did you mean (.*)\?\)/, " (did you mean $1?)").trimEnd()}\n`),
+    })
+    .showSuggestionAfterError();
+
+  p.command("check")
+    .description("report every problem in rule files (file:line:col), optionally playing random games")
+    .argument("<paths...>", ".stela files or folders")
+    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    .option("--smoke <n>", "also play n random games per file and fail on any rule error or endless game", "0")
+    .action((paths: string[], o: { format: "text" | "json"; smoke: string }) => {
+      result.code = runCheck(paths, { format: o.format, smoke: wholeNumber(o.smoke, "--smoke") }, out);
+    });
+
+  p.command("simulate")
+    .description("play many games with random players and summarise win rates, scores and speed")
+    .argument("<file>", "a .stela file")
+    .requiredOption("--players <n>", "number of players")
+    .option("--games <n>", "number of games", "100")
+    .option("--seed <n>", "seed of the first game (game i uses seed + i)", "1")
+    .option("--variant <name>", "play a variant of the game")
+    .option("--workers <n>", "worker processes", String(defaultWorkers()))
+    .option("--json", "print one JSON object")
+    .option("--no-progress", "no progress bar")
+    .action(async (file: string, o: { players: string; games: string; seed: string; variant?: string; workers: string; json?: boolean; progress: boolean }) => {
+      const opts = {
+        players: wholeNumber(o.players, "--players", 1),
+        games: wholeNumber(o.games, "--games", 1),
+        seed: wholeNumber(o.seed, "--seed"),
+        json: !!o.json,
+        workers: wholeNumber(o.workers, "--workers", 1),
+        progress: o.progress && !o.json,
+        ...(o.variant !== undefined ? { variant: o.variant } : {}),
+      };
+      result.code = await runSimulate(file, opts, out);
+    });
+
+  p.command("play")
+    .description("play in the terminal: hot-seat with numbered options, bots in the seats you list")
+    .argument("<file>", "a .stela file")
+    .requiredOption("--players <n>", "number of players")
+    .option("--seed <n>", "seed", "1")
+    .option("--variant <name>", "play a variant of the game")
+    .option("--bots <seats>", "seats played by bots, e.g. 2,3", "")
+    .action(async (file: string, o: { players: string; seed: string; variant?: string; bots: string }) => {
+      result.code = await runPlay(
+        file,
+        {
+          players: wholeNumber(o.players, "--players", 1),
+          seed: wholeNumber(o.seed, "--seed"),
+          bots: seats(o.bots),
+          ...(o.variant !== undefined ? { variant: o.variant } : {}),
+        },
+        out,
+      );
+    });
+  return p;
+}
+
+/** Runs the CLI; gives the exit code. User mistakes are one line on stderr, never a stack trace. */
+export async function main(argv: string[]): Promise<number> {
+  const result = { code: 0 };
+  try {
+    await program(result).parseAsync(argv, { from: "user" });
+    return result.code;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      // Commander already printed its message (help and version exit with 0).
+      return e.exitCode === 0 ? 0 : 2;
+    }
+    if (e instanceof UsageError) {
+      process.stderr.write(`stela: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`stela: internal error: ${e instanceof Error ? e.message : String(e)} (please report it)\n`);
+    return 3;
+  }
+}

@@ -1,0 +1,87 @@
+import { createInterface } from "node:readline/promises";
+import { formatDiagnostic } from "../../dsl/diagnostic.ts";
+import { RandomBot } from "../bots/random-bot.ts";
+import { StartError } from "../game.ts";
+import type { Match } from "../match.ts";
+import { loadRules } from "./load-rules.ts";
+import { botSeed } from "./simulate-batch.ts";
+import { renderText } from "./text-view.ts";
+import { UsageError } from "./usage-error.ts";
+
+export interface PlayOptions {
+  players: number;
+  seed: number;
+  variant?: string;
+  /** Seats (1-based) played by bots. */
+  bots: number[];
+}
+
+/** `stela play`: hot-seat in the terminal, numbered options, bots in the listed seats. */
+export async function runPlay(file: string, o: PlayOptions, out: (line: string) => void): Promise<number> {
+  const r = loadRules(file);
+  if (!r.game) {
+    for (const d of r.diagnostics) out(formatDiagnostic(d));
+    return 1;
+  }
+  for (const b of o.bots) if (b < 1 || b > o.players) throw new UsageError(`--bots: seat ${b} does not exist with ${o.players} players`);
+  let match: Match;
+  try {
+    match = r.game.start(o.variant === undefined ? { players: o.players, seed: o.seed } : { players: o.players, seed: o.seed, variant: o.variant });
+  } catch (e) {
+    if (e instanceof StartError) throw new UsageError(e.message);
+    throw e;
+  }
+  const bot = new RandomBot(botSeed(o.seed, 0));
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
+  const lines = rl[Symbol.asyncIterator]();
+  const ask = async (prompt: string): Promise<string | undefined> => {
+    process.stdout.write(prompt);
+    const next = await lines.next();
+    return next.done ? undefined : next.value.trim();
+  };
+  try {
+    while (match.decision) {
+      for (const p of match.decision.players) {
+        if (o.bots.includes(p + 1)) {
+          const id = bot.choose(match, p)!;
+          const label = match.options(p).find((x) => x.id === id)!.label;
+          match.apply(id, p);
+          out(`Player ${p + 1} (bot): ${match.decision?.simultaneous ? "chooses in secret" : label}`);
+          continue;
+        }
+        for (;;) {
+          out("");
+          out(renderText(match.view(p)));
+          const options = match.options(p);
+          out(`Player ${p + 1}: ${match.decision?.prompt ?? ""}`);
+          options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}`));
+          const answer = await ask(`choose 1-${options.length} (q to quit): `);
+          if (answer === undefined || answer === "q") {
+            out("stopped.");
+            return 0;
+          }
+          const n = Number(answer);
+          const chosen = Number.isInteger(n) ? options[n - 1] : options.find((x) => x.id === answer);
+          if (!chosen) {
+            out(`"${answer}" is not an option: type a number from 1 to ${options.length}`);
+            continue;
+          }
+          const res = match.apply(chosen.id, p);
+          if (res.ok) break;
+          out(`refused: ${res.reason}`);
+        }
+      }
+    }
+  } finally {
+    rl.close();
+  }
+  out("");
+  out(renderText(match.view(null)));
+  if (match.error) {
+    out(formatDiagnostic(match.error));
+    return 1;
+  }
+  const res = match.result!;
+  out(`Game over. ${res.ranking.map((g, i) => `${i + 1}. ${g.map((p) => `Player ${p + 1} (${res.scores[p]})`).join(" = ")}`).join("  ")}`);
+  return 0;
+}

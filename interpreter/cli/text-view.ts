@@ -1,0 +1,63 @@
+import type { BoardView, PieceView, View } from "../view.ts";
+
+/** Two letters for a piece: its symbol, else the start of its label. */
+function mark(p: PieceView, viewer: number | null): string {
+  if (p.hidden) return p.owner === null ? "##" : `#${p.owner + 1}`;
+  const s = p.show?.symbol ?? p.show?.label ?? p.name ?? p.kind;
+  const letters = s.replace(/[^A-Za-z0-9]/g, "");
+  const code = (letters.slice(0, 1).toUpperCase() + letters.slice(1, 2).toLowerCase()).padEnd(2, " ");
+  return p.owner !== null && p.owner !== viewer ? code : code;
+}
+
+function boardLines(b: BoardView, viewer: number | null): string[] {
+  const byCell = new Map<string, PieceView>();
+  for (const p of b.pieces) if (!p.covered) for (const c of p.cells ?? []) byCell.set(c, p);
+  const levels = [...new Set(b.spaces.map((s) => s.level))].sort((a, c) => a - c);
+  const out: string[] = [];
+  for (const level of levels) {
+    const spaces = b.spaces.filter((s) => s.level === level);
+    if (spaces.length === 0) continue;
+    const xs = spaces.map((s) => s.x);
+    const ys = spaces.map((s) => s.y);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const at = new Map(spaces.map((s) => [`${s.x},${s.y}`, s]));
+    if (levels.length > 1) out.push(`  level ${level + 1}`);
+    const header = ["    "];
+    for (let x = x0; x <= x1; x++) header.push(String.fromCharCode(97 + ((x - x0) % 26)).padEnd(3));
+    if (b.topology.type === "grid" || b.topology.type === "layered") out.push(header.join(""));
+    for (let y = y0; y <= y1; y++) {
+      const row = [`${String(y - y0 + 1).padStart(3)} `];
+      for (let x = x0; x <= x1; x++) {
+        const s = at.get(`${x},${y}`);
+        const p = s ? byCell.get(s.key) : undefined;
+        row.push(p ? `${mark(p, viewer)} ` : s ? `${(s.show?.label || ".").slice(0, 2).padEnd(2)} ` : "   ");
+      }
+      out.push(row.join("").trimEnd());
+    }
+  }
+  return out;
+}
+
+/** The match as a player sees it, as text for a terminal. */
+export function renderText(v: View): string {
+  const lines: string[] = [];
+  const who = v.decision ? v.decision.players.map((p) => v.players[p]!.name).join(", ") : "";
+  lines.push(`== ${v.title}${v.variant ? ` (${v.variant})` : ""}${who ? ` — ${who} to decide` : ""} ==`);
+  for (const b of v.boards) {
+    lines.push(`${b.name}${b.owner !== null ? ` of ${v.players[b.owner]!.name}` : ""}:`);
+    lines.push(...boardLines(b, v.viewer));
+  }
+  for (const z of v.zones) {
+    if (z.count === 0) continue;
+    const content = z.pieces ? z.pieces.map((p) => p.show?.label ?? p.name ?? p.kind).join(", ") : "hidden";
+    lines.push(`${z.label} (${z.count}): ${content}`);
+  }
+  for (const p of v.players) {
+    const vars = Object.entries(p.vars)
+      .map(([k, val]) => `${k} ${Array.isArray(val) ? `[${val.join(", ")}]` : String(val)}`)
+      .join(", ");
+    lines.push(`${p.name}${p.seat === v.viewer ? " (you)" : ""}: ${vars}`);
+  }
+  for (const m of v.messages.slice(-5)) lines.push(`  · ${m.text}`);
+  return lines.join("\n");
+}

@@ -1,0 +1,107 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** The `stela` command as a user runs it: real processes, real exit codes and output. */
+
+const root = new URL("../../", import.meta.url).pathname;
+const bin = join(root, "interpreter/cli/stela.mjs");
+
+function stela(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: "utf8", input, timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const broken = join(mkdtempSync(join(tmpdir(), "stela-cli-")), "broken.stela");
+writeFileSync(
+  broken,
+  `game "Broken" { players 2 }
+per player { score: number = 0 }
+flow {
+  for p in players { p.scor += 1 }
+  let x = adjacnt(3)
+}
+scoring p { points p.score }
+`,
+);
+
+describe("stela check", () => {
+  it("prints file:line:col lines for every diagnostic and exits 1", () => {
+    const r = stela(["check", broken]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${broken}:4:22: error not-assignable: players have no variable \`scor\``);
+    expect(r.out).toMatch(/broken\.stela:5:11: error unknown-name: unknown function `adjacnt` \(did you mean `adjacent`\?\)/);
+    expect(r.out).toContain(`${broken}: 2 errors`);
+    expect(r.err).toBe("");
+  });
+
+  it("checks a folder, smoke-plays each game, lists variants, exits 0", () => {
+    const r = stela(["check", "games/", "--smoke", "3"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/games\/mayan-city\.stela: ok, 0 warnings; 3\/3 smoke games ended cleanly/);
+  });
+
+  it("has a JSON format", () => {
+    const r = stela(["check", broken, "--format", "json"]);
+    const report = JSON.parse(r.out) as { file: string; ok: boolean; diagnostics: { code: string; severity: string; span: { start: { line: number } } }[] }[];
+    expect(report[0]).toMatchObject({ file: broken, ok: false, errors: 2, warnings: 1 });
+    expect(report[0]!.diagnostics.map((d) => `${d.span.start.line} ${d.severity} ${d.code}`)).toEqual([
+      "4 error not-assignable",
+      "5 warning unused-variable",
+      "5 error unknown-name",
+    ]);
+  });
+
+  it("gives one clear line for a missing file or a bad flag, never a stack trace", () => {
+    const missing = stela(["check", "no-such.stela"]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toBe("stela: cannot read no-such.stela: no such file or folder\n");
+    const flag = stela(["check", "games/", "--smoke", "many"]);
+    expect(flag.code).toBe(2);
+    expect(flag.err).toBe('stela: --smoke takes a whole number, not "many"\n');
+    const unknown = stela(["simulate", "games/mayan-city.stela", "--players", "2", "--speed", "9"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toBe("stela: unknown option '--speed' (did you mean --seed?)\n");
+  });
+});
+
+describe("stela simulate", () => {
+  it("prints one JSON object with the agreed keys, the same for the same seed", () => {
+    const args = ["simulate", "games/mayan-city.stela", "--players", "3", "--games", "30", "--seed", "4", "--json", "--workers", "1"];
+    const a = JSON.parse(stela(args).out);
+    expect(Object.keys(a).sort()).toEqual(["decisionsPerGame", "errors", "game", "games", "players", "playoutsPerSecond", "scores", "seed", "winsBySeat"].sort());
+    expect(a).toMatchObject({ game: "Mayan City", players: 3, games: 30, seed: 4, errors: [] });
+    expect(a.winsBySeat.reduce((x: number, y: number) => x + y, 0)).toBeCloseTo(1, 3);
+    expect(a.scores.mean).toHaveLength(3);
+    const b = JSON.parse(stela(args).out);
+    expect({ ...b, playoutsPerSecond: 0 }).toEqual({ ...a, playoutsPerSecond: 0 });
+    // Worker processes give the same games.
+    const c = JSON.parse(stela([...args.slice(0, -1), "2"]).out);
+    expect({ ...c, playoutsPerSecond: 0 }).toEqual({ ...a, playoutsPerSecond: 0 });
+  });
+
+  it("refuses a player count the game does not support", () => {
+    const r = stela(["simulate", "games/mayan-city.stela", "--players", "7"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('stela: "Mayan City" is for 2 to 4 players, not 7\n');
+  });
+});
+
+describe("stela play", () => {
+  it("plays hot-seat from typed numbers, with bots in the listed seats", () => {
+    const answers = Array(200).fill("1").join("\n");
+    const r = stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "2", "--seed", "3"], answers);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("Player 1: Pick a card");
+    expect(r.out).toMatch(/Player 2 \(bot\): /);
+    expect(r.out).toMatch(/Game over\. 1\. Player/);
+  });
+
+  it("re-asks on an answer that is not an option", () => {
+    const r = stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "2"], "99\nq\n");
+    expect(r.out).toContain('"99" is not an option');
+    expect(r.out).toContain("stopped.");
+  });
+});

@@ -1,0 +1,122 @@
+import { describe, expect, it } from "vitest";
+import { playRandomly } from "../../interpreter/bots/random-bot.ts";
+import { gameFromSource } from "../support/games.ts";
+import { choose } from "../support/scenario.ts";
+
+/** Language features at run time, each in a game small enough to read in one go. */
+
+describe("hooks and modifiers", () => {
+  const game = gameFromSource(`game "Harvest" { players 2 }
+per player { corn: number = 0  level: number = 0 }
+hook harvest(p: player, base: number): number = base
+modify harvest when p.level >= 1 = value + 1
+modify harvest when p.level >= 3 = value + 2
+flow {
+  players[1].level = 3
+  players[0].level = 1
+  for p in players { p.corn += harvest(p, 5) }
+}
+scoring p { points p.corn }`);
+  it("applies every modify whose condition holds, in order", () => {
+    const m = game.start({ players: 2 });
+    expect(m.result!.scores).toEqual([6, 8]);
+  });
+});
+
+describe("events", () => {
+  const game = gameFromSource(`game "Echo" { players 2 }
+kind Stone { weight: number }
+zone pile: Stone
+components Stone in pile { x3 { weight: 2 } }
+board field: grid(3, 1)
+per player { score: number = 0 }
+on placed(s) where s is Stone { current.score += 10 }
+event bonus(p: player, n: number)
+on bonus(p, n) { p.score += n }
+flow {
+  turn players[1] {
+    let c = choose c from spaces(field) prompt "Where?"
+    place top(pile) at c
+    trigger bonus(current, 5)
+  }
+}
+scoring p { points p.score }`);
+  it("runs handlers after a placement and on trigger", () => {
+    const m = game.start({ players: 2 });
+    choose(m, "b1");
+    expect(m.result!.scores).toEqual([0, 15]);
+    expect(m.view(null).boards[0]!.pieces[0]!.cells).toEqual(["field:1,0"]);
+  });
+});
+
+describe("named options and stop", () => {
+  const game = gameFromSource(`game "Menu" { players 2 }
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    choose prompt "Act" {
+      option "Gain two" { current.score += 2 }
+      option "Gain five" when current.score > 100 { current.score += 5 }
+    }
+    loop {
+      let n = choose n from 1..3 prompt "More?" stop "Done" when current.score > 2
+      if n == none { break }
+      current.score += n
+    }
+  }
+}
+scoring p { points p.score }`);
+  it("offers options whose condition holds, and stop only once allowed", () => {
+    const m = game.start({ players: 2 });
+    expect(m.options().map((o) => o.label)).toEqual(["Gain two"]);
+    choose(m, "Gain two");
+    expect(m.options().map((o) => o.id)).toEqual(["1", "2", "3"]);
+    choose(m, "1");
+    expect(m.options().map((o) => o.id)).toEqual(["1", "2", "3", "stop"]);
+    choose(m, "Done");
+    expect(m.result!.scores).toEqual([3, 0]);
+  });
+});
+
+describe("secret choices", () => {
+  const game = gameFromSource(`game "Secret" { players 2..4 }
+per player { score: number = 0 }
+flow {
+  let picks = secretly each p in players chooses n from 1..3 prompt "Pick a number"
+  for p in players { p.score = picks[p] }
+}
+scoring p { points p.score }`);
+
+  it("asks everyone at once and reveals nothing until all have chosen", () => {
+    const m = game.start({ players: 3 });
+    expect(m.decision).toMatchObject({ players: [0, 1, 2], simultaneous: true });
+    expect(m.apply("2", 1)).toEqual({ ok: true });
+    expect(m.decision!.players).toEqual([0, 2]);
+    expect(m.view(0).log).toEqual([{ player: 1, label: "(a secret choice)" }]);
+    expect(m.view(null).log).toEqual([{ player: 1, label: "(a secret choice)" }]);
+    expect(m.view(1).log).toEqual([{ player: 1, label: "2" }]);
+    expect(m.view(1).decision!.chosen).toBe("2");
+    expect(JSON.stringify(m.view(0))).not.toContain('"chosen"');
+    expect(m.apply("3", 1)).toMatchObject({ ok: false, code: "not-your-turn" });
+    m.apply("3", 0);
+    m.apply("1", 2);
+    expect(m.result!.scores).toEqual([3, 2, 1]);
+    expect(m.view(0).log.map((e) => e.label)).toEqual(["2", "3", "1"]);
+  });
+
+  it("bots answer decisions several players owe at once", () => {
+    const m = game.start({ players: 4, seed: 2 });
+    expect(playRandomly(m, 5)).toBe(4);
+    expect(m.over).toBe(true);
+  });
+});
+
+describe("clamped counters", () => {
+  const game = gameFromSource(`game "Store" { players 2 }
+per player { cacao_like: number in 0..5 = 4 }
+flow { players[0].cacao_like += 3  players[1].cacao_like -= 9 }
+scoring p { points p.cacao_like }`);
+  it("keep every assignment within the declared bounds", () => {
+    expect(game.start({ players: 2 }).result!.scores).toEqual([5, 0]);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { gameFromSource } from "../support/games.ts";
+
+/** A rule that misbehaves while playing ends the match with a diagnostic naming its line: never a hang or a stack trace. */
+
+const header = `game "Faulty" { players 2 }
+per player { score: number = 0 }
+scoring p { points p.score }
+`;
+
+function run(flow: string, extra = "") {
+  const game = gameFromSource(`${header}${extra}\nflow {\n${flow}\n}\n`);
+  const m = game.start({ players: 2, seed: 1 });
+  return m;
+}
+
+describe("run-time failures", () => {
+  it("a loop that never asks anything stops at the step budget, at the loop's line", () => {
+    const m = run(`  let n = 0\n  while n >= 0 {\n    n += 1\n  }`);
+    expect(m.over).toBe(true);
+    expect(m.error).toMatchObject({ code: "runtime-step-budget", file: "inline.stela" });
+    expect([6, 7, 8]).toContain(m.error!.span.start.line);
+    expect(m.decision).toBeNull();
+  });
+
+  it("a division by zero names the division", () => {
+    const m = run(`  let zero = 0\n  current.score = 1 / zero`);
+    expect(m.error?.code).toBe("runtime-division-by-zero");
+    expect(m.error!.span.start.line).toBe(7);
+    expect(m.error!.span.start.column).toBe(19);
+  });
+
+  it("endless recursion in a function is a diagnostic, not a crash", () => {
+    const m = run(`  log forever(1)\n  end game`, `define forever(n: number): number = forever(n + 1)\n`);
+    expect(["runtime-stack-overflow", "runtime-step-budget"]).toContain(m.error?.code);
+    expect(m.error!.span.start.line).toBeGreaterThan(0);
+  });
+
+  it("endless recursion in a procedure is a diagnostic", () => {
+    const m = run(`  again()`, `procedure again() { again() }\n`);
+    expect(m.error?.code).toBe("runtime-stack-overflow");
+  });
+
+  it("a choice with no legal option says who had to choose, at the choice's line", () => {
+    const m = run(`  turn players[0] {\n    let n = choose n from 1..3 where n > 5\n    log n\n  }`);
+    expect(m.error).toMatchObject({ code: "runtime-no-options" });
+    expect(m.error!.message).toContain("Player 1 must choose");
+    expect(m.error!.span.start.line).toBe(7);
+  });
+
+  it("a choice outside any turn and without `by` asks who chooses", () => {
+    const m = run(`  let n = choose n from 1..3\n  log n`);
+    expect(m.error?.code).toBe("runtime-no-current-player");
+  });
+
+  it("reading a list past its end names the index", () => {
+    const m = run(`  let xs = [1, 2]\n  log xs[5]`);
+    expect(m.error).toMatchObject({ code: "runtime-index-out-of-range", message: "index 5 is outside this list of 2" });
+  });
+
+  it("a missing table row names the table and the key", () => {
+    const m = run(`  log pts[9]`, `table pts { 1 -> 2 }\n`);
+    expect(m.error).toMatchObject({ code: "runtime-table-miss", message: "table `pts` has no row for 9" });
+  });
+
+  it("after a failure the match refuses further decisions with the reason", () => {
+    const m = run(`  log 1 / 0`);
+    expect(m.apply("anything")).toMatchObject({ ok: false, code: "match-over" });
+  });
+});
