@@ -1,5 +1,8 @@
 import type { Value } from "../../../dsl/ir.ts";
-import type { PieceView, PlayerView } from "../../../interpreter/index.ts";
+import type { PieceView, View } from "../../../interpreter/index.ts";
+
+/** A player as a view shows them (name, colour, variables). */
+export type PlayerView = View["players"][number];
 
 /** Player colours when the game names none: distinct, readable on white. */
 const FALLBACK_COLOURS = ["#c0392b", "#2471a3", "#b7950b", "#1e8449", "#7d3c98", "#ca6f1e", "#17a589", "#5d6d7e"];
