@@ -6,7 +6,7 @@ import type { PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor } from "../../editor/server/start.ts";
 import { GAMES_DIR } from "../support/games.ts";
-import { browserMissing, launchBrowser } from "./browser.ts";
+import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
 
 /**
  * The editor end to end, in headless Chromium: the app is built and served

@@ -243,6 +243,14 @@ export class PlaytestSession {
     const viewer = this.viewer();
     const view = this.match.view(viewer);
     const def = this.game.definition(this.settings.variant);
+    // The view gives a piece's turned sides only once it is on a board; in a zone it faces as printed.
+    for (const z of view.zones) {
+      for (const p of z.pieces ?? []) {
+        const fields = def.kinds[p.kind]?.sidesFields ?? [];
+        if (p.sides || !fields.length || !p.fields) continue;
+        p.sides = Object.fromEntries(fields.map((f) => [f, p.fields![f] as number[]]));
+      }
+    }
     const snap: PlaytestSnapshot = {
       title: view.title,
       settings: { ...this.settings },
