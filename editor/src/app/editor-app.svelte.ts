@@ -60,22 +60,23 @@ export class EditorApp {
   private readonly docs = new Map<string, Doc>();
   private editor: monaco.editor.IStandaloneCodeEditor | undefined;
 
-  games = $state<GameFile[]>([]);
+  games = $state.raw<GameFile[]>([]);
   /** There is a server to read and save rule files (npm start); a static copy has none. */
   server = $state(false);
-  survey = $state<SurveyReply["files"]>({});
+  survey = $state.raw<SurveyReply["files"]>({});
   docKey = $state("");
   /** Names of documents that differ from their file (autosaved drafts). */
   changed = $state<string[]>([]);
 
-  diagnostics = $state<Diagnostic[]>([]);
+  diagnostics = $state.raw<Diagnostic[]>([]);
   compileOk = $state(false);
   compileMs = $state<number | undefined>(undefined);
+  playMs = $state<number | undefined>(undefined);
   compiling = $state(false);
   /** The text has errors: the playtest shows the last rules that compiled. */
   rulesStale = $state(false);
 
-  snapshot = $state<PlaytestSnapshot | undefined>(undefined);
+  snapshot = $state.raw<PlaytestSnapshot | undefined>(undefined);
   playtestError = $state<string | undefined>(undefined);
   /** Seats played by a person (the rest are bots), per document. */
   persons = $state<number[]>([0]);
@@ -93,6 +94,8 @@ export class EditorApp {
   private inFlight = false;
   private again = false;
   private playtestBusy = false;
+  private shownJson = "";
+  private markersJson = "";
 
   // ------------------------------------------------------------------ start
 
@@ -215,6 +218,8 @@ export class EditorApp {
       const saved = this.store.playtest(key);
       this.persons = saved?.persons ?? [0];
       this.snapshot = undefined;
+      this.shownJson = "";
+      this.markersJson = "";
       this.diagnostics = [];
       this.rulesStale = false;
       this.playtestError = undefined;
@@ -309,7 +314,11 @@ export class EditorApp {
     if (saved) request.init = { settings: saved.settings, log: saved.log };
     try {
       const reply = await this.worker.request(request);
+      const arrived = performance.now();
       this.compiled(doc, reply);
+      // User Timing entries: how long the page spends on a result (devtools and editor/tools/measure.ts read them).
+      performance.measure("stela: apply a compile", { start: arrived });
+      requestAnimationFrame(() => performance.measure("stela: compile result to frame", { start: arrived }));
     } finally {
       this.inFlight = false;
       this.compiling = false;
@@ -325,15 +334,17 @@ export class EditorApp {
     doc.compiled = { source: reply.source, symbols: reply.symbols, outline: reply.outline };
     const current = reply.source === doc.model.getValue();
     if (current) {
-      this.diagnostics = reply.diagnostics;
+      if (JSON.stringify(reply.diagnostics) !== JSON.stringify(this.diagnostics)) this.diagnostics = reply.diagnostics;
       this.compileOk = reply.ok;
       this.compileMs = reply.ms;
+      this.playMs = reply.playMs;
       this.rulesStale = !reply.ok && reply.playtest !== undefined;
-      monaco.editor.setModelMarkers(
-        doc.model,
-        "stela",
-        reply.diagnostics.filter((d) => d.file === this.filePath(doc)).map((d) => toMarker(d, doc.model)),
-      );
+      const markers = reply.diagnostics.filter((d) => d.file === this.filePath(doc)).map((d) => toMarker(d, doc.model));
+      const key = JSON.stringify(markers);
+      if (key !== this.markersJson) {
+        this.markersJson = key;
+        monaco.editor.setModelMarkers(doc.model, "stela", markers);
+      }
     }
     this.playtestError = reply.playtestError;
     if (reply.playtest) this.show(reply.playtest);
@@ -361,6 +372,10 @@ export class EditorApp {
   // ------------------------------------------------------------------ playtest
 
   private show(snap: PlaytestSnapshot): void {
+    // Most edits (a comment, a rename) leave the playtest as it was: then nothing is redrawn.
+    const json = JSON.stringify(snap);
+    if (json === this.shownJson) return this.scheduleBots();
+    this.shownJson = json;
     this.snapshot = snap;
     const doc = this.doc;
     if (doc) {

@@ -45,6 +45,8 @@ export interface CompileReply {
   ok: boolean;
   /** Milliseconds the compile took in the worker. */
   ms: number;
+  /** Milliseconds replaying the playtest on the new rules took. */
+  playMs?: number;
   playtest?: PlaytestSnapshot;
   /** The playtest could not run these rules (an engine failure): why. */
   playtestError?: string;

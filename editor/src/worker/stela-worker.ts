@@ -38,6 +38,7 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
     sessionDoc = req.doc;
   }
   if (r.game) {
+    const t1 = performance.now();
     try {
       if (session) session.setGame(r.game);
       else {
@@ -49,6 +50,7 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
     } catch (e) {
       reply.playtestError = e instanceof Error ? e.message : String(e);
     }
+    reply.playMs = performance.now() - t1;
   }
   const snap = snapshot();
   if (snap) reply.playtest = snap;
