@@ -101,6 +101,24 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("asks for a simultaneous secret choice seat by seat, hiding each pick until all are in", async () => {
+    await openGame("pyramids.stela|");
+    await allPersons();
+    await page.getByRole("button", { name: "Restart" }).click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    expect(await page.getByTestId("turn").innerText()).toMatch(/still to choose: Player 1, Player 2/);
+    await page.locator('section.player[data-seat="0"] button.chip.clickable').first().click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.viewer === 1);
+    expect(await page.getByTestId("turn").innerText()).toMatch(/still to choose: Player 2$/m);
+    expect(await page.getByTestId("decision-log").innerText()).toContain("(a secret choice)");
+    await page.locator('section.player[data-seat="1"] button.chip.clickable').first().click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 2);
+    expect(await page.getByTestId("decision-log").innerText()).not.toContain("(a secret choice)");
+    // The layered boards, stacked: upper levels drawn over the lower ones.
+    await page.selectOption("select:near(:text('Levels'))", "stacked");
+    expect(await page.locator("figure.board .space.faint").count()).toBeGreaterThan(0);
+  });
+
   it("marks a mistake as it is typed and clears the mark when it is fixed", async () => {
     await openGame("mayan-city.stela|");
     const line = (await app((a) => a.text)).split("\n").findIndex((l) => l.includes("let points = count")) + 1;
@@ -234,6 +252,20 @@ describe.skipIf(skip)("editor in a browser", () => {
     } finally {
       await other.close();
     }
+    expect(errors).toEqual([]);
+  });
+
+  it("lets a bot play a seat, after a short delay", async () => {
+    await openGame("mayan-city.stela|");
+    await allPersons();
+    await page.getByRole("button", { name: "Restart" }).click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    const first = await app((a) => a.snapshot!.owing[0]!);
+    await page.locator(`section.player[data-seat="${1 - first}"] select`).selectOption("bot");
+    await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
+    // The person's pick, then the bot's, on its own.
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 2, null, { timeout: 5000 });
+    expect(await app((a) => a.snapshot!.owing)).toEqual([first]);
     expect(errors).toEqual([]);
   });
 });
