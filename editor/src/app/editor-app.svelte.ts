@@ -164,6 +164,9 @@ export class EditorApp {
     const file = shared ? undefined : this.games.find((g) => g.name === name);
     const draft = this.store.draft(key);
     const text = draft?.text ?? file?.source ?? "";
+    if (draft && file && draft.base && draft.base !== file.source) {
+      this.say(`games/${name} changed on disk since you began editing it here: your text is kept (Revert to file takes the new one)`, "error");
+    }
     const uri = monaco.Uri.parse(`file:///${shared ? "shared" : "games"}/${encodeURIComponent(name)}`);
     const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, STELA, uri);
     const doc: Doc = { key, name, shared, model, fileText: file?.source };

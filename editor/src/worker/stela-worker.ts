@@ -121,14 +121,37 @@ function handle(req: WorkerRequest): WorkerReply {
   }
 }
 
+/** An engine failure must not kill the worker: the page shows it and goes on. */
+function failed(req: WorkerRequest, err: unknown): WorkerReply {
+  const message = `The engine failed: ${err instanceof Error ? err.message : String(err)}`;
+  switch (req.type) {
+    case "compile":
+      return {
+        type: "compiled",
+        doc: req.doc,
+        source: req.source,
+        diagnostics: [],
+        symbols: { declarations: [], references: [] },
+        outline: { decls: [], kinds: [], boards: [], playerVars: [], playerZones: [], enums: [] },
+        variantNames: [],
+        ok: false,
+        ms: 0,
+        playtestError: message,
+      };
+    case "survey":
+      return { type: "survey", files: {} };
+    default:
+      return { type: "playtest", refused: message };
+  }
+}
+
 self.onmessage = (e: MessageEvent<Envelope<WorkerRequest>>) => {
   const { id, body } = e.data;
   let reply: WorkerReply;
   try {
     reply = handle(body);
   } catch (err) {
-    // An engine failure must not kill the worker: the page shows it and goes on.
-    reply = { type: "playtest", refused: `The engine failed: ${err instanceof Error ? err.message : String(err)}` };
+    reply = failed(body, err);
   }
   (self as unknown as Worker).postMessage({ id, body: reply } satisfies Envelope<WorkerReply>);
 };
