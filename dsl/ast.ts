@@ -227,6 +227,8 @@ export type Decl =
       bag: boolean;
       kindName: Name;
       options: { name: Name; value?: Expr; span: Span }[];
+      /** `zone market x4`: that many numbered zones, read as a list (`market[0]`). */
+      copies?: number;
       span: Span;
     }
   | { kind: "VarDecl"; field: FieldDecl; span: Span }

@@ -46,6 +46,8 @@ export type IrExpr = N &
     | { op: "global"; name: string }
     | { op: "pvar"; player: IrExpr; name: string }
     | { op: "zone"; name: string; player?: IrExpr }
+    /** Every instance of a numbered zone (`zone display x3`), in order. */
+    | { op: "zones"; name: string }
     | { op: "board"; name: string; player?: IrExpr }
     /** A static or state field of a piece. */
     | { op: "field"; obj: IrExpr; name: string }
@@ -274,6 +276,8 @@ export interface ZoneDef {
   kind?: string;
   visibility: Visibility;
   limit?: number;
+  /** Numbered zones (`zone market x4`): instances `market[0]` … `market[3]`; the name is a list of them. */
+  copies?: number;
 }
 
 export interface VarDef {

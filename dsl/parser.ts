@@ -607,6 +607,15 @@ export class StelaParser extends EmbeddedActionsParser {
       }
     });
     const name = this.CONSUME2(Identifier);
+    // `zone market x4: …`: several numbered zones of one name (a row of displays, factories, tiles).
+    const copies = this.OPTION3({
+      GATE: () => /^x\d*$/.test(this.LA(1).image) && this.LA(1).tokenType === Identifier,
+      DEF: () => {
+        const countTok = this.CONSUME5(Identifier);
+        const extra = this.OPTION4(() => this.CONSUME(NumberLit));
+        return this.ACTION(() => this.readCount(countTok, extra));
+      },
+    });
     const perPlayer = this.OPTION(() => {
       this.SUBRULE(this.perPlayer);
       return true;
@@ -631,6 +640,7 @@ export class StelaParser extends EmbeddedActionsParser {
       bag: start.image === "bag",
       kindName: this.name(kindName),
       options,
+      ...(copies !== undefined ? { copies } : {}),
       span: this.spanFrom(start),
     }));
   });

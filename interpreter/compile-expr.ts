@@ -5,7 +5,7 @@ import { tick, type Exec, type Fn } from "./exec.ts";
 import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
-import { instanceKey } from "./topology.ts";
+import { instanceKey, numberedKeys } from "./topology.ts";
 import { equal, label } from "./values.ts";
 
 /** The items a comprehension, `for` or `choose` goes over: a list, or a zone's pieces (bottom first). */
@@ -67,6 +67,11 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
       if (!e.player) return () => name;
       const p = compileExpr(e.player, rt);
       return (x, l) => instanceKey(name, true, seat(x, p(x, l), span));
+    }
+    case "zones": {
+      const keys = numberedKeys(e.name, rt.def.zones[e.name]?.copies ?? 0);
+      // A fresh list each time: lists are values, and a rule may keep this one.
+      return () => [...keys];
     }
     case "field": {
       const obj = compileExpr(e.obj, rt);
@@ -304,9 +309,9 @@ function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
           case "rotation":
             return p.rot;
           case "cells":
-            return p.board === null ? [] : p.cells.map((c) => `${p.board}:${c}`);
+            return p.board === null ? [] : p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
           case "space":
-            return p.board === null ? null : `${p.board}:${p.cells[0]}`;
+            return p.board === null ? null : x.rt.topo.spaceKey(p.board, p.cells[0]!);
           case "on_board":
             return p.board !== null && isTop(x.s, id as number);
         }

@@ -7,7 +7,7 @@ import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
 import { Runtime } from "./runtime.ts";
 import type { MatchState } from "./state.ts";
-import { instanceKey } from "./topology.ts";
+import { instanceKey, numberedKeys } from "./topology.ts";
 
 export interface StartOptions {
   players: number;
@@ -99,6 +99,7 @@ export class Game {
     if (options.variant !== undefined) s.variant = options.variant;
     for (const z of Object.values(def.zones)) {
       if (z.perPlayer) for (let p = 0; p < players; p++) s.zones[instanceKey(z.name, true, p)] = [];
+      else if (z.copies !== undefined) for (const k of numberedKeys(z.name, z.copies)) s.zones[k] = [];
       else s.zones[z.name] = [];
     }
     for (const b of rt.topo.instances(players)) {

@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec } from "./exec.ts";
+import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
 import type { LogEntry, MatchResult, MatchState, OptionState } from "./state.ts";
@@ -98,6 +99,21 @@ export class Match {
 
   get log(): LogEntry[] {
     return this.state.log;
+  }
+
+  /**
+   * The result as if the game ended now: each player's `points` by the
+   * game's own scoring. A bot's yardstick, and a running score for a board.
+   */
+  provisionalResult(): MatchResult {
+    if (this.state.result) return this.state.result;
+    try {
+      return computeResult(newExec(this.rt, this.state));
+    } catch {
+      // Scoring rules may need a finished game (e.g. an empty list); then nobody leads yet.
+      const n = this.state.players;
+      return { scores: new Array<number>(n).fill(0), tiebreaks: [], ranking: [[...Array(n).keys()]], places: new Array<number>(n).fill(1), winners: [...Array(n).keys()] };
+    }
   }
 
   /** The value of a global variable (for tests and tools). */

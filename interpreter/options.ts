@@ -53,6 +53,10 @@ function valueId(x: Exec, v: Value, ty: Type, pieceId: (id: number) => string): 
     case "space":
     case "enum":
       return String(v);
+    case "zone":
+    case "board":
+      // By the name players read (`display 2`, not the instance key `display[1]`).
+      return slug(x.rt.zoneLabel(String(v)));
     case "number":
       return String(v);
     case "bool":

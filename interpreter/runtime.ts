@@ -6,7 +6,7 @@ import { newExec, tick, type Exec, type Fn } from "./exec.ts";
 import { orientations, turnSides, type Orientation } from "./placement.ts";
 import { fail } from "./runtime-error.ts";
 import type { MatchState } from "./state.ts";
-import { boardName, instanceOwner, Topology } from "./topology.ts";
+import { boardName, instanceNumber, instanceOwner, Topology } from "./topology.ts";
 import { label } from "./values.ts";
 
 /** A user function, rule or hook, compiled: called with argument values. */
@@ -162,10 +162,12 @@ export class Runtime {
     return this.def.zones[boardName(instance)];
   }
 
-  /** `deck`, `rack of Player 2`. */
+  /** `deck`, `rack of Player 2`, `display 3` (numbered zones count from 1 for players, as seats do). */
   zoneLabel(instance: string): string {
     const owner = instanceOwner(instance);
     const name = boardName(instance).replace(/_/g, " ");
+    const n = instanceNumber(instance);
+    if (n !== null) return `${name} ${n + 1}`;
     return owner === null ? name : `${name} of ${this.playerName(owner)}`;
   }
 

@@ -15,10 +15,22 @@ export interface SpaceInfo {
   attrs: Record<string, Value>;
 }
 
-/** `pyramid#1` → `pyramid`. */
+/** `pyramid#1` → `pyramid`; `display[2]` → `display`. */
 export function boardName(instance: string): string {
-  const i = instance.indexOf("#");
+  let i = instance.indexOf("#");
+  if (i < 0) i = instance.indexOf("[");
   return i < 0 ? instance : instance.slice(0, i);
+}
+
+/** The number of one of several numbered zones (`display[2]` → 2), or null. */
+export function instanceNumber(instance: string): number | null {
+  const m = /\[(\d+)\]$/.exec(instance);
+  return m ? Number(m[1]) : null;
+}
+
+/** The instances of a numbered zone (`zone display x3`): `display[0]` … `display[2]`, in order. */
+export function numberedKeys(name: string, copies: number): string[] {
+  return Array.from({ length: copies }, (_, i) => `${name}[${i}]`);
 }
 
 /** The seat a per-player instance (`rack#2`) belongs to, or null. */
@@ -33,6 +45,30 @@ export function instanceKey(name: string, perPlayer: boolean, seat: number | nul
 
 export function cellKey(x: number, y: number, z: number, layered: boolean): string {
   return layered ? `${x},${y},${z}` : `${x},${y}`;
+}
+
+/** Where the 4 spaces a space rests on lie, on the level below. */
+const BELOW = [
+  [0, 0],
+  [1, 0],
+  [0, 1],
+  [1, 1],
+] as const;
+/** Where the spaces resting on a space lie, on the level above. */
+const ABOVE = [
+  [-1, -1],
+  [0, -1],
+  [-1, 0],
+  [0, 0],
+] as const;
+
+function memo(cache: Map<string, string[]>, key: string, compute: () => string[]): string[] {
+  let out = cache.get(key);
+  if (!out) {
+    out = compute();
+    cache.set(key, out);
+  }
+  return out;
 }
 
 function columnName(x: number): string {
@@ -52,7 +88,13 @@ function columnName(x: number): string {
  */
 export class Topology {
   private readonly infos = new Map<string, SpaceInfo | null>();
+  // Geometry never changes during a game: each question about a space is answered once. Keeping
+  // the same key strings also spares re-hashing new ones in every later lookup (a hot path).
   private readonly neighbourCache = new Map<string, string[]>();
+  private readonly belowCache = new Map<string, string[]>();
+  private readonly aboveCache = new Map<string, string[]>();
+  private readonly touchingCache = new Map<string, string[]>();
+  private readonly joined = new Map<string, Map<string, string>>();
   private readonly spaceLists = new Map<string, string[]>();
   private readonly holes = new Map<string, Set<string>>();
 
@@ -87,6 +129,18 @@ export class Topology {
       case "ring":
         return z === 0 && y === 0 && x >= 0 && x < t.size && !this.holes.get(def.name)!.has(`${x},0`);
     }
+  }
+
+  /**
+   * The key of the space `cell` of a board instance (`pyramid#1` + `0,0,2`), the same string
+   * every time: pieces keep their cells without the board, and rules ask for their spaces often.
+   */
+  spaceKey(instance: string, cell: string): string {
+    let cells = this.joined.get(instance);
+    if (!cells) this.joined.set(instance, (cells = new Map()));
+    let k = cells.get(cell);
+    if (k === undefined) cells.set(cell, (k = `${instance}:${cell}`));
+    return k;
   }
 
   /** The key of a space, or undefined if the board has no such space. */
@@ -153,33 +207,21 @@ export class Topology {
 
   /** The 4 spaces a space of a layered board rests on. */
   below(key: string): string[] {
-    const s = this.info(key);
-    if (!s || s.z === 0) return [];
-    const out: string[] = [];
-    for (const [dx, dy] of [
-      [0, 0],
-      [1, 0],
-      [0, 1],
-      [1, 1],
-    ] as const) {
-      const k = this.key(s.board, s.x + dx, s.y + dy, s.z - 1);
-      if (k) out.push(k);
-    }
-    return out;
+    return memo(this.belowCache, key, () => this.offsets(key, -1, BELOW));
   }
 
   /** The spaces of the next level that rest on a space. */
   above(key: string): string[] {
+    return memo(this.aboveCache, key, () => this.offsets(key, 1, ABOVE));
+  }
+
+  /** The spaces at `offsets` on the level `dz` away, on a layered board. */
+  private offsets(key: string, dz: number, offsets: readonly (readonly [number, number])[]): string[] {
     const s = this.info(key);
     if (!s || s.def.topology.type !== "layered") return [];
     const out: string[] = [];
-    for (const [dx, dy] of [
-      [-1, -1],
-      [0, -1],
-      [-1, 0],
-      [0, 0],
-    ] as const) {
-      const k = this.key(s.board, s.x + dx, s.y + dy, s.z + 1);
+    for (const [dx, dy] of offsets) {
+      const k = this.key(s.board, s.x + dx, s.y + dy, s.z + dz);
       if (k) out.push(k);
     }
     return out;
@@ -187,10 +229,12 @@ export class Topology {
 
   /** Spaces that touch: neighbours plus those above and below (for groups across levels). */
   touching(key: string): string[] {
-    const s = this.info(key);
-    if (!s) return [];
-    if (s.def.topology.type !== "layered") return this.neighbours(key);
-    return [...this.neighbours(key), ...this.below(key), ...this.above(key)];
+    return memo(this.touchingCache, key, () => {
+      const s = this.info(key);
+      if (!s) return [];
+      if (s.def.topology.type !== "layered") return this.neighbours(key);
+      return [...this.neighbours(key), ...this.below(key), ...this.above(key)];
+    });
   }
 
   /** Every space of a board instance, row by row and level by level. */

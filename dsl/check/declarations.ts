@@ -389,6 +389,11 @@ export function buildZones(c: Checker, decls: Decl[]): void {
     const zone: (typeof c.def.zones)[string] = { name: d.name.text, perPlayer: d.perPlayer, bag: d.bag, visibility };
     if (kind) zone.kind = kind;
     if (limit !== undefined) zone.limit = limit;
+    if (d.copies !== undefined) {
+      if (d.perPlayer) c.sink.error("invalid-zone", "a zone is either per player or numbered (`x3`), not both", d.span);
+      else if (d.copies < 1 || !Number.isInteger(d.copies)) c.sink.error("invalid-zone", "numbered zones come in a whole number of at least 1: `x3`", d.span);
+      else zone.copies = d.copies;
+    }
     c.def.zones[d.name.text] = zone;
   }
 }
@@ -422,6 +427,9 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
           if (zg.decl.perPlayer) use(c, `player.${d.zone.name}`, d.zone.span);
           if (zg.decl.perPlayer && !d.perPlayer) {
             c.sink.error("invalid-components", `\`${d.zone.name}\` belongs to each player: only \`components … per player\` can start there`, d.zone.span);
+          }
+          if (zg.decl.copies !== undefined) {
+            c.sink.error("invalid-components", `\`${d.zone.name}\` is several numbered zones: pieces start in one zone, so start them elsewhere and \`deal\` them`, d.zone.span);
           }
           const zkind = c.def.zones[d.zone.name]?.kind;
           if (zkind && zkind !== kind.name) c.sink.error("invalid-components", `\`${d.zone.name}\` holds ${zkind} pieces, not ${kind.name}`, d.zone.span);

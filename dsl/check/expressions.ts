@@ -188,9 +188,12 @@ export function checkName(c: Checker, name: string, span: Span, cx: CodeContext)
         const v = c.def.globals.find((x) => x.name === name);
         return { ir: { op: "global", name, span }, ty: v?.type ?? T.any };
       }
-      case "zone":
+      case "zone": {
         if (g.decl.perPlayer) break;
-        return { ir: { op: "zone", name, span }, ty: { t: "zone", kind: zoneKind(g.decl.kindName.text) } };
+        const ty: Type = { t: "zone", kind: zoneKind(g.decl.kindName.text) };
+        if (g.decl.copies !== undefined) return { ir: { op: "zones", name, span }, ty: T.list(ty) };
+        return { ir: { op: "zone", name, span }, ty };
+      }
       case "board":
         if (g.decl.perPlayer) break;
         return { ir: { op: "board", name, span }, ty: T.board };

@@ -1,6 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import type { Match } from "../match.ts";
+import { playOut } from "./play-out.ts";
 
 /**
  * A bot that picks uniformly among the legal options, from its own seeded
@@ -22,20 +23,7 @@ export class RandomBot {
   }
 }
 
-/** Plays a match to its end with random bots in every seat; gives the number of decisions taken. */
+/** Plays a match to its end with one random bot in every seat; gives the number of decisions taken. */
 export function playRandomly(match: Match, seed: number, maxDecisions = 100_000): number {
-  const bot = new RandomBot(seed);
-  let n = 0;
-  for (;;) {
-    const d = match.decision;
-    if (!d) return n;
-    for (const p of d.players) {
-      const id = bot.choose(match, p);
-      if (id === undefined) continue;
-      const r = match.apply(id, p);
-      if (!r.ok) throw new Error(`the bot's option ${id} was refused: ${r.reason}`);
-      n++;
-    }
-    if (n > maxDecisions) throw new Error(`no end after ${maxDecisions} decisions`);
-  }
+  return playOut(match, [new RandomBot(seed)], maxDecisions);
 }

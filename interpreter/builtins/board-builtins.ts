@@ -17,7 +17,7 @@ export function footprint(x: Exec, v: Value, span: Span): string[] {
   if (v === null) fail("runtime-none-value", "there is nothing here (the value is `none`)", span);
   if (typeof v === "number") {
     const p = piece(x, v, span);
-    return p.board === null ? [] : p.cells.map((c) => `${p.board}:${c}`);
+    return p.board === null ? [] : p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
   }
   if (typeof v === "string") return [v];
   if (Array.isArray(v)) return v.flatMap((i) => footprint(x, i, span));
@@ -29,6 +29,12 @@ export function footprint(x: Exec, v: Value, span: Span): string[] {
 export function pieceOn(x: Exec, key: string): number | null {
   const s = x.rt.topo.info(key);
   return s ? topAt(x.s, s.board, s.cell) : null;
+}
+
+/** The top piece on a space given as a value (checked once: these run for every candidate of a choice). */
+function topOf(x: Exec, v: Value, span: Span): number | null {
+  const s = spaceInfo(x, v, span);
+  return topAt(x.s, s.board, s.cell);
 }
 
 function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
@@ -138,14 +144,14 @@ export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
   neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
   adjacent_pieces: (x, [v], span) => adjacentPieces(x, v!, span),
-  piece_at: (x, [s], span) => pieceOn(x, spaceInfo(x, s!, span).key),
+  piece_at: (x, [s], span) => topOf(x, s!, span),
   pieces_at: (x, [s], span) => {
     const info = spaceInfo(x, s!, span);
     return [...(x.s.cells[info.board]?.[info.cell] ?? [])];
   },
   pieces: (x, [b]) => (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id)),
-  empty: (x, [s], span) => pieceOn(x, spaceInfo(x, s!, span).key) === null,
-  occupied: (x, [s], span) => pieceOn(x, spaceInfo(x, s!, span).key) !== null,
+  empty: (x, [s], span) => topOf(x, s!, span) === null,
+  occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),
   connected: (x, [seed, among], span) => component(x, seed!, asList(x, among!), span),
   groups: (x, [among], span) => {

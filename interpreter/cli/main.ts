@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from "commander";
 import { runCheck } from "./check-command.ts";
 import { runPlay } from "./play-command.ts";
 import { defaultWorkers, runSimulate } from "./simulate-command.ts";
+import { BOT_KINDS, type BotKind } from "../bots/bot.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -11,6 +12,14 @@ function seats(value: string): number[] {
     .split(",")
     .filter((s) => s.trim() !== "")
     .map((s) => wholeNumber(s, "--bots", 1));
+}
+
+function botKinds(value: string): BotKind[] {
+  const kinds = value.split(",").map((s) => s.trim());
+  for (const k of kinds) {
+    if (!(k in BOT_KINDS)) throw new UsageError(`--bots: unknown bot "${k}" (there are: ${Object.keys(BOT_KINDS).join(", ")})`);
+  }
+  return kinds as BotKind[];
 }
 
 function program(result: { code: number }): Command {
@@ -40,11 +49,15 @@ function program(result: { code: number }): Command {
     .option("--games <n>", "number of games", "100")
     .option("--seed <n>", "seed of the first game (game i uses seed + i)", "1")
     .option("--variant <name>", "play a variant of the game")
+    .option("--bots <kinds>", `bot of each seat, comma-separated, repeated if short (${Object.entries(BOT_KINDS).map(([k, v]) => `${k}: ${v}`).join("; ")})`, "random")
     .option("--workers <n>", "worker processes", String(defaultWorkers()))
     .option("--json", "print one JSON object")
+    .option("--report <file>", "also write an HTML report with charts")
     .option("--no-progress", "no progress bar")
-    .action(async (file: string, o: { players: string; games: string; seed: string; variant?: string; workers: string; json?: boolean; progress: boolean }) => {
+    .action(async (file: string, o: { players: string; games: string; seed: string; variant?: string; bots: string; workers: string; json?: boolean; report?: string; progress: boolean }) => {
       const opts = {
+        bots: botKinds(o.bots),
+        ...(o.report !== undefined ? { report: o.report } : {}),
         players: wholeNumber(o.players, "--players", 1),
         games: wholeNumber(o.games, "--games", 1),
         seed: wholeNumber(o.seed, "--seed"),

@@ -39,14 +39,25 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     const next = await lines.next();
     return next.done ? undefined : next.value.trim();
   };
+  // What the rules `log` is news to everyone: print it as it comes (a secret choice's reveal, say).
+  let told = match.state.messages.length;
+  const tell = (): void => {
+    for (const m of match.state.messages.slice(told)) out(`  · ${m.text}`);
+    told = match.state.messages.length;
+  };
   try {
     while (match.decision) {
-      for (const p of match.decision.players) {
+      // Several players may owe this decision at once (a secret choice): each answers in turn here,
+      // and nobody's answer is shown before all are in.
+      const { players, simultaneous } = match.decision;
+      for (const p of players) {
+        if (!match.decision?.players.includes(p)) continue;
         if (o.bots.includes(p + 1)) {
           const id = bot.choose(match, p)!;
           const label = match.options(p).find((x) => x.id === id)!.label;
           match.apply(id, p);
-          out(`Player ${p + 1} (bot): ${match.decision?.simultaneous ? "chooses in secret" : label}`);
+          out(`Player ${p + 1} (bot): ${simultaneous ? "chooses in secret" : label}`);
+          tell();
           continue;
         }
         for (;;) {
@@ -67,7 +78,10 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
             continue;
           }
           const res = match.apply(chosen.id, p);
-          if (res.ok) break;
+          if (res.ok) {
+            tell();
+            break;
+          }
           out(`refused: ${res.reason}`);
         }
       }

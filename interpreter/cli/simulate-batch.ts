@@ -1,4 +1,5 @@
-import { playRandomly } from "../bots/random-bot.ts";
+import { makeBot, type BotKind } from "../bots/bot.ts";
+import { playOut } from "../bots/play-out.ts";
 import type { Game } from "../game.ts";
 import { loadRules } from "./load-rules.ts";
 
@@ -6,6 +7,8 @@ export interface BatchTask {
   file: string;
   variant?: string;
   players: number;
+  /** The bot of each seat (repeated when shorter than the seats). */
+  bots: BotKind[];
   /** Seed of the first game of the whole run; game i plays seed + i. */
   seed: number;
   from: number;
@@ -43,7 +46,8 @@ export function runBatch(task: BatchTask): GameOutcome[] {
     let decisions = 0;
     let error: string | undefined;
     try {
-      decisions = playRandomly(m, botSeed(task.seed, i));
+      const bots = Array.from({ length: task.players }, (_, p) => makeBot(task.bots[p % task.bots.length]!, botSeed(task.seed, i) + p));
+      decisions = playOut(m, bots);
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }

@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import { SingleBar, Presets } from "cli-progress";
@@ -5,7 +6,9 @@ import Tinypool from "tinypool";
 import { formatDiagnostic } from "../../dsl/diagnostic.ts";
 import { StartError } from "../game.ts";
 import { loadRules } from "./load-rules.ts";
+import type { BotKind } from "../bots/bot.ts";
 import { runBatch, type BatchTask, type GameOutcome } from "./simulate-batch.ts";
+import { simulationReport } from "./simulate-report.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface SimulateOptions {
@@ -17,6 +20,10 @@ export interface SimulateOptions {
   workers: number;
   /** Show a progress bar (on stderr, when it is a terminal). */
   progress: boolean;
+  /** The bot of each seat, repeated when shorter than the seats. */
+  bots: BotKind[];
+  /** Write an HTML report with charts to this file. */
+  report?: string;
 }
 
 export interface SimulationSummary {
@@ -73,12 +80,12 @@ export function summarise(title: string, o: SimulateOptions, outcomes: GameOutco
   return summary;
 }
 
-function table(s: SimulationSummary): string[] {
+function table(s: SimulationSummary, bots: BotKind[]): string[] {
   const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.games} games, ${s.players} players, seed ${s.seed}`, ""];
-  lines.push("seat  wins     mean score  min    max");
+  lines.push("seat  bot     wins     mean score  min    max");
   for (let p = 0; p < s.players; p++) {
     lines.push(
-      `${String(p + 1).padEnd(6)}${`${(s.winsBySeat[p]! * 100).toFixed(1)}%`.padEnd(9)}${s.scores.mean[p]!.toFixed(2).padEnd(12)}${String(s.scores.min[p]).padEnd(7)}${s.scores.max[p]}`,
+      `${String(p + 1).padEnd(6)}${bots[p % bots.length]!.padEnd(8)}${`${(s.winsBySeat[p]! * 100).toFixed(1)}%`.padEnd(9)}${s.scores.mean[p]!.toFixed(2).padEnd(12)}${String(s.scores.min[p]).padEnd(7)}${s.scores.max[p]}`,
     );
   }
   lines.push("", `decisions per game: ${s.decisionsPerGame}`, `playouts per second: ${s.playoutsPerSecond}`, `errors: ${s.errors.length}`);
@@ -102,7 +109,7 @@ export async function runSimulate(file: string, o: SimulateOptions, out: (line: 
   }
   const tasks: BatchTask[] = [];
   for (let from = 0; from < o.games; from += BATCH) {
-    const t: BatchTask = { file, players: o.players, seed: o.seed, from, to: Math.min(o.games, from + BATCH) };
+    const t: BatchTask = { file, players: o.players, bots: o.bots, seed: o.seed, from, to: Math.min(o.games, from + BATCH) };
     if (o.variant !== undefined) t.variant = o.variant;
     tasks.push(t);
   }
@@ -136,9 +143,14 @@ export async function runSimulate(file: string, o: SimulateOptions, out: (line: 
   }
   bar?.stop();
   const seconds = (performance.now() - started) / 1000;
-  const summary = summarise(r.game.title, o, results.flat(), seconds);
+  const outcomes = results.flat();
+  const summary = summarise(r.game.title, o, outcomes, seconds);
   if (o.json) out(JSON.stringify(summary));
-  else for (const line of table(summary)) out(line);
+  else for (const line of table(summary, o.bots)) out(line);
+  if (o.report) {
+    writeFileSync(o.report, simulationReport(summary, outcomes, Array.from({ length: o.players }, (_, p) => o.bots[p % o.bots.length]!)));
+    if (!o.json) out(`report: ${o.report}`);
+  }
   return summary.errors.length ? 1 : 0;
 }
 

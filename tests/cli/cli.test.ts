@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -80,6 +80,19 @@ describe("stela simulate", () => {
     // Worker processes give the same games.
     const c = JSON.parse(stela([...args.slice(0, -1), "2"]).out);
     expect({ ...c, playoutsPerSecond: 0 }).toEqual({ ...a, playoutsPerSecond: 0 });
+  });
+
+  it("plays chosen bots per seat and writes an HTML report with charts", () => {
+    const report = join(mkdtempSync(join(tmpdir(), "stela-report-")), "r.html");
+    const r = stela(["simulate", "games/mayan-city.stela", "--players", "2", "--games", "6", "--bots", "greedy,random", "--report", report, "--workers", "1"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/1 {5}greedy/);
+    expect(r.out).toMatch(/2 {5}random/);
+    const html = readFileSync(report, "utf8");
+    expect(html).toContain("<canvas id=\"wins\">");
+    expect(html).toContain("Seat 1 (greedy)");
+    expect(html).toContain("Chart.defaults.animation = false");
+    expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--bots", "clever"]).err).toBe('stela: --bots: unknown bot "clever" (there are: random, greedy)\n');
   });
 
   it("refuses a player count the game does not support", () => {
