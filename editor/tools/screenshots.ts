@@ -59,6 +59,12 @@ for (const name of readdirSync(games).filter((f) => f.endsWith(".stela")).sort()
   await page.locator("section.playtest").screenshot({ path: `${base}-playing.png` });
   await playTo(100_000);
   await page.locator("section.playtest").screenshot({ path: `${base}-end.png` });
+  const levels = page.locator("select:near(:text('Levels'))").first();
+  if (await page.getByText("Levels").count()) {
+    await levels.selectOption("stacked");
+    await page.locator("section.playtest").screenshot({ path: `${base}-end-stacked.png` });
+    await levels.selectOption("side");
+  }
   console.log(`${name}: ${base}-playing.png, ${base}-end.png`);
 }
 

@@ -116,7 +116,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(await page.getByTestId("decision-log").innerText()).not.toContain("(a secret choice)");
     // The layered boards, stacked: upper levels drawn over the lower ones.
     await page.selectOption("select:near(:text('Levels'))", "stacked");
-    expect(await page.locator("figure.board .space.faint").count()).toBeGreaterThan(0);
+    expect(await page.locator("figure.board text.caption", { hasText: "seen from above" }).count()).toBe(2);
   });
 
   it("marks a mistake as it is typed and clears the mark when it is fixed", async () => {

@@ -30,6 +30,8 @@ export interface BoardLayout {
   frames: { x: number; y: number; w: number; h: number }[];
   /** An open grid grows: it is drawn with pan and zoom. */
   pannable: boolean;
+  /** Stacked levels: spaces with something on the level above, whose pieces show only at their edges. */
+  overlapped: Set<string>;
 }
 
 export type LayeredMode = "side" | "stacked";
@@ -50,7 +52,7 @@ export function columnName(x: number): string {
 }
 
 function finish(boxes: SpaceBox[], captions: BoardCaption[], width: number, height: number, frames: BoardLayout["frames"] = [], pannable = false): BoardLayout {
-  return { width, height, boxes, byKey: new Map(boxes.map((b) => [b.space.key, b])), captions, frames, pannable };
+  return { width, height, boxes, byKey: new Map(boxes.map((b) => [b.space.key, b])), captions, frames, pannable, overlapped: new Set() };
 }
 
 function axisCaptions(out: BoardCaption[], ox: number, oy: number, w: number, h: number): void {
@@ -84,34 +86,55 @@ function layeredLayout(board: BoardView, w: number, h: number, levels: number, m
   const captions: BoardCaption[] = [];
   if (mode === "stacked") {
     // Seen from above: level n is shifted half a cell right and down, so each space sits over the 4 it rests on.
+    // Empty spaces above the ground are left out (drawn only when an option is there).
     const boxes: SpaceBox[] = [];
     for (const s of [...board.spaces].sort((a, b) => a.level - b.level)) {
       const shift = (s.level * CELL) / 2;
-      const inset = s.level * 3;
+      const inset = s.level * 2;
       const box: SpaceBox = { space: s, x: MARGIN + s.x * CELL + shift + inset, y: MARGIN + 14 + s.y * CELL + shift + inset, size: CELL - inset * 2, round: false };
       if (s.level > 0 && !occupied.has(s.key)) box.faint = true;
       boxes.push(box);
     }
     axisCaptions(captions, MARGIN, MARGIN + 14, w, h);
     captions.push({ x: MARGIN, y: 12, text: `${levels} levels, seen from above`, anchor: "start", size: 11 });
-    return finish(boxes, captions, MARGIN * 2 + w * CELL, MARGIN * 2 + 14 + h * CELL);
+    const layout = finish(boxes, captions, MARGIN * 2 + w * CELL, MARGIN * 2 + 14 + h * CELL);
+    const prefix = board.key;
+    for (const s of board.spaces) {
+      const above = [
+        [s.x - 1, s.y - 1],
+        [s.x, s.y - 1],
+        [s.x - 1, s.y],
+        [s.x, s.y],
+      ].some(([x, y]) => occupied.has(`${prefix}:${x},${y},${s.level + 1}`));
+      if (above) layout.overlapped.add(s.key);
+    }
+    return layout;
   }
-  // Side by side: one grid per level, bottom level first.
+  // Side by side: one grid per level, bottom level first; three levels or more go on two rows, so the cells stay big enough to read.
   const gap = CELL * 0.75;
-  const offsets: number[] = [];
-  let x0 = MARGIN;
+  const perRow = levels >= 3 ? Math.ceil(levels / 2) : levels;
+  const offsets: { x: number; y: number }[] = [];
   const frames: BoardLayout["frames"] = [];
-  for (let z = 0; z < levels; z++) {
-    offsets.push(x0);
-    const lw = w - z;
-    const lh = h - z;
-    frames.push({ x: x0 - 3, y: MARGIN + 14 - 3, w: lw * CELL + 6, h: lh * CELL + 6 });
-    captions.push({ x: x0, y: 12, text: `level ${z + 1}`, anchor: "start", size: 12 });
-    axisCaptions(captions, x0, MARGIN + 14, lw, lh);
-    x0 += lw * CELL + gap;
+  let width = 0;
+  let y0 = MARGIN + 14;
+  for (let row = 0; row * perRow < levels; row++) {
+    let x0 = MARGIN;
+    let rowHeight = 0;
+    for (let z = row * perRow; z < Math.min(levels, (row + 1) * perRow); z++) {
+      const lw = w - z;
+      const lh = h - z;
+      offsets.push({ x: x0, y: y0 });
+      frames.push({ x: x0 - 3, y: y0 - 3, w: lw * CELL + 6, h: lh * CELL + 6 });
+      captions.push({ x: x0, y: y0 - 22, text: `level ${z + 1}`, anchor: "start", size: 12 });
+      axisCaptions(captions, x0, y0, lw, lh);
+      x0 += lw * CELL + gap;
+      rowHeight = Math.max(rowHeight, lh * CELL);
+    }
+    width = Math.max(width, x0 - gap + MARGIN);
+    y0 += rowHeight + gap + 14;
   }
-  const boxes = board.spaces.map((s) => ({ space: s, x: offsets[s.level]! + s.x * CELL, y: MARGIN + 14 + s.y * CELL, size: CELL, round: false }));
-  return finish(boxes, captions, x0 - gap + MARGIN, MARGIN * 2 + 14 + h * CELL, frames);
+  const boxes = board.spaces.map((s) => ({ space: s, x: offsets[s.level]!.x + s.x * CELL, y: offsets[s.level]!.y + s.y * CELL, size: CELL, round: false }));
+  return finish(boxes, captions, width, y0 - gap - 14 + MARGIN, frames);
 }
 
 function ringLayout(board: BoardView, size: number): BoardLayout {
