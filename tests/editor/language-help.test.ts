@@ -58,9 +58,11 @@ describe("completion", () => {
     expect(labels(text2, text2.indexOf("this.") + 5)).toContain("building");
   });
 
-  it("offers nothing inside a comment or a text", () => {
+  it("offers nothing inside a comment, a text or a drawn map", () => {
     expect(completionsAt(ctx(), at("Randomly determine") + 3)).toEqual([]);
     expect(completionsAt(ctx(), at("Pick a card") + 3)).toEqual([]);
+    expect(completionsAt(ctx(), at("| . 3 2 1 1 2 3 .") + 4)).toEqual([]);
+    expect(completionsAt(ctx(), at("form: | # # #") + 9)).toEqual([]);
   });
 });
 

@@ -82,7 +82,7 @@ function memberSuggestions(ctx: LanguageContext, type: string | undefined): Sugg
   return out.filter((s) => (seen.has(s.label) ? false : (seen.add(s.label), true)));
 }
 
-/** Inside a comment or a text (outside its `{…}`), nothing is offered. */
+/** Inside a comment, a text (outside its `{…}`) or a drawn map row, nothing is offered. */
 function inCommentOrText(text: string, offset: number): boolean {
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
   const line = text.slice(lineStart, offset);
@@ -97,6 +97,8 @@ function inCommentOrText(text: string, offset: number): boolean {
       else if (ch === '"' && depth === 0) inText = false;
     } else if (ch === '"') inText = true;
     else if (ch === "/" && line[i + 1] === "/") return true;
+    // A drawn map or shape row (`| . # .`) is a picture, not code; `|` means nothing else.
+    else if (ch === "|") return true;
   }
   if (inText && depth === 0) return true;
   const open = text.lastIndexOf("/*", offset);
