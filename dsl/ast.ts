@@ -181,6 +181,12 @@ export interface LegendEntry {
   span: Span;
 }
 
+/** One `map { … }` of a board: a row of symbols per line. */
+export interface BoardMap {
+  rows: { text: string; span: Span }[];
+  span: Span;
+}
+
 export type TableKey =
   | { kind: "NumberKey"; from: number; to: number | null; span: Span }
   | { kind: "NameKey"; name: Name; span: Span };
@@ -215,7 +221,8 @@ export type Decl =
       perPlayer: boolean;
       topology: Expr;
       attributes: FieldDecl[];
-      map?: { rows: { text: string; span: Span }[]; span: Span };
+      /** The drawn maps, laid over each other (one may draw the areas, another the special spaces). */
+      maps: BoardMap[];
       legend: LegendEntry[];
       show: ShowEntry[];
       span: Span;

@@ -72,6 +72,8 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   const variantDecls = parsed.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
   let baseDecls = parsed.ast.decls.filter((d) => d.kind !== "VariantDecl");
   const otherSources = new Map<string, string>();
+  /** Diagnostics of the base game alone: a variant repeating them adds nothing. */
+  const baseKeys = new Set<string>();
   const result: CompiledRules = {
     variants: {},
     variantNames: variantDecls.map((v) => v.title),
@@ -110,9 +112,21 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     baseDecls = base.ast.decls.filter((d) => d.kind !== "VariantDecl");
     tagFile(baseDecls, basePath);
     otherSources.set(basePath, baseSource);
+    // The base on its own: its errors stop here (they are the base's to fix), and its
+    // warnings belong to checking the base file, not to every file that extends it.
+    const alone = checkFile({ kind: "File", file: basePath, decls: baseDecls, span: base.ast.span }, baseSource);
+    const errors = alone.diagnostics.filter((d) => d.severity === "error");
+    if (errors.length) {
+      sink.error("invalid-variant", `the base file "${target.path}" has ${errors.length} error${errors.length === 1 ? "" : "s"}; fix it first`, target.span);
+      diagnostics.push(...errors);
+      return finish(result, diagnostics, sink);
+    }
+    for (const d of alone.diagnostics) baseKeys.add(diagnosticKey(d));
   } else {
     const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics);
-    diagnostics.push(...withoutCascades(checked.diagnostics, parsed.diagnostics));
+    const own = withoutCascades(checked.diagnostics, parsed.diagnostics);
+    diagnostics.push(...own);
+    for (const d of own) baseKeys.add(diagnosticKey(d));
     mergeSymbols(result.symbols, checked.symbols);
     if (checked.def) result.def = checked.def;
   }
@@ -121,7 +135,13 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const before = sink.items.length;
     const merged = applyVariant(baseDecls, v, sink);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources);
-    diagnostics.push(...withoutCascades(checked.diagnostics, parsed.diagnostics));
+    for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics)) {
+      if (baseKeys.has(diagnosticKey(d))) continue;
+      // A problem the variant causes in the base's declarations (a base procedure it leaves
+      // unused, a name its new code clashes with) says which variant causes it.
+      const inVariant = d.file === file && d.span.start.offset >= v.span.start.offset && d.span.end.offset <= v.span.end.offset;
+      diagnostics.push(inVariant ? d : { ...d, message: `${d.message} (with variant "${v.title}")` });
+    }
     mergeSymbols(result.symbols, checked.symbols);
     if (checked.def && sink.items.length === before) {
       checked.def.variant = v.title;
@@ -133,6 +153,10 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (first) result.def = first;
   }
   return finish(result, diagnostics, sink);
+}
+
+function diagnosticKey(d: Diagnostic): string {
+  return `${d.file}:${d.code}:${d.span.start.offset}:${d.span.end.offset}:${d.message}`;
 }
 
 /**
@@ -150,7 +174,7 @@ function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[]): Diagnosti
 function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: DiagnosticSink): CompiledRules {
   const seen = new Set<string>();
   const all = [...diagnostics, ...sink.items].filter((d) => {
-    const key = `${d.file}:${d.code}:${d.span.start.offset}:${d.span.end.offset}:${d.message}`;
+    const key = diagnosticKey(d);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

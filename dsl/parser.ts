@@ -4,6 +4,7 @@ import type {
   AssignOp,
   BinaryOp,
   Block,
+  BoardMap,
   ChoiceOption,
   ChooseExpr,
   ComponentEntry,
@@ -482,7 +483,7 @@ export class StelaParser extends EmbeddedActionsParser {
     this.CONSUME(Colon);
     const topology = this.SUBRULE(this.expression);
     const attributes: FieldDecl[] = [];
-    let map: { rows: { text: string; span: Span }[]; span: Span } | undefined;
+    const maps: BoardMap[] = [];
     const legend: LegendEntry[] = [];
     let show: ShowEntry[] = [];
     this.OPTION2(() => {
@@ -508,7 +509,7 @@ export class StelaParser extends EmbeddedActionsParser {
                 this.ACTION(() => rows.push({ text: line.image.slice(1), span: tokenSpan(line) }));
               });
               this.CONSUME(RBrace);
-              this.ACTION(() => (map = { rows, span: this.spanFrom(mstart) }));
+              this.ACTION(() => maps.push({ rows, span: this.spanFrom(mstart) }));
             },
           },
           {
@@ -533,20 +534,19 @@ export class StelaParser extends EmbeddedActionsParser {
       );
       this.CONSUME3(RBrace);
     });
-    return this.ACTION(() => {
-      const d: Decl = {
+    return this.ACTION(
+      (): Decl => ({
         kind: "BoardDecl",
         name: this.name(name),
         perPlayer: !!perPlayer,
         topology,
         attributes,
+        maps,
         legend,
         show,
         span: this.spanFrom(start),
-      };
-      if (map) d.map = map;
-      return d;
-    });
+      }),
+    );
   });
 
   legendEntry = this.RULE("legendEntry", (): LegendEntry => {

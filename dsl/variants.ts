@@ -1,5 +1,6 @@
 import { declName, type Decl, type FieldDecl } from "./ast.ts";
 import type { DiagnosticSink } from "./diagnostic.ts";
+import { didYouMean } from "./suggest.ts";
 
 type VariantDecl = Extract<Decl, { kind: "VariantDecl" }>;
 
@@ -54,7 +55,9 @@ export function applyVariant(base: Decl[], variant: VariantDecl, sink: Diagnosti
       if (id === undefined) {
         sink.error("invalid-variant", `${describe(d)} declarations have no name to override; add another instead`, item.span);
       } else if (at < 0) {
-        sink.error("invalid-variant", `\`override\`: the base game has no ${id === "game" || id === "setup" || id === "flow" || id === "scoring" ? `\`${id}\`` : `\`${id}\``} to override`, item.span);
+        const names = out.map(identity).filter((n): n is string => n !== undefined);
+        const hint = didYouMean(id, names) ?? "write it without `override` to add it";
+        sink.error("invalid-variant", `\`override\`: the base game has no \`${id}\` to override`, item.span, hint);
       } else {
         out[at] = d;
       }
@@ -81,7 +84,10 @@ function applyPlayerFields(out: Decl[], d: Extract<Decl, { kind: "PerPlayerDecl"
       replaced = true;
     }
     if (!replaced) {
-      if (override) sink.error("invalid-variant", `\`override\`: players have no variable \`${f.name.text}\` to override`, f.span);
+      if (override) {
+        const names = out.flatMap((x) => (x.kind === "PerPlayerDecl" ? x.fields.map((y) => y.name.text) : []));
+        sink.error("invalid-variant", `\`override\`: players have no variable \`${f.name.text}\` to override`, f.span, didYouMean(f.name.text, names));
+      }
       else added.push(f);
     }
   }

@@ -56,7 +56,7 @@ export class Game {
 
   /** The compiled form of a variant, built once. */
   runtime(variant?: string): Runtime {
-    const key = variant ?? "";
+    const key = variant === undefined || variant === this.def.variant ? "" : variant;
     let rt = this.runtimes.get(key);
     if (!rt) {
       rt = new Runtime(this.definition(variant));
@@ -96,7 +96,9 @@ export class Game {
       result: null,
       error: null,
     };
-    if (options.variant !== undefined) s.variant = options.variant;
+    // A variant file's game is its first variant: its matches carry that name even when none was asked for.
+    const variant = options.variant ?? def.variant;
+    if (variant !== undefined) s.variant = variant;
     for (const z of Object.values(def.zones)) {
       if (z.perPlayer) for (let p = 0; p < players; p++) s.zones[instanceKey(z.name, true, p)] = [];
       else if (z.copies !== undefined) for (const k of numberedKeys(z.name, z.copies)) s.zones[k] = [];

@@ -93,6 +93,8 @@ export interface LogEntry {
   label: string;
   /** A secret choice: hidden from the other players until `revealed`. */
   secret?: boolean;
+  /** A choice of a piece the other players cannot see (in a zone that is not public, or face down): only its player reads it. */
+  hidden?: true;
   revealed?: boolean;
 }
 

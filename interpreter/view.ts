@@ -191,7 +191,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   }
   const log = s.log.map((e) => ({
     player: e.player,
-    label: e.secret && !e.revealed && e.player !== viewer ? "(a secret choice)" : e.label,
+    label: e.player === viewer ? e.label : e.secret && !e.revealed ? "(a secret choice)" : e.hidden ? "(a hidden choice)" : e.label,
   }));
   const view: View = {
     viewer,

@@ -1,12 +1,13 @@
 import type { Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
+import type { Type } from "../dsl/types.ts";
 import type { ChoiceSpec, Instr } from "./compile-code.ts";
 import { items } from "./compile-expr.ts";
 import { tick, type Exec } from "./exec.ts";
 import { makeOptions, namedOption, STOP_ID } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
-import type { FrameState, OptionState } from "./state.ts";
+import type { FrameState, LogEntry, OptionState } from "./state.ts";
 import { label } from "./values.ts";
 
 /** Frames deeper than this are taken as endless recursion. */
@@ -305,7 +306,9 @@ export function apply(x: Exec, optionId: string, player?: number): ApplyResult {
     f.locals[(ins as Extract<Instr, { k: "secret" }>).slot] = map;
     f.pc++;
   } else {
-    s.log.push({ player: who, option: chosen.id, label: chosen.label });
+    const entry: LogEntry = { player: who, option: chosen.id, label: chosen.label };
+    if (p.kind === "choose" && unseenPiece(x, (ins as Extract<Instr, { k: "choose" }>).valueType, chosen.value)) entry.hidden = true;
+    s.log.push(entry);
     if (p.kind === "options") {
       f.pc = (ins as Extract<Instr, { k: "options" }>).options[chosen.value as number]!.to;
     } else {
@@ -317,6 +320,19 @@ export function apply(x: Exec, optionId: string, player?: number): ApplyResult {
   x.steps = 0;
   run(x);
   return { ok: true };
+}
+
+/**
+ * Is `value` a piece that other players cannot see: one in a
+ * zone that is not public, or face down on a board? Choosing it must not
+ * tell them what it is (a piece a player puts face down from a hidden hand).
+ */
+function unseenPiece(x: Exec, ty: Type, value: Value): boolean {
+  if (ty.t !== "piece" || typeof value !== "number") return false;
+  const p = x.s.pieces[value];
+  if (!p) return false;
+  if (p.board !== null) return !p.up;
+  return p.zone !== null && (x.rt.zoneDef(p.zone)?.visibility ?? "public") !== "public";
 }
 
 /** Why an option that is not offered is refused: the failing rule's own words when it is a candidate. */

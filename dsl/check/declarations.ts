@@ -256,29 +256,26 @@ export function buildBoards(c: Checker, decls: Decl[]): void {
       const init = fieldInit(c, a, type, "space attribute");
       board.attributes.push({ name: a.name.text, type, init: init ?? defaultValue(type) });
     }
-    if (d.map) buildMap(c, d, board);
+    if (d.maps.length) buildMaps(c, d, board);
     else if (d.legend.length) c.sink.error("invalid-board", "a legend explains the symbols of a `map`; this board has none", d.legend[0]!.span);
     c.def.boards[d.name.text] = board;
   }
 }
 
-function buildMap(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: BoardDef): void {
-  const map = d.map!;
+/**
+ * Reads a board's maps. Several maps are laid over each other: each cell
+ * takes the attributes of its symbol in every map (a later map wins where
+ * two set the same attribute), and a hole in any map is a hole. So one map
+ * can draw the areas and another the special spaces, each readable alone.
+ */
+function buildMaps(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: BoardDef): void {
   const t = board.topology;
   if (t.type === "open" || t.type === "layered") {
-    c.sink.error("invalid-board", `a ${t.type === "open" ? "open grid" : "layered board"} cannot be drawn with a map`, map.span);
+    c.sink.error("invalid-board", `a ${t.type === "open" ? "open grid" : "layered board"} cannot be drawn with a map`, d.maps[0]!.span);
     return;
   }
   const width = t.type === "grid" ? t.width : t.size;
   const height = t.type === "grid" ? t.height : 1;
-  const rows = map.rows.map((r) => {
-    const words = r.text.trim().split(/\s+/).filter(Boolean);
-    return words.length === 1 && width > 1 && words[0]!.length === width ? [...words[0]!] : words;
-  });
-  if (rows.length !== height) {
-    c.sink.error("invalid-board", `the map has ${rows.length} row${rows.length === 1 ? "" : "s"} but the board is ${height} high`, map.span);
-    return;
-  }
   const legend = new Map(d.legend.map((e) => [e.key, e]));
   for (const e of d.legend) {
     for (const a of e.assigns) {
@@ -325,26 +322,43 @@ function buildMap(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: Bo
     return out;
   };
   const missing = new Set<string>();
-  rows.forEach((row, y) => {
-    const span = map.rows[y]!.span;
-    if (row.length !== width) {
-      c.sink.error("invalid-board", `this row has ${row.length} cell${row.length === 1 ? "" : "s"} but the board is ${width} wide`, span);
-      return;
-    }
-    row.forEach((key, x) => {
-      const values = valuesFor(key);
-      const cell = `${x},${y}`;
-      if (values === "hole") board.holes.push(cell);
-      else if (values) {
-        if (Object.keys(values).length) board.cells[cell] = values;
-      } else if (!missing.has(key)) {
-        missing.add(key);
-        c.sink.error("invalid-board", `the symbol \`${key}\` is not in the legend`, span, `add \`"${key}": attribute = value\` to the legend`);
-      }
+  const used = new Set<string>();
+  const holes = new Set<string>();
+  for (const map of d.maps) {
+    const rows = map.rows.map((r) => {
+      const words = r.text.trim().split(/\s+/).filter(Boolean);
+      return words.length === 1 && width > 1 && words[0]!.length === width ? [...words[0]!] : words;
     });
-  });
+    for (const row of rows) for (const key of row) used.add(key);
+    if (rows.length !== height) {
+      c.sink.error("invalid-board", `the map has ${rows.length} row${rows.length === 1 ? "" : "s"} but the board is ${height} high`, map.span);
+      continue;
+    }
+    rows.forEach((row, y) => {
+      const span = map.rows[y]!.span;
+      if (row.length !== width) {
+        c.sink.error("invalid-board", `this row has ${row.length} cell${row.length === 1 ? "" : "s"} but the board is ${width} wide`, span);
+        return;
+      }
+      row.forEach((key, x) => {
+        const values = valuesFor(key);
+        const cell = `${x},${y}`;
+        if (values === "hole") holes.add(cell);
+        else if (values) {
+          if (Object.keys(values).length) board.cells[cell] = { ...board.cells[cell], ...values };
+        } else if (!missing.has(key)) {
+          missing.add(key);
+          c.sink.error("invalid-board", `the symbol \`${key}\` is not in the legend`, span, `add \`"${key}": attribute = value\` to the legend`);
+        }
+      });
+    });
+  }
+  for (const cell of holes) {
+    board.holes.push(cell);
+    delete board.cells[cell];
+  }
   for (const e of d.legend) {
-    if (!rows.some((r) => r.includes(e.key))) c.sink.warning("unused-declaration", `the legend symbol \`${e.key}\` is not on the map`, e.span);
+    if (!used.has(e.key)) c.sink.warning("unused-declaration", `the legend symbol \`${e.key}\` is not on ${d.maps.length > 1 ? "any map" : "the map"}`, e.span);
   }
 }
 

@@ -16,6 +16,8 @@ interface FileReport {
   errors: number;
   warnings: number;
   variants: string[];
+  /** The base file a variant file extends. */
+  extends?: string;
   diagnostics: Diagnostic[];
   smoke?: { games: number; failures: string[] };
 }
@@ -55,6 +57,7 @@ export function runCheck(paths: string[], options: CheckOptions, out: (line: str
       variants: r.variantNames,
       diagnostics: r.diagnostics,
     };
+    if (r.extendsFile) report.extends = r.extendsFile;
     if (r.game && options.smoke > 0) {
       const failures = smokeTest(r.game, file, options.smoke);
       report.smoke = { games: options.smoke, failures };
@@ -68,7 +71,8 @@ export function runCheck(paths: string[], options: CheckOptions, out: (line: str
     for (const r of reports) {
       for (const d of r.diagnostics) out(formatDiagnostic(d));
       for (const f of r.smoke?.failures ?? []) out(f);
-      const variants = r.variants.length ? `; variants: ${r.variants.map((v) => `"${v}"`).join(", ")}` : "";
+      const names = r.variants.map((v) => `"${v}"`).join(", ");
+      const variants = r.extends ? `; extends ${r.extends} with variants: ${names}` : r.variants.length ? `; variants: ${names}` : "";
       const smoke = r.smoke ? `; ${r.smoke.games - r.smoke.failures.length}/${r.smoke.games} smoke games ended cleanly` : "";
       const verdict = r.errors ? `${r.errors} error${r.errors === 1 ? "" : "s"}` : r.smoke?.failures.length ? "fails its smoke run" : "ok";
       out(`${r.file}: ${verdict}, ${r.warnings} warning${r.warnings === 1 ? "" : "s"}${variants}${smoke}`);

@@ -54,9 +54,11 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
         if (!match.decision?.players.includes(p)) continue;
         if (o.bots.includes(p + 1)) {
           const id = bot.choose(match, p)!;
-          const label = match.options(p).find((x) => x.id === id)!.label;
+          const at = match.log.length;
           match.apply(id, p);
-          out(`Player ${p + 1} (bot): ${simultaneous ? "chooses in secret" : label}`);
+          // Hot-seat: everyone reads this line, so print what a spectator's log shows (not a hidden
+          // piece), and never a secret answer before all are in.
+          out(`Player ${p + 1} (bot): ${simultaneous ? "chooses in secret" : (match.view(null).log[at]?.label ?? "?")}`);
           tell();
           continue;
         }

@@ -1,0 +1,229 @@
+import { describe, expect, it } from "vitest";
+import { compile, StartError } from "../../interpreter/index.ts";
+
+/**
+ * Variants: named overlays that add or override declarations, in the same
+ * file or in a file of their own that extends a base; checked against the
+ * base; taken by `game.start`, `stela check`, `simulate` and `play`.
+ */
+
+/** A small game whose setup step, table, constant and phase a variant can replace. */
+const BASE = `game "Counting" { players 2 }
+
+const START = 1
+table bonus {
+  1 -> 10
+  2.. -> 20
+}
+per player { score: number = 0 }
+
+procedure opening() {
+  for p in players { p.score += START }
+}
+
+procedure play_round() {
+  for p in players {
+    turn p {
+      let k = choose n from 1..2 prompt "Take"
+      p.score += bonus[k]
+    }
+  }
+}
+
+setup { opening() }
+flow { play_round() }
+scoring p { points p.score }
+`;
+
+function errors(r: ReturnType<typeof compile>) {
+  return r.diagnostics.filter((d) => d.severity === "error");
+}
+
+/** Plays a match taking the first option each time; gives the scores. */
+function firstOptions(game: NonNullable<ReturnType<typeof compile>["game"]>, variant?: string): number[] {
+  const m = game.start(variant === undefined ? { players: 2 } : { players: 2, variant });
+  while (m.decision) m.apply(m.options()[0]!.id);
+  expect(m.error).toBeNull();
+  return m.result!.scores;
+}
+
+describe("variants in the same file", () => {
+  it("override a constant, a table, a setup step and a phase, and add declarations", () => {
+    const source = `${BASE}
+variant "Rich start" {
+  override const START = 5
+}
+
+variant "Big bonus" {
+  override table bonus {
+    1 -> 100
+    2.. -> 200
+  }
+}
+
+variant "Head start" {
+  override procedure opening() {
+    for p in players { p.score += 50 + START }
+  }
+}
+
+variant "Two rounds" {
+  const ROUNDS = 2
+  override flow {
+    repeat ROUNDS { play_round() }
+  }
+}
+`;
+    const r = compile(source, "counting.stela");
+    expect(errors(r)).toEqual([]);
+    const game = r.game!;
+    expect(game.variants).toEqual(["Rich start", "Big bonus", "Head start", "Two rounds"]);
+    expect(firstOptions(game)).toEqual([11, 11]);
+    expect(firstOptions(game, "Rich start")).toEqual([15, 15]);
+    expect(firstOptions(game, "Big bonus")).toEqual([101, 101]);
+    expect(firstOptions(game, "Head start")).toEqual([61, 61]);
+    expect(firstOptions(game, "Two rounds")).toEqual([21, 21]);
+    const m = game.start({ players: 2, variant: "Big bonus" });
+    expect(m.state.variant).toBe("Big bonus");
+    expect(m.view(0).variant).toBe("Big bonus");
+  });
+
+  it("overriding a name the base does not have is an error at the variant's line, with a hint", () => {
+    const source = `${BASE}
+variant "Typo" {
+  override const STRAT = 3
+  override procedure openin() { }
+}
+`;
+    const r = compile(source, "counting.stela");
+    expect(r.game).toBeUndefined();
+    const errs = errors(r);
+    expect(errs.map((d) => [d.code, d.file, d.span.start.line, d.span.start.column])).toEqual([
+      ["invalid-variant", "counting.stela", 28, 3],
+      ["invalid-variant", "counting.stela", 29, 3],
+    ]);
+    expect(errs[0]!.message).toBe("`override`: the base game has no `STRAT` to override");
+    expect(errs[0]!.hint).toBe("did you mean `START`?");
+    expect(errs[1]!.hint).toBe("did you mean `opening`?");
+  });
+
+  it("adding a name the base already has needs `override`; a player variable too", () => {
+    const source = `${BASE}
+variant "Clash" {
+  const START = 2
+  per player { score: number = 3 }
+  override per player { gold: number = 0 }
+}
+`;
+    const errs = errors(compile(source, "counting.stela"));
+    expect(errs.map((d) => [d.span.start.line, d.message])).toEqual([
+      [28, "the base game already has `START`: write `override` to replace it"],
+      [29, "players already have `score`: write `override per player { … }` to replace it"],
+      [30, "`override`: players have no variable `gold` to override"],
+    ]);
+  });
+
+  it("every other mistake in a variant is reported at its own line; two variants may not share a name", () => {
+    const source = `${BASE}
+variant "Broken" {
+  override procedure opening() {
+    for p in players { p.score += missing }
+  }
+}
+
+variant "Broken" {
+  variant "Inner" { }
+}
+`;
+    const errs = errors(compile(source, "counting.stela"));
+    expect(errs.map((d) => [d.code, d.span.start.line])).toEqual([
+      ["unknown-name", 29],
+      ["duplicate-name", 33],
+      ["invalid-variant", 34],
+    ]);
+  });
+
+  it("a problem a variant causes in the base's declarations names the variant", () => {
+    const source = `${BASE}
+variant "Bare" {
+  override setup { }
+}
+`;
+    const r = compile(source, "counting.stela");
+    expect(errors(r)).toEqual([]);
+    const w = r.diagnostics.find((d) => d.code === "unused-declaration")!;
+    expect(w.span.start.line).toBe(10);
+    expect(w.message).toBe('procedure `opening` is never used (with variant "Bare")');
+  });
+
+  it("starting an unknown variant is refused with the names there are", () => {
+    const game = compile(`${BASE}\nvariant "Only" { override const START = 2 }\n`, "counting.stela").game!;
+    expect(() => game.start({ players: 2, variant: "Nope" })).toThrow(StartError);
+    expect(() => game.start({ players: 2, variant: "Nope" })).toThrow('"Counting" has no variant "Nope" (it has: "Only")');
+  });
+});
+
+describe("variants in a file of their own", () => {
+  const files: Record<string, string> = { "rules/counting.stela": BASE };
+  const readFile = (path: string) => files[path];
+
+  it("extend a base file read relative to the variant file", () => {
+    const source = `// House rules.
+variant "Generous" extends "counting.stela" {
+  override const START = 7
+}
+
+variant "Stingy" extends "counting.stela" {
+  override table bonus {
+    1.. -> 0
+  }
+}
+`;
+    const r = compile(source, "rules/house.stela", { readFile });
+    expect(errors(r)).toEqual([]);
+    expect(r.extendsFile).toBe("rules/counting.stela");
+    expect(r.variantNames).toEqual(["Generous", "Stingy"]);
+    const game = r.game!;
+    expect(game.variants).toEqual(["Generous", "Stingy"]);
+    expect(firstOptions(game)).toEqual([17, 17]); // the file's first variant
+    expect(firstOptions(game, "Generous")).toEqual([17, 17]);
+    expect(firstOptions(game, "Stingy")).toEqual([1, 1]);
+  });
+
+  it("report their own mistakes in their own file, and an unknown override at the variant's line", () => {
+    const source = `variant "Generous" extends "counting.stela" {
+  override const BEGIN = 7
+  override procedure opening() { x = 1 }
+}
+`;
+    const errs = errors(compile(source, "rules/house.stela", { readFile }));
+    expect(errs.map((d) => [d.code, d.file, d.span.start.line])).toEqual([
+      ["invalid-variant", "rules/house.stela", 2],
+      ["unknown-name", "rules/house.stela", 3],
+    ]);
+  });
+
+  it("report a missing base, a base with errors, and declarations beside the variants", () => {
+    const missing = errors(compile(`variant "A" extends "nowhere.stela" { }\n`, "rules/house.stela", { readFile }));
+    expect(missing.map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["extends-not-found", 1, 21]]);
+
+    files["rules/broken.stela"] = BASE.replace("p.score += START", "p.score += STRAT");
+    const broken = errors(compile(`variant "A" extends "broken.stela" { }\n`, "rules/house.stela", { readFile }));
+    expect(broken.map((d) => [d.code, d.file])).toEqual([
+      ["unknown-name", "rules/broken.stela"],
+      ["invalid-variant", "rules/house.stela"],
+    ]);
+
+    const mixed = errors(compile(`const X = 1\nvariant "A" extends "counting.stela" { }\nvariant "B" extends "other.stela" { }\n`, "rules/house.stela", { readFile }));
+    expect(mixed.map((d) => [d.code, d.span.start.line])).toEqual([
+      ["invalid-variant", 1],
+      ["invalid-variant", 3],
+    ]);
+  });
+
+  it("do not repeat the base's own warnings", () => {
+    files["rules/warned.stela"] = `${BASE}\nconst UNUSED = 3\n`;
+    const r = compile(`variant "A" extends "warned.stela" { override const START = 2 }\n`, "rules/house.stela", { readFile });
+    expect(r.diagnostics).toEqual([]);
+  });
+});

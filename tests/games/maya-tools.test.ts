@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { runCheck } from "../../interpreter/cli/check-command.ts";
+import { runPlay } from "../../interpreter/cli/play-command.ts";
+import { runSimulate } from "../../interpreter/cli/simulate-command.ts";
+import { UsageError } from "../../interpreter/cli/usage-error.ts";
+import { GAMES_DIR, loadGame } from "../support/games.ts";
+
+/** Maya's variants through the tools: `stela check` and `stela simulate --variant`. */
+
+describe("Maya variants in the tools", () => {
+  it("Maya ships its rulebook variants, and its house rules extend it from their own file", () => {
+    expect(loadGame("maya.stela").variants).toEqual(["A new beginning", "Two cities"]);
+    expect(loadGame("maya-house-rules.stela").variants).toEqual(["Open racks", "Big racks"]);
+  });
+
+  it("stela check lists each file's variants and what a variant file extends", () => {
+    const lines: string[] = [];
+    const code = runCheck([`${GAMES_DIR}maya.stela`, `${GAMES_DIR}maya-house-rules.stela`], { format: "text", smoke: 2 }, (l) => lines.push(l));
+    expect(code).toBe(0);
+    expect(lines).toEqual([
+      `${GAMES_DIR}maya.stela: ok, 0 warnings; variants: "A new beginning", "Two cities"; 2/2 smoke games ended cleanly`,
+      `${GAMES_DIR}maya-house-rules.stela: ok, 0 warnings; extends ${GAMES_DIR}maya.stela with variants: "Open racks", "Big racks"; 2/2 smoke games ended cleanly`,
+    ]);
+    const json: string[] = [];
+    runCheck([`${GAMES_DIR}maya-house-rules.stela`], { format: "json", smoke: 0 }, (l) => json.push(l));
+    const report = JSON.parse(json.join("\n")) as { variants: string[]; extends: string }[];
+    expect(report[0]!.variants).toEqual(["Open racks", "Big racks"]);
+    expect(report[0]!.extends).toBe(`${GAMES_DIR}maya.stela`);
+  });
+
+  it("stela simulate plays a variant, and refuses one the game does not have", async () => {
+    const lines: string[] = [];
+    const options = { players: 2, games: 2, seed: 1, json: true, workers: 1, progress: false, bots: ["random" as const] };
+    const code = await runSimulate(`${GAMES_DIR}maya.stela`, { ...options, variant: "Two cities" }, (l) => lines.push(l));
+    expect(code).toBe(0);
+    const summary = JSON.parse(lines[0]!) as { variant: string; games: number; errors: string[] };
+    expect(summary.variant).toBe("Two cities");
+    expect(summary.games).toBe(2);
+    expect(summary.errors).toEqual([]);
+    await expect(runSimulate(`${GAMES_DIR}maya.stela`, { ...options, variant: "Three cities" }, () => {})).rejects.toThrow(UsageError);
+  });
+});
+
+describe("Maya in stela play", () => {
+  it("plays a variant with bots in every seat, and names it", async () => {
+    const lines: string[] = [];
+    const code = await runPlay(`${GAMES_DIR}maya.stela`, { players: 2, seed: 3, bots: [1, 2], variant: "A new beginning" }, (l) => lines.push(l));
+    expect(code).toBe(0);
+    expect(lines.some((l) => l.startsWith("== Maya (A new beginning)"))).toBe(true);
+    expect(lines.at(-1)).toMatch(/^Game over\. 1\. Player \d \(\d+\)/);
+    // Hot-seat: a bot's face-down tile is printed as the table sees it.
+    expect(lines.some((l) => /^Player \d \(bot\): \(a hidden choice\)$/.test(l))).toBe(true);
+  });
+
+  it("a match of the house-rules file without a variant name plays, and is named, its first variant", () => {
+    const m = loadGame("maya-house-rules.stela").start({ players: 2, seed: 1 });
+    expect(m.state.variant).toBe("Open racks");
+    expect(m.view(0).variant).toBe("Open racks");
+  });
+});
