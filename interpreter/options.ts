@@ -2,6 +2,7 @@ import type { PlacementValue, Value } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
 import type { Exec } from "./exec.ts";
 import type { OptionState } from "./state.ts";
+import { instanceOwner } from "./topology.ts";
 import { isPlacement, label, slug, sortById } from "./values.ts";
 
 /** The id of the "stop" option a `choose … stop "…"` adds. */
@@ -23,11 +24,37 @@ function pieceIds(x: Exec, ids: number[]): Map<number, string> {
   return out;
 }
 
-/** Keeps the first of each group of interchangeable pieces. */
-function distinctPieces(x: Exec, values: Value[]): Value[] {
+/** Can `viewer` tell what a piece is: face up on a board, or in a zone they may look into? */
+export function seesPiece(x: Exec, id: number, viewer: number | null): boolean {
+  const p = x.s.pieces[id];
+  if (!p) return false;
+  if (p.board !== null) return p.up;
+  if (p.zone === null) return true;
+  const visibility = x.rt.zoneDef(p.zone)?.visibility ?? "public";
+  if (visibility === "public") return true;
+  return visibility === "owner" && viewer !== null && instanceOwner(p.zone) === viewer;
+}
+
+/**
+ * How a piece the chooser cannot see is named, in an option's id and label:
+ * by where it is, never by what it is (its name, fields or number would tell).
+ */
+function hiddenPiece(x: Exec, id: number): { id: string; label: string } {
+  const p = x.s.pieces[id]!;
+  if (p.board !== null) {
+    const at = `${p.board}:${p.cells[0]}`;
+    return { id: `face-down@${at}`, label: `the face-down piece on ${x.rt.topo.label(at)}` };
+  }
+  const zone = p.zone ?? "";
+  const n = (x.s.zones[zone]?.indexOf(id) ?? 0) + 1;
+  return { id: `hidden-${slug(x.rt.zoneLabel(zone))}-${n}`, label: `hidden piece ${n} of ${x.rt.zoneLabel(zone)}` };
+}
+
+/** Keeps the first of each group of interchangeable pieces (never merging pieces the chooser cannot see: the count would tell). */
+function distinctPieces(x: Exec, values: Value[], viewer: number | null): Value[] {
   const seen = new Set<string>();
   return values.filter((v) => {
-    if (typeof v !== "number" || !x.s.pieces[v]) return true;
+    if (typeof v !== "number" || !x.s.pieces[v] || !seesPiece(x, v, viewer)) return true;
     const key = x.rt.equivalenceKey(x.s, v);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -87,17 +114,21 @@ function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
 /**
  * The options of a choice from its legal values: one per distinct value,
  * each with a stable id, a label, and the spaces and pieces it refers to;
- * sorted by id (numbers inside ids by value).
+ * sorted by id (numbers inside ids by value). Pieces `chooser` cannot see
+ * are named by where they are, not by what they are.
  */
-export function makeOptions(x: Exec, values: Value[], ty: Type): OptionState[] {
-  const distinct = distinctPieces(x, values);
+export function makeOptions(x: Exec, values: Value[], ty: Type, chooser: number | null = null): OptionState[] {
+  const distinct = distinctPieces(x, values, chooser);
   const pieces = new Set<number>();
+  const hidden = new Map<number, { id: string; label: string }>();
   for (const v of distinct) {
-    if (ty.t === "piece" && typeof v === "number") pieces.add(v);
-    if (ty.t === "placement" && isPlacement(v)) pieces.add(v.piece);
+    const id = ty.t === "piece" && typeof v === "number" ? v : ty.t === "placement" && isPlacement(v) ? v.piece : undefined;
+    if (id === undefined) continue;
+    if (seesPiece(x, id, chooser)) pieces.add(id);
+    else hidden.set(id, hiddenPiece(x, id));
   }
   const ids = pieceIds(x, [...pieces]);
-  const pieceId = (id: number): string => ids.get(id) ?? `piece-${id}`;
+  const pieceId = (id: number): string => hidden.get(id)?.id ?? ids.get(id) ?? `piece-${id}`;
   const out: OptionState[] = [];
   const seen = new Set<string>();
   for (const v of distinct) {
@@ -106,6 +137,13 @@ export function makeOptions(x: Exec, values: Value[], ty: Type): OptionState[] {
     seen.add(id);
     const o: OptionState = { id, label: label(x, v, ty), value: v };
     refs(x, v, ty, o);
+    if (ty.t === "piece" && typeof v === "number" && hidden.has(v)) {
+      o.label = hidden.get(v)!.label;
+      delete o.pieces;
+    } else if (ty.t === "placement" && isPlacement(v) && hidden.has(v.piece)) {
+      o.label = `${hidden.get(v.piece)!.label} on ${v.cells.map((c) => x.rt.topo.label(c)).join("–")}`;
+      delete o.pieces;
+    }
     out.push(o);
   }
   return sortById(out);

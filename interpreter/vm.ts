@@ -208,7 +208,7 @@ function decider(x: Exec, by: ((x: Exec, l: Value[]) => Value) | undefined, l: V
 }
 
 /** The candidates of a choice that pass every `where`, plus the stop option if offered. */
-function legalOptions(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[]): OptionState[] {
+function legalOptions(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], chooser: number): OptionState[] {
   const candidates = items(x, ins.src(x, l), ins.zone, ins.span);
   tick(x, ins.span, candidates.length);
   const legal: Value[] = [];
@@ -216,7 +216,7 @@ function legalOptions(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[]): Op
     l[ins.varSlot] = c;
     if (ins.wheres.every((w) => w.cond(x, l) === true)) legal.push(c);
   }
-  const options = makeOptions(x, legal, ins.valueType);
+  const options = makeOptions(x, legal, ins.valueType, chooser);
   if (ins.stop && (!ins.stop.when || ins.stop.when(x, l) === true)) {
     options.push({ id: STOP_ID, label: String(ins.stop.label(x, l)), value: null });
   }
@@ -229,7 +229,7 @@ function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Val
 
 function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }>): void {
   const player = decider(x, ins.by, f.locals, ins.span);
-  const options = legalOptions(x, ins, f.locals);
+  const options = legalOptions(x, ins, f.locals, player);
   if (options.length === 0) {
     fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
   }
@@ -254,7 +254,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
   const options: Record<number, OptionState[]> = {};
   for (const p of players) {
     f.locals[ins.chooserSlot] = p;
-    const o = legalOptions(x, ins, f.locals);
+    const o = legalOptions(x, ins, f.locals, p);
     if (o.length === 0) fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
     options[p] = o;
   }
@@ -346,7 +346,7 @@ function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: numbe
   if (ins.k === "secret") l[ins.chooserSlot] = who;
   try {
     const candidates = items(probe, ins.src(probe, l), ins.zone, ins.span);
-    const all = makeOptions(probe, candidates, ins.valueType);
+    const all = makeOptions(probe, candidates, ins.valueType, who);
     const match = all.find((o) => o.id === optionId);
     if (!match) return unknown;
     l[ins.varSlot] = match.value;

@@ -41,7 +41,9 @@ describe("hidden choices in the log", () => {
     while (m.decision) m.apply(m.options().at(-1)!.id);
     expect(m.error).toBeNull();
     const labels = (viewer: number | null) => m.view(viewer).log.map((e) => e.label);
-    expect(labels(0)).toEqual(["Card (2)", "b1", "(a hidden choice)", "a1", "Card (2)", "Card (2)"]);
+    // Player 1 turns over a face-down piece: they cannot see which card it is either, so their own
+    // option (and its log line) names it by its place.
+    expect(labels(0)).toEqual(["Card (2)", "b1", "(a hidden choice)", "a1", "the face-down piece on b1", "Card (2)"]);
     expect(labels(1)).toEqual(["(a hidden choice)", "b1", "Card (2)", "a1", "(a hidden choice)", "Card (2)"]);
     expect(labels(null)).toEqual(["(a hidden choice)", "b1", "(a hidden choice)", "a1", "(a hidden choice)", "Card (2)"]);
     // The full log (for tools, replays and tests) keeps everything.

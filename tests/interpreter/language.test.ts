@@ -120,3 +120,30 @@ scoring p { points p.cacao_like }`);
     expect(game.start({ players: 2 }).result!.scores).toEqual([5, 0]);
   });
 });
+
+describe("choosing pieces one cannot see", () => {
+  const game = gameFromSource(`game "Blind" { players 2 }
+kind Card { value: number }
+zone hand per player: Card hidden
+zone taken: Card public
+components Card per player in hand { x2 { value: 1 }  x1 { value: 9 } }
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    let c = choose c from players[1].hand prompt "Take one of your rival's cards, unseen"
+    move c to taken
+    current.score = c.value
+  }
+}
+scoring p { points p.score }`);
+
+  it("names each by where it is: no name, no merging of like cards, no piece id", () => {
+    const m = game.start({ players: 2 });
+    const opts = m.options(0);
+    expect(opts.map((o) => o.label)).toEqual(["hidden piece 1 of hand of Player 2", "hidden piece 2 of hand of Player 2", "hidden piece 3 of hand of Player 2"]);
+    expect(opts.map((o) => o.id)).toEqual(["hidden-hand-of-player-2-1", "hidden-hand-of-player-2-2", "hidden-hand-of-player-2-3"]);
+    for (const o of opts) expect(o.pieces).toBeUndefined();
+    m.apply(opts[2]!.id, 0);
+    expect(m.result!.scores[0]).toBe(9);
+  });
+});
