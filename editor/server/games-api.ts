@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Plugin } from "vite";
+import { resolveGamePath } from "./game-path.ts";
+
+/** The URL the editor reads and saves rule files through. */
+export const GAMES_API = "/api/games";
+
+/** A header the page must send to save: a cross-site form cannot set it, so it cannot write files. */
+export const SAVE_HEADER = "x-stela-save";
+
+const MAX_BODY = 2 * 1024 * 1024;
+
+export interface GamesApiOptions {
+  /** The folder of rule files served and saved (the repository's `games/`, or a copy in tests). */
+  gamesDir: string;
+}
+
+function send(res: ServerResponse, status: number, body: string, type = "text/plain; charset=utf-8"): void {
+  res.statusCode = status;
+  res.setHeader("content-type", type);
+  res.setHeader("cache-control", "no-store");
+  res.end(body);
+}
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        resolve(undefined);
+        req.destroy();
+      } else chunks.push(c);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+/** Another site's page may not use the API: its Origin (when a browser sends one) must be this server. */
+function sameOrigin(req: IncomingMessage): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === req.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** Lists the rule files with their text, reads one, or saves one (PUT). */
+export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://localhost");
+  const rest = url.pathname.slice(GAMES_API.length);
+  if (!sameOrigin(req)) return send(res, 403, "cross-origin requests are refused");
+  if (rest === "" || rest === "/") {
+    if (req.method !== "GET") return send(res, 405, "GET only");
+    const files: { name: string; source: string }[] = [];
+    for (const name of readdirSync(gamesDir).sort()) {
+      const r = resolveGamePath(gamesDir, name);
+      if (r.ok) files.push({ name, source: readFileSync(r.path, "utf8") });
+    }
+    return send(res, 200, JSON.stringify({ writable: true, files }), "application/json");
+  }
+  let name: string;
+  try {
+    name = decodeURIComponent(rest.slice(1));
+  } catch {
+    return send(res, 400, "bad file name");
+  }
+  const target = resolveGamePath(gamesDir, name);
+  if (!target.ok) return send(res, 400, target.reason);
+  if (req.method === "GET") {
+    try {
+      return send(res, 200, readFileSync(target.path, "utf8"));
+    } catch {
+      return send(res, 404, `no file ${name}`);
+    }
+  }
+  if (req.method === "PUT") {
+    if (req.headers[SAVE_HEADER] !== "1") return send(res, 403, `saving needs the ${SAVE_HEADER} header`);
+    const body = await readBody(req);
+    if (body === undefined) return send(res, 413, "rule file too large");
+    // Write then rename: a crash mid-save never leaves half a rule file.
+    const tmp = `${target.path}.saving`;
+    writeFileSync(tmp, body, "utf8");
+    renameSync(tmp, target.path);
+    return send(res, 200, JSON.stringify({ saved: name, bytes: Buffer.byteLength(body) }), "application/json");
+  }
+  return send(res, 405, "GET or PUT only");
+}
+
+/** The Vite plugin that mounts the API on the dev server and on `vite preview`. */
+export function gamesApi(options: GamesApiOptions): Plugin {
+  const middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void): void => {
+    const path = (req.url ?? "").split("?")[0]!;
+    if (path !== GAMES_API && !path.startsWith(`${GAMES_API}/`)) return next();
+    handleGamesApi(options.gamesDir, req, res).catch((e: unknown) => send(res, 500, e instanceof Error ? e.message : String(e)));
+  };
+  return {
+    name: "stela-games-api",
+    configureServer(server) {
+      server.middlewares.use(middleware);
+    },
+    configurePreviewServer(server) {
+      server.middlewares.use(middleware);
+    },
+  };
+}

@@ -1,0 +1,275 @@
+import type { Diagnostic } from "../../../dsl/diagnostic.ts";
+import { RandomBot } from "../../../interpreter/bots/random-bot.ts";
+import { StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
+
+/** How a playtest starts: everything else follows from the rules and the decisions. */
+export interface PlaytestSettings {
+  players: number;
+  seed: number;
+  /** A variant name; absent for the base game. */
+  variant?: string;
+}
+
+/** One decision as the log keeps it: enough to replay it, and a label to show. */
+export interface LoggedDecision {
+  player: number;
+  option: string;
+  label: string;
+  /** A secret choice: its label is not shown to the other players. */
+  secret?: boolean;
+}
+
+/** Why the decisions after `index` are waiting instead of applied. */
+export interface StoppedAt {
+  index: number;
+  reason: string;
+  decision: LoggedDecision;
+}
+
+/** Whose eyes the playtest shows the match through. */
+export type ViewAs = "auto" | "spectator" | number;
+
+/** Everything the playtest pane draws, as plain data (it crosses from the worker). */
+export interface PlaytestSnapshot {
+  title: string;
+  settings: PlaytestSettings;
+  minPlayers: number;
+  maxPlayers: number;
+  variants: string[];
+  view: View;
+  /** The seat the view is for, or null for a spectator. */
+  viewer: number | null;
+  /** Seats that owe a decision now (empty when the match is over). */
+  owing: number[];
+  /** The decisions taken, labels as the viewer may see them. */
+  log: LoggedDecision[];
+  /** Decisions that undo set aside (or that no longer applied), ready for redo. */
+  redo: number;
+  stopped?: StoppedAt;
+  /** The rule failure that stopped the match. */
+  error: Diagnostic | null;
+  /** Things the designer should know about the last change (a variant that disappeared, …). */
+  notes: string[];
+}
+
+function sameDecision(a: { player: number; option: string }, b: { player: number; option: string }): boolean {
+  return a.player === b.player && a.option === b.option;
+}
+
+/**
+ * One playtest: a game, its start settings and the decisions taken. The
+ * decision list is the truth; the match is always what replaying it gives.
+ * So undo, redo, rewinding and new rules are all "replay a different list",
+ * and a list that no longer fits the rules keeps its unplayable rest for
+ * redo instead of losing it (the designer may be half way through an edit).
+ */
+export class PlaytestSession {
+  private game: Game;
+  private match!: Match;
+  private applied: LoggedDecision[] = [];
+  /** Decisions beyond the match, in order: redo takes from the front. */
+  private tail: LoggedDecision[] = [];
+  private stopped: StoppedAt | undefined;
+  private notes: string[] = [];
+  private bot: RandomBot;
+  settings: PlaytestSettings;
+  persons = new Set<number>();
+  viewAs: ViewAs = "auto";
+
+  constructor(game: Game, settings: PlaytestSettings, log: LoggedDecision[] = []) {
+    this.game = game;
+    this.settings = this.fit(settings);
+    this.bot = new RandomBot(this.settings.seed);
+    this.replay(log);
+  }
+
+  /** Settings the game accepts: a player count in range, an existing variant. */
+  private fit(settings: PlaytestSettings): PlaytestSettings {
+    const g = this.game;
+    const out: PlaytestSettings = { players: settings.players, seed: Number.isInteger(settings.seed) ? settings.seed : 1 };
+    if (settings.variant !== undefined) {
+      if (g.variants.includes(settings.variant)) out.variant = settings.variant;
+      else this.notes.push(`The rules have no variant "${settings.variant}" any more: playing the base game.`);
+    }
+    const def = g.definition(out.variant);
+    if (!Number.isInteger(out.players) || out.players < def.minPlayers || out.players > def.maxPlayers) {
+      const n = Math.min(def.maxPlayers, Math.max(def.minPlayers, Number.isInteger(out.players) ? out.players : 2));
+      if (Number.isInteger(settings.players)) this.notes.push(`"${def.title}" is for ${def.minPlayers}–${def.maxPlayers} players: playing with ${n}.`);
+      out.players = n;
+    }
+    return out;
+  }
+
+  private start(): Match {
+    return this.game.start(this.settings);
+  }
+
+  /**
+   * Replays `decisions` from the start (and `tail` too when `intendTail`:
+   * after a rule change that had stopped the log, the designer still means
+   * all of it). What does not fit, and a tail not replayed, wait for redo.
+   */
+  private replay(decisions: LoggedDecision[], tail: LoggedDecision[] = [], intendTail = false): void {
+    const toApply = intendTail ? [...decisions, ...tail] : decisions;
+    let r: ReturnType<Game["replay"]>;
+    try {
+      r = this.game.replay(this.settings, toApply);
+    } catch (e) {
+      // A start these rules refuse: say so and start as the rules allow, keeping the decisions.
+      if (!(e instanceof StartError)) throw e;
+      this.notes.push(e.message);
+      this.settings = { players: this.game.minPlayers, seed: this.settings.seed };
+      r = this.game.replay(this.settings, toApply);
+    }
+    this.match = r.match;
+    const n = r.stoppedAt ? r.stoppedAt.index : toApply.length;
+    this.applied = this.match.log.map((e) => this.entry(e.player, e.option, e.label, e.secret));
+    this.tail = [...toApply.slice(n), ...(intendTail ? [] : tail)];
+    this.stopped = r.stoppedAt ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
+  }
+
+  private entry(player: number, option: string, label: string, secret?: boolean): LoggedDecision {
+    return secret ? { player, option, label, secret } : { player, option, label };
+  }
+
+  /** New rules (the text changed and compiles): replay everything taken, and what redo held. */
+  setGame(game: Game): void {
+    this.game = game;
+    this.notes = [];
+    this.settings = this.fit(this.settings);
+    this.replay(this.applied, this.tail, this.stopped !== undefined);
+  }
+
+  /** Starts over with new settings (a new seed, player count or variant). */
+  restart(settings: PlaytestSettings): void {
+    this.notes = [];
+    this.settings = this.fit(settings);
+    this.bot = new RandomBot(this.settings.seed);
+    this.replay([]);
+  }
+
+  /** Takes a decision for `player`. A refused one changes nothing and says why. */
+  apply(player: number, option: string): { ok: true } | { ok: false; reason: string } {
+    const before = this.match.log.length;
+    const r = this.match.apply(option, player);
+    if (!r.ok) return r;
+    this.notes = [];
+    // The log grows by one entry per decision (a secret choice's entry is added as it is made).
+    const e = this.match.log[before];
+    const made = e ? this.entry(e.player, e.option, e.label, e.secret) : this.entry(player, option, option);
+    this.applied = this.match.log.map((x) => this.entry(x.player, x.option, x.label, x.secret));
+    // Taking the decision redo would take keeps the rest of redo; anything else starts a new line.
+    if (this.tail.length && sameDecision(this.tail[0]!, made)) this.tail.shift();
+    else this.tail = [];
+    this.stopped = undefined;
+    return { ok: true };
+  }
+
+  /** Each of `players` who owes a decision lets the random bot take it. */
+  botMove(players: number[]): void {
+    for (const p of players) {
+      const id = this.bot.choose(this.match, p);
+      if (id !== undefined) this.apply(p, id);
+    }
+  }
+
+  /** Goes back to just before the last decision a person took (bots' moves after it go too). */
+  undo(): void {
+    if (this.applied.length === 0) return;
+    let k = this.applied.length - 1;
+    if (this.persons.size > 0) {
+      while (k > 0 && !this.persons.has(this.applied[k]!.player)) k--;
+    }
+    this.rewind(k);
+  }
+
+  /** Takes again what undo set aside: the next person's decision and the bots' after it. */
+  redo(): { ok: true } | { ok: false; reason: string } {
+    let first = true;
+    while (this.tail.length) {
+      const next = this.tail[0]!;
+      if (!first && this.persons.has(next.player)) break;
+      if (!this.match.decision?.players.includes(next.player)) {
+        return { ok: false, reason: `${this.playerName(next.player)} does not owe a decision now` };
+      }
+      const r = this.apply(next.player, next.option);
+      if (!r.ok) {
+        this.stopped = { index: this.applied.length, reason: r.reason, decision: next };
+        return r;
+      }
+      first = false;
+    }
+    return { ok: true };
+  }
+
+  /** Goes back to the moment after `index` decisions; the later ones wait for redo. */
+  rewind(index: number): void {
+    const k = Math.max(0, Math.min(index, this.applied.length));
+    this.notes = [];
+    this.replay(this.applied.slice(0, k), [...this.applied.slice(k), ...this.tail], false);
+  }
+
+  /** Seats that owe a decision and are played by a bot. */
+  botsToMove(): number[] {
+    const d = this.match.decision;
+    if (!d || this.match.error) return [];
+    return d.players.filter((p) => !this.persons.has(p));
+  }
+
+  private playerName(seat: number): string {
+    return this.match.view(null).players[seat]?.name ?? `Player ${seat + 1}`;
+  }
+
+  /** Whose view to show: a chosen seat, a spectator, or (auto) the person who must act. */
+  private viewer(): number | null {
+    if (this.viewAs === "spectator") return null;
+    if (typeof this.viewAs === "number") return this.viewAs < this.settings.players ? this.viewAs : null;
+    const owing = this.match.decision?.players ?? [];
+    const person = owing.find((p) => this.persons.has(p));
+    if (person !== undefined) return person;
+    for (let i = this.applied.length - 1; i >= 0; i--) {
+      if (this.persons.has(this.applied[i]!.player)) return this.applied[i]!.player;
+    }
+    const first = [...this.persons].sort((a, b) => a - b)[0];
+    return first !== undefined && first < this.settings.players ? first : null;
+  }
+
+  /** The current match (for tests and tools). */
+  get current(): Match {
+    return this.match;
+  }
+
+  snapshot(): PlaytestSnapshot {
+    const viewer = this.viewer();
+    const view = this.match.view(viewer);
+    const def = this.game.definition(this.settings.variant);
+    // The view gives a piece's turned sides only once it is on a board; in a zone it faces as printed.
+    for (const z of view.zones) {
+      for (const p of z.pieces ?? []) {
+        const fields = def.kinds[p.kind]?.sidesFields ?? [];
+        if (p.sides || !fields.length || !p.fields) continue;
+        p.sides = Object.fromEntries(fields.map((f) => [f, p.fields![f] as number[]]));
+      }
+    }
+    const snap: PlaytestSnapshot = {
+      title: view.title,
+      settings: { ...this.settings },
+      minPlayers: def.minPlayers,
+      maxPlayers: def.maxPlayers,
+      variants: this.game.variants,
+      view,
+      viewer,
+      owing: this.match.decision?.players ?? [],
+      log: this.applied.map((e, i) => ({ ...e, label: view.log[i]?.label ?? e.label })),
+      redo: this.tail.length,
+      error: this.match.error,
+      notes: [...this.notes],
+    };
+    if (this.stopped) {
+      const d = this.stopped.decision;
+      const hide = d.secret && viewer !== d.player;
+      snap.stopped = { ...this.stopped, decision: hide ? { ...d, label: "(a secret choice)" } : d };
+    }
+    return snap;
+  }
+}

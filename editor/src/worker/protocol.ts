@@ -1,0 +1,73 @@
+import type { SymbolIndex } from "../../../dsl/check/context.ts";
+import type { Diagnostic } from "../../../dsl/diagnostic.ts";
+import type { LoggedDecision, PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
+import type { Outline } from "../rules/outline.ts";
+
+/**
+ * The messages between the page and the Stela worker. The worker compiles
+ * rule files and runs the playtest, so neither ever blocks typing; the page
+ * only draws what it gets back.
+ */
+export type WorkerRequest =
+  | {
+      type: "compile";
+      /** The document the text belongs to; a new one starts a new playtest. */
+      doc: string;
+      /** The path diagnostics name (`games/maya.stela`). */
+      file: string;
+      source: string;
+      /** Other rule files by path, for `variant … extends "…"`. */
+      files: Record<string, string>;
+      /** Who plays each seat, and whose view to show. */
+      seats: { persons: number[]; viewAs: ViewAs };
+      /** How to start the playtest if this document has none yet (a saved one, say). */
+      init?: { settings: PlaytestSettings; log: LoggedDecision[] };
+    }
+  /** Titles and variant names of rule files, for the picker. */
+  | { type: "survey"; files: Record<string, string> }
+  | { type: "restart"; settings: PlaytestSettings }
+  | { type: "apply"; player: number; option: string }
+  | { type: "bot"; players: number[] }
+  | { type: "undo" }
+  | { type: "redo" }
+  | { type: "rewind"; index: number }
+  | { type: "seats"; persons: number[]; viewAs: ViewAs };
+
+export interface CompileReply {
+  type: "compiled";
+  doc: string;
+  source: string;
+  diagnostics: Diagnostic[];
+  symbols: SymbolIndex;
+  outline: Outline;
+  variantNames: string[];
+  /** The text compiled without error, and the playtest now runs it. */
+  ok: boolean;
+  /** Milliseconds the compile took in the worker. */
+  ms: number;
+  /** Milliseconds replaying the playtest on the new rules took. */
+  playMs?: number;
+  playtest?: PlaytestSnapshot;
+  /** The playtest could not run these rules (an engine failure): why. */
+  playtestError?: string;
+}
+
+export interface SurveyReply {
+  type: "survey";
+  files: Record<string, { title?: string; variants: string[]; extends?: string }>;
+}
+
+export interface PlaytestReply {
+  type: "playtest";
+  snapshot?: PlaytestSnapshot;
+  /** A refused decision or a failed request: a message for the designer. */
+  refused?: string;
+}
+
+export type WorkerReply = CompileReply | SurveyReply | PlaytestReply;
+
+/** Every message carries an id; the reply to it carries the same. */
+export interface Envelope<T> {
+  id: number;
+  body: T;
+}

@@ -1,0 +1,157 @@
+/// <reference lib="webworker" />
+import { parse } from "../../../dsl/parse.ts";
+import { compile } from "../../../interpreter/index.ts";
+import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
+import { outlineOf } from "../rules/outline.ts";
+import type { CompileReply, Envelope, PlaytestReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
+
+/**
+ * The Stela worker: compiles the rules on every pause in typing and runs
+ * the playtest on the last rules that compiled. One session at a time, for
+ * the document being edited.
+ */
+
+let session: PlaytestSession | undefined;
+let sessionDoc: string | undefined;
+
+function snapshot(): PlaytestSnapshot | undefined {
+  return session?.snapshot();
+}
+
+function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileReply {
+  const t0 = performance.now();
+  const r = compile(req.source, req.file, { readFile: (path) => req.files[path] });
+  const ms = performance.now() - t0;
+  const reply: CompileReply = {
+    type: "compiled",
+    doc: req.doc,
+    source: req.source,
+    diagnostics: r.diagnostics,
+    symbols: r.symbols,
+    outline: outlineOf(r.ast),
+    variantNames: r.variantNames,
+    ok: r.game !== undefined,
+    ms,
+  };
+  if (sessionDoc !== req.doc) {
+    session = undefined;
+    sessionDoc = req.doc;
+  }
+  if (r.game) {
+    const t1 = performance.now();
+    try {
+      if (session) session.setGame(r.game);
+      else {
+        const players = Math.min(r.game.maxPlayers, Math.max(r.game.minPlayers, 2));
+        session = new PlaytestSession(r.game, req.init?.settings ?? { players, seed: 1 }, req.init?.log ?? []);
+      }
+      session.persons = new Set(req.seats.persons);
+      session.viewAs = req.seats.viewAs;
+    } catch (e) {
+      reply.playtestError = e instanceof Error ? e.message : String(e);
+    }
+    reply.playMs = performance.now() - t1;
+  }
+  const snap = snapshot();
+  if (snap) reply.playtest = snap;
+  return reply;
+}
+
+function survey(files: Record<string, string>): SurveyReply {
+  const out: SurveyReply["files"] = {};
+  for (const [name, source] of Object.entries(files)) {
+    const { ast } = parse(source, name);
+    const entry: SurveyReply["files"][string] = { variants: [] };
+    for (const d of ast.decls) {
+      if (d.kind === "GameDecl") entry.title = d.title;
+      if (d.kind === "VariantDecl") {
+        entry.variants.push(d.title);
+        if (d.extendsFile) entry.extends = d.extendsFile.path;
+      }
+    }
+    out[name] = entry;
+  }
+  return { type: "survey", files: out };
+}
+
+function playtest(req: Exclude<WorkerRequest, { type: "compile" } | { type: "survey" }>): PlaytestReply {
+  if (!session) return { type: "playtest", refused: "There is no playtest yet: the rules have not compiled." };
+  let refused: string | undefined;
+  switch (req.type) {
+    case "restart":
+      session.restart(req.settings);
+      break;
+    case "apply": {
+      const r = session.apply(req.player, req.option);
+      if (!r.ok) refused = r.reason;
+      break;
+    }
+    case "bot":
+      session.botMove(req.players);
+      break;
+    case "undo":
+      session.undo();
+      break;
+    case "redo": {
+      const r = session.redo();
+      if (!r.ok) refused = r.reason;
+      break;
+    }
+    case "rewind":
+      session.rewind(req.index);
+      break;
+    case "seats":
+      session.persons = new Set(req.persons);
+      session.viewAs = req.viewAs;
+      break;
+  }
+  const reply: PlaytestReply = { type: "playtest", snapshot: session.snapshot() };
+  if (refused) reply.refused = refused;
+  return reply;
+}
+
+function handle(req: WorkerRequest): WorkerReply {
+  switch (req.type) {
+    case "compile":
+      return compileDoc(req);
+    case "survey":
+      return survey(req.files);
+    default:
+      return playtest(req);
+  }
+}
+
+/** An engine failure must not kill the worker: the page shows it and goes on. */
+function failed(req: WorkerRequest, err: unknown): WorkerReply {
+  const message = `The engine failed: ${err instanceof Error ? err.message : String(err)}`;
+  switch (req.type) {
+    case "compile":
+      return {
+        type: "compiled",
+        doc: req.doc,
+        source: req.source,
+        diagnostics: [],
+        symbols: { declarations: [], references: [] },
+        outline: { decls: [], kinds: [], boards: [], playerVars: [], playerZones: [], enums: [] },
+        variantNames: [],
+        ok: false,
+        ms: 0,
+        playtestError: message,
+      };
+    case "survey":
+      return { type: "survey", files: {} };
+    default:
+      return { type: "playtest", refused: message };
+  }
+}
+
+self.onmessage = (e: MessageEvent<Envelope<WorkerRequest>>) => {
+  const { id, body } = e.data;
+  let reply: WorkerReply;
+  try {
+    reply = handle(body);
+  } catch (err) {
+    reply = failed(body, err);
+  }
+  (self as unknown as Worker).postMessage({ id, body: reply } satisfies Envelope<WorkerReply>);
+};

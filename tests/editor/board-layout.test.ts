@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import type { BoardView, SpaceView } from "../../interpreter/index.ts";
+import { CELL, columnName, layoutBoard, pieceOutline } from "../../editor/src/playtest/board-layout.ts";
+import { clickOnPiece, highlightedSpaces, indexOptions, optionsAtSpace } from "../../editor/src/playtest/option-index.ts";
+import { fitLabel, inkOn } from "../../editor/src/playtest/present.ts";
+
+function space(board: string, x: number, y: number, level = 0): SpaceView {
+  return { key: `${board}:${level ? `${x},${y},${level}` : `${x},${y}`}`, x, y, level, label: "", attrs: {} };
+}
+
+function board(topology: BoardView["topology"], spaces: SpaceView[], pieces: BoardView["pieces"] = []): BoardView {
+  return { key: "b", name: "b", owner: null, topology, spaces, pieces };
+}
+
+describe("board layout", () => {
+  it("names columns as the engine does", () => {
+    expect([0, 2, 25, 26, 27].map(columnName)).toEqual(["a", "c", "z", "aa", "ab"]);
+  });
+
+  it("puts grid spaces in rows and columns, holes left out", () => {
+    const l = layoutBoard(board({ type: "grid", width: 3, height: 2 }, [space("b", 0, 0), space("b", 2, 1)]));
+    const [a, b] = l.boxes;
+    expect(b!.x - a!.x).toBe(2 * CELL);
+    expect(b!.y - a!.y).toBe(CELL);
+    expect(l.boxes).toHaveLength(2);
+    expect(l.captions.map((c) => c.text)).toEqual(["a", "b", "c", "1", "2"]);
+  });
+
+  it("fits an open grid around what is there, negative coordinates too, and lets it pan", () => {
+    const l = layoutBoard(board({ type: "open" }, [space("b", -2, 0), space("b", 1, 3)]));
+    expect(l.pannable).toBe(true);
+    expect(Math.min(...l.boxes.map((b) => b.x))).toBeGreaterThan(CELL / 2);
+    expect(l.width).toBeGreaterThan(5 * CELL);
+  });
+
+  it("draws layered levels side by side, each one smaller, or stacked half a cell in", () => {
+    const spaces = [space("b", 0, 0), space("b", 1, 1), space("b", 0, 0, 1)];
+    const side = layoutBoard(board({ type: "layered", width: 2, height: 2, levels: 2 }, spaces), "side");
+    expect(side.frames).toHaveLength(2);
+    expect(side.byKey.get("b:0,0,1")!.x).toBeGreaterThan(side.byKey.get("b:1,1")!.x + CELL);
+    const stacked = layoutBoard(board({ type: "layered", width: 2, height: 2, levels: 2 }, spaces), "stacked");
+    const top = stacked.byKey.get("b:0,0,1")!;
+    const base = stacked.byKey.get("b:0,0")!;
+    expect(top.x + top.size / 2).toBeCloseTo(base.x + CELL, 0);
+    expect(top.faint).toBe(true);
+  });
+
+  it("puts ring spaces on a circle, the first at the top", () => {
+    const spaces = [0, 1, 2, 3].map((x) => space("b", x, 0));
+    const l = layoutBoard(board({ type: "ring", size: 4 }, spaces));
+    const [top, right, bottom] = l.boxes;
+    expect(top!.y).toBeLessThan(right!.y);
+    expect(right!.x).toBeGreaterThan(top!.x);
+    expect(bottom!.y).toBeGreaterThan(right!.y);
+    expect(l.boxes.every((b) => b.round)).toBe(true);
+  });
+
+  it("outlines a multi-cell piece around its cells, not between them", () => {
+    const spaces = [space("b", 0, 0), space("b", 1, 0), space("b", 0, 1)];
+    const piece = { id: 1, kind: "P", owner: null, faceUp: true, cells: spaces.map((s) => s.key) };
+    const l = layoutBoard(board({ type: "grid", width: 2, height: 2 }, spaces, [piece]));
+    // An L of 3 cells has 8 outer edges.
+    expect(pieceOutline(l, piece).match(/M/g)).toHaveLength(8);
+  });
+});
+
+describe("options on the board", () => {
+  const options = [
+    { id: "t@1", label: "Temple on a1–b1", spaces: ["b:0,0", "b:1,0"], pieces: [7] },
+    { id: "t@2", label: "Temple on a1–a2", spaces: ["b:0,0", "b:0,1"], pieces: [7] },
+    { id: "p@1", label: "Palace on b1", spaces: ["b:1,0"], pieces: [8] },
+    { id: "card", label: "Take the card", pieces: [9] },
+    { id: "pass", label: "Pass" },
+  ];
+  const index = indexOptions(options);
+
+  it("lists the options that mention nothing drawn", () => {
+    expect(index.plain.map((o) => o.id)).toEqual(["pass"]);
+  });
+
+  it("offers every option covering a clicked space, the one starting there first", () => {
+    expect(optionsAtSpace(index, "b:1,0", []).map((o) => o.id)).toEqual(["p@1", "t@1"]);
+    expect(optionsAtSpace(index, "b:1,0", [], 7).map((o) => o.id)).toEqual(["t@1"]);
+    expect(optionsAtSpace(index, "b:0,0", [], 8)).toEqual([]);
+  });
+
+  it("takes a piece-only option by clicking the piece, and selects a piece that has placements", () => {
+    expect(clickOnPiece(index, 9)).toEqual({ choose: [options[3]] });
+    expect(clickOnPiece(index, 7)).toEqual({ select: 7 });
+    expect(clickOnPiece(index, 42)).toBeUndefined();
+    expect([...highlightedSpaces(index, 7)].sort()).toEqual(["b:0,0", "b:0,1", "b:1,0"]);
+  });
+});
+
+describe("labels", () => {
+  it("pick dark ink on light colours and light ink on dark ones", () => {
+    expect(inkOn("#ecf0f1")).toBe("#1b1b1b");
+    expect(inkOn("#2471a3")).toBe("#ffffff");
+  });
+
+  it("wrap a long label onto two lines before shrinking it past reading", () => {
+    expect(fitLabel("Palace", 42, 13).lines).toEqual(["Palace"]);
+    const cube = fitLabel("Cube (white)", 42, 13);
+    expect(cube.lines).toEqual(["Cube", "(white)"]);
+    expect(cube.size).toBeGreaterThanOrEqual(7);
+    expect(fitLabel("Supercalifragilistic", 30, 13).lines[0]!.endsWith("…")).toBe(true);
+  });
+});

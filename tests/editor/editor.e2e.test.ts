@@ -1,0 +1,272 @@
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import type { PreviewServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEditor } from "../../editor/server/start.ts";
+import { GAMES_DIR } from "../support/games.ts";
+import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
+
+/**
+ * The editor end to end, in headless Chromium: the app is built and served
+ * by Vite (port 0) over a temporary copy of games/ plus the fixtures (other
+ * topologies), so nothing here ever writes the real games.
+ *
+ * Set STELA_SKIP_E2E=1 to skip on a machine without Chromium.
+ */
+
+const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
+const skip = process.env.STELA_SKIP_E2E === "1";
+
+/** What the page exposes as `window.stela` (the EditorApp), as far as the tests use it. */
+interface AppHandle {
+  text: string;
+  docKey: string;
+  snapshot?: { log: unknown[]; owing: number[]; viewer: number | null; redo: number; view: { over: boolean; players: { vars: Record<string, unknown> }[] } };
+  persons: number[];
+  setText(text: string): void;
+  markerLines(owner: string): number[];
+  editorInstance: { setPosition(p: { lineNumber: number; column: number }): void; getPosition(): { lineNumber: number }; focus(): void };
+}
+
+describe.skipIf(skip)("editor in a browser", () => {
+  let gamesDir: string;
+  let outDir: string;
+  let server: PreviewServer;
+  let url: string;
+  let browser: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const missing = browserMissing();
+    if (missing) throw new Error(missing);
+    gamesDir = mkdtempSync(join(tmpdir(), "stela-games-"));
+    cpSync(GAMES_DIR, gamesDir, { recursive: true });
+    for (const f of readdirSync(FIXTURES)) cpSync(join(FIXTURES, f), join(gamesDir, f));
+    outDir = mkdtempSync(join(tmpdir(), "stela-editor-dist-"));
+    ({ server, url } = await startEditor({ port: 0, quiet: true, gamesDir, outDir }));
+    browser = await launchBrowser();
+    page = browser.pages()[0] ?? (await browser.newPage());
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    for (const d of [gamesDir, outDir]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  const app = <T>(f: (a: AppHandle) => T | Promise<T>): Promise<T> =>
+    page.evaluate(`(${f.toString()})(window.stela)`) as Promise<T>;
+
+  async function rulesOk(): Promise<void> {
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 15_000 });
+  }
+
+  async function openGame(value: string): Promise<void> {
+    await page.selectOption("[data-testid=picker]", value);
+    await page.waitForFunction((v) => (document.querySelector("[data-testid=picker]") as HTMLSelectElement).value === v, value);
+    await rulesOk();
+    await page.waitForSelector("[data-testid=playtest] figure.board");
+  }
+
+  /** Every seat a person, so the test makes every decision by clicking. */
+  async function allPersons(): Promise<void> {
+    for (const select of await page.locator("section.player select").all()) await select.selectOption("person");
+    await page.waitForFunction(() => {
+      const a = (window as unknown as { stela: AppHandle }).stela;
+      return a.snapshot !== undefined && a.persons.length === a.snapshot.view.players.length;
+    });
+  }
+
+  const logLength = () => app((a) => a.snapshot?.log.length ?? -1);
+
+  it("lists every game and variant, and draws each one", async () => {
+    const values = await page.locator("[data-testid=picker] option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    for (const f of readdirSync(gamesDir).filter((n) => n.endsWith(".stela"))) expect(values.some((v) => v.startsWith(`${f}|`))).toBe(true);
+    expect(values).toContain("gears-variant.stela|Rich start");
+    for (const v of values) {
+      await openGame(v);
+      expect(await page.locator("[data-testid=problems] li").count()).toBe(0);
+      // (An open grid starts as the one space at its origin.)
+      expect(await page.locator("figure.board svg rect.space, figure.board svg circle.space").count()).toBeGreaterThan(0);
+    }
+    // The variant file read its base game: the variant's starting corn shows.
+    await openGame("gears-variant.stela|Rich start");
+    expect(await page.locator("section.player").first().innerText()).toMatch(/corn\s*5/);
+    expect(errors).toEqual([]);
+  });
+
+  it("asks for a simultaneous secret choice seat by seat, hiding each pick until all are in", async () => {
+    await openGame("pyramids.stela|");
+    await allPersons();
+    await page.getByRole("button", { name: "Restart" }).click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    expect(await page.getByTestId("turn").innerText()).toMatch(/still to choose: Player 1, Player 2/);
+    await page.locator('section.player[data-seat="0"] button.chip.clickable').first().click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.viewer === 1);
+    expect(await page.getByTestId("turn").innerText()).toMatch(/still to choose: Player 2$/m);
+    expect(await page.getByTestId("decision-log").innerText()).toContain("(a secret choice)");
+    await page.locator('section.player[data-seat="1"] button.chip.clickable').first().click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 2);
+    expect(await page.getByTestId("decision-log").innerText()).not.toContain("(a secret choice)");
+    // The layered boards, stacked: upper levels drawn over the lower ones.
+    await page.selectOption("select:near(:text('Levels'))", "stacked");
+    expect(await page.locator("figure.board text.caption", { hasText: "seen from above" }).count()).toBe(2);
+  });
+
+  it("marks a mistake as it is typed and clears the mark when it is fixed", async () => {
+    await openGame("mayan-city.stela|");
+    const line = (await app((a) => a.text)).split("\n").findIndex((l) => l.includes("let points = count")) + 1;
+    await page.evaluate((l) => {
+      const e = (window as unknown as { stela: AppHandle }).stela.editorInstance;
+      e.setPosition({ lineNumber: l, column: 200 });
+      e.focus();
+    }, line);
+    await page.keyboard.type(" + oops");
+    await page.waitForSelector(".monaco-editor .squiggly-error", { timeout: 10_000 });
+    await page.waitForSelector("[data-testid=problems] li");
+    expect(await app((a) => a.markerLines("stela"))).toContain(line);
+    expect(await page.locator("[data-testid=stale]").count()).toBe(1);
+    // The problem jumps to its line.
+    await page.evaluate(() => (window as unknown as { stela: AppHandle }).stela.editorInstance.setPosition({ lineNumber: 1, column: 1 }));
+    await page.locator("[data-testid=problems] li button").first().click();
+    expect(await app((a) => a.editorInstance.getPosition().lineNumber)).toBe(line);
+    await page.evaluate((l) => {
+      const e = (window as unknown as { stela: AppHandle }).stela.editorInstance;
+      e.setPosition({ lineNumber: l, column: 200 });
+      e.focus();
+    }, line);
+    for (let i = 0; i < 7; i++) await page.keyboard.press("Backspace");
+    await rulesOk();
+    await page.waitForFunction(() => !document.querySelector(".monaco-editor .squiggly-error"));
+    expect(await page.locator("[data-testid=stale]").count()).toBe(0);
+  });
+
+  it("plays decisions by clicking on the board, and undoes them", async () => {
+    await openGame("mayan-city.stela|");
+    await allPersons();
+    await page.fill("[data-testid=seed]", "7");
+    await page.getByRole("button", { name: "Restart" }).click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    // The draw phase: each pick is a click on a card in the offer.
+    for (let i = 0; i < 6; i++) {
+      await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
+      await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === n, i + 1);
+    }
+    // The place phase: pick a piece from the player's own, then a highlighted space, then (if several fit there) one of the ways.
+    for (let i = 0; i < 3; i++) {
+      const before = await logLength();
+      const seat = await app((a) => a.snapshot!.viewer);
+      await page.locator(`section.player[data-seat="${seat}"] button.chip.clickable`).first().click();
+      const spaces = page.locator("figure.board rect.hit.clickable");
+      await spaces.nth(Math.min(i * 9, (await spaces.count()) - 1)).click();
+      const menu = page.locator("[data-testid=choice-menu] button");
+      if (await menu.count()) await menu.first().click();
+      await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === n, before + 1);
+    }
+    expect(await logLength()).toBe(9);
+    expect(await page.locator("figure.board g.piece").count()).toBe(3);
+    await page.getByTestId("undo").click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 8);
+    expect(await page.locator("figure.board g.piece").count()).toBe(2);
+    await page.getByTestId("redo").click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 9);
+    expect(await page.locator("[data-testid=decision-log] li.decision").count()).toBe(9);
+  });
+
+  it("replays the log when a rule changes, and says where it no longer fits", async () => {
+    const original = await app((a) => a.text);
+    const scores = () => app((a) => a.snapshot!.view.players.map((p) => Number(p.vars["score"])));
+    const before = await scores();
+    // A scoring rule changes: the same 9 decisions, new scores.
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original.replace("p.score += points", "p.score += points + 100"));
+    await page.waitForFunction((b) => {
+      const s = (window as unknown as { stela: AppHandle }).stela.snapshot!;
+      return s.log.length === 9 && s.view.players.some((p, i) => Number(p.vars["score"]) !== b[i]);
+    }, before);
+    expect((await scores()).reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(before.reduce((x, y) => x + y, 0) + 300);
+    // A placement rule changes: the first placement is no longer legal, the rest waits.
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original.replace('require all s in spot.cells: empty(s) else "Pieces may not overlap"', 'require all s in spot.cells: empty(s) and s.zone > 0 else "Only inside the zones"'));
+    await page.waitForSelector("[data-testid=stopped]", { timeout: 10_000 });
+    expect(await page.locator("[data-testid=stopped]").innerText()).toMatch(/Decision \d+ .* no longer fits/);
+    // Undo the edit: every decision plays again.
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original);
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 9);
+    expect(await page.locator("[data-testid=stopped]").count()).toBe(0);
+  });
+
+  it("marks the line of a rule that fails while the match runs", async () => {
+    const original = await app((a) => a.text);
+    const broken = original.replace("p.score += points", "p.score += [points][5]");
+    const line = broken.split("\n").findIndex((l) => l.includes("[points][5]")) + 1;
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), broken);
+    await page.waitForSelector("[data-testid=runtime-error]", { timeout: 10_000 });
+    expect(await app((a) => a.markerLines("stela-runtime"))).toEqual([line]);
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original);
+    await page.waitForFunction(() => !document.querySelector("[data-testid=runtime-error]"));
+    expect(await app((a) => a.markerLines("stela-runtime"))).toEqual([]);
+  });
+
+  it("keeps the text over a reload, and saves it into games/ through the server", async () => {
+    await openGame("mayan-city.stela|");
+    const lines = (await app((a) => a.text)).split("\n").length;
+    await page.evaluate((l) => {
+      const e = (window as unknown as { stela: AppHandle }).stela.editorInstance;
+      e.setPosition({ lineNumber: l, column: 1 });
+      e.focus();
+    }, lines);
+    await page.keyboard.type("// kept over a reload");
+    await page.waitForSelector("[data-testid=status] .dirty");
+    await page.waitForTimeout(600);
+    await page.reload();
+    await page.waitForSelector("[data-testid=playtest]");
+    expect(await app((a) => a.text)).toContain("// kept over a reload");
+    expect(await app((a) => a.snapshot?.log.length)).toBe(9);
+    await page.getByTestId("save").click();
+    await page.waitForSelector("[data-testid=notice]:has-text('Saved')");
+    expect(readFileSync(join(gamesDir, "mayan-city.stela"), "utf8")).toContain("// kept over a reload");
+    expect(readFileSync(join(GAMES_DIR, "mayan-city.stela"), "utf8")).not.toContain("// kept over a reload");
+    // The server writes nowhere else.
+    const status = await page.evaluate(async () => {
+      const put = (name: string) => fetch(`./api/games/${name}`, { method: "PUT", headers: { "x-stela-save": "1" }, body: "x" }).then((r) => r.status);
+      return [await put("..%2Fescape.stela"), await put("notes.txt"), await put("%2Ftmp%2Fx.stela")];
+    });
+    expect(status).toEqual([400, 400, 400]);
+  });
+
+  it("opens a share link's rules in another browser", async () => {
+    await page.getByTestId("share").click();
+    const link = await page.getByTestId("share-url").inputValue();
+    const text = await app((a) => a.text);
+    const other = await launchBrowser();
+    try {
+      const p2 = other.pages()[0] ?? (await other.newPage());
+      await p2.goto(link);
+      await p2.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
+      expect(await p2.evaluate(() => (window as unknown as { stela: AppHandle }).stela.text)).toBe(text);
+      expect(await p2.evaluate(() => (window as unknown as { stela: AppHandle }).stela.docKey)).toBe("shared:mayan-city.stela");
+    } finally {
+      await other.close();
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it("lets a bot play a seat, after a short delay", async () => {
+    await openGame("mayan-city.stela|");
+    await allPersons();
+    await page.getByRole("button", { name: "Restart" }).click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    const first = await app((a) => a.snapshot!.owing[0]!);
+    await page.locator(`section.player[data-seat="${1 - first}"] select`).selectOption("bot");
+    await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
+    // The person's pick, then the bot's, on its own.
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 2, null, { timeout: 5000 });
+    expect(await app((a) => a.snapshot!.owing)).toEqual([first]);
+    expect(errors).toEqual([]);
+  });
+});

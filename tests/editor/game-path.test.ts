@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handleGamesApi, SAVE_HEADER } from "../../editor/server/games-api.ts";
+import { resolveGamePath } from "../../editor/server/game-path.ts";
+
+describe("rule file paths the server accepts", () => {
+  const root = mkdtempSync(join(tmpdir(), "stela-paths-"));
+  const games = join(root, "games");
+  mkdirSync(games);
+  writeFileSync(join(root, "secret.stela"), "outside");
+  symlinkSync(join(root, "secret.stela"), join(games, "link.stela"));
+
+  it("accepts a plain .stela name inside the folder", () => {
+    const r = resolveGamePath(games, "maya.stela");
+    expect(r.ok && r.path.endsWith("/games/maya.stela")).toBe(true);
+    expect(resolveGamePath(games, "Big racks v2.stela").ok).toBe(true);
+  });
+
+  it.each([
+    ["../secret.stela"],
+    ["..%2Fsecret.stela".replace("%2F", "/")],
+    ["sub/maya.stela"],
+    ["..\\secret.stela"],
+    ["/etc/passwd.stela"],
+    ["C:maya.stela"],
+    ["maya.txt"],
+    ["maya.stela.bak"],
+    [".hidden.stela"],
+    ["a..stela"],
+    [""],
+    ["maya\u0000.stela"],
+    ["line\nbreak.stela"],
+  ])("refuses %j", (name) => {
+    expect(resolveGamePath(games, name).ok).toBe(false);
+  });
+
+  it("refuses a file that is a link out of the folder", () => {
+    expect(resolveGamePath(games, "link.stela")).toEqual({ ok: false, reason: "the file links outside the games folder" });
+  });
+});
+
+describe("games API", () => {
+  const games = mkdtempSync(join(tmpdir(), "stela-api-"));
+  writeFileSync(join(games, "one.stela"), "// one");
+  writeFileSync(join(games, "notes.txt"), "not a rule file");
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => void handleGamesApi(games, req, res));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const a = server.address();
+    base = `http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}/api/games`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const put = (name: string, body: string, headers: Record<string, string> = { [SAVE_HEADER]: "1" }) =>
+    fetch(`${base}/${name}`, { method: "PUT", headers, body });
+
+  it("lists only rule files, with their text", async () => {
+    const r = await fetch(base);
+    expect(await r.json()).toEqual({ writable: true, files: [{ name: "one.stela", source: "// one" }] });
+  });
+
+  it("saves a rule file, and reads it back", async () => {
+    expect((await put("two.stela", "// two")).status).toBe(200);
+    expect(readFileSync(join(games, "two.stela"), "utf8")).toBe("// two");
+    expect(await (await fetch(`${base}/two.stela`)).text()).toBe("// two");
+    expect(existsSync(join(games, "two.stela.saving"))).toBe(false);
+  });
+
+  it("refuses to write outside games/, other files, or without the header", async () => {
+    expect((await put("..%2Fout.stela", "x")).status).toBe(400);
+    expect((await put("%2E%2E%2Fout.stela", "x")).status).toBe(400);
+    expect((await put("notes.txt", "x")).status).toBe(400);
+    expect((await put("three.stela", "x", {})).status).toBe(403);
+    expect((await put("three.stela", "x", { [SAVE_HEADER]: "1", origin: "http://evil.example" })).status).toBe(403);
+    expect(existsSync(join(games, "three.stela"))).toBe(false);
+    expect(existsSync(join(games, "..", "out.stela"))).toBe(false);
+  });
+});

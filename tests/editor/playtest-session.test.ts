@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
+import { gameFromSource, loadGame } from "../support/games.ts";
+
+const counting = (max: number) => `
+game "Counting" { players 2..3 }
+const LIMIT = 3
+per player { score: number = 0 }
+flow {
+  repeat 3 {
+    for p in players {
+      turn p {
+        let n = choose n from 1..${max} prompt "How many?"
+        p.score += n
+      }
+    }
+  }
+}
+scoring p { points p.score }
+variant "Short" { override const LIMIT = 1 }
+`;
+
+/** Plays `n` decisions, each the first option of whoever owes one. */
+function playFirst(s: PlaytestSession, n: number): void {
+  for (let i = 0; i < n; i++) {
+    const p = s.current.decision!.players[0]!;
+    const r = s.apply(p, s.current.options(p)[0]!.id);
+    expect(r.ok).toBe(true);
+  }
+}
+
+describe("playtest session", () => {
+  it("undoes and redoes by replaying the decision log", () => {
+    const s = new PlaytestSession(loadGame("mayan-city.stela"), { players: 2, seed: 3 });
+    s.persons = new Set([0, 1]);
+    playFirst(s, 5);
+    const after5 = JSON.stringify(s.current.toJSON());
+    s.undo();
+    expect(s.snapshot().log).toHaveLength(4);
+    expect(s.snapshot().redo).toBe(1);
+    s.undo();
+    expect(s.snapshot().log).toHaveLength(3);
+    expect(s.redo().ok).toBe(true);
+    expect(s.redo().ok).toBe(true);
+    expect(JSON.stringify(s.current.toJSON())).toBe(after5);
+    expect(s.snapshot().redo).toBe(0);
+  });
+
+  it("undo goes back past the bots' moves to the last person's decision", () => {
+    const s = new PlaytestSession(loadGame("mayan-city.stela"), { players: 3, seed: 3 });
+    s.persons = new Set([s.current.decision!.players[0]!]);
+    const person = [...s.persons][0]!;
+    playFirst(s, 1);
+    let guard = 0;
+    while (!s.current.decision!.players.includes(person) && guard++ < 20) s.botMove(s.botsToMove());
+    const before = s.snapshot().log.length;
+    expect(before).toBeGreaterThan(1);
+    s.undo();
+    expect(s.snapshot().log).toHaveLength(0);
+    expect(s.snapshot().redo).toBe(before);
+    // Redo takes the person's decision and the bots' after it, up to the person's next turn.
+    s.redo();
+    expect(s.snapshot().log).toHaveLength(before);
+  });
+
+  it("a new decision replaces what redo held, the same one keeps it", () => {
+    const g = gameFromSource(counting(3));
+    const s = new PlaytestSession(g, { players: 2, seed: 1 });
+    s.apply(0, "2");
+    s.apply(1, "3");
+    s.rewind(0);
+    expect(s.snapshot().redo).toBe(2);
+    s.apply(0, "2");
+    expect(s.snapshot().redo).toBe(1);
+    s.apply(1, "1");
+    expect(s.snapshot().redo).toBe(0);
+  });
+
+  it("replays the log on new rules and stops at the first decision that became illegal", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    for (const [p, o] of [[0, "1"], [1, "2"], [0, "3"], [1, "1"]] as const) expect(s.apply(p, o).ok).toBe(true);
+    s.setGame(gameFromSource(counting(2)));
+    const snap = s.snapshot();
+    expect(snap.log.map((d) => d.option)).toEqual(["1", "2"]);
+    expect(snap.stopped?.index).toBe(2);
+    expect(snap.stopped?.decision.option).toBe("3");
+    expect(snap.stopped?.reason).toBeTruthy();
+    expect(snap.redo).toBe(2);
+    // Still illegal after another edit: still stopped there, nothing lost.
+    s.setGame(gameFromSource(counting(2)));
+    expect(s.snapshot().stopped?.index).toBe(2);
+    // The edit is undone: the whole log plays again.
+    s.setGame(gameFromSource(counting(3)));
+    expect(s.snapshot().log.map((d) => d.option)).toEqual(["1", "2", "3", "1"]);
+    expect(s.snapshot().stopped).toBeUndefined();
+    expect(s.snapshot().redo).toBe(0);
+  });
+
+  it("new rules do not bring back what undo set aside", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    s.apply(0, "1");
+    s.apply(1, "2");
+    s.undo();
+    s.setGame(gameFromSource(counting(3)));
+    expect(s.snapshot().log).toHaveLength(1);
+    expect(s.snapshot().redo).toBe(1);
+  });
+
+  it("keeps playing when the settings no longer fit the rules", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 3, seed: 1, variant: "Short" });
+    s.setGame(gameFromSource(counting(3).replace("players 2..3", "players 2").replace(/variant[^\n]*/, "")));
+    const snap = s.snapshot();
+    expect(snap.settings).toEqual({ players: 2, seed: 1 });
+    expect(snap.notes.join(" ")).toMatch(/no variant "Short"/);
+    expect(snap.notes.join(" ")).toMatch(/playing with 2/);
+  });
+
+  it("shows the view of the person who must decide, hiding what they may not see", () => {
+    const s = new PlaytestSession(loadGame("mayan-city.stela"), { players: 2, seed: 5 });
+    s.persons = new Set([0, 1]);
+    const snap = s.snapshot();
+    expect(snap.viewer).toBe(snap.owing[0]);
+    expect(snap.view.decision?.options?.length).toBeGreaterThan(0);
+    expect(snap.view.zones.find((z) => z.name === "deck")?.pieces).toBeUndefined();
+    s.viewAs = "spectator";
+    expect(s.snapshot().viewer).toBeNull();
+  });
+});
