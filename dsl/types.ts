@@ -81,7 +81,7 @@ export function assignable(from: Type, to: Type): boolean {
       return from.t === "map" && assignable(from.of, to.of);
     case "piece":
       // A piece of any kind may go where a particular kind is expected: rules narrow with `is`
-      // (`for q in pieces(b) where q is Jungle`) and the checker does not track that.
+      // (`for q in pieces(b) where q is Tile`) and the checker does not track that.
       return from.t === "piece";
     case "zone":
       return from.t === "zone" && (!to.kind || !from.kind || to.kind === from.kind);

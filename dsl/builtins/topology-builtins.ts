@@ -19,7 +19,7 @@ export const TOPOLOGY_BUILTINS: Builtin[] = [
     category: "topology",
     signature: "open_grid()",
     description: "An unbounded square grid that grows as pieces are placed; spaces are named by their coordinates.",
-    example: "board jungle: open_grid()",
+    example: "board table_top: open_grid()",
     params: [],
     returns: () => T.topology,
   },
