@@ -71,7 +71,8 @@ function memo(cache: Map<string, string[]>, key: string, compute: () => string[]
   return out;
 }
 
-function columnName(x: number): string {
+/** `a`, `b`, … `z`, `aa`: how columns are named in space labels (`c4`). */
+export function columnName(x: number): string {
   let s = "";
   let n = x;
   do {

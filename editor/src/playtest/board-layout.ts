@@ -1,4 +1,5 @@
 import type { BoardView, PieceView, SpaceView } from "../../../interpreter/index.ts";
+import { columnName } from "../../../interpreter/topology.ts";
 
 /** Where one space is drawn, in the board's SVG units. */
 export interface SpaceBox {
@@ -40,16 +41,8 @@ export type LayeredMode = "side" | "stacked";
 export const CELL = 48;
 const MARGIN = 22;
 
-/** `a`, `b`, … `z`, `aa`: the engine's column names, so option labels ("c4") can be read off the board. */
-export function columnName(x: number): string {
-  let s = "";
-  let n = x;
-  do {
-    s = String.fromCharCode(97 + (n % 26)) + s;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return s;
-}
+/** The engine's column names, so option labels ("c4") can be read off the board. */
+export { columnName };
 
 function finish(boxes: SpaceBox[], captions: BoardCaption[], width: number, height: number, frames: BoardLayout["frames"] = [], pannable = false): BoardLayout {
   return { width, height, boxes, byKey: new Map(boxes.map((b) => [b.space.key, b])), captions, frames, pannable, overlapped: new Set() };
