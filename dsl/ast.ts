@@ -121,7 +121,7 @@ export type AssignOp = "=" | "+=" | "-=";
 
 export type Stmt =
   | { kind: "LetStmt"; name: Name; type?: TypeExpr; value: Expr | ChooseExpr | SecretChooseExpr; span: Span }
-  | { kind: "AssignStmt"; target: Expr; op: AssignOp; value: Expr; span: Span }
+  | { kind: "AssignStmt"; target: Expr; op: AssignOp; value: Expr | ChooseExpr | SecretChooseExpr; span: Span }
   | { kind: "CallStmt"; call: Extract<Expr, { kind: "CallExpr" }>; span: Span }
   | { kind: "IfStmt"; cond: Expr; then: Block; else?: Block | Extract<Stmt, { kind: "IfStmt" }>; span: Span }
   | { kind: "ForStmt"; variable: Name; source: Expr; where?: Expr; body: Block; span: Span }

@@ -1369,7 +1369,12 @@ export class StelaParser extends EmbeddedActionsParser {
         { ALT: () => this.CONSUME(PlusEq) },
         { ALT: () => this.CONSUME(MinusEq) },
       ]);
-      const value = this.SUBRULE(this.expression);
+      // `x = choose …` stores a choice anywhere a value can go, as `let` does for a new name.
+      const value = this.OR2([
+        { ALT: () => this.SUBRULE(this.chooseExpr) as Expr | ChooseExpr | SecretChooseExpr },
+        { ALT: () => this.SUBRULE(this.secretChooseExpr) },
+        { ALT: () => this.SUBRULE(this.expression) },
+      ]);
       return { op: op.image as AssignOp, value };
     });
     return this.ACTION((): Stmt => {

@@ -18,7 +18,8 @@ export function checkStmts(c: Checker, stmts: Stmt[], cx: CodeContext): IrStmt[]
   const out: IrStmt[] = [];
   for (const s of stmts) {
     const ir = checkStmt(c, s, cx);
-    if (ir) out.push(ir);
+    if (Array.isArray(ir)) out.push(...ir);
+    else if (ir) out.push(ir);
   }
   return out;
 }
@@ -48,7 +49,8 @@ function procedureCall(c: Checker, e: Expr, cx: CodeContext): { proc: string; ar
   return out;
 }
 
-function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | undefined {
+/** A statement's IR: usually one instruction, two for a choice stored by assignment. */
+function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | undefined {
   const span = s.span;
   switch (s.kind) {
     case "ErrorStmt":
@@ -80,6 +82,18 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | undefined {
     }
     case "AssignStmt": {
       const target = checkTarget(c, s.target, cx);
+      if (s.value.kind === "ChooseExpr" || s.value.kind === "SecretChooseExpr") {
+        // `x = choose …`: the choice lands in a hidden local, then goes where the target says.
+        const { ir, ty } = s.value.kind === "ChooseExpr" ? checkChoose(c, s.value, cx) : checkSecret(c, s.value, cx);
+        if (!target) return undefined;
+        if (s.op !== "=") c.sink.error("not-assignable", "a choice is stored with `=`", span);
+        else if (!assignable(ty, target.type)) c.sink.error("type-mismatch", `this stores ${article(typeName(ty))} in ${article(typeName(target.type))}`, s.value.span);
+        const slot = cx.scope.hidden("choice");
+        return [
+          { ...ir, slot } as IrStmt,
+          { op: "assign", target: target.target, mode: "=", value: { op: "local", slot, span }, valueType: target.type, span },
+        ];
+      }
       if (!target) {
         checkExpr(c, s.value, cx);
         return undefined;
@@ -115,7 +129,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | undefined {
       expect(c, cond, T.bool, s.cond.span, "the condition");
       const then = checkBlock(c, s.then, cx);
       let otherwise: IrStmt[] = [];
-      if (s.else) otherwise = s.else.kind === "Block" ? checkBlock(c, s.else, cx) : [checkStmt(c, s.else, cx)!].filter(Boolean);
+      if (s.else) otherwise = s.else.kind === "Block" ? checkBlock(c, s.else, cx) : checkStmts(c, [s.else], cx);
       return { op: "if", c: cond.ir, then, else: otherwise, span };
     }
     case "ForStmt": {

@@ -147,3 +147,30 @@ scoring p { points p.score }`);
     expect(m.result!.scores[0]).toBe(9);
   });
 });
+
+describe("storing a choice by assignment", () => {
+  const game = gameFromSource(`game "Store" { players 2 }
+per player { pick: number = 0 }
+var last: number = 0
+flow {
+  turn players[0] { players[0].pick = choose n from 1..3 prompt "Pick" }
+  last = choose n from [7, 8] by players[1] prompt "Pick again"
+  players[1].pick = last
+}
+scoring p { points p.pick }`);
+  it("puts the chosen value in a player variable or a var, as `let` does for a new name", () => {
+    const m = game.start({ players: 2 });
+    choose(m, "2");
+    choose(m, "8");
+    expect(m.result!.scores).toEqual([2, 8]);
+    expect(m.global("last")).toBe(8);
+  });
+
+  it("checks the choice's type against the target", () => {
+    const bad = `game "Bad" { players 2 }
+per player { pick: text = "" }
+flow { turn players[0] { players[0].pick = choose n from 1..3 } }
+scoring p { points 0 }`;
+    expect(() => gameFromSource(bad)).toThrow(/3:44 type-mismatch this stores a number in a text/);
+  });
+});
