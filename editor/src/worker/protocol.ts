@@ -13,7 +13,7 @@ export type WorkerRequest =
       type: "compile";
       /** The document the text belongs to; a new one starts a new playtest. */
       doc: string;
-      /** The path diagnostics name (`games/maya.stela`). */
+      /** The path diagnostics name (`games/<file>.stela`). */
       file: string;
       source: string;
       /** Other rule files by path, for `variant … extends "…"`. */
