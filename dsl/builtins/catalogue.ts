@@ -3,12 +3,14 @@ import type { Builtin, BuiltinConstant } from "./builtin.ts";
 import { LIST_BUILTINS } from "./list-builtins.ts";
 import { NUMBER_BUILTINS } from "./number-builtins.ts";
 import { PLAYER_BUILTINS, PLAYER_CONSTANTS } from "./player-builtins.ts";
+import { FORMS } from "./forms.ts";
 import { EVENTS, PROPERTIES } from "./properties.ts";
 import { SCORING_BUILTINS, TIE_POLICIES } from "./scoring-builtins.ts";
 import { TOPOLOGY_BUILTINS } from "./topology-builtins.ts";
 
 export type { Builtin, BuiltinCategory, BuiltinConstant, BuiltinEvent, BuiltinProperty, ParamSpec } from "./builtin.ts";
-export { EVENTS, PROPERTIES };
+export { EVENTS, FORMS, PROPERTIES };
+export type { Form } from "./forms.ts";
 
 /** Every built-in function, by name: the one catalogue behind the checker, the docs and the editor. */
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(

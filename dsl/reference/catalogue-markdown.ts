@@ -1,4 +1,4 @@
-import { BUILTINS, CONSTANTS, EVENTS, PROPERTIES, type BuiltinCategory } from "../builtins/catalogue.ts";
+import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES, type BuiltinCategory, type Form } from "../builtins/catalogue.ts";
 import { typeName } from "../types.ts";
 
 const CATEGORY_TITLES: Record<BuiltinCategory, string> = {
@@ -20,8 +20,20 @@ function cell(text: string): string {
  * The built-in catalogue as Markdown: the reference section of
  * `dsl/README.md` is this text, written by `npm run docs`.
  */
+const FORM_TITLES: Record<Form["category"], string> = {
+  aggregates: "Aggregates and quantifiers",
+  choices: "Choices",
+  effects: "Effects",
+  flow: "Flow",
+};
+
 export function catalogueMarkdown(): string {
   const out: string[] = [];
+  for (const cat of Object.keys(FORM_TITLES) as Form["category"][]) {
+    out.push(`### ${FORM_TITLES[cat]}`, "", "| form | what it does | example |", "|---|---|---|");
+    for (const f of FORMS) if (f.category === cat) out.push(`| \`${cell(f.signature)}\` | ${cell(f.description)} | \`${cell(f.example)}\` |`);
+    out.push("");
+  }
   const categories = [...new Set([...BUILTINS.values(), ...CONSTANTS.values()].map((b) => b.category))];
   for (const cat of Object.keys(CATEGORY_TITLES) as BuiltinCategory[]) {
     if (!categories.includes(cat)) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUILTINS, CONSTANTS, EVENTS, PROPERTIES } from "../../dsl/builtins/catalogue.ts";
+import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES } from "../../dsl/builtins/catalogue.ts";
 import { KEYWORDS } from "../../dsl/tokens.ts";
 import { parse } from "../../dsl/parse.ts";
 import { BUILTIN_IMPLS } from "../../interpreter/builtins/index.ts";
@@ -37,6 +37,18 @@ describe("built-in catalogue", () => {
       const src = b.example.startsWith("board ") ? b.example : `flow { ${/^(for|let|log|turn|place|choose|repeat|first_picker|deal|if)\b/.test(b.example) ? b.example.replace("…", "end game") : `log ${b.example}`} }`;
       const errors = parse(src, b.name).diagnostics.filter((d) => d.severity === "error");
       expect(errors.map((d) => d.message), `${b.name}: ${src}`).toEqual([]);
+    }
+  });
+
+  it("documents the language's forms under real keywords, with examples that parse", () => {
+    for (const f of FORMS) {
+      expect(KEYWORDS as readonly string[], f.keyword).toContain(f.keyword);
+      expect(f.signature.startsWith(f.keyword) || f.signature.startsWith("let "), f.keyword).toBe(true);
+      expect(f.description.length, f.keyword).toBeGreaterThan(20);
+      const statement = /^(let|move|deal|shuffle|place|flip|remove|log|turn|trigger|if)\b/.test(f.example);
+      const src = `flow { ${statement ? f.example : `log ${f.example}`} }`;
+      const errors = parse(src, f.keyword).diagnostics.filter((d) => d.severity === "error");
+      expect(errors.map((d) => d.message), `${f.keyword}: ${src}`).toEqual([]);
     }
   });
 

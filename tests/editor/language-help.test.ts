@@ -73,6 +73,13 @@ describe("hover and go to definition", () => {
     expect(h.contents.join("\n")).toContain(BUILTINS.get("adjacent_pieces")!.example);
   });
 
+  it("documents the language's own forms on their keyword", () => {
+    const h = hoverAt(ctx(), at("count s in adjacent(piece)") + 2)!;
+    expect(h.contents[0]).toContain("count x in list where c");
+    const sug = completionsAt(ctx(), at("flow {") + 6).find((x) => x.label === "secretly")!;
+    expect(sug.detail).toContain("secretly each p in players chooses");
+  });
+
   it("shows a declared name's detail, and jumps to its declaration", () => {
     const use = source.indexOf("fits(s)") + 1;
     const h = hoverAt(ctx(), use)!;

@@ -1,4 +1,4 @@
-import { BUILTINS, CONSTANTS, EVENTS, PROPERTIES, type BuiltinProperty } from "../../../dsl/builtins/catalogue.ts";
+import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES, type BuiltinProperty } from "../../../dsl/builtins/catalogue.ts";
 import { CONTEXTUAL_KEYWORDS, KEYWORDS, TYPE_NAMES } from "../../../dsl/tokens.ts";
 import type { OutlineField } from "./outline.ts";
 import { declarationAround, typeOfName, wordAt, type LanguageContext } from "./symbol-lookup.ts";
@@ -124,7 +124,10 @@ export function completionsAt(ctx: LanguageContext, offset: number): Suggestion[
     return memberSuggestions(ctx, /^[A-Za-z_]/.test(name) ? typeOfName(ctx, name, offset) : undefined);
   }
   const out: Suggestion[] = [];
-  for (const k of KEYWORDS) out.push({ label: k, kind: "keyword", insertText: k });
+  for (const k of KEYWORDS) {
+    const form = FORMS.find((f) => f.keyword === k);
+    out.push(form ? { label: k, kind: "keyword", detail: form.signature, documentation: form.description, insertText: k } : { label: k, kind: "keyword", insertText: k });
+  }
   for (const k of CONTEXTUAL_KEYWORDS) if (!KEYWORDS.includes(k as never)) out.push({ label: k, kind: "keyword", insertText: k });
   for (const t of TYPE_NAMES) out.push({ label: t, kind: "type", detail: "type", insertText: t });
   for (const s of SNIPPETS) out.push({ label: s.label, kind: "snippet", detail: s.detail, insertText: s.body, snippet: true });

@@ -1,4 +1,4 @@
-import { BUILTINS, CONSTANTS, EVENTS, PROPERTIES } from "../../../dsl/builtins/catalogue.ts";
+import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES } from "../../../dsl/builtins/catalogue.ts";
 import { symbolAt, wordAt, type LanguageContext } from "./symbol-lookup.ts";
 
 /** A hover's text (Markdown blocks) and the range of text it is about. */
@@ -37,6 +37,8 @@ export function hoverAt(ctx: LanguageContext, offset: number): HoverInfo | undef
   if (c) return { ...range, contents: [code(c.name), c.description, `Example:\n${code(c.example)}`] };
   const e = EVENTS.find((x) => x.name === w.word);
   if (e) return { ...range, contents: [code(`event ${e.name}(${e.params.map((p) => p.name).join(", ")})`), e.description, `Example:\n${code(e.example)}`] };
+  const f = FORMS.find((x) => x.keyword === w.word);
+  if (f) return { ...range, contents: [code(f.signature), f.description, `Example:\n${code(f.example)}`] };
   return undefined;
 }
 

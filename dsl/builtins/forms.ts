@@ -1,0 +1,172 @@
+/**
+ * The language's own forms (aggregates, quantifiers, choices, effects), in
+ * the catalogue beside the built-in functions: written with keywords rather
+ * than called, but documented the same way, for the reference and for the
+ * editor's hover and completion on their keyword.
+ */
+export interface Form {
+  /** The keyword that starts the form (hover on it shows this entry). */
+  keyword: string;
+  category: "aggregates" | "choices" | "effects" | "flow";
+  signature: string;
+  description: string;
+  example: string;
+}
+
+export const FORMS: Form[] = [
+  {
+    keyword: "count",
+    category: "aggregates",
+    signature: "count x in list where c",
+    description: "How many items of a list (or pieces of a zone) satisfy the condition; all of them without `where`.",
+    example: "count s in adjacent(piece) where occupied(s)",
+  },
+  {
+    keyword: "sum",
+    category: "aggregates",
+    signature: "sum e for x in list where c",
+    description: "The total of `e` over the items that satisfy the condition (0 when none do).",
+    example: "sum q.crops for q in group",
+  },
+  {
+    keyword: "highest",
+    category: "aggregates",
+    signature: "highest e for x in list where c",
+    description: "The largest value of `e` over the items (0 when there are none).",
+    example: "highest size(g) for g in groups(cubes)",
+  },
+  {
+    keyword: "lowest",
+    category: "aggregates",
+    signature: "lowest e for x in list where c",
+    description: "The smallest value of `e` over the items (0 when there are none).",
+    example: "lowest p.score for p in players",
+  },
+  {
+    keyword: "any",
+    category: "aggregates",
+    signature: "any x in list: c",
+    description: "True if at least one item satisfies the condition. The condition runs to the end of the expression: parenthesise the whole form to combine it.",
+    example: "any q in adjacent_pieces(spot): q.building == plaza",
+  },
+  {
+    keyword: "all",
+    category: "aggregates",
+    signature: "all x in list: c",
+    description: "True if every item satisfies the condition (true for an empty list).",
+    example: "all s in spot.cells: empty(s)",
+  },
+  {
+    keyword: "no",
+    category: "aggregates",
+    signature: "no x in list: c",
+    description: "True if no item satisfies the condition.",
+    example: "no q in adjacent_pieces(spot): q is Worker",
+  },
+  {
+    keyword: "first",
+    category: "aggregates",
+    signature: "first x in list where c",
+    description: "The first item that satisfies the condition, or `none`.",
+    example: "first s in spaces(gear) where empty(s)",
+  },
+  {
+    keyword: "sort",
+    category: "aggregates",
+    signature: "sort x in list by key",
+    description: "The items ordered by a number or text key, smallest first; equal keys keep their order.",
+    example: "sort p in players by p.turn_order",
+  },
+  {
+    keyword: "per",
+    category: "aggregates",
+    signature: "per player p: e",
+    description: "A value for each player (a `per player` map), read as `m[p]`. Also declares per-player variables: `per player { score: number = 0 }`.",
+    example: "per player p: count t in p.rack",
+  },
+  {
+    keyword: "choose",
+    category: "choices",
+    signature: "let x = choose v from list [by p] [prompt text] [stop text when c] [where c else reason]…",
+    description:
+      "A player decision: the options are the items that pass every `where`; a refused option is explained by the failing `where`'s reason (or its rule's `require`). `stop` adds a \"done\" option giving `none`. `by` says who decides (default: the current player of `turn`). `choose { option \"…\" when c { … } }` picks among named actions instead.",
+    example: "let card = choose c from offer prompt \"Pick a card\"",
+  },
+  {
+    keyword: "secretly",
+    category: "choices",
+    signature: "let m = secretly each p in players chooses v from list [prompt text] [where c]…",
+    description: "Several players decide at once; nobody sees another's choice until all are in. The value is a `per player` map.",
+    example: "let picks = secretly each p in players chooses c from p.hand prompt \"Pick a card\"",
+  },
+  {
+    keyword: "move",
+    category: "effects",
+    signature: "move piece to zone",
+    description: "Puts a piece on top of a zone, taking it off a board or out of another zone.",
+    example: "move card to p.picked",
+  },
+  {
+    keyword: "deal",
+    category: "effects",
+    signature: "deal n from zone to zone",
+    description: "Moves the top n pieces (random ones from a `bag`); fewer when the zone runs out.",
+    example: "deal 3 * player_count from deck to offer",
+  },
+  {
+    keyword: "shuffle",
+    category: "effects",
+    signature: "shuffle zone",
+    description: "Shuffles a zone with the match's seeded generator.",
+    example: "shuffle deck",
+  },
+  {
+    keyword: "place",
+    category: "effects",
+    signature: "place piece at placement_or_space [face down]",
+    description: "Puts a piece on a board, over a placement's cells or on one space, on top of anything there; then runs `on placed` handlers.",
+    example: "place spot.piece at spot",
+  },
+  {
+    keyword: "flip",
+    category: "effects",
+    signature: "flip piece face up|down",
+    description: "Turns a piece face up or face down where it lies.",
+    example: "flip tile face up",
+  },
+  {
+    keyword: "remove",
+    category: "effects",
+    signature: "remove piece",
+    description: "Takes a piece out of the game.",
+    example: "remove extra",
+  },
+  {
+    keyword: "log",
+    category: "effects",
+    signature: "log text",
+    description: "Writes a line to the match log that every player reads; `{expr}` in a text shows a value as players read it.",
+    example: "log \"{p.name} scores {points}\"",
+  },
+  {
+    keyword: "turn",
+    category: "flow",
+    signature: "turn p { … }",
+    description: "Makes `p` the current player inside the block: choices without `by` are theirs.",
+    example: "turn p { place_one(p) }",
+  },
+  {
+    keyword: "trigger",
+    category: "flow",
+    signature: "trigger event(args)",
+    description: "Runs the handlers (`on event(…)`) of an event declared with `event`, in the order they are declared.",
+    example: "trigger scored(p, 5)",
+  },
+  {
+    keyword: "end",
+    category: "flow",
+    signature: "end game",
+    description: "Ends the match now; the `scoring` block gives the result.",
+    example: "if size(deck) == 0 { end game }",
+  },
+];
