@@ -5,7 +5,7 @@ import { NO_SPAN, type Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { T, type Type } from "../types.ts";
 import { constEval } from "./const-eval.ts";
-import { Frame, Scope, textOf, type Checker, type CodeContext, type SymbolIndex } from "./context.ts";
+import { declareName, Frame, Scope, textOf, type Checker, type CodeContext, type SymbolIndex } from "./context.ts";
 import {
   buildBoards,
   buildComponents,
@@ -68,21 +68,10 @@ function codeScope(c: Checker, params: Param[], what = "parameter"): { frame: Fr
     const type = resolveType(c, p.type);
     if (seen.has(p.name.text)) c.sink.error("duplicate-name", `two parameters are called \`${p.name.text}\``, p.name.span);
     seen.add(p.name.text);
-    const local = scope.declare({
-      name: p.name.text,
-      type,
-      span: p.name.span,
-      param: true,
-      info: { name: p.name.text, what, detail: `${p.name.text}: ${typeNameOf(type)}`, span: p.name.span },
-    });
-    c.symbols.declarations.push(local.info);
+    declareName(c, scope, p.name, type, what);
     out.push({ name: p.name.text, type });
   }
   return { frame, scope, params: out };
-}
-
-function typeNameOf(t: Type): string {
-  return t.t === "piece" ? (t.kind ?? "piece") : t.t === "enum" ? t.name : t.t;
 }
 
 function code(frame: Frame, params: ParamDef[], span: Span): Code {
@@ -277,13 +266,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         const h = c.def.hooks[d.name.text]!;
         const base = checkExpr(c, d.body, cx(scope, false));
         expect(c, base, h.returns, d.body.span, `the base value of \`${d.name.text}\``);
-        h.valueSlot = scope.declare({
-          name: "value",
-          type: h.returns,
-          span: d.name.span,
-          param: true,
-          info: { name: "value", what: "hook value", detail: `value: the value of ${d.name.text} so far`, span: d.name.span },
-        }).slot;
+        h.valueSlot = declareName(c, scope, { text: "value", span: d.name.span }, h.returns, "hook value", `value: the value of ${d.name.text} so far`).slot;
         h.base = base.ir;
         hookScopes.set(d.name.text, { frame, scope, params });
         break;
@@ -355,14 +338,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         const params: ParamDef[] = [];
         d.binds.forEach((b, i) => {
           const type = ev.params[i]?.type ?? T.any;
-          const local = scope.declare({
-            name: b.text,
-            type,
-            span: b.span,
-            param: true,
-            info: { name: b.text, what: "parameter", detail: `${b.text}: ${typeNameOf(type)}`, span: b.span },
-          });
-          c.symbols.declarations.push(local.info);
+          declareName(c, scope, b, type, "parameter");
           params.push({ name: b.text, type });
         });
         let where: IrExpr | undefined;
@@ -380,14 +356,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
       case "ScoringDecl": {
         const frame = new Frame();
         const scope = new Scope(frame);
-        const local = scope.declare({
-          name: d.player.text,
-          type: T.player,
-          span: d.player.span,
-          param: true,
-          info: { name: d.player.text, what: "parameter", detail: `${d.player.text}: player`, span: d.player.span },
-        });
-        c.symbols.declarations.push(local.info);
+        declareName(c, scope, d.player, T.player, "parameter");
         if (!d.points) c.sink.error("missing-scoring", "`scoring` needs `points` for each player", d.span);
         const points = d.points ? checkExpr(c, d.points, cx(scope, false)) : undefined;
         if (points && d.points) expect(c, points, T.number, d.points.span, "`points`");

@@ -2,7 +2,7 @@ import type { Decl, Name } from "../ast.ts";
 import type { DiagnosticSink } from "../diagnostic.ts";
 import type { GameDef, Value } from "../ir.ts";
 import type { Span } from "../span.ts";
-import type { Type } from "../types.ts";
+import { typeName, type Type } from "../types.ts";
 
 /** What a global name refers to. */
 export type GlobalSymbol =
@@ -101,6 +101,23 @@ export class Scope {
   ownLocals(): Local[] {
     return [...this.vars.values()];
   }
+}
+
+/**
+ * Declares a local name (or parameter) in a scope and records it for the
+ * editor's hover and go-to-definition.
+ */
+export function declareName(
+  c: Checker,
+  scope: Scope,
+  name: { text: string; span: Span },
+  type: Type,
+  what = "local",
+  detail = `${name.text}: ${typeName(type)}`,
+): Local {
+  const local = scope.declare({ name: name.text, type, span: name.span, param: what !== "local", info: { name: name.text, what, detail, span: name.span } });
+  c.symbols.declarations.push(local.info);
+  return local;
 }
 
 /** What kind of code is being checked: decides what statements and names are allowed. */

@@ -6,7 +6,7 @@ import { didYouMean } from "../suggest.ts";
 import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } from "../types.ts";
 import { checkComponentName } from "./component-names.ts";
 import { shapeFromRows } from "./const-eval.ts";
-import { use, type Checker, type CodeContext } from "./context.ts";
+import { declareName, use, type Checker, type CodeContext } from "./context.ts";
 
 /** A checked expression: its IR and its type. */
 export interface Typed {
@@ -140,14 +140,7 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
       return checkComprehension(c, e, cx);
     case "PerPlayerExpr": {
       const scope = cx.scope.child();
-      const local = scope.declare({
-        name: e.variable.text,
-        type: T.player,
-        span: e.variable.span,
-        param: false,
-        info: { name: e.variable.text, what: "local", detail: `${e.variable.text}: player`, span: e.variable.span },
-      });
-      c.symbols.declarations.push(local.info);
+      const local = declareName(c, scope, e.variable, T.player);
       const body = checkExpr(c, e.body, { ...cx, scope });
       warnUnread(c, scope);
       return { ir: { op: "perplayer", slot: local.slot, body: body.ir, span: e.span }, ty: T.map(body.ty) };
@@ -549,14 +542,7 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
     el = T.any;
   }
   const scope = cx.scope.child();
-  const v = scope.declare({
-    name: e.variable.text,
-    type: el,
-    span: e.variable.span,
-    param: false,
-    info: { name: e.variable.text, what: "local", detail: `${e.variable.text}: ${typeName(el)}`, span: e.variable.span },
-  });
-  c.symbols.declarations.push(v.info);
+  const v = declareName(c, scope, e.variable, el);
   const inner: CodeContext = { ...cx, scope };
   let where: Typed | undefined;
   if (e.where) {

@@ -2,7 +2,7 @@ import type { Block, ChooseExpr, Expr, SecretChooseExpr, Stmt, StopClause, Where
 import type { IrExpr, IrStmt, IrStop, IrTarget, IrWhere } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { assignable, elementType, T, typeName, type Type } from "../types.ts";
-import { textOf, use, type Checker, type CodeContext, type Scope } from "./context.ts";
+import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
 import { article, checkArgs, checkExpr, expect, warnUnread, type Typed } from "./expressions.ts";
 import { resolveType } from "./types-from-ast.ts";
 
@@ -22,18 +22,6 @@ export function checkStmts(c: Checker, stmts: Stmt[], cx: CodeContext): IrStmt[]
     else if (ir) out.push(ir);
   }
   return out;
-}
-
-function declareLocal(c: Checker, scope: Scope, name: { text: string; span: Span }, type: Type, what = "local") {
-  const local = scope.declare({
-    name: name.text,
-    type,
-    span: name.span,
-    param: false,
-    info: { name: name.text, what, detail: `${name.text}: ${typeName(type)}`, span: name.span },
-  });
-  c.symbols.declarations.push(local.info);
-  return local;
 }
 
 /** A call to a procedure used for its result (`let x = pick(p)`), or undefined if `e` is not one. */
@@ -62,7 +50,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         if (declared && !assignable(ty, declared)) {
           c.sink.error("type-mismatch", `\`${s.name.text}\` is declared ${typeName(declared)} but the choice gives ${article(typeName(ty))}`, s.value.span);
         }
-        const local = declareLocal(c, cx.scope, s.name, declared ?? ty);
+        const local = declareName(c, cx.scope, s.name, declared ?? ty);
         return { ...ir, slot: local.slot } as IrStmt;
       }
       const call = procedureCall(c, s.value, cx);
@@ -70,14 +58,14 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         if (!call.returns) c.sink.error("type-mismatch", `procedure \`${call.proc}\` gives no value: declare one with \`procedure ${call.proc}(…): type\``, s.value.span);
         const ty = declared ?? call.returns ?? T.any;
         if (declared && call.returns) expect(c, { ir: null as never, ty: call.returns }, declared, s.value.span, `the value of \`${call.proc}\``);
-        const local = declareLocal(c, cx.scope, s.name, ty);
+        const local = declareName(c, cx.scope, s.name, ty);
         return { op: "call", proc: call.proc, args: call.args, result: { op: "local", slot: local.slot }, span };
       }
       const v = checkExpr(c, s.value, cx);
       if (declared) expect(c, v, declared, s.value.span, `the value of \`${s.name.text}\``);
       let ty = declared ?? v.ty;
       if (!declared && ty.t === "none") ty = T.any;
-      const local = declareLocal(c, cx.scope, s.name, ty);
+      const local = declareName(c, cx.scope, s.name, ty);
       return { op: "let", slot: local.slot, value: v.ir, span };
     }
     case "AssignStmt": {
@@ -138,7 +126,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       const scope = cx.scope.child();
       const listSlot = scope.hidden("list");
       const indexSlot = scope.hidden("index");
-      const v = declareLocal(c, scope, s.variable, el);
+      const v = declareName(c, scope, s.variable, el);
       const inner: CodeContext = { ...cx, scope, loops: cx.loops + 1 };
       let where: Typed | undefined;
       if (s.where) {
@@ -372,7 +360,7 @@ function checkChoose(c: Checker, e: ChooseExpr, cx: CodeContext): { ir: ChooseIr
   const src = checkExpr(c, e.source, cx);
   const el = iterated(c, src, e.source.span, "`choose`");
   const scope = cx.scope.child();
-  const v = declareLocal(c, scope, e.variable, el);
+  const v = declareName(c, scope, e.variable, el);
   const inner: CodeContext = { ...cx, scope };
   const by = e.by ? checkExpr(c, e.by, cx) : undefined;
   if (by && e.by) expect(c, by, T.player, e.by.span, "the player who chooses");
@@ -390,11 +378,11 @@ function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: Se
   const choosers = checkExpr(c, e.choosers, cx);
   expect(c, choosers, T.list(T.player), e.choosers.span, "the players who choose");
   const outer = cx.scope.child();
-  const chooser = declareLocal(c, outer, e.chooser, T.player);
+  const chooser = declareName(c, outer, e.chooser, T.player);
   const src = checkExpr(c, e.source, { ...cx, scope: outer });
   const el = iterated(c, src, e.source.span, "a secret choice");
   const scope = outer.child();
-  const v = declareLocal(c, scope, e.variable, el);
+  const v = declareName(c, scope, e.variable, el);
   const prompt = e.prompt ? checkExpr(c, e.prompt, { ...cx, scope: outer }) : undefined;
   const stop = checkStop(c, e.stop, { ...cx, scope: outer });
   const wheres = checkWheres(c, e.wheres, { ...cx, scope });
