@@ -10,3 +10,7 @@ export type { ApplyResult } from "./vm.ts";
 export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ZoneView } from "./view.ts";
 export { compareIds } from "./values.ts";
 export { STOP_ID } from "./options.ts";
+export { BOT_KINDS, makeBot, type Bot, type BotKind } from "./bots/bot.ts";
+export { RandomBot, playRandomly } from "./bots/random-bot.ts";
+export { playOut } from "./bots/play-out.ts";
+export { columnName } from "./topology.ts";

@@ -68,6 +68,24 @@ export class Match {
     return p.options.map(toOption);
   }
 
+  /**
+   * How many legal options `player` has now (the cheap path for bots and
+   * simulation: no ids or labels needed). Same default player as `options`.
+   */
+  optionCount(player?: number): number {
+    return this.options(player).length;
+  }
+
+  /**
+   * Takes the option at `index` of `options(player)` (0-based): the cheap
+   * path for bots and simulation, which pick by position, never by label.
+   */
+  applyAt(index: number, player?: number): ApplyResult {
+    const o = this.options(player)[index];
+    if (!o) return { ok: false, code: "unknown-option", reason: `there is no option number ${index} (${this.optionCount(player)} options)` };
+    return this.apply(o.id, player);
+  }
+
   /** Takes a decision. An illegal one is refused with a reason and changes nothing. */
   apply(optionId: string, player?: number): ApplyResult {
     const x = newExec(this.rt, this.state);

@@ -1,6 +1,6 @@
-import { formatDiagnostic, type Diagnostic } from "../../dsl/diagnostic.ts";
-import { playRandomly } from "../bots/random-bot.ts";
-import type { Game } from "../game.ts";
+import { formatDiagnostic, type Diagnostic } from "../../dsl/index.ts";
+import { playRandomly } from "../index.ts";
+import type { Game } from "../index.ts";
 import { expandPaths, loadRules } from "./load-rules.ts";
 import { botSeed } from "./simulate-batch.ts";
 

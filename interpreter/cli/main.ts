@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from "commander";
 import { runCheck } from "./check-command.ts";
 import { runPlay } from "./play-command.ts";
 import { defaultWorkers, runSimulate } from "./simulate-command.ts";
-import { BOT_KINDS, type BotKind } from "../bots/bot.ts";
+import { BOT_KINDS, type BotKind } from "../index.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);

@@ -1,8 +1,8 @@
 import { createInterface } from "node:readline/promises";
-import { formatDiagnostic } from "../../dsl/diagnostic.ts";
-import { RandomBot } from "../bots/random-bot.ts";
-import { StartError } from "../game.ts";
-import type { Match } from "../match.ts";
+import { formatDiagnostic } from "../../dsl/index.ts";
+import { RandomBot } from "../index.ts";
+import { StartError } from "../index.ts";
+import type { Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { botSeed } from "./simulate-batch.ts";
 import { renderText } from "./text-view.ts";

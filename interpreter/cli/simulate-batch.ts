@@ -1,6 +1,6 @@
-import { makeBot, type BotKind } from "../bots/bot.ts";
-import { playOut } from "../bots/play-out.ts";
-import type { Game } from "../game.ts";
+import { makeBot, type BotKind } from "../index.ts";
+import { playOut } from "../index.ts";
+import type { Game } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
 export interface BatchTask {

@@ -1,4 +1,4 @@
-import type { BoardView, PieceView, View } from "../view.ts";
+import type { BoardView, PieceView, View } from "../index.ts";
 
 /** Two letters for a piece: its symbol, else the start of its label. */
 function mark(p: PieceView, viewer: number | null): string {

@@ -1,5 +1,5 @@
-import type { SymbolIndex } from "../../../dsl/check/context.ts";
-import type { Diagnostic } from "../../../dsl/diagnostic.ts";
+import type { SymbolIndex } from "../../../dsl/index.ts";
+import type { Diagnostic } from "../../../dsl/index.ts";
 import { DocumentStore, MemoryStorage, type KeyValueStorage } from "../docs/document-store.ts";
 import { fetchGame, fetchGames, saveGame, type GameFile } from "../docs/games-source.ts";
 import { readShareHash, shareHash } from "../docs/share-link.ts";

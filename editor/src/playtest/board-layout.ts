@@ -1,5 +1,5 @@
 import type { BoardView, PieceView, SpaceView } from "../../../interpreter/index.ts";
-import { columnName } from "../../../interpreter/topology.ts";
+import { columnName } from "../../../interpreter/index.ts";
 
 /** Where one space is drawn, in the board's SVG units. */
 export interface SpaceBox {

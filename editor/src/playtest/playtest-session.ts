@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../../../dsl/diagnostic.ts";
-import { RandomBot } from "../../../interpreter/bots/random-bot.ts";
+import type { Diagnostic } from "../../../dsl/index.ts";
+import { RandomBot } from "../../../interpreter/index.ts";
 import { StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
 
 /** How a playtest starts: everything else follows from the rules and the decisions. */

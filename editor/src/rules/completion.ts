@@ -1,5 +1,5 @@
-import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES, type BuiltinProperty } from "../../../dsl/builtins/catalogue.ts";
-import { CONTEXTUAL_KEYWORDS, KEYWORDS, TYPE_NAMES } from "../../../dsl/tokens.ts";
+import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES, type BuiltinProperty } from "../../../dsl/index.ts";
+import { CONTEXTUAL_KEYWORDS, KEYWORDS, TYPE_NAMES } from "../../../dsl/index.ts";
 import type { OutlineField } from "./outline.ts";
 import { declarationAround, typeOfName, wordAt, type LanguageContext } from "./symbol-lookup.ts";
 

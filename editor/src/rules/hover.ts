@@ -1,4 +1,4 @@
-import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES } from "../../../dsl/builtins/catalogue.ts";
+import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES } from "../../../dsl/index.ts";
 import { symbolAt, wordAt, type LanguageContext } from "./symbol-lookup.ts";
 
 /** A hover's text (Markdown blocks) and the range of text it is about. */

@@ -1,4 +1,4 @@
-import type { Diagnostic } from "../../../dsl/diagnostic.ts";
+import type { Diagnostic } from "../../../dsl/index.ts";
 import { monaco } from "./monaco-setup.ts";
 
 /** A diagnostic as a Monaco marker; an empty span still marks one character so it can be seen. */

@@ -1,4 +1,4 @@
-import type { Decl, FieldDecl, FileAst, TypeExpr } from "../../../dsl/ast.ts";
+import type { Decl, FieldDecl, FileAst, TypeExpr } from "../../../dsl/index.ts";
 
 /**
  * What completion needs to know about a rule file beyond the symbol index:

@@ -1,6 +1,6 @@
 import type { editor, languages } from "monaco-editor/editor";
-import { BUILTINS, CONSTANTS, EVENTS } from "../../../dsl/builtins/catalogue.ts";
-import { CONTEXTUAL_KEYWORDS, KEYWORDS, OPERATORS, TYPE_NAMES } from "../../../dsl/tokens.ts";
+import { BUILTINS, CONSTANTS, EVENTS } from "../../../dsl/index.ts";
+import { CONTEXTUAL_KEYWORDS, KEYWORDS, OPERATORS, TYPE_NAMES } from "../../../dsl/index.ts";
 
 export const STELA = "stela";
 

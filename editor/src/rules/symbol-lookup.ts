@@ -1,5 +1,5 @@
-import type { SymbolIndex, SymbolInfo } from "../../../dsl/check/context.ts";
-import type { Span } from "../../../dsl/span.ts";
+import type { SymbolIndex, SymbolInfo } from "../../../dsl/index.ts";
+import type { Span } from "../../../dsl/index.ts";
 import type { Outline } from "./outline.ts";
 
 /** What the editor knows about the text for hover, completion and go-to-definition. */

@@ -1,5 +1,5 @@
-import type { SymbolIndex } from "../../../dsl/check/context.ts";
-import type { Diagnostic } from "../../../dsl/diagnostic.ts";
+import type { SymbolIndex } from "../../../dsl/index.ts";
+import type { Diagnostic } from "../../../dsl/index.ts";
 import type { LoggedDecision, PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
 import type { Outline } from "../rules/outline.ts";
 

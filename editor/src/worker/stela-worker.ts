@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { parse } from "../../../dsl/parse.ts";
+import { parse } from "../../../dsl/index.ts";
 import { compile } from "../../../interpreter/index.ts";
 import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
 import { outlineOf } from "../rules/outline.ts";
