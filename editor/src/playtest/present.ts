@@ -1,4 +1,4 @@
-import type { Value } from "../../../dsl/ir.ts";
+import type { Value } from "../../../dsl/index.ts";
 import type { PieceView, View } from "../../../interpreter/index.ts";
 
 /** A player as a view shows them (name, colour, variables). */
