@@ -75,16 +75,29 @@ export function positions(
   };
   const t = def.topology;
   if (t.type === "open") {
-    // Anchors such that some cell lands on an occupied space or next to one.
-    const frontier = topo.spaces(state, instance).map((k) => topo.info(k)!);
-    const anchors = new Set<string>();
-    for (const s of frontier) for (const [dx, dy] of o.cells) anchors.add(`${s.x - dx},${s.y - dy}`);
-    const sorted = [...anchors].map((a) => a.split(",").map(Number) as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-    for (const [x, y] of sorted) tryAt(x, y, 0);
-    return out;
+    // An open grid's fits depend on which cells are taken: cached per position (the same
+    // position is asked about again and again: by several rules in one turn, by a search).
+    const cache = openCache(topo);
+    const posKey = `${instance}|${Object.keys(state.cells[instance] ?? {}).join(" ")}|${cellsKey(o.cells)}`;
+    let fits = cache.get(posKey);
+    if (!fits) {
+      // Anchors such that some cell lands on an occupied space or next to one.
+      const frontier = topo.spaces(state, instance).map((k) => topo.info(k)!);
+      const anchors = new Set<string>();
+      for (const s of frontier) for (const [dx, dy] of o.cells) anchors.add(`${s.x - dx},${s.y - dy}`);
+      const sorted = [...anchors].map((a) => a.split(",").map(Number) as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+      for (const [x, y] of sorted) tryAt(x, y, 0);
+      if (cache.size >= OPEN_CACHE_LIMIT) cache.clear();
+      cache.set(
+        posKey,
+        out.map((p) => p.cells),
+      );
+      return out;
+    }
+    return fits.map((cells) => ({ piece, board: instance, cells, rotation: o.rotation }));
   }
   // A bounded board's fits depend only on the board and the shape: work them out once.
-  const cacheKey = `${instance}|${JSON.stringify(o.cells)}`;
+  const cacheKey = `${instance}|${cellsKey(o.cells)}`;
   let fits = boundedFits.get(topo)?.get(cacheKey);
   if (!fits) {
     const levels = t.type === "layered" ? t.levels : 1;
@@ -102,3 +115,21 @@ export function positions(
 
 /** Cell lists of every fit of a shape on a bounded board, per game geometry. */
 const boundedFits = new WeakMap<Topology, Map<string, string[][]>>();
+
+/** Cell lists of every fit of a shape on an open grid, per game geometry and position. */
+const openFits = new WeakMap<Topology, Map<string, string[][]>>();
+
+/** Positions remembered per game before starting over: enough for a search's working set, bounded in memory. */
+const OPEN_CACHE_LIMIT = 4096;
+
+function openCache(topo: Topology): Map<string, string[][]> {
+  let c = openFits.get(topo);
+  if (!c) openFits.set(topo, (c = new Map()));
+  return c;
+}
+
+function cellsKey(cells: [number, number][]): string {
+  let k = "";
+  for (const [x, y] of cells) k += `${x},${y};`;
+  return k;
+}

@@ -46,6 +46,7 @@ export class Runtime {
   readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number };
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
   private readonly orientationCache = new Map<number, Orientation[]>();
+  private fingerprintCache: string | undefined;
   private readonly equivalence: string[];
   private depth = 0;
 
@@ -120,6 +121,16 @@ export class Runtime {
     for (const b of Object.values(def.boards)) {
       if (b.show) this.show.set(`board:${b.name}`, { entries: mapValues(b.show.entries, (e) => compileExpr(e, this)), nlocals: b.show.nlocals });
     }
+  }
+
+  /**
+   * A fingerprint of the rules this runtime plays: a hash of the checked
+   * definition without source positions (moving a comment keeps it, changing
+   * a rule changes it). Saved states carry it; `Match.fromJSON` compares.
+   */
+  get fingerprint(): string {
+    this.fingerprintCache ??= fingerprintOf(this.def);
+    return this.fingerprintCache;
   }
 
   /** A function body run in a fresh frame. */
@@ -242,6 +253,23 @@ export class Runtime {
     });
     return out;
   }
+}
+
+/** Two 32-bit FNV-1a style hashes over the definition's JSON without spans. */
+function fingerprintOf(def: GameDef): string {
+  // The file's name and text are left out as well: only what plays counts.
+  const text = JSON.stringify(def, function (this: unknown, k: string, v: unknown) {
+    if (k === "span" || (this === def && (k === "file" || k === "source"))) return undefined;
+    return v;
+  });
+  let h1 = 0x811c9dc5;
+  let h2 = 0xcbf29ce4;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x0100019d);
+  }
+  return `${(h1 >>> 0).toString(16).padStart(8, "0")}${(h2 >>> 0).toString(16).padStart(8, "0")}`;
 }
 
 function mapValues<A, B>(o: Record<string, A>, f: (a: A) => B): Record<string, B> {
