@@ -69,6 +69,10 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   const parsed = parse(source, file);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const sink = new DiagnosticSink(file);
+  if (refusedWhole(parsed.diagnostics, parsed.ast)) {
+    // Nothing was read: "no game block" and the like would only repeat that.
+    return finish(emptyResult(parsed.ast), diagnostics, sink);
+  }
   const variantDecls = parsed.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
   let baseDecls = parsed.ast.decls.filter((d) => d.kind !== "VariantDecl");
   const otherSources = new Map<string, string>();
@@ -153,6 +157,15 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (first) result.def = first;
   }
   return finish(result, diagnostics, sink);
+}
+
+/** A file the parser refused as a whole (too large or too deep): there is nothing to check. */
+function refusedWhole(diagnostics: Diagnostic[], ast: FileAst): boolean {
+  return ast.decls.length === 0 && diagnostics.some((d) => d.code === "input-too-large" || d.code === "input-too-deep");
+}
+
+function emptyResult(ast: FileAst): CompiledRules {
+  return { variants: {}, variantNames: [], diagnostics: [], symbols: { declarations: [], references: [] }, ast };
 }
 
 function diagnosticKey(d: Diagnostic): string {

@@ -16,6 +16,8 @@ export const DIAGNOSTIC_CODES = {
   "parse-invalid-count": "A component count must look like `x3`.",
   "parse-invalid-statement": "An expression used as a statement must be a call or an assignment.",
   "parse-invalid-template": "An `{expression}` inside a text could not be read.",
+  "input-too-large": "A file too long to be a rule file.",
+  "input-too-deep": "Brackets, blocks or operators nested deeper than Stela reads.",
 
   // Names
   "unknown-name": "A name that is not declared.",
