@@ -51,6 +51,7 @@ export const DIAGNOSTIC_CODES = {
   "invalid-variant": "A variant that cannot be applied to its base.",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
+  "extends-not-allowed": "A variant extends a path outside its folder, or a file that is not a small regular `.stela` file.",
   "internal-error": "Stela itself failed on this input: a bug to report, with the file.",
 
   // Runtime (a rule misbehaving while a match is played)
