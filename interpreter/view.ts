@@ -54,6 +54,8 @@ export interface SpaceView {
   label: string;
   attrs: Record<string, Value>;
   show?: ShowView;
+  /** Where the space's centre is drawn, in cell widths from the board's top left: the board shape's layout hint. */
+  at: { x: number; y: number };
 }
 
 export interface BoardView {
@@ -61,6 +63,8 @@ export interface BoardView {
   name: string;
   owner: number | null;
   topology: TopologyDef;
+  /** How the board shape draws a space: a square cell that tiles the board, or a round spot. */
+  cell: "square" | "round";
   spaces: SpaceView[];
   pieces: PieceView[];
 }
@@ -165,13 +169,13 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     const def = rt.topo.boardDef(key)!;
     const spaces = rt.topo.spaces(s, key).map((k) => {
       const info = rt.topo.info(k)!;
-      const sv: SpaceView = { key: k, x: info.x, y: info.y, level: info.z, label: rt.topo.label(k), attrs: info.attrs };
+      const sv: SpaceView = { key: k, x: info.x, y: info.y, level: info.z, label: rt.topo.label(k), attrs: info.attrs, at: info.shape.place(info.index) };
       const show = evalShow(x, `board:${def.name}`, k);
       if (show) sv.show = show;
       return sv;
     });
     const pieces = (s.placed[key] ?? []).map((id) => pieceView(x, id, s.pieces[id]!.up));
-    return { key, name: def.name, owner: instanceOwner(key), topology: def.topology, spaces, pieces };
+    return { key, name: def.name, owner: instanceOwner(key), topology: def.topology, cell: rt.topo.shape(key)!.layout.cell, spaces, pieces };
   });
   const p = s.pending;
   let decision: DecisionView | null = null;
