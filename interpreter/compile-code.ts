@@ -1,6 +1,7 @@
 import type { Code, IrExpr, IrStmt, IrTarget, IrWhere, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
+import { assertNever } from "./assert-never.ts";
 import { compileExpr } from "./compile-expr.ts";
 import type { Exec, Fn } from "./exec.ts";
 import { lift, piece, putInZone, putOnBoard } from "./pieces.ts";
@@ -125,6 +126,8 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
         },
       };
     }
+    default:
+      return assertNever(t, "assignment target");
   }
 }
 
@@ -433,6 +436,8 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         emit({ k: "exec", run: (x, l) => void x.s.messages.push({ text: label(x, v(x, l), ty), at: x.s.log.length }), span });
         return;
       }
+      default:
+        assertNever(s, "statement");
     }
   };
 

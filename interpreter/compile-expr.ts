@@ -1,6 +1,7 @@
 import type { IrExpr, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
-import { BUILTIN_IMPLS } from "./builtins/index.ts";
+import { assertNever } from "./assert-never.ts";
+import { builtinImpl } from "./builtins/index.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
@@ -149,7 +150,7 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
       };
     }
     case "builtin": {
-      const impl = BUILTIN_IMPLS[e.fn];
+      const impl = builtinImpl(e.fn);
       if (!impl) return () => fail("internal-error", `built-in \`${e.fn}\` has no implementation`, span);
       const args = e.args.map((a) => compileExpr(a, rt));
       if (args.length === 0) return (x) => impl(x, [], span);
@@ -185,7 +186,8 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
         };
       }
       const n = (v: Value, side: string) => num(v, span, `the ${side} of \`${e.o}\``);
-      switch (e.o) {
+      const op = e.o;
+      switch (op) {
         case "+":
           return (x, l) => n(a(x, l), "left") + n(b(x, l), "right");
         case "-":
@@ -198,10 +200,11 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
             const av = n(a(x, l), "left");
             const bv = n(b(x, l), "right");
             if (bv === 0) fail("runtime-division-by-zero", "division by zero", span);
-            return e.o === "/" ? av / bv : av % bv;
+            return op === "/" ? av / bv : av % bv;
           };
+        default:
+          return assertNever(op, "arithmetic operator");
       }
-      break;
     }
     case "cmp": {
       const a = compileExpr(e.a, rt);
@@ -312,8 +315,9 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
         return out;
       };
     }
+    default:
+      return assertNever(e, "expression");
   }
-  return () => fail("internal-error", `cannot run \`${(e as IrExpr).op}\``, span);
 }
 
 function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
@@ -383,6 +387,8 @@ function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
         const p = seat(x, obj(x, l), span);
         return name === "seat" ? p : x.rt.playerName(p);
       };
+    default:
+      return assertNever(e.of, "property owner");
   }
 }
 
@@ -486,5 +492,7 @@ function compileComprehension(e: Extract<IrExpr, { op: "comp" }>, rt: Runtime): 
         });
         return keyed.map((k) => k.item);
       };
+    default:
+      return assertNever(e.form, "comprehension form");
   }
 }

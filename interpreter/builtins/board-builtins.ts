@@ -4,7 +4,7 @@ import { tick, type Exec } from "../exec.ts";
 import { positions } from "../placement.ts";
 import { isTop, piece, topAt } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
-import type { BuiltinImpl } from "./impl.ts";
+import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
   const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
@@ -68,6 +68,8 @@ function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
 /** Members of `among` reachable from `seed` through touching members. */
 function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   if (among.length === 0) return [];
+  // Indexing the members is work like any other: charged to the step budget.
+  tick(x, span, among.length);
   const pieces = typeof among[0] === "number";
   const topo = x.rt.topo;
   if (!pieces) {
@@ -125,7 +127,7 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
   return fail("runtime-error", "expected pieces", span);
 }
 
-export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
+export const BOARD_IMPLS = {
   spaces: (x, [b]) => x.rt.topo.spaces(x.s, b as string),
   neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
@@ -142,12 +144,14 @@ export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
   connected: (x, [seed, among], span) => component(x, seed!, asList(x, among!), span),
   groups: (x, [among], span) => {
     const list = asList(x, among!);
-    const left = new Set(list.map((v) => JSON.stringify(v)));
+    tick(x, span, list.length);
+    const key = (v: Value): Value => (v !== null && typeof v === "object" ? JSON.stringify(v) : v);
+    const left = new Set(list.map(key));
     const out: Value[][] = [];
     for (const v of list) {
-      if (!left.has(JSON.stringify(v))) continue;
+      if (!left.has(key(v))) continue;
       const g = component(x, v, list, span);
-      for (const m of g) left.delete(JSON.stringify(m));
+      for (const m of g) left.delete(key(m));
       out.push(g);
     }
     return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
@@ -192,7 +196,7 @@ export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
   distance: (x, [a, b], span) => x.rt.topo.distance(spaceInfo(x, a!, span).key, spaceInfo(x, b!, span).key),
   space_at: (x, [b, cx, cy, level]) => x.rt.topo.key(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
   step: (x, [s, n], span) => x.rt.topo.step(spaceInfo(x, s!, span).key, n as number) ?? null,
-};
+} satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 
 function asList(x: Exec, v: Value): Value[] {
   if (typeof v === "string" && x.s.zones[v]) return [...x.s.zones[v]!];
