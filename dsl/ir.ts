@@ -256,7 +256,10 @@ export type Topology =
   | { type: "grid"; width: number; height: number }
   | { type: "open" }
   | { type: "layered"; width: number; height: number; levels: number }
-  | { type: "ring"; size: number };
+  | { type: "ring"; size: number }
+  | { type: "hex"; width: number; height: number }
+  | { type: "track"; size: number }
+  | { type: "graph"; size: number; edges: [number, number][] };
 
 export interface BoardDef {
   name: string;
