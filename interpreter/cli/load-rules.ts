@@ -22,8 +22,12 @@ export function loadRules(file: string): CompileResult {
   });
 }
 
-/** The `.stela` files named, with folders expanded (recursively, sorted). */
-export function expandPaths(paths: string[]): string[] {
+/**
+ * The `.stela` files named, with folders expanded (recursively, sorted). A folder's other files are
+ * not rule files and pass silently; a named file that is not `.stela` is skipped and `skipped` told,
+ * so a mistyped path never passes unnoticed.
+ */
+export function expandPaths(paths: string[], skipped: (path: string) => void = () => {}): string[] {
   const out: string[] = [];
   const walk = (dir: string): void => {
     for (const name of readdirSync(dir).sort()) {
@@ -35,7 +39,8 @@ export function expandPaths(paths: string[]): string[] {
   for (const p of paths) {
     if (!existsSync(p)) throw new UsageError(`cannot read ${p}: no such file or folder`);
     if (statSync(p).isDirectory()) walk(p);
-    else out.push(p);
+    else if (p.endsWith(".stela")) out.push(p);
+    else skipped(p);
   }
   if (out.length === 0) throw new UsageError(`no .stela files in ${paths.join(", ")}`);
   return out;
