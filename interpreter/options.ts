@@ -114,7 +114,7 @@ function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
 /**
  * The options of a choice from its legal values: one per distinct value,
  * each with a stable id, a label, and the spaces and pieces it refers to;
- * sorted by id (numbers inside ids by value). Pieces `chooser` cannot see
+ * sorted by id (numbers inside ids by value; enum members in declaration order). Pieces `chooser` cannot see
  * are named by where they are, not by what they are.
  */
 export function makeOptions(x: Exec, values: Value[], ty: Type, chooser: number | null = null): OptionState[] {
@@ -148,6 +148,12 @@ export function makeOptions(x: Exec, values: Value[], ty: Type, chooser: number 
     out.push(o);
   }
   whereToTellApart(x, out);
+  // The members of an enum are offered in the order the rules declare them (a rulebook's order),
+  // which is just as deterministic as sorting by id.
+  if (ty.t === "enum") {
+    const members = x.rt.def.enums[ty.name]?.members ?? [];
+    return out.sort((a, b) => members.indexOf(a.value as string) - members.indexOf(b.value as string));
+  }
   return sortById(out);
 }
 
