@@ -193,7 +193,7 @@ export function renderText(v: View): string {
     const vars = Object.entries(p.vars)
       .map(([k, val]) => `${k} ${valueText(val)}`)
       .join(", ");
-    lines.push(`${p.name}${p.seat === v.viewer ? " (you)" : ""}: ${vars}`);
+    lines.push(`${p.name}${p.seat === v.viewer ? " (you)" : ""}${vars ? `: ${vars}` : ""}`);
   }
   for (const m of v.messages.slice(-5)) lines.push(`  · ${m.text}`);
   return lines.join("\n");
