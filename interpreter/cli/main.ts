@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { runCheck } from "./check-command.ts";
 import { CHECK_FORMATS, type CheckFormat } from "./check-formats.ts";
+import { runFmt } from "./fmt-command.ts";
 import { runPlay } from "./play-command.ts";
 import { defaultWorkers, runSimulate } from "./simulate-command.ts";
 import { BOT_KINDS, type BotKind } from "../index.ts";
@@ -47,6 +48,14 @@ function program(result: { code: number }): Command {
         ...(o.maxWarnings !== undefined ? { maxWarnings: wholeNumber(o.maxWarnings, "--max-warnings") } : {}),
       };
       result.code = runCheck(paths, options, out, (line) => void process.stderr.write(`${line}\n`));
+    });
+
+  p.command("fmt")
+    .description("lay out rule files in the one canonical style (indentation, spacing, blank lines, long lists); meaning never changes")
+    .argument("<paths...>", ".stela files or folders")
+    .option("--check", "change nothing; list the files that are not formatted and exit 1 if there are any")
+    .action((paths: string[], o: { check?: boolean }) => {
+      result.code = runFmt(paths, { check: !!o.check }, out, (line) => void process.stderr.write(`${line}\n`));
     });
 
   p.command("simulate")
