@@ -1,6 +1,6 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { format, formatDiagnostic } from "../../dsl/index.ts";
-import { expandPaths } from "./load-rules.ts";
+import { expandPaths, readRuleFile } from "./load-rules.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface FmtOptions {
@@ -17,12 +17,10 @@ export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => vo
   let changed = 0;
   const files = expandPaths(paths, (p) => note(`stela: skipped ${p}: not a .stela file`));
   for (const file of files) {
-    let source: string;
-    try {
-      source = readFileSync(file, "utf8");
-    } catch {
-      throw new UsageError(`cannot read ${file}`);
-    }
+    const read = readRuleFile(file);
+    if ("missing" in read) throw new UsageError(`cannot read ${file}: no such file`);
+    if ("refused" in read) throw new UsageError(`cannot read ${file}: ${read.refused}`);
+    const source = read.text;
     const r = format(source, file);
     if (r.diagnostics.length > 0) {
       for (const d of r.diagnostics) out(formatDiagnostic(d));
