@@ -70,6 +70,7 @@ export const DIAGNOSTIC_CODES = {
   "runtime-invalid-move": "A piece could not be moved or placed as asked.",
   "runtime-stack-overflow": "Calls nested too deeply (probably endless recursion).",
   "runtime-error": "A rule failed while the match was played.",
+  "runtime-no-end": "A match played by random players did not end within the decision limit (`stela check --smoke`).",
 
   // Applying decisions
   "illegal-option": "An option the rules refuse.",
