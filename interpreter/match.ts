@@ -1,6 +1,7 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec } from "./exec.ts";
+import { computeEstimate } from "./estimate.ts";
 import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
@@ -143,6 +144,15 @@ export class Match {
       const n = this.state.players;
       return { scores: new Array<number>(n).fill(0), tiebreaks: [], ranking: [[...Array(n).keys()]], places: new Array<number>(n).fill(1), winners: [...Array(n).keys()] };
     }
+  }
+
+  /**
+   * How well `player` stands now: the final score when the match is over,
+   * else the game's `estimate p { … }`, else its `scoring` points as if it
+   * ended now (0 when the rules cannot tell yet). Bots steer by it.
+   */
+  estimate(player: number): number {
+    return computeEstimate(newExec(this.rt, this.state), player) ?? 0;
   }
 
   /** The value of a global variable (for tests and tools). */

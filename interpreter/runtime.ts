@@ -45,6 +45,8 @@ export class Runtime {
   readonly globalInits = new Map<string, Fn>();
   readonly playerInits = new Map<string, Fn>();
   readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number };
+  /** The game's `estimate p { … }`, if it has one. */
+  readonly estimate: { value: Fn; nlocals: number } | undefined;
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
   private readonly orientationCache = new Map<string, Orientation[]>();
   private fingerprintCache: string | undefined;
@@ -127,6 +129,7 @@ export class Runtime {
       tiebreaks: def.scoring.tiebreaks.map((t) => ({ most: t.most, value: compileExpr(t.value, this) })),
       nlocals: def.scoring.nlocals,
     };
+    this.estimate = def.estimate ? { value: compileExpr(def.estimate.value, this), nlocals: def.estimate.nlocals } : undefined;
     for (const k of Object.values(def.kinds)) {
       if (k.show) this.show.set(`kind:${k.name}`, { entries: mapValues(k.show.entries, (e) => compileExpr(e, this)), nlocals: k.show.nlocals });
     }
