@@ -1,6 +1,7 @@
 import type { IrExpr, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { assertNever } from "./assert-never.ts";
+import { compileJs } from "./compile-js.ts";
 import { builtinImpl } from "./builtins/index.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { isTop, piece } from "./pieces.ts";
@@ -21,7 +22,7 @@ export function items(x: Exec, v: Value, zone: boolean, span: Span): Value[] {
   return v;
 }
 
-function seat(x: Exec, v: Value, span: Span): number {
+export function seat(x: Exec, v: Value, span: Span): number {
   if (typeof v !== "number" || v < 0 || v >= x.s.players) {
     fail("runtime-none-value", v === null ? "there is no player here (the value is `none`)" : `there is no player ${String(v)}`, span);
   }
@@ -34,7 +35,7 @@ function space(x: Exec, v: Value, span: Span) {
   return info;
 }
 
-function num(v: Value, span: Span, what: string): number {
+export function num(v: Value, span: Span, what: string): number {
   if (typeof v !== "number") fail("runtime-none-value", `${what} is ${v === null ? "`none`" : "not a number"}`, span);
   return v;
 }
@@ -45,8 +46,20 @@ function evalArgs(args: Fn[], x: Exec, l: Value[]): Value[] {
   return out;
 }
 
-/** Compiles an expression once into a closure over (match, locals). */
+/**
+ * Compiles an expression once, for the runtime's engine: to JavaScript
+ * (`compile-js.ts`, the default) or to the reference interpreter's closures.
+ */
 export function compileExpr(e: IrExpr, rt: Runtime): Fn {
+  return rt.engine === "compiled" ? compileJs(e, rt) : compileClosure(e, rt);
+}
+
+/**
+ * Compiles an expression once into a closure over (match, locals): the
+ * reference interpreter, which the compiled engine is tested against and
+ * falls back to for the forms it does not generate code for.
+ */
+export function compileClosure(e: IrExpr, rt: Runtime): Fn {
   const span = e.span;
   switch (e.op) {
     case "lit": {
