@@ -12,12 +12,26 @@ function spaceInfo(x: Exec, v: Value, span: Span) {
   return s;
 }
 
+/**
+ * Per piece position, the space keys it covers and the spaces around it. A
+ * piece's `cells` array is replaced whenever it moves and never changed in
+ * place (clones share it), so the array itself identifies the position.
+ */
+const covered = new WeakMap<string[], string[]>();
+const around = new WeakMap<string[], string[]>();
+
 /** The space keys covered by a piece, placement, space, or list of them. */
 export function footprint(x: Exec, v: Value, span: Span): string[] {
   if (v === null) fail("runtime-none-value", "there is nothing here (the value is `none`)", span);
   if (typeof v === "number") {
     const p = piece(x, v, span);
-    return p.board === null ? [] : p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
+    if (p.board === null) return [];
+    let keys = covered.get(p.cells);
+    if (!keys) {
+      keys = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
+      covered.set(p.cells, keys);
+    }
+    return keys;
   }
   if (typeof v === "string") return [v];
   if (Array.isArray(v)) return v.flatMap((i) => footprint(x, i, span));
@@ -38,6 +52,12 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
 }
 
 function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
+  const p = typeof v === "number" ? piece(x, v, span) : undefined;
+  const cached = p && p.board !== null ? around.get(p.cells) : undefined;
+  if (cached) {
+    tick(x, span, cached.length);
+    return cached;
+  }
   const own = footprint(x, v, span);
   const mine = new Set(own);
   const out: string[] = [];
@@ -49,6 +69,7 @@ function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
       out.push(n);
     }
   }
+  if (p && p.board !== null) around.set(p.cells, out);
   tick(x, span, out.length);
   return out;
 }
