@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Value } from "../../dsl/ir.ts";
-import { NO_SPAN } from "../../dsl/span.ts";
 import { playRandomly } from "../../interpreter/bots/random-bot.ts";
-import { newExec } from "../../interpreter/exec.ts";
 import type { Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
-import { choose, moveTo, pieces, put } from "../support/scenario.ts";
+import { choose, moveTo, pieces, put, scenario, setVar, zoneOf } from "../support/scenario.ts";
 
 /**
  * Yaxha (games/yaxha.stela): the seed's four tie examples, placement on each level,
@@ -24,22 +22,19 @@ const COLOUR: Record<string, Colour> = { O: "orange", Y: "yellow", B: "blue", G:
 /** A match at the start of round 1: every player owes the secret card choice. */
 function start(players: number, turnOrder?: number[], variant?: string): Match {
   const m = game.start(variant ? { players, seed: 7, variant } : { players, seed: 7 });
-  if (turnOrder) turnOrder.forEach((t, p) => (m.state.pvars[p]!["turn_order"] = t));
+  if (turnOrder) turnOrder.forEach((t, p) => setVar(m, p, "turn_order", t));
   return m;
 }
 
 /** Calls a `define` of the rule file, on the match as it stands. */
 function call(m: Match, name: string, ...args: Value[]): Value {
-  const rt = m.game.runtime(m.state.variant);
-  const f = rt.functions.get(name);
-  if (!f) throw new Error(`no define ${name}`);
-  return f(newExec(rt, m.state), args, NO_SPAN);
+  return scenario(m).call(name, ...args);
 }
 
 /** A cube of a colour not yet collected: from the bag, else from a Market tile. */
 function cubeFromBag(m: Match, colour: Colour): number {
   const free = pieces(m).filter((p) => p.kind === "Cube" && p.fields["colour"] === colour);
-  const found = free.find((p) => p.zone === "cloth_bag") ?? free.find((p) => p.zone?.startsWith("market_tile"));
+  const found = free.find((p) => p.zone === "cloth_bag") ?? free.find((p) => p.zone === "market_tile");
   if (!found) throw new Error(`no ${colour} cube left`);
   return found.id;
 }
@@ -56,7 +51,7 @@ function build(m: Match, p: number, levels: string[][], x0 = 3, y0 = 3): number[
       [...row.replace(/\s/g, "")].forEach((ch, dx) => {
         if (ch === ".") return;
         const id = cubeFromBag(m, COLOUR[ch]!);
-        put(m, id, `pyramid#${p}`, [`pyramid#${p}:${x0 + dx},${y0 + dy},${z}`]);
+        put(m, id, "pyramid", [`(${x0 + dx},${y0 + dy},${z})`], { owner: p });
         ids.push(id);
       }),
     ),
@@ -73,11 +68,10 @@ function cubeAt(m: Match, p: number, x: number, y: number, z: number): number {
 
 /** Replaces the cubes on a Market tile (1-based) with cubes of the given colours. */
 function setMarket(m: Match, tile: number, colours: Colour[]): number[] {
-  const zone = `market_tile[${tile - 1}]`;
-  for (const id of [...m.state.zones[zone]!]) moveTo(m, id, "cloth_bag");
+  for (const id of zoneOf(m, "market_tile", tile - 1)) moveTo(m, id, "cloth_bag");
   return colours.map((c) => {
     const id = cubeFromBag(m, c);
-    moveTo(m, id, zone);
+    moveTo(m, id, "market_tile", tile - 1);
     return id;
   });
 }
@@ -110,14 +104,12 @@ function takings(m: Match): string[] {
 
 /** Ends the match now, as if the last round were over, and scores it. */
 function finish(m: Match): void {
-  m.state.pending = null;
-  m.state.stack = [];
-  m.runToDecision();
+  scenario(m).end();
 }
 
 /** Shows exactly these bonus cards. */
 function showBonus(m: Match, cards: number[]): void {
-  for (const id of [...m.state.zones["bonus_cards"]!]) moveTo(m, id, "bonus_deck");
+  for (const id of zoneOf(m, "bonus_cards")) moveTo(m, id, "bonus_deck");
   for (const id of cards) moveTo(m, id, "bonus_cards");
 }
 
@@ -389,7 +381,7 @@ describe("visibility and groups", () => {
     const visible = (x: number, y: number) => call(m, "visible", cubeAt(m, A, x, y, 0));
     // (4,4) has 3 of its 4 positions above filled: seen.
     expect(visible(4, 4)).toBe(true);
-    put(m, cubeFromBag(m, "blue"), "pyramid#0", ["pyramid#0:4,4,1"]);
+    put(m, cubeFromBag(m, "blue"), "pyramid", ["(4,4,1)"], { owner: 0 });
     expect(visible(4, 4)).toBe(false);
     // Edge and corner cubes always show.
     expect([visible(3, 3), visible(4, 3), visible(5, 5)]).toEqual([true, true, true]);
@@ -435,7 +427,7 @@ describe("visibility and groups", () => {
     ];
     for (let n = 0; n <= 16; n++) {
       const m = start(2);
-      for (const [x, y] of SNAKE.slice(0, n)) put(m, cubeFromBag(m, "green"), "pyramid#0", [`pyramid#0:${3 + x},${3 + y},0`]);
+      for (const [x, y] of SNAKE.slice(0, n)) put(m, cubeFromBag(m, "green"), "pyramid", [`(${3 + x},${3 + y},0)`], { owner: 0 });
       expect([n, call(m, "largest", A, "green")]).toEqual([n, n]);
       expect([n, call(m, "group_score", A)]).toEqual([n, TABLE[n]]);
     }
