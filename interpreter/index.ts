@@ -15,3 +15,4 @@ export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
 export { Scenario, ScenarioError, type OptionCheck, type PieceQuery, type PlaceOptions, type ScenarioPiece } from "./scenario.ts";
+export { listExamples, runExample, runExamples, type ExampleFailure, type ExampleResult } from "./examples.ts";
