@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { runCheck } from "./check-command.ts";
 import { runPlay } from "./play-command.ts";
+import { runTest, TEST_FORMATS, type TestFormat } from "./test-command.ts";
 import { defaultWorkers, runSimulate } from "./simulate-command.ts";
 import { BOT_KINDS, type BotKind } from "../index.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
@@ -40,6 +41,14 @@ function program(result: { code: number }): Command {
     .option("--smoke <n>", "also play n random games per file and fail on any rule error or endless game", "0")
     .action((paths: string[], o: { format: "text" | "json"; smoke: string }) => {
       result.code = runCheck(paths, { format: o.format, smoke: wholeNumber(o.smoke, "--smoke") }, out);
+    });
+
+  p.command("test")
+    .description("run the rulebook examples (`example` blocks) of rule files: pass or fail each, with the first difference")
+    .argument("<paths...>", ".stela files or folders")
+    .addOption(new Option("--format <format>", "output format").choices([...TEST_FORMATS]).default("text"))
+    .action((paths: string[], o: { format: TestFormat }) => {
+      result.code = runTest(paths, { format: o.format }, out);
     });
 
   p.command("simulate")
