@@ -1,6 +1,6 @@
 import type { Decl, ExampleDecl, Expr } from "../ast.ts";
 import type { ExampleDef, ExampleStepDef, IrExpr, IrStmt } from "../ir.ts";
-import { isPrimitive, T, typeName, unify } from "../types.ts";
+import { isPrimitive, T, typeName, unify, type Type } from "../types.ts";
 import { constEval } from "./const-eval.ts";
 import { Frame, Scope, textOf, type Checker, type CodeContext } from "./context.ts";
 import { checkExpr, expect, warnUnread } from "./expressions.ts";
@@ -74,7 +74,9 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
           // Both sides kept apart, to show what was expected and what the rules gave.
           const got = checkExpr(c, step.cond.left, cx);
           const want = checkExpr(c, step.cond.right, cx);
-          if (!unify(got.ty, want.ty)) c.sink.error("type-mismatch", `cannot compare ${typeName(got.ty)} with ${typeName(want.ty)}`, step.cond.span);
+          // A per-player value reads naturally against a list by seat: `expect award(t) == [6, 3, 0]`.
+          const bySeat = (a: Type, b: Type): boolean => a.t === "map" && b.t === "list" && unify(a.of, b.of) !== undefined;
+          if (!unify(got.ty, want.ty) && !bySeat(got.ty, want.ty) && !bySeat(want.ty, got.ty)) c.sink.error("type-mismatch", `cannot compare ${typeName(got.ty)} with ${typeName(want.ty)}`, step.cond.span);
           const deep = !isPrimitive(got.ty) || !isPrimitive(want.ty);
           const cond: IrExpr = { op: "cmp", o: "==", a: got.ir, b: want.ir, deep, span: step.cond.span };
           ex.steps.push({ op: "expect", cond, text, got: { e: got.ir, ty: got.ty }, want: { e: want.ir, ty: want.ty }, span: step.span });

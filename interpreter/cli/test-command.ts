@@ -83,8 +83,12 @@ function textLines(reports: TestFileReport[]): string[] {
     else lines.push(`${r.file}: ${r.examples.length - failed}/${plural(r.examples.length, "example")} passed`);
   }
   const c = counts(reports);
-  const broken = c.broken ? `, ${plural(c.broken, "file")} with errors` : "";
-  lines.push(c.failed || c.broken ? `✖ ${c.failed} of ${plural(c.examples, "example")} failed${broken}` : `✔ ${plural(c.examples, "example")} passed in ${plural(reports.length, "file")}`);
+  if (c.failed || c.broken) {
+    const parts = [];
+    if (c.failed) parts.push(`${c.failed} of ${plural(c.examples, "example")} failed`);
+    if (c.broken) parts.push(`${plural(c.broken, "file")} with errors`);
+    lines.push(`✖ ${parts.join(", ")}`);
+  } else lines.push(`✔ ${plural(c.examples, "example")} passed in ${plural(reports.length, "file")}`);
   return lines;
 }
 
