@@ -72,7 +72,7 @@ export interface PlaceOptions {
 }
 
 /** Why a label is not among the options, or that it is. */
-export type OptionCheck = { offered: true } | { offered: false; reason: string };
+export type OptionCheck = { offered: true } | { offered: false; reason: string; /** Is it a candidate the rules rule out (not a label nobody offers)? */ candidate: boolean };
 
 /** A match driven as a rulebook example: see the module comment. */
 export class Scenario {
@@ -117,7 +117,8 @@ export class Scenario {
 
   /** The pieces matching `query`, in id order. */
   findAll(query: PieceQuery): ScenarioPiece[] {
-    if (query.zone !== undefined) this.zoneKey(query.zone, query.zoneOwner);
+    const zones = Object.keys(this.rt.def.zones);
+    if (query.zone !== undefined && !zones.includes(query.zone)) throw new ScenarioError(`there is no zone \`${query.zone}\`${suggest(query.zone, zones)}`);
     return this.pieces().filter((p) => matches(p, query));
   }
 
@@ -303,7 +304,7 @@ export class Scenario {
       o = this.option(label, who);
     } catch (e) {
       const check = typeof label === "string" ? this.check(label, who) : undefined;
-      if (check && !check.offered) throw new ScenarioError(`"${label}" is refused: ${check.reason}`);
+      if (check && !check.offered && check.candidate) throw new ScenarioError(`"${label}" is refused: ${check.reason}`);
       throw e;
     }
     const r = this.match.apply(o.id, who);
@@ -321,16 +322,16 @@ export class Scenario {
     const who = player ?? m.decision?.players[0];
     const offered = m.options(who);
     if (offered.some((o) => o.label === label)) return { offered: true };
-    if (!m.decision || who === undefined) return { offered: false, reason: m.error ? `the rules failed: ${m.error.message}` : "the game is over" };
-    if (!m.decision.players.includes(who)) return { offered: false, reason: `${this.rt.playerName(who)} has no decision to take now` };
+    if (!m.decision || who === undefined) return { offered: false, candidate: false, reason: m.error ? `the rules failed: ${m.error.message}` : "the game is over" };
+    if (!m.decision.players.includes(who)) return { offered: false, candidate: false, reason: `${this.rt.playerName(who)} has no decision to take now` };
     const candidate = this.candidates(who).find((o) => o.label === label);
     const listed = offered.map((o) => `"${o.label}"`).join(", ");
-    if (!candidate) return { offered: false, reason: `it is not among the candidates (offered: ${listed})` };
+    if (!candidate) return { offered: false, candidate: false, reason: `there is no such option (offered: ${listed})` };
     const r = m.clone().apply(candidate.id, who);
-    if (r.ok) return { offered: false, reason: "it is not offered" };
+    if (r.ok) return { offered: false, candidate: true, reason: "it is not offered" };
     // The engine's reason repeats the candidate's label: keep only the rules' words.
     const prefix = `${label} is not allowed: `;
-    return { offered: false, reason: r.reason.startsWith(prefix) ? r.reason.slice(prefix.length) : r.reason };
+    return { offered: false, candidate: true, reason: r.reason.startsWith(prefix) ? r.reason.slice(prefix.length) : r.reason };
   }
 
   /** Every candidate of the pending choice, allowed or not, with the id the engine would accept. */
