@@ -79,13 +79,10 @@ export abstract class ExampleGrammar extends StatementGrammar {
             GATE: () => isWord(this.LA(1), "position"),
             ALT: () => {
               const start = this.CONSUME2(Identifier);
-              const triggers = this.OPTION({
-                GATE: () => isWord(this.LA(1), "with"),
-                DEF: () => {
-                  this.CONSUME3(Identifier);
-                  this.contextual(4, "triggers", "after `position with`");
-                  return true;
-                },
+              const triggers = this.OPTION(() => {
+                this.CONSUME(kw("with"));
+                this.contextual(4, "triggers", "after `position with`");
+                return true;
               });
               const body = this.SUBRULE(this.block);
               return this.ACTION((): ExampleStep => ({ kind: "ExamplePosition", triggers: triggers === true, body, span: this.spanFrom(start) }));

@@ -5,7 +5,7 @@ import { items } from "./compile-expr.ts";
 import { newExec, type Exec } from "./exec.ts";
 import type { Game, StartOptions } from "./game.ts";
 import { Match, type Option } from "./match.ts";
-import { makeOptions, namedOption } from "./options.ts";
+import { legalValues, nameChoice, namedOption } from "./options.ts";
 import { lift, putInZone, putOnBoard } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult } from "./state.ts";
@@ -335,7 +335,7 @@ export class Scenario {
   }
 
   /** Every candidate of the pending choice, allowed or not, with the id the engine would accept. */
-  private candidates(who: number): Option[] {
+  private candidates(who: number): { id: string; label: string }[] {
     const s = structuredClone(this.match.state);
     const x = newExec(this.rt, s);
     const f = s.stack[s.stack.length - 1];
@@ -343,11 +343,12 @@ export class Scenario {
     const ins: Instr | undefined = this.rt.code.get(f.code)?.instrs[f.pc];
     if (!ins) return [];
     try {
-      if (ins.k === "options") return ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i));
+      if (ins.k === "options") return ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i, i)).map((o) => ({ id: o.id, label: o.label }));
       if (ins.k !== "choose" && ins.k !== "secret") return [];
       if (ins.k === "secret") f.locals[ins.chooserSlot] = who;
       const values = items(x, ins.src(x, f.locals), ins.zone, ins.span);
-      return makeOptions(x, values, ins.valueType as Type, who).map((o) => ({ id: o.id, label: o.label }));
+      const ty = ins.valueType as Type;
+      return nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who).map((o) => ({ id: o.id, label: o.label }));
     } catch {
       return [];
     }
