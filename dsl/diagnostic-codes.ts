@@ -23,6 +23,7 @@ export const DIAGNOSTIC_CODES = {
   "unknown-name": "A name that is not declared.",
   "duplicate-name": "A name declared twice.",
   "unknown-field": "A field that the value's kind, board or player does not have.",
+  "field-not-guaranteed": "A field read through a type (a field set, or any piece) whose kinds do not all have it.",
   "unused-declaration": "A declaration nothing uses.",
   "unused-variable": "A local name nothing reads.",
   "unknown-component-name": "A text compared with a piece's `name` that no component is called.",
