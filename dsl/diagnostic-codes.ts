@@ -64,6 +64,8 @@ export const DIAGNOSTIC_CODES = {
   "runtime-table-miss": "A table has no row for the key.",
   "runtime-invalid-move": "A piece could not be moved or placed as asked.",
   "runtime-stack-overflow": "Calls nested too deeply (probably endless recursion).",
+  "runtime-size-budget": "A rule built a list or text larger than a match allows.",
+  "runtime-invalid-number": "A calculation gave an infinite number or not a number.",
   "runtime-error": "A rule failed while the match was played.",
 
   // Applying decisions
