@@ -37,6 +37,10 @@ export const DIAGNOSTIC_CODES = {
   "procedure-in-expression": "A procedure (which may choose or change the game) used where a value is needed.",
   "choose-outside-procedure": "A choice outside a procedure, setup, flow or handler.",
   "break-outside-loop": "`break` or `continue` outside a loop.",
+  "map-missing-member": "An enum map literal leaves out a member and gives no `else` value.",
+  "match-missing-member": "A `match` on an enum with no arm for some member and no `else`.",
+  "match-duplicate-arm": "A `match` pattern that an earlier arm already covers.",
+  "match-needs-else": "A `match` expression on numbers or kinds needs an `else` arm to always have a value.",
 
   // Game structure
   "missing-game": "The file has no `game` block.",

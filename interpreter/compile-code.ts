@@ -195,6 +195,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           const sign = s.mode === "+=" ? 1 : -1;
           const list = s.valueType.t === "list";
           const text = s.valueType.t === "text";
+          const emap = s.valueType.t === "emap";
           emit({
             k: "exec",
             run: (x, l) => {
@@ -205,6 +206,13 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
                 const b = (add as Value[] | null) ?? [];
                 checkListSize(x, a.length + b.length, span);
                 return target.set(x, l, [...a, ...b]);
+              }
+              if (emap) {
+                // Member by member: `p.res -= b.cost`.
+                const a = old as Value[] | null;
+                const b = add as Value[] | null;
+                if (!a || !b) fail("runtime-none-value", `\`${s.mode}\` needs two maps, and one side is \`none\``, span);
+                return target.set(x, l, a.map((v, i) => finite((v as number) + sign * ((b[i] as number) ?? 0), span, `the result of \`${s.mode}\``)));
               }
               if (text) return target.set(x, l, checkText(x, `${old ?? ""}${add ?? ""}`, span));
               if (typeof old !== "number" || typeof add !== "number") fail("runtime-none-value", `\`${s.mode}\` needs numbers, and one side is \`none\``, span);

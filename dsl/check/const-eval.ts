@@ -4,6 +4,7 @@ import type { Span } from "../span.ts";
 import { T, typeName, unify, type Type } from "../types.ts";
 import type { Checker } from "./context.ts";
 import { use } from "./context.ts";
+import { mapLitEnum, orderMapValues } from "./enum-maps.ts";
 
 /** A value known before the game starts, with its type. */
 export interface Constant {
@@ -155,6 +156,26 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
         items.push(v.v);
       }
       return { v: items, ty: T.list(ty.t === "none" ? T.any : ty) };
+    }
+    case "MapLit": {
+      const keyed = mapLitEnum(c, e);
+      if (!keyed) return undefined;
+      const values: Constant[] = [];
+      for (const entry of e.entries) {
+        const v = constEval(c, entry.value, env, resolving);
+        if (!v) return undefined;
+        values.push(v);
+      }
+      const dflt = e.default ? constEval(c, e.default, env, resolving) : undefined;
+      if (e.default && !dflt) return undefined;
+      let ty: Type = T.none;
+      for (const [i, v] of [...values, ...(dflt ? [dflt] : [])].entries()) {
+        const u = unify(ty, v.ty);
+        if (!u) return fail(`a map cannot mix ${typeName(ty)} and ${typeName(v.ty)}`, (e.entries[i]?.value ?? e.default!).span);
+        ty = u;
+      }
+      const ordered = orderMapValues(c, e, keyed, values, dflt, { v: null, ty: T.none });
+      return { v: ordered.map((x) => x.v), ty: T.emap(keyed.name, keyed.members, ty.t === "none" ? T.any : ty) };
     }
     case "RangeExpr": {
       const a = constEval(c, e.from, env, resolving);
