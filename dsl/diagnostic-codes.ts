@@ -53,6 +53,7 @@ export const DIAGNOSTIC_CODES = {
   "invalid-components": "A component declaration that cannot be built.",
   "invalid-zone": "A zone declaration that cannot be built.",
   "invalid-variant": "A variant that cannot be applied to its base.",
+  "invalid-colour": "A text given as a colour that is not one (only `#rrggbb`-style, CSS colour names, rgb()/hsl() of numbers).",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
   "extends-not-allowed": "A variant extends a path outside its folder, or a file that is not a small regular `.stela` file.",

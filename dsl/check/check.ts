@@ -4,6 +4,7 @@ import type { Code, GameDef, IrExpr, ParamDef, ShowDef } from "../ir.ts";
 import { NO_SPAN, type Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { T, type Type } from "../types.ts";
+import { isColour } from "../colour.ts";
 import { CONST_BUDGET, constEval, constRangeEnds } from "./const-eval.ts";
 import { declareName, Frame, Scope, textOf, type Checker, type CodeContext, type SymbolIndex } from "./context.ts";
 import {
@@ -161,7 +162,11 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
         c.sink.error("type-mismatch", "`players` is a number or a range like `2..4`", item.value.span);
       }
     } else if (item.key.text === "colours" || item.key.text === "colors") {
-      if (Array.isArray(v.v) && v.v.every((x) => typeof x === "string")) c.def.playerColours = v.v as string[];
+      if (Array.isArray(v.v) && v.v.every((x) => typeof x === "string")) {
+        const bad = (v.v as string[]).find((x) => !isColour(x));
+        if (bad !== undefined) c.sink.error("invalid-colour", `"${bad.slice(0, 40)}" is not a colour: write "#c0392b", a CSS colour name or rgb(…)/hsl(…) of numbers`, item.value.span);
+        else c.def.playerColours = v.v as string[];
+      }
       else c.sink.error("type-mismatch", '`colours` is a list of texts: `colours ["red", "blue"]`', item.value.span);
     } else {
       c.def.meta[item.key.text] = v.v;
