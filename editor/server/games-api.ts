@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
 import { resolveGamePath } from "./game-path.ts";
+import { readRegularFile, writeFileSafely } from "./safe-files.ts";
 
 /** The URL the editor reads and saves rule files through. */
 export const GAMES_API = "/api/games";
@@ -60,7 +61,9 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
     const files: { name: string; source: string }[] = [];
     for (const name of readdirSync(gamesDir).sort()) {
       const r = resolveGamePath(gamesDir, name);
-      if (r.ok) files.push({ name, source: readFileSync(r.path, "utf8") });
+      if (!r.ok) continue;
+      const source = readRegularFile(r.path);
+      if (source !== undefined) files.push({ name, source });
     }
     return send(res, 200, JSON.stringify({ writable: true, files }), "application/json");
   }
@@ -73,20 +76,19 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
   const target = resolveGamePath(gamesDir, name);
   if (!target.ok) return send(res, 400, target.reason);
   if (req.method === "GET") {
-    try {
-      return send(res, 200, readFileSync(target.path, "utf8"));
-    } catch {
-      return send(res, 404, `no file ${name}`);
-    }
+    const source = readRegularFile(target.path);
+    return source === undefined ? send(res, 404, `no file ${name}`) : send(res, 200, source);
   }
   if (req.method === "PUT") {
     if (req.headers[SAVE_HEADER] !== "1") return send(res, 403, `saving needs the ${SAVE_HEADER} header`);
     const body = await readBody(req);
     if (body === undefined) return send(res, 413, "rule file too large");
-    // Write then rename: a crash mid-save never leaves half a rule file.
-    const tmp = `${target.path}.saving`;
-    writeFileSync(tmp, body, "utf8");
-    renameSync(tmp, target.path);
+    // Write then rename, through an exclusively created temporary file: see safe-files.ts.
+    try {
+      writeFileSafely(gamesDir, target.path, body);
+    } catch {
+      return send(res, 500, `could not save ${name}`);
+    }
     return send(res, 200, JSON.stringify({ saved: name, bytes: Buffer.byteLength(body) }), "application/json");
   }
   return send(res, 405, "GET or PUT only");

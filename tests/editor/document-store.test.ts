@@ -59,12 +59,12 @@ describe("share links", () => {
   it("survive a browser that turned `+` into a space", () => {
     const text = "a".repeat(300) + "++--";
     const hash = shareHash({ file: "x.stela", text });
-    expect(readShareHash(hash.replace(/\+/g, " "))?.text).toBe(text);
+    expect(readShareHash(hash.replace(/\+/g, " "))).toEqual({ file: "x.stela", text });
   });
 
   it("give nothing for an unrelated or damaged hash, and a safe file name", () => {
     expect(readShareHash("#section-2")).toBeUndefined();
     expect(readShareHash("#share=x.stela&rules=@@@")).toBeUndefined();
-    expect(readShareHash(shareHash({ file: "../../etc/x.stela", text: "t" }))?.file).toBe(".._.._etc_x.stela");
+    expect(readShareHash(shareHash({ file: "../../etc/x.stela", text: "t" }))).toEqual({ file: ".._.._etc_x.stela", text: "t" });
   });
 });

@@ -121,8 +121,13 @@ export class EditorApp {
     this.refreshChanged();
     void this.refreshSurvey();
 
-    const shared = readShareHash(location.hash);
+    const link = readShareHash(location.hash);
+    const shared = link && "refused" in link ? undefined : link;
     let first: string | undefined;
+    if (link && "refused" in link) {
+      history.replaceState(null, "", location.pathname + location.search);
+      this.say(link.refused);
+    }
     if (shared) {
       const key = `shared:${shared.file}`;
       const doc = this.ensureDoc(key);
