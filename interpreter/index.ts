@@ -14,3 +14,4 @@ export { BOT_KINDS, makeBot, type Bot, type BotKind } from "./bots/bot.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
+export { refusedOptions, type RefusedOption, type RefusalTarget } from "./refused-options.ts";

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
 import { resolveGamePath } from "./game-path.ts";
@@ -9,7 +10,18 @@ export const GAMES_API = "/api/games";
 /** A header the page must send to save: a cross-site form cannot set it, so it cannot write files. */
 export const SAVE_HEADER = "x-stela-save";
 
+/** The file's version, sent with every read and save (a hash, so a touch without a change is no conflict). */
+export const VERSION_HEADER = "x-stela-version";
+
+/** A save may name the version it started from: the server refuses it (409) when the file is no longer that. */
+export const BASE_VERSION_HEADER = "x-stela-base-version";
+
 const MAX_BODY = 2 * 1024 * 1024;
+
+/** A short hash of a rule file's text: its version. */
+export function fileVersion(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16);
+}
 
 export interface GamesApiOptions {
   /** The folder of rule files served and saved (the repository's `games/`, or a copy in tests). */
@@ -57,10 +69,12 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
   if (!sameOrigin(req)) return send(res, 403, "cross-origin requests are refused");
   if (rest === "" || rest === "/") {
     if (req.method !== "GET") return send(res, 405, "GET only");
-    const files: { name: string; source: string }[] = [];
+    const files: { name: string; source: string; version: string }[] = [];
     for (const name of readdirSync(gamesDir).sort()) {
       const r = resolveGamePath(gamesDir, name);
-      if (r.ok) files.push({ name, source: readFileSync(r.path, "utf8") });
+      if (!r.ok) continue;
+      const source = readFileSync(r.path, "utf8");
+      files.push({ name, source, version: fileVersion(source) });
     }
     return send(res, 200, JSON.stringify({ writable: true, files }), "application/json");
   }
@@ -74,7 +88,9 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
   if (!target.ok) return send(res, 400, target.reason);
   if (req.method === "GET") {
     try {
-      return send(res, 200, readFileSync(target.path, "utf8"));
+      const source = readFileSync(target.path, "utf8");
+      res.setHeader(VERSION_HEADER, fileVersion(source));
+      return send(res, 200, source);
     } catch {
       return send(res, 404, `no file ${name}`);
     }
@@ -83,11 +99,18 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
     if (req.headers[SAVE_HEADER] !== "1") return send(res, 403, `saving needs the ${SAVE_HEADER} header`);
     const body = await readBody(req);
     if (body === undefined) return send(res, 413, "rule file too large");
+    // Another editor changed the file since the page read it: refuse, and give the page what is on disk.
+    const base = req.headers[BASE_VERSION_HEADER];
+    if (typeof base === "string" && existsSync(target.path)) {
+      const disk = readFileSync(target.path, "utf8");
+      const version = fileVersion(disk);
+      if (version !== base) return send(res, 409, JSON.stringify({ conflict: name, version, source: disk }), "application/json");
+    }
     // Write then rename: a crash mid-save never leaves half a rule file.
     const tmp = `${target.path}.saving`;
     writeFileSync(tmp, body, "utf8");
     renameSync(tmp, target.path);
-    return send(res, 200, JSON.stringify({ saved: name, bytes: Buffer.byteLength(body) }), "application/json");
+    return send(res, 200, JSON.stringify({ saved: name, bytes: Buffer.byteLength(body), version: fileVersion(body) }), "application/json");
   }
   return send(res, 405, "GET or PUT only");
 }

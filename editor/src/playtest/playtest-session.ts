@@ -45,6 +45,8 @@ export interface PlaytestSnapshot {
   log: LoggedDecision[];
   /** Decisions that undo set aside (or that no longer applied), ready for redo. */
   redo: number;
+  /** Those decisions themselves (labels as the viewer may see them), so they are kept over a reload. */
+  waiting: LoggedDecision[];
   stopped?: StoppedAt;
   /** The rule failure that stopped the match. */
   error: Diagnostic | null;
@@ -76,11 +78,15 @@ export class PlaytestSession {
   persons = new Set<number>();
   viewAs: ViewAs = "auto";
 
-  constructor(game: Game, settings: PlaytestSettings, log: LoggedDecision[] = []) {
+  /**
+   * `waiting` are decisions set aside for redo; `stopped` says a rule change
+   * stopped them, so they are replayed too as far as they fit.
+   */
+  constructor(game: Game, settings: PlaytestSettings, log: LoggedDecision[] = [], waiting: LoggedDecision[] = [], stopped = false) {
     this.game = game;
     this.settings = this.fit(settings);
     this.bot = new RandomBot(this.settings.seed);
-    this.replay(log);
+    this.replay(log, waiting, stopped);
   }
 
   /** Settings the game accepts: a player count in range, an existing variant. */
@@ -165,8 +171,13 @@ export class PlaytestSession {
     return { ok: true };
   }
 
-  /** Each of `players` who owes a decision lets the random bot take it. */
+  /**
+   * Each of `players` who owes a decision lets the random bot take it. Not
+   * while a rule change has stopped the replay: a bot's move would start a
+   * new line and drop the designer's waiting decisions.
+   */
   botMove(players: number[]): void {
+    if (this.stopped) return;
     for (const p of players) {
       const id = this.bot.choose(this.match, p);
       if (id !== undefined) this.apply(p, id);
@@ -200,6 +211,13 @@ export class PlaytestSession {
       first = false;
     }
     return { ok: true };
+  }
+
+  /** Throws away the decisions waiting for redo: the designer has seen them and lets them go. */
+  discard(): void {
+    this.tail = [];
+    this.stopped = undefined;
+    this.notes = [];
   }
 
   /** Goes back to the moment after `index` decisions; the later ones wait for redo. */
@@ -262,6 +280,7 @@ export class PlaytestSession {
       owing: this.match.decision?.players ?? [],
       log: this.applied.map((e, i) => ({ ...e, label: view.log[i]?.label ?? e.label })),
       redo: this.tail.length,
+      waiting: this.tail.map((d) => (d.secret && viewer !== d.player ? { ...d, label: "(a secret choice)" } : { ...d })),
       error: this.match.error,
       notes: [...this.notes],
     };
