@@ -6,7 +6,10 @@ import { makeOptions } from "./options.ts";
 
 /** A would-be option the rules do not allow now, and why, in the rules' own words. */
 export interface RefusedOption extends Option {
+  /** The whole refusal, naming the option ("X is not allowed: …"). */
   reason: string;
+  /** The rules' own words alone (the failing `where … else` / `require` text), shared by options refused alike. */
+  rule: string;
 }
 
 /** Which would-be options to explain: those about a space, a piece, or both. */
@@ -52,7 +55,8 @@ export function refusedOptions(match: Match, player: number, target: RefusalTarg
     // The match's own refusal gives the reason (it explains on a copy, so the match is unchanged).
     const r = match.apply(c.id, player);
     if (r.ok) continue;
-    const o: RefusedOption = { id: c.id, label: c.label, reason: r.reason };
+    const prefix = `${c.label} is not allowed: `;
+    const o: RefusedOption = { id: c.id, label: c.label, reason: r.reason, rule: r.reason.startsWith(prefix) ? r.reason.slice(prefix.length) : r.reason };
     if (c.spaces) o.spaces = c.spaces;
     if (c.pieces) o.pieces = c.pieces;
     out.push(o);

@@ -96,6 +96,24 @@ describe("playtest session", () => {
     expect(s.snapshot().redo).toBe(0);
   });
 
+  it("a bot does not move while a rule change has stopped the replay; discarding lets go of the rest", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    for (const [p, o] of [[0, "1"], [1, "2"], [0, "3"], [1, "1"]] as const) expect(s.apply(p, o).ok).toBe(true);
+    s.setGame(gameFromSource(counting(2)));
+    s.botMove([0]);
+    expect(s.snapshot().log).toHaveLength(2);
+    expect(s.snapshot().waiting.map((d) => d.option)).toEqual(["3", "1"]);
+    // Resumed from what a reload keeps (log, waiting, stopped): still stopped, still waiting.
+    const again = new PlaytestSession(gameFromSource(counting(2)), { players: 2, seed: 1 }, s.snapshot().log, s.snapshot().waiting, true);
+    expect(again.snapshot().stopped?.index).toBe(2);
+    expect(again.snapshot().redo).toBe(2);
+    s.discard();
+    expect(s.snapshot().redo).toBe(0);
+    expect(s.snapshot().stopped).toBeUndefined();
+    s.botMove([0]);
+    expect(s.snapshot().log).toHaveLength(3);
+  });
+
   it("new rules do not bring back what undo set aside", () => {
     const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
     s.apply(0, "1");

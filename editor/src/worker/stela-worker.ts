@@ -82,10 +82,8 @@ function whyNot(s: PlaytestSession, req: Extract<PlaytestRequest, { type: "why-n
   if (req.piece !== undefined) target.piece = req.piece;
   const refused = refusedOptions(s.current, req.player, target);
   if (refused.length === 0) return undefined;
-  // Many refusals often share one reason: say each reason once, the first option as its example.
-  const byReason = new Map<string, string>();
-  for (const r of refused) if (!byReason.has(r.reason)) byReason.set(r.reason, r.label);
-  return [...byReason.keys()].slice(0, 3).join("; ");
+  // Many refusals share one rule: say each once.
+  return [...new Set(refused.map((r) => r.rule))].slice(0, 3).join("; ");
 }
 
 function playtest(req: PlaytestRequest): PlaytestReply {
