@@ -114,6 +114,23 @@ describe("playtest session", () => {
     expect(s.snapshot().log).toHaveLength(3);
   });
 
+  it("blames a rule failure on the decision during which it failed, and keeps the later ones for new rules", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    for (const [p, o] of [[0, "1"], [1, "2"], [0, "3"], [1, "1"]] as const) expect(s.apply(p, o).ok).toBe(true);
+    // Taking 3 now fails in the rule (index 3 of a list of 3).
+    s.setGame(gameFromSource(counting(3).replace("p.score += n", "p.score += [n, n, n][n]")));
+    const snap = s.snapshot();
+    expect(snap.error).not.toBeNull();
+    expect(snap.stopped).toBeUndefined();
+    expect(snap.failedDuring?.index).toBe(2);
+    expect(snap.failedDuring?.decision.option).toBe("3");
+    expect(snap.waiting.map((d) => d.option)).toEqual(["1"]);
+    expect(snap.waitingHeld).toBe(true);
+    s.setGame(gameFromSource(counting(3)));
+    expect(s.snapshot().log.map((d) => d.option)).toEqual(["1", "2", "3", "1"]);
+    expect(s.snapshot().error).toBeNull();
+  });
+
   it("new rules do not bring back what undo set aside", () => {
     const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
     s.apply(0, "1");

@@ -66,7 +66,7 @@ export class PlaytestController {
         log: snap.log.map((d) => ({ ...d })),
         persons: [...this.persons],
         waiting: snap.waiting.map((d) => ({ ...d })),
-        stopped: snap.stopped !== undefined,
+        stopped: snap.waitingHeld,
       });
       // A rule that failed while the match ran: marked on its line.
       const e = snap.error;

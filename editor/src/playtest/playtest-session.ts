@@ -47,9 +47,17 @@ export interface PlaytestSnapshot {
   redo: number;
   /** Those decisions themselves (labels as the viewer may see them), so they are kept over a reload. */
   waiting: LoggedDecision[];
+  /** The waiting decisions are meant, not undone: a rule change or a rule failure held them back, and new rules replay them. */
+  waitingHeld: boolean;
   stopped?: StoppedAt;
   /** The rule failure that stopped the match. */
   error: Diagnostic | null;
+  /**
+   * The decision during which the rule failed (its 0-based index in the
+   * log, and the decision): the failure is that decision's, not the next
+   * one's. Absent when the rules failed before any decision (the set-up).
+   */
+  failedDuring?: { index: number; decision: LoggedDecision };
   /** Things the designer should know about the last change (a variant that disappeared, …). */
   notes: string[];
 }
@@ -72,6 +80,8 @@ export class PlaytestSession {
   /** Decisions beyond the match, in order: redo takes from the front. */
   private tail: LoggedDecision[] = [];
   private stopped: StoppedAt | undefined;
+  /** The decisions waiting for redo were held back by a rule failure: new rules replay them too. */
+  private heldByFailure = false;
   private notes: string[] = [];
   private bot: RandomBot;
   settings: PlaytestSettings;
@@ -131,7 +141,9 @@ export class PlaytestSession {
     const n = r.stoppedAt ? r.stoppedAt.index : toApply.length;
     this.applied = this.match.log.map((e) => this.entry(e.player, e.option, e.label, e.secret));
     this.tail = [...toApply.slice(n), ...(intendTail ? [] : tail)];
-    this.stopped = r.stoppedAt ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
+    // A rule that failed ends the match: the decisions after it did not "no longer fit", they wait behind the failure.
+    this.stopped = r.stoppedAt && !this.match.error ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
+    this.heldByFailure = this.match.error !== null && this.tail.length > 0 && (n < toApply.length || this.heldByFailure);
   }
 
   private entry(player: number, option: string, label: string, secret?: boolean): LoggedDecision {
@@ -143,7 +155,7 @@ export class PlaytestSession {
     this.game = game;
     this.notes = [];
     this.settings = this.fit(this.settings);
-    this.replay(this.applied, this.tail, this.stopped !== undefined);
+    this.replay(this.applied, this.tail, this.stopped !== undefined || this.heldByFailure);
   }
 
   /** Starts over with new settings (a new seed, player count or variant). */
@@ -217,6 +229,7 @@ export class PlaytestSession {
   discard(): void {
     this.tail = [];
     this.stopped = undefined;
+    this.heldByFailure = false;
     this.notes = [];
   }
 
@@ -280,10 +293,15 @@ export class PlaytestSession {
       owing: this.match.decision?.players ?? [],
       log: this.applied.map((e, i) => ({ ...e, label: view.log[i]?.label ?? e.label })),
       redo: this.tail.length,
+      waitingHeld: this.stopped !== undefined || this.heldByFailure,
       waiting: this.tail.map((d) => (d.secret && viewer !== d.player ? { ...d, label: "(a secret choice)" } : { ...d })),
       error: this.match.error,
       notes: [...this.notes],
     };
+    if (this.match.error && this.applied.length > 0) {
+      const index = this.applied.length - 1;
+      snap.failedDuring = { index, decision: snap.log[index]! };
+    }
     if (this.stopped) {
       const d = this.stopped.decision;
       const hide = d.secret && viewer !== d.player;
