@@ -82,7 +82,8 @@ export class EditorApp {
   private contextFor(model: monaco.editor.ITextModel): LanguageContext | undefined {
     const doc = this.docs.byModel(model);
     if (!doc?.compiled) return undefined;
-    return { text: model.getValue(), compiledText: doc.compiled.source, symbols: doc.compiled.symbols, outline: doc.compiled.outline, file: this.docs.filePath(doc) };
+    const diagnostics = doc.key === this.docs.docKey ? this.compiler.diagnostics : [];
+    return { text: model.getValue(), compiledText: doc.compiled.source, symbols: doc.compiled.symbols, outline: doc.compiled.outline, file: this.docs.filePath(doc), diagnostics };
   }
 
   /** Shows a document (and, when given, starts its playtest on a variant). */
