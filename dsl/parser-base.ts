@@ -40,7 +40,7 @@ export function startsDeclarationLine(t: IToken): boolean {
 export const STATEMENT_STARTS = new Set<TokenType>([
   ...(["let", "if", "for", "while", "repeat", "loop", "break", "continue", "end", "return", "turn", "choose",
     "move", "deal", "shuffle", "place", "flip", "remove", "trigger", "log", "current", "this", "count", "first",
-    "sum", "highest", "lowest", "any", "all", "no", "sort", "per", "true", "false", "none"] as const).map((w) => kw(w)),
+    "sum", "highest", "lowest", "any", "all", "no", "sort", "per", "true", "false", "none", "match"] as const).map((w) => kw(w)),
   Identifier, NumberLit, StringLit, LParen, LBracket, MapLine, Semicolon,
 ]);
 

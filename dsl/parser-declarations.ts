@@ -3,7 +3,7 @@ import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name
 import { tokenSpan, unquote, isReal, isZoneWord, startsDeclaration } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { Arrow, Colon, Comma, DotDot, Equals, Identifier, kw, Word, LBrace, LParen, MapLine, Minus, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
+import { Arrow, Colon, Comma, DotDot, Equals, Identifier, kw, Word, LBrace, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
 import { StatementGrammar } from "./parser-statements.ts";
 
 /** The file and its declarations (`game`, `kind`, `board`, `procedure`, …). */
@@ -463,12 +463,6 @@ export abstract class DeclarationGrammar extends StatementGrammar {
     });
     this.CONSUME(RBrace);
     return this.ACTION(() => ({ kind: "TableDecl", name: this.name(name), rows, span: this.spanFrom(start) }));
-  });
-
-  signedNumber = this.RULE("signedNumber", (): number => {
-    const neg = this.OPTION(() => this.CONSUME(Minus));
-    const n = this.CONSUME(NumberLit);
-    return this.ACTION(() => (neg ? -1 : 1) * Number(n.image));
   });
 
   tableKey = this.RULE("tableKey", (): TableKey =>

@@ -1,7 +1,7 @@
-import type { Arg, BinaryOp, Expr } from "./ast.ts";
+import type { Arg, BinaryOp, Expr, MapEntry, MatchArm, MatchPattern } from "./ast.ts";
 import { StelaParserBase } from "./parser-base.ts";
 import { NO_SPAN } from "./span.ts";
-import { Colon, Comma, Dot, DotDot, EqEq, Gt, GtEq, Identifier, kw, Word, LBracket, LParen, Lt, LtEq, MapLine, Minus, NotEq, NumberLit, Percent, Plus, RBracket, RParen, Slash, Star, StringLit } from "./tokens.ts";
+import { Arrow, Colon, Comma, LBrace, RBrace, Dot, DotDot, EqEq, Gt, GtEq, Identifier, kw, Word, LBracket, LParen, Lt, LtEq, MapLine, Minus, NotEq, NumberLit, Percent, Plus, RBracket, RParen, Slash, Star, StringLit } from "./tokens.ts";
 
 /** Expressions, from `if … then … else` down to literals, lists and comprehensions. */
 export abstract class ExpressionGrammar extends StelaParserBase {
@@ -281,14 +281,22 @@ export abstract class ExpressionGrammar extends StelaParserBase {
         { ALT: () => this.SUBRULE(this.comprehension) },
         {
           ALT: () => {
-            const start = this.LA(1);
-            this.SUBRULE(this.perPlayer);
+            // `per player p: body`, or `per Crop c: body` for each member of an enum.
+            const start = this.CONSUME(kw("per"));
+            const key = this.CONSUME3(Identifier);
             const v = this.CONSUME2(Identifier);
             this.CONSUME(Colon);
             const body = this.SUBRULE2(this.expression);
-            return this.ACTION((): Expr => ({ kind: "PerPlayerExpr", variable: this.name(v), body, span: this.spanFrom(start) }));
+            return this.ACTION(
+              (): Expr =>
+                key.image === "player"
+                  ? { kind: "PerPlayerExpr", variable: this.name(v), body, span: this.spanFrom(start) }
+                  : { kind: "PerEnumExpr", enumName: this.name(key), variable: this.name(v), body, span: this.spanFrom(start) },
+            );
           },
         },
+        { ALT: () => this.SUBRULE(this.mapLit) },
+        { ALT: () => this.SUBRULE(this.matchExpr) },
         {
           ALT: () => {
             const start = this.LA(1);
@@ -303,6 +311,122 @@ export abstract class ExpressionGrammar extends StelaParserBase {
       ]),
     { recoveryValueFunc: (): Expr => ({ kind: "ErrorExpr", span: NO_SPAN }) },
   );
+
+  /** `{ corn: 2, squash: 1, else: 0 }`: a value for each member of an enum; `else` gives every other member. */
+  mapLit = this.RULE("mapLit", (): Expr => {
+    const start = this.CONSUME(LBrace);
+    const entries: MapEntry[] = [];
+    let dflt: Expr | undefined;
+    this.MANY(() => {
+      this.OR([
+        {
+          ALT: () => {
+            const key = this.CONSUME(Identifier);
+            this.CONSUME(Colon);
+            const value = this.SUBRULE(this.expression);
+            this.ACTION(() => entries.push({ key: this.name(key), value, span: this.spanFrom(key) }));
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(kw("else"));
+            this.CONSUME2(Colon);
+            const value = this.SUBRULE2(this.expression);
+            this.ACTION(() => (dflt = value));
+          },
+        },
+      ]);
+      this.OPTION(() => this.CONSUME(Comma));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION((): Expr => {
+      const e: Expr = { kind: "MapLit", entries, span: this.spanFrom(start) };
+      if (dflt) e.default = dflt;
+      return e;
+    });
+  });
+
+  /** `match subject { pattern, pattern -> value  else -> value }` */
+  matchExpr = this.RULE("matchExpr", (): Expr => {
+    const start = this.CONSUME(kw("match"));
+    const subject = this.SUBRULE(this.expression);
+    const arms: MatchArm<Expr>[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const first = this.LA(1);
+      const patterns = this.SUBRULE(this.matchPatterns);
+      this.CONSUME(Arrow);
+      const body = this.SUBRULE2(this.expression);
+      this.OPTION(() => this.CONSUME(Comma));
+      this.ACTION(() => arms.push({ patterns, body, span: this.spanFrom(first) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION((): Expr => ({ kind: "MatchExpr", subject, arms, span: this.spanFrom(start) }));
+  });
+
+  /** The patterns of one `match` arm, before its `->`. */
+  matchPatterns = this.RULE("matchPatterns", (): MatchPattern[] => {
+    const out: MatchPattern[] = [];
+    this.AT_LEAST_ONE_SEP({
+      SEP: Comma,
+      DEF: () => {
+        const p = this.SUBRULE(this.matchPattern);
+        this.ACTION(() => out.push(p));
+      },
+    });
+    return out;
+  });
+
+  matchPattern = this.RULE(
+    "matchPattern",
+    (): MatchPattern =>
+      this.OR([
+        {
+          ALT: () => {
+            const t = this.CONSUME(kw("else"));
+            return this.ACTION((): MatchPattern => ({ kind: "ElsePattern", span: this.span(t) }));
+          },
+        },
+        {
+          ALT: () => {
+            const first = this.LA(1);
+            const from = this.SUBRULE(this.signedNumber);
+            let to: number | null | undefined;
+            this.OPTION(() => {
+              this.CONSUME(DotDot);
+              to = null;
+              this.OPTION2(() => {
+                to = this.SUBRULE2(this.signedNumber);
+              });
+            });
+            return this.ACTION(
+              (): MatchPattern =>
+                to === undefined ? { kind: "NumberPattern", value: from, span: this.spanFrom(first) } : { kind: "RangePattern", from, to, span: this.spanFrom(first) },
+            );
+          },
+        },
+        {
+          ALT: () => {
+            const a = this.CONSUME(Identifier);
+            const b = this.OPTION3(() => {
+              this.CONSUME(Dot);
+              return this.CONSUME2(Identifier);
+            });
+            return this.ACTION(
+              (): MatchPattern =>
+                b ? { kind: "NamePattern", name: this.name(b), qualifier: this.name(a), span: this.spanFrom(a) } : { kind: "NamePattern", name: this.name(a), span: this.span(a) },
+            );
+          },
+        },
+      ]),
+    { recoveryValueFunc: (): MatchPattern => ({ kind: "ElsePattern", span: NO_SPAN }) },
+  );
+
+  signedNumber = this.RULE("signedNumber", (): number => {
+    const neg = this.OPTION(() => this.CONSUME(Minus));
+    const n = this.CONSUME(NumberLit);
+    return this.ACTION(() => (neg ? -1 : 1) * Number(n.image));
+  });
 
   listExpr = this.RULE("listExpr", (): Expr => {
     const start = this.CONSUME(LBracket);

@@ -1,8 +1,8 @@
 import { EOF } from "chevrotain";
-import type { AssignOp, Block, ChoiceOption, ChooseExpr, Expr, SecretChooseExpr, Stmt, StopClause, WhereClause } from "./ast.ts";
+import type { AssignOp, Block, ChoiceOption, ChooseExpr, Expr, MatchArm, SecretChooseExpr, Stmt, StopClause, WhereClause } from "./ast.ts";
 import { tokenSpan, isReal, startsDeclarationLine, STATEMENT_STARTS } from "./parser-base.ts";
 import { NO_SPAN } from "./span.ts";
-import { Colon, Equals, Identifier, kw, LBrace, MinusEq, PlusEq, RBrace, Semicolon } from "./tokens.ts";
+import { Arrow, Colon, Equals, Identifier, kw, LBrace, MinusEq, PlusEq, RBrace, Semicolon } from "./tokens.ts";
 import { TypeGrammar } from "./parser-types.ts";
 
 /** Blocks and statements: control flow, choices, effects, assignments and calls. */
@@ -43,6 +43,8 @@ export abstract class StatementGrammar extends TypeGrammar {
     (): Stmt | null =>
       this.OR1({
         MAX_LOOKAHEAD: 1,
+        // `match` at the start of a statement is the statement form (arms with blocks), not an expression.
+        IGNORE_AMBIGUITIES: true,
         DEF: [
         { ALT: () => this.SUBRULE(this.letStmt) },
         { ALT: () => this.SUBRULE(this.ifStmt) },
@@ -55,6 +57,7 @@ export abstract class StatementGrammar extends TypeGrammar {
         { ALT: () => this.SUBRULE(this.turnStmt) },
         { ALT: () => this.SUBRULE(this.chooseBlockStmt) },
         { ALT: () => this.SUBRULE(this.effectStmt) },
+        { ALT: () => this.SUBRULE(this.matchStmt) },
         { ALT: () => this.SUBRULE(this.exprStmt) },
         {
           ALT: () => {
@@ -401,6 +404,23 @@ export abstract class StatementGrammar extends TypeGrammar {
       },
     ]),
   );
+
+  /** `match subject { pattern, pattern -> { … }  else -> { … } }` */
+  matchStmt = this.RULE("matchStmt", (): Stmt => {
+    const start = this.CONSUME(kw("match"));
+    const subject = this.SUBRULE(this.expression);
+    const arms: MatchArm<Block>[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const first = this.LA(1);
+      const patterns = this.SUBRULE(this.matchPatterns);
+      this.CONSUME(Arrow);
+      const body = this.SUBRULE(this.block);
+      this.ACTION(() => arms.push({ patterns, body, span: this.spanFrom(first) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION((): Stmt => ({ kind: "MatchStmt", subject, arms, span: this.spanFrom(start) }));
+  });
 
   /** `up` (true) or `down` (false). */
   protected contextualUpDown(idx: number): boolean {

@@ -3,7 +3,7 @@ import { NO_SPAN } from "./span.ts";
 import { Identifier, kw } from "./tokens.ts";
 import { ExpressionGrammar } from "./parser-expressions.ts";
 
-/** Type expressions: `list of T`, `per player T`, names. */
+/** Type expressions: `list of T`, `per player T`, `per Crop T`, names. */
 export abstract class TypeGrammar extends ExpressionGrammar {
   typeExpr = this.RULE(
     "typeExpr",
@@ -19,10 +19,16 @@ export abstract class TypeGrammar extends ExpressionGrammar {
         },
         {
           ALT: () => {
-            const start = this.LA(1);
-            this.SUBRULE(this.perPlayer);
+            // `per player T`, or `per Crop T`: one value for each player, or for each member of an enum.
+            const start = this.CONSUME(kw("per"));
+            const key = this.CONSUME2(Identifier);
             const of = this.SUBRULE2(this.typeExpr);
-            return this.ACTION((): TypeExpr => ({ kind: "PerPlayerType", of, span: this.spanFrom(start) }));
+            return this.ACTION(
+              (): TypeExpr =>
+                key.image === "player"
+                  ? { kind: "PerPlayerType", of, span: this.spanFrom(start) }
+                  : { kind: "PerEnumType", enumName: this.name(key), of, span: this.spanFrom(start) },
+            );
           },
         },
         {

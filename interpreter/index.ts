@@ -15,3 +15,5 @@ export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
 export { refusedOptions, type RefusedOption, type RefusalTarget } from "./refused-options.ts";
+export { boardName, cellCoords, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKey, numberedKeys, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
+export type { BoardShape, LayoutHint } from "./board-shapes/board-shape.ts";

@@ -2,10 +2,10 @@ import type { Exec } from "./exec.ts";
 import { newExec } from "./exec.ts";
 import { items } from "./compile-expr.ts";
 import type { Match, Option } from "./match.ts";
-import { makeOptions } from "./options.ts";
+import { legalValues, nameChoice } from "./options.ts";
 
 /** A would-be option the rules do not allow now, and why, in the rules' own words. */
-export interface RefusedOption extends Option {
+export interface RefusedOption extends Omit<Option, "index"> {
   /** The whole refusal, naming the option ("X is not allowed: …"). */
   reason: string;
   /** The rules' own words alone (the failing `where … else` / `require` text), shared by options refused alike. */
@@ -43,7 +43,8 @@ export function refusedOptions(match: Match, player: number, target: RefusalTarg
   if (ins.k === "secret") l[ins.chooserSlot] = player;
   let candidates;
   try {
-    candidates = makeOptions(probe, items(probe, ins.src(probe, l), ins.zone, ins.span), ins.valueType, player);
+    const values = legalValues(probe, items(probe, ins.src(probe, l), ins.zone, ins.span), ins.valueType, player);
+    candidates = nameChoice(probe, { values }, ins.valueType, player);
   } catch {
     return [];
   }
