@@ -131,6 +131,13 @@ describe("playtest session", () => {
     expect(s.snapshot().error).toBeNull();
   });
 
+  it("names each tiebreak as the rules write it", () => {
+    const src = counting(3).replace("scoring p { points p.score }", "scoring p {\n  points p.score\n  tiebreak most  p.score * 2\n  tiebreak fewest 1\n}");
+    const s = new PlaytestSession(gameFromSource(src), { players: 2, seed: 1 });
+    s.sources = { "inline.stela": src };
+    expect(s.snapshot().tiebreaks).toEqual(["most p.score * 2", "fewest 1"]);
+  });
+
   it("new rules do not bring back what undo set aside", () => {
     const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
     s.apply(0, "1");

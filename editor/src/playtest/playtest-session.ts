@@ -52,6 +52,8 @@ export interface PlaytestSnapshot {
   stopped?: StoppedAt;
   /** The rule failure that stopped the match. */
   error: Diagnostic | null;
+  /** Each tiebreak of the scoring, named as the rules write it (`most corn`), in order. */
+  tiebreaks: string[];
   /**
    * The decision during which the rule failed (its 0-based index in the
    * log, and the decision): the failure is that decision's, not the next
@@ -86,6 +88,8 @@ export class PlaytestSession {
   private bot: RandomBot;
   settings: PlaytestSettings;
   persons = new Set<number>();
+  /** The rule text by file path, to name tiebreaks as they are written (set by the worker). */
+  sources: Record<string, string> = {};
   viewAs: ViewAs = "auto";
 
   /**
@@ -265,6 +269,11 @@ export class PlaytestSession {
     return first !== undefined && first < this.settings.players ? first : null;
   }
 
+  private textOf(span: { file?: string; start: { offset: number }; end: { offset: number } }): string | undefined {
+    const text = this.sources[span.file ?? this.game.definition(this.settings.variant).file];
+    return text?.slice(span.start.offset, span.end.offset).replace(/\s+/g, " ");
+  }
+
   /** The current match (for tests and tools). */
   get current(): Match {
     return this.match;
@@ -291,11 +300,13 @@ export class PlaytestSession {
       view,
       viewer,
       owing: this.match.decision?.players ?? [],
-      log: this.applied.map((e, i) => ({ ...e, label: view.log[i]?.label ?? e.label })),
+      // Once the match is over nothing is secret any more: every choice shows what it was.
+      log: this.applied.map((e, i) => (view.over && !this.match.error ? { ...e } : { ...e, label: view.log[i]?.label ?? e.label })),
       redo: this.tail.length,
       waitingHeld: this.stopped !== undefined || this.heldByFailure,
       waiting: this.tail.map((d) => (d.secret && viewer !== d.player ? { ...d, label: "(a secret choice)" } : { ...d })),
       error: this.match.error,
+      tiebreaks: def.scoring.tiebreaks.map((t) => `${t.most ? "most" : "fewest"} ${this.textOf(t.value.span) ?? "(tiebreak)"}`),
       notes: [...this.notes],
     };
     if (this.match.error && this.applied.length > 0) {

@@ -52,6 +52,7 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
         const init = req.init;
         session = new PlaytestSession(r.game, init?.settings ?? { players, seed: 1 }, init?.log ?? [], init?.waiting ?? [], init?.stopped ?? false);
       }
+      session.sources = { ...req.files, [req.file]: req.source };
       session.persons = new Set(req.seats.persons);
       session.viewAs = req.seats.viewAs;
     } catch (e) {
