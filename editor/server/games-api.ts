@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
 import { resolveGamePath } from "./game-path.ts";
@@ -13,7 +13,11 @@ export const SAVE_HEADER = "x-stela-save";
 /** The file's version, sent with every read and save (a hash, so a touch without a change is no conflict). */
 export const VERSION_HEADER = "x-stela-version";
 
-/** A save may name the version it started from: the server refuses it (409) when the file is no longer that. */
+/**
+ * A save may name the version it started from: the server refuses it (409)
+ * when the file is no longer that. `new` means the file must not exist yet
+ * (a new game must not replace one).
+ */
 export const BASE_VERSION_HEADER = "x-stela-base-version";
 
 const MAX_BODY = 2 * 1024 * 1024;
@@ -112,7 +116,14 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
     renameSync(tmp, target.path);
     return send(res, 200, JSON.stringify({ saved: name, bytes: Buffer.byteLength(body), version: fileVersion(body) }), "application/json");
   }
-  return send(res, 405, "GET or PUT only");
+  if (req.method === "DELETE") {
+    // Only a rename deletes (after writing the new name), with the same header as a save.
+    if (req.headers[SAVE_HEADER] !== "1") return send(res, 403, `deleting needs the ${SAVE_HEADER} header`);
+    if (!existsSync(target.path)) return send(res, 404, `no file ${name}`);
+    unlinkSync(target.path);
+    return send(res, 200, JSON.stringify({ deleted: name }), "application/json");
+  }
+  return send(res, 405, "GET, PUT or DELETE only");
 }
 
 /** The Vite plugin that mounts the API on the dev server and on `vite preview`. */

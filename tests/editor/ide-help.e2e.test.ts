@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onApp, openGame, rulesOk, skipE2e, startE2e, type AppHandle, type E2e } from "./e2e-harness.ts";
@@ -54,6 +56,30 @@ describe.skipIf(skipE2e)("IDE help in the browser", () => {
     await rulesOk(page);
     await setText(original);
     await rulesOk(page);
+  });
+
+  it("creates a new game that plays at once, and renames its file", async () => {
+    page.once("dialog", (d) => void d.accept("Test Game"));
+    await page.getByTestId("new-game").click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.docKey === "test-game.stela");
+    await rulesOk(page);
+    await page.waitForSelector("[data-testid=playtest] [data-testid=decision] button.plain");
+    expect(await page.getByTestId("turn").innerText()).toContain("Take how many points?");
+    expect(readFileSync(join(e.gamesDir, "test-game.stela"), "utf8")).toContain('game "Test Game"');
+    await page.locator("[data-testid=decision] button.plain").first().click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 1);
+    page.once("dialog", (d) => void d.accept("Renamed Game"));
+    await page.getByTestId("rename-game").click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.docKey === "renamed-game.stela");
+    await rulesOk(page);
+    expect(existsSync(join(e.gamesDir, "test-game.stela"))).toBe(false);
+    expect(readFileSync(join(e.gamesDir, "renamed-game.stela"), "utf8")).toContain('game "Test Game"');
+    // The playtest moved with it.
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 1);
+    const values = await page.locator("[data-testid=picker] option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(values).toContain("renamed-game.stela|");
+    expect(values).not.toContain("test-game.stela|");
+    await openGame(page, "mayan-city.stela|");
   });
 
   it("lists the declarations in the outline (Ctrl+Shift+O)", async () => {

@@ -1,6 +1,7 @@
 import type { SymbolIndex } from "../../../dsl/index.ts";
 import { DocumentStore, MemoryStorage, type KeyValueStorage } from "../docs/document-store.ts";
-import { fetchGame, fetchGames, saveGame, SaveConflict, type GameFile } from "../docs/games-source.ts";
+import { deleteGame, fetchGame, fetchGames, NEW_FILE, saveGame, SaveConflict, type GameFile } from "../docs/games-source.ts";
+import { fileNameFor, newGameText } from "../docs/new-game.ts";
 import { monaco } from "../rules/monaco-setup.ts";
 import type { Outline } from "../rules/outline.ts";
 import { STELA } from "../rules/stela-language.ts";
@@ -248,6 +249,57 @@ export class Documents {
     this.store.dropDraft(doc.key);
     this.refreshChanged();
     this.notices.say(`Reverted to games/${doc.name}`);
+  }
+
+  /**
+   * Writes a new rule file into games/ from the minimal template (never over
+   * an existing one) and gives its name, or undefined after saying why not.
+   */
+  async create(title: string): Promise<string | undefined> {
+    const name = fileNameFor(title);
+    if (!name || !this.server) return void this.notices.say(name ? "No server: a new game needs `npm start`" : "A game needs a name", "error");
+    if (this.games.some((g) => g.name === name)) return void this.notices.say(`games/${name} already exists`, "error");
+    const text = newGameText(title.trim());
+    try {
+      const version = await saveGame(name, text, NEW_FILE);
+      this.games = [...this.games, { name, source: text, version }].sort((a, b) => a.name.localeCompare(b.name));
+    } catch (e) {
+      return void this.notices.say(e instanceof SaveConflict ? `games/${name} already exists` : `Not created: ${e instanceof Error ? e.message : String(e)}`, "error");
+    }
+    void this.refreshSurvey();
+    this.notices.say(`Created games/${name}`);
+    return name;
+  }
+
+  /**
+   * Renames the document's file: writes the text (as typed) under the new
+   * name, then deletes the old file; the draft and playtest move with it.
+   * Gives the new name, or undefined after saying why not.
+   */
+  async rename(to: string): Promise<string | undefined> {
+    const doc = this.current;
+    if (!doc || doc.shared || !this.server) return undefined;
+    const name = fileNameFor(to);
+    if (!name) return void this.notices.say("A file needs a name", "error");
+    if (name === doc.name) return name;
+    if (this.games.some((g) => g.name === name)) return void this.notices.say(`games/${name} already exists`, "error");
+    this.flushAutosave();
+    const text = doc.model.getValue();
+    try {
+      const version = await saveGame(name, text, NEW_FILE);
+      await deleteGame(doc.name);
+      this.games = [...this.games.filter((g) => g.name !== doc.name), { name, source: text, version }].sort((a, b) => a.name.localeCompare(b.name));
+    } catch (e) {
+      return void this.notices.say(`Not renamed: ${e instanceof Error ? e.message : String(e)}`, "error");
+    }
+    const playtest = this.store.playtest(doc.key);
+    if (playtest) this.store.savePlaytest(name, playtest);
+    this.store.dropPlaytest(doc.key);
+    this.store.dropDraft(doc.key);
+    this.refreshChanged();
+    void this.refreshSurvey();
+    this.notices.say(`Renamed games/${doc.name} to games/${name}`);
+    return name;
   }
 
   /** Leaves a save conflict: the text stays as typed and a later save asks again. */

@@ -101,6 +101,20 @@ export class EditorApp {
     });
   }
 
+  /** Asks for a title, creates games/<title>.stela from the minimal template, and opens it. */
+  async newGame(title = window.prompt("Title of the new game", "My Game") ?? ""): Promise<void> {
+    if (!title.trim()) return;
+    const name = await this.docs.create(title);
+    if (name) this.open(name);
+  }
+
+  /** Asks for a new file name and renames the document's file (its text, draft and playtest move along). */
+  async renameGame(to = window.prompt("New file name", this.docs.current?.name ?? "") ?? ""): Promise<void> {
+    if (!to.trim()) return;
+    const name = await this.docs.rename(to);
+    if (name && name !== this.docs.docKey) this.open(name);
+  }
+
   /** The picker's value for the current document and variant. */
   get pickerValue(): string {
     return `${this.docs.docKey}|${this.playtest.snapshot?.settings.variant ?? ""}`;

@@ -11,6 +11,9 @@ const API = "./api/games";
 const VERSION_HEADER = "x-stela-version";
 const BASE_HEADER = "x-stela-base-version";
 
+/** The base version that says "this file must not exist yet". */
+export const NEW_FILE = "new";
+
 /** A save refused because the file on disk is no longer the version the page read. */
 export class SaveConflict extends Error {
   constructor(
@@ -59,4 +62,10 @@ export async function saveGame(name: string, text: string, base?: string): Promi
   if (!r.ok) throw new Error(await r.text());
   const body = (await r.json()) as { version?: string };
   return body.version ?? "";
+}
+
+/** Deletes a rule file of games/ (the old name, once a rename has written the new one). */
+export async function deleteGame(name: string): Promise<void> {
+  const r = await fetch(`${API}/${encodeURIComponent(name)}`, { method: "DELETE", headers: { "x-stela-save": "1" } });
+  if (!r.ok) throw new Error(await r.text());
 }
