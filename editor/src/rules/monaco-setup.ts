@@ -3,6 +3,7 @@ import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 import "monaco-editor/features/register.all";
 import { completionsAt, type SuggestionKind } from "./completion.ts";
 import { KEYWORDS } from "../../../dsl/index.ts";
+import { formatDocumentEdits } from "./format-document.ts";
 import { definitionAt, hoverAt } from "./hover.ts";
 import { documentOutline, quickFixes, referencesAt, renameAt, type TextRange } from "./ide-help.ts";
 import { STELA, stelaConfiguration, stelaTheme, stelaTokens } from "./stela-language.ts";
@@ -26,7 +27,8 @@ const KINDS: Record<SuggestionKind, monaco.languages.CompletionItemKind> = {
 
 /**
  * Registers the Stela language with Monaco once: highlighting, brackets,
- * and the completion, hover and definition providers, which ask
+ * "Format document" (the formatter of `stela fmt`), and the completion,
+ * hover and definition providers, which ask
  * `contextFor(model)` what the last compile knew about that document.
  */
 export function setupMonaco(contextFor: (model: monaco.editor.ITextModel) => LanguageContext | undefined): void {
@@ -156,6 +158,10 @@ export function setupMonaco(contextFor: (model: monaco.editor.ITextModel) => Lan
         selectionRange: rangeOf(model, { start: s.nameStart, end: s.nameEnd }),
       }));
     },
+  });
+
+  monaco.languages.registerDocumentFormattingEditProvider(STELA, {
+    provideDocumentFormattingEdits: (model) => formatDocumentEdits(model),
   });
 
   monaco.languages.registerDefinitionProvider(STELA, {
