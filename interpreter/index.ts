@@ -17,3 +17,5 @@ export { columnName } from "./topology.ts";
 export { refusedOptions, type RefusedOption, type RefusalTarget } from "./refused-options.ts";
 export { boardName, cellCoords, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKey, numberedKeys, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
 export type { BoardShape, LayoutHint } from "./board-shapes/board-shape.ts";
+export { Scenario, ScenarioError, type OptionCheck, type PieceQuery, type PlaceOptions, type ScenarioPiece } from "./scenario.ts";
+export { listExamples, runExample, runExamples, type ExampleFailure, type ExampleResult } from "./examples.ts";

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, unlinkSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
 import { resolveGamePath } from "./game-path.ts";
+import { readRegularFile, writeFileSafely } from "./safe-files.ts";
 
 /** The URL the editor reads and saves rule files through. */
 export const GAMES_API = "/api/games";
@@ -77,8 +78,8 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
     for (const name of readdirSync(gamesDir).sort()) {
       const r = resolveGamePath(gamesDir, name);
       if (!r.ok) continue;
-      const source = readFileSync(r.path, "utf8");
-      files.push({ name, source, version: fileVersion(source) });
+      const source = readRegularFile(r.path);
+      if (source !== undefined) files.push({ name, source, version: fileVersion(source) });
     }
     return send(res, 200, JSON.stringify({ writable: true, files }), "application/json");
   }
@@ -91,13 +92,10 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
   const target = resolveGamePath(gamesDir, name);
   if (!target.ok) return send(res, 400, target.reason);
   if (req.method === "GET") {
-    try {
-      const source = readFileSync(target.path, "utf8");
-      res.setHeader(VERSION_HEADER, fileVersion(source));
-      return send(res, 200, source);
-    } catch {
-      return send(res, 404, `no file ${name}`);
-    }
+    const source = readRegularFile(target.path);
+    if (source === undefined) return send(res, 404, `no file ${name}`);
+    res.setHeader(VERSION_HEADER, fileVersion(source));
+    return send(res, 200, source);
   }
   if (req.method === "PUT") {
     if (req.headers[SAVE_HEADER] !== "1") return send(res, 403, `saving needs the ${SAVE_HEADER} header`);
@@ -106,14 +104,16 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
     // Another editor changed the file since the page read it: refuse, and give the page what is on disk.
     const base = req.headers[BASE_VERSION_HEADER];
     if (typeof base === "string" && existsSync(target.path)) {
-      const disk = readFileSync(target.path, "utf8");
+      const disk = readRegularFile(target.path) ?? "";
       const version = fileVersion(disk);
       if (version !== base) return send(res, 409, JSON.stringify({ conflict: name, version, source: disk }), "application/json");
     }
-    // Write then rename: a crash mid-save never leaves half a rule file.
-    const tmp = `${target.path}.saving`;
-    writeFileSync(tmp, body, "utf8");
-    renameSync(tmp, target.path);
+    // Write then rename, through an exclusively created temporary file: see safe-files.ts.
+    try {
+      writeFileSafely(gamesDir, target.path, body);
+    } catch {
+      return send(res, 500, `could not save ${name}`);
+    }
     return send(res, 200, JSON.stringify({ saved: name, bytes: Buffer.byteLength(body), version: fileVersion(body) }), "application/json");
   }
   if (req.method === "DELETE") {

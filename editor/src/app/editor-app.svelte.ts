@@ -56,7 +56,13 @@ export class EditorApp {
 
   /** A share link in the address: its rules (and playtest) become a shared document. */
   private openShared(): string | undefined {
-    const shared = readShareHash(location.hash);
+    const link = readShareHash(location.hash);
+    if (link && "refused" in link) {
+      history.replaceState(null, "", location.pathname + location.search);
+      this.notices.say(link.refused, "error");
+      return undefined;
+    }
+    const shared = link;
     if (!shared) return undefined;
     const key = `shared:${shared.file}`;
     const doc = this.docs.ensure(key);
