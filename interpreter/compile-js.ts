@@ -6,7 +6,7 @@ import { tick, type Exec, type Fn } from "./exec.ts";
 import { piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
 import type { Callable, Runtime } from "./runtime.ts";
-import { equal } from "./values.ts";
+import { equal, finite } from "./values.ts";
 
 /**
  * Compiles a checked expression to JavaScript: one plain function per
@@ -41,6 +41,7 @@ const HELPERS = {
   tick,
   equal,
   fail,
+  finite,
   field(x: Exec, id: Value, name: string, span: Span): Value {
     const p = piece(x, id, span);
     if (name in p.st) return p.st[name]!;
@@ -52,7 +53,7 @@ const HELPERS = {
   },
   divide(a: number, b: number, mod: boolean, span: Span): number {
     if (b === 0) fail("runtime-division-by-zero", "division by zero", span);
-    return mod ? a % b : a / b;
+    return finite(mod ? a % b : a / b, span, "this quotient");
   },
   ordered(a: Value, b: Value, o: string, span: Span): boolean {
     if (a === null || b === null) fail("runtime-none-value", `cannot compare \`none\` with \`${o}\``, span);
@@ -134,11 +135,11 @@ class Gen {
         const b = `H.num(${this.expr(e.b)}, ${span}, ${this.k(`the right of \`${e.o}\``)})`;
         switch (e.o) {
           case "+":
-            return `(${a} + ${b})`;
+            return `H.finite(${a} + ${b}, ${span}, "this sum")`;
           case "-":
-            return `(${a} - ${b})`;
+            return `H.finite(${a} - ${b}, ${span}, "this difference")`;
           case "*":
-            return `(${a} * ${b})`;
+            return `H.finite(${a} * ${b}, ${span}, "this product")`;
           case "/":
             return `H.divide(${a}, ${b}, false, ${span})`;
           case "%":

@@ -2,7 +2,7 @@ import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Game, playRandomly } from "../../interpreter/index.ts";
 import { loadGame as loadBenchGame } from "../bench/stela-playout.ts";
-import { gameFiles, loadGame } from "../support/games.ts";
+import { gameFiles, gameFromSource, loadGame } from "../support/games.ts";
 
 /**
  * Expressions compiled to JavaScript must play exactly the games the
@@ -25,6 +25,25 @@ const all: [string, () => Game][] = [
 ];
 
 describe("compiled expressions play the same games as the reference closures", () => {
+  it("and fail the same way: a number grown past what a game may hold, a division by zero", () => {
+    for (const [grow, code] of [
+      ["v = v * 10", "runtime-invalid-number"],
+      ["v = v / (v - v)", "runtime-division-by-zero"],
+    ] as const) {
+      const compiled = gameFromSource(`
+        game "Overflow" { players 2 }
+        var v: number = 1
+        flow { repeat 400 { ${grow} } }
+        scoring p { points 0 }
+      `);
+      const reference = new Game(compiled.def, compiled.variantDefs, "closures");
+      const a = reference.start({ players: 2, seed: 1 }).error;
+      expect(a?.code).toBe(code);
+      expect(compiled.start({ players: 2, seed: 1 }).error).toEqual(a);
+    }
+  });
+
+
   for (const [name, load] of all) {
     it(name, () => {
       const compiled = load();
