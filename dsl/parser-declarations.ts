@@ -1,6 +1,6 @@
 import { EOF } from "chevrotain";
 import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
-import { tokenSpan, unquote, isReal, isZoneWord, startsDeclaration } from "./parser-base.ts";
+import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isZoneWord, startsDeclaration } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, DotDot, Equals, Identifier, kw, Word, LBrace, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
@@ -24,7 +24,7 @@ export abstract class DeclarationGrammar extends StatementGrammar {
                 this.ACTION(() => decls.push(d));
               },
             },
-            { ALT: () => this.skipUntil("a declaration (`game`, `kind`, `board`, `procedure`, …)", startsDeclaration) },
+            { ALT: () => this.skipUntil("a declaration (`game`, `kind`, `board`, `procedure`, …)", startsDeclaration, DECLARATION_WORDS, true) },
           ],
         }),
     });

@@ -97,6 +97,25 @@ export function collectNames(c: Checker, decls: Decl[]): void {
       }
     }
   }
+  // A bare enum member and a global of the same name: the global would hide the member.
+  for (const d of decls) {
+    if (d.kind !== "EnumDecl") continue;
+    for (const m of d.members) {
+      const other = seen.get(m.name.text);
+      if (!other) continue;
+      const g = c.globals.get(m.name.text);
+      const what = g ? `a ${g.k}` : "a declaration";
+      const later = other.start.offset > m.name.span.start.offset ? other : m.name.span;
+      const earlier = later === other ? m.name.span : other;
+      c.sink.error(
+        "duplicate-name",
+        later === other
+          ? `\`${m.name.text}\` is already a member of \`${d.name.text}\` (line ${earlier.start.line}): a bare \`${m.name.text}\` would be ambiguous`
+          : `\`${m.name.text}\` is already declared as ${what} on line ${earlier.start.line}: a bare \`${m.name.text}\` would be ambiguous`,
+        later,
+      );
+    }
+  }
 }
 
 /** Works out every `const`. */
