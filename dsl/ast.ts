@@ -199,7 +199,8 @@ export interface ShowEntry {
 }
 
 export type ComponentEntry =
-  | { kind: "ComponentItem"; label?: string; count: number; fields: { name: Name; value: Expr; span: Span }[]; span: Span }
+  /** `x3`, or `x WORKERS` (`countName`, a constant, replaces `count`). */
+  | { kind: "ComponentItem"; label?: string; count: number; countName?: Name; fields: { name: Name; value: Expr; span: Span }[]; span: Span }
   | { kind: "ComponentFor"; variable: Name; source: Expr; entries: ComponentEntry[]; span: Span };
 
 export interface LegendEntry {

@@ -262,6 +262,11 @@ export abstract class DeclarationGrammar extends StatementGrammar {
             const label = this.OPTION(() => this.CONSUME(StringLit));
             const countTok = this.CONSUME2(Identifier);
             const extra = this.OPTION2(() => this.CONSUME(NumberLit));
+            // `x WORKERS`: a count named by a constant (only after a lone `x`, so `x3 x2` stays two entries).
+            const countName = this.OPTION5({
+              GATE: () => countTok.image === "x" && this.LA(1).tokenType === Identifier && this.LA(1).startLine === countTok.startLine,
+              DEF: () => this.CONSUME4(Identifier),
+            });
             const fields: { name: Name; value: Expr; span: Span }[] = [];
             this.OPTION3(() => {
               this.CONSUME(LBrace);
@@ -275,8 +280,9 @@ export abstract class DeclarationGrammar extends StatementGrammar {
               this.CONSUME(RBrace);
             });
             return this.ACTION((): ComponentEntry => {
-              const count = this.readCount(countTok, extra);
+              const count = countName ? 1 : this.readCount(countTok, extra);
               const e: ComponentEntry = { kind: "ComponentItem", count, fields, span: this.spanFrom(first) };
+              if (countName) e.countName = this.name(countName);
               if (label) e.label = unquote(label.image);
               return e;
             });

@@ -578,13 +578,23 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
           if (defaults[f.name] !== undefined) fields[f.name] = defaults[f.name]!;
           else c.sink.error("invalid-components", `this ${kind.name} has no \`${f.name}\` and the kind gives no default`, e.span);
         }
-        if (e.count < 0 || !Number.isInteger(e.count)) c.sink.error("parse-invalid-count", "a count is a whole number", e.span);
-        if (c.def.components.length + e.count > CONST_BUDGET.components) {
-          c.sink.error("invalid-components", `a game may have at most ${CONST_BUDGET.components.toLocaleString("en")} pieces; this would make ${(c.def.components.length + e.count).toLocaleString("en")}`, e.span);
+        let n = e.count;
+        if (e.countName) {
+          const k = constEval(c, { kind: "NameExpr", name: e.countName.text, span: e.countName.span }, env);
+          if (!k) continue;
+          if (typeof k.v !== "number") {
+            c.sink.error("type-mismatch", `a count should be a number but \`${e.countName.text}\` is ${article(typeName(k.ty))}`, e.countName.span);
+            continue;
+          }
+          n = k.v;
+        }
+        if (n < 0 || !Number.isInteger(n)) c.sink.error("parse-invalid-count", "a count is a whole number", e.span);
+        if (c.def.components.length + n > CONST_BUDGET.components) {
+          c.sink.error("invalid-components", `a game may have at most ${CONST_BUDGET.components.toLocaleString("en")} pieces; this would make ${(c.def.components.length + n).toLocaleString("en")}`, e.span);
           return;
         }
-        if (!spendConstSteps(c, e.count, e.span)) return;
-        for (let i = 0; i < e.count; i++) {
+        if (!spendConstSteps(c, n, e.span)) return;
+        for (let i = 0; i < n; i++) {
           const comp: ComponentDef = { kind: kind.name, label: e.label ?? kind.name, fields, perPlayer: d.perPlayer };
           if (zone) comp.zone = zone;
           c.def.components.push(comp);

@@ -73,3 +73,30 @@ scoring p { points p.steps * 10 }`;
     expect([m.estimate(0), m.estimate(1)]).toEqual([0, 10]);
   });
 });
+
+describe("constants in counts, places in tables", () => {
+  const game = gameFromSource(`game "Camp" { players 2 }
+const WORKERS = 3
+kind Worker { strength: number = 1 }
+zone camp: Worker
+zone north: Worker
+zone south: Worker
+board field: grid(2, 2)
+board hill: grid(1, 1)
+table road { 1 -> north  2 -> south }
+table ground { 1 -> field  2 -> hill }
+components Worker in camp { x WORKERS  "Chief" x1 { strength: 5 } }
+per player { score: number = 0 }
+flow {
+  move top(camp) to road[1]
+  move top(camp) to road[2]
+  move top(camp) to road[2]
+  players[0].score = 100 * size(camp) + 10 * size(road[1]) + size(road[2])
+  players[1].score = size(spaces(ground[1])) * 10 + size(spaces(ground[2]))
+}
+scoring p { points p.score }`);
+  it("makes `x WORKERS` pieces and reads zones and boards out of tables", () => {
+    const m = game.start({ players: 2 });
+    expect(m.result!.scores).toEqual([100 + 10 + 2, 41]);
+  });
+});
