@@ -254,6 +254,8 @@ export type Decl =
       perPlayer: boolean;
       topology: Expr;
       attributes: FieldDecl[];
+      /** `space state …`: per-space values the rules change while playing. */
+      states: FieldDecl[];
       /** The drawn maps, laid over each other (one may draw the areas, another the special spaces). */
       maps: BoardMap[];
       legend: LegendEntry[];

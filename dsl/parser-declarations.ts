@@ -301,6 +301,7 @@ export abstract class DeclarationGrammar extends StatementGrammar {
     this.CONSUME(Colon);
     const topology = this.SUBRULE(this.expression);
     const attributes: FieldDecl[] = [];
+    const states: FieldDecl[] = [];
     const maps: BoardMap[] = [];
     const legend: LegendEntry[] = [];
     let show: ShowEntry[] = [];
@@ -313,8 +314,13 @@ export abstract class DeclarationGrammar extends StatementGrammar {
           {
             ALT: () => {
               this.CONSUME(kw("space"));
+              // `space state marker: bool = false`: a space's value that rules change while playing.
+              const isState = this.OPTION6({
+                GATE: () => this.LA(1).tokenType === kw("state") && this.LA(2).tokenType !== Colon,
+                DEF: () => this.CONSUME(kw("state")),
+              });
               const f = this.SUBRULE(this.fieldDecl);
-              this.ACTION(() => attributes.push(f));
+              this.ACTION(() => (isState ? states : attributes).push(f));
             },
           },
           {
@@ -359,6 +365,7 @@ export abstract class DeclarationGrammar extends StatementGrammar {
         perPlayer: !!perPlayer,
         topology,
         attributes,
+        states,
         maps,
         legend,
         show,

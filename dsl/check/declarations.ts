@@ -345,6 +345,14 @@ export function buildBoards(c: Checker, decls: Decl[]): void {
       const init = fieldInit(c, a, type, "space attribute");
       board.attributes.push({ name: a.name.text, type, init: init ?? defaultValue(type) });
     }
+    for (const s of d.states) {
+      const type = resolveType(c, s.type);
+      if (board.attributes.some((x) => x.name === s.name.text) || board.states?.some((x) => x.name === s.name.text)) {
+        c.sink.error("duplicate-name", `\`${s.name.text}\` is already a space attribute or state`, s.name.span);
+      }
+      const init = fieldInit(c, s, type, "space state");
+      (board.states ??= []).push({ name: s.name.text, type, init: init ?? defaultValue(type) });
+    }
     if (d.maps.length) buildMaps(c, d, board);
     else if (d.legend.length) c.sink.error("invalid-board", "a legend explains the symbols of a `map`; this board has none", d.legend[0]!.span);
     c.def.boards[d.name.text] = board;

@@ -307,6 +307,15 @@ function anyKindFieldType(c: Checker, field: string): Type | undefined {
   return ty;
 }
 
+/** A `space state` of that name on some board (its type and start value). */
+export function spaceState(c: Checker, name: string): { type: Type; init: Value } | undefined {
+  for (const b of Object.values(c.def.boards)) {
+    const s = b.states?.find((x) => x.name === name);
+    if (s) return s;
+  }
+  return undefined;
+}
+
 /** The kinds declared `with` a field set. */
 export function kindsWithSet(c: Checker, set: string): string[] {
   return [...c.kindSets].filter(([, sets]) => sets.includes(set)).map(([k]) => k);
@@ -374,6 +383,8 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
       if (a) aty = aty ? (unify(aty, a.type) ?? T.any) : a.type;
     }
     if (aty) return { ir: { op: "attr", obj: obj.ir, name: field, span }, ty: aty };
+    const st = spaceState(c, field);
+    if (st) return { ir: { op: "sstate", obj: obj.ir, name: field, init: st.init, span }, ty: st.type };
     return property(c, obj, "space", e, Object.values(c.def.boards).flatMap((b) => b.attributes.map((a) => a.name)));
   }
   if (ty.t === "placement") return property(c, obj, "placement", e, []);

@@ -100,3 +100,35 @@ scoring p { points p.score }`);
     expect(m.result!.scores).toEqual([100 + 10 + 2, 41]);
   });
 });
+
+describe("state on spaces", () => {
+  const game = gameFromSource(`game "Marks" { players 2 }
+board field: grid(3, 1) {
+  space bonus: number = 2
+  space state marked: bool = false
+  space state visits: number = 0
+}
+per player { score: number = 0 }
+flow {
+  for p in players {
+    turn p {
+      let s = choose s from spaces(field) where not s.marked else "Already marked" prompt "Mark"
+      s.marked = true
+      s.visits += p.seat + 1
+      p.score = s.bonus + sum t.visits for t in spaces(field)
+    }
+  }
+}
+scoring p { points p.score }`);
+  it("keeps each space's state in the match, refuses by it, and saves it", () => {
+    const m = game.start({ players: 2 });
+    choose(m, "a1");
+    expect(m.options().map((o) => o.id)).toEqual(["field:1,0", "field:2,0"]);
+    const saved = JSON.parse(JSON.stringify(m.toJSON()));
+    choose(m, "c1");
+    expect(m.result!.scores).toEqual([3, 5]);
+    const again = (m.constructor as typeof import("../../interpreter/match.ts").Match).fromJSON(game, saved);
+    choose(again, "b1");
+    expect(again.result!.scores).toEqual([3, 5]);
+  });
+});
