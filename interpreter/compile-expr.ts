@@ -4,9 +4,9 @@ import { BUILTIN_IMPLS } from "./builtins/index.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
-import type { Runtime } from "./runtime.ts";
+import type { Callable, CompiledRule, Runtime } from "./runtime.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
-import { equal, label } from "./values.ts";
+import { checkListSize, checkText, equal, finite, label, RUNTIME_LIMITS } from "./values.ts";
 
 /** The items a comprehension, `for` or `choose` goes over: a list, or a zone's pieces (bottom first). */
 export function items(x: Exec, v: Value, zone: boolean, span: Span): Value[] {
@@ -36,6 +36,12 @@ function space(x: Exec, v: Value, span: Span) {
 function num(v: Value, span: Span, what: string): number {
   if (typeof v !== "number") fail("runtime-none-value", `${what} is ${v === null ? "`none`" : "not a number"}`, span);
   return v;
+}
+
+function evalArgs(args: Fn[], x: Exec, l: Value[]): Value[] {
+  const out = new Array<Value>(args.length);
+  for (let i = 0; i < args.length; i++) out[i] = args[i]!(x, l);
+  return out;
 }
 
 /** Compiles an expression once into a closure over (match, locals). */
@@ -161,45 +167,49 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
         const a0 = args[0]!;
         return (x, l) => impl(x, [a0(x, l)], span);
       }
-      return (x, l) => impl(x, args.map((a) => a(x, l)), span);
+      return (x, l) => impl(x, evalArgs(args, x, l), span);
     }
     case "fn":
     case "hook": {
       const args = e.args.map((a) => compileExpr(a, rt));
       const table = e.op === "fn" ? rt.functions : rt.hooks;
       const name = e.name;
-      return (x, l) => table.get(name)!(x, args.map((a) => a(x, l)), span);
+      // Looked up on first use (a function may call one compiled after it), then called directly.
+      let f: Callable | undefined;
+      return (x, l) => (f ??= table.get(name)!)(x, evalArgs(args, x, l), span);
     }
     case "rule": {
       const args = e.args.map((a) => compileExpr(a, rt));
       const name = e.name;
-      return (x, l) => rt.rules.get(name)!.check(x, args.map((a) => a(x, l)), span);
+      let check: CompiledRule["check"] | undefined;
+      return (x, l) => (check ??= rt.rules.get(name)!.check)(x, evalArgs(args, x, l), span);
     }
     case "arith": {
       const a = compileExpr(e.a, rt);
       const b = compileExpr(e.b, rt);
       if (e.mode === "list") {
         return (x, l) => {
-          const av = a(x, l);
-          const bv = b(x, l);
-          return [...((av as Value[] | null) ?? []), ...((bv as Value[] | null) ?? [])];
+          const av = (a(x, l) as Value[] | null) ?? [];
+          const bv = (b(x, l) as Value[] | null) ?? [];
+          checkListSize(x, av.length + bv.length, span);
+          return [...av, ...bv];
         };
       }
       const n = (v: Value, side: string) => num(v, span, `the ${side} of \`${e.o}\``);
       switch (e.o) {
         case "+":
-          return (x, l) => n(a(x, l), "left") + n(b(x, l), "right");
+          return (x, l) => finite(n(a(x, l), "left") + n(b(x, l), "right"), span, "this sum");
         case "-":
-          return (x, l) => n(a(x, l), "left") - n(b(x, l), "right");
+          return (x, l) => finite(n(a(x, l), "left") - n(b(x, l), "right"), span, "this difference");
         case "*":
-          return (x, l) => n(a(x, l), "left") * n(b(x, l), "right");
+          return (x, l) => finite(n(a(x, l), "left") * n(b(x, l), "right"), span, "this product");
         case "/":
         case "%":
           return (x, l) => {
             const av = n(a(x, l), "left");
             const bv = n(b(x, l), "right");
             if (bv === 0) fail("runtime-division-by-zero", "division by zero", span);
-            return e.o === "/" ? av / bv : av % bv;
+            return finite(e.o === "/" ? av / bv : av % bv, span, "this quotient");
           };
       }
       break;
@@ -275,9 +285,9 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
       const a = compileExpr(e.a, rt);
       const b = compileExpr(e.b, rt);
       return (x, l) => {
-        const from = num(a(x, l), span, "the start of the range");
-        const to = num(b(x, l), span, "the end of the range");
-        tick(x, span, Math.max(0, to - from));
+        const from = finite(num(a(x, l), span, "the start of the range"), span, "the start of the range");
+        const to = finite(num(b(x, l), span, "the end of the range"), span, "the end of the range");
+        checkListSize(x, Math.max(0, Math.floor(to - from) + 1), span);
         const out: number[] = [];
         for (let i = from; i <= to; i++) out.push(i);
         return out;
@@ -309,8 +319,11 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
       const parts = e.parts.map((p) => (typeof p === "string" ? p : { f: compileExpr(p.e, rt), ty: p.ty }));
       return (x, l) => {
         let out = "";
-        for (const p of parts) out += typeof p === "string" ? p : label(x, p.f(x, l), p.ty);
-        return out;
+        for (const p of parts) {
+          out += typeof p === "string" ? p : label(x, p.f(x, l), p.ty);
+          if (out.length > RUNTIME_LIMITS.textChars) checkText(x, out, span);
+        }
+        return checkText(x, out, span);
       };
     }
   }

@@ -5,9 +5,15 @@ import { computeEstimate } from "./estimate.ts";
 import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
-import type { LogEntry, MatchResult, MatchState, OptionState } from "./state.ts";
+import { cloneState } from "./clone-state.ts";
+import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState } from "./state.ts";
 import { makeView, type View } from "./view.ts";
 import { apply, applyAt, namedOptions, optionCount, owing, recordError, run, type ApplyResult } from "./vm.ts";
+
+/** A saved state that cannot be resumed on this game: from other rules or another engine version. */
+export class SavedStateError extends Error {
+  override name = "SavedStateError";
+}
 
 /** What must be decided now. */
 export interface Decision {
@@ -159,16 +165,34 @@ export class Match {
     return this.state.pvars[player]?.[name] ?? null;
   }
 
+  /** An independent copy to explore from (a search's step): copies only what moves change in place. */
   clone(): Match {
-    return new Match(this.game, structuredClone(this.state));
+    return new Match(this.game, cloneState(this.state));
   }
 
   toJSON(): MatchState {
     return structuredClone(this.state);
   }
 
-  /** A match resumed from `toJSON()` output, on the same game. */
+  /**
+   * A match resumed from `toJSON()` output, on the same game. Refuses, with
+   * a `SavedStateError` that says why, a state saved by another version of
+   * the engine or under other rules (its frames point into code that is not
+   * there any more).
+   */
   static fromJSON(game: Game, json: MatchState): Match {
+    if (json === null || typeof json !== "object" || (json as { version?: unknown }).version !== STATE_VERSION) {
+      throw new SavedStateError(`this saved match is not a state this engine reads (layout version ${String((json as { version?: unknown } | null)?.version)}, expected ${STATE_VERSION})`);
+    }
+    let rt: Runtime;
+    try {
+      rt = game.runtime(json.variant);
+    } catch (e) {
+      throw new SavedStateError(`this saved match plays a variant "${String(json.variant)}" that "${game.title}" does not have`, { cause: e });
+    }
+    if (json.rules !== rt.fingerprint) {
+      throw new SavedStateError(`this saved match was played under other rules than this "${game.title}"${json.variant ? ` (variant "${json.variant}")` : ""}: the rule file changed since it was saved; replay its log instead`);
+    }
     return new Match(game, structuredClone(json));
   }
 
