@@ -199,7 +199,8 @@ export interface ShowEntry {
 }
 
 export type ComponentEntry =
-  | { kind: "ComponentItem"; label?: string; count: number; fields: { name: Name; value: Expr; span: Span }[]; span: Span }
+  /** `x3`, or `x WORKERS` (`countName`, a constant, replaces `count`). */
+  | { kind: "ComponentItem"; label?: string; count: number; countName?: Name; fields: { name: Name; value: Expr; span: Span }[]; span: Span }
   | { kind: "ComponentFor"; variable: Name; source: Expr; entries: ComponentEntry[]; span: Span };
 
 export interface LegendEntry {
@@ -253,6 +254,8 @@ export type Decl =
       perPlayer: boolean;
       topology: Expr;
       attributes: FieldDecl[];
+      /** `space state …`: per-space values the rules change while playing. */
+      states: FieldDecl[];
       /** The drawn maps, laid over each other (one may draw the areas, another the special spaces). */
       maps: BoardMap[];
       legend: LegendEntry[];

@@ -55,6 +55,8 @@ export type IrExpr = N &
     | { op: "prop"; obj: IrExpr; of: "piece" | "space" | "placement" | "player"; name: string }
     /** A declared attribute of a space. */
     | { op: "attr"; obj: IrExpr; name: string }
+    /** A `space state` value of a space: kept in the match state, `init` until changed. */
+    | { op: "sstate"; obj: IrExpr; name: string; init: Value }
     | { op: "index"; obj: IrExpr; idx: IrExpr; of: "list" | "map" }
     /** The position of an enum member among `members` (how an enum map is indexed); a value not among them fails. */
     | { op: "ordinal"; a: IrExpr; members: readonly string[] }
@@ -113,6 +115,7 @@ export type IrTarget =
   | { op: "global"; name: string; bounds?: [number, number] }
   | { op: "pvar"; player: IrExpr; name: string; bounds?: [number, number] }
   | { op: "state"; obj: IrExpr; name: string }
+  | { op: "sstate"; obj: IrExpr; name: string }
   | { op: "owner"; obj: IrExpr }
   | { op: "index"; obj: IrTarget; idx: IrExpr; of: "list" | "map" };
 
@@ -266,6 +269,8 @@ export interface BoardDef {
   perPlayer: boolean;
   topology: Topology;
   attributes: (FieldDef & { init: Value })[];
+  /** `space state …`: values kept per space in the match state, starting at `init`. */
+  states?: (FieldDef & { init: Value })[];
   /** Attribute values that differ from the defaults, by cell key `x,y` (no board prefix). */
   cells: Record<string, Record<string, Value>>;
   /** Cells of a bounded board that are not part of it. */

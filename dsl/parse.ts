@@ -1,4 +1,4 @@
-import { Lexer, type IRecognitionException, type IToken } from "chevrotain";
+import { createTokenInstance, Lexer, type IRecognitionException, type IToken } from "chevrotain";
 import type { Decl, Expr, FileAst } from "./ast.ts";
 import type { DiagnosticCode } from "./diagnostic-codes.ts";
 import { DiagnosticSink, type Diagnostic } from "./diagnostic.ts";
@@ -6,7 +6,7 @@ import { checkInputSize, checkNesting, limitTreeDepth } from "./input-limits.ts"
 import { parseHints } from "./parser-messages.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
-import { ALL_TOKENS } from "./tokens.ts";
+import { ALL_TOKENS, LBrace, RBrace } from "./tokens.ts";
 
 const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false });
 
@@ -72,13 +72,43 @@ export function parse(source: string, file: string): ParseResult {
     sink.error("input-too-deep", "this file nests too deeply for Stela to read", NO_SPAN, "split deep expressions with `let` or `define`");
     return { ast: whole([]), diagnostics: sink.items };
   }
-  reportParserErrors(p.errors, lexed.tokens, source, sink);
-  for (const prob of p.problems) sink.error(prob.code, prob.message, prob.span, prob.hint);
+  const errors = p.errors;
+  const problems = p.problems;
+  // A file that ends inside a block (a missing `}` at the end) is reported once, then read again
+  // with the missing braces supplied: otherwise its last declaration, or all of them, would be
+  // lost and the checker would add false "no game / no flow" errors.
+  const open = unclosedBraces(lexed.tokens);
+  if (open > 0 && errors.some((e) => Number.isNaN(e.token.startOffset))) {
+    p.problems = [];
+    p.input = [...lexed.tokens, ...closingBraces(open, source)];
+    const again = p.file();
+    if (again && p.errors.length === 0) decls = again;
+  }
+  reportParserErrors(errors, lexed.tokens, source, sink);
+  for (const prob of problems) sink.error(prob.code, prob.message, prob.span, prob.hint);
 
   dropCascades(sink);
   const ast = whole(limitTreeDepth(decls ?? [], sink));
   expandTemplates(ast, source, sink);
   return { ast, diagnostics: sink.items };
+}
+
+/** How many `{` are still open at the end of the tokens. */
+function unclosedBraces(tokens: IToken[]): number {
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.tokenType === LBrace) depth++;
+    else if (t.tokenType === RBrace && depth > 0) depth--;
+  }
+  return depth;
+}
+
+/** `n` made-up `}` tokens at the end of the source. */
+function closingBraces(n: number, source: string): IToken[] {
+  const end = positionAt(source, source.length);
+  return Array.from({ length: n }, () =>
+    createTokenInstance(RBrace, "}", source.length, source.length, end.line, end.line, end.column, end.column),
+  );
 }
 
 /**

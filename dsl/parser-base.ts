@@ -1,7 +1,8 @@
 import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from "chevrotain";
 import type { BinaryOp, Expr, Name } from "./ast.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { ALL_TOKENS, AnyToken, Identifier, kw, LBracket, LParen, MapLine, NumberLit, RBrace, Semicolon, StringLit } from "./tokens.ts";
+import { ALL_TOKENS, AnyToken, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, Semicolon, StringLit, type Keyword } from "./tokens.ts";
+import { didYouMean } from "./suggest.ts";
 import { errorMessages } from "./parser-messages.ts";
 
 /** A problem the parser's actions find in otherwise well-formed input (e.g. `x3x`). */
@@ -12,11 +13,13 @@ export interface ActionProblem {
   hint?: string;
 }
 
-const DECLARATION_WORDS = [
+/** The words that start a declaration (`zone` and `bag` are contextual). */
+export const DECLARATION_WORDS = [
   "game", "const", "enum", "kind", "components", "board", "var", "per", "table", "define", "rule",
   "procedure", "setup", "flow", "event", "on", "hook", "modify", "scoring", "variant", "fields", "estimate",
+  "zone", "bag",
 ] as const;
-const DECLARATION_STARTS = new Set<TokenType>(DECLARATION_WORDS.map((w) => kw(w)));
+const DECLARATION_STARTS = new Set<TokenType>(DECLARATION_WORDS.filter((w) => w !== "zone" && w !== "bag").map((w) => kw(w as Keyword)));
 
 export function isZoneWord(t: IToken): boolean {
   return t.tokenType === Identifier && (t.image === "zone" || t.image === "bag");
@@ -134,19 +137,33 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
    * token that `resume` accepts on a later line, so one mistake gives one
    * diagnostic instead of a cascade.
    */
-  protected skipUntil(expected: string, resume: (t: IToken) => boolean): void {
+  protected skipUntil(expected: string, resume: (t: IToken) => boolean, words: readonly string[] = [], balanced = false): void {
     // High DSL indices: this helper runs inside the calling rule, whose own indices are low.
     const first = this.consume(200, AnyToken);
     this.ACTION(() => {
-      this.problems.push({ code: "parse-unexpected-token", message: `expected ${expected} but found \`${first.image}\``, span: tokenSpan(first) });
+      const hint = first.tokenType === Identifier ? didYouMean(first.image, words) : undefined;
+      this.problems.push({ code: "parse-unexpected-token", message: `expected ${expected} but found \`${first.image}\``, span: tokenSpan(first), ...(hint ? { hint } : {}) });
     });
+    // A mistyped word before a `{ … }` (`procedur go() { … }`): the braces it opened are skipped
+    // with it, so their contents and closing `}` give no more errors.
+    let depth = 0;
+    const count = (t: IToken): void => {
+      if (t.tokenType === LBrace) depth++;
+      else if (t.tokenType === RBrace) depth--;
+    };
+    if (balanced) this.ACTION(() => count(first));
     this.many(200, {
       GATE: () => {
         const t = this.LA(1);
-        if (t.tokenType === EOF || t.tokenType === RBrace) return false;
+        if (t.tokenType === EOF) return false;
+        if (depth > 0) return true;
+        if (t.tokenType === RBrace) return false;
         return t.startLine === first.startLine || !resume(t);
       },
-      DEF: () => this.consume(201, AnyToken),
+      DEF: () => {
+        const t = this.consume(201, AnyToken);
+        if (balanced) this.ACTION(() => count(t));
+      },
     });
   }
 

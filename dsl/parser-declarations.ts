@@ -1,6 +1,6 @@
 import { EOF } from "chevrotain";
 import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
-import { tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration } from "./parser-base.ts";
+import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, DotDot, Equals, Identifier, kw, Word, LBrace, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
@@ -24,7 +24,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
                 this.ACTION(() => decls.push(d));
               },
             },
-            { ALT: () => this.skipUntil("a declaration (`game`, `kind`, `board`, `procedure`, …)", startsDeclaration) },
+            { ALT: () => this.skipUntil("a declaration (`game`, `kind`, `board`, `procedure`, …)", startsDeclaration, [...DECLARATION_WORDS, "example"], true) },
           ],
         }),
     });
@@ -263,6 +263,11 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
             const label = this.OPTION(() => this.CONSUME(StringLit));
             const countTok = this.CONSUME2(Identifier);
             const extra = this.OPTION2(() => this.CONSUME(NumberLit));
+            // `x WORKERS`: a count named by a constant (only after a lone `x`, so `x3 x2` stays two entries).
+            const countName = this.OPTION5({
+              GATE: () => countTok.image === "x" && this.LA(1).tokenType === Identifier && this.LA(1).startLine === countTok.startLine,
+              DEF: () => this.CONSUME4(Identifier),
+            });
             const fields: { name: Name; value: Expr; span: Span }[] = [];
             this.OPTION3(() => {
               this.CONSUME(LBrace);
@@ -276,8 +281,9 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
               this.CONSUME(RBrace);
             });
             return this.ACTION((): ComponentEntry => {
-              const count = this.readCount(countTok, extra);
+              const count = countName ? 1 : this.readCount(countTok, extra);
               const e: ComponentEntry = { kind: "ComponentItem", count, fields, span: this.spanFrom(first) };
+              if (countName) e.countName = this.name(countName);
               if (label) e.label = unquote(label.image);
               return e;
             });
@@ -296,6 +302,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     this.CONSUME(Colon);
     const topology = this.SUBRULE(this.expression);
     const attributes: FieldDecl[] = [];
+    const states: FieldDecl[] = [];
     const maps: BoardMap[] = [];
     const legend: LegendEntry[] = [];
     let show: ShowEntry[] = [];
@@ -308,8 +315,13 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
           {
             ALT: () => {
               this.CONSUME(kw("space"));
+              // `space state marker: bool = false`: a space's value that rules change while playing.
+              const isState = this.OPTION6({
+                GATE: () => this.LA(1).tokenType === kw("state") && this.LA(2).tokenType !== Colon,
+                DEF: () => this.CONSUME(kw("state")),
+              });
               const f = this.SUBRULE(this.fieldDecl);
-              this.ACTION(() => attributes.push(f));
+              this.ACTION(() => (isState ? states : attributes).push(f));
             },
           },
           {
@@ -354,6 +366,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
         perPlayer: !!perPlayer,
         topology,
         attributes,
+        states,
         maps,
         legend,
         show,

@@ -102,6 +102,23 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
         set: (x, l, v) => void (piece(x, obj(x, l), span).st[t.name] = v),
       };
     }
+    case "sstate": {
+      const obj = compileExpr(t.obj, rt);
+      const name = t.name;
+      const init = (Object.values(rt.def.boards).find((b) => b.states?.some((s) => s.name === name))?.states ?? []).find((s) => s.name === name)?.init ?? null;
+      const key = (x: Exec, l: Value[]): string => {
+        const k = obj(x, l);
+        if (typeof k !== "string" || !x.rt.topo.info(k)) fail("runtime-none-value", k === null ? "there is no space here (the value is `none`)" : `\`${String(k)}\` is not a space`, span);
+        return k;
+      };
+      return {
+        get: (x, l) => x.s.spaces?.[key(x, l)]?.[name] ?? init,
+        set: (x, l, v) => {
+          const k = key(x, l);
+          ((x.s.spaces ??= {})[k] ??= {})[name] = v;
+        },
+      };
+    }
     case "owner": {
       const obj = compileExpr(t.obj, rt);
       return {

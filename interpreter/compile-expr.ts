@@ -125,6 +125,16 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
         return list[i]!;
       };
     }
+    case "sstate": {
+      const obj = compileExpr(e.obj, rt);
+      const name = e.name;
+      const init = e.init;
+      return (x, l) => {
+        const key = obj(x, l);
+        space(x, key, span);
+        return x.s.spaces?.[key as string]?.[name] ?? init;
+      };
+    }
     case "ordinal": {
       const a = compileExpr(e.a, rt);
       const at = new Map<Value, number>(e.members.map((m, i) => [m, i]));

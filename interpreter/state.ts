@@ -27,6 +27,8 @@ export interface MatchState {
   zones: Record<string, number[]>;
   /** Board instance (`city`, `pyramid#2`) → cell (`3,4`, `1,1,2`) → piece ids, bottom first. */
   cells: Record<string, Record<string, number[]>>;
+  /** Space key → `space state` name → value, for the values changed so far (the rest are at their start). */
+  spaces?: Record<string, Record<string, Value>>;
   /** Board instance → ids of the pieces on it, in the order they were placed. */
   placed: Record<string, number[]>;
   /** The player of the innermost `turn`, or null. */

@@ -7,7 +7,7 @@
 export interface Form {
   /** The keyword that starts the form (hover on it shows this entry). */
   keyword: string;
-  category: "aggregates" | "choices" | "effects" | "flow";
+  category: "aggregates" | "choices" | "effects" | "flow" | "declarations";
   signature: string;
   description: string;
   example: string;
@@ -80,8 +80,9 @@ export const FORMS: Form[] = [
   {
     keyword: "per",
     category: "aggregates",
-    signature: "per player p: e",
-    description: "A value for each player (a `per player` map), read as `m[p]`. Also declares per-player variables: `per player { score: number = 0 }`.",
+    signature: "per player p: e  |  per Enum x: e",
+    description:
+      "A value for each player (a `per player` map), read as `m[p]`; or one for each member of an enum (a `per Crop number` map), read as `m[corn]`. Also declares per-player variables: `per player { score: number = 0 }`.",
     example: "per player p: count t in p.rack",
   },
   {
@@ -168,5 +169,29 @@ export const FORMS: Form[] = [
     signature: "end game",
     description: "Ends the match now; the `scoring` block gives the result.",
     example: "if size(deck) == 0 { end game }",
+  },
+  {
+    keyword: "match",
+    category: "flow",
+    signature: "match x { p1, p2 -> e  a..b -> e  else -> e }",
+    description:
+      "Picks the first arm whose pattern fits `x`: enum members, numbers, ranges (`3..5`, `10..`) or kinds (for a piece). As a statement each arm is a block `-> { … }`. A `match` on an enum warns about members with no arm; a pattern an earlier arm covers is an error; a `match` giving a number or a kind needs `else`.",
+    example: "match n { 0 -> 0  1..2 -> 3  else -> 6 }",
+  },
+  {
+    keyword: "fields",
+    category: "declarations",
+    signature: "fields Set { name: type … }  then  kind K with Set { … }",
+    description:
+      "Fields (and `state` fields, and `show` entries) shared by several kinds: every `kind … with Set` has them. A parameter or variable typed `Set` accepts a piece of any of those kinds and may read only the set's fields; reading a field not every possible kind has is a checker error (`field-not-guaranteed`) unless narrowed with `is`.",
+    example: "fields Effects { gain: number = 0 }\nkind Building with Effects { cost: number }",
+  },
+  {
+    keyword: "estimate",
+    category: "declarations",
+    signature: "estimate p { value }",
+    description:
+      "A running estimate of how well player `p` stands while the game is on (bots steer by it, through `match.estimate(player)`); without it, bots read the `scoring` points as if the game ended now.",
+    example: "estimate p { p.score + 2 * size(p.hand) }",
   },
 ];

@@ -1,4 +1,5 @@
 import type { Decl, Expr, FileAst, Name, Param } from "../ast.ts";
+import { checkChoicesHavePlayers } from "./choose-without-player.ts";
 import { DiagnosticSink, type Diagnostic } from "../diagnostic.ts";
 import type { Code, GameDef, IrExpr, ParamDef, ShowDef } from "../ir.ts";
 import { NO_SPAN, type Span } from "../span.ts";
@@ -108,6 +109,7 @@ export function checkFile(
     consts: new Map(),
     kindDefaults: new Map(),
     fieldSets: new Map(),
+    precedence: new Map(),
     kindSets: new Map(),
   };
   const decls = ast.decls.filter((d) => d.kind !== "ErrorDecl" && d.kind !== "VariantDecl");
@@ -127,6 +129,7 @@ export function checkFile(
   buildBodies(c, decls);
   buildExamples(c, decls);
   checkStructure(c, decls, ast);
+  checkChoicesHavePlayers(c);
   warnUnused(c, decls);
 
   const hasErrors = sink.hasErrors || parseDiagnostics.some((d) => d.severity === "error");

@@ -257,6 +257,16 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
         return { v: e.name, ty: T.enumOf(owners[0]!) };
       }
       if (owners && owners.length > 1) return fail(`\`${e.name}\` is a member of ${owners.join(" and ")}: write \`${owners[0]}.${e.name}\``);
+      // A shared zone or board is a fixed place: a table may map keys to places (`1 -> temple_track`).
+      if (g?.k === "zone" && !g.decl.perPlayer && g.decl.copies === undefined) {
+        use(c, e.name, e.span);
+        const kind = g.decl.kindName.text;
+        return { v: e.name, ty: kind === "piece" ? T.zone : { t: "zone", kind } };
+      }
+      if (g?.k === "board" && !g.decl.perPlayer) {
+        use(c, e.name, e.span);
+        return { v: e.name, ty: T.board };
+      }
       if (g) return fail(`\`${e.name}\` is not known before the game starts`);
       return fail(`unknown name \`${e.name}\``);
     }

@@ -160,6 +160,11 @@ export interface Checker {
   kindDefaults: Map<string, Record<string, Value>>;
   /** The fields and `state` fields of each field set (`fields Effects { … }`). */
   fieldSets: Map<string, { fields: FieldDef[]; states: FieldDef[] }>;
+  /**
+   * Comprehensions whose last clause ends in an operator (`count s in S where f(s) == 0`),
+   * by span: if the whole is then of the wrong type, the hint says how it was read.
+   */
+  precedence: Map<string, string>;
   /** The field sets each kind is declared `with`. */
   kindSets: Map<string, string[]>;
 }

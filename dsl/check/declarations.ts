@@ -97,6 +97,25 @@ export function collectNames(c: Checker, decls: Decl[]): void {
       }
     }
   }
+  // A bare enum member and a global of the same name: the global would hide the member.
+  for (const d of decls) {
+    if (d.kind !== "EnumDecl") continue;
+    for (const m of d.members) {
+      const other = seen.get(m.name.text);
+      if (!other) continue;
+      const g = c.globals.get(m.name.text);
+      const what = g ? `a ${g.k}` : "a declaration";
+      const later = other.start.offset > m.name.span.start.offset ? other : m.name.span;
+      const earlier = later === other ? m.name.span : other;
+      c.sink.error(
+        "duplicate-name",
+        later === other
+          ? `\`${m.name.text}\` is already a member of \`${d.name.text}\` (line ${earlier.start.line}): a bare \`${m.name.text}\` would be ambiguous`
+          : `\`${m.name.text}\` is already declared as ${what} on line ${earlier.start.line}: a bare \`${m.name.text}\` would be ambiguous`,
+        later,
+      );
+    }
+  }
 }
 
 /** Works out every `const`. */
@@ -332,6 +351,14 @@ export function buildBoards(c: Checker, decls: Decl[]): void {
       const init = fieldInit(c, a, type, "space attribute");
       board.attributes.push({ name: a.name.text, type, init: init ?? defaultValue(type) });
     }
+    for (const s of d.states) {
+      const type = resolveType(c, s.type);
+      if (board.attributes.some((x) => x.name === s.name.text) || board.states?.some((x) => x.name === s.name.text)) {
+        c.sink.error("duplicate-name", `\`${s.name.text}\` is already a space attribute or state`, s.name.span);
+      }
+      const init = fieldInit(c, s, type, "space state");
+      (board.states ??= []).push({ name: s.name.text, type, init: init ?? defaultValue(type) });
+    }
     if (d.maps.length) buildMaps(c, d, board);
     else if (d.legend.length) c.sink.error("invalid-board", "a legend explains the symbols of a `map`; this board has none", d.legend[0]!.span);
     c.def.boards[d.name.text] = board;
@@ -566,13 +593,23 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
           if (defaults[f.name] !== undefined) fields[f.name] = defaults[f.name]!;
           else c.sink.error("invalid-components", `this ${kind.name} has no \`${f.name}\` and the kind gives no default`, e.span);
         }
-        if (e.count < 0 || !Number.isInteger(e.count)) c.sink.error("parse-invalid-count", "a count is a whole number", e.span);
-        if (c.def.components.length + e.count > CONST_BUDGET.components) {
-          c.sink.error("invalid-components", `a game may have at most ${CONST_BUDGET.components.toLocaleString("en")} pieces; this would make ${(c.def.components.length + e.count).toLocaleString("en")}`, e.span);
+        let n = e.count;
+        if (e.countName) {
+          const k = constEval(c, { kind: "NameExpr", name: e.countName.text, span: e.countName.span }, env);
+          if (!k) continue;
+          if (typeof k.v !== "number") {
+            c.sink.error("type-mismatch", `a count should be a number but \`${e.countName.text}\` is ${article(typeName(k.ty))}`, e.countName.span);
+            continue;
+          }
+          n = k.v;
+        }
+        if (n < 0 || !Number.isInteger(n)) c.sink.error("parse-invalid-count", "a count is a whole number", e.span);
+        if (c.def.components.length + n > CONST_BUDGET.components) {
+          c.sink.error("invalid-components", `a game may have at most ${CONST_BUDGET.components.toLocaleString("en")} pieces; this would make ${(c.def.components.length + n).toLocaleString("en")}`, e.span);
           return;
         }
-        if (!spendConstSteps(c, e.count, e.span)) return;
-        for (let i = 0; i < e.count; i++) {
+        if (!spendConstSteps(c, n, e.span)) return;
+        for (let i = 0; i < n; i++) {
           const comp: ComponentDef = { kind: kind.name, label: e.label ?? kind.name, fields, perPlayer: d.perPlayer };
           if (zone) comp.zone = zone;
           c.def.components.push(comp);

@@ -6,7 +6,7 @@ import { didYouMean } from "../suggest.ts";
 import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } from "../types.ts";
 import { checkComponentName } from "./component-names.ts";
 import { shapeFromRows } from "./const-eval.ts";
-import { declareName, use, type Checker, type CodeContext } from "./context.ts";
+import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
 import { checkMapLit, checkPerEnum, enumMapIndex } from "./enum-maps.ts";
 import { checkMatchExpr } from "./match.ts";
 import { narrowed, narrowedKind } from "./narrowing.ts";
@@ -26,10 +26,30 @@ function bad(span: Span): Typed {
 /** Reports a type mismatch unless `got` fits `want`. */
 export function expect(c: Checker, got: Typed, want: Type, span: Span, what = "this"): void {
   if (!assignable(got.ty, want)) {
-    c.sink.error("type-mismatch", `${what} should be ${article(typeName(want))} but is ${article(typeName(got.ty))}`, span);
+    c.sink.error("type-mismatch", `${what} should be ${article(typeName(want))} but is ${article(typeName(got.ty))}`, span, c.precedence.get(spanKey(span)));
   } else if (want.t === "piece" && want.set && got.ty.t === "piece" && got.ty.kind && !(c.kindSets.get(got.ty.kind) ?? []).includes(want.set)) {
     c.sink.error("type-mismatch", `${what} should be a piece with ${want.set} but ${got.ty.kind} is not declared \`with ${want.set}\``, span);
   }
+}
+
+function spanKey(span: Span): string {
+  return `${span.file ?? ""}:${span.start.offset}:${span.end.offset}`;
+}
+
+/**
+ * `count s in S where f(s) == 0` reads as `count s in S where (f(s) == 0)`:
+ * the last clause of a comprehension takes everything after it. When that
+ * clause ends in an operator, remember how to write the other reading.
+ */
+function notePrecedence(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr" }>): void {
+  const last = e.form === "any" || e.form === "all" || e.form === "no" || e.form === "sort" ? e.body : (e.where ?? e.body);
+  if (!last || last.kind !== "BinaryExpr" || ["+", "-", "*", "/", "%"].includes(last.op)) return;
+  const head = textOf(c, { ...e.span, end: last.left.span.end });
+  const clause = e.form === "any" || e.form === "all" || e.form === "no" ? "`:`" : e.form === "sort" ? "`by`" : e.where ? "`where`" : "the value";
+  c.precedence.set(
+    spanKey(e.span),
+    `${clause} takes everything after it, \`${last.op} ${textOf(c, last.right.span)}\` included; for the other reading write \`(${head}) ${last.op} ${textOf(c, last.right.span)}\``,
+  );
 }
 
 export function article(name: string): string {
@@ -243,8 +263,25 @@ export function checkName(c: Checker, name: string, span: Span, cx: CodeContext)
     c.sink.error("unknown-name", `\`${name}\` belongs to each player: write \`p.${name}\` for a player \`p\``, span);
     return bad(span);
   }
-  c.sink.error("unknown-name", `unknown name \`${name}\``, span, didYouMean(name, visibleNames(c, cx)));
+  c.sink.error("unknown-name", `unknown name \`${name}\``, span, selfFieldHint(c, name, cx) ?? didYouMean(name, visibleNames(c, cx)));
   return bad(span);
+}
+
+/** In a `show` block, a bare field name means the shown piece's or space's field: `this.value`. */
+function selfFieldHint(c: Checker, name: string, cx: CodeContext): string | undefined {
+  const self = cx.self?.type;
+  if (!self) return undefined;
+  const has =
+    self.t === "piece"
+      ? self.kind
+        ? kindFieldType(c, self.kind, name) !== undefined
+        : false
+      : self.t === "space"
+        ? Object.values(c.def.boards).some((b) => b.attributes.some((a) => a.name === name))
+        : self.t === "player"
+          ? c.playerMembers.has(name)
+          : false;
+  return has ? `did you mean \`this.${name}\`?` : undefined;
 }
 
 function zoneKind(kindName: string): string | undefined {
@@ -268,6 +305,15 @@ function anyKindFieldType(c: Checker, field: string): Type | undefined {
     ty = ty ? (unify(ty, f) ?? T.any) : f;
   }
   return ty;
+}
+
+/** A `space state` of that name on some board (its type and start value). */
+export function spaceState(c: Checker, name: string): { type: Type; init: Value } | undefined {
+  for (const b of Object.values(c.def.boards)) {
+    const s = b.states?.find((x) => x.name === name);
+    if (s) return s;
+  }
+  return undefined;
 }
 
 /** The kinds declared `with` a field set. */
@@ -337,6 +383,8 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
       if (a) aty = aty ? (unify(aty, a.type) ?? T.any) : a.type;
     }
     if (aty) return { ir: { op: "attr", obj: obj.ir, name: field, span }, ty: aty };
+    const st = spaceState(c, field);
+    if (st) return { ir: { op: "sstate", obj: obj.ir, name: field, init: st.init, span }, ty: st.type };
     return property(c, obj, "space", e, Object.values(c.def.boards).flatMap((b) => b.attributes.map((a) => a.name)));
   }
   if (ty.t === "placement") return property(c, obj, "placement", e, []);
@@ -580,6 +628,7 @@ function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: C
 // ------------------------------------------------------------------ comprehensions
 
 function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr" }>, cx: CodeContext): Typed {
+  notePrecedence(c, e);
   const src = checkExpr(c, e.source, cx);
   let el = elementType(src.ty);
   if (!el) {

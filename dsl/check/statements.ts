@@ -3,7 +3,7 @@ import type { IrExpr, IrStmt, IrStop, IrTarget, IrWhere } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { assignable, elementType, T, typeName, type Type } from "../types.ts";
 import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
-import { article, checkArgs, checkExpr, expect, warnUnread, type Typed } from "./expressions.ts";
+import { article, checkArgs, checkExpr, expect, spaceState, warnUnread, type Typed } from "./expressions.ts";
 import { enumMapIndex } from "./enum-maps.ts";
 import { checkMatchStmt } from "./match.ts";
 import { narrowed } from "./narrowing.ts";
@@ -315,6 +315,11 @@ function checkTarget(c: Checker, e: Expr, cx: CodeContext): { target: IrTarget; 
           if (st) return { target: { op: "state", obj: obj.ir, name: field }, type: st.type };
         }
         return refuse(`\`${field}\` cannot be changed: only a kind's \`state\` fields and \`owner\` can`);
+      }
+      if (obj.ty.t === "space") {
+        const st = spaceState(c, field);
+        if (st) return { target: { op: "sstate", obj: obj.ir, name: field }, type: st.type };
+        return refuse(`\`${field}\` cannot be changed: only a board's \`space state\` values can`);
       }
       if (obj.ty.t === "any") return undefined;
       return refuse(`${article(typeName(obj.ty))} has nothing to assign`);

@@ -25,6 +25,7 @@ const FORM_TITLES: Record<Form["category"], string> = {
   choices: "Choices",
   effects: "Effects",
   flow: "Flow",
+  declarations: "Declarations",
 };
 
 export function catalogueMarkdown(): string {

@@ -73,3 +73,62 @@ scoring p { points p.steps * 10 }`;
     expect([m.estimate(0), m.estimate(1)]).toEqual([0, 10]);
   });
 });
+
+describe("constants in counts, places in tables", () => {
+  const game = gameFromSource(`game "Camp" { players 2 }
+const WORKERS = 3
+kind Worker { strength: number = 1 }
+zone camp: Worker
+zone north: Worker
+zone south: Worker
+board field: grid(2, 2)
+board hill: grid(1, 1)
+table road { 1 -> north  2 -> south }
+table ground { 1 -> field  2 -> hill }
+components Worker in camp { x WORKERS  "Chief" x1 { strength: 5 } }
+per player { score: number = 0 }
+flow {
+  move top(camp) to road[1]
+  move top(camp) to road[2]
+  move top(camp) to road[2]
+  players[0].score = 100 * size(camp) + 10 * size(road[1]) + size(road[2])
+  players[1].score = size(spaces(ground[1])) * 10 + size(spaces(ground[2]))
+}
+scoring p { points p.score }`);
+  it("makes `x WORKERS` pieces and reads zones and boards out of tables", () => {
+    const m = game.start({ players: 2 });
+    expect(m.result!.scores).toEqual([100 + 10 + 2, 41]);
+  });
+});
+
+describe("state on spaces", () => {
+  const game = gameFromSource(`game "Marks" { players 2 }
+board field: grid(3, 1) {
+  space bonus: number = 2
+  space state marked: bool = false
+  space state visits: number = 0
+}
+per player { score: number = 0 }
+flow {
+  for p in players {
+    turn p {
+      let s = choose s from spaces(field) where not s.marked else "Already marked" prompt "Mark"
+      s.marked = true
+      s.visits += p.seat + 1
+      p.score = s.bonus + sum t.visits for t in spaces(field)
+    }
+  }
+}
+scoring p { points p.score }`);
+  it("keeps each space's state in the match, refuses by it, and saves it", () => {
+    const m = game.start({ players: 2 });
+    choose(m, "a1");
+    expect(m.options().map((o) => o.id)).toEqual(["field:1,0", "field:2,0"]);
+    const saved = JSON.parse(JSON.stringify(m.toJSON()));
+    choose(m, "c1");
+    expect(m.result!.scores).toEqual([3, 5]);
+    const again = (m.constructor as typeof import("../../interpreter/match.ts").Match).fromJSON(game, saved);
+    choose(again, "b1");
+    expect(again.result!.scores).toEqual([3, 5]);
+  });
+});
