@@ -1,4 +1,4 @@
-import type { BoardView, PieceView, View } from "../index.ts";
+import { cellKey, type BoardView, type PieceView, type View } from "../index.ts";
 
 /** Two letters for a piece: its symbol, else the start of its label. */
 function mark(p: PieceView, viewer: number | null): string {
@@ -20,7 +20,7 @@ function boardLines(b: BoardView, viewer: number | null): string[] {
     const xs = spaces.map((s) => s.x);
     const ys = spaces.map((s) => s.y);
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    const at = new Map(spaces.map((s) => [`${s.x},${s.y}`, s]));
+    const at = new Map(spaces.map((s) => [cellKey(s.x, s.y), s]));
     if (levels.length > 1) out.push(`  level ${level + 1}`);
     // An open grid names its spaces by coordinates, `(x,y)`: label the columns and rows with them.
     const open = b.topology.type === "open";
@@ -28,11 +28,13 @@ function boardLines(b: BoardView, viewer: number | null): string[] {
     const w = Math.min(3, Math.max(2, ...spaces.map((s) => (byCell.has(s.key) ? 2 : (s.show?.label ?? "").length))));
     const header = ["    "];
     for (let x = x0; x <= x1; x++) header.push((open ? String(x) : String.fromCharCode(97 + ((x - x0) % 26))).padEnd(w + 1));
+    // A hex board's rows each start half a cell further right, as it is drawn.
+    const hex = b.topology.type === "hex";
     if (b.topology.type !== "ring") out.push(header.join("").trimEnd());
     for (let y = y0; y <= y1; y++) {
-      const row = [`${String(open ? y : y - y0 + 1).padStart(3)} `];
+      const row = [`${String(open ? y : y - y0 + 1).padStart(3)} ${hex ? " ".repeat(Math.floor(((y - y0) * (w + 1)) / 2)) : ""}`];
       for (let x = x0; x <= x1; x++) {
-        const s = at.get(`${x},${y}`);
+        const s = at.get(cellKey(x, y));
         const p = s ? byCell.get(s.key) : undefined;
         row.push(p ? `${mark(p, viewer).padEnd(w)} ` : s ? `${(s.show?.label || ".").slice(0, w).padEnd(w)} ` : " ".repeat(w + 1));
       }

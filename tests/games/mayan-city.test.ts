@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { playRandomly } from "../../interpreter/bots/random-bot.ts";
-import type { Match } from "../../interpreter/index.ts";
+import { instanceKey, type Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
 import { choose, findPiece, moveTo, option, pieces, put, reoffer } from "../support/scenario.ts";
 
@@ -22,8 +22,8 @@ function placingWith(hand: string[]): { m: Match; p: number } {
   const m = game.start({ players: 2, seed: 3 });
   pickAll(m);
   const p = m.decision!.players[0]!;
-  for (const piece of pieces(m)) if (piece.zone === `picked#${p}`) moveTo(m, piece.id, "discarded");
-  for (const name of hand) moveTo(m, findPiece(m, (q) => q.name === name && q.zone !== `picked#${p}` && q.board === null), `picked#${p}`);
+  for (const piece of pieces(m)) if (piece.zone === instanceKey("picked", true, p)) moveTo(m, piece.id, "discarded");
+  for (const name of hand) moveTo(m, findPiece(m, (q) => q.name === name && q.zone !== instanceKey("picked", true, p) && q.board === null), instanceKey("picked", true, p));
   reoffer(m);
   return { m, p };
 }
@@ -175,7 +175,7 @@ describe("Mayan City: placing rules", () => {
     pickAll(m);
     const p = m.decision!.players[0]!;
     expect(m.decision!.prompt).toBe("No piece fits: discard one");
-    const hand = pieces(m).filter((q) => q.zone === `picked#${p}`).map((q) => q.name);
+    const hand = pieces(m).filter((q) => q.zone === instanceKey("picked", true, p)).map((q) => q.name);
     choose(m, hand.includes("Acropolis") ? "Acropolis" : hand[0]!);
     expect(pieces(m).filter((q) => q.zone === "discarded")).toHaveLength(1);
     expect(m.state.messages.at(-1)!.text).toMatch(new RegExp(`^Player ${p + 1} cannot place any piece and discards the `));

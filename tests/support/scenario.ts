@@ -1,6 +1,6 @@
 import type { Value } from "../../dsl/ir.ts";
 import { newExec } from "../../interpreter/exec.ts";
-import type { Match, Option } from "../../interpreter/index.ts";
+import { cellKey, spaceBoard, spaceCell, spaceKey, type Match, type Option } from "../../interpreter/index.ts";
 import { lift, putInZone, putOnBoard } from "../../interpreter/pieces.ts";
 
 /**
@@ -62,19 +62,19 @@ export function findPiece(m: Match, test: (p: PieceInfo) => boolean): number {
 
 /** The key of a space from its label on a grid (`d4`: column d, row 4 from the top) or its coordinates. */
 export function space(board: string, at: string | [number, number] | [number, number, number]): string {
-  if (Array.isArray(at)) return `${board}:${at.join(",")}`;
+  if (Array.isArray(at)) return spaceKey(board, cellKey(at[0], at[1], at[2]));
   const m = /^([a-z]+)(\d+)$/.exec(at);
   if (!m) throw new Error(`not a space label: ${at}`);
   let x = 0;
   for (const ch of m[1]!) x = x * 26 + (ch.charCodeAt(0) - 96);
-  return `${board}:${x - 1},${Number(m[2]) - 1}`;
+  return spaceKey(board, cellKey(x - 1, Number(m[2]) - 1));
 }
 
 /** Puts a piece on a board over the given cells (labels like `d4` or keys), as placed by the rules but without scoring. */
 export function put(m: Match, id: number, board: string, cells: string[], rotation = 0, faceUp = true): void {
   const x = newExec(m.game.runtime(m.state.variant), m.state);
-  const keys = cells.map((c) => (c.includes(":") ? c : space(board, c)));
-  putOnBoard(x, id, board, keys.map((k) => k.slice(k.lastIndexOf(":") + 1)), rotation, x.rt.turnedSides(m.state, id, rotation), faceUp);
+  const keys = cells.map((c) => (spaceBoard(c) !== undefined ? c : space(board, c)));
+  putOnBoard(x, id, board, keys.map(spaceCell), rotation, x.rt.turnedSides(m.state, id, rotation), faceUp);
 }
 
 /** Moves a piece into a zone instance (`offer`, `picked#1` for player 2's). */
