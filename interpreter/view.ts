@@ -5,7 +5,7 @@ import { isTop } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
-import { owing } from "./vm.ts";
+import { namedOptions, owing } from "./vm.ts";
 
 /** Presentation of a piece or space, from its kind's or board's `show` block. */
 export interface ShowView {
@@ -183,8 +183,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     const owes = owing(x);
     decision = { players: owes, prompt: p.prompt, simultaneous: p.kind === "secret" };
     if (viewer !== null && owes.includes(viewer)) {
-      const opts = p.kind === "secret" ? p.options[viewer]! : p.options;
-      decision.options = opts.map((o) => {
+      decision.options = namedOptions(x, viewer).map((o) => {
         const v: OptionView = { id: o.id, label: o.label };
         if (o.spaces) v.spaces = o.spaces;
         if (o.pieces) v.pieces = o.pieces;

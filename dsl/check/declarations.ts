@@ -4,7 +4,7 @@ import type { BoardDef, ComponentDef, KindDef, Topology, Value, Visibility } fro
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, defaultValue, T, typeName, type Type } from "../types.ts";
-import { constEval, type ConstEnv } from "./const-eval.ts";
+import { CONST_BUDGET, constEval, constRangeEnds, spendConstSteps, type ConstEnv } from "./const-eval.ts";
 import { textOf, use, type Checker, type GlobalSymbol } from "./context.ts";
 import { article } from "./expressions.ts";
 import { cellKey } from "../keys.ts";
@@ -496,6 +496,7 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
             continue;
           }
           for (const item of src.v) {
+            if (!spendConstSteps(c, 1, e.span)) return;
             expand(e.entries, new Map([...env, [e.variable.text, { v: item, ty: src.ty.of }]]));
           }
           continue;
@@ -522,6 +523,11 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
           else c.sink.error("invalid-components", `this ${kind.name} has no \`${f.name}\` and the kind gives no default`, e.span);
         }
         if (e.count < 0 || !Number.isInteger(e.count)) c.sink.error("parse-invalid-count", "a count is a whole number", e.span);
+        if (c.def.components.length + e.count > CONST_BUDGET.components) {
+          c.sink.error("invalid-components", `a game may have at most ${CONST_BUDGET.components.toLocaleString("en")} pieces; this would make ${(c.def.components.length + e.count).toLocaleString("en")}`, e.span);
+          return;
+        }
+        if (!spendConstSteps(c, e.count, e.span)) return;
         for (let i = 0; i < e.count; i++) {
           const comp: ComponentDef = { kind: kind.name, label: e.label ?? kind.name, fields, perPlayer: d.perPlayer };
           if (zone) comp.zone = zone;
@@ -537,6 +543,9 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
 export function buildVariableTypes(c: Checker, decls: Decl[]): void {
   const bounds = (f: FieldDecl): [number, number] | undefined => {
     if (!f.bounds) return undefined;
+    // A range's ends are all bounds need: `in 0..1000000` lists nothing.
+    const ends = constRangeEnds(c, f.bounds);
+    if (ends && ends[0] <= ends[1]) return ends;
     const v = constEval(c, f.bounds);
     if (!v) return undefined;
     if (!Array.isArray(v.v) || v.v.length === 0 || v.ty.t !== "list" || v.ty.of.t !== "number") {

@@ -8,10 +8,19 @@ export function playOut(match: Match, bots: Bot[], maxDecisions = 100_000): numb
     const d = match.decision;
     if (!d) return n;
     for (const p of d.players) {
-      const id = bots[p % bots.length]!.choose(match, p);
-      if (id === undefined) continue;
-      const r = match.apply(id, p);
-      if (!r.ok) throw new Error(`the bot's option ${id} was refused: ${r.reason}`);
+      const bot = bots[p % bots.length]!;
+      // Bots that pick by position take the cheap path: no option is named.
+      if (bot.chooseIndex) {
+        const i = bot.chooseIndex(match, p);
+        if (i === undefined) continue;
+        const r = match.applyAt(i, p);
+        if (!r.ok) throw new Error(`the bot's option number ${i} was refused: ${r.reason}`);
+      } else {
+        const id = bot.choose(match, p);
+        if (id === undefined) continue;
+        const r = match.apply(id, p);
+        if (!r.ok) throw new Error(`the bot's option ${id} was refused: ${r.reason}`);
+      }
       n++;
     }
     if (n > maxDecisions) throw new Error(`no end after ${maxDecisions} decisions`);

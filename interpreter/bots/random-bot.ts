@@ -15,11 +15,17 @@ export class RandomBot {
     this.rng = xoroshiro128plus(seed | 0);
   }
 
-  /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
+  /** The position (for `applyAt`) this bot takes for `player` now, or undefined if it owes nothing: the cheap path, nothing named. */
+  chooseIndex(match: Match, player: number): number | undefined {
+    const n = match.optionCount(player);
+    if (n === 0) return undefined;
+    return uniformInt(this.rng, 0, n - 1);
+  }
+
+  /** The option id this bot takes for `player` now (the same pick as `chooseIndex`), or undefined if it owes nothing. */
   choose(match: Match, player: number): string | undefined {
-    const options = match.options(player);
-    if (options.length === 0) return undefined;
-    return options[uniformInt(this.rng, 0, options.length - 1)]!.id;
+    const i = this.chooseIndex(match, player);
+    return i === undefined ? undefined : match.options(player).find((o) => o.index === i)!.id;
   }
 }
 

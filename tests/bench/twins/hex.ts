@@ -25,7 +25,7 @@ function join(parent: Int16Array, a: number, b: number): void {
 
 function play(_matchSeed: number, botSeed: number, trace?: number[]): PlayoutResult {
   const policy = new RandomPolicy(botSeed, trace);
-  // Cells are numbered x * 11 + y: the engine lists space options by key (`hexes:x,y`).
+  // Cells are numbered y * 11 + x: the rules choose from `spaces(hexes)`, row by row.
   const board = new Int8Array(N * N).fill(-1);
   const parent = new Int16Array(N * N + 4);
   for (let i = 0; i < parent.length; i++) parent[i] = i;
@@ -36,12 +36,12 @@ function play(_matchSeed: number, botSeed: number, trace?: number[]): PlayoutRes
     for (let c = 0; c < N * N; c++) if (board[c] === -1) free[n++] = c;
     const c = free[policy.pick(n)]!;
     board[c] = p;
-    const x = (c / N) | 0;
-    const y = c % N;
+    const x = c % N;
+    const y = (c / N) | 0;
     for (const [dx, dy] of SIDES) {
       const a = x + dx;
       const b = y + dy;
-      if (a >= 0 && a < N && b >= 0 && b < N && board[a * N + b] === p) join(parent, c, a * N + b);
+      if (a >= 0 && a < N && b >= 0 && b < N && board[b * N + a] === p) join(parent, c, b * N + a);
     }
     // The first player joins the top and bottom rows, the second the left and right columns.
     if (p === 0) {

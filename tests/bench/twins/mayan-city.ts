@@ -5,8 +5,9 @@ import { RandomPolicy, type PlayoutResult, type Twin } from "../random-policy.ts
 // Mayan City by hand, twin of `games/mayan-city.stela` for 3 players. It follows the engine's
 // conventions where they decide the game: the match generator (xoroshiro128+ from the seed)
 // shuffles the deck (Fisher-Yates from the end), then draws the first picker; `deal` takes from
-// the top (the end) of the deck; like pieces are offered once; options are listed by id: the
-// piece's slug, then a placement's cells as (x, y) pairs, cells in row order within a piece.
+// the top (the end) of the deck onto the top of the offer; like pieces are offered once, the
+// first of them in zone order, and options come in the order the rules produce them: pieces in
+// zone order; placements piece by piece, turn by turn, then row by row.
 
 const SIZE = 8;
 const CAUSEWAY = 0;
@@ -31,9 +32,6 @@ const TYPES: PieceType[] = [
   { slug: "palace", count: 4, form: [[0, 0]] },
   { slug: "pyramid", count: 2, form: [[0, 0], [1, 0], [0, 1], [1, 1]] },
 ];
-
-/** The types in the order their ids sort. */
-const BY_SLUG = TYPES.map((_, i) => i).sort((a, b) => (TYPES[a]!.slug < TYPES[b]!.slug ? -1 : 1));
 
 const ZONE = [
   "00000000",
@@ -79,11 +77,11 @@ function aroundOf(cells: number[]): number[] {
   return out;
 }
 
-/** Every fit of each type on the board, in the order the engine lists them (by cell coordinates). */
+/** Every fit of each type on the board, in the order the engine finds them: turn by turn, then row by row. */
 const FITS: Fit[][] = TYPES.map((t) => {
   const seen = new Set<string>();
   let cells = normalise(t.form);
-  const out: { key: number[]; fit: Fit }[] = [];
+  const out: Fit[] = [];
   for (let r = 0; r < 4; r++) {
     const id = JSON.stringify(cells);
     if (!seen.has(id)) {
@@ -92,17 +90,13 @@ const FITS: Fit[][] = TYPES.map((t) => {
         for (let x = 0; x < SIZE; x++) {
           if (!cells.every(([dx, dy]) => x + dx < SIZE && y + dy < SIZE)) continue;
           const at = cells.map(([dx, dy]) => (x + dx) * SIZE + y + dy);
-          out.push({ key: cells.flatMap(([dx, dy]) => [x + dx, y + dy]), fit: { cells: at, around: aroundOf(at) } });
+          out.push({ cells: at, around: aroundOf(at) });
         }
       }
     }
     cells = normalise(cells.map(([x, y]) => [-y, x] as [number, number]));
   }
-  out.sort((a, b) => {
-    for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i]! - b.key[i]!;
-    return 0;
-  });
-  return out.map((o) => o.fit);
+  return out;
 });
 
 function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResult {
@@ -127,11 +121,17 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
   const placedFit: Fit[] = [];
   const emptyInZone = [...ZONE_CELLS];
   const scores = new Array<number>(players).fill(0);
-  /** How many pieces of each type each player holds (`picked`), and how many in the offer. */
-  const picked = Array.from({ length: players }, () => new Int8Array(TYPES.length));
-  const pickedCount = new Array<number>(players).fill(0);
-  const offer = new Int8Array(TYPES.length);
+  /** The types in each player's `picked` zone and in the offer, bottom first (zone order). */
+  const picked: number[][] = Array.from({ length: players }, () => []);
+  const offer: number[] = [];
   const choices: number[] = [];
+  /** Like pieces are offered once, the first in zone order. */
+  const distinct = (zone: number[]): number[] => {
+    choices.length = 0;
+    for (const t of zone) if (!choices.includes(t)) choices.push(t);
+    return choices;
+  };
+  const takeFirst = (zone: number[], t: number): void => void zone.splice(zone.indexOf(t), 1);
   const fitsFound: Fit[] = [];
   const fitsType: number[] = [];
   let decisions = 0;
@@ -178,33 +178,28 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
   while (deck.length > 0) {
     // Draw phase.
     const deal = Math.min(3 * players, deck.length);
-    for (let i = 0; i < deal; i++) offer[deck.pop()!]!++;
-    let left = deal;
+    for (let i = 0; i < deal; i++) offer.push(deck.pop()!);
     let last = firstPicker;
     let secondLast = firstPicker;
-    for (let i = 0; left > 0; i++) {
+    for (let i = 0; offer.length > 0; i++) {
       const p = (firstPicker + i) % players;
-      choices.length = 0;
-      for (const t of BY_SLUG) if (offer[t]! > 0) choices.push(t);
-      const t = choices[policy.pick(choices.length)]!;
+      const options = distinct(offer);
+      const t = options[policy.pick(options.length)]!;
       decisions++;
-      offer[t]!--;
-      left--;
-      picked[p]![t]!++;
-      pickedCount[p]!++;
+      takeFirst(offer, t);
+      picked[p]!.push(t);
       secondLast = last;
       last = p;
     }
     firstPicker = secondLast;
     // Place phase: from the last picker, counter-clockwise.
-    for (let i = 0; pickedCount.some((n) => n > 0); i++) {
+    for (let i = 0; picked.some((z) => z.length > 0); i++) {
       const p = (((last - i) % players) + players) % players;
-      if (pickedCount[p] === 0) continue;
       const hand = picked[p]!;
+      if (hand.length === 0) continue;
       fitsFound.length = 0;
       fitsType.length = 0;
-      for (const t of BY_SLUG) {
-        if (hand[t] === 0) continue;
+      for (const t of distinct(hand)) {
         for (const f of FITS[t]!) {
           if (fits(t, f)) {
             fitsFound.push(f);
@@ -214,18 +209,13 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
       }
       decisions++;
       if (fitsFound.length === 0) {
-        choices.length = 0;
-        for (const t of BY_SLUG) if (hand[t]! > 0) choices.push(t);
-        const t = choices[policy.pick(choices.length)]!;
-        hand[t]!--;
-        pickedCount[p]!--;
+        const options = distinct(hand);
+        takeFirst(hand, options[policy.pick(options.length)]!);
         continue;
       }
       const k = policy.pick(fitsFound.length);
-      const t = fitsType[k]!;
-      hand[t]!--;
-      pickedCount[p]!--;
-      place(p, t, fitsFound[k]!);
+      takeFirst(hand, fitsType[k]!);
+      place(p, fitsType[k]!, fitsFound[k]!);
     }
   }
   return { scores, decisions };
