@@ -293,7 +293,37 @@ export type Decl =
       items: { override: boolean; decl: Decl; span: Span }[];
       span: Span;
     }
+  | ExampleDecl
   | { kind: "ErrorDecl"; span: Span };
+
+/**
+ * A rulebook example as an executable test: how the match starts, the
+ * position laid out, the decisions taken by their labels, and what must then
+ * hold. Its steps run in order.
+ */
+export interface ExampleDecl {
+  kind: "ExampleDecl";
+  title: string;
+  titleSpan: Span;
+  steps: ExampleStep[];
+  span: Span;
+}
+
+export type ExampleStep =
+  /** `players 2`, `seed 7`, `variant "Two cities"`: how the match starts (before any other step). */
+  | { kind: "ExampleSetting"; key: Name; value: Expr; span: Span }
+  /** `position { … }`: statements that lay out the table; the rules' `on` handlers react only `with triggers`. */
+  | { kind: "ExamplePosition"; triggers: boolean; body: Block; span: Span }
+  /** `choose "Plant crops"` (`by p` for one of several players choosing at once). */
+  | { kind: "ExampleChoose"; label: string; labelSpan: Span; by?: Expr; span: Span }
+  /** `expect <condition>`. */
+  | { kind: "ExpectHolds"; cond: Expr; span: Span }
+  /** `expect offered "…"` / `expect refused "…" because "…"`. */
+  | { kind: "ExpectOption"; offered: boolean; label: string; labelSpan: Span; reason?: string; by?: Expr; span: Span }
+  /** `expect over`: the game has ended (without a rule failing). */
+  | { kind: "ExpectOver"; span: Span }
+  /** `expect scores [..]` (points by seat) / `expect ranking [..]` (players from first place; a list for a tie). */
+  | { kind: "ExpectResult"; what: "scores" | "ranking"; value: Expr; span: Span };
 
 export type DeclKind = Decl["kind"];
 

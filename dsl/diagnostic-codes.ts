@@ -54,6 +54,8 @@ export const DIAGNOSTIC_CODES = {
   "invalid-components": "A component declaration that cannot be built.",
   "invalid-zone": "A zone declaration that cannot be built.",
   "invalid-variant": "A variant that cannot be applied to its base.",
+  "invalid-example": "An `example` block that cannot be run as written (a setting out of place, a choice inside a position).",
+  "example-failed": "A rulebook example whose expectation does not hold (`stela test`).",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
   "extends-not-allowed": "A variant extends a path outside its folder, or a file that is not a small regular `.stela` file.",

@@ -22,8 +22,13 @@ export function isZoneWord(t: IToken): boolean {
   return t.tokenType === Identifier && (t.image === "zone" || t.image === "bag");
 }
 
+/** `example "…" { … }`: `example` is a name everywhere else. */
+export function isExampleWord(t: IToken): boolean {
+  return t.tokenType === Identifier && t.image === "example";
+}
+
 export function startsDeclaration(t: IToken): boolean {
-  return DECLARATION_STARTS.has(t.tokenType) || isZoneWord(t);
+  return DECLARATION_STARTS.has(t.tokenType) || isZoneWord(t) || isExampleWord(t);
 }
 
 /**

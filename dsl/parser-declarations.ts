@@ -1,13 +1,13 @@
 import { EOF } from "chevrotain";
 import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
-import { tokenSpan, unquote, isReal, isZoneWord, startsDeclaration } from "./parser-base.ts";
+import { tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, DotDot, Equals, Identifier, kw, Word, LBrace, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
-import { StatementGrammar } from "./parser-statements.ts";
+import { ExampleGrammar } from "./parser-examples.ts";
 
 /** The file and its declarations (`game`, `kind`, `board`, `procedure`, …). */
-export abstract class DeclarationGrammar extends StatementGrammar {
+export abstract class DeclarationGrammar extends ExampleGrammar {
   file = this.RULE("file", (): Decl[] => {
     const decls: Decl[] = [];
     this.MANY({
@@ -61,6 +61,7 @@ export abstract class DeclarationGrammar extends StatementGrammar {
         { ALT: () => this.SUBRULE(this.modifyDecl) },
         { ALT: () => this.SUBRULE(this.scoringDecl) },
         { ALT: () => this.SUBRULE(this.variantDecl) },
+        { GATE: () => isExampleWord(this.LA(1)), ALT: () => this.SUBRULE(this.exampleDecl) },
         ],
       }),
     { recoveryValueFunc: (): Decl => ({ kind: "ErrorDecl", span: NO_SPAN }) },

@@ -16,3 +16,5 @@ export { playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
 export { boardName, cellCoords, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKey, numberedKeys, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
 export type { BoardShape, LayoutHint } from "./board-shapes/board-shape.ts";
+export { Scenario, ScenarioError, type OptionCheck, type PieceQuery, type PlaceOptions, type ScenarioPiece } from "./scenario.ts";
+export { listExamples, runExample, runExamples, type ExampleFailure, type ExampleResult } from "./examples.ts";

@@ -70,6 +70,8 @@ export interface FrameState {
   locals: Value[];
   /** Not called by the frame below (setup, an event handler): returning does not advance it. */
   detached?: true;
+  /** Events raised while this frame is on top are dropped: a scenario lays out a position without the rules reacting. */
+  quiet?: true;
 }
 
 /**

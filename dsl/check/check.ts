@@ -19,6 +19,7 @@ import {
   collectNames,
 } from "./declarations.ts";
 import { checkExpr, expect, warnUnread } from "./expressions.ts";
+import { buildExamples } from "./examples.ts";
 import { flowCanEnd } from "./flow-end.ts";
 import { checkBlock } from "./statements.ts";
 import { resolveType } from "./types-from-ast.ts";
@@ -54,6 +55,7 @@ function emptyDef(file: string, source: string): GameDef {
     handlers: [],
     flow: { ...noCode, name: "flow", body: [] },
     scoring: { ...noCode, points: { op: "lit", v: 0, ty: T.number, span: NO_SPAN }, tiebreaks: [] },
+    examples: [],
     source,
   };
 }
@@ -122,6 +124,7 @@ export function checkFile(
   buildComponents(c, decls);
   buildGame(c, decls, ast);
   buildBodies(c, decls);
+  buildExamples(c, decls);
   checkStructure(c, decls, ast);
   warnUnused(c, decls);
 

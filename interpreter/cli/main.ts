@@ -3,6 +3,7 @@ import { runCheck } from "./check-command.ts";
 import { CHECK_FORMATS, type CheckFormat } from "./check-formats.ts";
 import { runFmt } from "./fmt-command.ts";
 import { runPlay } from "./play-command.ts";
+import { runTest, TEST_FORMATS, type TestFormat } from "./test-command.ts";
 import { defaultWorkers, runSimulate } from "./simulate-command.ts";
 import { BOT_KINDS, type BotKind } from "../index.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
@@ -56,6 +57,14 @@ function program(result: { code: number }): Command {
     .option("--check", "change nothing; list the files that are not formatted and exit 1 if there are any")
     .action((paths: string[], o: { check?: boolean }) => {
       result.code = runFmt(paths, { check: !!o.check }, out, (line) => void process.stderr.write(`${line}\n`));
+    });
+
+  p.command("test")
+    .description("run the rulebook examples (`example` blocks) of rule files: pass or fail each, with the first difference")
+    .argument("<paths...>", ".stela files or folders")
+    .addOption(new Option("--format <format>", "output format").choices([...TEST_FORMATS]).default("text"))
+    .action((paths: string[], o: { format: TestFormat }) => {
+      result.code = runTest(paths, { format: o.format }, out);
     });
 
   p.command("simulate")

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cellCoords, cellKey, instanceKey, spaceKey, type Match } from "../../interpreter/index.ts";
+import { cellCoords, cellKey, instanceKey, type Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
-import { choose, moveTo, option, pieces, put, reoffer, takeAway } from "../support/scenario.ts";
+import { choose, moveTo, option, pieces, put, reoffer, setVar, takeAway } from "../support/scenario.ts";
 
 /**
  * Cacao (games/cacao.stela) played through rulebook situations: each test
@@ -45,17 +45,16 @@ function lay(players: number, layout: Layout): Match {
     used.add(p.id);
     return p.id;
   };
-  for (const [name, x, y] of layout.jungle ?? []) put(m, take("Jungle", name, null), "jungle", [spaceKey("jungle", cellKey(x, y))]);
-  for (const [seat, name, x, y, r] of layout.workers ?? []) put(m, take("Worker", name, seat), "jungle", [spaceKey("jungle", cellKey(x, y))], r);
+  for (const [name, x, y] of layout.jungle ?? []) put(m, take("Jungle", name, null), "jungle", [`(${x},${y})`]);
+  for (const [seat, name, x, y, r] of layout.workers ?? []) put(m, take("Worker", name, seat), "jungle", [`(${x},${y})`], { rotation: r });
   for (const name of layout.pile ?? []) moveTo(m, take("Jungle", name, null), "jungle_pile");
   for (const name of layout.display ?? []) moveTo(m, take("Jungle", name, null), "display");
-  (layout.supplies ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), instanceKey("supply", true, seat))));
-  (layout.hands ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), instanceKey("hand", true, seat))));
+  (layout.supplies ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), "supply", seat)));
+  (layout.hands ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), "hand", seat)));
   for (let seat = 0; seat < players; seat++) {
     const { water = 0, ...counts } = layout.villages?.[seat] ?? {};
-    Object.assign(m.state.pvars[seat]!, counts);
-    const track = instanceKey("water_track", true, seat);
-    put(m, take("Carrier", "Water carrier", seat), track, [spaceKey(track, cellKey(water, 0))]);
+    for (const [name, n] of Object.entries(counts)) setVar(m, seat, name, n);
+    put(m, take("Carrier", "Water carrier", seat), "water_track", [`(${water},0)`], { owner: seat });
   }
   reoffer(m);
   return m;
@@ -446,7 +445,7 @@ describe("Cacao: overbuilding", () => {
 
     // Next turn, with a sun token again: the spot built over once is not offered.
     expect(m.decision!.players).toEqual([0]);
-    m.state.pvars[1]!["sun"] = 1;
+    setVar(m, 1, "sun", 1);
     placeWorker(m, W1111, 0, -1, "1-1-1-1");
     expect(m.decision!.players).toEqual([1]);
     choose(m, "Overbuild one of your worker tiles for 1 sun token");

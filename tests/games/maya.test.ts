@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { instanceKey, type Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
-import { choose, findPiece, moveTo, option, pieces, put, reoffer, space, takeAway } from "../support/scenario.ts";
+import { choose, findPiece, moveTo, option, pieces, put, reoffer, scenario, setVar, takeAway, zoneOf } from "../support/scenario.ts";
 
 /**
  * Maya (`games/maya.stela`) against its rulebook (seed 000): the rulebook's
@@ -38,32 +38,33 @@ const rack = (p: number) => instanceKey("rack", true, p);
 const supply = (p: number) => instanceKey("supply", true, p);
 const zone = (m: Match, key: string) => m.state.zones[key]!;
 const score = (m: Match, p: number) => m.playerVar(p, "score") as number;
-const sp = (label: string) => space("land", label);
-const cell = (label: string) => sp(label).slice("land:".length);
+/** The id of a space in option ids (`land:3,3`), from its name (`d4`). */
+const names = scenario(game.start({ players: 2 }));
+const sp = (label: string) => names.spaceKey("land", label);
 
 /** A tile of `owner` not yet on the board: from their supply, else from their rack. */
 function tile(m: Match, owner: number, crop: Crop, crops: 1 | 2): number {
-  const of = (z: string) => (p: { kind: string; owner: number | null; zone: string | null; fields: Record<string, unknown> }) =>
-    p.kind === "Tile" && p.owner === owner && p.zone === z && p.fields["crop"] === crop && p.fields["crops"] === crops;
-  const inSupply = pieces(m).some(of(supply(owner)));
-  return findPiece(m, of(inSupply ? supply(owner) : rack(owner)));
+  const of = (z: string) => (p: { kind: string; owner: number | null; zone: string | null; zoneOwner: number | null; fields: Record<string, unknown> }) =>
+    p.kind === "Tile" && p.owner === owner && p.zone === z && p.zoneOwner === owner && p.fields["crop"] === crop && p.fields["crops"] === crops;
+  const inSupply = pieces(m).some(of("supply"));
+  return findPiece(m, of(inSupply ? "supply" : "rack"));
 }
 
 /** Takes every tile of a player's supply out of the game but `keep`. */
 function emptySupply(m: Match, p: number, keep = 0): void {
-  for (const id of zone(m, supply(p)).slice(keep)) takeAway(m, id);
+  for (const id of zoneOf(m, "supply", p).slice(keep)) takeAway(m, id);
 }
 
 /** Empties a player's rack back into their supply, then gives them these tiles. */
 function setRack(m: Match, p: number, tiles: [Crop, 1 | 2][]): void {
-  for (const id of [...zone(m, rack(p))]) moveTo(m, id, supply(p));
-  for (const [crop, crops] of tiles) moveTo(m, tile(m, p, crop, crops), rack(p));
+  for (const id of zoneOf(m, "rack", p)) moveTo(m, id, "supply", p);
+  for (const [crop, crops] of tiles) moveTo(m, tile(m, p, crop, crops), "rack", p);
 }
 
 /** Lays a tile of `owner` on the board (as if played earlier; nothing scores, no temple rises). */
 function lay(m: Match, owner: number, crop: Crop, crops: 1 | 2, at: string, faceUp = true): number {
   const id = tile(m, owner, crop, crops);
-  put(m, id, "land", [at], 0, faceUp);
+  put(m, id, "land", [at], { faceDown: !faceUp });
   return id;
 }
 
@@ -74,7 +75,7 @@ function temple(m: Match, at: string): number {
 }
 
 function pieceOn(m: Match, at: string): number | undefined {
-  return m.state.cells["land"]![cell(at)]?.at(-1);
+  return scenario(m).at("land", at).at(-1);
 }
 
 const kindOf = (m: Match, id: number | undefined) => (id === undefined ? undefined : pieces(m)[id]!.kind);
@@ -522,8 +523,8 @@ describe("Maya: the end and the tiebreaks", () => {
 
   it("a tie on points goes to the player with the most tiles left on rack and supply", () => {
     const { m, me, other } = finish((m, me, other) => {
-      m.state.pvars[me]!["score"] = 9;
-      m.state.pvars[other]!["score"] = 10;
+      setVar(m, me, "score", 9);
+      setVar(m, other, "score", 10);
     });
     expect(m.result!.scores).toEqual([10, 10]);
     expect(m.result!.winners).toEqual([other]);
@@ -533,24 +534,24 @@ describe("Maya: the end and the tiebreaks", () => {
 
   it("then to the player who played the fewest turns; still tied, they share the win", () => {
     const noTiles = (m: Match, p: number) => {
-      for (const id of [...zone(m, supply(p)), ...zone(m, rack(p))]) takeAway(m, id);
+      for (const id of [...zoneOf(m, "supply", p), ...zoneOf(m, "rack", p)]) takeAway(m, id);
     };
     const fewer = finish((m, me, other) => {
       noTiles(m, other);
-      m.state.pvars[me]!["score"] = 9;
-      m.state.pvars[other]!["score"] = 10;
-      m.state.pvars[me]!["turns"] = 3; // 4 after this turn
-      m.state.pvars[other]!["turns"] = 5;
+      setVar(m, me, "score", 9);
+      setVar(m, other, "score", 10);
+      setVar(m, me, "turns", 3); // 4 after this turn
+      setVar(m, other, "turns", 5);
     });
     expect(fewer.m.result!.winners).toEqual([fewer.me]);
     expect(fewer.m.result!.tiebreaks[1]![fewer.me]).toBe(4);
 
     const same = finish((m, me, other) => {
       noTiles(m, other);
-      m.state.pvars[me]!["score"] = 9;
-      m.state.pvars[other]!["score"] = 10;
-      m.state.pvars[me]!["turns"] = 4;
-      m.state.pvars[other]!["turns"] = 5;
+      setVar(m, me, "score", 9);
+      setVar(m, other, "score", 10);
+      setVar(m, me, "turns", 4);
+      setVar(m, other, "turns", 5);
     });
     expect(same.m.result!.winners).toEqual([0, 1]);
   });
