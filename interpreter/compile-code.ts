@@ -1,5 +1,6 @@
 import type { Code, IrExpr, IrStmt, IrTarget, IrWhere, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
+import { spaceCell } from "../dsl/keys.ts";
 import type { Type } from "../dsl/types.ts";
 import { assertNever } from "./assert-never.ts";
 import { compileExpr } from "./compile-expr.ts";
@@ -414,7 +415,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
             if (where === null) fail("runtime-none-value", "there is nowhere to place it (the value is `none`)", span);
             if (byPlacement || (typeof where === "object" && !Array.isArray(where))) {
               const pl = where as PlacementValue;
-              const cells = pl.cells.map((c) => c.slice(c.lastIndexOf(":") + 1));
+              const cells = pl.cells.map(spaceCell);
               putOnBoard(x, id, pl.board, cells, pl.rotation, x.rt.turnedSides(x.s, id, pl.rotation), faceUp);
             } else {
               const info = x.rt.topo.info(where as string);
