@@ -6,6 +6,7 @@ import { readShareHash, shareHash } from "../docs/share-link.ts";
 import type { PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
 import { toMarker } from "../rules/markers.ts";
 import { monaco, setupMonaco } from "../rules/monaco-setup.ts";
+import type { ExampleStatus } from "../rules/example-status.ts";
 import type { Outline } from "../rules/outline.ts";
 import { STELA } from "../rules/stela-language.ts";
 import type { LanguageContext } from "../rules/symbol-lookup.ts";
@@ -76,6 +77,8 @@ export class EditorApp {
   /** The text has errors: the playtest shows the last rules that compiled. */
   rulesStale = $state(false);
 
+  /** The open file's examples, run on the last rules that compiled. */
+  examples = $state.raw<ExampleStatus[]>([]);
   snapshot = $state.raw<PlaytestSnapshot | undefined>(undefined);
   playtestError = $state<string | undefined>(undefined);
   /** Seats played by a person (the rest are bots), per document. */
@@ -224,6 +227,7 @@ export class EditorApp {
       this.shownJson = "";
       this.markersJson = "";
       this.diagnostics = [];
+      this.examples = [];
       this.rulesStale = false;
       this.playtestError = undefined;
       this.cancelBots();
@@ -350,6 +354,7 @@ export class EditorApp {
       }
     }
     this.playtestError = reply.playtestError;
+    if (reply.examples && JSON.stringify(reply.examples) !== JSON.stringify(this.examples)) this.examples = reply.examples;
     if (reply.playtest) this.show(reply.playtest);
     if (!this.survey[doc.key] || JSON.stringify(this.survey[doc.key]?.variants) !== JSON.stringify(reply.variantNames)) void this.refreshSurvey();
   }
@@ -429,6 +434,27 @@ export class EditorApp {
   restart(settings: PlaytestSettings): Promise<void> {
     this.cancelBots();
     return this.playtest({ type: "restart", settings });
+  }
+
+  /** Opens an example's position (where it ends, or where it fails) in the playtest. */
+  openExample(title: string): Promise<void> {
+    const s = this.snapshot?.settings;
+    if (!s) return Promise.resolve();
+    return this.restart({ ...s, example: title });
+  }
+
+  /** Leaves an example's position: the playtest starts from the beginning again. */
+  closeExample(): Promise<void> {
+    const s = this.snapshot?.settings;
+    if (!s) return Promise.resolve();
+    const { example: _, ...rest } = s;
+    return this.restart(rest);
+  }
+
+  /** The path the open document's diagnostics name (`games/<file>.stela`). */
+  diagnosticsFile(): string {
+    const doc = this.doc;
+    return doc ? this.filePath(doc) : "";
   }
 
   newSeed(): Promise<void> {
