@@ -242,7 +242,10 @@ export type Decl =
   | { kind: "GameDecl"; title: string; items: { key: Name; value: Expr; span: Span }[]; span: Span }
   | { kind: "ConstDecl"; name: Name; value: Expr; span: Span }
   | { kind: "EnumDecl"; name: Name; members: { name: Name; label?: string }[]; span: Span }
-  | { kind: "KindDecl"; name: Name; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
+  /** `kind Building with Effects { … }`: `sets` names the field sets the kind has too. */
+  | { kind: "KindDecl"; name: Name; sets: Name[]; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
+  /** `fields Effects { … }`: fields (and `state` fields) that several kinds share. */
+  | { kind: "FieldsDecl"; name: Name; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
   | { kind: "ComponentsDecl"; kindName: Name; perPlayer: boolean; zone?: Expr; entries: ComponentEntry[]; span: Span }
   | {
       kind: "BoardDecl";
@@ -280,6 +283,8 @@ export type Decl =
   | { kind: "HookDecl"; name: Name; params: Param[]; returns: TypeExpr; body: Expr; span: Span }
   | { kind: "ModifyDecl"; hook: Name; when?: Expr; value: Expr; span: Span }
   | { kind: "ScoringDecl"; player: Name; points?: Expr; tiebreaks: Tiebreak[]; span: Span }
+  /** `estimate p { value }`: how well a player stands while the game is on (bots use it). */
+  | { kind: "EstimateDecl"; player: Name; value: Expr; span: Span }
   | {
       kind: "VariantDecl";
       title: string;
@@ -335,6 +340,7 @@ export function declName(d: Decl): Name | undefined {
     case "ConstDecl":
     case "EnumDecl":
     case "KindDecl":
+    case "FieldsDecl":
     case "BoardDecl":
     case "ZoneDecl":
     case "TableDecl":

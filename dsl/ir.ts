@@ -313,6 +313,11 @@ export interface ScoringDef extends Code {
   tiebreaks: { most: boolean; value: IrExpr }[];
 }
 
+/** `estimate p { … }`: a player's standing while the game is on, with the player in slot 0. */
+export interface EstimateDef extends Code {
+  value: IrExpr;
+}
+
 /** Everything the interpreter needs to play one game (one variant of a file). */
 export interface GameDef {
   file: string;
@@ -342,6 +347,8 @@ export interface GameDef {
   scoring: ScoringDef;
   /** The file's `example` blocks: rulebook examples run by `stela test` (not part of play). */
   examples: ExampleDef[];
+  /** The designer's running estimate for bots; without one, bots read `scoring`. */
+  estimate?: EstimateDef;
   /** The source, kept so run-time diagnostics can quote it. */
   source: string;
 }

@@ -14,7 +14,7 @@ export interface ActionProblem {
 
 const DECLARATION_WORDS = [
   "game", "const", "enum", "kind", "components", "board", "var", "per", "table", "define", "rule",
-  "procedure", "setup", "flow", "event", "on", "hook", "modify", "scoring", "variant",
+  "procedure", "setup", "flow", "event", "on", "hook", "modify", "scoring", "variant", "fields", "estimate",
 ] as const;
 const DECLARATION_STARTS = new Set<TokenType>(DECLARATION_WORDS.map((w) => kw(w)));
 

@@ -4,7 +4,7 @@
  * repeat; `view(player)` hides what that player may not see.
  */
 export { compile, Game, StartError, type CompileResult, type StartOptions } from "./game.ts";
-export { Match, type Decision, type Option } from "./match.ts";
+export { Match, SavedStateError, type Decision, type Option } from "./match.ts";
 export type { LogEntry, MatchResult, MatchState } from "./state.ts";
 export type { ApplyResult } from "./vm.ts";
 export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ZoneView } from "./view.ts";

@@ -195,6 +195,56 @@ describe("Cacao: a tile that fits nowhere", () => {
   });
 });
 
+describe("Cacao: discarding, and overbuilding as an option (our reading)", () => {
+  /** Player 1 closes the last free side of the only jungle tile; player 2 holds a 2-1-0-1 and has `sun` tokens. */
+  function closed(sun: number): Match {
+    const m = lay(2, {
+      jungle: [["Temple", 0, 0]],
+      workers: [
+        [1, W1111, 1, 0, 0],
+        [1, W1111, 0, 1, 0],
+        [1, W1111, -1, 0, 0],
+      ],
+      hands: [[W1111], [W2101]],
+      supplies: [[], [W3001]],
+      villages: [{}, { sun }],
+    });
+    placeWorker(m, W1111, 0, -1, "1-1-1-1");
+    return m;
+  }
+
+  it("a player who discards still draws a worker tile at the end of the turn", () => {
+    const m = closed(0);
+    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits: discard one", simultaneous: false });
+    choose(m, W2101);
+    expect(zoneNames(m, "hand#1")).toEqual([W3001]);
+    expect(zoneNames(m, "supply#1")).toEqual([]);
+    // Player 1 has no tile left; player 2 plays on with the tile drawn (which fits nowhere either).
+    expect(m.over).toBe(false);
+    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits: discard one", simultaneous: false });
+    choose(m, W3001);
+    expect(m.over).toBe(true);
+  });
+
+  it("a player who could overbuild may keep the sun token and discard instead", () => {
+    const m = closed(1);
+    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits next to the jungle: overbuild or discard?", simultaneous: false });
+    expect(m.options().map((o) => o.label)).toEqual(["Overbuild one of your worker tiles for 1 sun token", "Keep your sun token and discard a worker tile"]);
+    choose(m, "Keep your sun token and discard a worker tile");
+    choose(m, W2101);
+    expect(m.state.messages.map((x) => x.text)).toContain("Player 2 cannot place a worker tile and discards a Worker tile 2-1-0-1");
+    expect(village(m, 1)).toEqual({ cacao: 0, sun: 1, gold: 0, water: 0 });
+    expect(zoneNames(m, "hand#1")).toEqual([W3001]);
+  });
+
+  it("or overbuild one of their own tiles for the token", () => {
+    const m = closed(1);
+    choose(m, "Overbuild one of your worker tiles for 1 sun token");
+    expect(m.decision!.prompt).toBe("Overbuild one of your worker tiles");
+    expect(new Set(m.options().map((o) => /on (\(.*?\))/.exec(o.label)![1]))).toEqual(new Set(["(1,0)", "(0,1)", "(-1,0)"]));
+  });
+});
+
 describe("Cacao: filling the jungle", () => {
   it("fills every spot between 2 worker tiles, from the display and then the pile; the display is refilled at the end of the turn", () => {
     const m = lay(2, {

@@ -122,13 +122,17 @@ describe("Maya: setup", () => {
   it("with 2 players the starting player adds one area to blue; with 3, leaves one out; with 4, all are used", () => {
     const two = game.start({ players: 2, seed: 3 });
     expect(two.decision!.prompt).toBe("Choose the area played besides blue");
-    expect(two.options().map((o) => o.label)).toEqual(["green", "red", "yellow"]);
+    // Our reading: the areas in play form one region joined along edges; red touches blue only at a corner.
+    expect(two.options().map((o) => o.label)).toEqual(["green", "yellow"]);
+    expect(two.apply("red").ok).toBe(false);
     expect(two.decision!.players).toEqual([two.global("start_player")]);
     choose(two, "yellow");
     expect(two.global("areas")).toEqual(["blue", "yellow"]);
 
     const three = game.start({ players: 3, seed: 3 });
     expect(three.decision!.prompt).toBe("Choose the area left out of play");
+    // Any one left out keeps the other three joined (red beside green or yellow); the rulebook's order.
+    expect(three.options().map((o) => o.label)).toEqual(["green", "yellow", "red"]);
     choose(three, "green");
     expect(three.global("areas")).toEqual(["blue", "yellow", "red"]);
 
@@ -587,19 +591,32 @@ describe("Maya: variants", () => {
     expect(m.decision!.prompt).toBe("Choose an action");
   });
 
-  it('"Two cities": temples on two of Tikal, Palenque, Uxmal and Coba (those in play)', () => {
+  it('"A new beginning" with 2 or 3 players offers only the temple spaces of the joined region in play', () => {
+    const two = game.start({ players: 2, seed: 4, variant: "A new beginning" });
+    expect(two.options().map((o) => o.label)).toEqual(["green", "yellow"]);
+    choose(two, "yellow");
+    expect(two.options().map((o) => o.label)).toEqual(["b2", "b6", "b9", "c4", "d11", "e3", "e8"]);
+    const three = game.start({ players: 3, seed: 4, variant: "A new beginning" });
+    choose(three, "yellow"); // left out: blue, green and red are in play, red joined to blue through green
+    expect(three.options().map((o) => o.label)).toEqual(["b2", "b6", "c4", "e3", "h3", "h11", "i8", "j5", "k2", "k9"]);
+  });
+
+  it('"Two cities": temples on two of Tikal, Palenque, Uxmal and Coba (those in play), chosen by name', () => {
     const two = game.start({ players: 2, seed: 4, variant: "Two cities" });
     choose(two, "green");
-    expect(two.options().map((o) => o.label)).toEqual(["c4", "h3"]);
-    choose(two, "h3");
-    choose(two, "c4");
+    expect(two.decision!.prompt).toBe("Choose a named temple space for a first temple");
+    expect(two.options().map((o) => `${o.id}=${o.label}`)).toEqual(["tikal=Tikal", "palenque=Palenque"]);
+    choose(two, "Palenque");
+    expect(two.options().map((o) => o.label)).toEqual(["Tikal"]);
+    choose(two, "Tikal");
     expect(kindOf(two, pieceOn(two, "h3"))).toBe("Temple");
     expect(kindOf(two, pieceOn(two, "c4"))).toBe("Temple");
 
     const four = game.start({ players: 4, seed: 4, variant: "Two cities" });
-    expect(four.options().map((o) => o.label)).toEqual(["b9", "c4", "h3", "i8"]);
-    choose(four, "b9");
-    choose(four, "i8");
+    expect(four.options().map((o) => o.label)).toEqual(["Tikal", "Palenque", "Uxmal", "Coba"]);
+    choose(four, "Uxmal");
+    expect(four.options().map((o) => o.label)).toEqual(["Tikal", "Palenque", "Coba"]);
+    choose(four, "Coba");
     expect(zone(four, "temples")).toHaveLength(11);
     expect(pieceOn(four, "c4")).toBeUndefined();
   });

@@ -22,7 +22,12 @@ const COLOUR: Record<string, Colour> = { O: "orange", Y: "yellow", B: "blue", G:
 /** A match at the start of round 1: every player owes the secret card choice. */
 function start(players: number, turnOrder?: number[], variant?: string): Match {
   const m = game.start(variant ? { players, seed: 7, variant } : { players, seed: 7 });
-  if (turnOrder) turnOrder.forEach((t, p) => setVar(m, p, "turn_order", t));
+  if (turnOrder) {
+    // Each player's Turn Order tile, as dealt in the test.
+    const tiles = pieces(m).filter((q) => q.kind === "TurnOrderTile");
+    for (const q of tiles) if (q.zone === "turn_order_tile") moveTo(m, q.id, "turn_order_box");
+    turnOrder.forEach((t, p) => moveTo(m, tiles.find((q) => q.fields["number"] === t)!.id, "turn_order_tile", p));
+  }
   return m;
 }
 
@@ -78,7 +83,8 @@ function setMarket(m: Match, tile: number, colours: Colour[]): number[] {
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 const collected = (m: Match, p: number) => sorted(m.state.zones[`collected#${p}`]!);
-const turnOrders = (m: Match) => m.state.pvars.map((v) => v["turn_order"]);
+/** The number on each player's Turn Order tile. */
+const turnOrders = (m: Match) => m.state.pvars.map((_, p) => pieces(m).find((q) => q.zone === "turn_order_tile" && q.zoneOwner === p)!.fields["number"]);
 const tileCubes = (m: Match) => [1, 2, 3, 4].map((t) => sorted(m.state.zones[`market_tile[${t - 1}]`] ?? []));
 
 /** `p` takes their first option (for a player the test does not watch). */
@@ -279,6 +285,23 @@ function building(levels: string[][], cubes: Colour[], x0 = 3, y0 = 3): Match {
   playCards(m, [1, 2]);
   return m;
 }
+
+describe("Turn Order tiles", () => {
+  it("are dealt one to each player, only those numbered up to the player count, and shown as tiles", () => {
+    const m = game.start({ players: 3, seed: 7 });
+    expect([...turnOrders(m)].sort()).toEqual([1, 2, 3]);
+    expect(pieces(m).filter((q) => q.kind === "TurnOrderTile" && q.zone !== null).map((q) => q.zone).sort()).toEqual([
+      "turn_order_tile#0",
+      "turn_order_tile#1",
+      "turn_order_tile#2",
+    ]);
+    const v = m.view(0);
+    const shown = v.zones.filter((z) => z.name === "turn_order_tile").map((z) => `${z.label}: ${z.pieces!.map((q) => q.show!.label).join()}`);
+    expect(shown).toEqual([0, 1, 2].map((p) => `turn order tile of Player ${p + 1}: Turn Order tile ${turnOrders(m)[p]}`));
+    // No bare number stands for the tile among the player's variables.
+    expect(v.players.map((p) => Object.keys(p.vars))).toEqual([[], [], []]);
+  });
+});
 
 describe("building the pyramid", () => {
   it("the first cube goes in the middle; each next one on level 1 touches one already placed", () => {
