@@ -290,7 +290,7 @@ describe("Turn Order tiles", () => {
   it("are dealt one to each player, only those numbered up to the player count, and shown as tiles", () => {
     const m = game.start({ players: 3, seed: 7 });
     expect([...turnOrders(m)].sort()).toEqual([1, 2, 3]);
-    expect(pieces(m).filter((q) => q.kind === "TurnOrderTile" && q.zone !== null).map((q) => q.zone).sort()).toEqual([
+    expect(pieces(m).filter((q) => q.kind === "TurnOrderTile" && q.zone !== null).map((q) => `${q.zone}#${q.zoneOwner}`).sort()).toEqual([
       "turn_order_tile#0",
       "turn_order_tile#1",
       "turn_order_tile#2",
