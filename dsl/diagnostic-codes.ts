@@ -56,6 +56,7 @@ export const DIAGNOSTIC_CODES = {
   "invalid-variant": "A variant that cannot be applied to its base.",
   "invalid-example": "An `example` block that cannot be run as written (a setting out of place, a choice inside a position).",
   "example-failed": "A rulebook example whose expectation does not hold (`stela test`).",
+  "invalid-colour": "A text given as a colour that is not one (only `#rrggbb`-style, CSS colour names, rgb()/hsl() of numbers).",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
   "extends-not-allowed": "A variant extends a path outside its folder, or a file that is not a small regular `.stela` file.",
@@ -71,6 +72,8 @@ export const DIAGNOSTIC_CODES = {
   "runtime-table-miss": "A table has no row for the key.",
   "runtime-invalid-move": "A piece could not be moved or placed as asked.",
   "runtime-stack-overflow": "Calls nested too deeply (probably endless recursion).",
+  "runtime-size-budget": "A rule built a list or text larger than a match allows.",
+  "runtime-invalid-number": "A calculation gave an infinite number or not a number.",
   "runtime-error": "A rule failed while the match was played.",
   "runtime-no-end": "A match played by random players did not end within the decision limit (`stela check --smoke`).",
 

@@ -345,10 +345,10 @@ export interface GameDef {
   setup?: ProcDef;
   flow: ProcDef;
   scoring: ScoringDef;
-  /** The file's `example` blocks: rulebook examples run by `stela test` (not part of play). */
-  examples: ExampleDef[];
   /** The designer's running estimate for bots; without one, bots read `scoring`. */
   estimate?: EstimateDef;
+  /** The file's `example` blocks: rulebook examples run by `stela test` (not part of play). */
+  examples: ExampleDef[];
   /** The source, kept so run-time diagnostics can quote it. */
   source: string;
 }

@@ -7,7 +7,7 @@ import { lift, piece, putInZone, putOnBoard } from "./pieces.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
 import { fail } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
-import { label } from "./values.ts";
+import { checkListSize, checkText, finite, label } from "./values.ts";
 
 /** Stores a value into an assignment target. */
 export type Setter = (x: Exec, l: Value[], v: Value) => void;
@@ -201,17 +201,22 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
             run: (x, l) => {
               const old = target.get(x, l);
               const add = v(x, l);
-              if (list) return target.set(x, l, [...((old as Value[] | null) ?? []), ...((add as Value[] | null) ?? [])]);
+              if (list) {
+                const a = (old as Value[] | null) ?? [];
+                const b = (add as Value[] | null) ?? [];
+                checkListSize(x, a.length + b.length, span);
+                return target.set(x, l, [...a, ...b]);
+              }
               if (emap) {
                 // Member by member: `p.res -= b.cost`.
                 const a = old as Value[] | null;
                 const b = add as Value[] | null;
                 if (!a || !b) fail("runtime-none-value", `\`${s.mode}\` needs two maps, and one side is \`none\``, span);
-                return target.set(x, l, a.map((v, i) => (v as number) + sign * ((b[i] as number) ?? 0)));
+                return target.set(x, l, a.map((v, i) => finite((v as number) + sign * ((b[i] as number) ?? 0), span, `the result of \`${s.mode}\``)));
               }
-              if (text) return target.set(x, l, `${old ?? ""}${add ?? ""}`);
+              if (text) return target.set(x, l, checkText(x, `${old ?? ""}${add ?? ""}`, span));
               if (typeof old !== "number" || typeof add !== "number") fail("runtime-none-value", `\`${s.mode}\` needs numbers, and one side is \`none\``, span);
-              target.set(x, l, old + sign * add);
+              target.set(x, l, finite(old + sign * add, span, `the result of \`${s.mode}\``));
             },
             span,
           });
@@ -430,7 +435,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
       case "log": {
         const v = compileExpr(s.value, rt);
         const ty = s.ty;
-        emit({ k: "exec", run: (x, l) => void x.s.messages.push({ text: label(x, v(x, l), ty), at: x.s.log.length }), span });
+        emit({ k: "exec", run: (x, l) => void x.s.messages.push({ text: checkText(x, label(x, v(x, l), ty), span), at: x.s.log.length }), span });
         return;
       }
     }

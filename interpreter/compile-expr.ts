@@ -6,7 +6,7 @@ import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
 import type { Callable, CompiledRule, Runtime } from "./runtime.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
-import { equal, label } from "./values.ts";
+import { checkListSize, checkText, equal, finite, label, RUNTIME_LIMITS } from "./values.ts";
 
 /** The items a comprehension, `for` or `choose` goes over: a list, or a zone's pieces (bottom first). */
 export function items(x: Exec, v: Value, zone: boolean, span: Span): Value[] {
@@ -179,26 +179,27 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
       const b = compileExpr(e.b, rt);
       if (e.mode === "list") {
         return (x, l) => {
-          const av = a(x, l);
-          const bv = b(x, l);
-          return [...((av as Value[] | null) ?? []), ...((bv as Value[] | null) ?? [])];
+          const av = (a(x, l) as Value[] | null) ?? [];
+          const bv = (b(x, l) as Value[] | null) ?? [];
+          checkListSize(x, av.length + bv.length, span);
+          return [...av, ...bv];
         };
       }
       const n = (v: Value, side: string) => num(v, span, `the ${side} of \`${e.o}\``);
       switch (e.o) {
         case "+":
-          return (x, l) => n(a(x, l), "left") + n(b(x, l), "right");
+          return (x, l) => finite(n(a(x, l), "left") + n(b(x, l), "right"), span, "this sum");
         case "-":
-          return (x, l) => n(a(x, l), "left") - n(b(x, l), "right");
+          return (x, l) => finite(n(a(x, l), "left") - n(b(x, l), "right"), span, "this difference");
         case "*":
-          return (x, l) => n(a(x, l), "left") * n(b(x, l), "right");
+          return (x, l) => finite(n(a(x, l), "left") * n(b(x, l), "right"), span, "this product");
         case "/":
         case "%":
           return (x, l) => {
             const av = n(a(x, l), "left");
             const bv = n(b(x, l), "right");
             if (bv === 0) fail("runtime-division-by-zero", "division by zero", span);
-            return e.o === "/" ? av / bv : av % bv;
+            return finite(e.o === "/" ? av / bv : av % bv, span, "this quotient");
           };
       }
       break;
@@ -274,9 +275,9 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
       const a = compileExpr(e.a, rt);
       const b = compileExpr(e.b, rt);
       return (x, l) => {
-        const from = num(a(x, l), span, "the start of the range");
-        const to = num(b(x, l), span, "the end of the range");
-        tick(x, span, Math.max(0, to - from));
+        const from = finite(num(a(x, l), span, "the start of the range"), span, "the start of the range");
+        const to = finite(num(b(x, l), span, "the end of the range"), span, "the end of the range");
+        checkListSize(x, Math.max(0, Math.floor(to - from) + 1), span);
         const out: number[] = [];
         for (let i = from; i <= to; i++) out.push(i);
         return out;
@@ -308,8 +309,11 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
       const parts = e.parts.map((p) => (typeof p === "string" ? p : { f: compileExpr(p.e, rt), ty: p.ty }));
       return (x, l) => {
         let out = "";
-        for (const p of parts) out += typeof p === "string" ? p : label(x, p.f(x, l), p.ty);
-        return out;
+        for (const p of parts) {
+          out += typeof p === "string" ? p : label(x, p.f(x, l), p.ty);
+          if (out.length > RUNTIME_LIMITS.textChars) checkText(x, out, span);
+        }
+        return checkText(x, out, span);
       };
     }
   }

@@ -23,7 +23,8 @@ export const STEP_BUDGET = 5_000_000;
 
 /** Counts `n` units of work; throws the step-budget diagnostic at `span` past the budget. */
 export function tick(x: Exec, span: Span, n = 1): void {
-  x.steps += n;
+  // A NaN count would turn `steps` into NaN and switch the budget off for good.
+  x.steps += n > 0 ? n : n === 0 ? 0 : 1;
   if (x.steps > x.budget) {
     fail(
       "runtime-step-budget",

@@ -8,6 +8,7 @@ import { recordError } from "./vm.ts";
 import { Runtime } from "./runtime.ts";
 import { STATE_VERSION, type MatchState } from "./state.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
+import { RUNTIME_LIMITS } from "./values.ts";
 
 export interface StartOptions {
   players: number;
@@ -73,8 +74,14 @@ export class Game {
     if (!Number.isInteger(players) || players < def.minPlayers || players > def.maxPlayers) {
       throw new StartError(`"${def.title}" is for ${def.minPlayers === def.maxPlayers ? def.minPlayers : `${def.minPlayers} to ${def.maxPlayers}`} players, not ${players}`);
     }
+    if (players > RUNTIME_LIMITS.players) throw new StartError(`a match may have at most ${RUNTIME_LIMITS.players} players, not ${players}`);
     if (!Number.isInteger(seed)) throw new StartError(`a seed is a whole number, not ${seed}`);
     const rt = this.runtime(options.variant);
+    const perPlayer = def.components.filter((c) => c.perPlayer).length;
+    const pieceCount = def.components.length - perPlayer + perPlayer * players;
+    if (pieceCount > RUNTIME_LIMITS.pieces) {
+      throw new StartError(`with ${players} players this game would have ${pieceCount.toLocaleString("en")} pieces; a match may have at most ${RUNTIME_LIMITS.pieces.toLocaleString("en")}`);
+    }
     const s: MatchState = {
       version: STATE_VERSION,
       rules: rt.fingerprint,

@@ -1,6 +1,48 @@
 import type { PlacementValue, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
-import type { Exec } from "./exec.ts";
+import { tick, type Exec } from "./exec.ts";
+import { fail } from "./runtime-error.ts";
+
+/**
+ * How large a value a rule may build while a match is played. A shared rule
+ * file is untrusted: `xs = xs + xs` forty times would exhaust memory before
+ * the step budget noticed. Building a list or text also counts its length
+ * against the step budget, so one decision cannot build many large ones.
+ */
+export const RUNTIME_LIMITS = {
+  /** Items in one list (a range included). */
+  listItems: 1_000_000,
+  /** Characters in one text. */
+  textChars: 100_000,
+  /** Players in one match. */
+  players: 64,
+  /** Pieces in one match (every `per player` copy counted). */
+  pieces: 100_000,
+} as const;
+
+/** Refuses, before it is built, a list of `length` items; charges its building. */
+export function checkListSize(x: Exec, length: number, span: Span): void {
+  if (length > RUNTIME_LIMITS.listItems) {
+    fail("runtime-size-budget", `this list would have ${length.toLocaleString("en")} items; a list may have at most ${RUNTIME_LIMITS.listItems.toLocaleString("en")}`, span);
+  }
+  tick(x, span, length);
+}
+
+/** Refuses a text longer than the limit; charges its building. */
+export function checkText(x: Exec, text: string, span: Span): string {
+  if (text.length > RUNTIME_LIMITS.textChars) {
+    fail("runtime-size-budget", `this text would have ${text.length.toLocaleString("en")} characters; a text may have at most ${RUNTIME_LIMITS.textChars.toLocaleString("en")}`, span);
+  }
+  tick(x, span, text.length);
+  return text;
+}
+
+/** A number a rule computed, refused when it is not finite (an overflow to infinity, or not a number). */
+export function finite(n: number, span: Span, what: string): number {
+  if (!Number.isFinite(n)) fail("runtime-invalid-number", `${what} is ${Number.isNaN(n) ? "not a number" : "infinite"}: a number in a game must be finite`, span);
+  return n;
+}
 
 /** Structural equality for lists, maps and placements; `===` for everything else. */
 export function equal(a: Value, b: Value): boolean {

@@ -5,6 +5,7 @@ import { isTop } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
+import { safeColour } from "../dsl/colour.ts";
 import { namedOptions, owing } from "./vm.ts";
 
 /** Presentation of a piece or space, from its kind's or board's `show` block. */
@@ -120,6 +121,8 @@ function evalShow(x: Exec, key: string, self: Value): ShowView | undefined {
     l[0] = self;
     try {
       const v = f(x, l);
+      // A colour reaches styles in the editor: anything but a plain colour is dropped (see dsl/colour.ts).
+      if (name === "colour" && safeColour(v) === undefined) continue;
       if (v !== null && v !== undefined && v !== "") (out as Record<string, string>)[name] = String(v);
     } catch {
       // A presentation hint that fails (e.g. a table miss) draws nothing rather than breaking the view.
@@ -202,7 +205,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     players: s.pvars.map((vars, seat) => {
       const pv: PlayerView = { seat, name: rt.playerName(seat), vars };
       const colour = rt.def.playerColours[seat];
-      if (colour) pv.colour = colour;
+      if (colour && safeColour(colour)) pv.colour = colour;
       return pv;
     }),
     current: s.current,

@@ -8,7 +8,7 @@ import { legalValues, nameChoice, nameOne, namedOption, STOP_ID } from "./option
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, OptionState, Pending } from "./state.ts";
-import { label } from "./values.ts";
+import { finite, label } from "./values.ts";
 
 /** Frames deeper than this are taken as endless recursion. */
 const MAX_FRAMES = 1000;
@@ -33,8 +33,11 @@ export function recordError(x: Exec, e: unknown, span: Span): void {
   const s = x.s;
   if (e instanceof RuntimeError) {
     s.error = e.toDiagnostic(x.rt.def.file);
-  } else if (e instanceof RangeError) {
+  } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
     s.error = new RuntimeError("runtime-stack-overflow", "calls nested too deeply: this rule probably calls itself forever", span).toDiagnostic(x.rt.def.file);
+  } else if (e instanceof RangeError) {
+    // "Invalid array length" or "Invalid string length": a value grew past what JavaScript holds.
+    s.error = new RuntimeError("runtime-size-budget", "this rule built a list or text too large to hold", span).toDiagnostic(x.rt.def.file);
   } else {
     const msg = e instanceof Error ? e.message : String(e);
     s.error = new RuntimeError("runtime-error", `this rule failed: ${msg}`, span).toDiagnostic(x.rt.def.file);
@@ -144,6 +147,7 @@ function loop(x: Exec): void {
       case "repeat_init": {
         const n = ins.n(x, l);
         if (typeof n !== "number") fail("runtime-none-value", "how many times to repeat is `none`", ins.span);
+        finite(n, ins.span, "how many times to repeat");
         l[ins.counterSlot] = n;
         f.pc++;
         break;

@@ -4,7 +4,8 @@ import type { Code, GameDef, IrExpr, ParamDef, ShowDef } from "../ir.ts";
 import { NO_SPAN, type Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { T, type Type } from "../types.ts";
-import { constEval } from "./const-eval.ts";
+import { isColour } from "../colour.ts";
+import { CONST_BUDGET, constEval, constRangeEnds } from "./const-eval.ts";
 import { declareName, Frame, Scope, textOf, type Checker, type CodeContext, type SymbolIndex } from "./context.ts";
 import {
   buildBoards,
@@ -147,18 +148,30 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
   c.def.title = g.title;
   let players: [number, number] | undefined;
   for (const item of g.items) {
+    if (item.key.text === "players") {
+      // Only the ends matter: `players 2..100000000000` must not list the numbers between.
+      const ends = constRangeEnds(c, item.value);
+      if (ends && ends.every((n) => Number.isInteger(n) && n >= 1) && ends[1] > CONST_BUDGET.players) {
+        c.sink.error("type-mismatch", `a game is for at most ${CONST_BUDGET.players} players`, item.value.span);
+        continue;
+      }
+    }
     const v = constEval(c, item.value);
     if (!v) continue;
     if (item.key.text === "players") {
       if (Array.isArray(v.v) && v.v.length > 0 && v.v.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 1)) {
         players = [v.v[0] as number, v.v[v.v.length - 1] as number];
-      } else if (typeof v.v === "number" && Number.isInteger(v.v) && v.v >= 1) {
+      } else if (typeof v.v === "number" && Number.isInteger(v.v) && v.v >= 1 && v.v <= CONST_BUDGET.players) {
         players = [v.v, v.v];
       } else {
         c.sink.error("type-mismatch", "`players` is a number or a range like `2..4`", item.value.span);
       }
     } else if (item.key.text === "colours" || item.key.text === "colors") {
-      if (Array.isArray(v.v) && v.v.every((x) => typeof x === "string")) c.def.playerColours = v.v as string[];
+      if (Array.isArray(v.v) && v.v.every((x) => typeof x === "string")) {
+        const bad = (v.v as string[]).find((x) => !isColour(x));
+        if (bad !== undefined) c.sink.error("invalid-colour", `"${bad.slice(0, 40)}" is not a colour: write "#c0392b", a CSS colour name or rgb(…)/hsl(…) of numbers`, item.value.span);
+        else c.def.playerColours = v.v as string[];
+      }
       else c.sink.error("type-mismatch", '`colours` is a list of texts: `colours ["red", "blue"]`', item.value.span);
     } else {
       c.def.meta[item.key.text] = v.v;

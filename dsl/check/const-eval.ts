@@ -51,6 +51,12 @@ export const CONST_BUDGET = {
   textChars: 100_000,
   /** Pieces a file's `components` declare (before `per player` copies). */
   components: 20_000,
+  /** Spaces on one board (a layered board's levels counted). */
+  boardSpaces: 100_000,
+  /** Copies of one numbered zone (`zone display x4`). */
+  zoneCopies: 10_000,
+  /** Players in one game (`players 2..4`). */
+  players: 64,
 } as const;
 
 interface Budget {

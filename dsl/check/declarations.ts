@@ -290,6 +290,12 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
     if (!ok) c.sink.error("argument-count", `\`${e.callee.text}\` is written ${BUILTINS.get(e.callee.text)?.signature ?? ""}`, e.span);
     return ok;
   };
+  // A shared file's board is built at every match start: its size is capped like other constants.
+  const cells = nums.reduce((a, b) => a * b, 1) * (named["levels"] ?? 1);
+  if (cells > CONST_BUDGET.boardSpaces) {
+    c.sink.error("invalid-board", `this board would have ${cells.toLocaleString("en")} spaces; a board may have at most ${CONST_BUDGET.boardSpaces.toLocaleString("en")}`, e.span);
+    return undefined;
+  }
   switch (e.callee.text) {
     case "grid":
       return want(2) ? { type: "grid", width: nums[0]!, height: nums[1]! } : undefined;
@@ -477,6 +483,7 @@ export function buildZones(c: Checker, decls: Decl[]): void {
     if (d.copies !== undefined) {
       if (d.perPlayer) c.sink.error("invalid-zone", "a zone is either per player or numbered (`x3`), not both", d.span);
       else if (d.copies < 1 || !Number.isInteger(d.copies)) c.sink.error("invalid-zone", "numbered zones come in a whole number of at least 1: `x3`", d.span);
+      else if (d.copies > CONST_BUDGET.zoneCopies) c.sink.error("invalid-zone", `a numbered zone comes in at most ${CONST_BUDGET.zoneCopies.toLocaleString("en")} copies`, d.span);
       else zone.copies = d.copies;
     }
     c.def.zones[d.name.text] = zone;

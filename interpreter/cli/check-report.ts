@@ -54,8 +54,15 @@ export function smokeTest(game: Game, file: string, count: number): SmokeFailure
     const players = game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
     const variant = variants[i % variants.length];
     const seed = 1 + i;
-    const m = game.start(variant === undefined ? { players, seed } : { players, seed, variant });
     const base = { file, game: game.title, players, seed, ...(variant !== undefined ? { variant } : {}) };
+    let m: Match;
+    try {
+      m = game.start(variant === undefined ? { players, seed } : { players, seed, variant });
+    } catch (e) {
+      // A game too large to start (too many pieces for this player count) is a failure, not a crash.
+      failures.push({ ...base, decision: 0, code: "runtime-size-budget", message: e instanceof Error ? e.message : String(e) });
+      continue;
+    }
     let thrown: unknown;
     try {
       playRandomly(m, botSeed(seed, i), SMOKE_DECISION_LIMIT);

@@ -60,7 +60,9 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[], 
     .join("");
   const errors = s.errors.length ? `<h2>Errors (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li><code>${escape(e)}</code></li>`).join("")}</ul>` : "";
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(s.game)}: ${s.games} simulated games</title>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
+<title>${escape(s.game)}: ${s.games} simulated games</title>
 <style>body{font:15px system-ui,sans-serif;margin:2em auto;max-width:960px;color:#222}table{border-collapse:collapse}td,th{padding:4px 12px;border-bottom:1px solid #ddd;text-align:right}th{text-align:right}.charts{display:grid;grid-template-columns:1fr 1fr;gap:24px}canvas{max-height:320px}</style>
 </head><body>
 <h1>${escape(s.game)}${s.variant ? ` (${escape(s.variant)})` : ""}</h1>
@@ -75,7 +77,7 @@ ${errors}
 <script>${chartScript()}</script>
 <script>
 Chart.defaults.animation = false; // a report is read, not watched: draw final values at once
-const d = ${JSON.stringify(data)};
+const d = ${JSON.stringify(data).replace(/</g, "\\u003c")};
 new Chart(document.getElementById("wins"), { type: "bar", data: { labels: d.seats, datasets: [{ label: "wins %", data: d.wins, backgroundColor: d.colours }] }, options: { plugins: { legend: { display: false } } } });
 new Chart(document.getElementById("length"), { type: "bar", data: { labels: d.lengthLabels, datasets: [{ label: "games", data: d.lengthCounts, backgroundColor: "#888" }] }, options: { plugins: { legend: { display: false } } } });
 new Chart(document.getElementById("scores"), { type: "line", data: { labels: d.scoreLabels, datasets: d.seats.map((s, i) => ({ label: s, data: d.perSeat[i], borderColor: d.colours[i], tension: 0.3 })) } });

@@ -3,7 +3,7 @@ import type { Value } from "../../dsl/ir.ts";
 import { playRandomly } from "../../interpreter/bots/random-bot.ts";
 import type { Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
-import { choose, moveTo, pieces, put, scenario, setVar, zoneOf } from "../support/scenario.ts";
+import { choose, moveTo, pieces, put, scenario, zoneOf } from "../support/scenario.ts";
 
 /**
  * Yaxha (games/yaxha.stela): the seed's four tie examples, placement on each level,
@@ -290,10 +290,10 @@ describe("Turn Order tiles", () => {
   it("are dealt one to each player, only those numbered up to the player count, and shown as tiles", () => {
     const m = game.start({ players: 3, seed: 7 });
     expect([...turnOrders(m)].sort()).toEqual([1, 2, 3]);
-    expect(pieces(m).filter((q) => q.kind === "TurnOrderTile" && q.zone !== null).map((q) => `${q.zone}#${q.zoneOwner}`).sort()).toEqual([
-      "turn_order_tile#0",
-      "turn_order_tile#1",
-      "turn_order_tile#2",
+    expect(pieces(m).filter((q) => q.kind === "TurnOrderTile" && q.zone !== null).map((q) => `${q.zone} of seat ${q.zoneOwner}`).sort()).toEqual([
+      "turn_order_tile of seat 0",
+      "turn_order_tile of seat 1",
+      "turn_order_tile of seat 2",
     ]);
     const v = m.view(0);
     const shown = v.zones.filter((z) => z.name === "turn_order_tile").map((z) => `${z.label}: ${z.pieces!.map((q) => q.show!.label).join()}`);

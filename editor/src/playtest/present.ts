@@ -1,4 +1,4 @@
-import type { Value } from "../../../dsl/index.ts";
+import { safeColour, type Value } from "../../../dsl/index.ts";
 import type { PieceView, View } from "../../../interpreter/index.ts";
 
 /** A player as a view shows them (name, colour, variables). */
@@ -9,7 +9,17 @@ const FALLBACK_COLOURS = ["#c0392b", "#2471a3", "#b7950b", "#1e8449", "#7d3c98",
 
 export function playerColour(players: PlayerView[], seat: number | null | undefined): string {
   if (seat === null || seat === undefined) return "#5d6d7e";
-  return players[seat]?.colour ?? FALLBACK_COLOURS[seat % FALLBACK_COLOURS.length]!;
+  return colourOr(players[seat]?.colour, FALLBACK_COLOURS[seat % FALLBACK_COLOURS.length]!);
+}
+
+/**
+ * A rule file's colour, or `fallback` when it is not a plain colour. Every
+ * colour from a rule file goes into a style or SVG attribute through here, so
+ * a shared file cannot place CSS (`url(…)`) in the page (the engine's views
+ * already drop such colours; this guards views from elsewhere, like a share link).
+ */
+export function colourOr(colour: string | undefined, fallback: string): string {
+  return safeColour(colour) ?? fallback;
 }
 
 export function playerName(players: PlayerView[], seat: number): string {
