@@ -126,7 +126,7 @@ export class EditorApp {
     let first: string | undefined;
     if (link && "refused" in link) {
       history.replaceState(null, "", location.pathname + location.search);
-      this.say(link.refused);
+      this.say(link.refused, "error");
     }
     if (shared) {
       const key = `shared:${shared.file}`;
