@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lz from "lz-string";
@@ -121,6 +121,24 @@ describe.skipIf(skip)("hostile share links in a browser", () => {
     await page.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
     return page;
   }
+
+  it("the editor's worker ends hostile rule files with diagnostics and stays responsive", async () => {
+    const page = await open("");
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    const hostile = new URL("../fixtures/hostile/", import.meta.url).pathname;
+    for (const [file, code] of [["deep-parens.stela", "input-too-deep"], ["ct-const-double.stela", "invalid-constant"], ["ct-components.stela", "invalid-components"], ["long-chain.stela", "input-too-deep"]]) {
+      const text = readFileSync(join(hostile, file!), "utf8");
+      await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), text);
+      // Each file's own diagnostic (the one before has none of the next one's codes).
+      await page.waitForFunction((c) => (window as unknown as { stela: { diagnostics: { code: string }[] } }).stela.diagnostics.some((d) => d.code === c), code, { timeout: 30_000 });
+      expect(await page.locator("[data-testid=status]").textContent()).toMatch(/\d+ errors?/);
+    }
+    // A rule that builds a list past the budget ends the playtest's match with that diagnostic.
+    await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), readFileSync(join(hostile, "rt-list-double.stela"), "utf8"));
+    await page.waitForFunction(() => (window as unknown as { stela: { snapshot?: { view: { error: { code: string } | null } } } }).stela.snapshot?.view.error?.code === "runtime-size-budget", null, { timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 
   const outside = () => requests.filter((u) => !/^(data:|blob:)/.test(u) && new URL(u).hostname !== "127.0.0.1");
 
