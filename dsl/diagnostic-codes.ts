@@ -23,6 +23,7 @@ export const DIAGNOSTIC_CODES = {
   "unknown-name": "A name that is not declared.",
   "duplicate-name": "A name declared twice.",
   "unknown-field": "A field that the value's kind, board or player does not have.",
+  "field-not-guaranteed": "A field read through a type (a field set, or any piece) whose kinds do not all have it.",
   "unused-declaration": "A declaration nothing uses.",
   "unused-variable": "A local name nothing reads.",
   "unknown-component-name": "A text compared with a piece's `name` that no component is called.",
@@ -54,6 +55,8 @@ export const DIAGNOSTIC_CODES = {
   "invalid-zone": "A zone declaration that cannot be built.",
   "invalid-variant": "A variant that cannot be applied to its base.",
   "invalid-colour": "A text given as a colour that is not one (only `#rrggbb`-style, CSS colour names, rgb()/hsl() of numbers).",
+  "invalid-example": "An `example` block that cannot be run as written (a setting out of place, a choice inside a position).",
+  "example-failed": "A rulebook example whose expectation does not hold (`stela test`).",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
   "extends-not-allowed": "A variant extends a path outside its folder, or a file that is not a small regular `.stela` file.",
@@ -72,6 +75,7 @@ export const DIAGNOSTIC_CODES = {
   "runtime-size-budget": "A rule built a list or text larger than a match allows.",
   "runtime-invalid-number": "A calculation gave an infinite number or not a number.",
   "runtime-error": "A rule failed while the match was played.",
+  "runtime-no-end": "A match played by random players did not end within the decision limit (`stela check --smoke`).",
 
   // Applying decisions
   "illegal-option": "An option the rules refuse.",

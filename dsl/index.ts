@@ -10,6 +10,8 @@ export { resolveExtendsPath } from "./variants.ts";
 export { INPUT_LIMITS } from "./input-limits.ts";
 export { isColour, safeColour } from "./colour.ts";
 export { formatDiagnostic, sortDiagnostics, type Diagnostic, type Severity } from "./diagnostic.ts";
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes.ts";
+export { format, type FormatResult } from "./format.ts";
 export type { Position, Span } from "./span.ts";
 export type { SymbolIndex, SymbolInfo, SymbolReference } from "./check/context.ts";
 export type { Decl, FieldDecl, FileAst, TypeExpr } from "./ast.ts";

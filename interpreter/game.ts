@@ -6,7 +6,7 @@ import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
 import { Runtime } from "./runtime.ts";
-import type { MatchState } from "./state.ts";
+import { STATE_VERSION, type MatchState } from "./state.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 
@@ -83,7 +83,8 @@ export class Game {
       throw new StartError(`with ${players} players this game would have ${pieceCount.toLocaleString("en")} pieces; a match may have at most ${RUNTIME_LIMITS.pieces.toLocaleString("en")}`);
     }
     const s: MatchState = {
-      version: 1,
+      version: STATE_VERSION,
+      rules: rt.fingerprint,
       players,
       seed,
       rng: seedState(seed),
