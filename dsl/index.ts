@@ -18,3 +18,4 @@ export type { Decl, FieldDecl, FileAst, TypeExpr } from "./ast.ts";
 export type { GameDef, Value } from "./ir.ts";
 export { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES, type BuiltinProperty } from "./builtins/catalogue.ts";
 export { CONTEXTUAL_KEYWORDS, KEYWORDS, OPERATORS, TYPE_NAMES } from "./tokens.ts";
+export { closest } from "./suggest.ts";

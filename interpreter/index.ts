@@ -14,6 +14,7 @@ export { BOT_KINDS, makeBot, type Bot, type BotKind } from "./bots/bot.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
+export { refusedOptions, type RefusedOption, type RefusalTarget } from "./refused-options.ts";
 export { boardName, cellCoords, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKey, numberedKeys, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
 export type { BoardShape, LayoutHint } from "./board-shapes/board-shape.ts";
 export { Scenario, ScenarioError, type OptionCheck, type PieceQuery, type PlaceOptions, type ScenarioPiece } from "./scenario.ts";

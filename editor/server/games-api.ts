@@ -1,4 +1,5 @@
-import { readdirSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, unlinkSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Plugin } from "vite";
 import { resolveGamePath } from "./game-path.ts";
@@ -10,7 +11,22 @@ export const GAMES_API = "/api/games";
 /** A header the page must send to save: a cross-site form cannot set it, so it cannot write files. */
 export const SAVE_HEADER = "x-stela-save";
 
+/** The file's version, sent with every read and save (a hash, so a touch without a change is no conflict). */
+export const VERSION_HEADER = "x-stela-version";
+
+/**
+ * A save may name the version it started from: the server refuses it (409)
+ * when the file is no longer that. `new` means the file must not exist yet
+ * (a new game must not replace one).
+ */
+export const BASE_VERSION_HEADER = "x-stela-base-version";
+
 const MAX_BODY = 2 * 1024 * 1024;
+
+/** A short hash of a rule file's text: its version. */
+export function fileVersion(text: string): string {
+  return createHash("sha256").update(text, "utf8").digest("hex").slice(0, 16);
+}
 
 export interface GamesApiOptions {
   /** The folder of rule files served and saved (the repository's `games/`, or a copy in tests). */
@@ -58,12 +74,12 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
   if (!sameOrigin(req)) return send(res, 403, "cross-origin requests are refused");
   if (rest === "" || rest === "/") {
     if (req.method !== "GET") return send(res, 405, "GET only");
-    const files: { name: string; source: string }[] = [];
+    const files: { name: string; source: string; version: string }[] = [];
     for (const name of readdirSync(gamesDir).sort()) {
       const r = resolveGamePath(gamesDir, name);
       if (!r.ok) continue;
       const source = readRegularFile(r.path);
-      if (source !== undefined) files.push({ name, source });
+      if (source !== undefined) files.push({ name, source, version: fileVersion(source) });
     }
     return send(res, 200, JSON.stringify({ writable: true, files }), "application/json");
   }
@@ -77,21 +93,37 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
   if (!target.ok) return send(res, 400, target.reason);
   if (req.method === "GET") {
     const source = readRegularFile(target.path);
-    return source === undefined ? send(res, 404, `no file ${name}`) : send(res, 200, source);
+    if (source === undefined) return send(res, 404, `no file ${name}`);
+    res.setHeader(VERSION_HEADER, fileVersion(source));
+    return send(res, 200, source);
   }
   if (req.method === "PUT") {
     if (req.headers[SAVE_HEADER] !== "1") return send(res, 403, `saving needs the ${SAVE_HEADER} header`);
     const body = await readBody(req);
     if (body === undefined) return send(res, 413, "rule file too large");
+    // Another editor changed the file since the page read it: refuse, and give the page what is on disk.
+    const base = req.headers[BASE_VERSION_HEADER];
+    if (typeof base === "string" && existsSync(target.path)) {
+      const disk = readRegularFile(target.path) ?? "";
+      const version = fileVersion(disk);
+      if (version !== base) return send(res, 409, JSON.stringify({ conflict: name, version, source: disk }), "application/json");
+    }
     // Write then rename, through an exclusively created temporary file: see safe-files.ts.
     try {
       writeFileSafely(gamesDir, target.path, body);
     } catch {
       return send(res, 500, `could not save ${name}`);
     }
-    return send(res, 200, JSON.stringify({ saved: name, bytes: Buffer.byteLength(body) }), "application/json");
+    return send(res, 200, JSON.stringify({ saved: name, bytes: Buffer.byteLength(body), version: fileVersion(body) }), "application/json");
   }
-  return send(res, 405, "GET or PUT only");
+  if (req.method === "DELETE") {
+    // Only a rename deletes (after writing the new name), with the same header as a save.
+    if (req.headers[SAVE_HEADER] !== "1") return send(res, 403, `deleting needs the ${SAVE_HEADER} header`);
+    if (!existsSync(target.path)) return send(res, 404, `no file ${name}`);
+    unlinkSync(target.path);
+    return send(res, 200, JSON.stringify({ deleted: name }), "application/json");
+  }
+  return send(res, 405, "GET, PUT or DELETE only");
 }
 
 /** The Vite plugin that mounts the API on the dev server and on `vite preview`. */

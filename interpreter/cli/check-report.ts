@@ -59,8 +59,8 @@ export function smokeTest(game: Game, file: string, count: number): SmokeFailure
     try {
       m = game.start(variant === undefined ? { players, seed } : { players, seed, variant });
     } catch (e) {
-      // A game too large to start (more pieces than a match may have at this player count) fails, not crashes.
-      failures.push({ ...base, decision: 0, code: "runtime-size-budget", message: `the match cannot start: ${e instanceof Error ? e.message : String(e)}` });
+      // A game too large to start (too many pieces for this player count) is a failure, not a crash.
+      failures.push({ ...base, decision: 0, code: "runtime-size-budget", message: e instanceof Error ? e.message : String(e) });
       continue;
     }
     let thrown: unknown;

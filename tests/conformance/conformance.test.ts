@@ -74,7 +74,15 @@ for (const file of gameFiles()) {
           expect(new Set(ids).size).toBe(ids.length);
           const regular = ids.filter((id) => id !== STOP_ID);
           // Named options (`choose { option "…" … }`) keep the order the rules list them in.
-          if (m.state.pending?.kind !== "options") expect(regular).toEqual([...regular].sort(compareIds));
+          // Members of an enum keep the order the rules declare them in; anything else is sorted by id.
+          const pending = m.state.pending;
+          const values = pending?.kind === "choose" ? pending.choice.values : [];
+          const enumOrder = values.length > 0 && values.every((v) => typeof v === "string")
+            ? Object.values(m.game.runtime(m.state.variant).def.enums).find((e) => values.every((v) => e.members.includes(v as string)))
+            : undefined;
+          if (m.state.pending?.kind !== "options") {
+            expect(regular).toEqual(enumOrder ? enumOrder.members.filter((x) => regular.includes(x)) : [...regular].sort(compareIds));
+          }
           for (const o of opts) expect(o.label.length).toBeGreaterThan(0);
           const before = JSON.stringify(m.toJSON());
           const r = m.apply("no-such-option", p);

@@ -62,6 +62,15 @@ describe("share links", () => {
     expect(readShareHash(hash.replace(/\+/g, " "))).toEqual({ file: "x.stela", text });
   });
 
+  it("carry the playtest position: settings, decisions and seats (labels come back from the rules)", () => {
+    const playtest = { settings: { players: 3, seed: 42, variant: "Short" }, log: [{ player: 0, option: "b2", label: "b2 (long label)" }, { player: 1, option: "c3", label: "c3" }], persons: [0, 2] };
+    const back = readShareHash(shareHash({ file: "x.stela", text: "t", playtest }));
+    expect(back && "playtest" in back ? back.playtest : undefined).toEqual({ ...playtest, log: [{ player: 0, option: "b2", label: "b2" }, { player: 1, option: "c3", label: "c3" }] });
+    // A mangled position is dropped; the rules still open.
+    const bad = shareHash({ file: "x.stela", text: "t" }) + "&play=@@@";
+    expect(readShareHash(bad)).toEqual({ file: "x.stela", text: "t" });
+  });
+
   it("give nothing for an unrelated or damaged hash, and a safe file name", () => {
     expect(readShareHash("#section-2")).toBeUndefined();
     expect(readShareHash("#share=x.stela&rules=@@@")).toBeUndefined();

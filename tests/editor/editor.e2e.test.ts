@@ -207,6 +207,12 @@ describe.skipIf(skip)("editor in a browser", () => {
     await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), broken);
     await page.waitForSelector("[data-testid=runtime-error]", { timeout: 10_000 });
     expect(await app((a) => a.markerLines("stela-runtime"))).toEqual([line]);
+    // Blamed on the first placement (decision 7, whose scoring fails), not on the next one; the rest waits.
+    const banner = await page.getByTestId("runtime-error").innerText();
+    expect(banner).toMatch(new RegExp(`during decision 7 \\(Player \\d: .+\\), at line ${line}:`));
+    expect(banner).toContain("The 2 later decisions wait");
+    expect(await page.locator("[data-testid=stopped]").count()).toBe(0);
+    expect(await page.getByTestId("turn").innerText()).not.toContain("Game over");
     await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original);
     await page.waitForFunction(() => !document.querySelector("[data-testid=runtime-error]"));
     expect(await app((a) => a.markerLines("stela-runtime"))).toEqual([]);

@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleGamesApi, SAVE_HEADER } from "../../editor/server/games-api.ts";
+import { fileVersion, handleGamesApi, SAVE_HEADER } from "../../editor/server/games-api.ts";
 import { resolveGamePath } from "../../editor/server/game-path.ts";
 
 describe("rule file paths the server accepts", () => {
@@ -62,7 +62,20 @@ describe("games API", () => {
 
   it("lists only rule files, with their text", async () => {
     const r = await fetch(base);
-    expect(await r.json()).toEqual({ writable: true, files: [{ name: "one.stela", source: "// one" }] });
+    expect(await r.json()).toEqual({ writable: true, files: [{ name: "one.stela", source: "// one", version: fileVersion("// one") }] });
+  });
+
+  it("refuses a save from an older version of the file, giving what is on disk, and creates only new files with `new`", async () => {
+    const save = (name: string, body: string, baseVersion: string) =>
+      fetch(`${base}/${name}`, { method: "PUT", headers: { "x-stela-save": "1", "x-stela-base-version": baseVersion }, body });
+    const stale = await save("one.stela", "// mine", fileVersion("// older"));
+    expect(stale.status).toBe(409);
+    expect(await stale.json()).toEqual({ conflict: "one.stela", version: fileVersion("// one"), source: "// one" });
+    expect(readFileSync(join(games, "one.stela"), "utf8")).toBe("// one");
+    expect((await save("one.stela", "// one", "new")).status).toBe(409);
+    const fresh = await save("one.stela", "// one", fileVersion("// one"));
+    expect(fresh.status).toBe(200);
+    expect(((await fresh.json()) as { version: string }).version).toBe(fileVersion("// one"));
   });
 
   it("saves a rule file, and reads it back", async () => {

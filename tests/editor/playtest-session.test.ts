@@ -96,6 +96,48 @@ describe("playtest session", () => {
     expect(s.snapshot().redo).toBe(0);
   });
 
+  it("a bot does not move while a rule change has stopped the replay; discarding lets go of the rest", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    for (const [p, o] of [[0, "1"], [1, "2"], [0, "3"], [1, "1"]] as const) expect(s.apply(p, o).ok).toBe(true);
+    s.setGame(gameFromSource(counting(2)));
+    s.botMove([0]);
+    expect(s.snapshot().log).toHaveLength(2);
+    expect(s.snapshot().waiting.map((d) => d.option)).toEqual(["3", "1"]);
+    // Resumed from what a reload keeps (log, waiting, stopped): still stopped, still waiting.
+    const again = new PlaytestSession(gameFromSource(counting(2)), { players: 2, seed: 1 }, s.snapshot().log, s.snapshot().waiting, true);
+    expect(again.snapshot().stopped?.index).toBe(2);
+    expect(again.snapshot().redo).toBe(2);
+    s.discard();
+    expect(s.snapshot().redo).toBe(0);
+    expect(s.snapshot().stopped).toBeUndefined();
+    s.botMove([0]);
+    expect(s.snapshot().log).toHaveLength(3);
+  });
+
+  it("blames a rule failure on the decision during which it failed, and keeps the later ones for new rules", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    for (const [p, o] of [[0, "1"], [1, "2"], [0, "3"], [1, "1"]] as const) expect(s.apply(p, o).ok).toBe(true);
+    // Taking 3 now fails in the rule (index 3 of a list of 3).
+    s.setGame(gameFromSource(counting(3).replace("p.score += n", "p.score += [n, n, n][n]")));
+    const snap = s.snapshot();
+    expect(snap.error).not.toBeNull();
+    expect(snap.stopped).toBeUndefined();
+    expect(snap.failedDuring?.index).toBe(2);
+    expect(snap.failedDuring?.decision.option).toBe("3");
+    expect(snap.waiting.map((d) => d.option)).toEqual(["1"]);
+    expect(snap.waitingHeld).toBe(true);
+    s.setGame(gameFromSource(counting(3)));
+    expect(s.snapshot().log.map((d) => d.option)).toEqual(["1", "2", "3", "1"]);
+    expect(s.snapshot().error).toBeNull();
+  });
+
+  it("names each tiebreak as the rules write it", () => {
+    const src = counting(3).replace("scoring p { points p.score }", "scoring p {\n  points p.score\n  tiebreak most  p.score * 2\n  tiebreak fewest 1\n}");
+    const s = new PlaytestSession(gameFromSource(src), { players: 2, seed: 1 });
+    s.sources = { "inline.stela": src };
+    expect(s.snapshot().tiebreaks).toEqual(["most p.score * 2", "fewest 1"]);
+  });
+
   it("new rules do not bring back what undo set aside", () => {
     const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
     s.apply(0, "1");

@@ -21,6 +21,10 @@ export interface SavedPlaytest {
   log: LoggedDecision[];
   /** Seats played by a person; the others are bots. */
   persons: number[];
+  /** Decisions waiting for redo (set aside by undo, or stopped by a rule change). */
+  waiting?: LoggedDecision[];
+  /** The waiting decisions were stopped by a rule change, not undone. */
+  stopped?: boolean;
 }
 
 const PREFIX = "stela:";

@@ -45,9 +45,21 @@ export interface PlaytestSnapshot {
   log: LoggedDecision[];
   /** Decisions that undo set aside (or that no longer applied), ready for redo. */
   redo: number;
+  /** Those decisions themselves (labels as the viewer may see them), so they are kept over a reload. */
+  waiting: LoggedDecision[];
+  /** The waiting decisions are meant, not undone: a rule change or a rule failure held them back, and new rules replay them. */
+  waitingHeld: boolean;
   stopped?: StoppedAt;
   /** The rule failure that stopped the match. */
   error: Diagnostic | null;
+  /** Each tiebreak of the scoring, named as the rules write it (`most corn`), in order. */
+  tiebreaks: string[];
+  /**
+   * The decision during which the rule failed (its 0-based index in the
+   * log, and the decision): the failure is that decision's, not the next
+   * one's. Absent when the rules failed before any decision (the set-up).
+   */
+  failedDuring?: { index: number; decision: LoggedDecision };
   /** Things the designer should know about the last change (a variant that disappeared, …). */
   notes: string[];
 }
@@ -70,17 +82,25 @@ export class PlaytestSession {
   /** Decisions beyond the match, in order: redo takes from the front. */
   private tail: LoggedDecision[] = [];
   private stopped: StoppedAt | undefined;
+  /** The decisions waiting for redo were held back by a rule failure: new rules replay them too. */
+  private heldByFailure = false;
   private notes: string[] = [];
   private bot: RandomBot;
   settings: PlaytestSettings;
   persons = new Set<number>();
+  /** The rule text by file path, to name tiebreaks as they are written (set by the worker). */
+  sources: Record<string, string> = {};
   viewAs: ViewAs = "auto";
 
-  constructor(game: Game, settings: PlaytestSettings, log: LoggedDecision[] = []) {
+  /**
+   * `waiting` are decisions set aside for redo; `stopped` says a rule change
+   * stopped them, so they are replayed too as far as they fit.
+   */
+  constructor(game: Game, settings: PlaytestSettings, log: LoggedDecision[] = [], waiting: LoggedDecision[] = [], stopped = false) {
     this.game = game;
     this.settings = this.fit(settings);
     this.bot = new RandomBot(this.settings.seed);
-    this.replay(log);
+    this.replay(log, waiting, stopped);
   }
 
   /** Settings the game accepts: a player count in range, an existing variant. */
@@ -125,7 +145,9 @@ export class PlaytestSession {
     const n = r.stoppedAt ? r.stoppedAt.index : toApply.length;
     this.applied = this.match.log.map((e) => this.entry(e.player, e.option, e.label, e.secret));
     this.tail = [...toApply.slice(n), ...(intendTail ? [] : tail)];
-    this.stopped = r.stoppedAt ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
+    // A rule that failed ends the match: the decisions after it did not "no longer fit", they wait behind the failure.
+    this.stopped = r.stoppedAt && !this.match.error ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
+    this.heldByFailure = this.match.error !== null && this.tail.length > 0 && (n < toApply.length || this.heldByFailure);
   }
 
   private entry(player: number, option: string, label: string, secret?: boolean): LoggedDecision {
@@ -137,7 +159,7 @@ export class PlaytestSession {
     this.game = game;
     this.notes = [];
     this.settings = this.fit(this.settings);
-    this.replay(this.applied, this.tail, this.stopped !== undefined);
+    this.replay(this.applied, this.tail, this.stopped !== undefined || this.heldByFailure);
   }
 
   /** Starts over with new settings (a new seed, player count or variant). */
@@ -165,8 +187,13 @@ export class PlaytestSession {
     return { ok: true };
   }
 
-  /** Each of `players` who owes a decision lets the random bot take it. */
+  /**
+   * Each of `players` who owes a decision lets the random bot take it. Not
+   * while a rule change has stopped the replay: a bot's move would start a
+   * new line and drop the designer's waiting decisions.
+   */
   botMove(players: number[]): void {
+    if (this.stopped) return;
     for (const p of players) {
       const id = this.bot.choose(this.match, p);
       if (id !== undefined) this.apply(p, id);
@@ -202,6 +229,14 @@ export class PlaytestSession {
     return { ok: true };
   }
 
+  /** Throws away the decisions waiting for redo: the designer has seen them and lets them go. */
+  discard(): void {
+    this.tail = [];
+    this.stopped = undefined;
+    this.heldByFailure = false;
+    this.notes = [];
+  }
+
   /** Goes back to the moment after `index` decisions; the later ones wait for redo. */
   rewind(index: number): void {
     const k = Math.max(0, Math.min(index, this.applied.length));
@@ -234,6 +269,11 @@ export class PlaytestSession {
     return first !== undefined && first < this.settings.players ? first : null;
   }
 
+  private textOf(span: { file?: string; start: { offset: number }; end: { offset: number } }): string | undefined {
+    const text = this.sources[span.file ?? this.game.definition(this.settings.variant).file];
+    return text?.slice(span.start.offset, span.end.offset).replace(/\s+/g, " ");
+  }
+
   /** The current match (for tests and tools). */
   get current(): Match {
     return this.match;
@@ -260,11 +300,19 @@ export class PlaytestSession {
       view,
       viewer,
       owing: this.match.decision?.players ?? [],
-      log: this.applied.map((e, i) => ({ ...e, label: view.log[i]?.label ?? e.label })),
+      // Once the match is over nothing is secret any more: every choice shows what it was.
+      log: this.applied.map((e, i) => (view.over && !this.match.error ? { ...e } : { ...e, label: view.log[i]?.label ?? e.label })),
       redo: this.tail.length,
+      waitingHeld: this.stopped !== undefined || this.heldByFailure,
+      waiting: this.tail.map((d) => (d.secret && viewer !== d.player ? { ...d, label: "(a secret choice)" } : { ...d })),
       error: this.match.error,
+      tiebreaks: def.scoring.tiebreaks.map((t) => `${t.most ? "most" : "fewest"} ${this.textOf(t.value.span) ?? "(tiebreak)"}`),
       notes: [...this.notes],
     };
+    if (this.match.error && this.applied.length > 0) {
+      const index = this.applied.length - 1;
+      snap.failedDuring = { index, decision: snap.log[index]! };
+    }
     if (this.stopped) {
       const d = this.stopped.decision;
       const hide = d.secret && viewer !== d.player;

@@ -16,6 +16,8 @@ export interface Suggestion {
   /** Text to insert, a Monaco snippet when `snippet` is set. */
   insertText: string;
   snippet?: boolean;
+  /** Offered before everything else (an enum's members after `==`). */
+  first?: boolean;
 }
 
 /** Skeletons of the common blocks: written as the language reference shows them. */
@@ -105,6 +107,23 @@ function inCommentOrText(text: string, offset: number): boolean {
   return open >= 0 && text.lastIndexOf("*/", offset) < open;
 }
 
+/**
+ * After `==` or `!=`, the members of the enum the left side holds (a
+ * field, attribute or player variable of an enum type; any enum when that
+ * is not known), to be offered first: they are what is compared most.
+ */
+function comparedEnumMembers(ctx: LanguageContext, before: string): Suggestion[] {
+  const m = /([A-Za-z_][A-Za-z0-9_]*)\s*(?:==|!=)\s*$/.exec(before);
+  if (!m) return [];
+  const o = ctx.outline;
+  const field = m[1]!;
+  const typed = [...o.kinds.flatMap((k) => k.fields), ...o.boards.flatMap((b) => b.attributes), ...o.playerVars].find((f) => f.name === field);
+  const enums = typed ? o.enums.filter((e) => e.name === typed.type) : [];
+  return (enums.length ? enums : o.enums).flatMap((e) =>
+    e.members.map((name) => ({ label: name, kind: "constant", detail: `${e.name}.${name}`, documentation: `A member of ${e.name}.`, insertText: name, first: true }) satisfies Suggestion),
+  );
+}
+
 /** The completions at `offset`: members after a dot, otherwise every name that fits there. */
 export function completionsAt(ctx: LanguageContext, offset: number): Suggestion[] {
   const { text } = ctx;
@@ -123,7 +142,7 @@ export function completionsAt(ctx: LanguageContext, offset: number): Suggestion[
     if (name === "current") return memberSuggestions(ctx, "player");
     return memberSuggestions(ctx, /^[A-Za-z_]/.test(name) ? typeOfName(ctx, name, offset) : undefined);
   }
-  const out: Suggestion[] = [];
+  const out: Suggestion[] = comparedEnumMembers(ctx, before);
   for (const k of KEYWORDS) {
     const form = FORMS.find((f) => f.keyword === k);
     out.push(form ? { label: k, kind: "keyword", detail: form.signature, documentation: form.description, insertText: k } : { label: k, kind: "keyword", insertText: k });

@@ -1,4 +1,5 @@
 import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES } from "../../../dsl/index.ts";
+import { commentAbove } from "./ide-help.ts";
 import { symbolAt, wordAt, type LanguageContext } from "./symbol-lookup.ts";
 
 /** A hover's text (Markdown blocks) and the range of text it is about. */
@@ -19,7 +20,10 @@ export function hoverAt(ctx: LanguageContext, offset: number): HoverInfo | undef
   if (sym) {
     const line = sym.info.span.start.line;
     const where = sym.declaration ? `${sym.info.what}` : `${sym.info.what}, declared on line ${line}`;
-    return { ...range, contents: [code(sym.info.detail), where] };
+    // The designer's own words about it: the comment written above the declaration.
+    const inFile = sym.info.span.file === undefined || sym.info.span.file === ctx.file;
+    const note = inFile ? commentAbove(ctx.text, line) : undefined;
+    return { ...range, contents: note ? [code(sym.info.detail), note, where] : [code(sym.info.detail), where] };
   }
   const afterDot = /\.\s*$/.test(ctx.text.slice(0, w.start));
   if (afterDot) {

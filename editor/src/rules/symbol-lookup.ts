@@ -1,4 +1,4 @@
-import type { SymbolIndex, SymbolInfo } from "../../../dsl/index.ts";
+import type { Diagnostic, SymbolIndex, SymbolInfo } from "../../../dsl/index.ts";
 import type { Span } from "../../../dsl/index.ts";
 import type { Outline } from "./outline.ts";
 
@@ -12,6 +12,8 @@ export interface LanguageContext {
   compiledText: string;
   /** The path diagnostics and symbols use for this document. */
   file: string;
+  /** The last compile's diagnostics of this document (for quick fixes). */
+  diagnostics?: Diagnostic[];
 }
 
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;

@@ -21,17 +21,34 @@ export type WorkerRequest =
       /** Who plays each seat, and whose view to show. */
       seats: { persons: number[]; viewAs: ViewAs };
       /** How to start the playtest if this document has none yet (a saved one, say). */
-      init?: { settings: PlaytestSettings; log: LoggedDecision[] };
+      init?: PlaytestInit;
     }
   /** Titles and variant names of rule files, for the picker. */
   | { type: "survey"; files: Record<string, string> }
+  | PlaytestRequest;
+
+/** How a playtest resumes: its settings, the decisions taken, and those waiting for redo. */
+export interface PlaytestInit {
+  settings: PlaytestSettings;
+  log: LoggedDecision[];
+  waiting?: LoggedDecision[];
+  /** The waiting decisions were stopped by a rule change: the designer still means them. */
+  stopped?: boolean;
+}
+
+/** What the page asks of the playtest session. */
+export type PlaytestRequest =
   | { type: "restart"; settings: PlaytestSettings }
   | { type: "apply"; player: number; option: string }
   | { type: "bot"; players: number[] }
   | { type: "undo" }
   | { type: "redo" }
+  /** Throw away the decisions waiting for redo. */
+  | { type: "discard" }
   | { type: "rewind"; index: number }
-  | { type: "seats"; persons: number[]; viewAs: ViewAs };
+  | { type: "seats"; persons: number[]; viewAs: ViewAs }
+  /** Why a click on this space or piece offers nothing: the reply's `refused` says it in the rules' words. */
+  | { type: "why-not"; player: number; space?: string; piece?: number };
 
 export interface CompileReply {
   type: "compiled";

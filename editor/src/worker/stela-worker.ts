@@ -1,9 +1,9 @@
 /// <reference lib="webworker" />
 import { parse } from "../../../dsl/index.ts";
-import { compile } from "../../../interpreter/index.ts";
+import { compile, refusedOptions } from "../../../interpreter/index.ts";
 import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
 import { outlineOf } from "../rules/outline.ts";
-import type { CompileReply, Envelope, PlaytestReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
+import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
 
 /**
  * The Stela worker: compiles the rules on every pause in typing and runs
@@ -49,8 +49,10 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
       if (session) session.setGame(r.game);
       else {
         const players = Math.min(r.game.maxPlayers, Math.max(r.game.minPlayers, 2));
-        session = new PlaytestSession(r.game, req.init?.settings ?? { players, seed: 1 }, req.init?.log ?? []);
+        const init = req.init;
+        session = new PlaytestSession(r.game, init?.settings ?? { players, seed: 1 }, init?.log ?? [], init?.waiting ?? [], init?.stopped ?? false);
       }
+      session.sources = { ...req.files, [req.file]: req.source };
       session.persons = new Set(req.seats.persons);
       session.viewAs = req.seats.viewAs;
     } catch (e) {
@@ -80,7 +82,18 @@ function survey(files: Record<string, string>): SurveyReply {
   return { type: "survey", files: out };
 }
 
-function playtest(req: Exclude<WorkerRequest, { type: "compile" } | { type: "survey" }>): PlaytestReply {
+/** Why nothing about a space or piece is offered to `player`, or undefined when nothing there is refused. */
+function whyNot(s: PlaytestSession, req: Extract<PlaytestRequest, { type: "why-not" }>): string | undefined {
+  const target: { space?: string; piece?: number } = {};
+  if (req.space !== undefined) target.space = req.space;
+  if (req.piece !== undefined) target.piece = req.piece;
+  const refused = refusedOptions(s.current, req.player, target);
+  if (refused.length === 0) return undefined;
+  // Many refusals share one rule: say each once.
+  return [...new Set(refused.map((r) => r.rule))].slice(0, 3).join("; ");
+}
+
+function playtest(req: PlaytestRequest): PlaytestReply {
   if (!session) return { type: "playtest", refused: "There is no playtest yet: the rules have not compiled." };
   let refused: string | undefined;
   switch (req.type) {
@@ -103,9 +116,17 @@ function playtest(req: Exclude<WorkerRequest, { type: "compile" } | { type: "sur
       if (!r.ok) refused = r.reason;
       break;
     }
+    case "discard":
+      session.discard();
+      break;
     case "rewind":
       session.rewind(req.index);
       break;
+    case "why-not": {
+      const why = whyNot(session, req);
+      // A question, not a move: no snapshot, the playtest is as it was.
+      return why === undefined ? { type: "playtest" } : { type: "playtest", refused: why };
+    }
     case "seats":
       session.persons = new Set(req.persons);
       session.viewAs = req.viewAs;

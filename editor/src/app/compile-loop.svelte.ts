@@ -1,0 +1,112 @@
+import type { Diagnostic } from "../../../dsl/index.ts";
+import { toMarker } from "../rules/markers.ts";
+import { monaco } from "../rules/monaco-setup.ts";
+import type { CompileReply, WorkerRequest } from "../worker/protocol.ts";
+import type { WorkerClient } from "../worker/worker-client.ts";
+import type { Doc, Documents } from "./documents.svelte.ts";
+import type { PlaytestController } from "./playtest-controller.svelte.ts";
+
+/**
+ * How long typing must pause before a compile starts. Short: compiles run in
+ * the worker one at a time and a burst of keys ends in one more compile, so
+ * a short pause costs nothing while typing and saves time after it.
+ */
+const COMPILE_PAUSE_MS = 120;
+
+/**
+ * Compiles the document on screen in the worker as typing pauses, marks
+ * its problems in Monaco, and hands the replayed playtest to the playtest
+ * controller. One compile at a time; a change made meanwhile is compiled
+ * right after, so the last text always gets checked.
+ */
+export class CompileLoop {
+  diagnostics = $state.raw<Diagnostic[]>([]);
+  compileOk = $state(false);
+  compileMs = $state<number | undefined>(undefined);
+  playMs = $state<number | undefined>(undefined);
+  compiling = $state(false);
+  /** The text has errors: the playtest shows the last rules that compiled. */
+  rulesStale = $state(false);
+
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private inFlight = false;
+  private again = false;
+  private markersJson = "";
+
+  constructor(
+    private readonly worker: WorkerClient,
+    private readonly documents: Documents,
+    private readonly playtest: PlaytestController,
+  ) {}
+
+  /** Forgets what was shown for the last document. */
+  reset(): void {
+    this.markersJson = "";
+    this.diagnostics = [];
+    this.rulesStale = false;
+  }
+
+  /** An edit: compile once typing pauses. */
+  soon(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.now(), COMPILE_PAUSE_MS);
+  }
+
+  async now(): Promise<void> {
+    const doc = this.documents.current;
+    if (!doc) return;
+    if (this.inFlight) {
+      this.again = true;
+      return;
+    }
+    this.inFlight = true;
+    this.compiling = true;
+    const saved = this.documents.store.playtest(doc.key);
+    const request: WorkerRequest = {
+      type: "compile",
+      doc: doc.key,
+      file: this.documents.filePath(doc),
+      source: doc.model.getValue(),
+      files: this.documents.filesByPath(),
+      seats: this.playtest.seats(),
+    };
+    if (saved) request.init = { settings: saved.settings, log: saved.log, waiting: saved.waiting ?? [], stopped: saved.stopped ?? false };
+    try {
+      const reply = await this.worker.request(request);
+      const arrived = performance.now();
+      this.compiled(doc, reply);
+      // User Timing entries: how long the page spends on a result (devtools and editor/tools/measure.ts read them).
+      performance.measure("stela: apply a compile", { start: arrived });
+      requestAnimationFrame(() => performance.measure("stela: compile result to frame", { start: arrived }));
+    } finally {
+      this.inFlight = false;
+      this.compiling = false;
+    }
+    if (this.again) {
+      this.again = false;
+      await this.now();
+    }
+  }
+
+  private compiled(doc: Doc, reply: CompileReply): void {
+    if (doc.key !== this.documents.docKey) return;
+    doc.compiled = { source: reply.source, symbols: reply.symbols, outline: reply.outline };
+    const current = reply.source === doc.model.getValue();
+    if (current) {
+      if (JSON.stringify(reply.diagnostics) !== JSON.stringify(this.diagnostics)) this.diagnostics = reply.diagnostics;
+      this.compileOk = reply.ok;
+      this.compileMs = reply.ms;
+      this.playMs = reply.playMs;
+      this.rulesStale = !reply.ok && reply.playtest !== undefined;
+      const markers = reply.diagnostics.filter((d) => d.file === this.documents.filePath(doc)).map((d) => toMarker(d, doc.model));
+      const key = JSON.stringify(markers);
+      if (key !== this.markersJson) {
+        this.markersJson = key;
+        monaco.editor.setModelMarkers(doc.model, "stela", markers);
+      }
+    }
+    this.playtest.compiled(reply);
+    const survey = this.documents.survey[doc.key];
+    if (!survey || JSON.stringify(survey.variants) !== JSON.stringify(reply.variantNames)) void this.documents.refreshSurvey();
+  }
+}

@@ -1,0 +1,191 @@
+import type { PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
+import { toMarker } from "../rules/markers.ts";
+import { monaco } from "../rules/monaco-setup.ts";
+import type { CompileReply, PlaytestRequest } from "../worker/protocol.ts";
+import type { WorkerClient } from "../worker/worker-client.ts";
+import type { Documents } from "./documents.svelte.ts";
+import type { Notices } from "./notices.svelte.ts";
+
+export const BOT_DELAYS = [0, 150, 500, 1200] as const;
+
+/**
+ * The playtest as the page sees it: the last snapshot from the worker, who
+ * plays each seat, and the bots. Every decision goes to the worker's
+ * session; the snapshot it sends back is kept in the browser per document.
+ */
+export class PlaytestController {
+  snapshot = $state.raw<PlaytestSnapshot | undefined>(undefined);
+  playtestError = $state<string | undefined>(undefined);
+  /** Seats played by a person (the rest are bots), per document. */
+  persons = $state<number[]>([0]);
+  viewAs = $state<ViewAs>("auto");
+  botsPaused = $state(false);
+  botDelay = $state<number>(500);
+
+  private botTimer: ReturnType<typeof setTimeout> | undefined;
+  private busy = false;
+  private shownJson = "";
+
+  constructor(
+    private readonly worker: WorkerClient,
+    private readonly documents: Documents,
+    private readonly notices: Notices,
+  ) {}
+
+  /** Another document is on screen: its seats, and no snapshot until it compiles. */
+  reset(docKey: string): void {
+    this.persons = this.documents.store.playtest(docKey)?.persons ?? [0];
+    this.snapshot = undefined;
+    this.shownJson = "";
+    this.playtestError = undefined;
+    this.cancelBots();
+  }
+
+  /** Who plays which seat, as the worker needs it. */
+  seats(): { persons: number[]; viewAs: ViewAs } {
+    return { persons: [...this.persons], viewAs: this.viewAs };
+  }
+
+  /** A compile's result: the playtest replayed on the new rules (or why it could not be). */
+  compiled(reply: CompileReply): void {
+    this.playtestError = reply.playtestError;
+    if (reply.playtest) this.show(reply.playtest);
+  }
+
+  private show(snap: PlaytestSnapshot): void {
+    // Most edits (a comment, a rename) leave the playtest as it was: then nothing is redrawn.
+    const json = JSON.stringify(snap);
+    if (json === this.shownJson) return this.scheduleBots();
+    this.shownJson = json;
+    this.snapshot = snap;
+    const doc = this.documents.current;
+    if (doc) {
+      // What is kept is everything the designer meant, the decisions waiting for redo included.
+      this.documents.store.savePlaytest(doc.key, {
+        settings: snap.settings,
+        log: snap.log.map((d) => ({ ...d })),
+        persons: [...this.persons],
+        waiting: snap.waiting.map((d) => ({ ...d })),
+        stopped: snap.waitingHeld,
+      });
+      // A rule that failed while the match ran: marked on its line.
+      const e = snap.error;
+      const markers = e && (e.file === this.documents.filePath(doc) || e.span.file === undefined) && e.span.start.offset + e.span.end.offset > 0 ? [toMarker(e, doc.model)] : [];
+      monaco.editor.setModelMarkers(doc.model, "stela-runtime", markers);
+    }
+    this.scheduleBots();
+  }
+
+  private async send(body: PlaytestRequest): Promise<void> {
+    this.busy = true;
+    try {
+      const r = await this.worker.request(body);
+      if (r.refused) this.notices.say(r.refused, "error");
+      if (r.snapshot) this.show(r.snapshot);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** A person's decision (from a click on the board or a list). */
+  choose(player: number, option: string): Promise<void> {
+    this.cancelBots();
+    return this.send({ type: "apply", player, option });
+  }
+
+  /** Why an option the board offers no click for is not legal, in the rules' words. */
+  async whyNot(player: number, target: { space?: string; piece?: number }): Promise<string | undefined> {
+    const r = await this.worker.request({ type: "why-not", player, ...target });
+    return r.refused;
+  }
+
+  undo(): Promise<void> {
+    this.cancelBots();
+    // With bots in every seat, undo would be undone at once: stop them.
+    if (this.persons.length === 0) this.botsPaused = true;
+    return this.send({ type: "undo" });
+  }
+
+  redo(): Promise<void> {
+    this.cancelBots();
+    return this.send({ type: "redo" });
+  }
+
+  /** Throws away the decisions waiting for redo (those a rule change stopped included). */
+  discard(): Promise<void> {
+    this.cancelBots();
+    return this.send({ type: "discard" });
+  }
+
+  rewind(index: number): Promise<void> {
+    this.cancelBots();
+    if (this.persons.length === 0) this.botsPaused = true;
+    return this.send({ type: "rewind", index });
+  }
+
+  restart(settings: PlaytestSettings): Promise<void> {
+    this.cancelBots();
+    return this.send({ type: "restart", settings });
+  }
+
+  /** Restarts the playtest on a variant (null: the base game), same players and seed. */
+  playVariant(variant: string | null): Promise<void> {
+    const s = this.snapshot?.settings;
+    if (!s) return Promise.resolve();
+    const { variant: _old, ...rest } = s;
+    return this.restart(variant === null ? rest : { ...rest, variant });
+  }
+
+  newSeed(): Promise<void> {
+    const s = this.snapshot?.settings;
+    if (!s) return Promise.resolve();
+    return this.restart({ ...s, seed: 1 + Math.floor(Math.random() * 99_999) });
+  }
+
+  setPerson(seat: number, person: boolean): Promise<void> {
+    const set = new Set(this.persons);
+    if (person) set.add(seat);
+    else set.delete(seat);
+    this.persons = [...set].sort((a, b) => a - b);
+    return this.sendSeats();
+  }
+
+  setViewAs(v: ViewAs): Promise<void> {
+    this.viewAs = v;
+    return this.sendSeats();
+  }
+
+  private sendSeats(): Promise<void> {
+    return this.send({ type: "seats", persons: [...this.persons], viewAs: this.viewAs });
+  }
+
+  setBotsPaused(paused: boolean): void {
+    this.botsPaused = paused;
+    if (paused) this.cancelBots();
+    else this.scheduleBots();
+  }
+
+  cancelBots(): void {
+    clearTimeout(this.botTimer);
+    this.botTimer = undefined;
+  }
+
+  /**
+   * Bots owing a decision move after a short pause, so a person can follow
+   * what they did. They wait while a rule change has stopped the replay: a
+   * bot's move would start a new line and throw away the designer's later
+   * decisions, which must stay until the designer discards them.
+   */
+  private scheduleBots(): void {
+    this.cancelBots();
+    const snap = this.snapshot;
+    if (!snap || this.botsPaused || snap.error || snap.stopped || snap.view.over) return;
+    const bots = snap.owing.filter((p) => !this.persons.includes(p));
+    if (bots.length === 0) return;
+    this.botTimer = setTimeout(() => {
+      this.botTimer = undefined;
+      if (this.busy) return this.scheduleBots();
+      void this.send({ type: "bot", players: bots });
+    }, this.botDelay);
+  }
+}
