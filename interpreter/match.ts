@@ -6,6 +6,7 @@ import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
 import type { LogEntry, MatchResult, MatchState, OptionState } from "./state.ts";
 import { makeView, type View } from "./view.ts";
+import { resampleState } from "./resample.ts";
 import { apply, owing, recordError, run, type ApplyResult } from "./vm.ts";
 
 /** What must be decided now. */
@@ -142,6 +143,16 @@ export class Match {
   /** The value of a player's variable (for tests and tools). */
   playerVar(player: number, name: string): Value {
     return this.state.pvars[player]?.[name] ?? null;
+  }
+
+  /**
+   * A copy of the match in which everything `player` cannot see (hidden
+   * zones, deck and bag order, others' hands and open secret answers, the
+   * generator) is redrawn from `seed`, consistently with what they saw. What
+   * a bot searches instead of the real match, so it never peeks.
+   */
+  resampleFor(player: number, seed: number): Match {
+    return new Match(this.game, resampleState(this.rt, this.state, player, seed));
   }
 
   clone(): Match {

@@ -9,6 +9,7 @@ import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { FrameState, LogEntry, OptionState } from "./state.ts";
 import { label } from "./values.ts";
+import { seenByAll } from "./visibility.ts";
 
 /** Frames deeper than this are taken as endless recursion. */
 const MAX_FRAMES = 1000;
@@ -309,7 +310,7 @@ export function apply(x: Exec, optionId: string, player?: number): ApplyResult {
     f.pc++;
   } else {
     const entry: LogEntry = { player: who, option: chosen.id, label: chosen.label };
-    if (p.kind === "choose" && unseenPiece(x, (ins as Extract<Instr, { k: "choose" }>).valueType, chosen.value)) entry.hidden = true;
+    if (p.kind === "choose" && (ins as Extract<Instr, { k: "choose" }>).valueType.t === "piece" && typeof chosen.value === "number" && !seenByAll(x, chosen.value)) entry.hidden = true;
     s.log.push(entry);
     if (p.kind === "options") {
       f.pc = (ins as Extract<Instr, { k: "options" }>).options[chosen.value as number]!.to;
@@ -322,19 +323,6 @@ export function apply(x: Exec, optionId: string, player?: number): ApplyResult {
   x.steps = 0;
   run(x);
   return { ok: true };
-}
-
-/**
- * Is `value` a piece that other players cannot see: one in a
- * zone that is not public, or face down on a board? Choosing it must not
- * tell them what it is (a piece a player puts face down from a hidden hand).
- */
-function unseenPiece(x: Exec, ty: Type, value: Value): boolean {
-  if (ty.t !== "piece" || typeof value !== "number") return false;
-  const p = x.s.pieces[value];
-  if (!p) return false;
-  if (p.board !== null) return !p.up;
-  return p.zone !== null && (x.rt.zoneDef(p.zone)?.visibility ?? "public") !== "public";
 }
 
 /** Why an option that is not offered is refused: the failing rule's own words when it is a candidate. */

@@ -1,7 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import type { Match } from "../match.ts";
 import { playOut } from "./play-out.ts";
+import { botRandom, type BotRandom } from "./seeds.ts";
 
 /**
  * A bot that picks uniformly among the legal options, from its own seeded
@@ -9,17 +9,22 @@ import { playOut } from "./play-out.ts";
  * chance).
  */
 export class RandomBot {
-  private readonly rng: ReturnType<typeof xoroshiro128plus>;
+  private readonly rng: BotRandom;
 
   constructor(seed: number) {
-    this.rng = xoroshiro128plus(seed | 0);
+    this.rng = botRandom(seed);
+  }
+
+  /** The index of the option this bot takes for `player` now, or undefined if it owes nothing. */
+  pick(match: Match, player: number): number | undefined {
+    const n = match.optionCount(player);
+    return n === 0 ? undefined : uniformInt(this.rng, 0, n - 1);
   }
 
   /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
   choose(match: Match, player: number): string | undefined {
-    const options = match.options(player);
-    if (options.length === 0) return undefined;
-    return options[uniformInt(this.rng, 0, options.length - 1)]!.id;
+    const i = this.pick(match, player);
+    return i === undefined ? undefined : match.options(player)[i]!.id;
   }
 }
 

@@ -1,8 +1,7 @@
 import { formatDiagnostic, type Diagnostic } from "../../dsl/index.ts";
-import { playRandomly } from "../index.ts";
 import type { Game } from "../index.ts";
 import { expandPaths, loadRules } from "./load-rules.ts";
-import { botSeed } from "./simulate-batch.ts";
+import { playGame, replayCommand, type RunSettings } from "./simulate-batch.ts";
 
 export interface CheckOptions {
   format: "text" | "json";
@@ -22,23 +21,23 @@ interface FileReport {
   smoke?: { games: number; failures: string[] };
 }
 
-/** Random games spread over every player count and variant of a game; gives the failures. */
+/**
+ * Random games spread over every player count and variant of a game; gives the failures.
+ * Smoke game k is game k of a `stela simulate` run with seed 1 and random bots (one
+ * numbering everywhere), so each failure names the command that replays it.
+ */
 function smokeTest(game: Game, file: string, count: number): string[] {
   const failures: string[] = [];
   const variants: (string | undefined)[] = [undefined, ...game.variants];
   for (let i = 0; i < count; i++) {
     const players = game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
     const variant = variants[i % variants.length];
-    const seed = 1 + i;
-    const m = game.start(variant === undefined ? { players, seed } : { players, seed, variant });
-    const what = `smoke game ${i + 1} (${players} players, seed ${seed}${variant ? `, variant "${variant}"` : ""})`;
-    try {
-      playRandomly(m, botSeed(seed, i));
-    } catch (e) {
-      failures.push(`${file}: ${what}: ${e instanceof Error ? e.message : String(e)}`);
-      continue;
-    }
-    if (m.error) failures.push(`${formatDiagnostic(m.error)} [${what}]`);
+    const settings: RunSettings = { file, players, bots: ["random"], seed: 1, ...(variant === undefined ? {} : { variant }) };
+    const g = i + 1;
+    const { match, outcome } = playGame(game, settings, g);
+    if (!outcome.error) continue;
+    const what = `smoke game ${g} (${players} players${variant ? `, variant "${variant}"` : ""}); replay: ${replayCommand(settings, g)}`;
+    failures.push(match.error ? `${formatDiagnostic(match.error)} [${what}]` : `${file}: ${outcome.error} [${what}]`);
   }
   return failures;
 }
