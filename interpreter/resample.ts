@@ -33,8 +33,9 @@ interface Identity {
  *   pieces) swap identities among themselves, within the same kind, owner
  *   and shape, so deck and bag orders and others' hands are redrawn;
  * - the match's generator is reseeded, so future chance is redrawn;
- * - others' answers to a secret choice still open are forgotten (they owe
- *   them again), and others' hidden choices lose their labels in the log;
+ * - others' answers to a secret choice still open are redrawn at random
+ *   (they still have answered, in the same order), and others' hidden
+ *   choices lose their labels in the log;
  * - the decision open now is offered again from the redrawn state, so no
  *   option id or label carries a hidden identity.
  *
@@ -86,10 +87,11 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
 
   const pending = s.pending;
   if (pending && !s.over) {
-    let own: string | undefined;
+    // Who had answered an open secret choice, in the order they answered (the log shows that order).
+    const answered: { player: number; id: string }[] = [];
     if (pending.kind === "secret") {
-      own = pending.chosen[player]?.id;
-      for (const q of Object.keys(pending.chosen)) s.decisions[Number(q)]! -= 1;
+      for (const e of s.log) if (e.secret && !e.revealed) answered.push({ player: e.player, id: pending.chosen[e.player]?.id ?? e.option });
+      for (const a of answered) s.decisions[a.player]! -= 1;
       s.log = s.log.filter((e) => !(e.secret && !e.revealed));
     }
     // Offer the open decision again: the choice instruction has not run past its
@@ -97,7 +99,16 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
     s.pending = null;
     const x = newExec(rt, s);
     run(x);
-    if (own !== undefined && (s.pending as Pending | null)?.kind === "secret") apply(x, own, player);
+    // The same players answer again, in the same order: `player` as before, the
+    // others at random (they have answered, but what is unknown).
+    for (const a of answered) {
+      const now = s.pending as Pending | null;
+      if (now?.kind !== "secret") break;
+      const options = now.options[a.player] ?? [];
+      if (options.length === 0) continue;
+      const id = a.player === player ? a.id : options[uniformInt(rng, 0, options.length - 1)]!.id;
+      apply(x, id, a.player);
+    }
   }
   return s;
 }

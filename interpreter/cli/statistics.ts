@@ -29,7 +29,8 @@ export function wilson(count: number, total: number, z = Z95): Rate {
   const z2 = z * z;
   const centre = (p + z2 / (2 * total)) / (1 + z2 / total);
   const half = ((z / (1 + z2 / total)) * Math.sqrt((p * (1 - p)) / total + z2 / (4 * total * total)));
-  return { count, total, value: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  // At 0 and at all, the bound is exactly 0 or 1 (rounding would leave 1e-17 off).
+  return { count, total, value: p, low: count <= 0 ? 0 : Math.max(0, centre - half), high: count >= total ? 1 : Math.min(1, centre + half) };
 }
 
 /** Mean, sample standard deviation and quantiles of a list of numbers. */
