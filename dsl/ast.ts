@@ -16,7 +16,9 @@ export interface Name {
 export type TypeExpr =
   | { kind: "TypeName"; name: Name; span: Span }
   | { kind: "ListType"; of: TypeExpr; span: Span }
-  | { kind: "PerPlayerType"; of: TypeExpr; span: Span };
+  | { kind: "PerPlayerType"; of: TypeExpr; span: Span }
+  /** `per Crop number`: one value for each member of an enum. */
+  | { kind: "PerEnumType"; enumName: Name; of: TypeExpr; span: Span };
 
 // ---------------------------------------------------------------- expressions
 
@@ -26,6 +28,27 @@ export type ComprehensionForm = "list" | "count" | "sum" | "highest" | "lowest" 
 
 export interface Arg {
   name?: Name;
+  value: Expr;
+  span: Span;
+}
+
+/** One pattern of a `match` arm: a number, a range of numbers, a name (an enum member or a kind), or `else`. */
+export type MatchPattern =
+  | { kind: "NumberPattern"; value: number; span: Span }
+  | { kind: "RangePattern"; from: number; to: number | null; span: Span }
+  | { kind: "NamePattern"; name: Name; qualifier?: Name; span: Span }
+  | { kind: "ElsePattern"; span: Span };
+
+/** `p1, p2 -> body`: the body is an expression in a `match` expression, a block in a `match` statement. */
+export interface MatchArm<B> {
+  patterns: MatchPattern[];
+  body: B;
+  span: Span;
+}
+
+/** One `member: value` of an enum map literal. */
+export interface MapEntry {
+  key: Name;
   value: Expr;
   span: Span;
 }
@@ -59,6 +82,11 @@ export type Expr =
       span: Span;
     }
   | { kind: "PerPlayerExpr"; variable: Name; body: Expr; span: Span }
+  /** `per Crop c: body`: one value for each member of an enum. */
+  | { kind: "PerEnumExpr"; enumName: Name; variable: Name; body: Expr; span: Span }
+  /** `{ corn: 2, squash: 1, else: 0 }`: one value for each member of an enum; `else` gives the rest. */
+  | { kind: "MapLit"; entries: MapEntry[]; default?: Expr; span: Span }
+  | { kind: "MatchExpr"; subject: Expr; arms: MatchArm<Expr>[]; span: Span }
   | { kind: "ShapeLit"; rows: string[]; span: Span }
   | { kind: "ErrorExpr"; span: Span };
 
@@ -142,6 +170,7 @@ export type Stmt =
   | { kind: "TriggerStmt"; event: Name; args: Arg[]; span: Span }
   | { kind: "EndStmt"; span: Span }
   | { kind: "LogStmt"; value: Expr; span: Span }
+  | { kind: "MatchStmt"; subject: Expr; arms: MatchArm<Block>[]; span: Span }
   | { kind: "ErrorStmt"; span: Span };
 
 export type StmtKind = Stmt["kind"];

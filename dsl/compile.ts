@@ -5,15 +5,23 @@ import { DiagnosticSink, sortDiagnostics, type Diagnostic } from "./diagnostic.t
 import type { GameDef } from "./ir.ts";
 import { parse } from "./parse.ts";
 import { NO_SPAN } from "./span.ts";
-import { applyVariant, tagFile } from "./variants.ts";
+import { applyVariant, resolveExtendsPath, tagFile } from "./variants.ts";
 
 export interface CompileOptions {
   /**
    * Reads another rule file, for `variant "…" extends "base.stela"`. It gets
-   * the path joined to the compiled file's folder, and returns undefined if
-   * there is no such file.
+   * the path joined to the compiled file's folder, only once the path passed
+   * `resolveExtendsPath` (relative, no `..`, a `.stela` file), and returns
+   * undefined if there is no such file. A host with a file system must also
+   * refuse (`{ refused: why }`) a link out of the folder, anything but a
+   * regular file, and a file too large (see `readRuleFile` in the CLI).
    */
-  readFile?: (path: string) => string | undefined;
+  readFile?: (path: string) => string | undefined | ReadRefusal;
+}
+
+/** A file the host would not read, and why (said in the diagnostic; never the file's text). */
+export interface ReadRefusal {
+  refused: string;
 }
 
 export interface CompiledRules {
@@ -69,6 +77,10 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   const parsed = parse(source, file);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   const sink = new DiagnosticSink(file);
+  if (refusedWhole(parsed.diagnostics, parsed.ast)) {
+    // Nothing was read: "no game block" and the like would only repeat that.
+    return finish(emptyResult(parsed.ast), diagnostics, sink);
+  }
   const variantDecls = parsed.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
   let baseDecls = parsed.ast.decls.filter((d) => d.kind !== "VariantDecl");
   const otherSources = new Map<string, string>();
@@ -99,13 +111,23 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     for (const d of baseDecls) {
       if (d.kind !== "ErrorDecl") sink.error("invalid-variant", "a file whose variants extend another file holds only those variants", d.span);
     }
-    const basePath = joinPath(file, target.path);
+    const resolved = resolveExtendsPath(file, target.path);
+    if (!resolved.ok) {
+      sink.error("extends-not-allowed", `cannot extend "${target.path}": ${resolved.reason}`, target.span);
+      return finish(result, diagnostics, sink);
+    }
+    const basePath = resolved.path;
     result.extendsFile = basePath;
-    const baseSource = options.readFile?.(basePath);
-    if (baseSource === undefined) {
+    const read = options.readFile?.(basePath);
+    if (typeof read === "object") {
+      sink.error("extends-not-allowed", `cannot extend "${target.path}": ${read.refused}`, target.span);
+      return finish(result, diagnostics, sink);
+    }
+    if (typeof read !== "string") {
       sink.error("extends-not-found", `cannot read the base file "${target.path}" (looked for ${basePath})`, target.span);
       return finish(result, diagnostics, sink);
     }
+    const baseSource = read;
     const base = parse(baseSource, basePath);
     diagnostics.push(...base.diagnostics);
     if (base.diagnostics.some((d) => d.severity === "error")) return finish(result, diagnostics, sink);
@@ -153,6 +175,15 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (first) result.def = first;
   }
   return finish(result, diagnostics, sink);
+}
+
+/** A file the parser refused as a whole (too large or too deep): there is nothing to check. */
+function refusedWhole(diagnostics: Diagnostic[], ast: FileAst): boolean {
+  return ast.decls.length === 0 && diagnostics.some((d) => d.code === "input-too-large" || d.code === "input-too-deep");
+}
+
+function emptyResult(ast: FileAst): CompiledRules {
+  return { variants: {}, variantNames: [], diagnostics: [], symbols: { declarations: [], references: [] }, ast };
 }
 
 function diagnosticKey(d: Diagnostic): string {

@@ -16,6 +16,8 @@ export const DIAGNOSTIC_CODES = {
   "parse-invalid-count": "A component count must look like `x3`.",
   "parse-invalid-statement": "An expression used as a statement must be a call or an assignment.",
   "parse-invalid-template": "An `{expression}` inside a text could not be read.",
+  "input-too-large": "A file too long to be a rule file.",
+  "input-too-deep": "Brackets, blocks or operators nested deeper than Stela reads.",
 
   // Names
   "unknown-name": "A name that is not declared.",
@@ -35,6 +37,10 @@ export const DIAGNOSTIC_CODES = {
   "procedure-in-expression": "A procedure (which may choose or change the game) used where a value is needed.",
   "choose-outside-procedure": "A choice outside a procedure, setup, flow or handler.",
   "break-outside-loop": "`break` or `continue` outside a loop.",
+  "map-missing-member": "An enum map literal leaves out a member and gives no `else` value.",
+  "match-missing-member": "A `match` on an enum with no arm for some member and no `else`.",
+  "match-duplicate-arm": "A `match` pattern that an earlier arm already covers.",
+  "match-needs-else": "A `match` expression on numbers or kinds needs an `else` arm to always have a value.",
 
   // Game structure
   "missing-game": "The file has no `game` block.",
@@ -49,6 +55,7 @@ export const DIAGNOSTIC_CODES = {
   "invalid-variant": "A variant that cannot be applied to its base.",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
+  "extends-not-allowed": "A variant extends a path outside its folder, or a file that is not a small regular `.stela` file.",
   "internal-error": "Stela itself failed on this input: a bug to report, with the file.",
 
   // Runtime (a rule misbehaving while a match is played)

@@ -5,7 +5,9 @@
  * The engine, the CLI and the editor import the language only from here.
  */
 export { parse, type ParseResult } from "./parse.ts";
-export { compileRules, joinPath, type CompiledRules, type CompileOptions } from "./compile.ts";
+export { compileRules, joinPath, type CompiledRules, type CompileOptions, type ReadRefusal } from "./compile.ts";
+export { resolveExtendsPath } from "./variants.ts";
+export { INPUT_LIMITS } from "./input-limits.ts";
 export { formatDiagnostic, sortDiagnostics, type Diagnostic, type Severity } from "./diagnostic.ts";
 export type { Position, Span } from "./span.ts";
 export type { SymbolIndex, SymbolInfo, SymbolReference } from "./check/context.ts";

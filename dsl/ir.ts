@@ -56,6 +56,10 @@ export type IrExpr = N &
     /** A declared attribute of a space. */
     | { op: "attr"; obj: IrExpr; name: string }
     | { op: "index"; obj: IrExpr; idx: IrExpr; of: "list" | "map" }
+    /** The position of an enum member among `members` (how an enum map is indexed); a value not among them fails. */
+    | { op: "ordinal"; a: IrExpr; members: readonly string[] }
+    /** Evaluates `value` once into local `slot`, then `body` (a `match` reads its subject from the slot). */
+    | { op: "bind"; slot: number; value: IrExpr; body: IrExpr }
     | { op: "table"; name: string; key: IrExpr }
     /** A built-in function or constant from the catalogue; `args` follow the catalogue's parameters (a missing optional one is `none`). */
     | { op: "builtin"; fn: string; args: IrExpr[] }
@@ -252,7 +256,10 @@ export type Topology =
   | { type: "grid"; width: number; height: number }
   | { type: "open" }
   | { type: "layered"; width: number; height: number; levels: number }
-  | { type: "ring"; size: number };
+  | { type: "ring"; size: number }
+  | { type: "hex"; width: number; height: number }
+  | { type: "track"; size: number }
+  | { type: "graph"; size: number; edges: [number, number][] };
 
 export interface BoardDef {
   name: string;

@@ -1,10 +1,11 @@
 import { Lexer, type IRecognitionException, type IToken } from "chevrotain";
-import type { Expr, FileAst } from "./ast.ts";
+import type { Decl, Expr, FileAst } from "./ast.ts";
 import type { DiagnosticCode } from "./diagnostic-codes.ts";
 import { DiagnosticSink, type Diagnostic } from "./diagnostic.ts";
+import { checkInputSize, checkNesting, limitTreeDepth } from "./input-limits.ts";
 import { parseHints } from "./parser-messages.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
-import { positionAt, type Position, type Span } from "./span.ts";
+import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
 import { ALL_TOKENS } from "./tokens.ts";
 
 const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false });
@@ -15,6 +16,9 @@ function parser(): StelaParser {
   sharedParser ??= new StelaParser();
   return sharedParser;
 }
+
+/** Lexer errors reported per file (a binary file would otherwise give one per byte). */
+const MAX_LEX_ERRORS = 100;
 
 const EXCEPTION_CODES: Record<string, DiagnosticCode> = {
   MismatchedTokenException: "parse-expected-token",
@@ -31,8 +35,21 @@ export interface ParseResult {
 /** Lexes and parses one file. Never throws on user input; recovers to report every error. */
 export function parse(source: string, file: string): ParseResult {
   const sink = new DiagnosticSink(file);
+  const whole = (decls: Decl[]): FileAst => ({
+    kind: "File",
+    file,
+    decls,
+    span: { start: { line: 1, column: 1, offset: 0 }, end: positionAt(source, source.length) },
+  });
+  // A shared file is untrusted: too long or too deeply nested, it is refused before the
+  // parser and the checker recurse on it (see input-limits.ts).
+  if (!checkInputSize(source, sink)) return { ast: { ...whole([]), span: NO_SPAN }, diagnostics: sink.items };
   const lexed = lexer.tokenize(source);
+  if (!checkNesting(lexed.tokens, sink)) return { ast: whole([]), diagnostics: sink.items };
+  let lexErrors = 0;
   for (const e of lexed.errors) {
+    // Each error's position is found from the start of the file: a few are enough to show.
+    if (++lexErrors > MAX_LEX_ERRORS) break;
     const start = positionAt(source, e.offset);
     const end = positionAt(source, e.offset + (e.length || 1));
     const ch = source.slice(e.offset, e.offset + (e.length || 1));
@@ -45,18 +62,21 @@ export function parse(source: string, file: string): ParseResult {
   const p = parser();
   p.problems = [];
   p.input = lexed.tokens;
-  const decls = p.file();
+  let decls: Decl[] | undefined;
+  try {
+    decls = p.file();
+  } catch (e) {
+    // The limits above keep the parser far from the stack's end; should a form still
+    // recurse past it, the file is refused with a diagnostic rather than a crash.
+    if (!(e instanceof RangeError)) throw e;
+    sink.error("input-too-deep", "this file nests too deeply for Stela to read", NO_SPAN, "split deep expressions with `let` or `define`");
+    return { ast: whole([]), diagnostics: sink.items };
+  }
   reportParserErrors(p.errors, lexed.tokens, source, sink);
   for (const prob of p.problems) sink.error(prob.code, prob.message, prob.span, prob.hint);
 
   dropCascades(sink);
-  const end = positionAt(source, source.length);
-  const ast: FileAst = {
-    kind: "File",
-    file,
-    decls: decls ?? [],
-    span: { start: { line: 1, column: 1, offset: 0 }, end },
-  };
+  const ast = whole(limitTreeDepth(decls ?? [], sink));
   expandTemplates(ast, source, sink);
   return { ast, diagnostics: sink.items };
 }

@@ -26,7 +26,7 @@ export const KEYWORDS = [
   "game", "const", "enum", "kind", "state", "show", "components", "board",
   "var", "per", "table", "define", "rule", "require", "procedure", "setup", "flow", "event",
   "on", "hook", "modify", "scoring", "tiebreak", "variant", "extends", "override", "map",
-  "legend", "space",
+  "legend", "space", "fields", "with", "estimate",
   // statements
   "let", "if", "else", "for", "in", "where", "while", "repeat", "loop", "break", "continue",
   "return", "turn", "choose", "secretly", "each", "chooses", "from", "by", "prompt", "stop",
@@ -34,7 +34,7 @@ export const KEYWORDS = [
   "trigger", "end", "log",
   // expressions
   "and", "or", "not", "is", "true", "false", "none", "count", "sum", "highest", "lowest",
-  "any", "all", "no", "first", "sort", "then", "current", "this", "list", "of",
+  "any", "all", "no", "first", "sort", "then", "current", "this", "list", "of", "match",
 ] as const;
 
 export type Keyword = (typeof KEYWORDS)[number];

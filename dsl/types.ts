@@ -25,7 +25,9 @@ export type Type =
   | { t: "piece"; kind?: string }
   | { t: "enum"; name: string }
   | { t: "list"; of: Type }
-  | { t: "map"; of: Type };
+  | { t: "map"; of: Type }
+  /** `per Crop number`: one value per member of an enum, held as a list in the members' order. */
+  | { t: "emap"; enum: string; members: readonly string[]; of: Type };
 
 export const T = {
   number: { t: "number" } as Type,
@@ -45,6 +47,7 @@ export const T = {
   zone: { t: "zone" } as Type,
   list: (of: Type): Type => ({ t: "list", of }),
   map: (of: Type): Type => ({ t: "map", of }),
+  emap: (enumName: string, members: readonly string[], of: Type): Type => ({ t: "emap", enum: enumName, members, of }),
   pieceOf: (kind: string): Type => ({ t: "piece", kind }),
   enumOf: (name: string): Type => ({ t: "enum", name }),
 };
@@ -56,6 +59,8 @@ export function typeName(ty: Type): string {
       return `list of ${typeName(ty.of)}`;
     case "map":
       return `per player ${typeName(ty.of)}`;
+    case "emap":
+      return `per ${ty.enum} ${typeName(ty.of)}`;
     case "piece":
       return ty.kind ?? "piece";
     case "zone":
@@ -79,6 +84,8 @@ export function assignable(from: Type, to: Type): boolean {
       return from.t === "list" && assignable(from.of, to.of);
     case "map":
       return from.t === "map" && assignable(from.of, to.of);
+    case "emap":
+      return from.t === "emap" && from.enum === to.enum && assignable(from.of, to.of);
     case "piece":
       // A piece of any kind may go where a particular kind is expected: rules narrow with `is`
       // (`for q in pieces(b) where q is Tile`) and the checker does not track that.
@@ -103,6 +110,10 @@ export function unify(a: Type, b: Type): Type | undefined {
     const of = unify(a.of, b.of);
     return of ? T.list(of) : undefined;
   }
+  if (a.t === "emap" && b.t === "emap" && a.enum === b.enum) {
+    const of = unify(a.of, b.of);
+    return of ? T.emap(a.enum, a.members, of) : undefined;
+  }
   if (assignable(a, b)) return b;
   if (assignable(b, a)) return a;
   return undefined;
@@ -110,16 +121,16 @@ export function unify(a: Type, b: Type): Type | undefined {
 
 /** Is the type one whose values compare with `===` (no lists, maps or placements)? */
 export function isPrimitive(ty: Type): boolean {
-  return !(ty.t === "list" || ty.t === "map" || ty.t === "placement" || ty.t === "shape" || ty.t === "sides" || ty.t === "any");
+  return !(ty.t === "list" || ty.t === "map" || ty.t === "emap" || ty.t === "placement" || ty.t === "shape" || ty.t === "sides" || ty.t === "any");
 }
 
 export function isList(ty: Type): ty is { t: "list"; of: Type } {
   return ty.t === "list";
 }
 
-/** The element type when iterating: lists, zones (their pieces) and enums' member lists. */
+/** The element type when iterating: lists, zones (their pieces), enums' member lists and enum maps (their values, in member order). */
 export function elementType(ty: Type): Type | undefined {
-  if (ty.t === "list") return ty.of;
+  if (ty.t === "list" || ty.t === "emap") return ty.of;
   if (ty.t === "zone") return ty.kind ? T.pieceOf(ty.kind) : T.piece;
   if (ty.t === "any") return T.any;
   return undefined;
@@ -141,6 +152,8 @@ export function defaultValue(type: Type, players = 0): Value {
       return [];
     case "map":
       return new Array<Value>(players).fill(defaultValue(type.of, players));
+    case "emap":
+      return type.members.map(() => defaultValue(type.of, players));
     default:
       return null;
   }

@@ -108,3 +108,33 @@ export function tagFile(node: unknown, file: string, seen = new Set<object>()): 
     }
   }
 }
+
+/** The longest path `extends` may name. */
+const MAX_EXTENDS_PATH = 200;
+
+/**
+ * Where `variant "…" extends "path"` in `file` may look, or why it may not.
+ * A shared rule file must not reach outside its game: the base is another
+ * `.stela` file beside it or in a folder below it, named by a relative path
+ * with no `..`, no absolute or drive path, no hidden part and no backslash.
+ * The host that reads the file (the CLI, the editor) also refuses links out
+ * of the folder, anything but a regular file, and oversized files.
+ */
+export function resolveExtendsPath(file: string, relative: string): { ok: true; path: string } | { ok: false; reason: string } {
+  const refuse = (reason: string) => ({ ok: false as const, reason });
+  if (relative.length === 0) return refuse("the path is empty");
+  if (relative.length > MAX_EXTENDS_PATH) return refuse(`the path is longer than ${MAX_EXTENDS_PATH} characters`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(relative)) return refuse("the path holds a control character");
+  if (relative.includes("\\")) return refuse("write the path with `/`, not `\\`");
+  if (relative.startsWith("/") || relative.startsWith("~") || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(relative)) {
+    return refuse("an absolute path or address is not allowed: name a file beside this one");
+  }
+  const parts = relative.split("/");
+  if (parts.some((p) => p === "..")) return refuse("`..` is not allowed: the base file must be in this file's folder or below it");
+  if (parts.some((p) => p === "" || p === ".")) return refuse("the path has an empty or `.` part");
+  if (parts.some((p) => p.startsWith("."))) return refuse("hidden files and folders are not allowed");
+  if (!relative.endsWith(".stela")) return refuse("the base must be a `.stela` file");
+  const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
+  return { ok: true, path: dir + relative };
+}

@@ -195,12 +195,20 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           const sign = s.mode === "+=" ? 1 : -1;
           const list = s.valueType.t === "list";
           const text = s.valueType.t === "text";
+          const emap = s.valueType.t === "emap";
           emit({
             k: "exec",
             run: (x, l) => {
               const old = target.get(x, l);
               const add = v(x, l);
               if (list) return target.set(x, l, [...((old as Value[] | null) ?? []), ...((add as Value[] | null) ?? [])]);
+              if (emap) {
+                // Member by member: `p.res -= b.cost`.
+                const a = old as Value[] | null;
+                const b = add as Value[] | null;
+                if (!a || !b) fail("runtime-none-value", `\`${s.mode}\` needs two maps, and one side is \`none\``, span);
+                return target.set(x, l, a.map((v, i) => (v as number) + sign * ((b[i] as number) ?? 0)));
+              }
               if (text) return target.set(x, l, `${old ?? ""}${add ?? ""}`);
               if (typeof old !== "number" || typeof add !== "number") fail("runtime-none-value", `\`${s.mode}\` needs numbers, and one side is \`none\``, span);
               target.set(x, l, old + sign * add);

@@ -105,6 +105,25 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
         return list[i]!;
       };
     }
+    case "ordinal": {
+      const a = compileExpr(e.a, rt);
+      const at = new Map<Value, number>(e.members.map((m, i) => [m, i]));
+      return (x, l) => {
+        const v = a(x, l);
+        const i = at.get(v);
+        if (i === undefined) fail("runtime-none-value", v === null ? "this key is `none`" : `\`${String(v)}\` is not a key of this map`, span);
+        return i;
+      };
+    }
+    case "bind": {
+      const value = compileExpr(e.value, rt);
+      const body = compileExpr(e.body, rt);
+      const slot = e.slot;
+      return (x, l) => {
+        l[slot] = value(x, l);
+        return body(x, l);
+      };
+    }
     case "table": {
       const table = rt.def.tables[e.name]!;
       const key = compileExpr(e.key, rt);

@@ -17,3 +17,5 @@ export { botRandom, mixSeed } from "./bots/seeds.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
+export { boardName, cellCoords, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKey, numberedKeys, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
+export type { BoardShape, LayoutHint } from "./board-shapes/board-shape.ts";

@@ -7,7 +7,7 @@ import type { Runtime } from "./runtime.ts";
 import type { LogEntry, MatchResult, MatchState, OptionState } from "./state.ts";
 import { makeView, type View } from "./view.ts";
 import { resampleState } from "./resample.ts";
-import { apply, owing, recordError, run, type ApplyResult } from "./vm.ts";
+import { apply, applyAt, namedOptions, optionCount, owing, recordError, run, type ApplyResult } from "./vm.ts";
 
 /** What must be decided now. */
 export interface Decision {
@@ -21,6 +21,8 @@ export interface Decision {
 export interface Option {
   id: string;
   label: string;
+  /** Its position for `applyAt`: the order the rules produced the legal values in, not the id order. */
+  index: number;
   /** Space keys the option is about (a placement's cells, a space). */
   spaces?: string[];
   /** Piece ids the option is about. */
@@ -28,7 +30,7 @@ export interface Option {
 }
 
 function toOption(o: OptionState): Option {
-  const out: Option = { id: o.id, label: o.label };
+  const out: Option = { id: o.id, label: o.label, index: o.index };
   if (o.spaces) out.spaces = o.spaces;
   if (o.pieces) out.pieces = o.pieces;
   return out;
@@ -56,35 +58,38 @@ export class Match {
     return { players: owing(newExec(this.rt, this.state)), prompt: p.prompt, simultaneous: p.kind === "secret" };
   }
 
-  /** The legal options of `player` (default: the first player who owes a decision), sorted by id. */
+  /**
+   * The legal options of `player` (default: the first player who owes a
+   * decision), named and sorted by id; named options (`choose { option … }`)
+   * keep the order the rules list them in. Names are worked out on demand and
+   * cached for this decision: bots should use `optionCount` and `applyAt`.
+   */
   options(player?: number): Option[] {
-    const p = this.state.pending;
-    if (!p || this.state.over) return [];
-    if (p.kind === "secret") {
-      const who = player ?? this.decision?.players[0];
-      if (who === undefined || who in p.chosen) return [];
-      return (p.options[who] ?? []).map(toOption);
-    }
-    if (player !== undefined && player !== p.player) return [];
-    return p.options.map(toOption);
+    return namedOptions(newExec(this.rt, this.state), player).map(toOption);
   }
 
   /**
    * How many legal options `player` has now (the cheap path for bots and
-   * simulation: no ids or labels needed). Same default player as `options`.
+   * simulation: no ids or labels are made). Same default player as `options`.
    */
   optionCount(player?: number): number {
-    return this.options(player).length;
+    return optionCount(newExec(this.rt, this.state), player);
   }
 
   /**
-   * Takes the option at `index` of `options(player)` (0-based): the cheap
-   * path for bots and simulation, which pick by position, never by label.
+   * Takes the option at `index` (0-based, below `optionCount`): the cheap
+   * path for bots and simulation. Positions follow the order the rules
+   * produced the legal values in (each `Option` tells its `index`), not the
+   * id order of `options`, so nothing needs naming but the log line.
    */
   applyAt(index: number, player?: number): ApplyResult {
-    const o = this.options(player)[index];
-    if (!o) return { ok: false, code: "unknown-option", reason: `there is no option number ${index} (${this.optionCount(player)} options)` };
-    return this.apply(o.id, player);
+    const x = newExec(this.rt, this.state);
+    try {
+      return applyAt(x, index, player);
+    } catch (e) {
+      recordError(x, e, this.rt.def.flow.span);
+      return { ok: true };
+    }
   }
 
   /** Takes a decision. An illegal one is refused with a reason and changes nothing. */

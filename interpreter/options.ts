@@ -1,7 +1,7 @@
 import type { PlacementValue, Value } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
 import type { Exec } from "./exec.ts";
-import type { OptionState } from "./state.ts";
+import type { ChoiceState, OptionState } from "./state.ts";
 import { seesPiece } from "./visibility.ts";
 import { isPlacement, label, slug, sortById } from "./values.ts";
 
@@ -39,6 +39,17 @@ function hiddenPiece(x: Exec, id: number): { id: string; label: string } {
   return { id: `hidden-${slug(x.rt.zoneLabel(zone))}-${n}`, label: `hidden piece ${n} of ${x.rt.zoneLabel(zone)}` };
 }
 
+/**
+ * How options flow. A `choose` keeps only its legal values in the match
+ * state (`ChoiceState`, from `legalValues`): bots and simulation count them
+ * and take one by position (`Match.optionCount`/`applyAt`) and never pay for
+ * names. Ids, labels, references and the id order are worked out on demand
+ * (`nameChoice`) for `options()`, `apply(id)` and views, and cached beside
+ * the state, keyed by the pending choice object: a clone or a saved state
+ * names its options again, the same way, because names depend only on the
+ * state. The log names just the value taken (`nameOne`).
+ */
+
 /** Keeps the first of each group of interchangeable pieces (never merging pieces the chooser cannot see: the count would tell). */
 function distinctPieces(x: Exec, values: Value[], viewer: number | null): Value[] {
   const seen = new Set<string>();
@@ -49,6 +60,32 @@ function distinctPieces(x: Exec, values: Value[], viewer: number | null): Value[
     seen.add(key);
     return true;
   });
+}
+
+/** A key telling values apart: the value itself when it is a primitive. */
+function valueKey(v: Value): Value {
+  if (v === null || typeof v !== "object") return v;
+  if (isPlacement(v)) return `@${v.piece}|${v.rotation}|${v.cells.join("+")}`;
+  return `#${JSON.stringify(v)}`;
+}
+
+/**
+ * The legal values of a choice as the state keeps them: one per distinct
+ * value (one of each group of interchangeable pieces), in the order the
+ * rules produced them. Cheap: no ids, labels or sorting.
+ */
+export function legalValues(x: Exec, values: Value[], ty: Type, chooser: number | null): Value[] {
+  const distinct = ty.t === "piece" ? distinctPieces(x, values, chooser) : values;
+  if (distinct.length < 2) return distinct;
+  const seen = new Set<Value>();
+  const out: Value[] = [];
+  for (const v of distinct) {
+    const k = valueKey(v);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(v);
+  }
+  return out;
 }
 
 function placementId(x: Exec, v: PlacementValue, pieceId: string): string {
@@ -100,44 +137,72 @@ function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
   }
 }
 
-/**
- * The options of a choice from its legal values: one per distinct value,
- * each with a stable id, a label, and the spaces and pieces it refers to;
- * sorted by id (numbers inside ids by value). Pieces `chooser` cannot see
- * are named by where they are, not by what they are.
- */
-export function makeOptions(x: Exec, values: Value[], ty: Type, chooser: number | null = null): OptionState[] {
-  // Only pieces can be interchangeable: a number is a piece id only when the choice is of pieces.
-  const distinct = ty.t === "piece" ? distinctPieces(x, values, chooser) : values;
+/** The pieces a choice's values refer to, split into those the chooser sees (named by what they are) and the others (by where they are). */
+function pieceNamer(x: Exec, values: Value[], ty: Type, chooser: number | null): { pieceId: (id: number) => string; hidden: Map<number, { id: string; label: string }> } {
   const pieces = new Set<number>();
   const hidden = new Map<number, { id: string; label: string }>();
-  for (const v of distinct) {
+  for (const v of values) {
     const id = ty.t === "piece" && typeof v === "number" ? v : ty.t === "placement" && isPlacement(v) ? v.piece : undefined;
-    if (id === undefined) continue;
+    if (id === undefined || pieces.has(id) || hidden.has(id)) continue;
     if (seesPiece(x, id, chooser)) pieces.add(id);
     else hidden.set(id, hiddenPiece(x, id));
   }
   const ids = pieceIds(x, [...pieces]);
-  const pieceId = (id: number): string => hidden.get(id)?.id ?? ids.get(id) ?? `piece-${id}`;
+  return { pieceId: (id: number): string => hidden.get(id)?.id ?? ids.get(id) ?? `piece-${id}`, hidden };
+}
+
+function valueLabel(x: Exec, v: Value, ty: Type, hidden: Map<number, { id: string; label: string }>): string {
+  if (ty.t === "piece" && typeof v === "number" && hidden.has(v)) return hidden.get(v)!.label;
+  if (ty.t === "placement" && isPlacement(v) && hidden.has(v.piece)) return `${hidden.get(v.piece)!.label} on ${v.cells.map((c) => x.rt.topo.label(c)).join("–")}`;
+  return label(x, v, ty);
+}
+
+const named = new WeakMap<ChoiceState, OptionState[]>();
+
+/**
+ * The options of a pending choice, named: each legal value with a stable id,
+ * a label, and the spaces and pieces it refers to; sorted by id (numbers
+ * inside ids by value), the stop option last. Pieces `chooser` cannot see
+ * are named by where they are, not by what they are. Cached per choice.
+ */
+export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null): OptionState[] {
+  const cached = named.get(choice);
+  if (cached) return cached;
+  const { pieceId, hidden } = pieceNamer(x, choice.values, ty, chooser);
   const out: OptionState[] = [];
-  const seen = new Set<string>();
-  for (const v of distinct) {
-    const id = valueId(x, v, ty, pieceId);
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const o: OptionState = { id, label: label(x, v, ty), value: v };
+  const used = new Map<string, number>();
+  choice.values.forEach((v, index) => {
+    let id = valueId(x, v, ty, pieceId);
+    // Distinct values whose names collide (two texts with one slug) still need distinct ids.
+    const n = used.get(id) ?? 0;
+    used.set(id, n + 1);
+    if (n > 0) id = `${id}-${n + 1}`;
+    const o: OptionState = { id, label: valueLabel(x, v, ty, hidden), value: v, index };
     refs(x, v, ty, o);
-    if (ty.t === "piece" && typeof v === "number" && hidden.has(v)) {
-      o.label = hidden.get(v)!.label;
-      delete o.pieces;
-    } else if (ty.t === "placement" && isPlacement(v) && hidden.has(v.piece)) {
-      o.label = `${hidden.get(v.piece)!.label} on ${v.cells.map((c) => x.rt.topo.label(c)).join("–")}`;
-      delete o.pieces;
-    }
+    if (hidden.has(ty.t === "piece" ? (v as number) : isPlacement(v) ? v.piece : -1)) delete o.pieces;
     out.push(o);
-  }
+  });
   whereToTellApart(x, out);
-  return sortById(out);
+  const sorted = sortById(out);
+  if (choice.stop !== undefined) sorted.push({ id: STOP_ID, label: choice.stop, value: null, index: choice.values.length });
+  named.set(choice, sorted);
+  return sorted;
+}
+
+/** Types whose ids can be worked out one value at a time (distinct values never share an id, labels never need telling apart). */
+const NAMED_ALONE = new Set<Type["t"]>(["number", "bool", "player", "space", "enum", "placement"]);
+
+/** The id and label of the option at `index` of a choice, without naming the others when it can (for the log). */
+export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null): { id: string; label: string } {
+  if (index === choice.values.length && choice.stop !== undefined) return { id: STOP_ID, label: choice.stop };
+  const cached = named.get(choice);
+  if (cached || !NAMED_ALONE.has(ty.t)) {
+    const o = nameChoice(x, choice, ty, chooser).find((i) => i.index === index)!;
+    return { id: o.id, label: o.label };
+  }
+  const v = choice.values[index]!;
+  const { pieceId, hidden } = ty.t === "placement" ? pieceNamer(x, choice.values, ty, chooser) : { pieceId: (id: number) => `piece-${id}`, hidden: new Map() };
+  return { id: valueId(x, v, ty, pieceId), label: valueLabel(x, v, ty, hidden) };
 }
 
 /**
@@ -158,6 +223,6 @@ function whereToTellApart(x: Exec, options: OptionState[]): void {
 }
 
 /** Options named by their labels (`choose { option "Plant crops" … }`). */
-export function namedOption(text: string, index: number): OptionState {
-  return { id: slug(text), label: text, value: index };
+export function namedOption(text: string, value: number, index: number): OptionState {
+  return { id: slug(text), label: text, value, index };
 }

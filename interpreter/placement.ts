@@ -1,8 +1,10 @@
 import type { PlacementValue, ShapeValue } from "../dsl/ir.ts";
+import type { BoardShape, Offsets } from "./board-shapes/board-shape.ts";
+import { cellCoords } from "../dsl/keys.ts";
 import type { MatchState } from "./state.ts";
 import type { Topology } from "./topology.ts";
 
-/** One way a piece can face: its cells (normalised) and its sides, after `rotation` quarter turns. */
+/** One way a piece can face: its cells (normalised) and its sides, after `rotation` turns. */
 export interface Orientation {
   cells: [number, number][];
   rotation: number;
@@ -11,32 +13,32 @@ export interface Orientation {
 
 const SINGLE: [number, number][] = [[0, 0]];
 
-function normalise(cells: [number, number][]): [number, number][] {
+function normalise(cells: Offsets): [number, number][] {
   const minX = Math.min(...cells.map((c) => c[0]));
   const minY = Math.min(...cells.map((c) => c[1]));
   return cells.map(([x, y]) => [x - minX, y - minY] as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
 }
 
-/** A quarter turn clockwise on screen (y grows downwards): right becomes down. */
-function turn(cells: [number, number][]): [number, number][] {
-  return normalise(cells.map(([x, y]) => [-y, x] as [number, number]));
-}
-
-/** Sides listed top, right, bottom, left, after `r` quarter turns clockwise. */
+/**
+ * Sides listed clockwise from the top, after `r` turns clockwise: each value moves `r` sides on
+ * (a square tile's four sides after a quarter turn; a hex tile's six after a sixth).
+ */
 export function turnSides(sides: number[], r: number): number[] {
-  return [0, 1, 2, 3].map((i) => sides[(i - r + 8) % 4]!);
+  const n = sides.length;
+  return sides.map((_, i) => sides[(((i - r) % n) + n) % n]!);
 }
 
 /**
- * The distinct ways a piece can face: each quarter turn of its shape and
- * sides, without repeats (a 1x2 piece has 2, a square 1, a tile whose four
- * sides are equal 1). Cached per shape and sides by the caller.
+ * The distinct ways a piece can face on a board: each turn the board allows (4 on a square
+ * grid, 6 on a hex grid) of its shape and sides, without repeats (a 1x2 piece has 2 on a
+ * square grid, a square 1, a tile whose four sides are equal 1). Cached per shape and board
+ * by the caller.
  */
-export function orientations(shape: ShapeValue | undefined, sides: Record<string, number[]>): Orientation[] {
+export function orientations(shape: ShapeValue | undefined, sides: Record<string, number[]>, board: BoardShape): Orientation[] {
   const out: Orientation[] = [];
   const seen = new Set<string>();
   let cells = shape ? normalise(shape.shape) : SINGLE;
-  for (let r = 0; r < 4; r++) {
+  for (let r = 0; r < board.turns; r++) {
     const turned: Record<string, number[]> = {};
     for (const [name, values] of Object.entries(sides)) turned[name] = turnSides(values, r);
     const key = JSON.stringify([cells, turned]);
@@ -44,7 +46,7 @@ export function orientations(shape: ShapeValue | undefined, sides: Record<string
       seen.add(key);
       out.push({ cells, rotation: r, sides: turned });
     }
-    cells = turn(cells);
+    cells = normalise(board.turn(cells));
   }
   return out;
 }
@@ -61,8 +63,8 @@ export function positions(
   piece: number,
   o: Orientation,
 ): PlacementValue[] {
-  const def = topo.boardDef(instance);
-  if (!def) return [];
+  const shape = topo.shape(instance);
+  if (!shape) return [];
   const out: PlacementValue[] = [];
   const tryAt = (x: number, y: number, z: number): void => {
     const cells: string[] = [];
@@ -73,13 +75,13 @@ export function positions(
     }
     out.push({ piece, board: instance, cells, rotation: o.rotation });
   };
-  const t = def.topology;
-  if (t.type === "open") {
+  const bounds = shape.bounds;
+  if (bounds === null) {
     // Anchors such that some cell lands on an occupied space or next to one.
     const frontier = topo.spaces(state, instance).map((k) => topo.info(k)!);
     const anchors = new Set<string>();
     for (const s of frontier) for (const [dx, dy] of o.cells) anchors.add(`${s.x - dx},${s.y - dy}`);
-    const sorted = [...anchors].map((a) => a.split(",").map(Number) as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+    const sorted = [...anchors].map((a) => cellCoords(a) as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     for (const [x, y] of sorted) tryAt(x, y, 0);
     return out;
   }
@@ -87,10 +89,7 @@ export function positions(
   const cacheKey = `${instance}|${JSON.stringify(o.cells)}`;
   let fits = boundedFits.get(topo)?.get(cacheKey);
   if (!fits) {
-    const levels = t.type === "layered" ? t.levels : 1;
-    const width = t.type === "ring" ? t.size : t.width;
-    const height = t.type === "ring" ? 1 : t.height;
-    for (let z = 0; z < levels; z++) for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) tryAt(x, y, z);
+    for (let z = 0; z < bounds.levels; z++) for (let y = 0; y < bounds.height; y++) for (let x = 0; x < bounds.width; x++) tryAt(x, y, z);
     fits = out.map((p) => p.cells);
     let perTopo = boundedFits.get(topo);
     if (!perTopo) boundedFits.set(topo, (perTopo = new Map()));

@@ -3,6 +3,7 @@ import type { Span } from "../dsl/span.ts";
 import { compileCode, type Compiled } from "./compile-code.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { newExec, tick, type Exec, type Fn } from "./exec.ts";
+import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { orientations, turnSides, type Orientation } from "./placement.ts";
 import { fail } from "./runtime-error.ts";
 import type { MatchState } from "./state.ts";
@@ -45,7 +46,7 @@ export class Runtime {
   readonly playerInits = new Map<string, Fn>();
   readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number };
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
-  private readonly orientationCache = new Map<number, Orientation[]>();
+  private readonly orientationCache = new Map<string, Orientation[]>();
   private readonly equivalence: string[];
   private depth = 0;
 
@@ -207,18 +208,18 @@ export class Runtime {
 
   // ------------------------------------------------------------ shapes and sides
 
-  /** The distinct ways a piece can face when placed (cached per component). */
-  orientations(s: MatchState, id: number): Orientation[] {
-    const c = s.pieces[id]!.c;
-    const cached = this.orientationCache.get(c);
+  /** The distinct ways a piece can face when placed on a board of `board`'s shape (cached per component and shape). */
+  orientations(s: MatchState, id: number, board: BoardShape): Orientation[] {
+    const key = `${s.pieces[id]!.c}|${board.type}`;
+    const cached = this.orientationCache.get(key);
     if (cached) return cached;
-    const comp = this.def.components[c]!;
+    const comp = this.def.components[s.pieces[id]!.c]!;
     const kind = this.def.kinds[comp.kind]!;
     const shape = kind.shapeField ? (comp.fields[kind.shapeField] as ShapeValue | null) : undefined;
     const sides: Record<string, number[]> = {};
     for (const f of kind.sidesFields) sides[f] = (comp.fields[f] as number[] | null) ?? [0, 0, 0, 0];
-    const out = orientations(shape ?? undefined, sides);
-    this.orientationCache.set(c, out);
+    const out = orientations(shape ?? undefined, sides, board);
+    this.orientationCache.set(key, out);
     return out;
   }
 

@@ -66,23 +66,41 @@ export interface FrameState {
   detached?: true;
 }
 
+/**
+ * A named option as people and the log see it: computed on demand from a
+ * pending choice (never stored in the match state), cached per choice.
+ */
 export interface OptionState {
   id: string;
   label: string;
   value: Value;
+  /** Its position among the choice's legal values: what `applyAt` takes. */
+  index: number;
   /** Spaces and pieces the option is about, so a board can make them clickable. */
   spaces?: string[];
   pieces?: number[];
 }
 
+/**
+ * What a pending `choose` keeps: only its legal values (distinct, in the
+ * order the rules produced them; a `where` may have drawn on the generator to
+ * pick them, so they are never recomputed), and the stop option's label when
+ * stopping is allowed (the stop option comes after the values).
+ */
+export interface ChoiceState {
+  values: Value[];
+  stop?: string;
+}
+
 export type Pending =
-  | { kind: "choose"; player: number; prompt: string; options: OptionState[] }
+  | { kind: "choose"; player: number; prompt: string; choice: ChoiceState }
+  /** Named options (`choose { option "…" … }`): few, labelled by the rules, kept whole. */
   | { kind: "options"; player: number; prompt: string; options: OptionState[] }
   | {
       kind: "secret";
       players: number[];
       prompt: string;
-      options: Record<number, OptionState[]>;
+      choices: Record<number, ChoiceState>;
       /** Submitted choices by seat (hidden from other players until everyone has chosen). */
       chosen: Record<number, { id: string; label: string; value: Value }>;
     };

@@ -1,5 +1,12 @@
 import type { BoardDef, GameDef, Value } from "../dsl/ir.ts";
+import type { BoardShape } from "./board-shapes/board-shape.ts";
+import { shapeFor } from "./board-shapes/registry.ts";
+import { boardName, cellCoords, cellKey, instanceKey, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
 import type { MatchState } from "./state.ts";
+
+// Kept here too for the files that read them from the topology.
+export { boardName, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKeys } from "../dsl/keys.ts";
+export { columnName } from "./board-shapes/board-shape.ts";
 
 /** What a space key (`city:3,4`, `pyramid#1:0,0,2`) stands for. */
 export interface SpaceInfo {
@@ -7,6 +14,9 @@ export interface SpaceInfo {
   /** The board instance: `city`, or `pyramid#1` for player 2's copy of a per-player board. */
   board: string;
   def: BoardDef;
+  /** The board's geometry, and the space's cell number in it. */
+  shape: BoardShape;
+  index: number;
   x: number;
   y: number;
   z: number;
@@ -15,96 +25,54 @@ export interface SpaceInfo {
   attrs: Record<string, Value>;
 }
 
-/** `pyramid#1` → `pyramid`; `display[2]` → `display`. */
-export function boardName(instance: string): string {
-  let i = instance.indexOf("#");
-  if (i < 0) i = instance.indexOf("[");
-  return i < 0 ? instance : instance.slice(0, i);
-}
-
-/** The number of one of several numbered zones (`display[2]` → 2), or null. */
-export function instanceNumber(instance: string): number | null {
-  const m = /\[(\d+)\]$/.exec(instance);
-  return m ? Number(m[1]) : null;
-}
-
-/** The instances of a numbered zone (`zone display x3`): `display[0]` … `display[2]`, in order. */
-export function numberedKeys(name: string, copies: number): string[] {
-  return Array.from({ length: copies }, (_, i) => `${name}[${i}]`);
-}
-
-/** The seat a per-player instance (`rack#2`) belongs to, or null. */
-export function instanceOwner(instance: string): number | null {
-  const i = instance.indexOf("#");
-  return i < 0 ? null : Number(instance.slice(i + 1));
-}
-
-export function instanceKey(name: string, perPlayer: boolean, seat: number | null): string {
-  return perPlayer ? `${name}#${seat}` : name;
-}
-
-export function cellKey(x: number, y: number, z: number, layered: boolean): string {
-  return layered ? `${x},${y},${z}` : `${x},${y}`;
-}
-
-/** Where the 4 spaces a space rests on lie, on the level below. */
-const BELOW = [
-  [0, 0],
-  [1, 0],
-  [0, 1],
-  [1, 1],
-] as const;
-/** Where the spaces resting on a space lie, on the level above. */
-const ABOVE = [
-  [-1, -1],
-  [0, -1],
-  [-1, 0],
-  [0, 0],
-] as const;
-
-function memo(cache: Map<string, string[]>, key: string, compute: () => string[]): string[] {
-  let out = cache.get(key);
-  if (!out) {
-    out = compute();
-    cache.set(key, out);
-  }
-  return out;
-}
-
-/** `a`, `b`, … `z`, `aa`: how columns are named in space labels (`c4`). */
-export function columnName(x: number): string {
-  let s = "";
-  let n = x;
-  do {
-    s = String.fromCharCode(97 + (n % 26)) + s;
-    n = Math.floor(n / 26) - 1;
-  } while (n >= 0);
-  return s;
+/** One board instance and what is cached about it: its space keys and neighbour lists, by cell number. */
+interface Instance {
+  name: string;
+  def: BoardDef;
+  shape: BoardShape;
+  keys: string[];
+  neighbours: (string[] | undefined)[];
+  touching: (string[] | undefined)[];
+  below: (string[] | undefined)[];
+  above: (string[] | undefined)[];
+  all?: string[];
 }
 
 /**
  * The geometry of every board of a game: which spaces exist, which touch,
- * what sits on what. Pure functions of the game definition (plus, for an
- * open grid, what is on it), cached per game, never stored in a match.
+ * what sits on what. The board shapes (`board-shapes/`) answer by cell number;
+ * this turns their answers into space keys, cached per game, never stored in a
+ * match. Pure functions of the game definition (plus, for an open grid, what is
+ * on it).
  */
 export class Topology {
   private readonly infos = new Map<string, SpaceInfo | null>();
-  // Geometry never changes during a game: each question about a space is answered once. Keeping
-  // the same key strings also spares re-hashing new ones in every later lookup (a hot path).
-  private readonly neighbourCache = new Map<string, string[]>();
-  private readonly belowCache = new Map<string, string[]>();
-  private readonly aboveCache = new Map<string, string[]>();
-  private readonly touchingCache = new Map<string, string[]>();
-  private readonly joined = new Map<string, Map<string, string>>();
-  private readonly spaceLists = new Map<string, string[]>();
-  private readonly holes = new Map<string, Set<string>>();
+  private readonly shapes = new Map<string, BoardShape>();
+  private readonly instancesByName = new Map<string, Instance | null>();
 
-  constructor(private readonly def: GameDef) {
-    for (const b of Object.values(def.boards)) this.holes.set(b.name, new Set(b.holes));
-  }
+  constructor(private readonly def: GameDef) {}
 
   boardDef(instance: string): BoardDef | undefined {
     return this.def.boards[boardName(instance)];
+  }
+
+  /** The geometry of a board instance (shared by every copy of a per-player board). */
+  shape(instance: string): BoardShape | undefined {
+    return this.instance(instance)?.shape;
+  }
+
+  private instance(name: string): Instance | undefined {
+    const known = this.instancesByName.get(name);
+    if (known !== undefined) return known ?? undefined;
+    const def = this.boardDef(name);
+    let out: Instance | null = null;
+    if (def && (name === def.name) !== def.perPlayer) {
+      let shape = this.shapes.get(def.name);
+      if (!shape) this.shapes.set(def.name, (shape = shapeFor(def)));
+      out = { name, def, shape, keys: [], neighbours: [], touching: [], below: [], above: [] };
+    }
+    this.instancesByName.set(name, out);
+    return out ?? undefined;
   }
 
   /** Every board instance of a match. */
@@ -117,19 +85,13 @@ export class Topology {
     return out;
   }
 
-  private inBounds(def: BoardDef, x: number, y: number, z: number): boolean {
-    if (!Number.isInteger(x) || !Number.isInteger(y) || !Number.isInteger(z)) return false;
-    const t = def.topology;
-    switch (t.type) {
-      case "grid":
-        return z === 0 && x >= 0 && y >= 0 && x < t.width && y < t.height && !this.holes.get(def.name)!.has(`${x},${y}`);
-      case "open":
-        return z === 0;
-      case "layered":
-        return z >= 0 && z < t.levels && x >= 0 && y >= 0 && x < t.width - z && y < t.height - z;
-      case "ring":
-        return z === 0 && y === 0 && x >= 0 && x < t.size && !this.holes.get(def.name)!.has(`${x},0`);
-    }
+  /** The key of cell `i` of an instance, the same string every time (spares re-hashing new strings in later lookups). */
+  private keyOf(b: Instance, i: number): string {
+    return (b.keys[i] ??= spaceKey(b.name, b.shape.cell(i)));
+  }
+
+  private keysOf(b: Instance, cells: readonly number[]): string[] {
+    return cells.map((i) => this.keyOf(b, i));
   }
 
   /**
@@ -137,18 +99,17 @@ export class Topology {
    * every time: pieces keep their cells without the board, and rules ask for their spaces often.
    */
   spaceKey(instance: string, cell: string): string {
-    let cells = this.joined.get(instance);
-    if (!cells) this.joined.set(instance, (cells = new Map()));
-    let k = cells.get(cell);
-    if (k === undefined) cells.set(cell, (k = `${instance}:${cell}`));
-    return k;
+    const b = this.instance(instance);
+    const i = b ? b.shape.index(cell) : -1;
+    return b && i >= 0 ? this.keyOf(b, i) : spaceKey(instance, cell);
   }
 
   /** The key of a space, or undefined if the board has no such space. */
   key(instance: string, x: number, y: number, z = 0): string | undefined {
-    const def = this.boardDef(instance);
-    if (!def || !this.inBounds(def, x, y, z)) return undefined;
-    return `${instance}:${cellKey(x, y, z, def.topology.type === "layered")}`;
+    const b = this.instance(instance);
+    if (!b) return undefined;
+    const i = b.shape.at(x, y, z);
+    return i < 0 ? undefined : this.keyOf(b, i);
   }
 
   /** What a space key stands for, or undefined for anything that is not a space. */
@@ -162,155 +123,107 @@ export class Topology {
 
   private parse(key: string): SpaceInfo | undefined {
     if (typeof key !== "string") return undefined;
-    const colon = key.lastIndexOf(":");
-    if (colon < 0) return undefined;
-    const board = key.slice(0, colon);
-    const cell = key.slice(colon + 1);
-    const def = this.boardDef(board);
-    if (!def) return undefined;
-    const parts = cell.split(",").map(Number);
-    const [x, y, z = 0] = parts as [number, number, number?];
-    if (parts.length < 2 || !this.inBounds(def, x, y, z)) return undefined;
+    const board = spaceBoard(key);
+    const b = board === undefined ? undefined : this.instance(board);
+    if (!b) return undefined;
+    const cell = spaceCell(key);
+    const index = b.shape.index(cell);
+    if (index < 0) return undefined;
+    const x = b.shape.x(index);
+    const y = b.shape.y(index);
     const attrs: Record<string, Value> = {};
-    for (const a of def.attributes) attrs[a.name] = a.init;
-    const own = def.cells[`${x},${y}`];
+    for (const a of b.def.attributes) attrs[a.name] = a.init;
+    const own = b.def.cells[cellKey(x, y)];
     if (own) Object.assign(attrs, own);
-    return { key, board, def, x, y, z, cell, attrs };
+    return { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, x, y, z: b.shape.z(index), cell, attrs };
   }
 
-  /** Spaces sharing an edge on the same level. */
+  /** Spaces sharing a side on the same level, in the shape's direction order. */
   neighbours(key: string): string[] {
-    const cached = this.neighbourCache.get(key);
-    if (cached) return cached;
     const s = this.info(key);
     if (!s) return [];
-    const out: string[] = [];
-    if (s.def.topology.type === "ring") {
-      const n = s.def.topology.size;
-      for (const d of n > 2 ? [-1, 1] : n === 2 ? [1] : []) {
-        const k = this.key(s.board, (s.x + d + n) % n, 0);
-        if (k) out.push(k);
-      }
-    } else {
-      for (const [dx, dy] of [
-        [0, -1],
-        [1, 0],
-        [0, 1],
-        [-1, 0],
-      ] as const) {
-        const k = this.key(s.board, s.x + dx, s.y + dy, s.z);
-        if (k) out.push(k);
-      }
-    }
-    this.neighbourCache.set(key, out);
-    return out;
+    const b = this.instance(s.board)!;
+    return (b.neighbours[s.index] ??= this.keysOf(b, s.shape.neighbours(s.index)));
   }
 
-  /** The 4 spaces a space of a layered board rests on. */
+  /** The spaces of a layered board's level below that a space rests on. */
   below(key: string): string[] {
-    return memo(this.belowCache, key, () => this.offsets(key, -1, BELOW));
+    const s = this.info(key);
+    if (!s) return [];
+    const b = this.instance(s.board)!;
+    return (b.below[s.index] ??= this.keysOf(b, s.shape.below(s.index)));
   }
 
   /** The spaces of the next level that rest on a space. */
   above(key: string): string[] {
-    return memo(this.aboveCache, key, () => this.offsets(key, 1, ABOVE));
-  }
-
-  /** The spaces at `offsets` on the level `dz` away, on a layered board. */
-  private offsets(key: string, dz: number, offsets: readonly (readonly [number, number])[]): string[] {
     const s = this.info(key);
-    if (!s || s.def.topology.type !== "layered") return [];
-    const out: string[] = [];
-    for (const [dx, dy] of offsets) {
-      const k = this.key(s.board, s.x + dx, s.y + dy, s.z + dz);
-      if (k) out.push(k);
-    }
-    return out;
+    if (!s) return [];
+    const b = this.instance(s.board)!;
+    return (b.above[s.index] ??= this.keysOf(b, s.shape.above(s.index)));
   }
 
   /** Spaces that touch: neighbours plus those above and below (for groups across levels). */
   touching(key: string): string[] {
-    return memo(this.touchingCache, key, () => {
-      const s = this.info(key);
-      if (!s) return [];
-      if (s.def.topology.type !== "layered") return this.neighbours(key);
-      return [...this.neighbours(key), ...this.below(key), ...this.above(key)];
-    });
+    const s = this.info(key);
+    if (!s) return [];
+    const b = this.instance(s.board)!;
+    return (b.touching[s.index] ??= [...this.neighbours(key), ...this.below(key), ...this.above(key)]);
+  }
+
+  /** Which way (0 … sides-1, clockwise from the top) `to` lies from `from`, or -1 if they share no side. */
+  direction(from: string, to: string): number {
+    const a = this.info(from);
+    const b = this.info(to);
+    if (!a || !b || a.board !== b.board) return -1;
+    return a.shape.direction(a.index, b.index);
   }
 
   /** Every space of a board instance, row by row and level by level. */
   spaces(state: MatchState, instance: string): string[] {
-    const def = this.boardDef(instance);
-    if (!def) return [];
-    if (def.topology.type === "open") return this.openSpaces(state, instance);
-    const cached = this.spaceLists.get(instance);
-    if (cached) return cached;
-    const out: string[] = [];
-    const t = def.topology;
-    const levels = t.type === "layered" ? t.levels : 1;
-    for (let z = 0; z < levels; z++) {
-      const h = t.type === "grid" ? t.height : t.type === "layered" ? t.height - z : 1;
-      const w = t.type === "grid" ? t.width : t.type === "layered" ? t.width - z : t.size;
-      for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
-        const k = this.key(instance, x, y, z);
-        if (k) out.push(k);
-      }
-    }
-    this.spaceLists.set(instance, out);
-    return out;
+    const b = this.instance(instance);
+    if (!b) return [];
+    if (b.shape.bounds === null) return this.openSpaces(state, b);
+    return (b.all ??= this.keysOf(b, b.shape.all));
   }
 
   /** An open grid's spaces: what is occupied and every empty space next to it (the origin when empty). */
-  private openSpaces(state: MatchState, instance: string): string[] {
-    const cells = state.cells[instance] ?? {};
+  private openSpaces(state: MatchState, b: Instance): string[] {
+    const cells = state.cells[b.name] ?? {};
     const occupied = Object.keys(cells).filter((c) => cells[c]!.length > 0);
-    if (occupied.length === 0) return [`${instance}:0,0`];
-    const set = new Set<string>();
+    if (occupied.length === 0) return [this.keyOf(b, b.shape.at(0, 0, 0))];
+    const set = new Set<number>();
     for (const c of occupied) {
-      const k = `${instance}:${c}`;
-      set.add(k);
-      for (const n of this.neighbours(k)) set.add(n);
+      const i = b.shape.index(c);
+      if (i < 0) continue;
+      set.add(i);
+      for (const n of b.shape.neighbours(i)) set.add(n);
     }
-    return [...set].sort((a, b) => {
-      const sa = this.info(a)!;
-      const sb = this.info(b)!;
-      return sa.y - sb.y || sa.x - sb.x;
-    });
+    const shape = b.shape;
+    return [...set].sort((p, q) => shape.y(p) - shape.y(q) || shape.x(p) - shape.x(q)).map((i) => this.keyOf(b, i));
   }
 
-  /** How a space is named to players: `c4` on a grid, `(2,-1)` on an open grid, `c4, level 2` on a layered board. */
+  /** How a space is named to players: `c4` on a grid, `(2,-1)` on an open grid, `c4 level 2` on a layered board. */
   label(key: string): string {
     const s = this.info(key);
-    if (!s) return String(key);
-    switch (s.def.topology.type) {
-      case "grid":
-        return `${columnName(s.x)}${s.y + 1}`;
-      case "layered":
-        return `${columnName(s.x)}${s.y + 1} level ${s.z + 1}`;
-      case "ring":
-        return `${s.def.name} ${s.x}`;
-      case "open":
-        return `(${s.x},${s.y})`;
-    }
+    return s ? s.shape.label(s.index, s.def.name) : String(key);
   }
 
+  /** Steps between two spaces along sides, ignoring pieces (Infinity between boards). */
   distance(a: string, b: string): number {
     const sa = this.info(a);
     const sb = this.info(b);
     if (!sa || !sb || sa.board !== sb.board) return Infinity;
-    if (sa.def.topology.type === "ring") {
-      const d = Math.abs(sa.x - sb.x);
-      return Math.min(d, sa.def.topology.size - d);
-    }
-    return Math.abs(sa.x - sb.x) + Math.abs(sa.y - sb.y) + Math.abs(sa.z - sb.z);
+    return sa.shape.distance(sa.index, sb.index);
   }
 
-  /** On a ring, the space `n` steps clockwise. */
+  /** Along a ring or a track, the space `n` steps on (negative: back). */
   step(key: string, n: number): string | undefined {
     const s = this.info(key);
     if (!s) return undefined;
-    if (s.def.topology.type !== "ring") return undefined;
-    const size = s.def.topology.size;
-    return this.key(s.board, (((s.x + n) % size) + size) % size, 0);
+    const i = s.shape.step(s.index, n);
+    return i < 0 ? undefined : this.keyOf(this.instance(s.board)!, i);
   }
 }
+
+/** A cell key's coordinates, for code that lays out cells (see `keys.ts`). */
+export { cellCoords };

@@ -54,6 +54,8 @@ export function label(x: Exec, v: Value, ty: Type): string {
       return Array.isArray(v) ? v.map((i) => label(x, i, ty.of)).join(", ") : String(v);
     case "map":
       return Array.isArray(v) ? v.map((i, p) => `${x.rt.playerName(p)}: ${label(x, i, ty.of)}`).join("; ") : String(v);
+    case "emap":
+      return Array.isArray(v) ? v.map((i, k) => `${x.rt.enumLabel(ty.enum, ty.members[k]!)} ${label(x, i, ty.of)}`).join(", ") : String(v);
     case "sides":
       return Array.isArray(v) ? v.join("-") : String(v);
     case "shape":

@@ -6,7 +6,7 @@ import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
 import { logLabel, seesPiece, seesZone } from "./visibility.ts";
-import { owing } from "./vm.ts";
+import { namedOptions, owing } from "./vm.ts";
 
 /** Presentation of a piece or space, from its kind's or board's `show` block. */
 export interface ShowView {
@@ -55,6 +55,8 @@ export interface SpaceView {
   label: string;
   attrs: Record<string, Value>;
   show?: ShowView;
+  /** Where the space's centre is drawn, in cell widths from the board's top left: the board shape's layout hint. */
+  at: { x: number; y: number };
 }
 
 export interface BoardView {
@@ -62,6 +64,8 @@ export interface BoardView {
   name: string;
   owner: number | null;
   topology: TopologyDef;
+  /** How the board shape draws a space: a square cell that tiles the board, or a round spot. */
+  cell: "square" | "round";
   spaces: SpaceView[];
   pieces: PieceView[];
 }
@@ -160,13 +164,13 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     const def = rt.topo.boardDef(key)!;
     const spaces = rt.topo.spaces(s, key).map((k) => {
       const info = rt.topo.info(k)!;
-      const sv: SpaceView = { key: k, x: info.x, y: info.y, level: info.z, label: rt.topo.label(k), attrs: info.attrs };
+      const sv: SpaceView = { key: k, x: info.x, y: info.y, level: info.z, label: rt.topo.label(k), attrs: info.attrs, at: info.shape.place(info.index) };
       const show = evalShow(x, `board:${def.name}`, k);
       if (show) sv.show = show;
       return sv;
     });
     const pieces = (s.placed[key] ?? []).map((id) => pieceView(x, id, seesPiece(x, id, viewer)));
-    return { key, name: def.name, owner: instanceOwner(key), topology: def.topology, spaces, pieces };
+    return { key, name: def.name, owner: instanceOwner(key), topology: def.topology, cell: rt.topo.shape(key)!.layout.cell, spaces, pieces };
   });
   const p = s.pending;
   let decision: DecisionView | null = null;
@@ -174,8 +178,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     const owes = owing(x);
     decision = { players: owes, prompt: p.prompt, simultaneous: p.kind === "secret" };
     if (viewer !== null && owes.includes(viewer)) {
-      const opts = p.kind === "secret" ? p.options[viewer]! : p.options;
-      decision.options = opts.map((o) => {
+      decision.options = namedOptions(x, viewer).map((o) => {
         const v: OptionView = { id: o.id, label: o.label };
         if (o.spaces) v.spaces = o.spaces;
         if (o.pieces) v.pieces = o.pieces;
@@ -184,7 +187,10 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     }
     if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = p.chosen[viewer]!.label;
   }
-  const log = s.log.map((e) => ({ player: e.player, label: logLabel(e, viewer) }));
+  const log = s.log.map((e) => ({
+    player: e.player,
+    label: logLabel(e, viewer),
+  }));
   const view: View = {
     viewer,
     title: rt.def.title,

@@ -4,10 +4,10 @@ import type { Type } from "../dsl/types.ts";
 import type { ChoiceSpec, Instr } from "./compile-code.ts";
 import { items } from "./compile-expr.ts";
 import { tick, type Exec } from "./exec.ts";
-import { makeOptions, namedOption, STOP_ID } from "./options.ts";
+import { legalValues, nameChoice, nameOne, namedOption, STOP_ID } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
-import type { FrameState, LogEntry, OptionState } from "./state.ts";
+import type { ChoiceState, FrameState, LogEntry, OptionState, Pending } from "./state.ts";
 import { label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 
@@ -208,20 +208,30 @@ function decider(x: Exec, by: ((x: Exec, l: Value[]) => Value) | undefined, l: V
   return p;
 }
 
-/** The candidates of a choice that pass every `where`, plus the stop option if offered. */
-function legalOptions(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], chooser: number): OptionState[] {
+/** The candidates of a choice that pass every `where` (distinct), plus the stop option if offered. */
+function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], chooser: number): ChoiceState {
   const candidates = items(x, ins.src(x, l), ins.zone, ins.span);
   tick(x, ins.span, candidates.length);
   const legal: Value[] = [];
+  const wheres = ins.wheres;
   for (const c of candidates) {
     l[ins.varSlot] = c;
-    if (ins.wheres.every((w) => w.cond(x, l) === true)) legal.push(c);
+    let ok = true;
+    for (let i = 0; i < wheres.length; i++) {
+      if (wheres[i]!.cond(x, l) !== true) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) legal.push(c);
   }
-  const options = makeOptions(x, legal, ins.valueType, chooser);
-  if (ins.stop && (!ins.stop.when || ins.stop.when(x, l) === true)) {
-    options.push({ id: STOP_ID, label: String(ins.stop.label(x, l)), value: null });
-  }
-  return options;
+  const choice: ChoiceState = { values: legalValues(x, legal, ins.valueType, chooser) };
+  if (ins.stop && (!ins.stop.when || ins.stop.when(x, l) === true)) choice.stop = String(ins.stop.label(x, l));
+  return choice;
+}
+
+function choiceSize(c: ChoiceState): number {
+  return c.values.length + (c.stop === undefined ? 0 : 1);
 }
 
 function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Value[], fallback: string): string {
@@ -230,11 +240,11 @@ function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Val
 
 function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }>): void {
   const player = decider(x, ins.by, f.locals, ins.span);
-  const options = legalOptions(x, ins, f.locals, player);
-  if (options.length === 0) {
+  const choice = legalChoice(x, ins, f.locals, player);
+  if (choiceSize(choice) === 0) {
     fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
   }
-  x.s.pending = { kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), options };
+  x.s.pending = { kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice };
 }
 
 function offerNamed(x: Exec, f: FrameState, ins: Extract<Instr, { k: "options" }>): void {
@@ -242,7 +252,7 @@ function offerNamed(x: Exec, f: FrameState, ins: Extract<Instr, { k: "options" }
   const options: OptionState[] = [];
   ins.options.forEach((o, i) => {
     if (o.when && o.when(x, f.locals) !== true) return;
-    options.push(namedOption(String(o.label(x, f.locals)), i));
+    options.push(namedOption(String(o.label(x, f.locals)), i, options.length));
   });
   if (options.length === 0) fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but no option's condition holds`, ins.span);
   // Named options keep the order the rules list them in (a rulebook's order of actions); it is
@@ -254,12 +264,12 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
   const who = ins.choosers(x, f.locals);
   if (!Array.isArray(who)) fail("runtime-none-value", "the players who choose are `none`", ins.span);
   const players = [...new Set(who as number[])].sort((a, b) => a - b);
-  const options: Record<number, OptionState[]> = {};
+  const choices: Record<number, ChoiceState> = {};
   for (const p of players) {
     f.locals[ins.chooserSlot] = p;
-    const o = legalOptions(x, ins, f.locals, p);
-    if (o.length === 0) fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
-    options[p] = o;
+    const c = legalChoice(x, ins, f.locals, p);
+    if (choiceSize(c) === 0) fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
+    choices[p] = c;
   }
   if (players.length === 0) {
     f.locals[ins.slot] = new Array<Value>(x.s.players).fill(null);
@@ -267,7 +277,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
     return;
   }
   f.locals[ins.chooserSlot] = players[0]!;
-  x.s.pending = { kind: "secret", players, prompt: prompt(x, ins.prompt, f.locals, "Choose in secret"), options, chosen: {} };
+  x.s.pending = { kind: "secret", players, prompt: prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} };
 }
 
 // ------------------------------------------------------------------ applying a decision
@@ -282,40 +292,111 @@ export function owing(x: Exec): number[] {
   return [p.player];
 }
 
-/** Applies one player's decision, then runs on to the next decision. */
-export function apply(x: Exec, optionId: string, player?: number): ApplyResult {
+/** Why nothing can be decided now, or null when `player` (default: the first who owes) may decide. */
+function cannotDecide(x: Exec, player: number | undefined): Exclude<ApplyResult, { ok: true }> | null {
   const s = x.s;
-  const p = s.pending;
-  if (s.over || !p) return { ok: false, code: "match-over", reason: s.error ? `the match stopped on an error: ${s.error.message}` : "the match is over" };
+  if (s.over || !s.pending) return { ok: false, code: "match-over", reason: s.error ? `the match stopped on an error: ${s.error.message}` : "the match is over" };
   const owes = owing(x);
   const who = player ?? owes[0]!;
   if (!owes.includes(who)) {
     return { ok: false, code: "not-your-turn", reason: `${x.rt.playerName(who)} has no decision to take now (waiting for ${owes.map((q) => x.rt.playerName(q)).join(", ")})` };
   }
-  const f = top(x)!;
-  const ins = x.rt.code.get(f.code)!.instrs[f.pc]!;
-  const options = p.kind === "secret" ? p.options[who]! : p.options;
-  const chosen = options.find((o) => o.id === optionId);
-  if (!chosen) return refuse(x, f, ins, optionId, who);
+  return null;
+}
 
+/** The instruction a pending decision waits at. */
+function waitingAt(x: Exec): Instr {
+  const f = top(x)!;
+  return x.rt.code.get(f.code)!.instrs[f.pc]!;
+}
+
+/** The pending choice of `who` (not for named options). */
+function choiceOf(p: Pending, who: number): ChoiceState | undefined {
+  return p.kind === "choose" ? p.choice : p.kind === "secret" ? p.choices[who] : undefined;
+}
+
+/** Who decides when no player is named: the first who owes a decision. */
+function defaultChooser(x: Exec, player: number | undefined): number | undefined {
+  return player ?? owing(x)[0];
+}
+
+/**
+ * How many options `player` has now (0 when they owe nothing): the cheap
+ * path, no names.
+ */
+export function optionCount(x: Exec, player?: number): number {
+  const p = x.s.pending;
+  if (!p || x.s.over) return 0;
+  const who = defaultChooser(x, player);
+  if (who === undefined || !owing(x).includes(who)) return 0;
+  if (p.kind === "options") return p.options.length;
+  const c = choiceOf(p, who);
+  return c ? choiceSize(c) : 0;
+}
+
+/** The options of `player` now, named and sorted (named options keep the rules' order). */
+export function namedOptions(x: Exec, player?: number): OptionState[] {
+  const p = x.s.pending;
+  if (!p || x.s.over) return [];
+  const who = defaultChooser(x, player);
+  if (who === undefined || !owing(x).includes(who)) return [];
+  if (p.kind === "options") return p.options;
+  const c = choiceOf(p, who);
+  if (!c) return [];
+  return nameChoice(x, c, (waitingAt(x) as ChoiceSpec).valueType, who);
+}
+
+/** Applies one player's decision, given by option id, then runs on to the next decision. */
+export function apply(x: Exec, optionId: string, player?: number): ApplyResult {
+  const no = cannotDecide(x, player);
+  if (no) return no;
+  const who = defaultChooser(x, player)!;
+  const chosen = namedOptions(x, who).find((o) => o.id === optionId);
+  if (!chosen) return refuse(x, top(x)!, waitingAt(x), optionId, who);
+  return decide(x, who, chosen.index, chosen);
+}
+
+/** Applies the option at `index` of the legal values (the cheap path: nothing is named but the log line). */
+export function applyAt(x: Exec, index: number, player?: number): ApplyResult {
+  const no = cannotDecide(x, player);
+  if (no) return no;
+  const who = defaultChooser(x, player)!;
+  const n = optionCount(x, who);
+  if (!Number.isInteger(index) || index < 0 || index >= n) return { ok: false, code: "unknown-option", reason: `there is no option number ${index} (${n} options)` };
+  return decide(x, who, index);
+}
+
+/** Takes option `index` for `who`; `named` is its name when the caller has it already. */
+function decide(x: Exec, who: number, index: number, named?: { id: string; label: string }): ApplyResult {
+  const s = x.s;
+  const p = s.pending!;
+  const f = top(x)!;
+  const ins = waitingAt(x);
   s.decisions[who] = (s.decisions[who] ?? 0) + 1;
-  if (p.kind === "secret") {
-    p.chosen[who] = { id: chosen.id, label: chosen.label, value: chosen.value };
-    s.log.push({ player: who, option: chosen.id, label: chosen.label, secret: true, revealed: false });
-    if (owing(x).length > 0) return { ok: true };
-    const map = new Array<Value>(s.players).fill(null);
-    for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
-    for (const e of s.log) if (e.secret) e.revealed = true;
-    f.locals[(ins as Extract<Instr, { k: "secret" }>).slot] = map;
-    f.pc++;
+  if (p.kind === "options") {
+    const o = p.options[index]!;
+    s.log.push({ player: who, option: o.id, label: o.label });
+    f.pc = (ins as Extract<Instr, { k: "options" }>).options[o.value as number]!.to;
   } else {
-    const entry: LogEntry = { player: who, option: chosen.id, label: chosen.label };
-    if (p.kind === "choose" && (ins as Extract<Instr, { k: "choose" }>).valueType.t === "piece" && typeof chosen.value === "number" && !seenByAll(x, chosen.value)) entry.hidden = true;
-    s.log.push(entry);
-    if (p.kind === "options") {
-      f.pc = (ins as Extract<Instr, { k: "options" }>).options[chosen.value as number]!.to;
+    const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
+    const choice = choiceOf(p, who)!;
+    const value = index < choice.values.length ? choice.values[index]! : null;
+    const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who);
+    if (p.kind === "secret") {
+      p.chosen[who] = { id, label, value };
+      s.log.push({ player: who, option: id, label, secret: true, revealed: false });
+      if (owing(x).length > 0) return { ok: true };
+      const map = new Array<Value>(s.players).fill(null);
+      for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
+      // Entries are replaced, not changed: clones share them.
+      s.log = s.log.map((e) => (e.secret && !e.revealed ? { ...e, revealed: true } : e));
+      f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
+      f.pc++;
     } else {
-      f.locals[(ins as Extract<Instr, { k: "choose" }>).slot] = chosen.value;
+      const entry: LogEntry = { player: who, option: id, label };
+      if (spec.valueType.t === "piece" && typeof value === "number" && !seenByAll(x, value)) entry.hidden = true;
+      s.log.push(entry);
+      f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
       f.pc++;
     }
   }
@@ -325,18 +406,24 @@ export function apply(x: Exec, optionId: string, player?: number): ApplyResult {
   return { ok: true };
 }
 
-/** Why an option that is not offered is refused: the failing rule's own words when it is a candidate. */
+/**
+ * Why an option that is not offered is refused: the failing rule's own words
+ * when it is a candidate. Explaining must not disturb the match, and rules
+ * change nothing but the generator and the frame's locals while they are
+ * evaluated: those two are put back afterwards (no copy of the state).
+ */
 function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: number): ApplyResult {
   const unknown: ApplyResult = { ok: false, code: "unknown-option", reason: `\`${optionId}\` is not one of the options` };
   if (ins.k !== "choose" && ins.k !== "secret") return unknown;
   if (optionId === STOP_ID && ins.stop) return { ok: false, code: "illegal-option", reason: "stopping is not allowed yet" };
-  // Work on a copy: explaining must not disturb the match (a rule may draw on the generator).
-  const probe: Exec = { ...x, s: structuredClone(x.s), steps: 0, events: [] };
-  const l = probe.s.stack[probe.s.stack.length - 1]!.locals;
+  const rng = [...x.s.rng];
+  const locals = [...f.locals];
+  const probe: Exec = { ...x, steps: 0, events: [] };
+  const l = f.locals;
   if (ins.k === "secret") l[ins.chooserSlot] = who;
   try {
     const candidates = items(probe, ins.src(probe, l), ins.zone, ins.span);
-    const all = makeOptions(probe, candidates, ins.valueType, who);
+    const all = nameChoice(probe, { values: legalValues(probe, candidates, ins.valueType, who) }, ins.valueType, who);
     const match = all.find((o) => o.id === optionId);
     if (!match) return unknown;
     l[ins.varSlot] = match.value;
@@ -350,5 +437,8 @@ function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: numbe
     return unknown;
   } catch {
     return unknown;
+  } finally {
+    x.s.rng = rng;
+    for (let i = 0; i < locals.length; i++) l[i] = locals[i]!;
   }
 }

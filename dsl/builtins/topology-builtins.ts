@@ -42,4 +42,34 @@ export const TOPOLOGY_BUILTINS: Builtin[] = [
     params: [whole("size")],
     returns: () => T.topology,
   },
+  {
+    name: "hex",
+    category: "topology",
+    signature: "hex(width: number, height: number)",
+    description:
+      "A board of hexagons, `width` columns by `height` rows, each row drawn half a hex right of the one above (the rhombus of Hex; a `map` can cut holes for other outlines). Each space touches 6 others; their directions run clockwise from the upper right (`side`, `sides` values and turns follow them). Spaces are named `a1` (top left) on.",
+    example: "board hexes: hex(11, 11)",
+    params: [whole("width"), whole("height")],
+    returns: () => T.topology,
+  },
+  {
+    name: "track",
+    category: "topology",
+    signature: "track(size: number)",
+    description:
+      "`size` spaces in a line, numbered from 0, each next to the one before and after (a score track, a temple's steps, a technology track); `step(s, n)` moves along it. Drawn as a row of spaces.",
+    example: "board score_track: track(20)",
+    params: [whole("size")],
+    returns: () => T.topology,
+  },
+  {
+    name: "graph",
+    category: "topology",
+    signature: "graph(size: number, edges: list of list of number)",
+    description:
+      "`size` spaces, numbered from 0, joined by the listed edges (pairs of space numbers): a route map, a network of places. `neighbours` follows the edges and `distance` counts them. Drawn on a circle; a one-row `map` sets attributes.",
+    example: "board routes: graph(4, edges: [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2]])",
+    params: [whole("size"), param("edges", accepts.type(T.list(T.list(T.number)), "a list of pairs of space numbers"), { named: true })],
+    returns: () => T.topology,
+  },
 ];

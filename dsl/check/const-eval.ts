@@ -4,6 +4,7 @@ import type { Span } from "../span.ts";
 import { T, typeName, unify, type Type } from "../types.ts";
 import type { Checker } from "./context.ts";
 import { use } from "./context.ts";
+import { mapLitEnum, orderMapValues } from "./enum-maps.ts";
 
 /** A value known before the game starts, with its type. */
 export interface Constant {
@@ -36,6 +37,61 @@ export function normaliseShape(cells: [number, number][]): ShapeValue {
 }
 
 /**
+ * What working out constants may cost, per file checked. A shared rule file
+ * is untrusted: `const B = A + A` thirty times over, or `1..10000000000`,
+ * would otherwise hang the checker or exhaust memory. Far above real files
+ * (the games' largest constant list has under 100 items).
+ */
+export const CONST_BUDGET = {
+  /** Expressions evaluated and component entries expanded. */
+  steps: 1_000_000,
+  /** Items in one list (a range included). */
+  listItems: 100_000,
+  /** Characters in one text. */
+  textChars: 100_000,
+  /** Pieces a file's `components` declare (before `per player` copies). */
+  components: 20_000,
+} as const;
+
+interface Budget {
+  steps: number;
+  /** Set once the budget ran out: later evaluations fail quietly (the first diagnostic says why). */
+  spent: boolean;
+  /** Each `const`'s value, worked out once however often it is used. */
+  consts: Map<string, Constant | undefined>;
+}
+
+const budgets = new WeakMap<Checker, Budget>();
+
+function budgetOf(c: Checker): Budget {
+  let b = budgets.get(c);
+  if (!b) {
+    b = { steps: 0, spent: false, consts: new Map() };
+    budgets.set(c, b);
+  }
+  return b;
+}
+
+/**
+ * Counts `n` units of compile-time work against the file's budget; false
+ * (with an `invalid-constant` diagnostic at `span`, once) when it is spent.
+ */
+export function spendConstSteps(c: Checker, n: number, span: Span): boolean {
+  const b = budgetOf(c);
+  if (b.spent) return false;
+  b.steps += n;
+  if (b.steps <= CONST_BUDGET.steps) return true;
+  b.spent = true;
+  c.sink.error(
+    "invalid-constant",
+    `working out the values known before the game took more than ${CONST_BUDGET.steps.toLocaleString("en")} steps`,
+    span,
+    "make the constants, ranges or component sets smaller",
+  );
+  return false;
+}
+
+/**
  * Evaluates an expression that must be known before the game starts
  * (constants, component fields, table values, board sizes). Reports
  * `invalid-constant` and returns undefined otherwise.
@@ -45,6 +101,30 @@ export function constEval(c: Checker, e: Expr, env: ConstEnv = new Map(), resolv
     c.sink.error("invalid-constant", msg, span);
     return undefined;
   };
+  if (!spendConstSteps(c, 1, e.span)) return undefined;
+  const v = evalNode(c, e, env, resolving, fail);
+  if (!v) return undefined;
+  // Every value is checked where it is made, so no larger one is ever built.
+  if (typeof v.v === "number" && !Number.isFinite(v.v)) return fail(`this works out to ${v.v}: a number known before the game must be finite`);
+  if (typeof v.v === "string" && v.v.length > CONST_BUDGET.textChars) {
+    return fail(`this text would have ${v.v.length.toLocaleString("en")} characters; at most ${CONST_BUDGET.textChars.toLocaleString("en")}`);
+  }
+  if (Array.isArray(v.v) && v.v.length > CONST_BUDGET.listItems) {
+    return fail(`this list would have ${v.v.length.toLocaleString("en")} items; at most ${CONST_BUDGET.listItems.toLocaleString("en")}`);
+  }
+  return v;
+}
+
+/** The two ends of a constant range, without listing what lies between (for bounds like `in 0..1000000`). */
+export function constRangeEnds(c: Checker, e: Expr): [number, number] | undefined {
+  if (e.kind !== "RangeExpr") return undefined;
+  const a = constEval(c, e.from);
+  const b = constEval(c, e.to);
+  if (!a || !b || typeof a.v !== "number" || typeof b.v !== "number") return undefined;
+  return [a.v, b.v];
+}
+
+function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fail: (msg: string, span?: Span) => undefined): Constant | undefined {
   switch (e.kind) {
     case "NumberLit":
       return { v: e.value, ty: T.number };
@@ -71,11 +151,36 @@ export function constEval(c: Checker, e: Expr, env: ConstEnv = new Map(), resolv
       }
       return { v: items, ty: T.list(ty.t === "none" ? T.any : ty) };
     }
+    case "MapLit": {
+      const keyed = mapLitEnum(c, e);
+      if (!keyed) return undefined;
+      const values: Constant[] = [];
+      for (const entry of e.entries) {
+        const v = constEval(c, entry.value, env, resolving);
+        if (!v) return undefined;
+        values.push(v);
+      }
+      const dflt = e.default ? constEval(c, e.default, env, resolving) : undefined;
+      if (e.default && !dflt) return undefined;
+      let ty: Type = T.none;
+      for (const [i, v] of [...values, ...(dflt ? [dflt] : [])].entries()) {
+        const u = unify(ty, v.ty);
+        if (!u) return fail(`a map cannot mix ${typeName(ty)} and ${typeName(v.ty)}`, (e.entries[i]?.value ?? e.default!).span);
+        ty = u;
+      }
+      const ordered = orderMapValues(c, e, keyed, values, dflt, { v: null, ty: T.none });
+      return { v: ordered.map((x) => x.v), ty: T.emap(keyed.name, keyed.members, ty.t === "none" ? T.any : ty) };
+    }
     case "RangeExpr": {
       const a = constEval(c, e.from, env, resolving);
       const b = constEval(c, e.to, env, resolving);
       if (!a || !b) return undefined;
       if (typeof a.v !== "number" || typeof b.v !== "number") return fail("a range needs two numbers");
+      const items = Math.floor(b.v - a.v) + 1;
+      if (items > CONST_BUDGET.listItems) {
+        return fail(`this range would list ${items.toLocaleString("en")} numbers; at most ${CONST_BUDGET.listItems.toLocaleString("en")}`);
+      }
+      if (items > 0 && !spendConstSteps(c, items, e.span)) return undefined;
       const out: number[] = [];
       for (let i = a.v; i <= b.v; i++) out.push(i);
       return { v: out, ty: T.list(T.number) };
@@ -107,8 +212,17 @@ export function constEval(c: Checker, e: Expr, env: ConstEnv = new Map(), resolv
             break;
         }
       }
-      if (e.op === "+" && (typeof a.v === "string" || typeof b.v === "string")) return { v: `${a.v}${b.v}`, ty: T.text };
-      if (e.op === "+" && Array.isArray(a.v) && Array.isArray(b.v)) return { v: [...a.v, ...b.v], ty: unify(a.ty, b.ty) ?? a.ty };
+      if (e.op === "+" && (typeof a.v === "string" || typeof b.v === "string")) {
+        const length = String(a.v).length + String(b.v).length;
+        if (length > CONST_BUDGET.textChars) return fail(`this text would have ${length.toLocaleString("en")} characters; at most ${CONST_BUDGET.textChars.toLocaleString("en")}`);
+        return { v: `${a.v}${b.v}`, ty: T.text };
+      }
+      if (e.op === "+" && Array.isArray(a.v) && Array.isArray(b.v)) {
+        const length = a.v.length + b.v.length;
+        if (length > CONST_BUDGET.listItems) return fail(`this list would have ${length.toLocaleString("en")} items; at most ${CONST_BUDGET.listItems.toLocaleString("en")}`);
+        if (!spendConstSteps(c, length, e.span)) return undefined;
+        return { v: [...a.v, ...b.v], ty: unify(a.ty, b.ty) ?? a.ty };
+      }
       return fail(`this operation cannot be worked out before the game starts`);
     }
     case "NameExpr": {
@@ -118,9 +232,13 @@ export function constEval(c: Checker, e: Expr, env: ConstEnv = new Map(), resolv
       if (g?.k === "const") {
         use(c, e.name, e.span);
         if (resolving.has(e.name)) return fail(`\`${e.name}\` is defined in terms of itself`);
+        // Worked out once: a chain of constants each using the last twice stays linear.
+        const memo = budgetOf(c).consts;
+        if (memo.has(e.name)) return memo.get(e.name);
         resolving.add(e.name);
         const v = constEval(c, g.decl.value, new Map(), resolving);
         resolving.delete(e.name);
+        if (resolving.size === 0 || v) memo.set(e.name, v);
         return v;
       }
       if (g?.k === "enum") {

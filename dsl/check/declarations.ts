@@ -4,9 +4,10 @@ import type { BoardDef, ComponentDef, KindDef, Topology, Value, Visibility } fro
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, defaultValue, T, typeName, type Type } from "../types.ts";
-import { constEval, type ConstEnv } from "./const-eval.ts";
+import { CONST_BUDGET, constEval, constRangeEnds, spendConstSteps, type ConstEnv } from "./const-eval.ts";
 import { textOf, use, type Checker, type GlobalSymbol } from "./context.ts";
 import { article } from "./expressions.ts";
+import { cellKey } from "../keys.ts";
 import { resolveType } from "./types-from-ast.ts";
 
 const KIND_OF: Partial<Record<Decl["kind"], GlobalSymbol["k"]>> = {
@@ -202,14 +203,42 @@ export function buildTables(c: Checker, decls: Decl[]): void {
   }
 }
 
+/** The board shapes a `board … :` may name. */
+const SHAPES = ["grid", "open_grid", "layered", "ring", "hex", "track", "graph"];
+
+/** `graph(n, edges: …)`'s edges: pairs of space numbers below n. */
+function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefined {
+  const v = constEval(c, e);
+  if (!v) return undefined;
+  const pairs = Array.isArray(v.v) ? v.v : null;
+  const out: [number, number][] = [];
+  for (const p of pairs ?? []) {
+    if (!Array.isArray(p) || p.length !== 2 || !p.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n < size)) {
+      c.sink.error("invalid-board", `a graph's edges are pairs of space numbers from 0 to ${size - 1}: \`[[0, 1], [1, 2]]\``, e.span);
+      return undefined;
+    }
+    out.push([p[0] as number, p[1] as number]);
+  }
+  if (!pairs) {
+    c.sink.error("invalid-board", "a graph's edges are a list of pairs of space numbers: `edges: [[0, 1], [1, 2]]`", e.span);
+    return undefined;
+  }
+  return out;
+}
+
 function topologyOf(c: Checker, e: Expr): Topology | undefined {
   if (e.kind !== "CallExpr") {
-    c.sink.error("invalid-board", "a board's shape is `grid(w, h)`, `open_grid()`, `layered(w, h, levels: n)` or `ring(n)`", e.span);
+    c.sink.error("invalid-board", `a board's shape is one of ${SHAPES.map((s) => `\`${s}(…)\``).join(", ")}`, e.span);
     return undefined;
   }
   const nums: number[] = [];
   const named: Record<string, number> = {};
+  let edges: Expr | undefined;
   for (const a of e.args) {
+    if (a.name?.text === "edges") {
+      edges = a.value;
+      continue;
+    }
     const v = constEval(c, a.value);
     if (!v) return undefined;
     if (typeof v.v !== "number" || !Number.isInteger(v.v) || v.v < 1) {
@@ -219,8 +248,8 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
     if (a.name) named[a.name.text] = v.v;
     else nums.push(v.v);
   }
-  const want = (n: number, names: string[] = []): boolean => {
-    const ok = nums.length === n && names.every((x) => named[x] !== undefined) && Object.keys(named).every((x) => names.includes(x));
+  const want = (n: number, names: string[] = [], withEdges = false): boolean => {
+    const ok = nums.length === n && names.every((x) => named[x] !== undefined) && Object.keys(named).every((x) => names.includes(x)) && !!edges === withEdges;
     if (!ok) c.sink.error("argument-count", `\`${e.callee.text}\` is written ${BUILTINS.get(e.callee.text)?.signature ?? ""}`, e.span);
     return ok;
   };
@@ -233,13 +262,17 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
       return want(2, ["levels"]) ? { type: "layered", width: nums[0]!, height: nums[1]!, levels: named["levels"]! } : undefined;
     case "ring":
       return want(1) ? { type: "ring", size: nums[0]! } : undefined;
+    case "hex":
+      return want(2) ? { type: "hex", width: nums[0]!, height: nums[1]! } : undefined;
+    case "track":
+      return want(1) ? { type: "track", size: nums[0]! } : undefined;
+    case "graph": {
+      if (!want(1, [], true)) return undefined;
+      const list = edgesOf(c, edges!, nums[0]!);
+      return list ? { type: "graph", size: nums[0]!, edges: list } : undefined;
+    }
     default:
-      c.sink.error(
-        "invalid-board",
-        `unknown board shape \`${e.callee.text}\``,
-        e.callee.span,
-        didYouMean(e.callee.text, ["grid", "open_grid", "layered", "ring"]),
-      );
+      c.sink.error("invalid-board", `unknown board shape \`${e.callee.text}\``, e.callee.span, didYouMean(e.callee.text, SHAPES));
       return undefined;
   }
 }
@@ -274,8 +307,9 @@ function buildMaps(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: B
     c.sink.error("invalid-board", `a ${t.type === "open" ? "open grid" : "layered board"} cannot be drawn with a map`, d.maps[0]!.span);
     return;
   }
-  const width = t.type === "grid" ? t.width : t.size;
-  const height = t.type === "grid" ? t.height : 1;
+  // Grids of rows and columns are drawn row by row; a line of spaces (ring, track, graph) on one row.
+  const width = t.type === "grid" || t.type === "hex" ? t.width : t.size;
+  const height = t.type === "grid" || t.type === "hex" ? t.height : 1;
   const legend = new Map(d.legend.map((e) => [e.key, e]));
   for (const e of d.legend) {
     for (const a of e.assigns) {
@@ -342,7 +376,7 @@ function buildMaps(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: B
       }
       row.forEach((key, x) => {
         const values = valuesFor(key);
-        const cell = `${x},${y}`;
+        const cell = cellKey(x, y);
         if (values === "hole") holes.add(cell);
         else if (values) {
           if (Object.keys(values).length) board.cells[cell] = { ...board.cells[cell], ...values };
@@ -462,6 +496,7 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
             continue;
           }
           for (const item of src.v) {
+            if (!spendConstSteps(c, 1, e.span)) return;
             expand(e.entries, new Map([...env, [e.variable.text, { v: item, ty: src.ty.of }]]));
           }
           continue;
@@ -488,6 +523,11 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
           else c.sink.error("invalid-components", `this ${kind.name} has no \`${f.name}\` and the kind gives no default`, e.span);
         }
         if (e.count < 0 || !Number.isInteger(e.count)) c.sink.error("parse-invalid-count", "a count is a whole number", e.span);
+        if (c.def.components.length + e.count > CONST_BUDGET.components) {
+          c.sink.error("invalid-components", `a game may have at most ${CONST_BUDGET.components.toLocaleString("en")} pieces; this would make ${(c.def.components.length + e.count).toLocaleString("en")}`, e.span);
+          return;
+        }
+        if (!spendConstSteps(c, e.count, e.span)) return;
         for (let i = 0; i < e.count; i++) {
           const comp: ComponentDef = { kind: kind.name, label: e.label ?? kind.name, fields, perPlayer: d.perPlayer };
           if (zone) comp.zone = zone;
@@ -503,6 +543,9 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
 export function buildVariableTypes(c: Checker, decls: Decl[]): void {
   const bounds = (f: FieldDecl): [number, number] | undefined => {
     if (!f.bounds) return undefined;
+    // A range's ends are all bounds need: `in 0..1000000` lists nothing.
+    const ends = constRangeEnds(c, f.bounds);
+    if (ends && ends[0] <= ends[1]) return ends;
     const v = constEval(c, f.bounds);
     if (!v) return undefined;
     if (!Array.isArray(v.v) || v.v.length === 0 || v.ty.t !== "list" || v.ty.of.t !== "number") {

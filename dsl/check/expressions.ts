@@ -7,6 +7,8 @@ import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } f
 import { checkComponentName } from "./component-names.ts";
 import { shapeFromRows } from "./const-eval.ts";
 import { declareName, use, type Checker, type CodeContext } from "./context.ts";
+import { checkMapLit, checkPerEnum, enumMapIndex } from "./enum-maps.ts";
+import { checkMatchExpr } from "./match.ts";
 
 /** A checked expression: its IR and its type. */
 export interface Typed {
@@ -138,6 +140,12 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
     }
     case "ComprehensionExpr":
       return checkComprehension(c, e, cx);
+    case "PerEnumExpr":
+      return checkPerEnum(c, e, cx);
+    case "MapLit":
+      return checkMapLit(c, e, cx);
+    case "MatchExpr":
+      return checkMatchExpr(c, e, cx);
     case "PerPlayerExpr": {
       const scope = cx.scope.child();
       const local = declareName(c, scope, e.variable, T.player);
@@ -335,6 +343,9 @@ function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: Cod
   if (obj.ty.t === "map") {
     expect(c, idx, T.player, e.index.span, "the index of a per player value");
     return { ir: { op: "index", obj: obj.ir, idx: idx.ir, of: "map", span: e.span }, ty: obj.ty.of };
+  }
+  if (obj.ty.t === "emap") {
+    return { ir: { op: "index", obj: obj.ir, idx: enumMapIndex(c, obj.ty, idx, e.index.span), of: "list", span: e.span }, ty: obj.ty.of };
   }
   if (obj.ty.t === "list" || obj.ty.t === "sides" || obj.ty.t === "any") {
     expect(c, idx, T.number, e.index.span, "a list index");

@@ -4,6 +4,8 @@ import type { Span } from "../span.ts";
 import { assignable, elementType, T, typeName, type Type } from "../types.ts";
 import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
 import { article, checkArgs, checkExpr, expect, warnUnread, type Typed } from "./expressions.ts";
+import { enumMapIndex } from "./enum-maps.ts";
+import { checkMatchStmt } from "./match.ts";
 import { resolveType } from "./types-from-ast.ts";
 
 /** Checks the statements of a block in a new scope. */
@@ -96,6 +98,10 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       const v = checkExpr(c, s.value, cx);
       if (s.op === "=") {
         expect(c, v, target.type, s.value.span, "the new value");
+      } else if (target.type.t === "emap") {
+        // `p.res -= b.cost`: member by member.
+        expect(c, v, target.type, s.value.span, `the value of \`${s.op}\``);
+        if (target.type.of.t !== "number" && target.type.of.t !== "any") c.sink.error("type-mismatch", `\`${s.op}\` on a map needs numbers in it`, span);
       } else if (target.type.t === "list" || target.type.t === "text") {
         if (s.op === "-=") c.sink.error("type-mismatch", `\`-=\` needs a number`, span);
         expect(c, v, target.type, s.value.span, "the value added");
@@ -248,6 +254,8 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       const v = checkExpr(c, s.value, cx);
       return { op: "log", value: v.ir, ty: v.ty, span };
     }
+    case "MatchStmt":
+      return checkMatchStmt(c, s, cx);
   }
 }
 
@@ -317,6 +325,9 @@ function checkTarget(c: Checker, e: Expr, cx: CodeContext): { target: IrTarget; 
       if (inner.type.t === "map") {
         expect(c, idx, T.player, e.index.span, "the index of a per player value");
         return { target: { op: "index", obj: inner.target, idx: idx.ir, of: "map" }, type: inner.type.of };
+      }
+      if (inner.type.t === "emap") {
+        return { target: { op: "index", obj: inner.target, idx: enumMapIndex(c, inner.type, idx, e.index.span), of: "list" }, type: inner.type.of };
       }
       if (inner.type.t === "list") {
         expect(c, idx, T.number, e.index.span, "a list index");

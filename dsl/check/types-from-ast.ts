@@ -25,6 +25,17 @@ export function resolveType(c: Checker, t: TypeExpr): Type {
       return T.list(resolveType(c, t.of));
     case "PerPlayerType":
       return T.map(resolveType(c, t.of));
+    case "PerEnumType": {
+      const of = resolveType(c, t.of);
+      const g = c.globals.get(t.enumName.text);
+      if (g?.k !== "enum") {
+        const enums = [...c.globals].filter(([, s]) => s.k === "enum").map(([n]) => n);
+        c.sink.error("unknown-name", `\`per ${t.enumName.text}\` needs an enum (or \`player\`), and \`${t.enumName.text}\` is not one`, t.enumName.span, didYouMean(t.enumName.text, ["player", ...enums]));
+        return T.any;
+      }
+      use(c, t.enumName.text, t.enumName.span);
+      return T.emap(t.enumName.text, g.decl.members.map((m) => m.name.text), of);
+    }
     case "TypeName": {
       const name = t.name.text;
       const basic = BASIC[name];

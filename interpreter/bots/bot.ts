@@ -9,9 +9,11 @@ import { RandomBot } from "./random-bot.ts";
  */
 export interface Bot {
   /** The index of the option this bot takes for `player` now, or undefined if it owes none. */
-  pick(match: Match, player: number): number | undefined;
+  chooseIndex(match: Match, player: number): number | undefined;
   /** The same decision as an option id (for people's tools: logs, replays). */
   choose(match: Match, player: number): string | undefined;
+  /** The cheap path, when a bot has it: the option's position for `Match.applyAt` (the same pick as `choose`). */
+  chooseIndex?(match: Match, player: number): number | undefined;
 }
 
 /** The kinds of bot the tools offer, with what each does. */

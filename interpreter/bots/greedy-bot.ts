@@ -1,5 +1,6 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
+import { optionIdAt } from "./option-at.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 
 /**
@@ -27,7 +28,7 @@ export class GreedyBot {
   }
 
   /** The index of the option this bot takes for `player` now, or undefined if it owes nothing. */
-  pick(match: Match, player: number): number | undefined {
+  chooseIndex(match: Match, player: number): number | undefined {
     const n = match.optionCount(player);
     if (n <= 1) return n === 1 ? 0 : undefined;
     let pool = [...Array(n).keys()];
@@ -60,8 +61,7 @@ export class GreedyBot {
 
   /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
   choose(match: Match, player: number): string | undefined {
-    const i = this.pick(match, player);
-    return i === undefined ? undefined : match.options(player)[i]!.id;
+    return optionIdAt(match, player, this.chooseIndex(match, player));
   }
 
   /**

@@ -1,5 +1,6 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
+import { optionIdAt } from "./option-at.ts";
 import type { MatchResult } from "../state.ts";
 import { botRandom, mixSeed, type BotRandom } from "./seeds.ts";
 
@@ -84,7 +85,7 @@ export class MctsBot {
   }
 
   /** The index of the option this bot takes for `player` now, or undefined if it owes nothing. */
-  pick(match: Match, player: number): number | undefined {
+  chooseIndex(match: Match, player: number): number | undefined {
     const n = match.optionCount(player);
     if (n <= 1) return n === 1 ? 0 : undefined;
     const decision = this.decisions++;
@@ -113,8 +114,7 @@ export class MctsBot {
 
   /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
   choose(match: Match, player: number): string | undefined {
-    const i = this.pick(match, player);
-    return i === undefined ? undefined : match.options(player)[i]!.id;
+    return optionIdAt(match, player, this.chooseIndex(match, player));
   }
 
   /** Who acts next in `world`: the searching player first in a secret choice, so they never see an answer. */

@@ -1,5 +1,6 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
+import { optionIdAt } from "./option-at.ts";
 import { playOut } from "./play-out.ts";
 import { botRandom, type BotRandom } from "./seeds.ts";
 
@@ -15,16 +16,15 @@ export class RandomBot {
     this.rng = botRandom(seed);
   }
 
-  /** The index of the option this bot takes for `player` now, or undefined if it owes nothing. */
-  pick(match: Match, player: number): number | undefined {
+  /** The position (for `applyAt`) this bot takes for `player` now, or undefined if it owes nothing: the cheap path, nothing named. */
+  chooseIndex(match: Match, player: number): number | undefined {
     const n = match.optionCount(player);
     return n === 0 ? undefined : uniformInt(this.rng, 0, n - 1);
   }
 
-  /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
+  /** The option id this bot takes for `player` now (the same pick as `chooseIndex`), or undefined if it owes nothing. */
   choose(match: Match, player: number): string | undefined {
-    const i = this.pick(match, player);
-    return i === undefined ? undefined : match.options(player)[i]!.id;
+    return optionIdAt(match, player, this.chooseIndex(match, player));
   }
 }
 

@@ -125,20 +125,6 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
   return fail("runtime-error", "expected pieces", span);
 }
 
-/** Which way (0 up, 1 right, 2 down, 3 left) `to` lies from `from`, if they share an edge on one level. */
-function direction(x: Exec, from: string, to: string): number | undefined {
-  const a = x.rt.topo.info(from);
-  const b = x.rt.topo.info(to);
-  if (!a || !b || a.board !== b.board || a.z !== b.z) return undefined;
-  const dx = b.x - a.x;
-  const dy = b.y - a.y;
-  if (dx === 0 && dy === -1) return 0;
-  if (dx === 1 && dy === 0) return 1;
-  if (dx === 0 && dy === 1) return 2;
-  if (dx === -1 && dy === 0) return 3;
-  return undefined;
-}
-
 export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
   spaces: (x, [b]) => x.rt.topo.spaces(x.s, b as string),
   neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
@@ -169,14 +155,15 @@ export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
   surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((k) => pieceOn(x, k) !== null),
   placements: (x, [ps, b], span) => {
     const board = b as string;
-    if (!x.rt.topo.boardDef(board)) fail("runtime-none-value", "there is no such board", span);
+    const shape = x.rt.topo.shape(board);
+    if (!shape) fail("runtime-none-value", "there is no such board", span);
     const seen = new Set<string>();
     const out: PlacementValue[] = [];
     for (const id of asPieces(x, ps!, span)) {
       const key = x.rt.equivalenceKey(x.s, id);
       if (seen.has(key)) continue;
       seen.add(key);
-      for (const o of x.rt.orientations(x.s, id)) {
+      for (const o of x.rt.orientations(x.s, id, shape)) {
         const found = positions(x.rt.topo, x.s, board, id, o);
         tick(x, span, found.length);
         out.push(...found);
@@ -196,8 +183,8 @@ export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
     const targets = footprint(x, toward!, span);
     for (const c of from.cells) {
       for (const t of targets) {
-        const d = direction(x, `${from.board}:${c}`, t);
-        if (d !== undefined) return from.sides[field]![d] ?? 0;
+        const d = x.rt.topo.direction(x.rt.topo.spaceKey(from.board, c), t);
+        if (d >= 0) return from.sides[field]![d] ?? 0;
       }
     }
     return 0;

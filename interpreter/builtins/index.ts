@@ -20,4 +20,7 @@ export const BUILTIN_IMPLS: Record<string, BuiltinImpl> = {
   open_grid: declarationOnly,
   layered: declarationOnly,
   ring: declarationOnly,
+  hex: declarationOnly,
+  track: declarationOnly,
+  graph: declarationOnly,
 };

@@ -1,42 +1,108 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
+import { dirname, join, sep } from "node:path";
 import { compile, type CompileResult } from "../index.ts";
 import { UsageError } from "./usage-error.ts";
 
-/** Reads and compiles a rule file; the base of a variant file is read relative to it. */
-export function loadRules(file: string): CompileResult {
-  let source: string;
+/** The largest rule file read, in bytes (the language refuses more than a million characters anyway). */
+export const MAX_RULE_FILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Reads a rule file as untrusted input: only a regular file (a FIFO, a
+ * device like `/dev/zero` or a folder is refused without blocking on it), at
+ * most `MAX_RULE_FILE_BYTES`, and, when `root` is given, only if its real
+ * path (links resolved) lies inside `root`'s. Gives the text, or why not.
+ */
+export function readRuleFile(path: string, root?: string): { text: string } | { missing: true } | { refused: string } {
+  let real: string;
   try {
-    source = readFileSync(file, "utf8");
+    real = realpathSync(path);
   } catch {
-    throw new UsageError(`cannot read ${file}: no such file`);
+    return { missing: true };
   }
-  return compile(source, file, {
+  if (root !== undefined) {
+    let realRoot: string;
+    try {
+      realRoot = realpathSync(root);
+    } catch {
+      return { missing: true };
+    }
+    if (!real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) return { refused: "it links outside the folder of the file that extends it" };
+  }
+  let fd: number;
+  try {
+    // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever.
+    fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return { missing: true };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { refused: "it is not a regular file" };
+    if (st.size > MAX_RULE_FILE_BYTES) return { refused: `it is larger than ${MAX_RULE_FILE_BYTES / 1024 / 1024} MB` };
+    // Read no more than the cap even if the file grows meanwhile.
+    const buf = Buffer.alloc(Math.min(st.size, MAX_RULE_FILE_BYTES) + 1);
+    let n = 0;
+    while (n < buf.length) {
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+    }
+    if (n > MAX_RULE_FILE_BYTES) return { refused: `it is larger than ${MAX_RULE_FILE_BYTES / 1024 / 1024} MB` };
+    return { text: buf.subarray(0, n).toString("utf8") };
+  } catch {
+    return { missing: true };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Reads and compiles a rule file; the base of a variant file is read
+ * relative to it, and only from its own folder or below (links out of that
+ * folder are refused).
+ */
+export function loadRules(file: string): CompileResult {
+  const read = readRuleFile(file);
+  if ("missing" in read) throw new UsageError(`cannot read ${file}: no such file`);
+  if ("refused" in read) throw new UsageError(`cannot read ${file}: ${read.refused}`);
+  const root = dirname(file);
+  return compile(read.text, file, {
     readFile: (path) => {
-      try {
-        return readFileSync(path, "utf8");
-      } catch {
-        return undefined;
-      }
+      const base = readRuleFile(path, root);
+      if ("text" in base) return base.text;
+      if ("refused" in base) return { refused: base.refused };
+      return undefined;
     },
   });
 }
 
-/** The `.stela` files named, with folders expanded (recursively, sorted). */
+/**
+ * The `.stela` files named, with folders expanded (recursively, sorted). In a
+ * folder, links to folders are not followed (a loop would never end) and a
+ * linked file counts only if it lies inside the folder named.
+ */
 export function expandPaths(paths: string[]): string[] {
   const out: string[] = [];
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else if (name.endsWith(".stela")) out.push(p);
+  const walk = (dir: string, root: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const p = join(dir, entry.name);
+      if (entry.isDirectory()) walk(p, root);
+      else if (entry.name.endsWith(".stela") && (!entry.isSymbolicLink() || inside(p, root))) out.push(p);
     }
   };
   for (const p of paths) {
     if (!existsSync(p)) throw new UsageError(`cannot read ${p}: no such file or folder`);
-    if (statSync(p).isDirectory()) walk(p);
+    if (statSync(p).isDirectory()) walk(p, realpathSync(p));
     else out.push(p);
   }
   if (out.length === 0) throw new UsageError(`no .stela files in ${paths.join(", ")}`);
   return out;
+}
+
+function inside(path: string, realRoot: string): boolean {
+  try {
+    return realpathSync(path).startsWith(realRoot + sep);
+  } catch {
+    return false;
+  }
 }

@@ -110,7 +110,7 @@ function replayOne(game: Game, s: RunSettings, g: number, out: (line: string) =>
   let n = 0;
   const { match, outcome } = playGame(game, s, g, (m, p, i) => {
     n++;
-    out(`${String(n).padStart(4)}. Player ${p + 1}: option ${i + 1} of ${m.optionCount(p)}: ${m.options(p)[i]?.id ?? "?"}`);
+    out(`${String(n).padStart(4)}. Player ${p + 1}: option ${i + 1} of ${m.optionCount(p)}: ${m.options(p).find((o) => o.index === i)?.id ?? "?"}`);
   });
   out(`game ${g} (match seed ${outcome.seed}): ${outcome.error ? `failed: ${outcome.error}` : `over after ${outcome.decisions} decisions; scores ${outcome.scores.join(", ")}; winners ${outcome.winners.map((w) => `Player ${w + 1}`).join(", ")}`}`);
   if (match.error) out(formatDiagnostic(match.error));

@@ -24,7 +24,7 @@ function snapshots(game: ReturnType<typeof loadGame>, players: number, seed: num
   for (let n = 0; m.decision && n < 400; n++) {
     if (n % every === 0) out.push(m.clone());
     const p = m.decision.players[0]!;
-    m.applyAt(bot.pick(m, p)!, p);
+    m.applyAt(bot.chooseIndex(m, p)!, p);
   }
   return out;
 }

@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import type { BoardView, SpaceView } from "../../interpreter/index.ts";
+import { cellKey, spaceKey, type BoardView, type SpaceView } from "../../interpreter/index.ts";
 import { CELL, columnName, layoutBoard, pieceOutline } from "../../editor/src/playtest/board-layout.ts";
 import { clickOnPiece, highlightedSpaces, indexOptions, optionsAtSpace } from "../../editor/src/playtest/option-index.ts";
 import { fitLabel, inkOn } from "../../editor/src/playtest/present.ts";
 
-function space(board: string, x: number, y: number, level = 0): SpaceView {
-  return { key: `${board}:${level ? `${x},${y},${level}` : `${x},${y}`}`, x, y, level, label: "", attrs: {} };
+function space(board: string, x: number, y: number, level = 0, at = { x: x + 0.5, y: y + 0.5 }): SpaceView {
+  return { key: spaceKey(board, level ? cellKey(x, y, level) : cellKey(x, y)), x, y, level, label: "", attrs: {}, at };
 }
 
 function board(topology: BoardView["topology"], spaces: SpaceView[], pieces: BoardView["pieces"] = []): BoardView {
-  return { key: "b", name: "b", owner: null, topology, spaces, pieces };
+  const cell = topology.type === "grid" || topology.type === "open" || topology.type === "layered" ? "square" : "round";
+  return { key: "b", name: "b", owner: null, topology, cell, spaces, pieces };
 }
 
 describe("board layout", () => {

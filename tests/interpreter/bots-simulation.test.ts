@@ -134,7 +134,7 @@ scoring p {
     m.applyAt(4, 1);
     for (const seed of [1, 2, 3]) {
       const other = m.resampleFor(0, 100 + seed);
-      expect(new MctsBot(seed, { iterations: 60 }).pick(other, 0)).toBe(new MctsBot(seed, { iterations: 60 }).pick(m, 0));
+      expect(new MctsBot(seed, { iterations: 60 }).chooseIndex(other, 0)).toBe(new MctsBot(seed, { iterations: 60 }).chooseIndex(m, 0));
     }
   });
 

@@ -1,5 +1,5 @@
 import type { BoardView, PieceView, SpaceView } from "../../../interpreter/index.ts";
-import { columnName } from "../../../interpreter/index.ts";
+import { cellKey, columnName, spaceKey } from "../../../interpreter/index.ts";
 
 /** Where one space is drawn, in the board's SVG units. */
 export interface SpaceBox {
@@ -33,6 +33,8 @@ export interface BoardLayout {
   pannable: boolean;
   /** Stacked levels: spaces with something on the level above, whose pieces show only at their edges. */
   overlapped: Set<string>;
+  /** Lines drawn under the spaces: a graph's edges. */
+  links: { x1: number; y1: number; x2: number; y2: number }[];
 }
 
 export type LayeredMode = "side" | "stacked";
@@ -45,7 +47,7 @@ const MARGIN = 22;
 export { columnName };
 
 function finish(boxes: SpaceBox[], captions: BoardCaption[], width: number, height: number, frames: BoardLayout["frames"] = [], pannable = false): BoardLayout {
-  return { width, height, boxes, byKey: new Map(boxes.map((b) => [b.space.key, b])), captions, frames, pannable, overlapped: new Set() };
+  return { width, height, boxes, byKey: new Map(boxes.map((b) => [b.space.key, b])), captions, frames, pannable, overlapped: new Set(), links: [] };
 }
 
 function axisCaptions(out: BoardCaption[], ox: number, oy: number, w: number, h: number): void {
@@ -98,7 +100,7 @@ function layeredLayout(board: BoardView, w: number, h: number, levels: number, m
         [s.x, s.y - 1],
         [s.x - 1, s.y],
         [s.x, s.y],
-      ].some(([x, y]) => occupied.has(`${prefix}:${x},${y},${s.level + 1}`));
+      ].some(([x, y]) => occupied.has(spaceKey(prefix, cellKey(x!, y!, s.level + 1))));
       if (above) layout.overlapped.add(s.key);
     }
     return layout;
@@ -141,6 +143,28 @@ function ringLayout(board: BoardView, size: number): BoardLayout {
   return finish(boxes, [], c * 2, c * 2);
 }
 
+/**
+ * Boards the engine's shape places (hexes, tracks, graphs): each space where its `at` hint puts
+ * it, round spots for round cells; a graph's edges drawn as links between its spaces.
+ */
+function hintLayout(board: BoardView): BoardLayout {
+  const round = board.cell === "round";
+  const boxes = board.spaces.map((s) => ({ space: s, x: MARGIN + (s.at.x - 0.5) * CELL, y: MARGIN + (s.at.y - 0.5) * CELL, size: CELL, round }));
+  const width = MARGIN * 2 + Math.max(1, ...board.spaces.map((s) => s.at.x + 0.5)) * CELL;
+  const height = MARGIN * 2 + Math.max(1, ...board.spaces.map((s) => s.at.y + 0.5)) * CELL;
+  const layout = finish(boxes, [], width, height);
+  const t = board.topology;
+  if (t.type === "graph") {
+    const byNumber = new Map(boxes.map((b) => [b.space.x, b]));
+    for (const [a, b] of t.edges) {
+      const p = byNumber.get(a);
+      const q = byNumber.get(b);
+      if (p && q) layout.links.push({ x1: p.x + CELL / 2, y1: p.y + CELL / 2, x2: q.x + CELL / 2, y2: q.y + CELL / 2 });
+    }
+  }
+  return layout;
+}
+
 /** Where every space of a board goes, from its topology alone. */
 export function layoutBoard(board: BoardView, mode: LayeredMode = "side"): BoardLayout {
   const t = board.topology;
@@ -155,6 +179,10 @@ export function layoutBoard(board: BoardView, mode: LayeredMode = "side"): Board
     }
     case "ring":
       return ringLayout(board, t.size);
+    case "hex":
+    case "track":
+    case "graph":
+      return hintLayout(board);
   }
 }
 
@@ -163,8 +191,8 @@ export function pieceOutline(layout: BoardLayout, piece: PieceView): string {
   const boxes = (piece.cells ?? []).map((k) => layout.byKey.get(k)).filter((b): b is SpaceBox => b !== undefined);
   if (boxes.length === 0) return "";
   if (boxes.some((b) => b.round)) return "";
-  const cells = new Set(boxes.map((b) => `${b.space.x},${b.space.y},${b.space.level}`));
-  const has = (x: number, y: number, z: number) => cells.has(`${x},${y},${z}`);
+  const cells = new Set(boxes.map((b) => cellKey(b.space.x, b.space.y, b.space.level)));
+  const has = (x: number, y: number, z: number) => cells.has(cellKey(x, y, z));
   const parts: string[] = [];
   for (const b of boxes) {
     const { x, y, level: z } = b.space;

@@ -34,6 +34,8 @@ export function typeText(t: TypeExpr): string {
       return `list of ${typeText(t.of)}`;
     case "PerPlayerType":
       return `per player ${typeText(t.of)}`;
+    case "PerEnumType":
+      return `per ${t.enumName.text} ${typeText(t.of)}`;
   }
 }
 

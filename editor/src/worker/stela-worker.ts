@@ -20,7 +20,13 @@ function snapshot(): PlaytestSnapshot | undefined {
 
 function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileReply {
   const t0 = performance.now();
-  const r = compile(req.source, req.file, { readFile: (path) => req.files[path] });
+  // Only the open rule files, by their own names: `compile` has already refused a path
+  // outside the file's folder, and an inherited name like `constructor` is no file.
+  const readFile = (path: string): string | undefined => {
+    const text = Object.hasOwn(req.files, path) ? req.files[path] : undefined;
+    return typeof text === "string" ? text : undefined;
+  };
+  const r = compile(req.source, req.file, { readFile });
   const ms = performance.now() - t0;
   const reply: CompileReply = {
     type: "compiled",

@@ -1,0 +1,114 @@
+import type { IToken } from "chevrotain";
+import type { Decl } from "./ast.ts";
+import type { DiagnosticSink } from "./diagnostic.ts";
+import { tokenSpan } from "./parser.ts";
+import type { Span } from "./span.ts";
+
+/**
+ * Limits on what a rule file may be before it is parsed and checked. Rule
+ * files are shared (files, share links, pull requests), so their text is
+ * untrusted: the parser, the checker and the interpreter all recurse on the
+ * shape of the text, and a file nested thousands deep would overflow the
+ * JavaScript stack. These limits are far above any real rule file (the games
+ * in `games/` are under 20 kB and nest under 12 deep) and far below what the
+ * stack survives (about 140 nested parentheses in the parser).
+ */
+export const INPUT_LIMITS = {
+  /** Characters in one file. */
+  maxChars: 1_000_000,
+  /** Brackets (`(`, `[`, `{`) open at once, plus prefix operators (`not`, `-`, `if`, `else`) in a row. */
+  maxNesting: 64,
+  /** Depth of the syntax tree (a long chain like `1 + 1 + … + 1` is deep though unbracketed). */
+  maxTreeDepth: 200,
+} as const;
+
+const OPEN = new Set(["(", "[", "{"]);
+const CLOSE = new Set([")", "]", "}"]);
+/** Tokens that nest the parser one level deeper without a bracket. */
+const PREFIX = new Set(["not", "-", "if", "else"]);
+
+/** Refuses a file too long to be a rule file; true when it may be read. */
+export function checkInputSize(source: string, sink: DiagnosticSink): boolean {
+  if (source.length <= INPUT_LIMITS.maxChars) return true;
+  const at = { line: 1, column: 1, offset: 0 };
+  sink.error(
+    "input-too-large",
+    `this file has ${source.length.toLocaleString("en")} characters; a rule file may have at most ${INPUT_LIMITS.maxChars.toLocaleString("en")}`,
+    { start: at, end: at },
+  );
+  return false;
+}
+
+/**
+ * Measures how deeply the tokens nest before the parser sees them; true when
+ * the parser may read them. Otherwise reports `input-too-deep` at the token
+ * that goes one level too deep.
+ */
+export function checkNesting(tokens: IToken[], sink: DiagnosticSink): boolean {
+  // One entry per open bracket: the prefix operators in a row at that level.
+  const runs: number[] = [0];
+  let nesting = 0;
+  for (const t of tokens) {
+    const image = t.image;
+    if (OPEN.has(image)) {
+      runs.push(0);
+      nesting++;
+    } else if (CLOSE.has(image)) {
+      if (runs.length > 1) nesting -= 1 + runs.pop()!;
+      nesting -= runs[runs.length - 1]!;
+      runs[runs.length - 1] = 0;
+      continue;
+    } else if (PREFIX.has(image)) {
+      runs[runs.length - 1]!++;
+      nesting++;
+    } else {
+      nesting -= runs[runs.length - 1]!;
+      runs[runs.length - 1] = 0;
+      continue;
+    }
+    if (nesting > INPUT_LIMITS.maxNesting) {
+      tooDeep(sink, tokenSpan(t), `more than ${INPUT_LIMITS.maxNesting} brackets or prefix operators are open here`);
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Replaces each declaration whose syntax tree is deeper than the checker may
+ * walk by an error declaration, with `input-too-deep` at its deepest point.
+ * Iterative, so the walk itself cannot overflow.
+ */
+export function limitTreeDepth(decls: Decl[], sink: DiagnosticSink): Decl[] {
+  return decls.map((decl) => {
+    const deep = deepestBeyondLimit(decl);
+    if (!deep) return decl;
+    tooDeep(sink, deep, `this expression or block nests more than ${INPUT_LIMITS.maxTreeDepth} deep`);
+    return { kind: "ErrorDecl", span: decl.span };
+  });
+}
+
+function deepestBeyondLimit(root: Decl): Span | undefined {
+  const stack: [unknown, number][] = [[root, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item && typeof item === "object") stack.push([item, depth]);
+      continue;
+    }
+    const obj = node as Record<string, unknown>;
+    const isNode = typeof obj["kind"] === "string";
+    const d = isNode ? depth + 1 : depth;
+    if (d > INPUT_LIMITS.maxTreeDepth && isNode) return obj["span"] as Span;
+    for (const k in obj) {
+      if (k === "span" || k === "titleSpan") continue;
+      const v = obj[k];
+      if (v && typeof v === "object") stack.push([v, d]);
+    }
+  }
+  return undefined;
+}
+
+function tooDeep(sink: DiagnosticSink, span: Span, what: string): void {
+  sink.error("input-too-deep", `${what}: Stela reads at most that deep`, span, "split the expression with `let` or `define`");
+}

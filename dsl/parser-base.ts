@@ -1,0 +1,179 @@
+import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from "chevrotain";
+import type { BinaryOp, Expr, Name } from "./ast.ts";
+import { NO_SPAN, type Span } from "./span.ts";
+import { ALL_TOKENS, AnyToken, Identifier, kw, LBracket, LParen, MapLine, NumberLit, RBrace, Semicolon, StringLit } from "./tokens.ts";
+import { errorMessages } from "./parser-messages.ts";
+
+/** A problem the parser's actions find in otherwise well-formed input (e.g. `x3x`). */
+export interface ActionProblem {
+  code: "parse-invalid-count" | "parse-invalid-statement" | "parse-expected-token" | "parse-unexpected-token";
+  message: string;
+  span: Span;
+  hint?: string;
+}
+
+const DECLARATION_WORDS = [
+  "game", "const", "enum", "kind", "components", "board", "var", "per", "table", "define", "rule",
+  "procedure", "setup", "flow", "event", "on", "hook", "modify", "scoring", "variant",
+] as const;
+const DECLARATION_STARTS = new Set<TokenType>(DECLARATION_WORDS.map((w) => kw(w)));
+
+export function isZoneWord(t: IToken): boolean {
+  return t.tokenType === Identifier && (t.image === "zone" || t.image === "bag");
+}
+
+export function startsDeclaration(t: IToken): boolean {
+  return DECLARATION_STARTS.has(t.tokenType) || isZoneWord(t);
+}
+
+/**
+ * A declaration keyword at the start of a line inside a block almost always
+ * means a `}` is missing: stop the block there instead of swallowing the rest
+ * of the file. (`per` and `on` also start expressions or follow other words,
+ * so they do not count.)
+ */
+export function startsDeclarationLine(t: IToken): boolean {
+  return t.startColumn === 1 && startsDeclaration(t) && t.tokenType !== kw("per");
+}
+
+/** Tokens that can begin a statement: anything else inside a block is skipped to the next line. */
+export const STATEMENT_STARTS = new Set<TokenType>([
+  ...(["let", "if", "for", "while", "repeat", "loop", "break", "continue", "end", "return", "turn", "choose",
+    "move", "deal", "shuffle", "place", "flip", "remove", "trigger", "log", "current", "this", "count", "first",
+    "sum", "highest", "lowest", "any", "all", "no", "sort", "per", "true", "false", "none", "match"] as const).map((w) => kw(w)),
+  Identifier, NumberLit, StringLit, LParen, LBracket, MapLine, Semicolon,
+]);
+
+export function isReal(t: IToken | undefined): t is IToken {
+  return !!t && !Number.isNaN(t.startOffset) && t.tokenType.name !== "EOF";
+}
+
+/** The span of a single token. */
+export function tokenSpan(t: IToken): Span {
+  const endLine = t.endLine ?? t.startLine ?? 1;
+  const endCol = t.endColumn ?? t.startColumn ?? 1;
+  return {
+    start: { line: t.startLine ?? 1, column: t.startColumn ?? 1, offset: t.startOffset },
+    end: { line: endLine, column: endCol + 1, offset: (t.endOffset ?? t.startOffset) + 1 },
+  };
+}
+
+/** Unescapes the body of a string literal token (quotes included in `image`). */
+export function unquote(image: string): string {
+  return image.slice(1, -1).replace(/\\(.)/g, (_m, c: string) => (c === "n" ? "\n" : c === "t" ? "\t" : c));
+}
+
+/**
+ * The base of the Stela grammar: the span and recovery helpers every grammar
+ * area uses. The grammar is split by area into a chain of subclasses
+ * (expressions → types → statements → declarations → `StelaParser`); Chevrotain
+ * records the rules of the whole chain when the last class calls
+ * `performSelfAnalysis`. Every rule builds its AST node inside `ACTION` (the
+ * grammar-recording pass runs rule bodies without real tokens) and returns an
+ * `Error…` node when error recovery abandons it, so one broken declaration
+ * never hides the rest of the file.
+ */
+export abstract class StelaParserBase extends EmbeddedActionsParser {
+  /** Problems found by the actions (not by the grammar) during the last parse. */
+  problems: ActionProblem[] = [];
+
+  constructor() {
+    super(ALL_TOKENS, { recoveryEnabled: true, maxLookahead: 3, errorMessageProvider: errorMessages });
+  }
+
+  // ------------------------------------------------------------ span helpers
+
+  /** The span from token `start` to the last consumed token. */
+  protected spanFrom(start: IToken): Span {
+    const first = isReal(start) ? start : this.lastReal();
+    const last = this.lastReal() ?? first;
+    if (!first || !last) return NO_SPAN;
+    const a = tokenSpan(first);
+    const b = tokenSpan(last);
+    return b.end.offset >= a.start.offset ? { start: a.start, end: b.end } : a;
+  }
+
+  protected lastReal(): IToken | undefined {
+    for (let i = 0; i > -8; i--) {
+      const t = this.LA(i);
+      if (isReal(t)) return t;
+    }
+    return undefined;
+  }
+
+  protected span(t: IToken): Span {
+    return isReal(t) ? tokenSpan(t) : this.spanFrom(t);
+  }
+
+  protected name(t: IToken): Name {
+    return { text: t.image ?? "", span: this.span(t) };
+  }
+
+  protected errExpr(): Expr {
+    return { kind: "ErrorExpr", span: this.lastReal() ? tokenSpan(this.lastReal()!) : NO_SPAN };
+  }
+
+  /** Consumes an identifier that must read `word` (a contextual keyword). */
+  protected contextual(idx: number, word: string, what: string): IToken {
+    const t = this.consume(idx, Identifier);
+    this.ACTION(() => {
+      if (isReal(t) && t.image !== word) {
+        this.problems.push({ code: "parse-expected-token", message: `expected \`${word}\` ${what} but found \`${t.image}\``, span: tokenSpan(t) });
+      }
+    });
+    return t;
+  }
+
+  /**
+   * Error recovery: reports the unexpected token once, then skips to the next
+   * token that `resume` accepts on a later line, so one mistake gives one
+   * diagnostic instead of a cascade.
+   */
+  protected skipUntil(expected: string, resume: (t: IToken) => boolean): void {
+    // High DSL indices: this helper runs inside the calling rule, whose own indices are low.
+    const first = this.consume(200, AnyToken);
+    this.ACTION(() => {
+      this.problems.push({ code: "parse-unexpected-token", message: `expected ${expected} but found \`${first.image}\``, span: tokenSpan(first) });
+    });
+    this.many(200, {
+      GATE: () => {
+        const t = this.LA(1);
+        if (t.tokenType === EOF || t.tokenType === RBrace) return false;
+        return t.startLine === first.startLine || !resume(t);
+      },
+      DEF: () => this.consume(201, AnyToken),
+    });
+  }
+
+  /** `x3`, or `x 3`. */
+  protected readCount(tok: IToken, extra: IToken | undefined): number {
+    if (!isReal(tok)) return 1;
+    if (extra && tok.image === "x") return Number(extra.image);
+    const m = /^x(\d+)$/.exec(tok.image);
+    if (m && !extra) return Number(m[1]);
+    this.problems.push({
+      code: "parse-invalid-count",
+      message: `expected a count like \`x3\` but found \`${tok.image}\``,
+      span: tokenSpan(tok),
+    });
+    return 1;
+  }
+
+  /** `per player` */
+  perPlayer = this.RULE("perPlayer", (): void => {
+    this.CONSUME(kw("per"));
+    this.contextual(1, "player", "after `per`");
+  });
+
+  // ------------------------------------------------------------ action helpers
+
+  protected binary(op: BinaryOp, left: Expr | undefined, right: Expr | undefined): Expr {
+    // While recovering from a syntax error a side may be missing: stand in an error expression.
+    const l = left ?? this.errExpr();
+    const r = right ?? this.errExpr();
+    return { kind: "BinaryExpr", op, left: l, right: r, span: { start: l.span.start, end: r.span.end } };
+  }
+
+  /** Set by `parse.ts`: turns a string token into a literal or a template. */
+  stringExpr: (t: IToken) => Expr = (t) => ({ kind: "StringLit", value: unquote(t.image), span: this.span(t) });
+}

@@ -1,0 +1,694 @@
+import { EOF } from "chevrotain";
+import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
+import { tokenSpan, unquote, isReal, isZoneWord, startsDeclaration } from "./parser-base.ts";
+import { didYouMean } from "./suggest.ts";
+import { NO_SPAN, type Span } from "./span.ts";
+import { Arrow, Colon, Comma, DotDot, Equals, Identifier, kw, Word, LBrace, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
+import { StatementGrammar } from "./parser-statements.ts";
+
+/** The file and its declarations (`game`, `kind`, `board`, `procedure`, …). */
+export abstract class DeclarationGrammar extends StatementGrammar {
+  file = this.RULE("file", (): Decl[] => {
+    const decls: Decl[] = [];
+    this.MANY({
+      GATE: () => this.LA(1).tokenType !== EOF,
+      DEF: () =>
+        this.OR({
+          IGNORE_AMBIGUITIES: true,
+          MAX_LOOKAHEAD: 1,
+          DEF: [
+            {
+              GATE: () => startsDeclaration(this.LA(1)),
+              ALT: () => {
+                const d = this.SUBRULE(this.declaration);
+                this.ACTION(() => decls.push(d));
+              },
+            },
+            { ALT: () => this.skipUntil("a declaration (`game`, `kind`, `board`, `procedure`, …)", startsDeclaration) },
+          ],
+        }),
+    });
+    return decls;
+  });
+
+
+  declaration = this.RULE(
+    "declaration",
+    (): Decl =>
+      this.OR1({
+        MAX_LOOKAHEAD: 1,
+        DEF: [
+        { ALT: () => this.SUBRULE(this.gameDecl) },
+        { ALT: () => this.SUBRULE(this.constDecl) },
+        { ALT: () => this.SUBRULE(this.enumDecl) },
+        { ALT: () => this.SUBRULE(this.kindDecl) },
+        { ALT: () => this.SUBRULE(this.componentsDecl) },
+        { ALT: () => this.SUBRULE(this.boardDecl) },
+        { GATE: () => isZoneWord(this.LA(1)), ALT: () => this.SUBRULE(this.zoneDecl) },
+        { ALT: () => this.SUBRULE(this.varDecl) },
+        { ALT: () => this.SUBRULE(this.perPlayerDecl) },
+        { ALT: () => this.SUBRULE(this.tableDecl) },
+        { ALT: () => this.SUBRULE(this.defineDecl) },
+        { ALT: () => this.SUBRULE(this.ruleDecl) },
+        { ALT: () => this.SUBRULE(this.procedureDecl) },
+        { ALT: () => this.SUBRULE(this.setupDecl) },
+        { ALT: () => this.SUBRULE(this.flowDecl) },
+        { ALT: () => this.SUBRULE(this.eventDecl) },
+        { ALT: () => this.SUBRULE(this.onDecl) },
+        { ALT: () => this.SUBRULE(this.hookDecl) },
+        { ALT: () => this.SUBRULE(this.modifyDecl) },
+        { ALT: () => this.SUBRULE(this.scoringDecl) },
+        { ALT: () => this.SUBRULE(this.variantDecl) },
+        ],
+      }),
+    { recoveryValueFunc: (): Decl => ({ kind: "ErrorDecl", span: NO_SPAN }) },
+  );
+
+  gameDecl = this.RULE("gameDecl", (): Decl => {
+    const start = this.CONSUME(kw("game"));
+    const title = this.CONSUME(StringLit);
+    const items: { key: Name; value: Expr; span: Span }[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const key = this.CONSUME(Identifier);
+      const value = this.SUBRULE(this.expression);
+      this.OPTION(() => this.CONSUME(Comma));
+      this.ACTION(() => items.push({ key: this.name(key), value, span: this.spanFrom(key) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION(() => ({ kind: "GameDecl", title: unquote(title.image), items, span: this.spanFrom(start) }));
+  });
+
+  constDecl = this.RULE("constDecl", (): Decl => {
+    const start = this.CONSUME(kw("const"));
+    const name = this.CONSUME(Identifier);
+    this.CONSUME(Equals);
+    const value = this.SUBRULE(this.expression);
+    return this.ACTION(() => ({ kind: "ConstDecl", name: this.name(name), value, span: this.spanFrom(start) }));
+  });
+
+  enumDecl = this.RULE("enumDecl", (): Decl => {
+    const start = this.CONSUME(kw("enum"));
+    const name = this.CONSUME(Identifier);
+    const members: { name: Name; label?: string }[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const m = this.CONSUME2(Identifier);
+      const label = this.OPTION(() => this.CONSUME(StringLit));
+      this.OPTION2(() => this.CONSUME(Comma));
+      this.ACTION(() => members.push(label ? { name: this.name(m), label: unquote(label.image) } : { name: this.name(m) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION(() => ({ kind: "EnumDecl", name: this.name(name), members, span: this.spanFrom(start) }));
+  });
+
+  /** `name: type [in bounds] [= init]` */
+  fieldDecl = this.RULE("fieldDecl", (): FieldDecl => {
+    const name = this.CONSUME(Word);
+    this.CONSUME(Colon);
+    const type = this.SUBRULE(this.typeExpr);
+    // Bounds come first: `= 0 in 0..5` would read as a membership test.
+    const bounds = this.OPTION(() => {
+      this.CONSUME(kw("in"));
+      return this.SUBRULE(this.expression);
+    });
+    const init = this.OPTION2(() => {
+      this.CONSUME(Equals);
+      return this.SUBRULE2(this.expression);
+    });
+    this.OPTION3(() => this.CONSUME(Comma));
+    return this.ACTION(() => {
+      const f: FieldDecl = { name: this.name(name), type, span: this.spanFrom(name) };
+      if (init) f.init = init;
+      if (bounds) f.bounds = bounds;
+      return f;
+    });
+  });
+
+  showBlock = this.RULE("showBlock", (): ShowEntry[] => {
+    const entries: ShowEntry[] = [];
+    this.CONSUME(kw("show"));
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const name = this.CONSUME(Identifier);
+      this.CONSUME(Colon);
+      const value = this.SUBRULE(this.expression);
+      this.OPTION(() => this.CONSUME(Comma));
+      this.ACTION(() => entries.push({ name: this.name(name), value, span: this.spanFrom(name) }));
+    });
+    this.CONSUME(RBrace);
+    return entries;
+  });
+
+  kindDecl = this.RULE("kindDecl", (): Decl => {
+    const start = this.CONSUME(kw("kind"));
+    const name = this.CONSUME(Identifier);
+    const fields: FieldDecl[] = [];
+    const states: FieldDecl[] = [];
+    let show: ShowEntry[] = [];
+    this.CONSUME(LBrace);
+    // Chosen by the first token (with a look at the second for `state` and `show`, which may
+    // also name fields), so `crops number` is reported as a missing `:`, not as no item at all.
+    this.MANY(() =>
+      this.OR({
+        MAX_LOOKAHEAD: 1,
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+          {
+            GATE: () => this.LA(1).tokenType === kw("state") && this.LA(2).tokenType !== Colon,
+            ALT: () => {
+              this.CONSUME(kw("state"));
+              const f = this.SUBRULE2(this.fieldDecl);
+              this.ACTION(() => states.push(f));
+            },
+          },
+          {
+            GATE: () => this.LA(1).tokenType === kw("show") && this.LA(2).tokenType === LBrace,
+            ALT: () => {
+              const s = this.SUBRULE(this.showBlock);
+              this.ACTION(() => (show = show.concat(s)));
+            },
+          },
+          {
+            ALT: () => {
+              const f = this.SUBRULE(this.fieldDecl);
+              this.ACTION(() => fields.push(f));
+            },
+          },
+        ],
+      }),
+    );
+    this.CONSUME(RBrace);
+    return this.ACTION(() => ({ kind: "KindDecl", name: this.name(name), fields, states, show, span: this.spanFrom(start) }));
+  });
+
+  componentsDecl = this.RULE("componentsDecl", (): Decl => {
+    const start = this.CONSUME(kw("components"));
+    const kindName = this.CONSUME(Identifier);
+    const perPlayer = this.OPTION(() => {
+      this.SUBRULE(this.perPlayer);
+      return true;
+    });
+    const zone = this.OPTION2(() => {
+      this.CONSUME(kw("in"));
+      return this.SUBRULE(this.expression);
+    });
+    const entries = this.SUBRULE(this.componentEntries);
+    return this.ACTION(() => {
+      const d: Decl = { kind: "ComponentsDecl", kindName: this.name(kindName), perPlayer: !!perPlayer, entries, span: this.spanFrom(start) };
+      if (zone) d.zone = zone;
+      return d;
+    });
+  });
+
+  componentEntries = this.RULE("componentEntries", (): ComponentEntry[] => {
+    const entries: ComponentEntry[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const e = this.SUBRULE(this.componentEntry);
+      this.ACTION(() => entries.push(e));
+    });
+    this.CONSUME(RBrace);
+    return entries;
+  });
+
+  componentEntry = this.RULE(
+    "componentEntry",
+    (): ComponentEntry =>
+      this.OR([
+        {
+          ALT: () => {
+            const start = this.CONSUME(kw("for"));
+            const v = this.CONSUME(Identifier);
+            this.CONSUME(kw("in"));
+            const source = this.SUBRULE(this.expression);
+            const entries = this.SUBRULE(this.componentEntries);
+            return this.ACTION(
+              (): ComponentEntry => ({ kind: "ComponentFor", variable: this.name(v), source, entries, span: this.spanFrom(start) }),
+            );
+          },
+        },
+        {
+          ALT: () => {
+            const first = this.LA(1);
+            const label = this.OPTION(() => this.CONSUME(StringLit));
+            const countTok = this.CONSUME2(Identifier);
+            const extra = this.OPTION2(() => this.CONSUME(NumberLit));
+            const fields: { name: Name; value: Expr; span: Span }[] = [];
+            this.OPTION3(() => {
+              this.CONSUME(LBrace);
+              this.MANY(() => {
+                const fname = this.CONSUME3(Identifier);
+                this.CONSUME(Colon);
+                const value = this.SUBRULE2(this.expression);
+                this.OPTION4(() => this.CONSUME(Comma));
+                this.ACTION(() => fields.push({ name: this.name(fname), value, span: this.spanFrom(fname) }));
+              });
+              this.CONSUME(RBrace);
+            });
+            return this.ACTION((): ComponentEntry => {
+              const count = this.readCount(countTok, extra);
+              const e: ComponentEntry = { kind: "ComponentItem", count, fields, span: this.spanFrom(first) };
+              if (label) e.label = unquote(label.image);
+              return e;
+            });
+          },
+        },
+      ]),
+  );
+
+  boardDecl = this.RULE("boardDecl", (): Decl => {
+    const start = this.CONSUME(kw("board"));
+    const name = this.CONSUME(Identifier);
+    const perPlayer = this.OPTION(() => {
+      this.SUBRULE(this.perPlayer);
+      return true;
+    });
+    this.CONSUME(Colon);
+    const topology = this.SUBRULE(this.expression);
+    const attributes: FieldDecl[] = [];
+    const maps: BoardMap[] = [];
+    const legend: LegendEntry[] = [];
+    let show: ShowEntry[] = [];
+    this.OPTION2(() => {
+      this.CONSUME(LBrace);
+      this.MANY(() =>
+        this.OR1({
+          MAX_LOOKAHEAD: 1,
+          DEF: [
+          {
+            ALT: () => {
+              this.CONSUME(kw("space"));
+              const f = this.SUBRULE(this.fieldDecl);
+              this.ACTION(() => attributes.push(f));
+            },
+          },
+          {
+            ALT: () => {
+              const mstart = this.CONSUME(kw("map"));
+              const rows: { text: string; span: Span }[] = [];
+              this.CONSUME2(LBrace);
+              this.MANY2(() => {
+                const line = this.CONSUME(MapLine);
+                this.ACTION(() => rows.push({ text: line.image.slice(1), span: tokenSpan(line) }));
+              });
+              this.CONSUME(RBrace);
+              this.ACTION(() => maps.push({ rows, span: this.spanFrom(mstart) }));
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(kw("legend"));
+              this.CONSUME3(LBrace);
+              this.MANY3(() => {
+                const e = this.SUBRULE(this.legendEntry);
+                this.ACTION(() => legend.push(e));
+              });
+              this.CONSUME2(RBrace);
+            },
+          },
+          {
+            ALT: () => {
+              const s = this.SUBRULE(this.showBlock);
+              this.ACTION(() => (show = show.concat(s)));
+            },
+          },
+          ],
+        }),
+      );
+      this.CONSUME3(RBrace);
+    });
+    return this.ACTION(
+      (): Decl => ({
+        kind: "BoardDecl",
+        name: this.name(name),
+        perPlayer: !!perPlayer,
+        topology,
+        attributes,
+        maps,
+        legend,
+        show,
+        span: this.spanFrom(start),
+      }),
+    );
+  });
+
+  legendEntry = this.RULE("legendEntry", (): LegendEntry => {
+    const keyTok = this.OR([
+      { ALT: () => this.CONSUME(Identifier) },
+      { ALT: () => this.CONSUME(NumberLit) },
+      { ALT: () => this.CONSUME(StringLit) },
+    ]);
+    this.CONSUME(Colon);
+    const assigns: { name: Name; value?: Expr; span: Span }[] = [];
+    let hole = false;
+    // `none` is also a word; listed first, it wins: an attribute cannot be called `none`.
+    this.OR2({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+      {
+        ALT: () => {
+          this.CONSUME(kw("none"));
+          hole = true;
+        },
+      },
+      {
+        ALT: () => {
+          this.AT_LEAST_ONE_SEP({
+            SEP: Comma,
+            DEF: () => {
+              const n = this.CONSUME2(Word);
+              const value = this.OPTION(() => {
+                this.CONSUME(Equals);
+                return this.SUBRULE(this.expression);
+              });
+              this.ACTION(() => assigns.push(value ? { name: this.name(n), value, span: this.spanFrom(n) } : { name: this.name(n), span: this.spanFrom(n) }));
+            },
+          });
+        },
+      },
+      ],
+    });
+    return this.ACTION(() => ({
+      key: keyTok.tokenType === StringLit ? unquote(keyTok.image) : keyTok.image,
+      hole,
+      assigns,
+      span: this.spanFrom(keyTok),
+    }));
+  });
+
+  zoneDecl = this.RULE("zoneDecl", (): Decl => {
+    // `zone` and `bag` are contextual: a board may well have a space attribute called `zone`.
+    const start = this.CONSUME(Identifier);
+    this.ACTION(() => {
+      if (isReal(start) && start.image !== "zone" && start.image !== "bag") {
+        this.problems.push({
+          code: "parse-expected-token",
+          message: `expected a declaration but found \`${start.image}\``,
+          span: tokenSpan(start),
+          ...(didYouMean(start.image, ["zone", "bag"]) ? { hint: didYouMean(start.image, ["zone", "bag"])! } : {}),
+        });
+      }
+    });
+    const name = this.CONSUME2(Identifier);
+    // `zone market x4: …`: several numbered zones of one name (a row of displays, factories, tiles).
+    const copies = this.OPTION3({
+      GATE: () => /^x\d*$/.test(this.LA(1).image) && this.LA(1).tokenType === Identifier,
+      DEF: () => {
+        const countTok = this.CONSUME5(Identifier);
+        const extra = this.OPTION4(() => this.CONSUME(NumberLit));
+        return this.ACTION(() => this.readCount(countTok, extra));
+      },
+    });
+    const perPlayer = this.OPTION(() => {
+      this.SUBRULE(this.perPlayer);
+      return true;
+    });
+    this.CONSUME(Colon);
+    const kindName = this.CONSUME4(Identifier);
+    const options: { name: Name; value?: Expr; span: Span }[] = [];
+    // The next line may start another `zone`: that is never an option.
+    this.MANY({
+      GATE: () => !isZoneWord(this.LA(1)),
+      DEF: () => {
+      const o = this.CONSUME3(Identifier);
+      // Only `limit` takes a value; without the gate `owner limit 7` would read `limit` as owner's value.
+      const value = this.OPTION2({ GATE: () => o.image === "limit", DEF: () => this.SUBRULE(this.expression) });
+      this.ACTION(() => options.push(value ? { name: this.name(o), value, span: this.spanFrom(o) } : { name: this.name(o), span: this.spanFrom(o) }));
+      },
+    });
+    return this.ACTION(() => ({
+      kind: "ZoneDecl",
+      name: this.name(name),
+      perPlayer: !!perPlayer,
+      bag: start.image === "bag",
+      kindName: this.name(kindName),
+      options,
+      ...(copies !== undefined ? { copies } : {}),
+      span: this.spanFrom(start),
+    }));
+  });
+
+  varDecl = this.RULE("varDecl", (): Decl => {
+    const start = this.CONSUME(kw("var"));
+    const field = this.SUBRULE(this.fieldDecl);
+    return this.ACTION(() => ({ kind: "VarDecl", field, span: this.spanFrom(start) }));
+  });
+
+  perPlayerDecl = this.RULE("perPlayerDecl", (): Decl => {
+    const start = this.LA(1);
+    this.SUBRULE(this.perPlayer);
+    const fields: FieldDecl[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const f = this.SUBRULE(this.fieldDecl);
+      this.ACTION(() => fields.push(f));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION(() => ({ kind: "PerPlayerDecl", fields, span: this.spanFrom(start) }));
+  });
+
+  tableDecl = this.RULE("tableDecl", (): Decl => {
+    const start = this.CONSUME(kw("table"));
+    const name = this.CONSUME(Identifier);
+    const rows: TableRow[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const first = this.LA(1);
+      const key = this.SUBRULE(this.tableKey);
+      this.CONSUME(Arrow);
+      const value = this.SUBRULE(this.expression);
+      this.OPTION(() => this.CONSUME(Comma));
+      this.ACTION(() => rows.push({ key, value, span: this.spanFrom(first) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION(() => ({ kind: "TableDecl", name: this.name(name), rows, span: this.spanFrom(start) }));
+  });
+
+  tableKey = this.RULE("tableKey", (): TableKey =>
+    this.OR([
+      {
+        ALT: () => {
+          const first = this.LA(1);
+          const from = this.SUBRULE(this.signedNumber);
+          let to: number | null = from;
+          this.OPTION(() => {
+            this.CONSUME(DotDot);
+            to = null;
+            this.OPTION2(() => {
+              to = this.SUBRULE2(this.signedNumber);
+            });
+          });
+          return this.ACTION((): TableKey => ({ kind: "NumberKey", from, to, span: this.spanFrom(first) }));
+        },
+      },
+      {
+        ALT: () => {
+          const n = this.CONSUME(Identifier);
+          return this.ACTION((): TableKey => ({ kind: "NameKey", name: this.name(n), span: this.span(n) }));
+        },
+      },
+    ]),
+  );
+
+  params = this.RULE("params", (): Param[] => {
+    const list: Param[] = [];
+    this.CONSUME(LParen);
+    this.MANY_SEP({
+      SEP: Comma,
+      DEF: () => {
+        const n = this.CONSUME(Identifier);
+        this.CONSUME(Colon);
+        const type = this.SUBRULE(this.typeExpr);
+        this.ACTION(() => list.push({ name: this.name(n), type, span: this.spanFrom(n) }));
+      },
+    });
+    this.CONSUME(RParen);
+    return list;
+  });
+
+  defineDecl = this.RULE("defineDecl", (): Decl => {
+    const start = this.CONSUME(kw("define"));
+    const name = this.CONSUME(Identifier);
+    const params = this.SUBRULE(this.params);
+    const returns = this.OPTION(() => {
+      this.CONSUME(Colon);
+      return this.SUBRULE(this.typeExpr);
+    });
+    this.CONSUME(Equals);
+    const body = this.SUBRULE(this.expression);
+    return this.ACTION(() => {
+      const d: Decl = { kind: "DefineDecl", name: this.name(name), params, body, span: this.spanFrom(start) };
+      if (returns) d.returns = returns;
+      return d;
+    });
+  });
+
+  ruleDecl = this.RULE("ruleDecl", (): Decl => {
+    const start = this.CONSUME(kw("rule"));
+    const name = this.CONSUME(Identifier);
+    const params = this.SUBRULE(this.params);
+    const requires: Requirement[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const r = this.CONSUME(kw("require"));
+      const cond = this.SUBRULE(this.expression);
+      const reason = this.OPTION(() => {
+        this.CONSUME(kw("else"));
+        return this.SUBRULE2(this.expression);
+      });
+      this.ACTION(() => requires.push(reason ? { cond, reason, span: this.spanFrom(r) } : { cond, span: this.spanFrom(r) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION(() => ({ kind: "RuleDecl", name: this.name(name), params, requires, span: this.spanFrom(start) }));
+  });
+
+  procedureDecl = this.RULE("procedureDecl", (): Decl => {
+    const start = this.CONSUME(kw("procedure"));
+    const name = this.CONSUME(Identifier);
+    const params = this.SUBRULE(this.params);
+    const returns = this.OPTION(() => {
+      this.CONSUME(Colon);
+      return this.SUBRULE(this.typeExpr);
+    });
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => {
+      const d: Decl = { kind: "ProcedureDecl", name: this.name(name), params, body, span: this.spanFrom(start) };
+      if (returns) d.returns = returns;
+      return d;
+    });
+  });
+
+  setupDecl = this.RULE("setupDecl", (): Decl => {
+    const start = this.CONSUME(kw("setup"));
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "SetupDecl", body, span: this.spanFrom(start) }));
+  });
+
+  flowDecl = this.RULE("flowDecl", (): Decl => {
+    const start = this.CONSUME(kw("flow"));
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "FlowDecl", body, span: this.spanFrom(start) }));
+  });
+
+  eventDecl = this.RULE("eventDecl", (): Decl => {
+    const start = this.CONSUME(kw("event"));
+    const name = this.CONSUME(Identifier);
+    const params = this.SUBRULE(this.params);
+    return this.ACTION(() => ({ kind: "EventDecl", name: this.name(name), params, span: this.spanFrom(start) }));
+  });
+
+  onDecl = this.RULE("onDecl", (): Decl => {
+    const start = this.CONSUME(kw("on"));
+    const event = this.CONSUME(Identifier);
+    const binds: Name[] = [];
+    this.CONSUME(LParen);
+    this.MANY_SEP({
+      SEP: Comma,
+      DEF: () => {
+        const b = this.CONSUME2(Identifier);
+        this.ACTION(() => binds.push(this.name(b)));
+      },
+    });
+    this.CONSUME(RParen);
+    const where = this.OPTION(() => {
+      this.CONSUME(kw("where"));
+      return this.SUBRULE(this.expression);
+    });
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => {
+      const d: Decl = { kind: "OnDecl", event: this.name(event), binds, body, span: this.spanFrom(start) };
+      if (where) d.where = where;
+      return d;
+    });
+  });
+
+  hookDecl = this.RULE("hookDecl", (): Decl => {
+    const start = this.CONSUME(kw("hook"));
+    const name = this.CONSUME(Identifier);
+    const params = this.SUBRULE(this.params);
+    this.CONSUME(Colon);
+    const returns = this.SUBRULE(this.typeExpr);
+    this.CONSUME(Equals);
+    const body = this.SUBRULE(this.expression);
+    return this.ACTION(() => ({ kind: "HookDecl", name: this.name(name), params, returns, body, span: this.spanFrom(start) }));
+  });
+
+  modifyDecl = this.RULE("modifyDecl", (): Decl => {
+    const start = this.CONSUME(kw("modify"));
+    const hook = this.CONSUME(Identifier);
+    const when = this.OPTION(() => {
+      this.CONSUME(kw("when"));
+      return this.SUBRULE(this.expression);
+    });
+    this.CONSUME(Equals);
+    const value = this.SUBRULE2(this.expression);
+    return this.ACTION(() => {
+      const d: Decl = { kind: "ModifyDecl", hook: this.name(hook), value, span: this.spanFrom(start) };
+      if (when) d.when = when;
+      return d;
+    });
+  });
+
+  scoringDecl = this.RULE("scoringDecl", (): Decl => {
+    const start = this.CONSUME(kw("scoring"));
+    const player = this.CONSUME(Identifier);
+    let points: Expr | undefined;
+    const tiebreaks: Tiebreak[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() =>
+      this.OR([
+        {
+          ALT: () => {
+            this.contextual(1, "points", "in `scoring`");
+            const e = this.SUBRULE(this.expression);
+            this.ACTION(() => (points = e));
+          },
+        },
+        {
+          ALT: () => {
+            const t = this.CONSUME(kw("tiebreak"));
+            const dir = this.CONSUME2(Identifier);
+            const value = this.SUBRULE2(this.expression);
+            this.ACTION(() => {
+              if (isReal(dir) && dir.image !== "most" && dir.image !== "fewest") {
+                this.problems.push({ code: "parse-expected-token", message: `expected \`most\` or \`fewest\` but found \`${dir.image}\``, span: tokenSpan(dir) });
+              }
+              tiebreaks.push({ most: dir.image !== "fewest", value, span: this.spanFrom(t) });
+            });
+          },
+        },
+      ]),
+    );
+    this.CONSUME(RBrace);
+    return this.ACTION(() => {
+      const d: Decl = { kind: "ScoringDecl", player: this.name(player), tiebreaks, span: this.spanFrom(start) };
+      if (points) d.points = points;
+      return d;
+    });
+  });
+
+  variantDecl = this.RULE("variantDecl", (): Decl => {
+    const start = this.CONSUME(kw("variant"));
+    const title = this.CONSUME(StringLit);
+    const ext = this.OPTION(() => {
+      this.CONSUME(kw("extends"));
+      return this.CONSUME2(StringLit);
+    });
+    const items: { override: boolean; decl: Decl; span: Span }[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const first = this.LA(1);
+      const over = this.OPTION2(() => this.CONSUME(kw("override")));
+      const decl = this.SUBRULE(this.declaration);
+      this.ACTION(() => items.push({ override: !!over, decl, span: this.spanFrom(first) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION(() => {
+      const d: Decl = { kind: "VariantDecl", title: unquote(title.image), titleSpan: this.span(title), items, span: this.spanFrom(start) };
+      if (ext) d.extendsFile = { path: unquote(ext.image), span: this.span(ext) };
+      return d;
+    });
+  });
+
+}

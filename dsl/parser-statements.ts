@@ -1,0 +1,469 @@
+import { EOF } from "chevrotain";
+import type { AssignOp, Block, ChoiceOption, ChooseExpr, Expr, MatchArm, SecretChooseExpr, Stmt, StopClause, WhereClause } from "./ast.ts";
+import { tokenSpan, isReal, startsDeclarationLine, STATEMENT_STARTS } from "./parser-base.ts";
+import { NO_SPAN } from "./span.ts";
+import { Arrow, Colon, Equals, Identifier, kw, LBrace, MinusEq, PlusEq, RBrace, Semicolon } from "./tokens.ts";
+import { TypeGrammar } from "./parser-types.ts";
+
+/** Blocks and statements: control flow, choices, effects, assignments and calls. */
+export abstract class StatementGrammar extends TypeGrammar {
+  block = this.RULE(
+    "block",
+    (): Block => {
+      const start = this.CONSUME(LBrace);
+      const stmts: Stmt[] = [];
+      this.MANY({
+        GATE: () => this.LA(1).tokenType !== RBrace && this.LA(1).tokenType !== EOF && !startsDeclarationLine(this.LA(1)),
+        DEF: () =>
+          this.OR({
+            IGNORE_AMBIGUITIES: true,
+            MAX_LOOKAHEAD: 1,
+            DEF: [
+              {
+                GATE: () => STATEMENT_STARTS.has(this.LA(1).tokenType),
+                ALT: () => {
+                  const s = this.SUBRULE(this.statement);
+                  this.ACTION(() => {
+                    if (s) stmts.push(s);
+                  });
+                },
+              },
+              { ALT: () => this.skipUntil("a statement", (t) => STATEMENT_STARTS.has(t.tokenType)) },
+            ],
+          }),
+      });
+      this.CONSUME(RBrace);
+      return this.ACTION(() => ({ kind: "Block", stmts, span: this.spanFrom(start) }));
+    },
+    { recoveryValueFunc: (): Block => ({ kind: "Block", stmts: [], span: NO_SPAN }) },
+  );
+
+  statement = this.RULE(
+    "statement",
+    (): Stmt | null =>
+      this.OR1({
+        MAX_LOOKAHEAD: 1,
+        // `match` at the start of a statement is the statement form (arms with blocks), not an expression.
+        IGNORE_AMBIGUITIES: true,
+        DEF: [
+        { ALT: () => this.SUBRULE(this.letStmt) },
+        { ALT: () => this.SUBRULE(this.ifStmt) },
+        { ALT: () => this.SUBRULE(this.forStmt) },
+        { ALT: () => this.SUBRULE(this.whileStmt) },
+        { ALT: () => this.SUBRULE(this.repeatStmt) },
+        { ALT: () => this.SUBRULE(this.loopStmt) },
+        { ALT: () => this.SUBRULE(this.simpleStmt) },
+        { ALT: () => this.SUBRULE(this.returnStmt) },
+        { ALT: () => this.SUBRULE(this.turnStmt) },
+        { ALT: () => this.SUBRULE(this.chooseBlockStmt) },
+        { ALT: () => this.SUBRULE(this.effectStmt) },
+        { ALT: () => this.SUBRULE(this.matchStmt) },
+        { ALT: () => this.SUBRULE(this.exprStmt) },
+        {
+          ALT: () => {
+            this.CONSUME(Semicolon);
+            return null;
+          },
+        },
+        ],
+      }),
+    { recoveryValueFunc: (): Stmt => ({ kind: "ErrorStmt", span: NO_SPAN }) },
+  );
+
+  letStmt = this.RULE("letStmt", (): Stmt => {
+    const start = this.CONSUME(kw("let"));
+    const name = this.CONSUME(Identifier);
+    const type = this.OPTION(() => {
+      this.CONSUME(Colon);
+      return this.SUBRULE(this.typeExpr);
+    });
+    this.CONSUME(Equals);
+    const value = this.OR([
+      { ALT: () => this.SUBRULE(this.chooseExpr) as Expr | ChooseExpr | SecretChooseExpr },
+      { ALT: () => this.SUBRULE(this.secretChooseExpr) },
+      { ALT: () => this.SUBRULE(this.expression) },
+    ]);
+    return this.ACTION(() => {
+      const s: Stmt = { kind: "LetStmt", name: this.name(name), value, span: this.spanFrom(start) };
+      if (type) s.type = type;
+      return s;
+    });
+  });
+
+  ifStmt = this.RULE("ifStmt", (): Stmt => {
+    const start = this.CONSUME(kw("if"));
+    const cond = this.SUBRULE(this.expression);
+    const then = this.SUBRULE(this.block);
+    const otherwise = this.OPTION(() => {
+      this.CONSUME(kw("else"));
+      return this.OR([
+        { ALT: () => this.SUBRULE(this.ifStmt) as Block | Stmt },
+        { ALT: () => this.SUBRULE2(this.block) },
+      ]);
+    });
+    return this.ACTION(() => {
+      const s: Stmt = { kind: "IfStmt", cond, then, span: this.spanFrom(start) };
+      if (otherwise) s.else = otherwise as Block | Extract<Stmt, { kind: "IfStmt" }>;
+      return s;
+    });
+  });
+
+  forStmt = this.RULE("forStmt", (): Stmt => {
+    const start = this.CONSUME(kw("for"));
+    const v = this.CONSUME(Identifier);
+    this.CONSUME(kw("in"));
+    const source = this.SUBRULE(this.orExpr);
+    const where = this.OPTION(() => {
+      this.CONSUME(kw("where"));
+      return this.SUBRULE(this.expression);
+    });
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => {
+      const s: Stmt = { kind: "ForStmt", variable: this.name(v), source, body, span: this.spanFrom(start) };
+      if (where) s.where = where;
+      return s;
+    });
+  });
+
+  whileStmt = this.RULE("whileStmt", (): Stmt => {
+    const start = this.CONSUME(kw("while"));
+    const cond = this.SUBRULE(this.expression);
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "WhileStmt", cond, body, span: this.spanFrom(start) }));
+  });
+
+  repeatStmt = this.RULE("repeatStmt", (): Stmt => {
+    const start = this.CONSUME(kw("repeat"));
+    const count = this.SUBRULE(this.expression);
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "RepeatStmt", count, body, span: this.spanFrom(start) }));
+  });
+
+  loopStmt = this.RULE("loopStmt", (): Stmt => {
+    const start = this.CONSUME(kw("loop"));
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "LoopStmt", body, span: this.spanFrom(start) }));
+  });
+
+  /** Statements made of keywords only. */
+  simpleStmt = this.RULE("simpleStmt", (): Stmt =>
+    this.OR([
+      {
+        ALT: () => {
+          const t = this.CONSUME(kw("break"));
+          return this.ACTION((): Stmt => ({ kind: "BreakStmt", span: this.span(t) }));
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(kw("continue"));
+          return this.ACTION((): Stmt => ({ kind: "ContinueStmt", span: this.span(t) }));
+        },
+      },
+      {
+        ALT: () => {
+          const t = this.CONSUME(kw("end"));
+          this.CONSUME(kw("game"));
+          return this.ACTION((): Stmt => ({ kind: "EndStmt", span: this.spanFrom(t) }));
+        },
+      },
+    ]),
+  );
+
+  returnStmt = this.RULE("returnStmt", (): Stmt => {
+    const start = this.CONSUME(kw("return"));
+    // A value follows only on the same line: `return` alone ends a procedure.
+    const value = this.OPTION({
+      GATE: () => this.LA(1).startLine === start.startLine,
+      DEF: () => this.SUBRULE(this.expression),
+    });
+    return this.ACTION(() => {
+      const s: Stmt = { kind: "ReturnStmt", span: this.spanFrom(start) };
+      if (value) s.value = value;
+      return s;
+    });
+  });
+
+  turnStmt = this.RULE("turnStmt", (): Stmt => {
+    const start = this.CONSUME(kw("turn"));
+    const player = this.SUBRULE(this.expression);
+    const body = this.SUBRULE(this.block);
+    return this.ACTION(() => ({ kind: "TurnStmt", player, body, span: this.spanFrom(start) }));
+  });
+
+  chooseBlockStmt = this.RULE("chooseBlockStmt", (): Stmt => {
+    const start = this.CONSUME(kw("choose"));
+    let by: Expr | undefined;
+    let prompt: Expr | undefined;
+    this.MANY(() =>
+      this.OR([
+        {
+          ALT: () => {
+            this.CONSUME(kw("by"));
+            const e = this.SUBRULE(this.expression);
+            this.ACTION(() => (by = e));
+          },
+        },
+        {
+          ALT: () => {
+            this.CONSUME(kw("prompt"));
+            const e = this.SUBRULE2(this.expression);
+            this.ACTION(() => (prompt = e));
+          },
+        },
+      ]),
+    );
+    const options: ChoiceOption[] = [];
+    this.CONSUME(LBrace);
+    this.AT_LEAST_ONE(() => {
+      const o = this.CONSUME(kw("option"));
+      const label = this.SUBRULE3(this.expression);
+      const when = this.OPTION(() => {
+        this.CONSUME(kw("when"));
+        return this.SUBRULE4(this.expression);
+      });
+      const body = this.SUBRULE(this.block);
+      this.ACTION(() => options.push(when ? { label, when, body, span: this.spanFrom(o) } : { label, body, span: this.spanFrom(o) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION(() => {
+      const s: Stmt = { kind: "ChooseBlockStmt", options, span: this.spanFrom(start) };
+      if (by) s.by = by;
+      if (prompt) s.prompt = prompt;
+      return s;
+    });
+  });
+
+  chooseClauses = this.RULE(
+    "chooseClauses",
+    (): { by?: Expr; prompt?: Expr; stop?: StopClause; wheres: WhereClause[] } => {
+      const out: { by?: Expr; prompt?: Expr; stop?: StopClause; wheres: WhereClause[] } = { wheres: [] };
+      this.MANY(() =>
+        this.OR([
+          {
+            ALT: () => {
+              this.CONSUME(kw("by"));
+              const e = this.SUBRULE(this.expression);
+              this.ACTION(() => (out.by = e));
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(kw("prompt"));
+              const e = this.SUBRULE2(this.expression);
+              this.ACTION(() => (out.prompt = e));
+            },
+          },
+          {
+            ALT: () => {
+              const s = this.CONSUME(kw("stop"));
+              const label = this.SUBRULE3(this.expression);
+              const when = this.OPTION(() => {
+                this.CONSUME(kw("when"));
+                return this.SUBRULE4(this.expression);
+              });
+              this.ACTION(() => (out.stop = when ? { label, when, span: this.spanFrom(s) } : { label, span: this.spanFrom(s) }));
+            },
+          },
+          {
+            ALT: () => {
+              const w = this.CONSUME(kw("where"));
+              const cond = this.SUBRULE5(this.expression);
+              const reason = this.OPTION2(() => {
+                this.CONSUME(kw("else"));
+                return this.SUBRULE6(this.expression);
+              });
+              this.ACTION(() => out.wheres.push(reason ? { cond, reason, span: this.spanFrom(w) } : { cond, span: this.spanFrom(w) }));
+            },
+          },
+        ]),
+      );
+      return out;
+    },
+  );
+
+  chooseExpr = this.RULE("chooseExpr", (): ChooseExpr => {
+    const start = this.CONSUME(kw("choose"));
+    const v = this.CONSUME(Identifier);
+    this.CONSUME(kw("from"));
+    const source = this.SUBRULE(this.orExpr);
+    const clauses = this.SUBRULE(this.chooseClauses);
+    return this.ACTION(() => {
+      const c: ChooseExpr = { kind: "ChooseExpr", variable: this.name(v), source, wheres: clauses.wheres, span: this.spanFrom(start) };
+      if (clauses.by) c.by = clauses.by;
+      if (clauses.prompt) c.prompt = clauses.prompt;
+      if (clauses.stop) c.stop = clauses.stop;
+      return c;
+    });
+  });
+
+  secretChooseExpr = this.RULE("secretChooseExpr", (): SecretChooseExpr => {
+    const start = this.CONSUME(kw("secretly"));
+    this.CONSUME(kw("each"));
+    const chooser = this.CONSUME(Identifier);
+    this.CONSUME(kw("in"));
+    const choosers = this.SUBRULE(this.orExpr);
+    this.CONSUME(kw("chooses"));
+    const v = this.CONSUME2(Identifier);
+    this.CONSUME(kw("from"));
+    const source = this.SUBRULE2(this.orExpr);
+    const clauses = this.SUBRULE(this.chooseClauses);
+    return this.ACTION(() => {
+      if (clauses.by) {
+        this.problems.push({ code: "parse-expected-token", message: "a secret choice has no `by`: each player in the list chooses", span: clauses.by.span });
+      }
+      const c: SecretChooseExpr = {
+        kind: "SecretChooseExpr",
+        chooser: this.name(chooser),
+        choosers,
+        variable: this.name(v),
+        source,
+        wheres: clauses.wheres,
+        span: this.spanFrom(start),
+      };
+      if (clauses.prompt) c.prompt = clauses.prompt;
+      if (clauses.stop) c.stop = clauses.stop;
+      return c;
+    });
+  });
+
+  effectStmt = this.RULE("effectStmt", (): Stmt =>
+    this.OR([
+      {
+        ALT: () => {
+          const start = this.CONSUME(kw("move"));
+          const piece = this.SUBRULE(this.expression);
+          this.CONSUME(kw("to"));
+          const to = this.SUBRULE2(this.expression);
+          return this.ACTION((): Stmt => ({ kind: "MoveStmt", piece, to, span: this.spanFrom(start) }));
+        },
+      },
+      {
+        ALT: () => {
+          const start = this.CONSUME(kw("deal"));
+          const count = this.SUBRULE3(this.expression);
+          this.CONSUME(kw("from"));
+          const from = this.SUBRULE4(this.expression);
+          this.CONSUME2(kw("to"));
+          const to = this.SUBRULE5(this.expression);
+          return this.ACTION((): Stmt => ({ kind: "DealStmt", count, from, to, span: this.spanFrom(start) }));
+        },
+      },
+      {
+        ALT: () => {
+          const start = this.CONSUME(kw("shuffle"));
+          const zone = this.SUBRULE6(this.expression);
+          return this.ACTION((): Stmt => ({ kind: "ShuffleStmt", zone, span: this.spanFrom(start) }));
+        },
+      },
+      {
+        ALT: () => {
+          const start = this.CONSUME(kw("place"));
+          const piece = this.SUBRULE7(this.expression);
+          this.CONSUME(kw("at"));
+          const at = this.SUBRULE8(this.expression);
+          let faceDown = false;
+          this.OPTION(() => {
+            this.CONSUME(kw("face"));
+            const d = this.contextualUpDown(1);
+            this.ACTION(() => (faceDown = !d));
+          });
+          return this.ACTION((): Stmt => ({ kind: "PlaceStmt", piece, at, faceDown, span: this.spanFrom(start) }));
+        },
+      },
+      {
+        ALT: () => {
+          const start = this.CONSUME(kw("flip"));
+          const piece = this.SUBRULE9(this.expression);
+          this.CONSUME2(kw("face"));
+          const up = this.contextualUpDown(2);
+          return this.ACTION((): Stmt => ({ kind: "FlipStmt", piece, up, span: this.spanFrom(start) }));
+        },
+      },
+      {
+        ALT: () => {
+          const start = this.CONSUME(kw("remove"));
+          const piece = this.subrule(10, this.expression);
+          return this.ACTION((): Stmt => ({ kind: "RemoveStmt", piece, span: this.spanFrom(start) }));
+        },
+      },
+      {
+        ALT: () => {
+          const start = this.CONSUME(kw("trigger"));
+          const event = this.CONSUME(Identifier);
+          const args = this.SUBRULE(this.args);
+          return this.ACTION((): Stmt => ({ kind: "TriggerStmt", event: this.name(event), args, span: this.spanFrom(start) }));
+        },
+      },
+      {
+        ALT: () => {
+          const start = this.CONSUME(kw("log"));
+          const value = this.subrule(11, this.expression);
+          return this.ACTION((): Stmt => ({ kind: "LogStmt", value, span: this.spanFrom(start) }));
+        },
+      },
+    ]),
+  );
+
+  /** `match subject { pattern, pattern -> { … }  else -> { … } }` */
+  matchStmt = this.RULE("matchStmt", (): Stmt => {
+    const start = this.CONSUME(kw("match"));
+    const subject = this.SUBRULE(this.expression);
+    const arms: MatchArm<Block>[] = [];
+    this.CONSUME(LBrace);
+    this.MANY(() => {
+      const first = this.LA(1);
+      const patterns = this.SUBRULE(this.matchPatterns);
+      this.CONSUME(Arrow);
+      const body = this.SUBRULE(this.block);
+      this.ACTION(() => arms.push({ patterns, body, span: this.spanFrom(first) }));
+    });
+    this.CONSUME(RBrace);
+    return this.ACTION((): Stmt => ({ kind: "MatchStmt", subject, arms, span: this.spanFrom(start) }));
+  });
+
+  /** `up` (true) or `down` (false). */
+  protected contextualUpDown(idx: number): boolean {
+    const t = this.consume(idx + 10, Identifier);
+    return this.ACTION(() => {
+      if (isReal(t) && t.image !== "up" && t.image !== "down") {
+        this.problems.push({ code: "parse-expected-token", message: `expected \`up\` or \`down\` after \`face\` but found \`${t.image}\``, span: tokenSpan(t) });
+      }
+      return t.image !== "down";
+    });
+  }
+
+  /** A call, or an assignment to a name, field or index. */
+  exprStmt = this.RULE("exprStmt", (): Stmt => {
+    const start = this.LA(1);
+    const target = this.SUBRULE(this.postfixExpr);
+    const assign = this.OPTION(() => {
+      const op = this.OR([
+        { ALT: () => this.CONSUME(Equals) },
+        { ALT: () => this.CONSUME(PlusEq) },
+        { ALT: () => this.CONSUME(MinusEq) },
+      ]);
+      // `x = choose …` stores a choice anywhere a value can go, as `let` does for a new name.
+      const value = this.OR2([
+        { ALT: () => this.SUBRULE(this.chooseExpr) as Expr | ChooseExpr | SecretChooseExpr },
+        { ALT: () => this.SUBRULE(this.secretChooseExpr) },
+        { ALT: () => this.SUBRULE(this.expression) },
+      ]);
+      return { op: op.image as AssignOp, value };
+    });
+    return this.ACTION((): Stmt => {
+      const span = this.spanFrom(start);
+      if (assign) return { kind: "AssignStmt", target, op: assign.op, value: assign.value, span };
+      if (target.kind === "CallExpr") return { kind: "CallStmt", call: target, span };
+      if (target.kind !== "ErrorExpr") {
+        this.problems.push({
+          code: "parse-invalid-statement",
+          message: "this expression does nothing on its own: a statement is a call or an assignment",
+          span,
+        });
+      }
+      return { kind: "ErrorStmt", span };
+    });
+  });
+
+}

@@ -1,0 +1,71 @@
+import { cellKey } from "../../dsl/keys.ts";
+import { BoundedShape, type LayoutHint } from "./board-shape.ts";
+
+/**
+ * `graph(n, edges: [[a, b], …])`: n spaces joined by the listed edges (a route map, a network
+ * of places), with no rows, columns or directions. Cell x is `x,0`; spaces are named by board
+ * and number like a track's, and drawn on a circle.
+ */
+export class Graph extends BoundedShape {
+  readonly type = "graph";
+  readonly sides = 0;
+  readonly turns = 1;
+  readonly layout: LayoutHint = { cell: "round" };
+  private readonly near: number[][] = [];
+  private readonly far = new Map<number, Int32Array>();
+
+  constructor(
+    private readonly count: number,
+    edges: readonly (readonly [number, number])[],
+    holes: ReadonlySet<string>,
+  ) {
+    super(count, 1, 1, (x) => !holes.has(cellKey(x, 0)), false, []);
+    for (let i = 0; i < this.size; i++) this.near.push([]);
+    for (const [a, b] of edges) {
+      const i = this.at(a, 0, 0);
+      const j = this.at(b, 0, 0);
+      if (i < 0 || j < 0 || i === j) continue;
+      if (!this.near[i]!.includes(j)) this.near[i]!.push(j);
+      if (!this.near[j]!.includes(i)) this.near[j]!.push(i);
+    }
+    for (const list of this.near) list.sort((p, q) => p - q);
+  }
+
+  override neighbours(i: number): readonly number[] {
+    return this.near[i]!;
+  }
+
+  override direction(): number {
+    return -1;
+  }
+
+  label(i: number, board: string): string {
+    return `${board} ${this.x(i)}`;
+  }
+
+  /** Breadth first from `a`, once per start cell. */
+  distance(a: number, b: number): number {
+    let d = this.far.get(a);
+    if (!d) {
+      d = new Int32Array(this.size).fill(-1);
+      d[a] = 0;
+      const queue = [a];
+      for (let k = 0; k < queue.length; k++) {
+        for (const n of this.near[queue[k]!]!) {
+          if (d[n] === -1) {
+            d[n] = d[queue[k]!]! + 1;
+            queue.push(n);
+          }
+        }
+      }
+      this.far.set(a, d);
+    }
+    return d[b]! < 0 ? Infinity : d[b]!;
+  }
+
+  place(i: number): { x: number; y: number } {
+    const r = Math.max(1.4, (this.count * 1.4) / (2 * Math.PI));
+    const a = -Math.PI / 2 + (2 * Math.PI * this.x(i)) / this.count;
+    return { x: r + 0.5 + r * Math.cos(a), y: r + 0.5 + r * Math.sin(a) };
+  }
+}

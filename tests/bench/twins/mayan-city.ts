@@ -1,0 +1,235 @@
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { RandomPolicy, type PlayoutResult, type Twin } from "../random-policy.ts";
+
+// Mayan City by hand, twin of `games/mayan-city.stela` for 3 players. It follows the engine's
+// conventions where they decide the game: the match generator (xoroshiro128+ from the seed)
+// shuffles the deck (Fisher-Yates from the end), then draws the first picker; `deal` takes from
+// the top (the end) of the deck; like pieces are offered once; options are listed by id: the
+// piece's slug, then a placement's cells as (x, y) pairs, cells in row order within a piece.
+
+const SIZE = 8;
+const CAUSEWAY = 0;
+const PLAZA = 5;
+
+interface PieceType {
+  slug: string;
+  count: number;
+  /** Cells as (x, y), y downwards. */
+  form: [number, number][];
+}
+
+// In the order the rule file declares them: piece ids, and so the deck before shuffling.
+const TYPES: PieceType[] = [
+  { slug: "causeway", count: 3, form: [[0, 0], [1, 0], [2, 0]] },
+  { slug: "acropolis", count: 2, form: [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]] },
+  { slug: "reservoir", count: 3, form: [[0, 0], [0, 1], [1, 1]] },
+  { slug: "temple", count: 4, form: [[0, 0], [1, 0]] },
+  { slug: "ball-court", count: 1, form: [[0, 0], [1, 0]] },
+  { slug: "plaza", count: 4, form: [[0, 0], [1, 0]] },
+  { slug: "market", count: 1, form: [[0, 0], [1, 0], [0, 1], [1, 1]] },
+  { slug: "palace", count: 4, form: [[0, 0]] },
+  { slug: "pyramid", count: 2, form: [[0, 0], [1, 0], [0, 1], [1, 1]] },
+];
+
+/** The types in the order their ids sort. */
+const BY_SLUG = TYPES.map((_, i) => i).sort((a, b) => (TYPES[a]!.slug < TYPES[b]!.slug ? -1 : 1));
+
+const ZONE = [
+  "00000000",
+  "03333330",
+  "03222230",
+  "03211230",
+  "03211230",
+  "03222230",
+  "03333330",
+  "00000000",
+];
+/** The zone of cell x * 8 + y. */
+const zoneOf = new Int8Array(SIZE * SIZE);
+for (let x = 0; x < SIZE; x++) for (let y = 0; y < SIZE; y++) zoneOf[x * SIZE + y] = Number(ZONE[y]![x]);
+const ZONE_CELLS = [0, 0, 0, 0];
+for (const z of zoneOf) ZONE_CELLS[z]!++;
+
+interface Fit {
+  cells: number[];
+  /** The cells sharing an edge with the footprint, outside it. */
+  around: number[];
+}
+
+function normalise(cells: [number, number][]): [number, number][] {
+  const minX = Math.min(...cells.map((c) => c[0]));
+  const minY = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([x, y]) => [x - minX, y - minY] as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+function aroundOf(cells: number[]): number[] {
+  const out: number[] = [];
+  for (const c of cells) {
+    const x = (c / SIZE) | 0;
+    const y = c % SIZE;
+    for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]] as const) {
+      const a = x + dx;
+      const b = y + dy;
+      if (a < 0 || b < 0 || a >= SIZE || b >= SIZE) continue;
+      const n = a * SIZE + b;
+      if (!cells.includes(n) && !out.includes(n)) out.push(n);
+    }
+  }
+  return out;
+}
+
+/** Every fit of each type on the board, in the order the engine lists them (by cell coordinates). */
+const FITS: Fit[][] = TYPES.map((t) => {
+  const seen = new Set<string>();
+  let cells = normalise(t.form);
+  const out: { key: number[]; fit: Fit }[] = [];
+  for (let r = 0; r < 4; r++) {
+    const id = JSON.stringify(cells);
+    if (!seen.has(id)) {
+      seen.add(id);
+      for (let y = 0; y < SIZE; y++) {
+        for (let x = 0; x < SIZE; x++) {
+          if (!cells.every(([dx, dy]) => x + dx < SIZE && y + dy < SIZE)) continue;
+          const at = cells.map(([dx, dy]) => (x + dx) * SIZE + y + dy);
+          out.push({ key: cells.flatMap(([dx, dy]) => [x + dx, y + dy]), fit: { cells: at, around: aroundOf(at) } });
+        }
+      }
+    }
+    cells = normalise(cells.map(([x, y]) => [-y, x] as [number, number]));
+  }
+  out.sort((a, b) => {
+    for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i]! - b.key[i]!;
+    return 0;
+  });
+  return out.map((o) => o.fit);
+});
+
+function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResult {
+  const players = 3;
+  const policy = new RandomPolicy(botSeed, trace);
+  const chance = xoroshiro128plus(matchSeed | 0);
+  const deck: number[] = [];
+  TYPES.forEach((t, i) => {
+    for (let k = 0; k < t.count; k++) deck.push(i);
+  });
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = uniformInt(chance, 0, i);
+    const t = deck[i]!;
+    deck[i] = deck[j]!;
+    deck[j] = t;
+  }
+  let firstPicker = uniformInt(chance, 0, players - 1);
+
+  /** The piece on each cell (an index into `placedType` / `placedFit`), or -1. */
+  const board = new Int16Array(SIZE * SIZE).fill(-1);
+  const placedType: number[] = [];
+  const placedFit: Fit[] = [];
+  const emptyInZone = [...ZONE_CELLS];
+  const scores = new Array<number>(players).fill(0);
+  /** How many pieces of each type each player holds (`picked`), and how many in the offer. */
+  const picked = Array.from({ length: players }, () => new Int8Array(TYPES.length));
+  const pickedCount = new Array<number>(players).fill(0);
+  const offer = new Int8Array(TYPES.length);
+  const choices: number[] = [];
+  const fitsFound: Fit[] = [];
+  const fitsType: number[] = [];
+  let decisions = 0;
+
+  const fits = (type: number, f: Fit): boolean => {
+    for (const c of f.cells) if (board[c] !== -1) return false;
+    for (const c of f.around) {
+      const q = board[c]!;
+      if (q !== -1 && placedType[q] === type) return false;
+    }
+    return true;
+  };
+
+  const place = (p: number, type: number, f: Fit): void => {
+    const filled2 = emptyInZone[2] === 0;
+    const filled3 = emptyInZone[3] === 0;
+    const id = placedType.length;
+    placedType.push(type);
+    placedFit.push(f);
+    for (const c of f.cells) {
+      board[c] = id;
+      emptyInZone[zoneOf[c]!]!--;
+    }
+    let points = 0;
+    let causeway = false;
+    let plaza = false;
+    const neighbours: number[] = [];
+    for (const c of f.around) {
+      const q = board[c]!;
+      if (q === -1) continue;
+      points++;
+      if (placedType[q] === CAUSEWAY) causeway = true;
+      if (placedType[q] === PLAZA) plaza = true;
+      if (!neighbours.includes(q)) neighbours.push(q);
+    }
+    if (emptyInZone[2] === 0 && !filled2) points += 4;
+    if (emptyInZone[3] === 0 && !filled3) points += 6;
+    if (causeway) points++;
+    if (plaza) points++;
+    for (const q of neighbours) if (placedFit[q]!.around.every((c) => board[c] !== -1)) points++;
+    scores[p]! += points;
+  };
+
+  while (deck.length > 0) {
+    // Draw phase.
+    const deal = Math.min(3 * players, deck.length);
+    for (let i = 0; i < deal; i++) offer[deck.pop()!]!++;
+    let left = deal;
+    let last = firstPicker;
+    let secondLast = firstPicker;
+    for (let i = 0; left > 0; i++) {
+      const p = (firstPicker + i) % players;
+      choices.length = 0;
+      for (const t of BY_SLUG) if (offer[t]! > 0) choices.push(t);
+      const t = choices[policy.pick(choices.length)]!;
+      decisions++;
+      offer[t]!--;
+      left--;
+      picked[p]![t]!++;
+      pickedCount[p]!++;
+      secondLast = last;
+      last = p;
+    }
+    firstPicker = secondLast;
+    // Place phase: from the last picker, counter-clockwise.
+    for (let i = 0; pickedCount.some((n) => n > 0); i++) {
+      const p = (((last - i) % players) + players) % players;
+      if (pickedCount[p] === 0) continue;
+      const hand = picked[p]!;
+      fitsFound.length = 0;
+      fitsType.length = 0;
+      for (const t of BY_SLUG) {
+        if (hand[t] === 0) continue;
+        for (const f of FITS[t]!) {
+          if (fits(t, f)) {
+            fitsFound.push(f);
+            fitsType.push(t);
+          }
+        }
+      }
+      decisions++;
+      if (fitsFound.length === 0) {
+        choices.length = 0;
+        for (const t of BY_SLUG) if (hand[t]! > 0) choices.push(t);
+        const t = choices[policy.pick(choices.length)]!;
+        hand[t]!--;
+        pickedCount[p]!--;
+        continue;
+      }
+      const k = policy.pick(fitsFound.length);
+      const t = fitsType[k]!;
+      hand[t]!--;
+      pickedCount[p]!--;
+      place(p, t, fitsFound[k]!);
+    }
+  }
+  return { scores, decisions };
+}
+
+/** Mayan City (3 players) by hand: twin of `games/mayan-city.stela`. */
+export const mayanCity: Twin = { name: "mayan-city", file: "games/mayan-city.stela", players: 3, play };
