@@ -6,7 +6,7 @@ import { seedState } from "./random.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, Pending } from "./state.ts";
 import { seesPiece } from "./visibility.ts";
-import { apply, run } from "./vm.ts";
+import { apply, applyAt, optionCount, run } from "./vm.ts";
 
 /** What a viewer cannot tell apart among unseen pieces: its kind, owner and shape (all three show on a face-down piece). */
 function groupKey(rt: Runtime, s: MatchState, id: number): string {
@@ -104,10 +104,11 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
     for (const a of answered) {
       const now = s.pending as Pending | null;
       if (now?.kind !== "secret") break;
-      const options = now.options[a.player] ?? [];
-      if (options.length === 0) continue;
-      const id = a.player === player ? a.id : options[uniformInt(rng, 0, options.length - 1)]!.id;
-      apply(x, id, a.player);
+      if (a.player === player) apply(x, a.id, player);
+      else {
+        const n = optionCount(x, a.player);
+        if (n > 0) applyAt(x, uniformInt(rng, 0, n - 1), a.player);
+      }
     }
   }
   return s;

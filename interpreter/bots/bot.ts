@@ -4,15 +4,14 @@ import { MctsBot, type MctsBudget } from "./mcts-bot.ts";
 import { RandomBot } from "./random-bot.ts";
 
 /**
- * Something that takes decisions for a seat. Bots pick by position in
- * `match.options(player)` (the cheap path: `match.applyAt(i)`), never by label.
+ * Something that takes decisions for a seat: the option id it picks, or
+ * undefined if it owes none. Bots that pick by position (all of Stela's)
+ * also offer `chooseIndex`, the cheap path for `match.applyAt`: simulation
+ * uses it, so nothing is named or labelled.
  */
 export interface Bot {
-  /** The index of the option this bot takes for `player` now, or undefined if it owes none. */
-  chooseIndex(match: Match, player: number): number | undefined;
-  /** The same decision as an option id (for people's tools: logs, replays). */
   choose(match: Match, player: number): string | undefined;
-  /** The cheap path, when a bot has it: the option's position for `Match.applyAt` (the same pick as `choose`). */
+  /** The option's position for `Match.applyAt` (the same pick as `choose`). */
   chooseIndex?(match: Match, player: number): number | undefined;
 }
 

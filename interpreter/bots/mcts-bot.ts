@@ -13,9 +13,14 @@ export interface MctsSettings {
   rolloutDepth: number;
   /** UCB1's exploration constant, for rewards in [0, 1]. */
   exploration: number;
+  /**
+   * Playouts per redrawn world: a world (`resampleFor`) costs several
+   * playouts' time, so a few playouts share one (each on its own copy).
+   */
+  playoutsPerWorld: number;
 }
 
-const DEFAULTS: MctsSettings = { rolloutDepth: 12, exploration: 0.7 };
+const DEFAULTS: MctsSettings = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4 };
 
 interface Node {
   visits: number;
@@ -94,8 +99,10 @@ export class MctsBot {
     root.count = n;
     const deadline = "milliseconds" in this.budget ? performance.now() + this.budget.milliseconds : Infinity;
     const limit = "iterations" in this.budget ? this.budget.iterations : Infinity;
-    for (let i = 0; i < limit && (i === 0 || performance.now() < deadline || deadline === Infinity); i++) {
-      this.playout(match.resampleFor(player, mixSeed(this.seed, decision, i)), root, player);
+    let world = match;
+    for (let i = 0; i < limit && (i === 0 || deadline === Infinity || performance.now() < deadline); i++) {
+      if (i % this.settings.playoutsPerWorld === 0) world = match.resampleFor(player, mixSeed(this.seed, decision, i));
+      this.playout(world.clone(), root, player);
       this.iterations++;
     }
     let best = 0;
