@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { meanDifference, rateDifference, wilson, type Rate } from "./statistics.ts";
+import { meanDifference, rateDifference, wilson, type Rate } from "../index.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
@@ -107,7 +107,8 @@ const points = (d: Difference): string => `${signed(d.value * 100)} [${signed(d.
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
   const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, `${c.a.played} games each, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
-  lines.push("seat  wins A    wins B    B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
+  lines.push("win share: games won, a shared win split among its winners", "");
+  lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
   for (const s of c.seats) {
     lines.push(
       `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${points(s.wins).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${signed(s.score.value, 2)} [${signed(s.score.low, 2)}, ${signed(s.score.high, 2)}]`,

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
 import type { SimulationSummary } from "./simulate-summary.ts";
-import type { Rate } from "./statistics.ts";
+import type { Rate } from "../index.ts";
 
 /** Chart.js's browser bundle, inlined so the report opens anywhere, offline. */
 function chartScript(): string {

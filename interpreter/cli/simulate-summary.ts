@@ -1,6 +1,6 @@
 import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { replayCommand } from "./simulate-batch.ts";
-import { binomialPValue, spread, wilson, type Rate, type Spread } from "./statistics.ts";
+import { binomialPValue, spread, wilson, type Rate, type Spread } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {

@@ -9,7 +9,7 @@
 // MCTS decision.
 import { readdirSync } from "node:fs";
 import { makeBot, mixSeed, MctsBot, playOut, type Bot } from "../../interpreter/index.ts";
-import { wilson } from "../../interpreter/cli/statistics.ts";
+import { wilson } from "../../interpreter/bots/statistics.ts";
 import { loadGame } from "./stela-playout.ts";
 
 const root = new URL("../../", import.meta.url).pathname;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, meanDifference, quantile, rateDifference, spread, wilson } from "../../interpreter/cli/statistics.ts";
+import { binomialPValue, meanDifference, quantile, rateDifference, spread, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 

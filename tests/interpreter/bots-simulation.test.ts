@@ -5,7 +5,7 @@ import { mergeShards } from "../../interpreter/cli/merge-command.ts";
 import { playGame, runBatch, type RunSettings } from "../../interpreter/cli/simulate-batch.ts";
 import { runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
 import { summarise } from "../../interpreter/cli/simulate-summary.ts";
-import { wilson } from "../../interpreter/cli/statistics.ts";
+import { wilson } from "../../interpreter/bots/statistics.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** Simulation that tells the truth: independent streams, rare failures found and replayed, shards that add up. */

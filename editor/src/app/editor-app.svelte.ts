@@ -290,6 +290,21 @@ export class EditorApp {
     return this.changed.includes(this.docKey);
   }
 
+  /** What a balance run needs (the simulate panel): the text now, the saved text, the other files, the variant and players in play. */
+  simulationInput(): { file: string; source: string; saved?: string; files: Record<string, string>; variant?: string; players: number } | undefined {
+    const doc = this.doc;
+    if (!doc) return undefined;
+    const out: { file: string; source: string; saved?: string; files: Record<string, string>; variant?: string; players: number } = {
+      file: this.filePath(doc),
+      source: doc.model.getValue(),
+      files: this.filesByPath(),
+      players: this.snapshot?.settings.players ?? 2,
+    };
+    if (doc.fileText !== undefined) out.saved = doc.fileText;
+    if (this.snapshot?.settings.variant !== undefined) out.variant = this.snapshot.settings.variant;
+    return out;
+  }
+
   // ------------------------------------------------------------------ compiling
 
   /**
