@@ -242,7 +242,10 @@ export type Decl =
   | { kind: "GameDecl"; title: string; items: { key: Name; value: Expr; span: Span }[]; span: Span }
   | { kind: "ConstDecl"; name: Name; value: Expr; span: Span }
   | { kind: "EnumDecl"; name: Name; members: { name: Name; label?: string }[]; span: Span }
-  | { kind: "KindDecl"; name: Name; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
+  /** `kind Building with Effects { … }`: `sets` names the field sets the kind has too. */
+  | { kind: "KindDecl"; name: Name; sets: Name[]; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
+  /** `fields Effects { … }`: fields (and `state` fields) that several kinds share. */
+  | { kind: "FieldsDecl"; name: Name; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
   | { kind: "ComponentsDecl"; kindName: Name; perPlayer: boolean; zone?: Expr; entries: ComponentEntry[]; span: Span }
   | {
       kind: "BoardDecl";
@@ -280,6 +283,8 @@ export type Decl =
   | { kind: "HookDecl"; name: Name; params: Param[]; returns: TypeExpr; body: Expr; span: Span }
   | { kind: "ModifyDecl"; hook: Name; when?: Expr; value: Expr; span: Span }
   | { kind: "ScoringDecl"; player: Name; points?: Expr; tiebreaks: Tiebreak[]; span: Span }
+  /** `estimate p { value }`: how well a player stands while the game is on (bots use it). */
+  | { kind: "EstimateDecl"; player: Name; value: Expr; span: Span }
   | {
       kind: "VariantDecl";
       title: string;
@@ -288,7 +293,37 @@ export type Decl =
       items: { override: boolean; decl: Decl; span: Span }[];
       span: Span;
     }
+  | ExampleDecl
   | { kind: "ErrorDecl"; span: Span };
+
+/**
+ * A rulebook example as an executable test: how the match starts, the
+ * position laid out, the decisions taken by their labels, and what must then
+ * hold. Its steps run in order.
+ */
+export interface ExampleDecl {
+  kind: "ExampleDecl";
+  title: string;
+  titleSpan: Span;
+  steps: ExampleStep[];
+  span: Span;
+}
+
+export type ExampleStep =
+  /** `players 2`, `seed 7`, `variant "Two cities"`: how the match starts (before any other step). */
+  | { kind: "ExampleSetting"; key: Name; value: Expr; span: Span }
+  /** `position { … }`: statements that lay out the table; the rules' `on` handlers react only `with triggers`. */
+  | { kind: "ExamplePosition"; triggers: boolean; body: Block; span: Span }
+  /** `choose "Plant crops"` (`by p` for one of several players choosing at once). */
+  | { kind: "ExampleChoose"; label: string; labelSpan: Span; by?: Expr; span: Span }
+  /** `expect <condition>`. */
+  | { kind: "ExpectHolds"; cond: Expr; span: Span }
+  /** `expect offered "…"` / `expect refused "…" because "…"`. */
+  | { kind: "ExpectOption"; offered: boolean; label: string; labelSpan: Span; reason?: string; by?: Expr; span: Span }
+  /** `expect over`: the game has ended (without a rule failing). */
+  | { kind: "ExpectOver"; span: Span }
+  /** `expect scores [..]` (points by seat) / `expect ranking [..]` (players from first place; a list for a tie). */
+  | { kind: "ExpectResult"; what: "scores" | "ranking"; value: Expr; span: Span };
 
 export type DeclKind = Decl["kind"];
 
@@ -305,6 +340,7 @@ export function declName(d: Decl): Name | undefined {
     case "ConstDecl":
     case "EnumDecl":
     case "KindDecl":
+    case "FieldsDecl":
     case "BoardDecl":
     case "ZoneDecl":
     case "TableDecl":

@@ -23,6 +23,7 @@ export const DIAGNOSTIC_CODES = {
   "unknown-name": "A name that is not declared.",
   "duplicate-name": "A name declared twice.",
   "unknown-field": "A field that the value's kind, board or player does not have.",
+  "field-not-guaranteed": "A field read through a type (a field set, or any piece) whose kinds do not all have it.",
   "unused-declaration": "A declaration nothing uses.",
   "unused-variable": "A local name nothing reads.",
   "unknown-component-name": "A text compared with a piece's `name` that no component is called.",
@@ -53,6 +54,8 @@ export const DIAGNOSTIC_CODES = {
   "invalid-components": "A component declaration that cannot be built.",
   "invalid-zone": "A zone declaration that cannot be built.",
   "invalid-variant": "A variant that cannot be applied to its base.",
+  "invalid-example": "An `example` block that cannot be run as written (a setting out of place, a choice inside a position).",
+  "example-failed": "A rulebook example whose expectation does not hold (`stela test`).",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
   "extends-not-allowed": "A variant extends a path outside its folder, or a file that is not a small regular `.stela` file.",
@@ -69,6 +72,7 @@ export const DIAGNOSTIC_CODES = {
   "runtime-invalid-move": "A piece could not be moved or placed as asked.",
   "runtime-stack-overflow": "Calls nested too deeply (probably endless recursion).",
   "runtime-error": "A rule failed while the match was played.",
+  "runtime-no-end": "A match played by random players did not end within the decision limit (`stela check --smoke`).",
 
   // Applying decisions
   "illegal-option": "An option the rules refuse.",

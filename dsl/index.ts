@@ -9,6 +9,8 @@ export { compileRules, joinPath, type CompiledRules, type CompileOptions, type R
 export { resolveExtendsPath } from "./variants.ts";
 export { INPUT_LIMITS } from "./input-limits.ts";
 export { formatDiagnostic, sortDiagnostics, type Diagnostic, type Severity } from "./diagnostic.ts";
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes.ts";
+export { format, type FormatResult } from "./format.ts";
 export type { Position, Span } from "./span.ts";
 export type { SymbolIndex, SymbolInfo, SymbolReference } from "./check/context.ts";
 export type { Decl, FieldDecl, FileAst, TypeExpr } from "./ast.ts";

@@ -313,6 +313,11 @@ export interface ScoringDef extends Code {
   tiebreaks: { most: boolean; value: IrExpr }[];
 }
 
+/** `estimate p { … }`: a player's standing while the game is on, with the player in slot 0. */
+export interface EstimateDef extends Code {
+  value: IrExpr;
+}
+
 /** Everything the interpreter needs to play one game (one variant of a file). */
 export interface GameDef {
   file: string;
@@ -340,6 +345,37 @@ export interface GameDef {
   setup?: ProcDef;
   flow: ProcDef;
   scoring: ScoringDef;
+  /** The designer's running estimate for bots; without one, bots read `scoring`. */
+  estimate?: EstimateDef;
+  /** The file's `example` blocks: rulebook examples run by `stela test` (not part of play). */
+  examples: ExampleDef[];
   /** The source, kept so run-time diagnostics can quote it. */
   source: string;
 }
+
+// ------------------------------------------------------------------ examples
+
+/**
+ * A checked `example`: the match it starts and its steps in order. All steps
+ * share one set of locals (a `let` in a position is seen by later steps).
+ */
+export interface ExampleDef extends Code {
+  title: string;
+  players: number;
+  seed: number;
+  variant?: string;
+  steps: ExampleStepDef[];
+}
+
+export type ExampleStepDef = N &
+  (
+    | { op: "position"; body: IrStmt[]; triggers: boolean }
+    | { op: "choose"; label: string; by?: IrExpr }
+    /** `got` and `want` are the two sides when the condition is an `==`, to show the difference. */
+    | { op: "expect"; cond: IrExpr; text: string; got?: { e: IrExpr; ty: Type }; want?: { e: IrExpr; ty: Type } }
+    | { op: "option"; label: string; offered: boolean; reason?: string; by?: IrExpr }
+    | { op: "over" }
+    | { op: "scores"; value: IrExpr }
+    /** A list of players (no ties) or of lists of players (groups sharing a place). */
+    | { op: "ranking"; value: IrExpr; grouped: boolean }
+  );

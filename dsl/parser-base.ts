@@ -14,7 +14,7 @@ export interface ActionProblem {
 
 const DECLARATION_WORDS = [
   "game", "const", "enum", "kind", "components", "board", "var", "per", "table", "define", "rule",
-  "procedure", "setup", "flow", "event", "on", "hook", "modify", "scoring", "variant",
+  "procedure", "setup", "flow", "event", "on", "hook", "modify", "scoring", "variant", "fields", "estimate",
 ] as const;
 const DECLARATION_STARTS = new Set<TokenType>(DECLARATION_WORDS.map((w) => kw(w)));
 
@@ -22,8 +22,13 @@ export function isZoneWord(t: IToken): boolean {
   return t.tokenType === Identifier && (t.image === "zone" || t.image === "bag");
 }
 
+/** `example "…" { … }`: `example` is a name everywhere else. */
+export function isExampleWord(t: IToken): boolean {
+  return t.tokenType === Identifier && t.image === "example";
+}
+
 export function startsDeclaration(t: IToken): boolean {
-  return DECLARATION_STARTS.has(t.tokenType) || isZoneWord(t);
+  return DECLARATION_STARTS.has(t.tokenType) || isZoneWord(t) || isExampleWord(t);
 }
 
 /**

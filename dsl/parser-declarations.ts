@@ -1,13 +1,13 @@
 import { EOF } from "chevrotain";
 import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
-import { tokenSpan, unquote, isReal, isZoneWord, startsDeclaration } from "./parser-base.ts";
+import { tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, DotDot, Equals, Identifier, kw, Word, LBrace, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
-import { StatementGrammar } from "./parser-statements.ts";
+import { ExampleGrammar } from "./parser-examples.ts";
 
 /** The file and its declarations (`game`, `kind`, `board`, `procedure`, …). */
-export abstract class DeclarationGrammar extends StatementGrammar {
+export abstract class DeclarationGrammar extends ExampleGrammar {
   file = this.RULE("file", (): Decl[] => {
     const decls: Decl[] = [];
     this.MANY({
@@ -42,6 +42,8 @@ export abstract class DeclarationGrammar extends StatementGrammar {
         { ALT: () => this.SUBRULE(this.constDecl) },
         { ALT: () => this.SUBRULE(this.enumDecl) },
         { ALT: () => this.SUBRULE(this.kindDecl) },
+        { ALT: () => this.SUBRULE(this.fieldsDecl) },
+        { ALT: () => this.SUBRULE(this.estimateDecl) },
         { ALT: () => this.SUBRULE(this.componentsDecl) },
         { ALT: () => this.SUBRULE(this.boardDecl) },
         { GATE: () => isZoneWord(this.LA(1)), ALT: () => this.SUBRULE(this.zoneDecl) },
@@ -59,6 +61,7 @@ export abstract class DeclarationGrammar extends StatementGrammar {
         { ALT: () => this.SUBRULE(this.modifyDecl) },
         { ALT: () => this.SUBRULE(this.scoringDecl) },
         { ALT: () => this.SUBRULE(this.variantDecl) },
+        { GATE: () => isExampleWord(this.LA(1)), ALT: () => this.SUBRULE(this.exampleDecl) },
         ],
       }),
     { recoveryValueFunc: (): Decl => ({ kind: "ErrorDecl", span: NO_SPAN }) },
@@ -140,9 +143,8 @@ export abstract class DeclarationGrammar extends StatementGrammar {
     return entries;
   });
 
-  kindDecl = this.RULE("kindDecl", (): Decl => {
-    const start = this.CONSUME(kw("kind"));
-    const name = this.CONSUME(Identifier);
+  /** The `{ … }` of a kind or a field set: fields, `state` fields and `show` blocks. */
+  kindBody = this.RULE("kindBody", (): { fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[] } => {
     const fields: FieldDecl[] = [];
     const states: FieldDecl[] = [];
     let show: ShowEntry[] = [];
@@ -179,7 +181,34 @@ export abstract class DeclarationGrammar extends StatementGrammar {
       }),
     );
     this.CONSUME(RBrace);
-    return this.ACTION(() => ({ kind: "KindDecl", name: this.name(name), fields, states, show, span: this.spanFrom(start) }));
+    return { fields, states, show };
+  });
+
+  /** `kind Building with Effects, Costs { … }` */
+  kindDecl = this.RULE("kindDecl", (): Decl => {
+    const start = this.CONSUME(kw("kind"));
+    const name = this.CONSUME(Identifier);
+    const sets: Name[] = [];
+    this.OPTION(() => {
+      this.CONSUME(kw("with"));
+      this.AT_LEAST_ONE_SEP({
+        SEP: Comma,
+        DEF: () => {
+          const s = this.CONSUME2(Identifier);
+          this.ACTION(() => sets.push(this.name(s)));
+        },
+      });
+    });
+    const body = this.SUBRULE(this.kindBody);
+    return this.ACTION(() => ({ kind: "KindDecl", name: this.name(name), sets, ...body, span: this.spanFrom(start) }));
+  });
+
+  /** `fields Effects { … }`: fields shared by every kind declared `with Effects`. */
+  fieldsDecl = this.RULE("fieldsDecl", (): Decl => {
+    const start = this.CONSUME(kw("fields"));
+    const name = this.CONSUME(Identifier);
+    const body = this.SUBRULE(this.kindBody);
+    return this.ACTION(() => ({ kind: "FieldsDecl", name: this.name(name), fields: body.fields, states: body.states, show: body.show, span: this.spanFrom(start) }));
   });
 
   componentsDecl = this.RULE("componentsDecl", (): Decl => {
@@ -628,6 +657,16 @@ export abstract class DeclarationGrammar extends StatementGrammar {
       if (when) d.when = when;
       return d;
     });
+  });
+
+  /** `estimate p { value }`: a running estimate of a player's standing, for bots while the game is on. */
+  estimateDecl = this.RULE("estimateDecl", (): Decl => {
+    const start = this.CONSUME(kw("estimate"));
+    const player = this.CONSUME(Identifier);
+    this.CONSUME(LBrace);
+    const value = this.SUBRULE(this.expression);
+    this.CONSUME(RBrace);
+    return this.ACTION(() => ({ kind: "EstimateDecl", player: this.name(player), value, span: this.spanFrom(start) }));
   });
 
   scoringDecl = this.RULE("scoringDecl", (): Decl => {

@@ -22,7 +22,8 @@ export type Type =
   | { t: "policy" }
   | { t: "topology" }
   | { t: "zone"; kind?: string }
-  | { t: "piece"; kind?: string }
+  /** A piece: of one kind, of any kind with a field set (`set`), or of any kind. */
+  | { t: "piece"; kind?: string; set?: string }
   | { t: "enum"; name: string }
   | { t: "list"; of: Type }
   | { t: "map"; of: Type }
@@ -49,6 +50,7 @@ export const T = {
   map: (of: Type): Type => ({ t: "map", of }),
   emap: (enumName: string, members: readonly string[], of: Type): Type => ({ t: "emap", enum: enumName, members, of }),
   pieceOf: (kind: string): Type => ({ t: "piece", kind }),
+  pieceWith: (set: string): Type => ({ t: "piece", set }),
   enumOf: (name: string): Type => ({ t: "enum", name }),
 };
 
@@ -62,7 +64,7 @@ export function typeName(ty: Type): string {
     case "emap":
       return `per ${ty.enum} ${typeName(ty.of)}`;
     case "piece":
-      return ty.kind ?? "piece";
+      return ty.kind ?? ty.set ?? "piece";
     case "zone":
       return ty.kind ? `zone of ${ty.kind}` : "zone";
     case "enum":
@@ -105,7 +107,7 @@ export function assignable(from: Type, to: Type): boolean {
 export function unify(a: Type, b: Type): Type | undefined {
   if (a.t === "any" || b.t === "none") return a;
   if (b.t === "any" || a.t === "none") return b;
-  if (a.t === "piece" && b.t === "piece") return a.kind === b.kind ? a : T.piece;
+  if (a.t === "piece" && b.t === "piece") return a.kind === b.kind && a.set === b.set ? a : T.piece;
   if (a.t === "list" && b.t === "list") {
     const of = unify(a.of, b.of);
     return of ? T.list(of) : undefined;

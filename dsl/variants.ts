@@ -17,6 +17,8 @@ function identity(d: Decl): string | undefined {
       return "flow";
     case "ScoringDecl":
       return "scoring";
+    case "EstimateDecl":
+      return "estimate";
     case "ComponentsDecl":
       return `components ${d.kindName.text}${d.perPlayer ? " per player" : ""}`;
     default:

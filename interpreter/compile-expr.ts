@@ -4,7 +4,7 @@ import { BUILTIN_IMPLS } from "./builtins/index.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
-import type { Runtime } from "./runtime.ts";
+import type { Callable, CompiledRule, Runtime } from "./runtime.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
 import { equal, label } from "./values.ts";
 
@@ -36,6 +36,12 @@ function space(x: Exec, v: Value, span: Span) {
 function num(v: Value, span: Span, what: string): number {
   if (typeof v !== "number") fail("runtime-none-value", `${what} is ${v === null ? "`none`" : "not a number"}`, span);
   return v;
+}
+
+function evalArgs(args: Fn[], x: Exec, l: Value[]): Value[] {
+  const out = new Array<Value>(args.length);
+  for (let i = 0; i < args.length; i++) out[i] = args[i]!(x, l);
+  return out;
 }
 
 /** Compiles an expression once into a closure over (match, locals). */
@@ -151,19 +157,22 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
         const a0 = args[0]!;
         return (x, l) => impl(x, [a0(x, l)], span);
       }
-      return (x, l) => impl(x, args.map((a) => a(x, l)), span);
+      return (x, l) => impl(x, evalArgs(args, x, l), span);
     }
     case "fn":
     case "hook": {
       const args = e.args.map((a) => compileExpr(a, rt));
       const table = e.op === "fn" ? rt.functions : rt.hooks;
       const name = e.name;
-      return (x, l) => table.get(name)!(x, args.map((a) => a(x, l)), span);
+      // Looked up on first use (a function may call one compiled after it), then called directly.
+      let f: Callable | undefined;
+      return (x, l) => (f ??= table.get(name)!)(x, evalArgs(args, x, l), span);
     }
     case "rule": {
       const args = e.args.map((a) => compileExpr(a, rt));
       const name = e.name;
-      return (x, l) => rt.rules.get(name)!.check(x, args.map((a) => a(x, l)), span);
+      let check: CompiledRule["check"] | undefined;
+      return (x, l) => (check ??= rt.rules.get(name)!.check)(x, evalArgs(args, x, l), span);
     }
     case "arith": {
       const a = compileExpr(e.a, rt);

@@ -6,7 +6,7 @@ import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
 import { Runtime } from "./runtime.ts";
-import type { MatchState } from "./state.ts";
+import { STATE_VERSION, type MatchState } from "./state.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
 
 export interface StartOptions {
@@ -76,7 +76,8 @@ export class Game {
     if (!Number.isInteger(seed)) throw new StartError(`a seed is a whole number, not ${seed}`);
     const rt = this.runtime(options.variant);
     const s: MatchState = {
-      version: 1,
+      version: STATE_VERSION,
+      rules: rt.fingerprint,
       players,
       seed,
       rng: seedState(seed),

@@ -4,7 +4,7 @@
  * repeat; `view(player)` hides what that player may not see.
  */
 export { compile, Game, StartError, type CompileResult, type StartOptions } from "./game.ts";
-export { Match, type Decision, type Option } from "./match.ts";
+export { Match, SavedStateError, type Decision, type Option } from "./match.ts";
 export type { LogEntry, MatchResult, MatchState } from "./state.ts";
 export type { ApplyResult } from "./vm.ts";
 export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ZoneView } from "./view.ts";
@@ -20,3 +20,5 @@ export { playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
 export { boardName, cellCoords, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKey, numberedKeys, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
 export type { BoardShape, LayoutHint } from "./board-shapes/board-shape.ts";
+export { Scenario, ScenarioError, type OptionCheck, type PieceQuery, type PlaceOptions, type ScenarioPiece } from "./scenario.ts";
+export { listExamples, runExample, runExamples, type ExampleFailure, type ExampleResult } from "./examples.ts";

@@ -1,13 +1,20 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec } from "./exec.ts";
+import { computeEstimate } from "./estimate.ts";
 import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
-import type { LogEntry, MatchResult, MatchState, OptionState } from "./state.ts";
+import { cloneState } from "./clone-state.ts";
+import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState } from "./state.ts";
 import { makeView, type View } from "./view.ts";
 import { resampleState } from "./resample.ts";
 import { apply, applyAt, namedOptions, optionCount, owing, recordError, run, type ApplyResult } from "./vm.ts";
+
+/** A saved state that cannot be resumed on this game: from other rules or another engine version. */
+export class SavedStateError extends Error {
+  override name = "SavedStateError";
+}
 
 /** What must be decided now. */
 export interface Decision {
@@ -140,6 +147,15 @@ export class Match {
     }
   }
 
+  /**
+   * How well `player` stands now: the final score when the match is over,
+   * else the game's `estimate p { … }`, else its `scoring` points as if it
+   * ended now (0 when the rules cannot tell yet). Bots steer by it.
+   */
+  estimate(player: number): number {
+    return computeEstimate(newExec(this.rt, this.state), player) ?? 0;
+  }
+
   /** The value of a global variable (for tests and tools). */
   global(name: string): Value {
     return this.state.globals[name] ?? null;
@@ -160,16 +176,34 @@ export class Match {
     return new Match(this.game, resampleState(this.rt, this.state, player, seed));
   }
 
+  /** An independent copy to explore from (a search's step): copies only what moves change in place. */
   clone(): Match {
-    return new Match(this.game, structuredClone(this.state));
+    return new Match(this.game, cloneState(this.state));
   }
 
   toJSON(): MatchState {
     return structuredClone(this.state);
   }
 
-  /** A match resumed from `toJSON()` output, on the same game. */
+  /**
+   * A match resumed from `toJSON()` output, on the same game. Refuses, with
+   * a `SavedStateError` that says why, a state saved by another version of
+   * the engine or under other rules (its frames point into code that is not
+   * there any more).
+   */
   static fromJSON(game: Game, json: MatchState): Match {
+    if (json === null || typeof json !== "object" || (json as { version?: unknown }).version !== STATE_VERSION) {
+      throw new SavedStateError(`this saved match is not a state this engine reads (layout version ${String((json as { version?: unknown } | null)?.version)}, expected ${STATE_VERSION})`);
+    }
+    let rt: Runtime;
+    try {
+      rt = game.runtime(json.variant);
+    } catch (e) {
+      throw new SavedStateError(`this saved match plays a variant "${String(json.variant)}" that "${game.title}" does not have`, { cause: e });
+    }
+    if (json.rules !== rt.fingerprint) {
+      throw new SavedStateError(`this saved match was played under other rules than this "${game.title}"${json.variant ? ` (variant "${json.variant}")` : ""}: the rule file changed since it was saved; replay its log instead`);
+    }
     return new Match(game, structuredClone(json));
   }
 

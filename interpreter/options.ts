@@ -162,7 +162,7 @@ const named = new WeakMap<ChoiceState, OptionState[]>();
 /**
  * The options of a pending choice, named: each legal value with a stable id,
  * a label, and the spaces and pieces it refers to; sorted by id (numbers
- * inside ids by value), the stop option last. Pieces `chooser` cannot see
+ * inside ids by value; enum members in declaration order), the stop option last. Pieces `chooser` cannot see
  * are named by where they are, not by what they are. Cached per choice.
  */
 export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null): OptionState[] {
@@ -183,7 +183,10 @@ export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: numb
     out.push(o);
   });
   whereToTellApart(x, out);
-  const sorted = sortById(out);
+  // The members of an enum are offered in the order the rules declare them (a rulebook's order),
+  // which is just as deterministic as sorting by id.
+  const members = ty.t === "enum" ? (x.rt.def.enums[ty.name]?.members ?? []) : undefined;
+  const sorted = members ? out.sort((a, b) => members.indexOf(a.value as string) - members.indexOf(b.value as string)) : sortById(out);
   if (choice.stop !== undefined) sorted.push({ id: STOP_ID, label: choice.stop, value: null, index: choice.values.length });
   named.set(choice, sorted);
   return sorted;

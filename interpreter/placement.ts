@@ -77,16 +77,27 @@ export function positions(
   };
   const bounds = shape.bounds;
   if (bounds === null) {
+    // An open grid's fits depend on which cells are taken: cached per position (the same
+    // position is asked about again and again: by several rules in one turn, by a search).
+    const cache = openCache(topo);
+    const posKey = `${instance}|${Object.keys(state.cells[instance] ?? {}).join(" ")}|${cellsKey(o.cells)}`;
+    const fits = cache.get(posKey);
+    if (fits) return fits.map((cells) => ({ piece, board: instance, cells, rotation: o.rotation }));
     // Anchors such that some cell lands on an occupied space or next to one.
     const frontier = topo.spaces(state, instance).map((k) => topo.info(k)!);
     const anchors = new Set<string>();
     for (const s of frontier) for (const [dx, dy] of o.cells) anchors.add(`${s.x - dx},${s.y - dy}`);
     const sorted = [...anchors].map((a) => cellCoords(a) as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
     for (const [x, y] of sorted) tryAt(x, y, 0);
+    if (cache.size >= OPEN_CACHE_LIMIT) cache.clear();
+    cache.set(
+      posKey,
+      out.map((p) => p.cells),
+    );
     return out;
   }
   // A bounded board's fits depend only on the board and the shape: work them out once.
-  const cacheKey = `${instance}|${JSON.stringify(o.cells)}`;
+  const cacheKey = `${instance}|${cellsKey(o.cells)}`;
   let fits = boundedFits.get(topo)?.get(cacheKey);
   if (!fits) {
     for (let z = 0; z < bounds.levels; z++) for (let y = 0; y < bounds.height; y++) for (let x = 0; x < bounds.width; x++) tryAt(x, y, z);
@@ -101,3 +112,21 @@ export function positions(
 
 /** Cell lists of every fit of a shape on a bounded board, per game geometry. */
 const boundedFits = new WeakMap<Topology, Map<string, string[][]>>();
+
+/** Cell lists of every fit of a shape on an open grid, per game geometry and position. */
+const openFits = new WeakMap<Topology, Map<string, string[][]>>();
+
+/** Positions remembered per game before starting over: enough for a search's working set, bounded in memory. */
+const OPEN_CACHE_LIMIT = 4096;
+
+function openCache(topo: Topology): Map<string, string[][]> {
+  let c = openFits.get(topo);
+  if (!c) openFits.set(topo, (c = new Map()));
+  return c;
+}
+
+function cellsKey(cells: [number, number][]): string {
+  let k = "";
+  for (const [x, y] of cells) k += `${x},${y};`;
+  return k;
+}

@@ -45,8 +45,11 @@ export class Runtime {
   readonly globalInits = new Map<string, Fn>();
   readonly playerInits = new Map<string, Fn>();
   readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number };
+  /** The game's `estimate p { … }`, if it has one. */
+  readonly estimate: { value: Fn; nlocals: number } | undefined;
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
   private readonly orientationCache = new Map<string, Orientation[]>();
+  private fingerprintCache: string | undefined;
   private readonly equivalence: string[];
   private depth = 0;
 
@@ -65,28 +68,37 @@ export class Runtime {
         return l;
       };
       this.rules.set(r.name, {
-        check: (x, args, span) =>
-          this.guard(span, () => {
+        check: (x, args, span) => {
+          this.enter(span);
+          try {
             const l = locals(args);
-            for (const q of reqs) if (q.cond(x, l) !== true) return false;
+            for (let i = 0; i < reqs.length; i++) if (reqs[i]!.cond(x, l) !== true) return false;
             return true;
-          }),
-        explain: (x, args, span) =>
-          this.guard(span, () => {
+          } finally {
+            this.leave();
+          }
+        },
+        explain: (x, args, span) => {
+          this.enter(span);
+          try {
             const l = locals(args);
             for (const q of reqs) {
               if (q.cond(x, l) === true) continue;
               return q.reason ? String(q.reason(x, l)) : `this must hold: ${q.text}`;
             }
             return null;
-          }),
+          } finally {
+            this.leave();
+          }
+        },
       });
     }
     for (const h of Object.values(def.hooks)) {
       const base = compileExpr(h.base, this);
       const mods = h.modifiers.map((m) => ({ when: m.when ? compileExpr(m.when, this) : undefined, value: compileExpr(m.value, this) }));
-      this.hooks.set(h.name, (x, args, span) =>
-        this.guard(span, () => {
+      this.hooks.set(h.name, (x, args, span) => {
+        this.enter(span);
+        try {
           const l = new Array<Value>(h.nlocals).fill(null);
           for (let i = 0; i < args.length; i++) l[i] = args[i]!;
           let v = base(x, l);
@@ -95,8 +107,10 @@ export class Runtime {
             if (!m.when || m.when(x, l) === true) v = m.value(x, l);
           }
           return v;
-        }),
-      );
+        } finally {
+          this.leave();
+        }
+      });
     }
     for (const p of Object.values(def.procedures)) this.code.set(`proc:${p.name}`, compileCode(p, this));
     if (def.setup) this.code.set("setup", compileCode(def.setup, this));
@@ -115,6 +129,7 @@ export class Runtime {
       tiebreaks: def.scoring.tiebreaks.map((t) => ({ most: t.most, value: compileExpr(t.value, this) })),
       nlocals: def.scoring.nlocals,
     };
+    this.estimate = def.estimate ? { value: compileExpr(def.estimate.value, this), nlocals: def.estimate.nlocals } : undefined;
     for (const k of Object.values(def.kinds)) {
       if (k.show) this.show.set(`kind:${k.name}`, { entries: mapValues(k.show.entries, (e) => compileExpr(e, this)), nlocals: k.show.nlocals });
     }
@@ -123,28 +138,44 @@ export class Runtime {
     }
   }
 
+  /**
+   * A fingerprint of the rules this runtime plays: a hash of the checked
+   * definition without source positions (moving a comment keeps it, changing
+   * a rule changes it). Saved states carry it; `Match.fromJSON` compares.
+   */
+  get fingerprint(): string {
+    this.fingerprintCache ??= fingerprintOf(this.def);
+    return this.fingerprintCache;
+  }
+
   /** A function body run in a fresh frame. */
   private frameCall(nlocals: number, body: Fn, declSpan: Span): Callable {
-    return (x, args, span) =>
-      this.guard(span, () => {
+    return (x, args, span) => {
+      this.enter(span);
+      try {
         tick(x, declSpan);
         const l = new Array<Value>(nlocals).fill(null);
         for (let i = 0; i < args.length; i++) l[i] = args[i]!;
         return body(x, l);
-      });
+      } finally {
+        this.leave();
+      }
+    };
   }
 
-  /** Runs a nested call, turning endless recursion into a diagnostic instead of a crashed tab. */
-  private guard<T>(span: Span, f: () => T): T {
+  /**
+   * Enters a nested call, turning endless recursion into a diagnostic instead of a crashed tab;
+   * each `enter` is paired with a `leave` in a `finally` (no closure per call: calls are hot).
+   */
+  private enter(span: Span): void {
     if (++this.depth > MAX_DEPTH) {
       this.depth = 0;
       fail("runtime-stack-overflow", `calls nested more than ${MAX_DEPTH} deep: this rule probably calls itself forever`, span);
     }
-    try {
-      return f();
-    } finally {
-      if (this.depth > 0) this.depth--;
-    }
+  }
+
+  private leave(): void {
+    if (this.depth > 0) this.depth--;
   }
 
   // ------------------------------------------------------------ naming
@@ -243,6 +274,23 @@ export class Runtime {
     });
     return out;
   }
+}
+
+/** Two 32-bit FNV-1a style hashes over the definition's JSON without spans. */
+function fingerprintOf(def: GameDef): string {
+  // The file's name and text are left out as well: only what plays counts.
+  const text = JSON.stringify(def, function (this: unknown, k: string, v: unknown) {
+    if (k === "span" || (this === def && (k === "file" || k === "source"))) return undefined;
+    return v;
+  });
+  let h1 = 0x811c9dc5;
+  let h2 = 0xcbf29ce4;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 0x01000193);
+    h2 = Math.imul(h2 ^ c, 0x0100019d);
+  }
+  return `${(h1 >>> 0).toString(16).padStart(8, "0")}${(h2 >>> 0).toString(16).padStart(8, "0")}`;
 }
 
 function mapValues<A, B>(o: Record<string, A>, f: (a: A) => B): Record<string, B> {

@@ -1,4 +1,7 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
+
+/** The layout version of `MatchState` this engine writes and reads. */
+export const STATE_VERSION = 2;
 import type { Value } from "../dsl/ir.ts";
 
 /**
@@ -7,7 +10,10 @@ import type { Value } from "../dsl/ir.ts";
  * decisions always give the same state.
  */
 export interface MatchState {
-  version: 1;
+  /** The layout of this record: 2 since pending choices keep values, not named options. */
+  version: 2;
+  /** A fingerprint of the rules (and variant) the match is played under: a saved state resumes only on the same rules. */
+  rules?: string;
   players: number;
   seed: number;
   variant?: string;
@@ -64,6 +70,8 @@ export interface FrameState {
   locals: Value[];
   /** Not called by the frame below (setup, an event handler): returning does not advance it. */
   detached?: true;
+  /** Events raised while this frame is on top are dropped: a scenario lays out a position without the rules reacting. */
+  quiet?: true;
 }
 
 /**

@@ -71,6 +71,8 @@ function dispatchEvents(x: Exec): void {
   if (x.events.length === 0) return;
   const events = x.events;
   x.events = [];
+  // A quiet frame (a scenario laying out a position) silences everything it calls too.
+  if (x.s.stack.some((f) => f.quiet)) return;
   // Frames run last-pushed first: push in reverse to run in order.
   for (let e = events.length - 1; e >= 0; e--) {
     const ev = events[e]!;

@@ -19,6 +19,7 @@ import {
   collectNames,
 } from "./declarations.ts";
 import { checkExpr, expect, warnUnread } from "./expressions.ts";
+import { buildExamples } from "./examples.ts";
 import { flowCanEnd } from "./flow-end.ts";
 import { checkBlock } from "./statements.ts";
 import { resolveType } from "./types-from-ast.ts";
@@ -54,6 +55,7 @@ function emptyDef(file: string, source: string): GameDef {
     handlers: [],
     flow: { ...noCode, name: "flow", body: [] },
     scoring: { ...noCode, points: { op: "lit", v: 0, ty: T.number, span: NO_SPAN }, tiebreaks: [] },
+    examples: [],
     source,
   };
 }
@@ -104,6 +106,8 @@ export function checkFile(
     info: new Map(),
     consts: new Map(),
     kindDefaults: new Map(),
+    fieldSets: new Map(),
+    kindSets: new Map(),
   };
   const decls = ast.decls.filter((d) => d.kind !== "ErrorDecl" && d.kind !== "VariantDecl");
 
@@ -120,6 +124,7 @@ export function checkFile(
   buildComponents(c, decls);
   buildGame(c, decls, ast);
   buildBodies(c, decls);
+  buildExamples(c, decls);
   checkStructure(c, decls, ast);
   warnUnused(c, decls);
 
@@ -372,8 +377,25 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         };
         break;
       }
+      case "EstimateDecl": {
+        const frame = new Frame();
+        const scope = new Scope(frame);
+        declareName(c, scope, d.player, T.player, "parameter");
+        const value = checkExpr(c, d.value, cx(scope, false));
+        expect(c, value, T.number, d.value.span, "an estimate");
+        if (c.def.estimate) c.sink.error("duplicate-name", "a file has one `estimate` block", d.span);
+        c.def.estimate = { ...code(frame, [{ name: d.player.text, type: T.player }], d.span), value: value.ir };
+        break;
+      }
+      case "FieldsDecl":
+        break;
       case "KindDecl": {
-        const show = showDef(c, d.show, T.pieceOf(d.name.text), PIECE_SHOW, d.span);
+        // A field set's `show` entries come first, as its fields do.
+        const setShows = d.sets.flatMap((n) => {
+          const g = c.globals.get(n.text);
+          return g?.k === "fields" ? g.decl.show : [];
+        });
+        const show = showDef(c, [...setShows, ...d.show], T.pieceOf(d.name.text), PIECE_SHOW, d.span);
         if (show && c.def.kinds[d.name.text]) c.def.kinds[d.name.text]!.show = show;
         break;
       }

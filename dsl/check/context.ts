@@ -1,6 +1,6 @@
 import type { Decl, Name } from "../ast.ts";
 import type { DiagnosticSink } from "../diagnostic.ts";
-import type { GameDef, Value } from "../ir.ts";
+import type { FieldDef, GameDef, Value } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { typeName, type Type } from "../types.ts";
 
@@ -9,6 +9,7 @@ export type GlobalSymbol =
   | { k: "const"; decl: Extract<Decl, { kind: "ConstDecl" }> }
   | { k: "enum"; decl: Extract<Decl, { kind: "EnumDecl" }> }
   | { k: "kind"; decl: Extract<Decl, { kind: "KindDecl" }> }
+  | { k: "fields"; decl: Extract<Decl, { kind: "FieldsDecl" }> }
   | { k: "board"; decl: Extract<Decl, { kind: "BoardDecl" }> }
   | { k: "zone"; decl: Extract<Decl, { kind: "ZoneDecl" }> }
   | { k: "var"; decl: Extract<Decl, { kind: "VarDecl" }> }
@@ -133,6 +134,8 @@ export interface CodeContext {
   returns?: Type;
   /** Inside a `board … :` topology expression. */
   topology?: boolean;
+  /** Names and field paths known to be pieces of a kind here (`x is Tile` held): path → kind. */
+  narrow?: Map<string, string>;
 }
 
 /** Shared state of one check: diagnostics, the global names, and what has been built so far. */
@@ -155,6 +158,10 @@ export interface Checker {
   consts: Map<string, { v: Value; ty: Type }>;
   /** Default field values per kind, for component entries that leave a field out. */
   kindDefaults: Map<string, Record<string, Value>>;
+  /** The fields and `state` fields of each field set (`fields Effects { … }`). */
+  fieldSets: Map<string, { fields: FieldDef[]; states: FieldDef[] }>;
+  /** The field sets each kind is declared `with`. */
+  kindSets: Map<string, string[]>;
 }
 
 export function use(c: Checker, name: string, span: Span): void {

@@ -14,6 +14,7 @@ const KIND_OF: Partial<Record<Decl["kind"], GlobalSymbol["k"]>> = {
   ConstDecl: "const",
   EnumDecl: "enum",
   KindDecl: "kind",
+  FieldsDecl: "fields",
   BoardDecl: "board",
   ZoneDecl: "zone",
   VarDecl: "var",
@@ -128,17 +129,53 @@ function fieldInit(c: Checker, f: FieldDecl, type: Type, what: string): Value | 
   return v.v;
 }
 
+/** The field sets a kind is declared `with`, in order; unknown names are reported. */
+function kindSets(c: Checker, d: Extract<Decl, { kind: "KindDecl" }>): Extract<Decl, { kind: "FieldsDecl" }>[] {
+  const out: Extract<Decl, { kind: "FieldsDecl" }>[] = [];
+  for (const n of d.sets) {
+    const g = c.globals.get(n.text);
+    if (g?.k !== "fields") {
+      const sets = [...c.globals].filter(([, s]) => s.k === "fields").map(([x]) => x);
+      c.sink.error("unknown-name", `\`${n.text}\` is not a field set (declare it with \`fields ${n.text} { … }\`)`, n.span, didYouMean(n.text, sets));
+      continue;
+    }
+    use(c, n.text, n.span);
+    out.push(g.decl);
+  }
+  return out;
+}
+
 export function buildKinds(c: Checker, decls: Decl[]): void {
+  for (const d of decls) {
+    if (d.kind !== "FieldsDecl") continue;
+    const names = new Set<string>();
+    for (const f of [...d.fields, ...d.states]) {
+      if (names.has(f.name.text)) c.sink.error("duplicate-name", `\`${d.name.text}\` already has a field \`${f.name.text}\``, f.name.span);
+      names.add(f.name.text);
+    }
+    c.fieldSets.set(d.name.text, {
+      fields: d.fields.map((f) => ({ name: f.name.text, type: resolveType(c, f.type) })),
+      states: d.states.map((f) => ({ name: f.name.text, type: resolveType(c, f.type) })),
+    });
+  }
   for (const d of decls) {
     if (d.kind !== "KindDecl") continue;
     const names = new Set<string>();
     const kind: KindDef = { name: d.name.text, fields: [], states: [], sidesFields: [] };
     const defaults: Record<string, Value> = {};
-    for (const f of [...d.fields, ...d.states]) {
-      if (names.has(f.name.text)) c.sink.error("duplicate-name", `\`${d.name.text}\` already has a field \`${f.name.text}\``, f.name.span);
+    const sets = kindSets(c, d);
+    c.kindSets.set(d.name.text, sets.map((s) => s.name.text));
+    // A set's fields come first, as if written at the top of the kind.
+    const own = new Set([...d.fields, ...d.states]);
+    const allFields = [...sets.flatMap((s) => s.fields), ...d.fields];
+    const allStates = [...sets.flatMap((s) => s.states), ...d.states];
+    for (const f of [...allFields, ...allStates]) {
+      if (names.has(f.name.text)) {
+        c.sink.error("duplicate-name", `\`${d.name.text}\` already has a field \`${f.name.text}\``, own.has(f) ? f.name.span : d.name.span);
+      }
       names.add(f.name.text);
     }
-    for (const f of d.fields) {
+    for (const f of allFields) {
       const type = resolveType(c, f.type);
       kind.fields.push({ name: f.name.text, type });
       const init = fieldInit(c, f, type, "field");
@@ -146,7 +183,7 @@ export function buildKinds(c: Checker, decls: Decl[]): void {
       if (type.t === "shape" && !kind.shapeField) kind.shapeField = f.name.text;
       if (type.t === "sides") kind.sidesFields.push(f.name.text);
     }
-    for (const f of d.states) {
+    for (const f of allStates) {
       const type = resolveType(c, f.type);
       const init = fieldInit(c, f, type, "state");
       if (init === undefined && !f.init) {

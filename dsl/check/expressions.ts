@@ -9,6 +9,7 @@ import { shapeFromRows } from "./const-eval.ts";
 import { declareName, use, type Checker, type CodeContext } from "./context.ts";
 import { checkMapLit, checkPerEnum, enumMapIndex } from "./enum-maps.ts";
 import { checkMatchExpr } from "./match.ts";
+import { narrowed, narrowedKind } from "./narrowing.ts";
 
 /** A checked expression: its IR and its type. */
 export interface Typed {
@@ -26,6 +27,8 @@ function bad(span: Span): Typed {
 export function expect(c: Checker, got: Typed, want: Type, span: Span, what = "this"): void {
   if (!assignable(got.ty, want)) {
     c.sink.error("type-mismatch", `${what} should be ${article(typeName(want))} but is ${article(typeName(got.ty))}`, span);
+  } else if (want.t === "piece" && want.set && got.ty.t === "piece" && got.ty.kind && !(c.kindSets.get(got.ty.kind) ?? []).includes(want.set)) {
+    c.sink.error("type-mismatch", `${what} should be a piece with ${want.set} but ${got.ty.kind} is not declared \`with ${want.set}\``, span);
   }
 }
 
@@ -76,14 +79,20 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
       }
       return lit(shape, T.shape, e.span);
     }
-    case "NameExpr":
-      return checkName(c, e.name, e.span, cx);
+    case "NameExpr": {
+      const t = checkName(c, e.name, e.span, cx);
+      const k = t.ty.t === "piece" && !t.ty.kind ? narrowedKind(cx, e) : undefined;
+      return k ? { ir: t.ir, ty: T.pieceOf(k) } : t;
+    }
     case "FieldExpr":
       return checkField(c, e, cx);
     case "IndexExpr":
       return checkIndex(c, e, cx);
-    case "CallExpr":
-      return checkCall(c, e.callee.text, e.callee.span, e.args, e.span, cx);
+    case "CallExpr": {
+      const t = checkCall(c, e.callee.text, e.callee.span, e.args, e.span, cx);
+      const k = t.ty.t === "piece" && !t.ty.kind ? narrowedKind(cx, e) : undefined;
+      return k ? { ir: t.ir, ty: T.pieceOf(k) } : t;
+    }
     case "UnaryExpr": {
       const a = checkExpr(c, e.operand, cx);
       if (e.op === "not") {
@@ -121,7 +130,7 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
     case "IfExpr": {
       const cond = checkExpr(c, e.cond, cx);
       expect(c, cond, T.bool, e.cond.span, "the condition");
-      const a = checkExpr(c, e.then, cx);
+      const a = checkExpr(c, e.then, narrowed(cx, e.cond));
       const b = checkExpr(c, e.else, cx);
       const ty = unify(a.ty, b.ty);
       if (!ty) c.sink.error("type-mismatch", `the two branches differ: ${typeName(a.ty)} and ${typeName(b.ty)}`, e.span);
@@ -261,6 +270,11 @@ function anyKindFieldType(c: Checker, field: string): Type | undefined {
   return ty;
 }
 
+/** The kinds declared `with` a field set. */
+export function kindsWithSet(c: Checker, set: string): string[] {
+  return [...c.kindSets].filter(([, sets]) => sets.includes(set)).map(([k]) => k);
+}
+
 function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: CodeContext): Typed {
   const field = e.field.text;
   // `Enum.member`
@@ -275,7 +289,9 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
       return lit(field, T.enumOf(e.object.name), e.span);
     }
   }
-  const obj = checkExpr(c, e.object, cx);
+  const checked = checkExpr(c, e.object, cx);
+  const narrowKind = checked.ty.t === "piece" && !checked.ty.kind ? narrowedKind(cx, e.object) : undefined;
+  const obj: Typed = narrowKind ? { ir: checked.ir, ty: T.pieceOf(narrowKind) } : checked;
   const ty = obj.ty;
   const span = e.span;
   if (ty.t === "any") return bad(span);
@@ -290,6 +306,23 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
     return property(c, obj, "player", e, [...c.playerMembers.keys()]);
   }
   if (ty.t === "piece") {
+    if (!ty.kind) {
+      // Only a field every possible kind has may be read: otherwise a piece without it would fail while playing.
+      const kinds = ty.set ? kindsWithSet(c, ty.set) : Object.keys(c.def.kinds);
+      const having = kinds.filter((k) => kindFieldType(c, k, field));
+      if (having.length > 0 && having.length < kinds.length) {
+        const lacking = kinds.filter((k) => !having.includes(k));
+        c.sink.error(
+          "field-not-guaranteed",
+          `not every ${ty.set ? `piece with ${ty.set}` : "piece"} has \`${field}\`: ${lacking.map((k) => `\`${k}\``).join(", ")} ${lacking.length === 1 ? "does" : "do"} not`,
+          e.field.span,
+          ty.set
+            ? `add \`${field}\` to \`fields ${ty.set}\`, or narrow with \`is ${having[0]}\``
+            : `narrow first (\`where x is ${having[0]}\`, \`if x is ${having[0]} { … }\`), or type it with a kind or a field set`,
+        );
+        return bad(span);
+      }
+    }
     const fty = ty.kind ? kindFieldType(c, ty.kind, field) : anyKindFieldType(c, field);
     if (fty) return { ir: { op: "field", obj: obj.ir, name: field, span }, ty: fty };
     const fields = ty.kind
@@ -481,7 +514,8 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
 
 function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: CodeContext): Typed {
   const a = checkExpr(c, e.left, cx);
-  const b = checkExpr(c, e.right, cx);
+  // `x is Tile and x.crop == corn`: the right runs only when the left held.
+  const b = checkExpr(c, e.right, e.op === "and" ? narrowed(cx, e.left) : cx);
   const span = e.span;
   switch (e.op) {
     case "and":
@@ -561,7 +595,7 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
     expect(c, where, T.bool, e.where.span, "the `where` condition");
   }
   let body: Typed | undefined;
-  if (e.body) body = checkExpr(c, e.body, inner);
+  if (e.body) body = checkExpr(c, e.body, narrowed(inner, e.where));
   let ty: Type;
   switch (e.form) {
     case "list":

@@ -6,6 +6,7 @@ import { declareName, textOf, use, type Checker, type CodeContext } from "./cont
 import { article, checkArgs, checkExpr, expect, warnUnread, type Typed } from "./expressions.ts";
 import { enumMapIndex } from "./enum-maps.ts";
 import { checkMatchStmt } from "./match.ts";
+import { narrowed } from "./narrowing.ts";
 import { resolveType } from "./types-from-ast.ts";
 
 /** Checks the statements of a block in a new scope. */
@@ -121,7 +122,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
     case "IfStmt": {
       const cond = checkExpr(c, s.cond, cx);
       expect(c, cond, T.bool, s.cond.span, "the condition");
-      const then = checkBlock(c, s.then, cx);
+      const then = checkBlock(c, s.then, narrowed(cx, s.cond));
       let otherwise: IrStmt[] = [];
       if (s.else) otherwise = s.else.kind === "Block" ? checkBlock(c, s.else, cx) : checkStmts(c, [s.else], cx);
       return { op: "if", c: cond.ir, then, else: otherwise, span };
@@ -139,7 +140,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         where = checkExpr(c, s.where, inner);
         expect(c, where, T.bool, s.where.span, "the `where` condition");
       }
-      const body = checkBlock(c, s.body, inner);
+      const body = checkBlock(c, s.body, narrowed(inner, s.where));
       warnUnread(c, scope);
       const ir: IrStmt = { op: "for", slot: v.slot, listSlot, indexSlot, src: src.ir, zone: src.ty.t === "zone", body, span };
       if (where) ir.where = where.ir;
@@ -354,9 +355,12 @@ function checkStop(c: Checker, stop: StopClause | undefined, cx: CodeContext): I
   return out;
 }
 
-function checkWheres(c: Checker, wheres: WhereClause[], cx: CodeContext): IrWhere[] {
+function checkWheres(c: Checker, wheres: WhereClause[], outer: CodeContext): IrWhere[] {
+  let cx = outer;
   return wheres.map((w) => {
     const cond = checkExpr(c, w.cond, cx);
+    // A later `where` is tested only for candidates that passed this one.
+    cx = narrowed(cx, w.cond);
     expect(c, cond, T.bool, w.cond.span, "a `where` condition");
     const out: IrWhere = { cond: cond.ir, text: textOf(c, w.cond.span), span: w.span };
     if (w.reason) out.reason = checkExpr(c, w.reason, cx).ir;

@@ -45,12 +45,16 @@ export function resolveType(c: Checker, t: TypeExpr): Type {
         use(c, name, t.span);
         return T.pieceOf(name);
       }
+      if (g?.k === "fields") {
+        use(c, name, t.span);
+        return T.pieceWith(name);
+      }
       if (g?.k === "enum") {
         use(c, name, t.span);
         return T.enumOf(name);
       }
       if (name === "?") return T.any;
-      const kinds = [...c.globals].filter(([, s]) => s.k === "kind" || s.k === "enum").map(([n]) => n);
+      const kinds = [...c.globals].filter(([, s]) => s.k === "kind" || s.k === "enum" || s.k === "fields").map(([n]) => n);
       c.sink.error("unknown-name", `unknown type \`${name}\``, t.span, didYouMean(name, [...TYPE_NAMES, ...kinds]));
       return T.any;
     }

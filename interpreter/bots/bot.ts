@@ -18,8 +18,8 @@ export interface Bot {
 /** The kinds of bot the tools offer, with what each does. */
 export const BOT_KINDS = {
   random: "picks uniformly among the legal options",
-  greedy: "picks the option that most raises its own provisional score (the game's `scoring`) right away, on a copy where what it cannot see is redrawn; ties at random",
-  mcts: "information-set Monte Carlo tree search: plays many short games on copies where what it cannot see is redrawn, scored by the game's `scoring` (budget: `mcts:<iterations>`, default 200)",
+  greedy: "picks the option that most raises its own estimate (the game's `estimate`, else its `scoring`) right away, on a copy where what it cannot see is redrawn; ties at random",
+  mcts: "information-set Monte Carlo tree search: plays many short games on copies where what it cannot see is redrawn, judged by the game's `estimate` or `scoring` (budget: `mcts:<iterations>`, default 200)",
 } as const;
 
 export type BotKind = keyof typeof BOT_KINDS;

@@ -5,8 +5,8 @@ import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 
 /**
  * One step of look-ahead: tries each option on a copy of the match and keeps
- * those that leave its own provisional score (the game's `scoring`, as if the
- * game ended now) highest, then picks among them at random. Generic: it knows
+ * those that leave its own estimate (the game's `estimate`, else its
+ * `scoring` as if the game ended now) highest, then picks among them at random. Generic: it knows
  * nothing of any game beyond its scoring. Options are many (hundreds of
  * placements), so it samples at most `width` of them.
  *
@@ -48,7 +48,7 @@ export class GreedyBot {
     let bestIndices: number[] = [];
     for (const i of pool) {
       const trial = this.tryOption(world, i, player);
-      const score = !trial || trial.error ? -Infinity : trial.provisionalResult().scores[player]!;
+      const score = !trial || trial.error ? -Infinity : trial.estimate(player);
       if (score > best) {
         best = score;
         bestIndices = [i];

@@ -1,7 +1,6 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
-import type { MatchResult } from "../state.ts";
 import { botRandom, mixSeed, type BotRandom } from "./seeds.ts";
 
 /** How long the bot thinks per decision: a number of playouts (reproducible) or a time (not reproducible). */
@@ -9,7 +8,7 @@ export type MctsBudget = { iterations: number } | { milliseconds: number };
 
 /** Tuning of the search; the defaults suit short euro-game turns. */
 export interface MctsSettings {
-  /** Random decisions played past the tree before the position is scored (the game's `scoring` as if it ended then). */
+  /** Random decisions played past the tree before the position is judged (the game's `estimate`, else its `scoring` as if it ended then). */
   rolloutDepth: number;
   /** UCB1's exploration constant, for rewards in [0, 1]. */
   exploration: number;
@@ -39,19 +38,21 @@ function newNode(players: number): Node {
 
 /**
  * Rewards in [0, 1] for each seat. A finished game pays its win share (a shared
- * win splits 1). A game cut short pays half for the provisional win share and
- * half for the score margin over the best rival, squashed into (0, 1), so a
- * lead that is not yet a win still counts.
+ * win splits 1). A game cut short is judged by each seat's estimate (the
+ * game's `estimate`, else its `scoring` as if it ended now): half for leading
+ * (shared among the leaders), half for the margin over the best rival squashed
+ * into (0, 1), so a lead that is not yet a win still counts.
  */
-export function rewards(result: MatchResult, over: boolean): number[] {
-  const n = result.scores.length;
-  const share = (p: number): number => (result.winners.includes(p) ? 1 / result.winners.length : 0);
-  if (over) return Array.from({ length: n }, (_, p) => share(p));
-  const spread = Math.max(1, ...result.scores.map((s) => Math.abs(s)));
+export function rewards(values: number[], winners: number[] | null): number[] {
+  const n = values.length;
+  if (winners) return Array.from({ length: n }, (_, p) => (winners.includes(p) ? 1 / winners.length : 0));
+  const top = Math.max(...values);
+  const leaders = values.filter((v) => v === top).length;
+  const spread = Math.max(1, ...values.map((v) => Math.abs(v)));
   return Array.from({ length: n }, (_, p) => {
-    const rival = Math.max(...result.scores.filter((_, q) => q !== p), -Infinity);
-    const margin = n === 1 ? 0 : (result.scores[p]! - rival) / spread;
-    return 0.5 * share(p) + 0.5 / (1 + Math.exp(-4 * margin));
+    const rival = Math.max(...values.filter((_, q) => q !== p), -Infinity);
+    const margin = n === 1 ? 0 : (values[p]! - rival) / spread;
+    return 0.5 * (values[p] === top ? 1 / leaders : 0) + 0.5 / (1 + Math.exp(-4 * margin));
   });
 }
 
@@ -60,7 +61,8 @@ export function rewards(result: MatchResult, over: boolean): number[] {
  * starts from `match.resampleFor(player, …)`: a copy where what the bot cannot
  * see (deck order, others' hands and secret answers, future chance) is
  * redrawn, so the tree gathers statistics over the worlds the bot cannot tell
- * apart and never the real hidden state. One tree per decision, with edges
+ * apart and never the real hidden state. Playouts are cut short and judged by
+ * the game's `estimate` (its `scoring` when it has none). One tree per decision, with edges
  * by option index (`applyAt`): a playout whose world offers a different count
  * of options at a node stops descending there and plays out at random.
  *
@@ -187,7 +189,8 @@ export class MctsBot {
     }
     let reward: number[];
     if (world.error) reward = new Array<number>(world.state.players).fill(0);
-    else reward = rewards(world.over ? world.result! : world.provisionalResult(), world.over);
+    else if (world.over) reward = rewards(world.result!.scores, world.result!.winners);
+    else reward = rewards(Array.from({ length: world.state.players }, (_, q) => world.estimate(q)), null);
     for (const n of path) {
       n.visits++;
       for (let q = 0; q < reward.length; q++) n.totals[q]! += reward[q]!;

@@ -79,9 +79,12 @@ export function loadRules(file: string): CompileResult {
 /**
  * The `.stela` files named, with folders expanded (recursively, sorted). In a
  * folder, links to folders are not followed (a loop would never end) and a
- * linked file counts only if it lies inside the folder named.
+ * linked file counts only if it lies inside the folder named. A folder's other
+ * files are not rule files and pass silently; a named file that is not
+ * `.stela` is skipped and `skipped` told, so a mistyped path never passes
+ * unnoticed.
  */
-export function expandPaths(paths: string[]): string[] {
+export function expandPaths(paths: string[], skipped: (path: string) => void = () => {}): string[] {
   const out: string[] = [];
   const walk = (dir: string, root: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
@@ -93,7 +96,8 @@ export function expandPaths(paths: string[]): string[] {
   for (const p of paths) {
     if (!existsSync(p)) throw new UsageError(`cannot read ${p}: no such file or folder`);
     if (statSync(p).isDirectory()) walk(p, realpathSync(p));
-    else out.push(p);
+    else if (p.endsWith(".stela")) out.push(p);
+    else skipped(p);
   }
   if (out.length === 0) throw new UsageError(`no .stela files in ${paths.join(", ")}`);
   return out;

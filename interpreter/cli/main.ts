@@ -1,6 +1,9 @@
 import { Command, CommanderError, Option } from "commander";
 import { runCheck } from "./check-command.ts";
+import { CHECK_FORMATS, type CheckFormat } from "./check-formats.ts";
+import { runFmt } from "./fmt-command.ts";
 import { runPlay } from "./play-command.ts";
+import { runTest, TEST_FORMATS, type TestFormat } from "./test-command.ts";
 import { defaultWorkers, parseShard, runSimulate } from "./simulate-command.ts";
 import { BOT_KINDS } from "../index.ts";
 import { botSpecs } from "./bot-specs.ts";
@@ -30,11 +33,33 @@ function program(result: { code: number }): Command {
 
   p.command("check")
     .description("report every problem in rule files (file:line:col), optionally playing random games")
-    .argument("<paths...>", ".stela files or folders")
-    .addOption(new Option("--format <format>", "output format").choices(["text", "json"]).default("text"))
+    .argument("<paths...>", ".stela files or folders (a folder's .stela files are read, recursively)")
+    .addOption(new Option("--format <format>", "output format: text for people, json for scripts, github annotations, sarif for code scanning, junit for test reports").choices(CHECK_FORMATS).default("text"))
     .option("--smoke <n>", "also play n random games per file and fail on any rule error or endless game", "0")
-    .action((paths: string[], o: { format: "text" | "json"; smoke: string }) => {
-      result.code = runCheck(paths, { format: o.format, smoke: wholeNumber(o.smoke, "--smoke") }, out);
+    .option("--max-warnings <n>", "fail when there are more than n warnings")
+    .action((paths: string[], o: { format: CheckFormat; smoke: string; maxWarnings?: string }) => {
+      const options = {
+        format: o.format,
+        smoke: wholeNumber(o.smoke, "--smoke"),
+        ...(o.maxWarnings !== undefined ? { maxWarnings: wholeNumber(o.maxWarnings, "--max-warnings") } : {}),
+      };
+      result.code = runCheck(paths, options, out, (line) => void process.stderr.write(`${line}\n`));
+    });
+
+  p.command("fmt")
+    .description("lay out rule files in the one canonical style (indentation, spacing, blank lines, long lists); meaning never changes")
+    .argument("<paths...>", ".stela files or folders")
+    .option("--check", "change nothing; list the files that are not formatted and exit 1 if there are any")
+    .action((paths: string[], o: { check?: boolean }) => {
+      result.code = runFmt(paths, { check: !!o.check }, out, (line) => void process.stderr.write(`${line}\n`));
+    });
+
+  p.command("test")
+    .description("run the rulebook examples (`example` blocks) of rule files: pass or fail each, with the first difference")
+    .argument("<paths...>", ".stela files or folders")
+    .addOption(new Option("--format <format>", "output format").choices([...TEST_FORMATS]).default("text"))
+    .action((paths: string[], o: { format: TestFormat }) => {
+      result.code = runTest(paths, { format: o.format }, out);
     });
 
   p.command("simulate")

@@ -8,6 +8,9 @@ import { botSeed } from "./simulate-batch.ts";
 import { renderText } from "./text-view.ts";
 import { UsageError } from "./usage-error.ts";
 
+/** The terminal's "clear the screen and go to its top". */
+export const CLEAR_SCREEN = "\x1b[2J\x1b[H";
+
 export interface PlayOptions {
   players: number;
   seed: number;
@@ -45,6 +48,20 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     for (const m of match.state.messages.slice(told)) out(`  · ${m.text}`);
     told = match.state.messages.length;
   };
+  const humans = o.players - new Set(o.bots).size;
+  // Hot-seat: the screen shows one player's secrets (a rack, a hand). When another person takes
+  // the seat, clear it and wait until they say they are there (only at a terminal: piped input
+  // has no one looking).
+  let lastHuman: number | null = null;
+  const handOver = async (p: number): Promise<boolean> => {
+    if (humans < 2 || lastHuman === p) return true;
+    const first = lastHuman === null;
+    lastHuman = p;
+    if (first) return true;
+    out(CLEAR_SCREEN);
+    if (!process.stdin.isTTY) return true;
+    return (await ask(`Pass the terminal to Player ${p + 1}, then press Enter `)) !== undefined;
+  };
   try {
     while (match.decision) {
       // Several players may owe this decision at once (a secret choice): each answers in turn here,
@@ -62,24 +79,31 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           tell();
           continue;
         }
+        if (!(await handOver(p))) {
+          out("stopped.");
+          return 0;
+        }
+        out("");
+        out(renderText(match.view(p)));
+        // The options are listed once per decision, so their numbers stay put while the player
+        // tries answers; an id (shown after each label) is accepted as well as a number.
+        const options = match.options(p);
+        out(`Player ${p + 1}: ${match.decision?.prompt ?? ""}`);
+        options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}  [${opt.id}]`));
         for (;;) {
-          out("");
-          out(renderText(match.view(p)));
-          const options = match.options(p);
-          out(`Player ${p + 1}: ${match.decision?.prompt ?? ""}`);
-          options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}`));
-          const answer = await ask(`choose 1-${options.length} (q to quit): `);
+          const answer = await ask(`choose 1-${options.length} or an option id (q to quit): `);
           if (answer === undefined || answer === "q") {
             out("stopped.");
             return 0;
           }
-          const n = Number(answer);
-          const chosen = Number.isInteger(n) ? options[n - 1] : options.find((x) => x.id === answer);
-          if (!chosen) {
-            out(`"${answer}" is not an option: type a number from 1 to ${options.length}`);
+          if (answer === "") continue;
+          const n = /^\d+$/.test(answer) ? Number(answer) : NaN;
+          if (!Number.isNaN(n) && !options[n - 1]) {
+            out(`"${answer}" is not an option: type a number from 1 to ${options.length}, or an option id`);
             continue;
           }
-          const res = match.apply(chosen.id, p);
+          // An id that is not listed goes to the rules too: they say why it is refused.
+          const res = match.apply(Number.isNaN(n) ? answer : options[n - 1]!.id, p);
           if (res.ok) {
             tell();
             break;

@@ -58,7 +58,13 @@ function loadGame(file: string): Game {
  * same game, whether alone (`--game g`), in a batch, a worker or a shard.
  * `onDecision` sees each decision (player, option index) before it is taken.
  */
-export function playGame(game: Game, s: RunSettings, g: number, onDecision?: (match: Match, player: number, index: number) => void): { match: Match; outcome: GameOutcome } {
+export function playGame(
+  game: Game,
+  s: RunSettings,
+  g: number,
+  onDecision?: (match: Match, player: number, index: number) => void,
+  maxDecisions = 100_000,
+): { match: Match; outcome: GameOutcome } {
   const seed = gameSeed(s.seed, g);
   const m = game.start(s.variant === undefined ? { players: s.players, seed } : { players: s.players, seed, variant: s.variant });
   let decisions = 0;
@@ -69,7 +75,7 @@ export function playGame(game: Game, s: RunSettings, g: number, onDecision?: (ma
       if (!spec) throw new Error(`unknown bot "${s.bots[p % s.bots.length]}"`);
       return makeBot(spec, seatSeed(s.seed, g, p));
     });
-    decisions = playOut(m, bots, 100_000, onDecision && ((p, i) => onDecision(m, p, i)));
+    decisions = playOut(m, bots, maxDecisions, onDecision && ((p, i) => onDecision(m, p, i)));
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
   }

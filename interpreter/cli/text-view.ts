@@ -1,17 +1,99 @@
-import type { BoardView, PieceView, View } from "../index.ts";
+import type { BoardView, PieceView, SpaceView, View, ZoneView } from "../index.ts";
 
-/** Two letters for a piece: its symbol, else the start of its label. */
-function mark(p: PieceView, viewer: number | null): string {
-  if (p.hidden) return p.owner === null ? "##" : `#${p.owner + 1}`;
-  const s = p.show?.symbol ?? p.show?.label ?? p.name ?? p.kind;
-  const letters = s.replace(/[^A-Za-z0-9]/g, "");
-  const code = (letters.slice(0, 1).toUpperCase() + letters.slice(1, 2).toLowerCase()).padEnd(2, " ");
-  return p.owner !== null && p.owner !== viewer ? code : code;
+/**
+ * Owners are marked with superscript digits (`Po2¹`: a piece of Player 1), never plain ones: a
+ * piece's own symbol often carries a digit (a count, a value), and `P1` must not read as "Player 1".
+ */
+const SUPERSCRIPT = ["⁰", "¹", "²", "³", "⁴", "⁵", "⁶", "⁷", "⁸", "⁹"];
+
+/** The owner mark of seat `seat` (0-based): `¹` for the first player, `¹⁰` for the tenth. */
+export function ownerMark(seat: number): string {
+  return String(seat + 1)
+    .split("")
+    .map((d) => SUPERSCRIPT[Number(d)]!)
+    .join("");
 }
 
-function boardLines(b: BoardView, viewer: number | null): string[] {
-  const byCell = new Map<string, PieceView>();
-  for (const p of b.pieces) if (!p.covered) for (const c of p.cells ?? []) byCell.set(c, p);
+/** A piece's short code: its symbol (kept whole, so counts and values show), else the start of its label. */
+function code(p: PieceView): string {
+  if (p.hidden) return "##";
+  const symbol = p.show?.symbol?.replace(/\s+/g, "");
+  if (symbol) return symbol.slice(0, 4);
+  const letters = (p.show?.label ?? p.name ?? p.kind).replace(/[^A-Za-z0-9]/g, "");
+  return letters.slice(0, 1).toUpperCase() + letters.slice(1, 2).toLowerCase();
+}
+
+/** The piece's code with its owner: what a cell of the board shows. */
+function mark(p: PieceView): string {
+  return code(p) + (p.owner !== null ? ownerMark(p.owner) : "");
+}
+
+/** What a piece is, for a legend or a list: its label, and for a hidden piece that nobody may see it. */
+function describe(p: PieceView): string {
+  return p.hidden ? "face down" : (p.show?.label ?? p.name ?? p.kind);
+}
+
+const pad = (s: string, w: number): string => s + " ".repeat(Math.max(0, w - [...s].length));
+const center = (s: string, w: number): string => {
+  const left = Math.floor((w - [...s].length) / 2);
+  return pad(" ".repeat(Math.max(0, left)) + s, w);
+};
+
+/** What a space label means: the board's `show { text }`, else the fields all spaces with that label share. */
+function spaceMeaning(spaces: SpaceView[]): string {
+  const text = spaces.find((s) => s.show?.text)?.show?.text;
+  if (text) return text;
+  const [first, ...rest] = spaces;
+  const shared = Object.entries(first!.attrs).filter(([k, v]) => v !== null && v !== false && rest.every((s) => s.attrs[k] === v));
+  return shared.map(([k, v]) => (v === true ? k : `${k} ${String(v)}`)).join(", ");
+}
+
+/** The legend of a board: each piece code and each space label drawn on it, and the owner marks. */
+function legend(b: BoardView, pieces: PieceView[], players: string[]): string[] {
+  const entries = new Map<string, string>();
+  // One code for pieces with different labels (worker tiles of several layouts) stands for their kind.
+  for (const p of pieces) {
+    const seen = entries.get(code(p));
+    entries.set(code(p), seen === undefined || seen === describe(p) ? describe(p) : p.kind);
+  }
+  const byLabel = new Map<string, SpaceView[]>();
+  for (const s of b.spaces) {
+    const l = s.show?.label;
+    if (l && !entries.has(l)) byLabel.set(l, [...(byLabel.get(l) ?? []), s]);
+  }
+  // A track's values (a label on every space) explain themselves.
+  if (byLabel.size < b.spaces.length) {
+    for (const [l, spaces] of byLabel) {
+      const meaning = spaceMeaning(spaces);
+      if (meaning) entries.set(l, meaning);
+    }
+  }
+  const owners = [...new Set(pieces.map((p) => p.owner).filter((o): o is number => o !== null))].sort((a, c) => a - c);
+  const parts = [...entries].map(([k, v]) => `${k} ${v}`);
+  if (owners.length) parts.push(owners.map((o) => `${ownerMark(o)} ${players[o]}`).join(", "));
+  return parts.length ? [`  legend: ${parts.join(" · ")}`] : [];
+}
+
+/** A board one space high (a track): its spaces in a line, each with its value and what stands on it. */
+function trackLine(spaces: SpaceView[], byCell: Map<string, PieceView[]>): string {
+  return spaces
+    .sort((a, c) => a.x - c.x)
+    .map((s) => {
+      const on = byCell.get(s.key) ?? [];
+      const label = s.show?.label || ".";
+      return on.length ? `[${label} ${on.map(mark).join(" ")}]` : label;
+    })
+    .join(" ");
+}
+
+function boardLines(b: BoardView, players: string[]): string[] {
+  const byCell = new Map<string, PieceView[]>();
+  const visible: PieceView[] = [];
+  for (const p of b.pieces) {
+    if (p.covered) continue;
+    visible.push(p);
+    for (const c of p.cells ?? []) byCell.set(c, [...(byCell.get(c) ?? []), p]);
+  }
   const levels = [...new Set(b.spaces.map((s) => s.level))].sort((a, c) => a - c);
   const out: string[] = [];
   for (const level of levels) {
@@ -20,47 +102,98 @@ function boardLines(b: BoardView, viewer: number | null): string[] {
     const xs = spaces.map((s) => s.x);
     const ys = spaces.map((s) => s.y);
     const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    const at = new Map(spaces.map((s) => [`${s.x},${s.y}`, s]));
     if (levels.length > 1) out.push(`  level ${level + 1}`);
+    if (y0 === y1 && b.topology.type !== "open") {
+      out.push(`    ${trackLine(spaces, byCell)}`);
+      continue;
+    }
+    const at = new Map(spaces.map((s) => [`${s.x},${s.y}`, s]));
+    const cellText = (s: SpaceView | undefined): string => {
+      if (!s) return "";
+      const on = byCell.get(s.key);
+      return on ? on.map(mark).join("") : s.show?.label || ".";
+    };
+    // A piece with sides (workers on a tile's edges) is drawn 3 lines high: its side values
+    // above, beside and below its code.
+    const sided = visible.some((p) => p.sides && Object.keys(p.sides).length > 0);
+    const w = Math.max(2, ...spaces.map((s) => [...cellText(s)].length)) + (sided ? 2 : 0);
     // An open grid names its spaces by coordinates, `(x,y)`: label the columns and rows with them.
     const open = b.topology.type === "open";
-    // Cells are 2 characters wide, 3 when a space's label needs them (a track's `-10`).
-    const w = Math.min(3, Math.max(2, ...spaces.map((s) => (byCell.has(s.key) ? 2 : (s.show?.label ?? "").length))));
     const header = ["    "];
-    for (let x = x0; x <= x1; x++) header.push((open ? String(x) : String.fromCharCode(97 + ((x - x0) % 26))).padEnd(w + 1));
+    for (let x = x0; x <= x1; x++) header.push(center(open ? String(x) : String.fromCharCode(97 + ((x - x0) % 26)), w) + " ");
     if (b.topology.type !== "ring") out.push(header.join("").trimEnd());
     for (let y = y0; y <= y1; y++) {
-      const row = [`${String(open ? y : y - y0 + 1).padStart(3)} `];
+      const rowName = String(open ? y : y - y0 + 1).padStart(3);
+      if (!sided) {
+        const row = [`${rowName} `];
+        for (let x = x0; x <= x1; x++) {
+          const s = at.get(`${x},${y}`);
+          row.push(pad(s ? cellText(s) : "", w) + " ");
+        }
+        out.push(row.join("").trimEnd());
+        continue;
+      }
+      const [top, mid, bottom] = [["    "], [`${rowName} `], ["    "]];
       for (let x = x0; x <= x1; x++) {
         const s = at.get(`${x},${y}`);
-        const p = s ? byCell.get(s.key) : undefined;
-        row.push(p ? `${mark(p, viewer).padEnd(w)} ` : s ? `${(s.show?.label || ".").slice(0, w).padEnd(w)} ` : " ".repeat(w + 1));
+        const p = s ? byCell.get(s.key)?.[0] : undefined;
+        const sides = p?.sides ? Object.values(p.sides)[0] : undefined;
+        if (sides) {
+          const [t, r, bo, l] = sides.map(String);
+          top.push(center(t!, w) + " ");
+          mid.push(pad(`${l}${center(cellText(s), w - 2)}${r}`, w) + " ");
+          bottom.push(center(bo!, w) + " ");
+        } else {
+          top.push(" ".repeat(w + 1));
+          mid.push(center(cellText(s), w) + " ");
+          bottom.push(" ".repeat(w + 1));
+        }
       }
-      out.push(row.join("").trimEnd());
+      for (const line of [top, mid, bottom]) if (line.join("").trim()) out.push(line.join("").trimEnd());
     }
   }
+  out.push(...legend(b, visible, players));
   return out;
+}
+
+/** A zone's pieces, identical ones counted: `Temple ×9`, `2 corn¹, 1 pepper¹`. */
+function zoneContent(z: ZoneView): string {
+  if (!z.pieces) return "hidden";
+  const counts = new Map<string, number>();
+  for (const p of z.pieces) {
+    const owner = p.owner !== null && p.owner !== z.owner ? ownerMark(p.owner) : "";
+    const key = describe(p) + owner;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(", ");
+}
+
+/** A variable's value as a line of text reads it: a list in brackets, a piece by its label. */
+function valueText(val: unknown): string {
+  if (Array.isArray(val)) return `[${val.map(valueText).join(", ")}]`;
+  if (val === null || val === undefined) return "none";
+  return String(val);
 }
 
 /** The match as a player sees it, as text for a terminal. */
 export function renderText(v: View): string {
   const lines: string[] = [];
-  const who = v.decision ? v.decision.players.map((p) => v.players[p]!.name).join(", ") : "";
+  const names = v.players.map((p) => p.name);
+  const who = v.decision ? v.decision.players.map((p) => names[p]).join(", ") : "";
   lines.push(`== ${v.title}${v.variant ? ` (${v.variant})` : ""}${who ? ` — ${who} to decide` : ""} ==`);
   for (const b of v.boards) {
-    lines.push(`${b.name}${b.owner !== null ? ` of ${v.players[b.owner]!.name}` : ""}:`);
-    lines.push(...boardLines(b, v.viewer));
+    lines.push(`${b.name}${b.owner !== null ? ` of ${names[b.owner]}` : ""}:`);
+    lines.push(...boardLines(b, names));
   }
   for (const z of v.zones) {
     if (z.count === 0) continue;
-    const content = z.pieces ? z.pieces.map((p) => p.show?.label ?? p.name ?? p.kind).join(", ") : "hidden";
-    lines.push(`${z.label} (${z.count}): ${content}`);
+    lines.push(`${z.label} (${z.count}): ${zoneContent(z)}`);
   }
   for (const p of v.players) {
     const vars = Object.entries(p.vars)
-      .map(([k, val]) => `${k} ${Array.isArray(val) ? `[${val.join(", ")}]` : String(val)}`)
+      .map(([k, val]) => `${k} ${valueText(val)}`)
       .join(", ");
-    lines.push(`${p.name}${p.seat === v.viewer ? " (you)" : ""}: ${vars}`);
+    lines.push(`${p.name}${p.seat === v.viewer ? " (you)" : ""}${vars ? `: ${vars}` : ""}`);
   }
   for (const m of v.messages.slice(-5)) lines.push(`  · ${m.text}`);
   return lines.join("\n");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
-import { choose, moveTo, option, pieces, put, reoffer, takeAway } from "../support/scenario.ts";
+import { choose, moveTo, option, pieces, put, reoffer, setVar, takeAway } from "../support/scenario.ts";
 
 /**
  * Cacao (games/cacao.stela) played through rulebook situations: each test
@@ -45,16 +45,16 @@ function lay(players: number, layout: Layout): Match {
     used.add(p.id);
     return p.id;
   };
-  for (const [name, x, y] of layout.jungle ?? []) put(m, take("Jungle", name, null), "jungle", [`jungle:${x},${y}`]);
-  for (const [seat, name, x, y, r] of layout.workers ?? []) put(m, take("Worker", name, seat), "jungle", [`jungle:${x},${y}`], r);
+  for (const [name, x, y] of layout.jungle ?? []) put(m, take("Jungle", name, null), "jungle", [`(${x},${y})`]);
+  for (const [seat, name, x, y, r] of layout.workers ?? []) put(m, take("Worker", name, seat), "jungle", [`(${x},${y})`], { rotation: r });
   for (const name of layout.pile ?? []) moveTo(m, take("Jungle", name, null), "jungle_pile");
   for (const name of layout.display ?? []) moveTo(m, take("Jungle", name, null), "display");
-  (layout.supplies ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), `supply#${seat}`)));
-  (layout.hands ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), `hand#${seat}`)));
+  (layout.supplies ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), "supply", seat)));
+  (layout.hands ?? []).forEach((names, seat) => names.forEach((n) => moveTo(m, take("Worker", n, seat), "hand", seat)));
   for (let seat = 0; seat < players; seat++) {
     const { water = 0, ...counts } = layout.villages?.[seat] ?? {};
-    Object.assign(m.state.pvars[seat]!, counts);
-    put(m, take("Carrier", "Water carrier", seat), `water_track#${seat}`, [`water_track#${seat}:${water},0`]);
+    for (const [name, n] of Object.entries(counts)) setVar(m, seat, name, n);
+    put(m, take("Carrier", "Water carrier", seat), "water_track", [`(${water},0)`], { owner: seat });
   }
   reoffer(m);
   return m;
@@ -192,6 +192,56 @@ describe("Cacao: a tile that fits nowhere", () => {
     expect(m.state.messages.map((x) => x.text)).toContain("Player 2 cannot place a worker tile and discards a Worker tile 2-1-0-1");
     expect(tileAt(m, 1, 1)).toEqual([]);
     expect(m.over).toBe(true);
+  });
+});
+
+describe("Cacao: discarding, and overbuilding as an option (our reading)", () => {
+  /** Player 1 closes the last free side of the only jungle tile; player 2 holds a 2-1-0-1 and has `sun` tokens. */
+  function closed(sun: number): Match {
+    const m = lay(2, {
+      jungle: [["Temple", 0, 0]],
+      workers: [
+        [1, W1111, 1, 0, 0],
+        [1, W1111, 0, 1, 0],
+        [1, W1111, -1, 0, 0],
+      ],
+      hands: [[W1111], [W2101]],
+      supplies: [[], [W3001]],
+      villages: [{}, { sun }],
+    });
+    placeWorker(m, W1111, 0, -1, "1-1-1-1");
+    return m;
+  }
+
+  it("a player who discards still draws a worker tile at the end of the turn", () => {
+    const m = closed(0);
+    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits: discard one", simultaneous: false });
+    choose(m, W2101);
+    expect(zoneNames(m, "hand#1")).toEqual([W3001]);
+    expect(zoneNames(m, "supply#1")).toEqual([]);
+    // Player 1 has no tile left; player 2 plays on with the tile drawn (which fits nowhere either).
+    expect(m.over).toBe(false);
+    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits: discard one", simultaneous: false });
+    choose(m, W3001);
+    expect(m.over).toBe(true);
+  });
+
+  it("a player who could overbuild may keep the sun token and discard instead", () => {
+    const m = closed(1);
+    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits next to the jungle: overbuild or discard?", simultaneous: false });
+    expect(m.options().map((o) => o.label)).toEqual(["Overbuild one of your worker tiles for 1 sun token", "Keep your sun token and discard a worker tile"]);
+    choose(m, "Keep your sun token and discard a worker tile");
+    choose(m, W2101);
+    expect(m.state.messages.map((x) => x.text)).toContain("Player 2 cannot place a worker tile and discards a Worker tile 2-1-0-1");
+    expect(village(m, 1)).toEqual({ cacao: 0, sun: 1, gold: 0, water: 0 });
+    expect(zoneNames(m, "hand#1")).toEqual([W3001]);
+  });
+
+  it("or overbuild one of their own tiles for the token", () => {
+    const m = closed(1);
+    choose(m, "Overbuild one of your worker tiles for 1 sun token");
+    expect(m.decision!.prompt).toBe("Overbuild one of your worker tiles");
+    expect(new Set(m.options().map((o) => /on (\(.*?\))/.exec(o.label)![1]))).toEqual(new Set(["(1,0)", "(0,1)", "(-1,0)"]));
   });
 });
 
@@ -395,7 +445,7 @@ describe("Cacao: overbuilding", () => {
 
     // Next turn, with a sun token again: the spot built over once is not offered.
     expect(m.decision!.players).toEqual([0]);
-    m.state.pvars[1]!["sun"] = 1;
+    setVar(m, 1, "sun", 1);
     placeWorker(m, W1111, 0, -1, "1-1-1-1");
     expect(m.decision!.players).toEqual([1]);
     choose(m, "Overbuild one of your worker tiles for 1 sun token");

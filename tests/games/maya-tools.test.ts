@@ -20,6 +20,7 @@ describe("Maya variants in the tools", () => {
     expect(lines).toEqual([
       `${GAMES_DIR}maya.stela: ok, 0 warnings; variants: "A new beginning", "Two cities"; 2/2 smoke games ended cleanly`,
       `${GAMES_DIR}maya-house-rules.stela: ok, 0 warnings; extends ${GAMES_DIR}maya.stela with variants: "Open racks", "Big racks"; 2/2 smoke games ended cleanly`,
+      "✔ 2 files checked, no problems",
     ]);
     const json: string[] = [];
     runCheck([`${GAMES_DIR}maya-house-rules.stela`], { format: "json", smoke: 0 }, (l) => json.push(l));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
-import { choose, findPiece, moveTo, option, pieces, put, reoffer, space, takeAway } from "../support/scenario.ts";
+import { choose, findPiece, moveTo, option, pieces, put, reoffer, scenario, setVar, takeAway, zoneOf } from "../support/scenario.ts";
 
 /**
  * Maya (`games/maya.stela`) against its rulebook (seed 000): the rulebook's
@@ -38,32 +38,33 @@ const rack = (p: number) => `rack#${p}`;
 const supply = (p: number) => `supply#${p}`;
 const zone = (m: Match, key: string) => m.state.zones[key]!;
 const score = (m: Match, p: number) => m.playerVar(p, "score") as number;
-const sp = (label: string) => space("land", label);
-const cell = (label: string) => sp(label).slice("land:".length);
+/** The id of a space in option ids (`land:3,3`), from its name (`d4`). */
+const names = scenario(game.start({ players: 2 }));
+const sp = (label: string) => names.spaceKey("land", label);
 
 /** A tile of `owner` not yet on the board: from their supply, else from their rack. */
 function tile(m: Match, owner: number, crop: Crop, crops: 1 | 2): number {
-  const of = (z: string) => (p: { kind: string; owner: number | null; zone: string | null; fields: Record<string, unknown> }) =>
-    p.kind === "Tile" && p.owner === owner && p.zone === z && p.fields["crop"] === crop && p.fields["crops"] === crops;
-  const inSupply = pieces(m).some(of(supply(owner)));
-  return findPiece(m, of(inSupply ? supply(owner) : rack(owner)));
+  const of = (z: string) => (p: { kind: string; owner: number | null; zone: string | null; zoneOwner: number | null; fields: Record<string, unknown> }) =>
+    p.kind === "Tile" && p.owner === owner && p.zone === z && p.zoneOwner === owner && p.fields["crop"] === crop && p.fields["crops"] === crops;
+  const inSupply = pieces(m).some(of("supply"));
+  return findPiece(m, of(inSupply ? "supply" : "rack"));
 }
 
 /** Takes every tile of a player's supply out of the game but `keep`. */
 function emptySupply(m: Match, p: number, keep = 0): void {
-  for (const id of zone(m, supply(p)).slice(keep)) takeAway(m, id);
+  for (const id of zoneOf(m, "supply", p).slice(keep)) takeAway(m, id);
 }
 
 /** Empties a player's rack back into their supply, then gives them these tiles. */
 function setRack(m: Match, p: number, tiles: [Crop, 1 | 2][]): void {
-  for (const id of [...zone(m, rack(p))]) moveTo(m, id, supply(p));
-  for (const [crop, crops] of tiles) moveTo(m, tile(m, p, crop, crops), rack(p));
+  for (const id of zoneOf(m, "rack", p)) moveTo(m, id, "supply", p);
+  for (const [crop, crops] of tiles) moveTo(m, tile(m, p, crop, crops), "rack", p);
 }
 
 /** Lays a tile of `owner` on the board (as if played earlier; nothing scores, no temple rises). */
 function lay(m: Match, owner: number, crop: Crop, crops: 1 | 2, at: string, faceUp = true): number {
   const id = tile(m, owner, crop, crops);
-  put(m, id, "land", [at], 0, faceUp);
+  put(m, id, "land", [at], { faceDown: !faceUp });
   return id;
 }
 
@@ -74,7 +75,7 @@ function temple(m: Match, at: string): number {
 }
 
 function pieceOn(m: Match, at: string): number | undefined {
-  return m.state.cells["land"]![cell(at)]?.at(-1);
+  return scenario(m).at("land", at).at(-1);
 }
 
 const kindOf = (m: Match, id: number | undefined) => (id === undefined ? undefined : pieces(m)[id]!.kind);
@@ -121,13 +122,17 @@ describe("Maya: setup", () => {
   it("with 2 players the starting player adds one area to blue; with 3, leaves one out; with 4, all are used", () => {
     const two = game.start({ players: 2, seed: 3 });
     expect(two.decision!.prompt).toBe("Choose the area played besides blue");
-    expect(two.options().map((o) => o.label)).toEqual(["green", "red", "yellow"]);
+    // Our reading: the areas in play form one region joined along edges; red touches blue only at a corner.
+    expect(two.options().map((o) => o.label)).toEqual(["green", "yellow"]);
+    expect(two.apply("red").ok).toBe(false);
     expect(two.decision!.players).toEqual([two.global("start_player")]);
     choose(two, "yellow");
     expect(two.global("areas")).toEqual(["blue", "yellow"]);
 
     const three = game.start({ players: 3, seed: 3 });
     expect(three.decision!.prompt).toBe("Choose the area left out of play");
+    // Any one left out keeps the other three joined (red beside green or yellow); the rulebook's order.
+    expect(three.options().map((o) => o.label)).toEqual(["green", "yellow", "red"]);
     choose(three, "green");
     expect(three.global("areas")).toEqual(["blue", "yellow", "red"]);
 
@@ -518,8 +523,8 @@ describe("Maya: the end and the tiebreaks", () => {
 
   it("a tie on points goes to the player with the most tiles left on rack and supply", () => {
     const { m, me, other } = finish((m, me, other) => {
-      m.state.pvars[me]!["score"] = 9;
-      m.state.pvars[other]!["score"] = 10;
+      setVar(m, me, "score", 9);
+      setVar(m, other, "score", 10);
     });
     expect(m.result!.scores).toEqual([10, 10]);
     expect(m.result!.winners).toEqual([other]);
@@ -529,24 +534,24 @@ describe("Maya: the end and the tiebreaks", () => {
 
   it("then to the player who played the fewest turns; still tied, they share the win", () => {
     const noTiles = (m: Match, p: number) => {
-      for (const id of [...zone(m, supply(p)), ...zone(m, rack(p))]) takeAway(m, id);
+      for (const id of [...zoneOf(m, "supply", p), ...zoneOf(m, "rack", p)]) takeAway(m, id);
     };
     const fewer = finish((m, me, other) => {
       noTiles(m, other);
-      m.state.pvars[me]!["score"] = 9;
-      m.state.pvars[other]!["score"] = 10;
-      m.state.pvars[me]!["turns"] = 3; // 4 after this turn
-      m.state.pvars[other]!["turns"] = 5;
+      setVar(m, me, "score", 9);
+      setVar(m, other, "score", 10);
+      setVar(m, me, "turns", 3); // 4 after this turn
+      setVar(m, other, "turns", 5);
     });
     expect(fewer.m.result!.winners).toEqual([fewer.me]);
     expect(fewer.m.result!.tiebreaks[1]![fewer.me]).toBe(4);
 
     const same = finish((m, me, other) => {
       noTiles(m, other);
-      m.state.pvars[me]!["score"] = 9;
-      m.state.pvars[other]!["score"] = 10;
-      m.state.pvars[me]!["turns"] = 4;
-      m.state.pvars[other]!["turns"] = 5;
+      setVar(m, me, "score", 9);
+      setVar(m, other, "score", 10);
+      setVar(m, me, "turns", 4);
+      setVar(m, other, "turns", 5);
     });
     expect(same.m.result!.winners).toEqual([0, 1]);
   });
@@ -586,19 +591,32 @@ describe("Maya: variants", () => {
     expect(m.decision!.prompt).toBe("Choose an action");
   });
 
-  it('"Two cities": temples on two of Tikal, Palenque, Uxmal and Coba (those in play)', () => {
+  it('"A new beginning" with 2 or 3 players offers only the temple spaces of the joined region in play', () => {
+    const two = game.start({ players: 2, seed: 4, variant: "A new beginning" });
+    expect(two.options().map((o) => o.label)).toEqual(["green", "yellow"]);
+    choose(two, "yellow");
+    expect(two.options().map((o) => o.label)).toEqual(["b2", "b6", "b9", "c4", "d11", "e3", "e8"]);
+    const three = game.start({ players: 3, seed: 4, variant: "A new beginning" });
+    choose(three, "yellow"); // left out: blue, green and red are in play, red joined to blue through green
+    expect(three.options().map((o) => o.label)).toEqual(["b2", "b6", "c4", "e3", "h3", "h11", "i8", "j5", "k2", "k9"]);
+  });
+
+  it('"Two cities": temples on two of Tikal, Palenque, Uxmal and Coba (those in play), chosen by name', () => {
     const two = game.start({ players: 2, seed: 4, variant: "Two cities" });
     choose(two, "green");
-    expect(two.options().map((o) => o.label)).toEqual(["c4", "h3"]);
-    choose(two, "h3");
-    choose(two, "c4");
+    expect(two.decision!.prompt).toBe("Choose a named temple space for a first temple");
+    expect(two.options().map((o) => `${o.id}=${o.label}`)).toEqual(["tikal=Tikal", "palenque=Palenque"]);
+    choose(two, "Palenque");
+    expect(two.options().map((o) => o.label)).toEqual(["Tikal"]);
+    choose(two, "Tikal");
     expect(kindOf(two, pieceOn(two, "h3"))).toBe("Temple");
     expect(kindOf(two, pieceOn(two, "c4"))).toBe("Temple");
 
     const four = game.start({ players: 4, seed: 4, variant: "Two cities" });
-    expect(four.options().map((o) => o.label)).toEqual(["b9", "c4", "h3", "i8"]);
-    choose(four, "b9");
-    choose(four, "i8");
+    expect(four.options().map((o) => o.label)).toEqual(["Tikal", "Palenque", "Uxmal", "Coba"]);
+    choose(four, "Uxmal");
+    expect(four.options().map((o) => o.label)).toEqual(["Tikal", "Palenque", "Coba"]);
+    choose(four, "Coba");
     expect(zone(four, "temples")).toHaveLength(11);
     expect(pieceOn(four, "c4")).toBeUndefined();
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { playRandomly } from "../../interpreter/bots/random-bot.ts";
 import type { Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
-import { choose, findPiece, moveTo, option, pieces, put, reoffer } from "../support/scenario.ts";
+import { choose, findPiece, moveTo, option, pieces, put, reoffer, zoneOf } from "../support/scenario.ts";
 
 /**
  * Mayan City (seed 003). Positions are laid out with `put`, which bypasses the
@@ -22,15 +22,15 @@ function placingWith(hand: string[]): { m: Match; p: number } {
   const m = game.start({ players: 2, seed: 3 });
   pickAll(m);
   const p = m.decision!.players[0]!;
-  for (const piece of pieces(m)) if (piece.zone === `picked#${p}`) moveTo(m, piece.id, "discarded");
-  for (const name of hand) moveTo(m, findPiece(m, (q) => q.name === name && q.zone !== `picked#${p}` && q.board === null), `picked#${p}`);
+  for (const id of zoneOf(m, "picked", p)) moveTo(m, id, "discarded");
+  for (const name of hand) moveTo(m, findPiece(m, (q) => q.name === name && !(q.zone === "picked" && q.zoneOwner === p) && q.board === null), "picked", p);
   reoffer(m);
   return { m, p };
 }
 
 /** Puts a piece named `name` on the given cells. */
 function lay(m: Match, name: string, cells: string[]): void {
-  put(m, findPiece(m, (q) => q.name === name && q.board === null && !q.zone?.startsWith("picked")), "city", cells);
+  put(m, findPiece(m, (q) => q.name === name && q.board === null && q.zone !== "picked"), "city", cells);
 }
 
 function score(m: Match, p: number): number {
@@ -79,7 +79,7 @@ describe("Mayan City: scoring on placement", () => {
     const { m } = placingWith(["Palace"]);
     // b3 and b5 touch the target b4: no palace (same type) and no causeway or plaza (bonus) there.
     const zone3 = ["b3", "b5", "b2", "c2", "d2", "e2", "f2", "g2", "g3", "g4", "g5", "b6", "g6", "b7", "c7", "d7", "e7", "f7", "g7"];
-    const free = pieces(m).filter((q) => q.board === null && !q.zone?.startsWith("picked"));
+    const free = pieces(m).filter((q) => q.board === null && q.zone !== "picked");
     const plain = free.filter((q) => !["Palace", "Causeway", "Plaza"].includes(q.name));
     const others = free.filter((q) => ["Palace", "Causeway", "Plaza"].includes(q.name));
     // One free piece per cell, marking it occupied: only occupancy matters for the zone bonus.
@@ -175,7 +175,7 @@ describe("Mayan City: placing rules", () => {
     pickAll(m);
     const p = m.decision!.players[0]!;
     expect(m.decision!.prompt).toBe("No piece fits: discard one");
-    const hand = pieces(m).filter((q) => q.zone === `picked#${p}`).map((q) => q.name);
+    const hand = pieces(m).filter((q) => q.zone === "picked" && q.zoneOwner === p).map((q) => q.name);
     choose(m, hand.includes("Acropolis") ? "Acropolis" : hand[0]!);
     expect(pieces(m).filter((q) => q.zone === "discarded")).toHaveLength(1);
     expect(m.state.messages.at(-1)!.text).toMatch(new RegExp(`^Player ${p + 1} cannot place any piece and discards the `));

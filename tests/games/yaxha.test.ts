@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Value } from "../../dsl/ir.ts";
-import { NO_SPAN } from "../../dsl/span.ts";
 import { playRandomly } from "../../interpreter/bots/random-bot.ts";
-import { newExec } from "../../interpreter/exec.ts";
 import type { Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
-import { choose, moveTo, pieces, put } from "../support/scenario.ts";
+import { choose, moveTo, pieces, put, scenario, zoneOf } from "../support/scenario.ts";
 
 /**
  * Yaxha (games/yaxha.stela): the seed's four tie examples, placement on each level,
@@ -24,22 +22,24 @@ const COLOUR: Record<string, Colour> = { O: "orange", Y: "yellow", B: "blue", G:
 /** A match at the start of round 1: every player owes the secret card choice. */
 function start(players: number, turnOrder?: number[], variant?: string): Match {
   const m = game.start(variant ? { players, seed: 7, variant } : { players, seed: 7 });
-  if (turnOrder) turnOrder.forEach((t, p) => (m.state.pvars[p]!["turn_order"] = t));
+  if (turnOrder) {
+    // Each player's Turn Order tile, as dealt in the test.
+    const tiles = pieces(m).filter((q) => q.kind === "TurnOrderTile");
+    for (const q of tiles) if (q.zone === "turn_order_tile") moveTo(m, q.id, "turn_order_box");
+    turnOrder.forEach((t, p) => moveTo(m, tiles.find((q) => q.fields["number"] === t)!.id, "turn_order_tile", p));
+  }
   return m;
 }
 
 /** Calls a `define` of the rule file, on the match as it stands. */
 function call(m: Match, name: string, ...args: Value[]): Value {
-  const rt = m.game.runtime(m.state.variant);
-  const f = rt.functions.get(name);
-  if (!f) throw new Error(`no define ${name}`);
-  return f(newExec(rt, m.state), args, NO_SPAN);
+  return scenario(m).call(name, ...args);
 }
 
 /** A cube of a colour not yet collected: from the bag, else from a Market tile. */
 function cubeFromBag(m: Match, colour: Colour): number {
   const free = pieces(m).filter((p) => p.kind === "Cube" && p.fields["colour"] === colour);
-  const found = free.find((p) => p.zone === "cloth_bag") ?? free.find((p) => p.zone?.startsWith("market_tile"));
+  const found = free.find((p) => p.zone === "cloth_bag") ?? free.find((p) => p.zone === "market_tile");
   if (!found) throw new Error(`no ${colour} cube left`);
   return found.id;
 }
@@ -56,7 +56,7 @@ function build(m: Match, p: number, levels: string[][], x0 = 3, y0 = 3): number[
       [...row.replace(/\s/g, "")].forEach((ch, dx) => {
         if (ch === ".") return;
         const id = cubeFromBag(m, COLOUR[ch]!);
-        put(m, id, `pyramid#${p}`, [`pyramid#${p}:${x0 + dx},${y0 + dy},${z}`]);
+        put(m, id, "pyramid", [`(${x0 + dx},${y0 + dy},${z})`], { owner: p });
         ids.push(id);
       }),
     ),
@@ -73,18 +73,18 @@ function cubeAt(m: Match, p: number, x: number, y: number, z: number): number {
 
 /** Replaces the cubes on a Market tile (1-based) with cubes of the given colours. */
 function setMarket(m: Match, tile: number, colours: Colour[]): number[] {
-  const zone = `market_tile[${tile - 1}]`;
-  for (const id of [...m.state.zones[zone]!]) moveTo(m, id, "cloth_bag");
+  for (const id of zoneOf(m, "market_tile", tile - 1)) moveTo(m, id, "cloth_bag");
   return colours.map((c) => {
     const id = cubeFromBag(m, c);
-    moveTo(m, id, zone);
+    moveTo(m, id, "market_tile", tile - 1);
     return id;
   });
 }
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
 const collected = (m: Match, p: number) => sorted(m.state.zones[`collected#${p}`]!);
-const turnOrders = (m: Match) => m.state.pvars.map((v) => v["turn_order"]);
+/** The number on each player's Turn Order tile. */
+const turnOrders = (m: Match) => m.state.pvars.map((_, p) => pieces(m).find((q) => q.zone === "turn_order_tile" && q.zoneOwner === p)!.fields["number"]);
 const tileCubes = (m: Match) => [1, 2, 3, 4].map((t) => sorted(m.state.zones[`market_tile[${t - 1}]`] ?? []));
 
 /** `p` takes their first option (for a player the test does not watch). */
@@ -110,14 +110,12 @@ function takings(m: Match): string[] {
 
 /** Ends the match now, as if the last round were over, and scores it. */
 function finish(m: Match): void {
-  m.state.pending = null;
-  m.state.stack = [];
-  m.runToDecision();
+  scenario(m).end();
 }
 
 /** Shows exactly these bonus cards. */
 function showBonus(m: Match, cards: number[]): void {
-  for (const id of [...m.state.zones["bonus_cards"]!]) moveTo(m, id, "bonus_deck");
+  for (const id of zoneOf(m, "bonus_cards")) moveTo(m, id, "bonus_deck");
   for (const id of cards) moveTo(m, id, "bonus_cards");
 }
 
@@ -288,6 +286,23 @@ function building(levels: string[][], cubes: Colour[], x0 = 3, y0 = 3): Match {
   return m;
 }
 
+describe("Turn Order tiles", () => {
+  it("are dealt one to each player, only those numbered up to the player count, and shown as tiles", () => {
+    const m = game.start({ players: 3, seed: 7 });
+    expect([...turnOrders(m)].sort()).toEqual([1, 2, 3]);
+    expect(pieces(m).filter((q) => q.kind === "TurnOrderTile" && q.zone !== null).map((q) => `${q.zone} of seat ${q.zoneOwner}`).sort()).toEqual([
+      "turn_order_tile of seat 0",
+      "turn_order_tile of seat 1",
+      "turn_order_tile of seat 2",
+    ]);
+    const v = m.view(0);
+    const shown = v.zones.filter((z) => z.name === "turn_order_tile").map((z) => `${z.label}: ${z.pieces!.map((q) => q.show!.label).join()}`);
+    expect(shown).toEqual([0, 1, 2].map((p) => `turn order tile of Player ${p + 1}: Turn Order tile ${turnOrders(m)[p]}`));
+    // No bare number stands for the tile among the player's variables.
+    expect(v.players.map((p) => Object.keys(p.vars))).toEqual([[], [], []]);
+  });
+});
+
 describe("building the pyramid", () => {
   it("the first cube goes in the middle; each next one on level 1 touches one already placed", () => {
     const m = building([], ["blue", "white", "white"]);
@@ -389,7 +404,7 @@ describe("visibility and groups", () => {
     const visible = (x: number, y: number) => call(m, "visible", cubeAt(m, A, x, y, 0));
     // (4,4) has 3 of its 4 positions above filled: seen.
     expect(visible(4, 4)).toBe(true);
-    put(m, cubeFromBag(m, "blue"), "pyramid#0", ["pyramid#0:4,4,1"]);
+    put(m, cubeFromBag(m, "blue"), "pyramid", ["(4,4,1)"], { owner: 0 });
     expect(visible(4, 4)).toBe(false);
     // Edge and corner cubes always show.
     expect([visible(3, 3), visible(4, 3), visible(5, 5)]).toEqual([true, true, true]);
@@ -435,7 +450,7 @@ describe("visibility and groups", () => {
     ];
     for (let n = 0; n <= 16; n++) {
       const m = start(2);
-      for (const [x, y] of SNAKE.slice(0, n)) put(m, cubeFromBag(m, "green"), "pyramid#0", [`pyramid#0:${3 + x},${3 + y},0`]);
+      for (const [x, y] of SNAKE.slice(0, n)) put(m, cubeFromBag(m, "green"), "pyramid", [`(${3 + x},${3 + y},0)`], { owner: 0 });
       expect([n, call(m, "largest", A, "green")]).toEqual([n, n]);
       expect([n, call(m, "group_score", A)]).toEqual([n, TABLE[n]]);
     }

@@ -1,35 +1,29 @@
 import type { Value } from "../../dsl/ir.ts";
-import { newExec } from "../../interpreter/exec.ts";
-import type { Match, Option } from "../../interpreter/index.ts";
-import { lift, putInZone, putOnBoard } from "../../interpreter/pieces.ts";
+import { Scenario, type Match, type Option } from "../../interpreter/index.ts";
 
 /**
- * Helpers for scenario tests: find options by their label, and set up a
- * position by editing the match state directly (as a designer would lay out
- * a rulebook example on the table), then let the rules take over.
+ * Short helpers for the scenario tests, on the engine's public scenario API
+ * (`Scenario`): options by their labels, pieces put in zones and on spaces
+ * by the rule file's names, then the rules asked again (`reoffer`).
  */
+
+const scenarios = new WeakMap<Match, Scenario>();
+
+/** The scenario driving a match (one per match, so tests can mix both). */
+export function scenario(m: Match): Scenario {
+  let s = scenarios.get(m);
+  if (!s) scenarios.set(m, (s = new Scenario(m)));
+  return s;
+}
 
 /** The one option of `player` (default: whoever decides) whose label matches; fails listing the options otherwise. */
 export function option(m: Match, pattern: RegExp | string, player?: number): Option {
-  const who = player ?? m.decision?.players[0];
-  const opts = m.options(who);
-  const test = (o: Option) => (typeof pattern === "string" ? o.label === pattern || o.id === pattern : pattern.test(o.label));
-  const found = opts.filter(test);
-  if (found.length !== 1) {
-    throw new Error(
-      `${found.length} options match ${String(pattern)} for player ${who === undefined ? "?" : who + 1} (prompt: ${m.decision?.prompt}):\n  ${opts.map((o) => `${o.id}: ${o.label}`).join("\n  ")}`,
-    );
-  }
-  return found[0]!;
+  return scenario(m).option(pattern, player);
 }
 
 /** Applies the option whose label matches; fails with the refusal reason if it is refused. */
 export function choose(m: Match, pattern: RegExp | string, player?: number): void {
-  const who = player ?? m.decision?.players[0];
-  const o = option(m, pattern, who);
-  const r = m.apply(o.id, who);
-  if (!r.ok) throw new Error(`refused ${o.id}: ${r.reason}`);
-  if (m.error) throw new Error(`rule error: ${m.error.message} at line ${m.error.span.start.line}`);
+  scenario(m).choose(pattern, player);
 }
 
 export interface PieceInfo {
@@ -38,64 +32,58 @@ export interface PieceInfo {
   kind: string;
   fields: Record<string, Value>;
   owner: number | null;
+  /** The zone's declared name, `rack` (whose: `zoneOwner`). */
   zone: string | null;
+  zoneOwner: number | null;
+  /** The board's declared name. */
   board: string | null;
 }
 
 /** Every piece of the match with its static fields and where it is. */
 export function pieces(m: Match): PieceInfo[] {
-  const def = m.game.definition(m.state.variant);
-  return m.state.pieces.map((p, id) => {
-    const c = def.components[p.c]!;
-    return { id, name: c.label, kind: c.kind, fields: c.fields, owner: p.owner, zone: p.zone, board: p.board };
-  });
+  return scenario(m)
+    .pieces()
+    .map((p) => ({ id: p.id, name: p.name, kind: p.kind, fields: p.fields, owner: p.owner, zone: p.zone?.name ?? null, zoneOwner: p.zone?.owner ?? null, board: p.board?.name ?? null }));
 }
 
 /** The first piece matching, preferring ones not yet on a board. */
 export function findPiece(m: Match, test: (p: PieceInfo) => boolean): number {
   const all = pieces(m).filter(test);
-  const free = all.filter((p) => p.board === null);
-  const p = free[0] ?? all[0];
+  const p = all.find((q) => q.board === null) ?? all[0];
   if (!p) throw new Error("no such piece");
   return p.id;
 }
 
-/** The key of a space from its label on a grid (`d4`: column d, row 4 from the top) or its coordinates. */
-export function space(board: string, at: string | [number, number] | [number, number, number]): string {
-  if (Array.isArray(at)) return `${board}:${at.join(",")}`;
-  const m = /^([a-z]+)(\d+)$/.exec(at);
-  if (!m) throw new Error(`not a space label: ${at}`);
-  let x = 0;
-  for (const ch of m[1]!) x = x * 26 + (ch.charCodeAt(0) - 96);
-  return `${board}:${x - 1},${Number(m[2]) - 1}`;
+/**
+ * Puts a piece on a board (as placed earlier: nothing reacts) over spaces
+ * named as players read them (`d4`, `(2,-1)`, `e5 level 2`); `owner` for a
+ * board per player.
+ */
+export function put(m: Match, id: number, board: string, spaces: string[], opts: { rotation?: number; faceDown?: boolean; owner?: number } = {}): void {
+  scenario(m).place(id, board, spaces, opts);
 }
 
-/** Puts a piece on a board over the given cells (labels like `d4` or keys), as placed by the rules but without scoring. */
-export function put(m: Match, id: number, board: string, cells: string[], rotation = 0, faceUp = true): void {
-  const x = newExec(m.game.runtime(m.state.variant), m.state);
-  const keys = cells.map((c) => (c.includes(":") ? c : space(board, c)));
-  putOnBoard(x, id, board, keys.map((k) => k.slice(k.lastIndexOf(":") + 1)), rotation, x.rt.turnedSides(m.state, id, rotation), faceUp);
-}
-
-/** Moves a piece into a zone instance (`offer`, `picked#1` for player 2's). */
-export function moveTo(m: Match, id: number, zone: string): void {
-  const x = newExec(m.game.runtime(m.state.variant), m.state);
-  putInZone(x, id, zone, m.game.definition(m.state.variant).flow.span);
+/** Moves a piece into a zone by its declared name (`owner` for a per-player zone, the number for numbered ones). */
+export function moveTo(m: Match, id: number, zone: string, owner?: number): void {
+  scenario(m).move(id, zone, owner);
 }
 
 /** Takes a piece out of the game. */
 export function takeAway(m: Match, id: number): void {
-  lift(m.state, id);
+  scenario(m).remove(id);
 }
 
-/**
- * After editing the state, asks the pending question again so its options
- * reflect the new position (the rules re-run the choice where they stand).
- */
+/** The ids of the pieces in a zone, bottom first. */
+export function zoneOf(m: Match, zone: string, owner?: number): number[] {
+  return scenario(m).zone(zone, owner);
+}
+
+/** Sets a player's variable. */
+export function setVar(m: Match, player: number, name: string, value: Value): void {
+  scenario(m).setPlayerVar(player, name, value);
+}
+
+/** After laying out a position, asks the pending question again so its options reflect it. */
 export function reoffer(m: Match): void {
-  if (m.state.pending?.kind === "secret" && Object.keys(m.state.pending.chosen).length) {
-    throw new Error("cannot re-offer a secret choice some players have already answered");
-  }
-  m.state.pending = null;
-  m.runToDecision();
+  scenario(m).resume();
 }

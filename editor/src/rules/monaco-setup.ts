@@ -2,6 +2,7 @@ import * as monaco from "monaco-editor/editor";
 import EditorWorker from "monaco-editor/editor/editor.worker?worker";
 import "monaco-editor/features/register.all";
 import { completionsAt, type SuggestionKind } from "./completion.ts";
+import { formatDocumentEdits } from "./format-document.ts";
 import { definitionAt, hoverAt } from "./hover.ts";
 import { STELA, stelaConfiguration, stelaTheme, stelaTokens } from "./stela-language.ts";
 import type { LanguageContext } from "./symbol-lookup.ts";
@@ -24,7 +25,8 @@ const KINDS: Record<SuggestionKind, monaco.languages.CompletionItemKind> = {
 
 /**
  * Registers the Stela language with Monaco once: highlighting, brackets,
- * and the completion, hover and definition providers, which ask
+ * "Format document" (the formatter of `stela fmt`), and the completion,
+ * hover and definition providers, which ask
  * `contextFor(model)` what the last compile knew about that document.
  */
 export function setupMonaco(contextFor: (model: monaco.editor.ITextModel) => LanguageContext | undefined): void {
@@ -72,6 +74,10 @@ export function setupMonaco(contextFor: (model: monaco.editor.ITextModel) => Lan
       const b = model.getPositionAt(h.end);
       return { range: new monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column), contents: h.contents.map((value) => ({ value })) };
     },
+  });
+
+  monaco.languages.registerDocumentFormattingEditProvider(STELA, {
+    provideDocumentFormattingEdits: (model) => formatDocumentEdits(model),
   });
 
   monaco.languages.registerDefinitionProvider(STELA, {

@@ -5,8 +5,9 @@ import { RandomPolicy, type PlayoutResult, type Twin } from "../random-policy.ts
 // Mayan City by hand, twin of `games/mayan-city.stela` for 3 players. It follows the engine's
 // conventions where they decide the game: the match generator (xoroshiro128+ from the seed)
 // shuffles the deck (Fisher-Yates from the end), then draws the first picker; `deal` takes from
-// the top (the end) of the deck; like pieces are offered once; options are listed by id: the
-// piece's slug, then a placement's cells as (x, y) pairs, cells in row order within a piece.
+// the top (the end) of the deck; like pieces are offered once (the first of each kind in the
+// zone's order); options come in the order the rules produce them (`applyAt`): pieces in zone
+// order, then a piece's placements turn by turn, each turn row by row.
 
 const SIZE = 8;
 const CAUSEWAY = 0;
@@ -32,8 +33,6 @@ const TYPES: PieceType[] = [
   { slug: "pyramid", count: 2, form: [[0, 0], [1, 0], [0, 1], [1, 1]] },
 ];
 
-/** The types in the order their ids sort. */
-const BY_SLUG = TYPES.map((_, i) => i).sort((a, b) => (TYPES[a]!.slug < TYPES[b]!.slug ? -1 : 1));
 
 const ZONE = [
   "00000000",
@@ -79,11 +78,11 @@ function aroundOf(cells: number[]): number[] {
   return out;
 }
 
-/** Every fit of each type on the board, in the order the engine lists them (by cell coordinates). */
+/** Every fit of each type on the board, in the order the engine produces them (turn by turn, row by row). */
 const FITS: Fit[][] = TYPES.map((t) => {
   const seen = new Set<string>();
   let cells = normalise(t.form);
-  const out: { key: number[]; fit: Fit }[] = [];
+  const out: Fit[] = [];
   for (let r = 0; r < 4; r++) {
     const id = JSON.stringify(cells);
     if (!seen.has(id)) {
@@ -92,18 +91,25 @@ const FITS: Fit[][] = TYPES.map((t) => {
         for (let x = 0; x < SIZE; x++) {
           if (!cells.every(([dx, dy]) => x + dx < SIZE && y + dy < SIZE)) continue;
           const at = cells.map(([dx, dy]) => (x + dx) * SIZE + y + dy);
-          out.push({ key: cells.flatMap(([dx, dy]) => [x + dx, y + dy]), fit: { cells: at, around: aroundOf(at) } });
+          out.push({ cells: at, around: aroundOf(at) });
         }
       }
     }
     cells = normalise(cells.map(([x, y]) => [-y, x] as [number, number]));
   }
-  out.sort((a, b) => {
-    for (let i = 0; i < a.key.length; i++) if (a.key[i] !== b.key[i]) return a.key[i]! - b.key[i]!;
-    return 0;
-  });
-  return out.map((o) => o.fit);
+  return out;
 });
+
+/** The kinds in a zone, each once, in the order of their first piece: how a choice of pieces offers them. */
+function kindsIn(zone: number[], out: number[]): void {
+  out.length = 0;
+  for (const t of zone) if (!out.includes(t)) out.push(t);
+}
+
+/** Takes the first piece of kind `t` out of a zone (the one its option stands for). */
+function takeOut(zone: number[], t: number): void {
+  zone.splice(zone.indexOf(t), 1);
+}
 
 function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResult {
   const players = 3;
@@ -127,10 +133,9 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
   const placedFit: Fit[] = [];
   const emptyInZone = [...ZONE_CELLS];
   const scores = new Array<number>(players).fill(0);
-  /** How many pieces of each type each player holds (`picked`), and how many in the offer. */
-  const picked = Array.from({ length: players }, () => new Int8Array(TYPES.length));
-  const pickedCount = new Array<number>(players).fill(0);
-  const offer = new Int8Array(TYPES.length);
+  /** The kinds of the pieces each player holds (`picked`) and of the offer, in zone order. */
+  const picked = Array.from({ length: players }, () => [] as number[]);
+  const offer: number[] = [];
   const choices: number[] = [];
   const fitsFound: Fit[] = [];
   const fitsType: number[] = [];
@@ -178,33 +183,31 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
   while (deck.length > 0) {
     // Draw phase.
     const deal = Math.min(3 * players, deck.length);
-    for (let i = 0; i < deal; i++) offer[deck.pop()!]!++;
+    for (let i = 0; i < deal; i++) offer.push(deck.pop()!);
     let left = deal;
     let last = firstPicker;
     let secondLast = firstPicker;
     for (let i = 0; left > 0; i++) {
       const p = (firstPicker + i) % players;
-      choices.length = 0;
-      for (const t of BY_SLUG) if (offer[t]! > 0) choices.push(t);
+      kindsIn(offer, choices);
       const t = choices[policy.pick(choices.length)]!;
       decisions++;
-      offer[t]!--;
+      takeOut(offer, t);
       left--;
-      picked[p]![t]!++;
-      pickedCount[p]!++;
+      picked[p]!.push(t);
       secondLast = last;
       last = p;
     }
     firstPicker = secondLast;
     // Place phase: from the last picker, counter-clockwise.
-    for (let i = 0; pickedCount.some((n) => n > 0); i++) {
+    for (let i = 0; picked.some((h) => h.length > 0); i++) {
       const p = (((last - i) % players) + players) % players;
-      if (pickedCount[p] === 0) continue;
       const hand = picked[p]!;
+      if (hand.length === 0) continue;
       fitsFound.length = 0;
       fitsType.length = 0;
-      for (const t of BY_SLUG) {
-        if (hand[t] === 0) continue;
+      kindsIn(hand, choices);
+      for (const t of choices) {
         for (const f of FITS[t]!) {
           if (fits(t, f)) {
             fitsFound.push(f);
@@ -214,17 +217,12 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
       }
       decisions++;
       if (fitsFound.length === 0) {
-        choices.length = 0;
-        for (const t of BY_SLUG) if (hand[t]! > 0) choices.push(t);
-        const t = choices[policy.pick(choices.length)]!;
-        hand[t]!--;
-        pickedCount[p]!--;
+        takeOut(hand, choices[policy.pick(choices.length)]!);
         continue;
       }
       const k = policy.pick(fitsFound.length);
       const t = fitsType[k]!;
-      hand[t]!--;
-      pickedCount[p]!--;
+      takeOut(hand, t);
       place(p, t, fitsFound[k]!);
     }
   }

@@ -1,0 +1,163 @@
+import type { Decl, ExampleDecl, Expr } from "../ast.ts";
+import type { ExampleDef, ExampleStepDef, IrExpr, IrStmt } from "../ir.ts";
+import { isPrimitive, T, typeName, unify, type Type } from "../types.ts";
+import { constEval } from "./const-eval.ts";
+import { Frame, Scope, textOf, type Checker, type CodeContext } from "./context.ts";
+import { checkExpr, expect, warnUnread } from "./expressions.ts";
+import { checkStmts } from "./statements.ts";
+
+/**
+ * Checks the `example` blocks of a file and lowers them to {@link ExampleDef}s.
+ * An example's names are the rule file's: a misspelt zone, a wrong type or a
+ * setting out of place is a diagnostic at its line, like anywhere else.
+ */
+export function buildExamples(c: Checker, decls: Decl[]): void {
+  const titles = new Set<string>();
+  for (const d of decls) {
+    if (d.kind !== "ExampleDecl") continue;
+    if (titles.has(d.title)) c.sink.error("duplicate-name", `there are two examples called "${d.title}"`, d.titleSpan);
+    titles.add(d.title);
+    c.def.examples.push(checkExample(c, d));
+  }
+}
+
+const SETTINGS = ["players", "seed", "variant"];
+
+function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
+  const frame = new Frame();
+  const scope = new Scope(frame);
+  const cx: CodeContext = { scope, procedural: true, loops: 0 };
+  const ex: ExampleDef = { title: d.title, players: c.def.minPlayers, seed: 1, steps: [], params: [], nlocals: 0, localNames: [], span: d.span };
+  const seen = new Set<string>();
+  for (const step of d.steps) {
+    switch (step.kind) {
+      case "ExampleSetting": {
+        const key = step.key.text;
+        if (!SETTINGS.includes(key)) {
+          c.sink.error("invalid-example", `an example starts with \`players\`, \`seed\` or \`variant\`, not \`${key}\``, step.key.span);
+          break;
+        }
+        if (seen.has(key)) c.sink.error("invalid-example", `\`${key}\` is set twice`, step.key.span);
+        seen.add(key);
+        if (ex.steps.length) c.sink.error("invalid-example", `\`${key}\` says how the match starts: write it before the position and the decisions`, step.key.span);
+        const v = constEval(c, step.value);
+        if (!v) break;
+        if (key === "variant") {
+          if (typeof v.v === "string") ex.variant = v.v;
+          else c.sink.error("type-mismatch", '`variant` is the name of a variant: `variant "Two cities"`', step.value.span);
+        } else if (typeof v.v !== "number" || !Number.isInteger(v.v)) {
+          c.sink.error("type-mismatch", `\`${key}\` is a whole number`, step.value.span);
+        } else if (key === "players" && (v.v < c.def.minPlayers || v.v > c.def.maxPlayers)) {
+          const range = c.def.minPlayers === c.def.maxPlayers ? `${c.def.minPlayers}` : `${c.def.minPlayers} to ${c.def.maxPlayers}`;
+          c.sink.error("invalid-example", `the game is for ${range} players, not ${v.v}`, step.value.span);
+        } else if (key === "players") ex.players = v.v;
+        else ex.seed = v.v;
+        break;
+      }
+      case "ExamplePosition": {
+        // Checked in the example's own scope (not a child): a `let` here names a piece or a
+        // player for the later steps.
+        const body = checkStmts(c, step.body.stmts, cx);
+        forbidQuestions(c, body);
+        ex.steps.push({ op: "position", body, triggers: step.triggers, span: step.span });
+        break;
+      }
+      case "ExampleChoose": {
+        const s: ExampleStepDef = { op: "choose", label: step.label, span: step.span };
+        if (step.by) s.by = player(c, step.by, cx);
+        ex.steps.push(s);
+        break;
+      }
+      case "ExpectHolds": {
+        const text = textOf(c, step.cond.span);
+        if (step.cond.kind === "BinaryExpr" && step.cond.op === "==") {
+          // Both sides kept apart, to show what was expected and what the rules gave.
+          const got = checkExpr(c, step.cond.left, cx);
+          const want = checkExpr(c, step.cond.right, cx);
+          // A per-player value reads naturally against a list by seat: `expect award(t) == [6, 3, 0]`.
+          const bySeat = (a: Type, b: Type): boolean => a.t === "map" && b.t === "list" && unify(a.of, b.of) !== undefined;
+          if (!unify(got.ty, want.ty) && !bySeat(got.ty, want.ty) && !bySeat(want.ty, got.ty)) c.sink.error("type-mismatch", `cannot compare ${typeName(got.ty)} with ${typeName(want.ty)}`, step.cond.span);
+          const deep = !isPrimitive(got.ty) || !isPrimitive(want.ty);
+          const cond: IrExpr = { op: "cmp", o: "==", a: got.ir, b: want.ir, deep, span: step.cond.span };
+          ex.steps.push({ op: "expect", cond, text, got: { e: got.ir, ty: got.ty }, want: { e: want.ir, ty: want.ty }, span: step.span });
+          break;
+        }
+        const cond = checkExpr(c, step.cond, cx);
+        expect(c, cond, T.bool, step.cond.span, "an expectation");
+        ex.steps.push({ op: "expect", cond: cond.ir, text, span: step.span });
+        break;
+      }
+      case "ExpectOption": {
+        const s: ExampleStepDef = { op: "option", label: step.label, offered: step.offered, span: step.span };
+        if (step.reason !== undefined) s.reason = step.reason;
+        if (step.by) s.by = player(c, step.by, cx);
+        ex.steps.push(s);
+        break;
+      }
+      case "ExpectOver":
+        ex.steps.push({ op: "over", span: step.span });
+        break;
+      case "ExpectResult": {
+        const v = checkExpr(c, step.value, cx);
+        if (step.what === "scores") {
+          expect(c, v, T.list(T.number), step.value.span, "`scores` (points by seat)");
+          ex.steps.push({ op: "scores", value: v.ir, span: step.span });
+        } else {
+          const grouped = v.ty.t === "list" && v.ty.of.t === "list";
+          if (!(v.ty.t === "any" || (v.ty.t === "list" && (v.ty.of.t === "player" || (v.ty.of.t === "list" && v.ty.of.of.t === "player"))))) {
+            c.sink.error(
+              "type-mismatch",
+              `\`ranking\` lists players from first place (a list of players sharing a place): \`[red, black]\` or \`[[red, black], blue]\`, not ${typeName(v.ty)}`,
+              step.value.span,
+            );
+          }
+          ex.steps.push({ op: "ranking", value: v.ir, grouped, span: step.span });
+        }
+        break;
+      }
+    }
+  }
+  warnUnread(c, scope);
+  ex.nlocals = frame.names.length;
+  ex.localNames = frame.names;
+  return ex;
+}
+
+function player(c: Checker, e: Expr, cx: CodeContext): IrExpr {
+  const v = checkExpr(c, e, cx);
+  expect(c, v, T.player, e.span, "`by`");
+  return v.ir;
+}
+
+/** A position lays the table out: nobody is asked anything, no turn is played, the game does not end. */
+function forbidQuestions(c: Checker, body: IrStmt[]): void {
+  const walk = (stmts: IrStmt[]): void => {
+    for (const s of stmts) {
+      switch (s.op) {
+        case "choose":
+        case "secret":
+        case "options":
+          c.sink.error("invalid-example", "a position only lays the table out: take decisions with `choose \"label\"` after it", s.span);
+          break;
+        case "turn":
+        case "end":
+        case "return":
+          c.sink.error("invalid-example", `\`${s.op === "end" ? "end game" : s.op}\` has no place in a position: it only lays the table out`, s.span);
+          break;
+        case "if":
+          walk(s.then);
+          walk(s.else);
+          break;
+        case "for":
+        case "while":
+        case "repeat":
+        case "loop":
+          walk(s.body);
+          break;
+        default:
+          break;
+      }
+    }
+  };
+  walk(body);
+}

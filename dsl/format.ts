@@ -1,0 +1,302 @@
+import { Lexer, type IToken } from "chevrotain";
+import { DiagnosticSink, type Diagnostic } from "./diagnostic.ts";
+import { parse } from "./parse.ts";
+import { positionAt } from "./span.ts";
+import { ALL_TOKENS } from "./tokens.ts";
+
+/**
+ * The formatter behind `stela fmt` and the editor's "Format document": one canonical layout for
+ * rule files. It works on the token stream (comments included), not on the syntax tree, so it
+ * keeps every token and never changes what a file means, and syntax added to the language later
+ * needs no change here. It sets indentation from braces and brackets, puts canonical spaces
+ * around operators, commas and colons, keeps the author's line breaks but collapses runs of
+ * blank lines, aligns the trailing comments of neighbouring lines, and breaks a list that makes
+ * a line too long into one item a line. Texts, drawn `map` rows and shape rows are copied byte for
+ * byte. Formatting a formatted file gives the same file. A file with syntax errors is left as it is.
+ */
+
+/** Spaces per level of indentation. */
+export const INDENT = "  ";
+/** A line longer than this with a list on it has the list broken into one item a line. */
+export const MAX_LINE = 100;
+/** A list shorter than this (in characters of source) is never broken up. */
+const MIN_BROKEN_LIST = 40;
+
+export interface FormatResult {
+  /** The formatted text; the source itself when it cannot be read into tokens. */
+  text: string;
+  /** Why the file was left as it is (characters that are not Stela, a syntax error), else empty. */
+  diagnostics: Diagnostic[];
+}
+
+// Created on first use: only formatting pays for it.
+let lexer: Lexer | undefined;
+
+interface Tok {
+  type: string;
+  image: string;
+  start: number;
+  end: number;
+  /** Line breaks between the previous token and this one. */
+  breaks: number;
+  /** Whitespace (of any kind) before this token on its line. */
+  spaced: boolean;
+  comment: boolean;
+}
+
+const OPEN = new Set(["LParen", "LBracket", "LBrace"]);
+const CLOSE = new Set(["RParen", "RBracket", "RBrace"]);
+const BINARY = new Set(["Arrow", "PlusEq", "MinusEq", "EqEq", "NotEq", "LtEq", "GtEq", "Lt", "Gt", "Equals", "Plus", "Minus", "Star", "Slash", "Percent"]);
+/** Keywords that are values: after one, `-` subtracts and `[` indexes. */
+const VALUE_WORDS = new Set(["true", "false", "none", "this", "current"]);
+/** Words that begin the continuation of the previous line's expression, never a statement. */
+const CONTINUES = new Set(["and", "or", "where", "prompt", "then", "by", "else", "stop", "when", "from", "in", "is", "of", "to", "at", "chooses"]);
+/** Words that leave an expression open at the end of a line: the next line continues it. */
+const HANGS = new Set(["and", "or", "then", "else", "where", "in", "from", "by", "prompt", "of", "is", "not", "to", "at"]);
+
+const isKeyword = (t: Tok): boolean => t.type.startsWith("Kw_");
+const word = (t: Tok): string => (isKeyword(t) ? t.type.slice(3) : "");
+/** A token after which an expression ends (so a following `-` subtracts, `(` calls, `[` indexes). */
+const endsValue = (t: Tok): boolean =>
+  t.type === "Identifier" || t.type === "NumberLit" || t.type === "StringLit" || t.type === "RParen" || t.type === "RBracket" || VALUE_WORDS.has(word(t));
+
+function tokens(source: string, file: string): { toks: Tok[]; errors: Diagnostic[] } {
+  lexer ??= new Lexer(ALL_TOKENS, { positionTracking: "onlyOffset", ensureOptimizations: false });
+  const lexed = lexer.tokenize(source);
+  const sink = new DiagnosticSink(file);
+  for (const e of lexed.errors) {
+    sink.error("lex-invalid-character", `unexpected character \`${source.slice(e.offset, e.offset + (e.length || 1))}\`: the file is left as it is`, {
+      start: positionAt(source, e.offset),
+      end: positionAt(source, e.offset + (e.length || 1)),
+    });
+  }
+  for (const t of lexed.groups["invalid"] ?? []) {
+    sink.error("lex-unterminated-string", "a text has no closing `\"`: the file is left as it is", {
+      start: positionAt(source, t.startOffset),
+      end: positionAt(source, t.startOffset + t.image.length),
+    });
+  }
+  const raw: IToken[] = [...lexed.tokens, ...(lexed.groups["comments"] ?? [])].sort((a, b) => a.startOffset - b.startOffset);
+  const toks: Tok[] = [];
+  let last = 0;
+  for (const t of raw) {
+    const gap = source.slice(last, t.startOffset);
+    const breaks = (gap.match(/\n/g) ?? []).length;
+    const type = t.tokenType.name;
+    toks.push({ type, image: t.image, start: t.startOffset, end: t.startOffset + t.image.length, breaks, spaced: gap.length > 0, comment: type === "LineComment" || type === "BlockComment" });
+    last = t.startOffset + t.image.length;
+  }
+  return { toks, errors: sink.items };
+}
+
+/** The space between two tokens on one line: "" or " ". */
+function spaceBetween(a: Tok, b: Tok, aUnary: boolean): string {
+  if (b.comment) return " ";
+  if (a.type === "MapLine") return ""; // a drawn row runs up to a `}` on its line
+  if (a.type === "LParen" || a.type === "LBracket" || a.type === "Dot") return "";
+  if (b.type === "RParen" || b.type === "RBracket" || b.type === "Comma" || b.type === "Semicolon" || b.type === "Colon" || b.type === "Dot") return "";
+  if (a.type === "LBrace") return b.type === "RBrace" ? "" : " ";
+  if (b.type === "RBrace" || b.type === "LBrace") return " ";
+  if (a.type === "Comma" || a.type === "Semicolon" || a.type === "Colon") return " ";
+  if (BINARY.has(b.type)) return b.type === "Minus" && !endsValue(a) ? (a.spaced || b.spaced ? " " : "") : " ";
+  if (BINARY.has(a.type)) return aUnary ? "" : " ";
+  if (b.type === "DotDot") return "";
+  if (a.type === "DotDot") return "";
+  // A call and an index hug what they apply to.
+  if (b.type === "LParen" && endsValue(a)) return "";
+  if (b.type === "LBracket" && endsValue(a) && a.type !== "Identifier") return "";
+  // A keyword is a word apart from the bracket after it (`where (`, `in [`).
+  if ((b.type === "LParen" || b.type === "LBracket") && isKeyword(a)) return " ";
+  // Words, numbers and texts stand apart from each other and from a closing bracket before them.
+  const wordy = (t: Tok): boolean => t.type === "Identifier" || isKeyword(t) || t.type === "NumberLit" || t.type === "StringLit";
+  if (wordy(b) && (wordy(a) || CLOSE.has(a.type))) return " ";
+  return b.spaced ? " " : "";
+}
+
+interface Line {
+  indent: number;
+  /** The code of the line, without its trailing line comment. */
+  code: string;
+  /** A `//` comment after code, aligned with its neighbours'. */
+  trailing?: string;
+  /** Blank lines before this one (0 or 1). */
+  blank: boolean;
+  /** The line ends with a drawn map or shape row. */
+  endsDrawing?: boolean;
+}
+
+/** Lays out tokens into lines (the line breaks as the tokens carry them). */
+function layout(toks: Tok[]): Line[] {
+  const lines: Line[] = [];
+  /** Whether each line is only a comment (its indentation follows the code below it). */
+  const commentOnly: boolean[] = [];
+  /** Whether each line starts with a closing bracket. */
+  const closes: boolean[] = [];
+  // Each open bracket and the indentation of its line: what it encloses goes one level deeper.
+  const stack: { lineIndent: number }[] = [];
+  let cur: Line | null = null;
+  let prev: Tok | null = null;
+  let prevUnary = false;
+  // The bracket depth of the line where the current statement began, and the indentation and
+  // first word of the line where the current expression began (continuation lines hang off it).
+  let statementDepth = 0;
+  let exprIndent = 0;
+  let exprFirst = "";
+  let lastCode: Tok | null = null;
+  let lastCodeIndent = 0;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (cur === null || t.breaks > 0) {
+      // A new line: closers at its start take it back to their opener's level.
+      let depth = stack.length;
+      for (let k = i; k < toks.length && CLOSE.has(toks[k]!.type) && depth > 0; k++) {
+        depth--;
+        if (k + 1 < toks.length && toks[k + 1]!.breaks > 0) break;
+      }
+      let indent = depth === 0 ? 0 : depth < stack.length ? stack[depth]!.lineIndent : stack[depth - 1]!.lineIndent + 1;
+      if (!t.comment && !CLOSE.has(t.type)) {
+        const hanging = lastCode !== null && (BINARY.has(lastCode.type) || lastCode.type === "Colon" || HANGS.has(word(lastCode)));
+        const continues = lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && (CONTINUES.has(word(t)) || BINARY.has(t.type));
+        if (t.type === "MapLine" && lastCode?.type === "MapLine") {
+          // The rows of a drawing stay in one column.
+          indent = lastCodeIndent;
+        } else if (depth === statementDepth && hanging) {
+          indent = lastCodeIndent + 1;
+          exprIndent = indent;
+          exprFirst = word(t) || t.type;
+        } else if (depth === statementDepth && continues) {
+          // `else` lines up with the `if` of an expression; anything else hangs one level in.
+          indent = word(t) === "else" && exprFirst === "if" ? exprIndent : exprIndent + 1;
+        } else {
+          statementDepth = depth;
+          exprIndent = indent;
+          exprFirst = word(t) || t.type;
+        }
+      }
+      const blank: boolean = cur !== null && t.breaks > 1 && prev?.type !== "LBrace" && !CLOSE.has(t.type);
+      cur = { indent, code: "", blank };
+      lines.push(cur);
+      commentOnly.push(t.comment);
+      closes.push(CLOSE.has(t.type));
+      prev = null;
+    }
+    if (t.type === "LineComment" && prev !== null) {
+      cur.trailing = t.image.trimEnd();
+      prev = t;
+      continue;
+    }
+    if (!t.comment) commentOnly[commentOnly.length - 1] = false;
+    const image = t.type === "LineComment" ? t.image.trimEnd() : t.image;
+    cur.code += prev === null ? image : spaceBetween(prev, t, prevUnary) + image;
+    // A `-` (or `+`) that starts an operand is a sign: no space after it.
+    prevUnary = (t.type === "Minus" || t.type === "Plus") && (prev === null ? lastCode === null || !endsValue(lastCode) : !endsValue(prev));
+    if (OPEN.has(t.type)) stack.push({ lineIndent: cur.indent });
+    if (CLOSE.has(t.type)) stack.pop();
+    // After a brace or a `;` a new statement begins.
+    if (t.type === "LBrace" || t.type === "RBrace" || t.type === "Semicolon") statementDepth = stack.length;
+    if (!t.comment) {
+      lastCode = t;
+      lastCodeIndent = cur.indent;
+    }
+    cur.endsDrawing = t.type === "MapLine";
+    prev = t;
+  }
+  // A comment on its own line belongs to the code below it and takes its indentation (unless
+  // that code closes a block: then the comment ends the block's contents).
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (!commentOnly[i]) continue;
+    const next = lines.findIndex((_, k) => k > i && !commentOnly[k]);
+    if (next >= 0 && !closes[next]) lines[i]!.indent = lines[next]!.indent;
+  }
+  return lines;
+}
+
+/** The lines as text: indentation, trailing comments aligned within each run of neighbouring lines. */
+function render(lines: Line[]): string {
+  const out: string[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    // A run: neighbouring lines (no blank line between) that all have a trailing comment.
+    let j = i;
+    if (lines[i]!.trailing !== undefined) {
+      while (j + 1 < lines.length && lines[j + 1]!.trailing !== undefined && !lines[j + 1]!.blank) j++;
+    }
+    const width = Math.max(...lines.slice(i, j + 1).map((l) => l.indent * INDENT.length + l.code.length));
+    for (let k = i; k <= j; k++) {
+      const l = lines[k]!;
+      if (l.blank && out.length > 0) out.push("");
+      const code = INDENT.repeat(l.indent) + l.code;
+      // A drawn row is kept byte for byte, even its trailing blanks.
+      const kept = l.endsDrawing ? code : code.trimEnd();
+      out.push(l.trailing === undefined ? kept : `${code.padEnd(width)}  ${l.trailing}`);
+    }
+    i = j + 1;
+  }
+  return out.join("\n") + "\n";
+}
+
+/**
+ * Where to break lists that make a line too long: the offsets of tokens that should start a line.
+ * The first `[` list of the line with 2 or more items is broken after the opener, after
+ * each item's comma, and before the closer.
+ */
+function longListBreaks(toks: Tok[], text: string): Set<number> {
+  const out = new Set<number>();
+  const lines = text.split("\n");
+  // Map each token to its line in the formatted text by counting line breaks.
+  let line = 0;
+  const byLine = new Map<number, number[]>();
+  toks.forEach((t, i) => {
+    if (i > 0 && t.breaks > 0) line += Math.min(t.breaks, 2) === 2 && lines[line + 1] === "" ? 2 : 1;
+    byLine.set(line, [...(byLine.get(line) ?? []), i]);
+  });
+  for (const [n, idx] of byLine) {
+    if ((lines[n] ?? "").length <= MAX_LINE) continue;
+    for (const i of idx) {
+      const t = toks[i]!;
+      if (t.type !== "LBracket") continue;
+      // Its closer, and the commas directly inside it.
+      let depth = 0;
+      const commas: number[] = [];
+      let close = -1;
+      for (let k = i + 1; k < toks.length; k++) {
+        const u = toks[k]!;
+        if (u.breaks > 0 && depth >= 0 && !idx.includes(k)) break;
+        if (OPEN.has(u.type)) depth++;
+        else if (CLOSE.has(u.type)) {
+          if (depth === 0) {
+            close = k;
+            break;
+          }
+          depth--;
+        } else if (u.type === "Comma" && depth === 0) commas.push(k);
+      }
+      // Only a real list is worth a line an item: 3 or more items, and long.
+      if (close < 0 || commas.length < 2 || toks[close]!.end - t.start < MIN_BROKEN_LIST) continue;
+      out.add(toks[i + 1]!.start);
+      for (const c of commas) if (toks[c + 1] && c + 1 !== close) out.add(toks[c + 1]!.start);
+      out.add(toks[close]!.start);
+      break;
+    }
+  }
+  return out;
+}
+
+/** Formats a rule file (see the module comment); `file` names it in diagnostics. */
+export function format(source: string, file = ""): FormatResult {
+  const { toks, errors } = tokens(source, file);
+  if (errors.length > 0) return { text: source, diagnostics: errors };
+  // A file that does not parse is left alone: where a block is left open, the parser's recovery
+  // reads a declaration at the start of a line as the block's end, so moving it would change
+  // what the file says (the same policy as gofmt's).
+  const syntax = parse(source, file).diagnostics.filter((d) => d.severity === "error");
+  if (syntax.length > 0) return { text: source, diagnostics: syntax };
+  if (toks.length === 0) return { text: source.trim() === "" ? "" : source, diagnostics: [] };
+  let text = render(layout(toks));
+  const breaks = longListBreaks(toks, text);
+  if (breaks.size > 0) {
+    for (const t of toks) if (breaks.has(t.start) && t.breaks === 0) t.breaks = 1;
+    text = render(layout(toks));
+  }
+  return { text, diagnostics: [] };
+}

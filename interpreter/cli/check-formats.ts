@@ -1,0 +1,145 @@
+import { DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic, type Severity, type Span } from "../../dsl/index.ts";
+import { totals, type FileReport, type SmokeFailure, type Totals } from "./check-report.ts";
+
+/** The output formats of `stela check`: for people, for scripts, and for CI systems. */
+export const CHECK_FORMATS = ["text", "json", "github", "sarif", "junit"] as const;
+export type CheckFormat = (typeof CHECK_FORMATS)[number];
+
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** `smoke game 7 (3 players, variant "X"), decision 14; replay: stela simulate …`: which random game failed, where in it, and how to replay it. */
+export function smokeContext(f: SmokeFailure): string {
+  return `smoke game ${f.number} (${f.players} players${f.variant !== undefined ? `, variant "${f.variant}"` : ""}), decision ${f.decision}; replay: ${f.replay}`;
+}
+
+/** The smoke failure as the diagnostic it is, located in the rule that failed (or at the file's top). */
+function smokeDiagnostic(f: SmokeFailure): Diagnostic {
+  const span: Span = f.span ?? { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } };
+  return { code: f.code, severity: "error", message: `${f.message} [${smokeContext(f)}]`, file: f.span?.file ?? f.file, span };
+}
+
+/** "✖ 3 problems (2 errors, 1 warning) in 2 files", or "✔ 5 files checked, no problems". */
+export function summaryLine(t: Totals): string {
+  const problems = t.errors + t.warnings + t.smokeFailures;
+  if (problems === 0) return `✔ ${plural(t.files, "file")} checked, no problems`;
+  const parts = [plural(t.errors, "error"), plural(t.warnings, "warning")];
+  if (t.smokeFailures) parts.push(plural(t.smokeFailures, "failed smoke game"));
+  return `✖ ${plural(problems, "problem")} (${parts.join(", ")}) in ${plural(t.filesWithProblems, "file")}`;
+}
+
+function textLines(reports: FileReport[]): string[] {
+  const lines: string[] = [];
+  for (const r of reports) {
+    for (const d of r.diagnostics) lines.push(formatDiagnostic(d));
+    for (const f of r.smoke?.failures ?? []) lines.push(formatDiagnostic(smokeDiagnostic(f)));
+    const names = r.variants.map((v) => `"${v}"`).join(", ");
+    const variants = r.extends ? `; extends ${r.extends} with variants: ${names}` : r.variants.length ? `; variants: ${names}` : "";
+    const smoke = r.smoke ? `; ${r.smoke.games - r.smoke.failures.length}/${r.smoke.games} smoke games ended cleanly` : "";
+    const verdict = r.errors ? plural(r.errors, "error") : r.smoke?.failures.length ? "fails its smoke run" : "ok";
+    lines.push(`${r.file}: ${verdict}, ${plural(r.warnings, "warning")}${variants}${smoke}`);
+  }
+  lines.push(summaryLine(totals(reports)));
+  return lines;
+}
+
+/** GitHub Actions workflow commands escape these so a message stays on one annotation. */
+const ghData = (s: string): string => s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+const ghProperty = (s: string): string => ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
+const ghLevel: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
+
+function githubLines(reports: FileReport[]): string[] {
+  const lines: string[] = [];
+  const annotate = (d: Diagnostic): void => {
+    const { start, end } = d.span;
+    const props = `file=${ghProperty(d.file)},line=${start.line},col=${start.column},endLine=${end.line},endColumn=${end.column},title=${ghProperty(`stela ${d.code}`)}`;
+    lines.push(`::${ghLevel[d.severity]} ${props}::${ghData(d.message + (d.hint ? ` (${d.hint})` : ""))}`);
+  };
+  for (const r of reports) {
+    r.diagnostics.forEach(annotate);
+    r.smoke?.failures.forEach((f) => annotate(smokeDiagnostic(f)));
+  }
+  lines.push(summaryLine(totals(reports)));
+  return lines;
+}
+
+const sarifLevel: Record<Severity, string> = { error: "error", warning: "warning", info: "note" };
+
+/** SARIF 2.1.0, the format code-scanning services (GitHub's among them) read. */
+function sarif(reports: FileReport[]): string {
+  const all = reports.flatMap((r) => [...r.diagnostics, ...(r.smoke?.failures ?? []).map(smokeDiagnostic)]);
+  const codes = [...new Set(all.map((d) => d.code))].sort();
+  const results = all.map((d) => ({
+    ruleId: d.code,
+    ruleIndex: codes.indexOf(d.code),
+    level: sarifLevel[d.severity],
+    message: { text: d.message + (d.hint ? ` (${d.hint})` : "") },
+    locations: [
+      {
+        physicalLocation: {
+          artifactLocation: { uri: d.file.replace(/\\/g, "/") },
+          region: { startLine: d.span.start.line, startColumn: d.span.start.column, endLine: d.span.end.line, endColumn: d.span.end.column },
+        },
+      },
+    ],
+  }));
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [
+      {
+        tool: { driver: { name: "stela", rules: codes.map((id) => ({ id, shortDescription: { text: DIAGNOSTIC_CODES[id] } })) } },
+        results,
+      },
+    ],
+  };
+  return JSON.stringify(log, null, 2);
+}
+
+const xml = (s: string): string =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
+
+/** JUnit XML: one test case per file checked and one per smoke game that failed, for CI test reports. */
+function junit(reports: FileReport[]): string {
+  const cases: string[] = [];
+  let failures = 0;
+  for (const r of reports) {
+    const errors = r.diagnostics.filter((d) => d.severity === "error");
+    const others = r.diagnostics.filter((d) => d.severity !== "error");
+    const body: string[] = [];
+    if (errors.length) {
+      failures++;
+      body.push(`      <failure type="${xml(errors[0]!.code)}" message="${xml(`${plural(errors.length, "error")}: ${errors[0]!.message}`)}">${xml(errors.map(formatDiagnostic).join("\n"))}</failure>`);
+    }
+    if (others.length) body.push(`      <system-out>${xml(others.map(formatDiagnostic).join("\n"))}</system-out>`);
+    cases.push(body.length ? `    <testcase classname="stela.check" name="${xml(r.file)}">\n${body.join("\n")}\n    </testcase>` : `    <testcase classname="stela.check" name="${xml(r.file)}"/>`);
+    if (r.smoke) {
+      const name = `${r.file}: ${plural(r.smoke.games, "smoke game")}`;
+      if (r.smoke.failures.length) {
+        failures++;
+        const first = r.smoke.failures[0]!;
+        const text = r.smoke.failures.map((f) => formatDiagnostic(smokeDiagnostic(f))).join("\n");
+        cases.push(`    <testcase classname="stela.smoke" name="${xml(name)}">\n      <failure type="${xml(first.code)}" message="${xml(`${r.smoke.failures.length} of ${r.smoke.games} failed: ${first.message}`)}">${xml(text)}</failure>\n    </testcase>`);
+      } else {
+        cases.push(`    <testcase classname="stela.smoke" name="${xml(name)}"/>`);
+      }
+    }
+  }
+  const head = `tests="${cases.length}" failures="${failures}" errors="0"`;
+  return [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="stela check" ${head}>`, `  <testsuite name="stela check" ${head} skipped="0">`, ...cases, `  </testsuite>`, `</testsuites>`].join("\n");
+}
+
+/** The reports in the chosen format, as the lines to print. */
+export function renderReports(reports: FileReport[], format: CheckFormat): string[] {
+  switch (format) {
+    case "text":
+      return textLines(reports);
+    case "json":
+      return [JSON.stringify(reports, null, 2)];
+    case "github":
+      return githubLines(reports);
+    case "sarif":
+      return [sarif(reports)];
+    case "junit":
+      return [junit(reports)];
+  }
+}

@@ -1,0 +1,118 @@
+import type { Diagnostic, DiagnosticCode, Span } from "../../dsl/index.ts";
+import type { Game, Match } from "../index.ts";
+import { loadRules } from "./load-rules.ts";
+import { playGame, replayCommand, type RunSettings } from "./simulate-batch.ts";
+
+/** One random game of `stela check --smoke` that failed: plain data, so CI tools can read it. */
+export interface SmokeFailure {
+  file: string;
+  game: string;
+  players: number;
+  /** The match seed it was played with. */
+  seed: number;
+  variant?: string;
+  /** Its number (from 1): smoke game k is game k of a `stela simulate` run with seed 1 and random bots. */
+  number: number;
+  /** The command that replays it, decision by decision. */
+  replay: string;
+  /** How many decisions had been taken when it failed (0: during setup). */
+  decision: number;
+  code: DiagnosticCode;
+  message: string;
+  /** Where in the rules, when a rule failed; `span.file` is set when that is another file (a variant's base). */
+  span?: Span;
+}
+
+/** What `stela check` found in one rule file. */
+export interface FileReport {
+  file: string;
+  ok: boolean;
+  errors: number;
+  warnings: number;
+  variants: string[];
+  /** The base file a variant file extends. */
+  extends?: string;
+  diagnostics: Diagnostic[];
+  smoke?: { games: number; failures: SmokeFailure[] };
+}
+
+/** The decision limit of one smoke game: a game still going after this many is taken as endless. */
+const SMOKE_DECISION_LIMIT = 100_000;
+
+function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "message">, e: unknown): SmokeFailure | undefined {
+  const decision = m.log.length;
+  if (e !== undefined) {
+    const message = e instanceof Error ? e.message : String(e);
+    const code: DiagnosticCode = /^no end after/.test(message) ? "runtime-no-end" : "internal-error";
+    return { ...base, decision, code, message };
+  }
+  const d = m.error;
+  if (!d) return undefined;
+  return { ...base, decision, code: d.code, message: d.message, span: d.file === base.file ? d.span : { ...d.span, file: d.file } };
+}
+
+/**
+ * Random games spread over every player count and variant of a game; gives the failures.
+ * Smoke game k is game k of a `stela simulate` run with seed 1 and random bots (one
+ * numbering everywhere), so each failure carries the command that replays it.
+ */
+export function smokeTest(game: Game, file: string, count: number): SmokeFailure[] {
+  const failures: SmokeFailure[] = [];
+  const variants: (string | undefined)[] = [undefined, ...game.variants];
+  for (let i = 0; i < count; i++) {
+    const players = game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
+    const variant = variants[i % variants.length];
+    const settings: RunSettings = { file, players, bots: ["random"], seed: 1, ...(variant !== undefined ? { variant } : {}) };
+    const number = i + 1;
+    const { match: m, outcome } = playGame(game, settings, number, undefined, SMOKE_DECISION_LIMIT);
+    const base = { file, game: game.title, players, seed: outcome.seed, ...(variant !== undefined ? { variant } : {}), number, replay: replayCommand(settings, number) };
+    // A bot's failure (a game that does not end) is not a rule's: it comes back as the outcome's error.
+    const thrown = outcome.error !== undefined && !m.error ? new Error(outcome.error) : undefined;
+    const f = failureOf(m, base, thrown);
+    if (f) failures.push(f);
+  }
+  return failures;
+}
+
+/** Checks one file (and smoke-plays it when `smoke` > 0). */
+export function checkFile(file: string, smoke: number): FileReport {
+  const r = loadRules(file);
+  const errors = r.diagnostics.filter((d) => d.severity === "error").length;
+  const report: FileReport = {
+    file,
+    ok: errors === 0,
+    errors,
+    warnings: r.diagnostics.filter((d) => d.severity === "warning").length,
+    variants: r.variantNames,
+    diagnostics: r.diagnostics,
+  };
+  if (r.extendsFile) report.extends = r.extendsFile;
+  if (r.game && smoke > 0) {
+    const failures = smokeTest(r.game, file, smoke);
+    report.smoke = { games: smoke, failures };
+    if (failures.length) report.ok = false;
+  }
+  return report;
+}
+
+/** Counts over all files, for the summary line and `--max-warnings`. */
+export interface Totals {
+  files: number;
+  errors: number;
+  warnings: number;
+  smokeFailures: number;
+  /** Files with at least one problem. */
+  filesWithProblems: number;
+}
+
+export function totals(reports: FileReport[]): Totals {
+  const t: Totals = { files: reports.length, errors: 0, warnings: 0, smokeFailures: 0, filesWithProblems: 0 };
+  for (const r of reports) {
+    const smoke = r.smoke?.failures.length ?? 0;
+    t.errors += r.errors;
+    t.warnings += r.warnings;
+    t.smokeFailures += smoke;
+    if (r.errors + r.warnings + smoke > 0) t.filesWithProblems++;
+  }
+  return t;
+}

@@ -1,0 +1,44 @@
+import { writeFileSync } from "node:fs";
+import { format, formatDiagnostic } from "../../dsl/index.ts";
+import { expandPaths, readRuleFile } from "./load-rules.ts";
+import { UsageError } from "./usage-error.ts";
+
+export interface FmtOptions {
+  /** Only report files that are not formatted (exit 1 if any); change nothing. */
+  check: boolean;
+}
+
+/**
+ * `stela fmt`: rewrites rule files in the canonical layout, or with `--check` lists those that
+ * are not in it. A file that cannot be read into tokens is left alone and reported.
+ */
+export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => void, note: (line: string) => void = out): number {
+  let code = 0;
+  let changed = 0;
+  const files = expandPaths(paths, (p) => note(`stela: skipped ${p}: not a .stela file`));
+  for (const file of files) {
+    const read = readRuleFile(file);
+    if ("missing" in read) throw new UsageError(`cannot read ${file}: no such file`);
+    if ("refused" in read) throw new UsageError(`cannot read ${file}: ${read.refused}`);
+    const source = read.text;
+    const r = format(source, file);
+    if (r.diagnostics.length > 0) {
+      for (const d of r.diagnostics) out(formatDiagnostic(d));
+      code = 1;
+      continue;
+    }
+    if (r.text === source) continue;
+    changed++;
+    if (o.check) {
+      out(`${file}: not formatted`);
+      code = 1;
+    } else {
+      writeFileSync(file, r.text);
+      out(`${file}: formatted`);
+    }
+  }
+  const n = files.length;
+  if (o.check) out(changed ? `✖ ${changed} of ${n} file${n === 1 ? "" : "s"} not formatted (run stela fmt)` : `✔ ${n} file${n === 1 ? "" : "s"} formatted`);
+  else out(`${changed} of ${n} file${n === 1 ? "" : "s"} reformatted`);
+  return code;
+}

@@ -1,0 +1,71 @@
+import type { Value } from "../dsl/ir.ts";
+import type { FrameState, MatchState, Pending, PieceState } from "./state.ts";
+
+/**
+ * A copy of a match state that a search can change freely, made without
+ * copying what no move ever changes in place.
+ *
+ * What is shared, and why that is safe:
+ * - Values (lists, maps, placements) are never changed in place: the rules
+ *   change a copy (`compile-code.ts` index targets, `+=` on lists), so
+ *   globals, player variables, piece state and locals copy one level only.
+ * - Log and message entries are written once (revealing secret choices
+ *   replaces entries, `vm.ts`), so the log is a new array of the same entries:
+ *   the log is kept apart from what a search needs to copy.
+ * - A pending choice's legal values, a piece's covered cells and turned
+ *   sides, and the result are replaced whole, never edited.
+ * What is copied: every array the engine pushes to or splices (zones, cell
+ * stacks, placement order, the frame stack and its locals, the generator).
+ */
+export function cloneState(s: MatchState): MatchState {
+  const out: MatchState = {
+    version: s.version,
+    // Same key order as a started match: a clone's JSON reads the same.
+    ...(s.rules !== undefined ? { rules: s.rules } : {}),
+    players: s.players,
+    seed: s.seed,
+    rng: s.rng.slice(),
+    globals: { ...s.globals },
+    pvars: s.pvars.map((v) => ({ ...v })),
+    pieces: s.pieces.map(clonePiece),
+    zones: copyArrays(s.zones),
+    cells: {},
+    placed: copyArrays(s.placed),
+    current: s.current,
+    stack: s.stack.map(cloneFrame),
+    pending: s.pending && clonePending(s.pending),
+    log: s.log.slice(),
+    messages: s.messages.slice(),
+    decisions: s.decisions.slice(),
+    over: s.over,
+    result: s.result,
+    error: s.error,
+  };
+  if (s.variant !== undefined) out.variant = s.variant;
+  for (const b in s.cells) out.cells[b] = copyArrays(s.cells[b]!);
+  return out;
+}
+
+function copyArrays<T>(o: Record<string, T[]>): Record<string, T[]> {
+  const out: Record<string, T[]> = {};
+  for (const k in o) out[k] = o[k]!.slice();
+  return out;
+}
+
+function clonePiece(p: PieceState): PieceState {
+  const q: PieceState = { c: p.c, owner: p.owner, zone: p.zone, board: p.board, cells: p.cells, rot: p.rot, up: p.up, st: { ...p.st } };
+  if (p.sides) q.sides = p.sides;
+  return q;
+}
+
+function cloneFrame(f: FrameState): FrameState {
+  const g: FrameState = { code: f.code, pc: f.pc, locals: f.locals.slice() as Value[] };
+  if (f.detached) g.detached = true;
+  return g;
+}
+
+function clonePending(p: Pending): Pending {
+  // The choices themselves are shared: their names, cached per choice, stay valid for an equal state.
+  if (p.kind === "secret") return { ...p, chosen: { ...p.chosen } };
+  return { ...p };
+}

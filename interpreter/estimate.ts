@@ -1,0 +1,24 @@
+import type { Value } from "../dsl/ir.ts";
+import type { Exec } from "./exec.ts";
+import { computeResult } from "./result.ts";
+
+/**
+ * How well `player` stands: the final score once the game is over, otherwise
+ * the game's `estimate p { … }`, otherwise its `scoring` points as if the game
+ * ended now. Bots compare players by it; `null` when the rules cannot tell
+ * yet (an estimate or scoring that needs a finished game).
+ */
+export function computeEstimate(x: Exec, player: number): number | null {
+  if (x.s.result) return x.s.result.scores[player] ?? 0;
+  const est = x.rt.estimate;
+  try {
+    if (est) {
+      const l = new Array<Value>(Math.max(1, est.nlocals)).fill(null);
+      l[0] = player;
+      return Number(est.value(x, l)) || 0;
+    }
+    return computeResult(x).scores[player] ?? 0;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,184 @@
+import type { ExampleDef, ExampleStepDef, GameDef, IrExpr, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
+import { T, type Type } from "../dsl/types.ts";
+import { compileExpr } from "./compile-expr.ts";
+import { newExec } from "./exec.ts";
+import { StartError, type Game } from "./game.ts";
+import { RuntimeError } from "./runtime-error.ts";
+import { Scenario, ScenarioError } from "./scenario.ts";
+import { equal, label } from "./values.ts";
+
+/**
+ * Runs a rule file's `example` blocks: each starts its own match, lays out
+ * its positions, takes its decisions by label and checks its expectations in
+ * order, stopping at the first one that does not hold. The result says where
+ * (file:line:col of the step) and what differed, expected against got.
+ */
+
+/** The outcome of one example. */
+export interface ExampleResult {
+  title: string;
+  /** The file the example is written in. */
+  file: string;
+  /** The variant it plays, if any. */
+  variant?: string;
+  /** The whole `example` block. */
+  span: Span;
+  passed: boolean;
+  /** Why it failed: the step's place and what differed. */
+  failure?: ExampleFailure;
+  /** The scenario as the example left it (at its failure, if it failed): to look at or to play on. */
+  scenario?: Scenario;
+}
+
+export interface ExampleFailure {
+  span: Span;
+  message: string;
+  expected?: string;
+  got?: string;
+}
+
+/** The examples of a game: its own file's, in the base game and in each variant (each once). */
+export function listExamples(game: Game): { example: ExampleDef; variant?: string }[] {
+  const out: { example: ExampleDef; variant?: string }[] = [];
+  const seen = new Set<number>();
+  const defs: GameDef[] = [game.def, ...game.variants.map((v) => game.definition(v))];
+  for (const def of defs) {
+    for (const ex of def.examples) {
+      // Examples of a base file that a variant file extends belong to that file's own run.
+      if (ex.span.file !== undefined || seen.has(ex.span.start.offset)) continue;
+      seen.add(ex.span.start.offset);
+      const variant = ex.variant ?? def.variant;
+      out.push(variant === undefined ? { example: ex } : { example: ex, variant });
+    }
+  }
+  return out.sort((a, b) => a.example.span.start.offset - b.example.span.start.offset);
+}
+
+/** Runs every example of a game (see {@link listExamples}). */
+export function runExamples(game: Game): ExampleResult[] {
+  return listExamples(game).map(({ example, variant }) => runExample(game, example, variant));
+}
+
+class Failed extends Error {
+  constructor(readonly failure: ExampleFailure) {
+    super(failure.message);
+  }
+}
+
+/** Runs one example to its end or its first failing step. */
+export function runExample(game: Game, ex: ExampleDef, variant = ex.variant): ExampleResult {
+  const result: ExampleResult = { title: ex.title, file: game.def.file, span: ex.span, passed: false };
+  if (variant !== undefined) result.variant = variant;
+  let sc: Scenario;
+  try {
+    sc = Scenario.start(game, variant === undefined ? { players: ex.players, seed: ex.seed } : { players: ex.players, seed: ex.seed, variant });
+  } catch (e) {
+    if (!(e instanceof StartError)) throw e;
+    result.failure = { span: ex.span, message: e.message };
+    return result;
+  }
+  result.scenario = sc;
+  if (sc.match.error) {
+    result.failure = { span: ex.span, message: `the rules failed while setting up: ${sc.match.error.message}` };
+    return result;
+  }
+  const locals = new Array<Value>(Math.max(1, ex.nlocals)).fill(null);
+  try {
+    ex.steps.forEach((step, i) => runStep(sc, ex, step, i, locals));
+    result.passed = true;
+  } catch (e) {
+    if (e instanceof Failed) result.failure = e.failure;
+    else if (e instanceof ScenarioError) result.failure = { span: ex.span, message: e.message };
+    else if (e instanceof RuntimeError) result.failure = { span: e.span, message: e.message };
+    else throw e;
+  }
+  return result;
+}
+
+function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: number, locals: Value[]): void {
+  const fail: (message: string, expected?: string, got?: string) => never = (message, expected, got) => {
+    const f: ExampleFailure = { span: step.span, message };
+    if (expected !== undefined) f.expected = expected;
+    if (got !== undefined) f.got = got;
+    throw new Failed(f);
+  };
+  const rt = sc.match.game.runtime(sc.match.state.variant);
+  const x = () => newExec(rt, sc.match.state);
+  const evaluate = (e: IrExpr): Value => compileExpr(e, rt)(x(), locals);
+  const show = (v: Value, ty: Type): string => shown(sc, v, ty);
+  const seat = (e: IrExpr | undefined): number | undefined => {
+    if (!e) return undefined;
+    const p = evaluate(e);
+    if (typeof p !== "number") fail("`by` names no player (the value is `none`)");
+    return p as number;
+  };
+  try {
+    switch (step.op) {
+      case "position":
+        sc.runPosition({ params: [], nlocals: locals.length, localNames: ex.localNames, span: step.span, body: step.body }, `${ex.span.start.offset}:${index}`, locals, step.triggers);
+        return;
+      case "choose":
+        sc.choose(step.label, seat(step.by));
+        return;
+      case "expect": {
+        if (evaluate(step.cond) === true) return;
+        if (step.got && step.want) {
+          const got = show(evaluate(step.got.e), step.got.ty);
+          const want = show(evaluate(step.want.e), step.want.ty);
+          fail(`expected ${step.text}`, want, got);
+        }
+        fail(`expected ${step.text}, but it does not hold`);
+        return;
+      }
+      case "option": {
+        const check = sc.check(step.label, seat(step.by));
+        if (step.offered) {
+          if (!check.offered) fail(`"${step.label}" is not offered: ${check.reason}`, "offered", `refused: ${check.reason}`);
+          return;
+        }
+        if (check.offered) fail(`"${step.label}" is offered`, step.reason === undefined ? "refused" : `refused: ${step.reason}`, "offered");
+        if (step.reason !== undefined && !check.reason.includes(step.reason)) {
+          fail(`"${step.label}" is refused for another reason`, step.reason, check.reason);
+        }
+        return;
+      }
+      case "over":
+        if (sc.match.error) fail(`the rules failed: ${sc.match.error.message}`, "the game over", "a rule failure");
+        if (!sc.match.over) fail("the game is not over", "the game over", `${sc.match.decision?.prompt ?? "a decision"} (waiting for ${sc.match.decision?.players.map((p) => rt.playerName(p)).join(", ")})`);
+        return;
+      case "scores": {
+        const want = evaluate(step.value);
+        const got = sc.result().scores;
+        if (!equal(got, want)) fail("the scores differ", show(want, T.list(T.number)), show(got, T.list(T.number)));
+        return;
+      }
+      case "ranking": {
+        const value = evaluate(step.value);
+        const want = (Array.isArray(value) ? value : []).map((g) => (step.grouped ? (g as Value[]) : [g]));
+        const got = sc.result().ranking;
+        const norm = (r: Value[][]) => r.map((g) => [...g].sort());
+        if (!equal(norm(want), norm(got))) fail("the ranking differs", rankingText(sc, want), rankingText(sc, got));
+        return;
+      }
+    }
+  } catch (e) {
+    if (e instanceof ScenarioError) fail(e.message);
+    throw e;
+  }
+}
+
+function shown(sc: Scenario, v: Value, ty: Type): string {
+  const x = newExec(sc.match.game.runtime(sc.match.state.variant), sc.match.state);
+  const walk = (v: Value, ty: Type): string => {
+    if (ty.t === "list" && Array.isArray(v)) return `[${v.map((i) => walk(i, ty.of)).join(", ")}]`;
+    if (ty.t === "text" && typeof v === "string") return JSON.stringify(v);
+    return label(x, v, ty);
+  };
+  return walk(v, ty);
+}
+
+function rankingText(sc: Scenario, ranking: Value[][]): string {
+  const name = (p: Value) => sc.match.game.runtime(sc.match.state.variant).playerName(p as number);
+  return ranking.map((g) => (g.length === 1 ? name(g[0]!) : `(${g.map(name).join(" = ")})`)).join(", ");
+}

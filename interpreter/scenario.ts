@@ -1,0 +1,449 @@
+import type { Code, IrStmt, Value } from "../dsl/ir.ts";
+import type { Type } from "../dsl/types.ts";
+import { compileCode, type Instr } from "./compile-code.ts";
+import { items } from "./compile-expr.ts";
+import { newExec, type Exec } from "./exec.ts";
+import type { Game, StartOptions } from "./game.ts";
+import { Match, type Option } from "./match.ts";
+import { legalValues, nameChoice, namedOption } from "./options.ts";
+import { lift, putInZone, putOnBoard } from "./pieces.ts";
+import type { Runtime } from "./runtime.ts";
+import type { MatchResult } from "./state.ts";
+import { boardName, instanceKey, instanceOwner } from "./topology.ts";
+import { run } from "./vm.ts";
+
+/**
+ * Scenarios: a rulebook example laid out on the table in the rule file's own
+ * words. Start a match, put pieces in zones and on spaces by their names, set
+ * variables, let the rules ask again, take decisions by their labels, and ask
+ * whether an option is offered or refused (and why). The `example` blocks of a
+ * rule file run on this; tests and tools use it directly.
+ *
+ * Seats are numbered from 0, as everywhere in the engine's API; messages name
+ * players as people read them ("Player 1").
+ */
+
+/** A scenario step that cannot be done (an unknown zone, no such piece, no such option): the message says why. */
+export class ScenarioError extends Error {}
+
+/** A piece as a scenario sees it: what it is and where it lies, in the rule file's words. */
+export interface ScenarioPiece {
+  id: number;
+  /** The component's name (the kind's name for unnamed components). */
+  name: string;
+  /** How players read it (its `show` label). */
+  label: string;
+  kind: string;
+  fields: Record<string, Value>;
+  /** Values of the kind's `state` fields. */
+  state: Record<string, Value>;
+  owner: number | null;
+  /** The zone holding it: its declared name and, for a per-player zone, whose; null when not in a zone. */
+  zone: { name: string; owner: number | null; key: string } | null;
+  /** The board it lies on (declared name and owner), or null. */
+  board: { name: string; owner: number | null; key: string } | null;
+  /** The spaces it covers, as players name them (`d4`). */
+  spaces: string[];
+  faceUp: boolean;
+}
+
+/** Which piece: every given property must match. */
+export interface PieceQuery {
+  kind?: string;
+  /** The component's name or its label. */
+  name?: string;
+  owner?: number | null;
+  /** In this zone (declared name); with `zoneOwner` for a per-player zone. */
+  zone?: string;
+  zoneOwner?: number;
+  /** Static field values (enum members by name). */
+  fields?: Record<string, Value>;
+  /** Only pieces lying on a board (true) or not on one (false). */
+  onBoard?: boolean;
+}
+
+/** Where to put a piece on a board. */
+export interface PlaceOptions {
+  /** For a per-player board: whose. */
+  owner?: number;
+  /** Quarter turns clockwise (plus 4 mirrored). */
+  rotation?: number;
+  faceDown?: boolean;
+}
+
+/** Why a label is not among the options, or that it is. */
+export type OptionCheck = { offered: true } | { offered: false; reason: string; /** Is it a candidate the rules rule out (not a label nobody offers)? */ candidate: boolean };
+
+/** A match driven as a rulebook example: see the module comment. */
+export class Scenario {
+  constructor(readonly match: Match) {}
+
+  /** Starts a match of `game` and runs it to the first decision. */
+  static start(game: Game, options: StartOptions): Scenario {
+    return new Scenario(game.start(options));
+  }
+
+  private get rt(): Runtime {
+    return this.match.game.runtime(this.match.state.variant);
+  }
+
+  private exec(): Exec {
+    return newExec(this.rt, this.match.state);
+  }
+
+  // ------------------------------------------------------------ reading
+
+  /** Every piece of the match with what it is and where it lies. */
+  pieces(): ScenarioPiece[] {
+    const rt = this.rt;
+    const s = this.match.state;
+    return s.pieces.map((p, id) => {
+      const c = rt.def.components[p.c]!;
+      return {
+        id,
+        name: c.label,
+        label: rt.pieceLabel(s, id),
+        kind: c.kind,
+        fields: c.fields,
+        state: p.st,
+        owner: p.owner,
+        zone: p.zone === null ? null : { name: boardName(p.zone), owner: instanceOwner(p.zone), key: p.zone },
+        board: p.board === null ? null : { name: boardName(p.board), owner: instanceOwner(p.board), key: p.board },
+        spaces: p.board === null ? [] : p.cells.map((cell) => rt.topo.label(`${p.board}:${cell}`)),
+        faceUp: p.up,
+      };
+    });
+  }
+
+  /** The pieces matching `query`, in id order. */
+  findAll(query: PieceQuery): ScenarioPiece[] {
+    const zones = Object.keys(this.rt.def.zones);
+    if (query.zone !== undefined && !zones.includes(query.zone)) throw new ScenarioError(`there is no zone \`${query.zone}\`${suggest(query.zone, zones)}`);
+    return this.pieces().filter((p) => matches(p, query));
+  }
+
+  /**
+   * One piece matching `query`: the first not on a board, else the first on
+   * one (laying out a position takes pieces from the box before the table).
+   */
+  piece(query: PieceQuery): number {
+    const all = this.findAll(query);
+    const p = all.find((q) => q.board === null) ?? all[0];
+    if (!p) throw new ScenarioError(`no piece is ${describeQuery(query)}`);
+    return p.id;
+  }
+
+  /** The ids of the pieces in a zone, bottom first (`zone("rack", 0)`: the first player's rack). */
+  zone(name: string, owner?: number): number[] {
+    return [...this.match.state.zones[this.zoneKey(name, owner)]!];
+  }
+
+  /** The ids of the pieces on a space, bottom first (`at("land", "d4")`). */
+  at(board: string, space: string, owner?: number): number[] {
+    const key = this.spaceKey(board, space, owner);
+    const info = this.rt.topo.info(key)!;
+    return [...(this.match.state.cells[info.board]?.[info.cell] ?? [])];
+  }
+
+  /** A global variable's value. */
+  global(name: string): Value {
+    if (!this.rt.def.globals.some((v) => v.name === name)) throw new ScenarioError(`there is no variable \`${name}\``);
+    return this.match.global(name);
+  }
+
+  /** A per-player variable's value. */
+  playerVar(player: number, name: string): Value {
+    this.seat(player);
+    if (!this.rt.def.playerVars.some((v) => v.name === name)) throw new ScenarioError(`there is no player variable \`${name}\``);
+    return this.match.playerVar(player, name);
+  }
+
+  /** The final result, or the result as if the game ended now. */
+  result(): MatchResult {
+    return this.match.result ?? this.match.provisionalResult();
+  }
+
+  // ------------------------------------------------------------ laying out a position
+
+  /** Puts a piece on spaces of a board (labels like `d4`), as if placed earlier: no rule reacts. Call `resume` when done. */
+  place(id: number, board: string, spaces: string[], options: PlaceOptions = {}): void {
+    const x = this.exec();
+    this.pieceState(id);
+    const keys = spaces.map((sp) => this.spaceKey(board, sp, options.owner));
+    const instance = this.rt.topo.info(keys[0]!)!.board;
+    const rotation = options.rotation ?? 0;
+    putOnBoard(x, id, instance, keys.map((k) => this.rt.topo.info(k)!.cell), rotation, x.rt.turnedSides(x.s, id, rotation), !options.faceDown);
+  }
+
+  /** Moves a piece on top of a zone (`move(id, "rack", 1)`: the second player's rack). */
+  move(id: number, zone: string, owner?: number): void {
+    this.pieceState(id);
+    const key = this.zoneKey(zone, owner);
+    try {
+      putInZone(this.exec(), id, key, this.rt.def.flow.span);
+    } catch (e) {
+      throw new ScenarioError(e instanceof Error ? e.message : String(e));
+    }
+  }
+
+  /** Takes a piece out of the game. */
+  remove(id: number): void {
+    this.pieceState(id);
+    lift(this.match.state, id);
+  }
+
+  /** Turns a piece on a board face up or face down. */
+  flip(id: number, faceUp: boolean): void {
+    this.pieceState(id).up = faceUp;
+  }
+
+  /** Sets a global variable (checked against its declared bounds). */
+  setGlobal(name: string, value: Value): void {
+    const v = this.rt.def.globals.find((g) => g.name === name);
+    if (!v) throw new ScenarioError(`there is no variable \`${name}\``);
+    this.match.state.globals[name] = this.bounded(name, value, v.bounds);
+  }
+
+  /** Sets a player's variable (checked against its declared bounds). */
+  setPlayerVar(player: number, name: string, value: Value): void {
+    this.seat(player);
+    const v = this.rt.def.playerVars.find((g) => g.name === name);
+    if (!v) throw new ScenarioError(`there is no player variable \`${name}\``);
+    this.match.state.pvars[player]![name] = this.bounded(name, value, v.bounds);
+  }
+
+  /**
+   * Runs checked statements (an `example`'s `position` block) where the match
+   * stands, sharing `locals` with the rest of the example, then asks the
+   * pending question again. With `triggers`, the rules' `on` handlers react to
+   * what the statements do; without, the position is simply laid out.
+   */
+  runPosition(code: Code & { body: IrStmt[] }, id: string, locals: Value[], triggers: boolean): void {
+    const s = this.match.state;
+    this.assertResumable();
+    const rt = this.rt;
+    const key = `position:${id}`;
+    if (!rt.code.has(key)) rt.code.set(key, compileCode({ ...code, name: key }, rt));
+    s.pending = null;
+    const frame: (typeof s.stack)[number] = { code: key, pc: 0, locals, detached: true };
+    if (!triggers) frame.quiet = true;
+    s.stack.push(frame);
+    run(this.exec());
+    if (s.error) throw new ScenarioError(`the rules failed: ${s.error.message} (line ${s.error.span.start.line})`);
+    if (s.stack.some((f) => f.code === key)) {
+      throw new ScenarioError("a position only lays pieces out: what it ran asked a player to choose");
+    }
+  }
+
+  /**
+   * After laying out a position, the rules ask their pending question again,
+   * so its options reflect the new position.
+   */
+  resume(): void {
+    this.assertResumable();
+    this.match.state.pending = null;
+    this.match.runToDecision();
+    if (this.match.error) throw new ScenarioError(`the rules failed: ${this.match.error.message} (line ${this.match.error.span.start.line})`);
+  }
+
+  private assertResumable(): void {
+    const p = this.match.state.pending;
+    if (this.match.over || !p) throw new ScenarioError("the game is over: there is no question to ask again");
+    if (p.kind === "secret" && Object.keys(p.chosen).length) {
+      throw new ScenarioError("cannot lay out a position while a secret choice is half answered");
+    }
+  }
+
+  /** Ends the game here, as if its flow had run out, and scores it. */
+  end(): void {
+    const s = this.match.state;
+    s.pending = null;
+    s.stack = [];
+    this.match.runToDecision();
+    if (s.error) throw new ScenarioError(`the rules failed: ${s.error.message} (line ${s.error.span.start.line})`);
+  }
+
+  /** Calls a `define` of the rule file on the match as it stands (arguments as engine values: seats, piece ids). */
+  call(name: string, ...args: Value[]): Value {
+    const f = this.rt.functions.get(name);
+    if (!f) throw new ScenarioError(`there is no \`define ${name}\`${suggest(name, Object.keys(this.rt.def.functions))}`);
+    return f(this.exec(), args, this.rt.def.functions[name]!.span);
+  }
+
+  // ------------------------------------------------------------ decisions
+
+  /** The options of `player` (default: whoever decides first). */
+  options(player?: number): Option[] {
+    return this.match.options(player);
+  }
+
+  /** The one option whose label is `label` (or matches it); fails listing the options. */
+  option(label: string | RegExp, player?: number): Option {
+    const who = player ?? this.match.decision?.players[0];
+    const opts = this.match.options(who);
+    const test = (o: Option): boolean => (typeof label === "string" ? o.label === label : label.test(o.label));
+    let found = opts.filter(test);
+    if (found.length === 0 && typeof label === "string") found = opts.filter((o) => o.id === label);
+    if (found.length !== 1) {
+      const whom = who === undefined ? "nobody" : this.rt.playerName(who);
+      const listed = opts.length ? opts.map((o) => `"${o.label}"`).join(", ") : "none";
+      throw new ScenarioError(
+        found.length === 0
+          ? `${whom} has no option "${String(label)}" (prompt: ${this.match.decision?.prompt ?? "the game is over"}; options: ${listed})`
+          : `${found.length} options of ${whom} match ${String(label)}: ${found.map((o) => `"${o.label}"`).join(", ")}`,
+      );
+    }
+    return found[0]!;
+  }
+
+  /** Takes the option labelled `label`; fails with the reason if it is not offered. */
+  choose(label: string | RegExp, player?: number): void {
+    const who = player ?? this.match.decision?.players[0];
+    let o: Option;
+    try {
+      o = this.option(label, who);
+    } catch (e) {
+      const check = typeof label === "string" ? this.check(label, who) : undefined;
+      if (check && !check.offered && check.candidate) throw new ScenarioError(`"${label}" is refused: ${check.reason}`);
+      throw e;
+    }
+    const r = this.match.apply(o.id, who);
+    if (!r.ok) throw new ScenarioError(`"${o.label}" is refused: ${r.reason}`);
+    if (this.match.error) throw new ScenarioError(`the rules failed: ${this.match.error.message} (line ${this.match.error.span.start.line})`);
+  }
+
+  /**
+   * Is the option labelled `label` offered to `player` now, and if not, why?
+   * A candidate the rules rule out gets the rules' own reason; a label that is
+   * no candidate at all says so, listing what is offered.
+   */
+  check(label: string, player?: number): OptionCheck {
+    const m = this.match;
+    const who = player ?? m.decision?.players[0];
+    const offered = m.options(who);
+    if (offered.some((o) => o.label === label)) return { offered: true };
+    if (!m.decision || who === undefined) return { offered: false, candidate: false, reason: m.error ? `the rules failed: ${m.error.message}` : "the game is over" };
+    if (!m.decision.players.includes(who)) return { offered: false, candidate: false, reason: `${this.rt.playerName(who)} has no decision to take now` };
+    const candidate = this.candidates(who).find((o) => o.label === label);
+    const listed = offered.map((o) => `"${o.label}"`).join(", ");
+    if (!candidate) return { offered: false, candidate: false, reason: `there is no such option (offered: ${listed})` };
+    const r = m.clone().apply(candidate.id, who);
+    if (r.ok) return { offered: false, candidate: true, reason: "it is not offered" };
+    // The engine's reason repeats the candidate's label: keep only the rules' words.
+    const prefix = `${label} is not allowed: `;
+    return { offered: false, candidate: true, reason: r.reason.startsWith(prefix) ? r.reason.slice(prefix.length) : r.reason };
+  }
+
+  /** Every candidate of the pending choice, allowed or not, with the id the engine would accept. */
+  private candidates(who: number): { id: string; label: string }[] {
+    const s = structuredClone(this.match.state);
+    const x = newExec(this.rt, s);
+    const f = s.stack[s.stack.length - 1];
+    if (!f) return [];
+    const ins: Instr | undefined = this.rt.code.get(f.code)?.instrs[f.pc];
+    if (!ins) return [];
+    try {
+      if (ins.k === "options") return ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i, i)).map((o) => ({ id: o.id, label: o.label }));
+      if (ins.k !== "choose" && ins.k !== "secret") return [];
+      if (ins.k === "secret") f.locals[ins.chooserSlot] = who;
+      const values = items(x, ins.src(x, f.locals), ins.zone, ins.span);
+      const ty = ins.valueType as Type;
+      return nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who).map((o) => ({ id: o.id, label: o.label }));
+    } catch {
+      return [];
+    }
+  }
+
+  // ------------------------------------------------------------ names
+
+  /** The instance key of a zone by its declared name (and owner, for a per-player zone). */
+  zoneKey(name: string, owner?: number): string {
+    const z = this.rt.def.zones[name];
+    if (!z) throw new ScenarioError(`there is no zone \`${name}\`${suggest(name, Object.keys(this.rt.def.zones))}`);
+    if (z.perPlayer) {
+      if (owner === undefined) throw new ScenarioError(`\`${name}\` is a zone per player: say whose`);
+      this.seat(owner);
+      return instanceKey(name, true, owner);
+    }
+    if (owner !== undefined && z.copies !== undefined) {
+      if (owner < 0 || owner >= z.copies) throw new ScenarioError(`\`${name}\` has ${z.copies} zones, numbered from 0`);
+      return `${name}[${owner}]`;
+    }
+    return name;
+  }
+
+  /** The key of a space of a board by the name players read (`d4`, `d4 level 2`, `(2,-1)`, a ring's step number). */
+  spaceKey(board: string, space: string, owner?: number): string {
+    const b = this.rt.def.boards[board];
+    if (!b) throw new ScenarioError(`there is no board \`${board}\`${suggest(board, Object.keys(this.rt.def.boards))}`);
+    if (b.perPlayer && owner === undefined) throw new ScenarioError(`\`${board}\` is a board per player: say whose`);
+    if (b.perPlayer) this.seat(owner!);
+    const instance = instanceKey(board, b.perPlayer, owner ?? null);
+    const cell = parseSpace(space, b.topology.type);
+    const key = cell && this.rt.topo.key(instance, cell[0], cell[1], cell[2]);
+    if (!key || !this.rt.topo.info(key)) throw new ScenarioError(`\`${space}\` is not a space of \`${board}\``);
+    return key;
+  }
+
+  private seat(player: number): void {
+    if (!Number.isInteger(player) || player < 0 || player >= this.match.state.players) {
+      throw new ScenarioError(`there is no seat ${player} in a game of ${this.match.state.players} (seats count from 0)`);
+    }
+  }
+
+  private pieceState(id: number) {
+    const p = this.match.state.pieces[id];
+    if (!p) throw new ScenarioError(`there is no piece ${id}`);
+    return p;
+  }
+
+  private bounded(name: string, value: Value, bounds: [number, number] | undefined): Value {
+    if (bounds && typeof value === "number" && (value < bounds[0] || value > bounds[1])) {
+      throw new ScenarioError(`\`${name}\` goes from ${bounds[0]} to ${bounds[1]}, not ${value}`);
+    }
+    return value;
+  }
+}
+
+function matches(p: ScenarioPiece, q: PieceQuery): boolean {
+  if (q.kind !== undefined && p.kind !== q.kind) return false;
+  if (q.name !== undefined && p.name !== q.name && p.label !== q.name) return false;
+  if (q.owner !== undefined && p.owner !== q.owner) return false;
+  if (q.zone !== undefined && (p.zone?.name !== q.zone || (q.zoneOwner !== undefined && p.zone.owner !== q.zoneOwner))) return false;
+  if (q.onBoard !== undefined && (p.board !== null) !== q.onBoard) return false;
+  if (q.fields) for (const [k, v] of Object.entries(q.fields)) if (JSON.stringify(p.fields[k]) !== JSON.stringify(v)) return false;
+  return true;
+}
+
+function describeQuery(q: PieceQuery): string {
+  const parts: string[] = [];
+  if (q.kind !== undefined) parts.push(`a ${q.kind}`);
+  if (q.name !== undefined) parts.push(`named "${q.name}"`);
+  if (q.fields) parts.push(`with ${Object.entries(q.fields).map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`);
+  if (q.owner !== undefined) parts.push(q.owner === null ? "owned by nobody" : `of Player ${q.owner + 1}`);
+  if (q.zone !== undefined) parts.push(`in ${q.zone}${q.zoneOwner !== undefined ? ` of Player ${q.zoneOwner + 1}` : ""}`);
+  if (q.onBoard !== undefined) parts.push(q.onBoard ? "on a board" : "off the boards");
+  return parts.length ? parts.join(" ") : "in the game";
+}
+
+function suggest(name: string, names: string[]): string {
+  return names.length ? ` (there is: ${names.map((n) => `\`${n}\``).join(", ")})` : "";
+}
+
+/** `d4` → [3, 3]; `d4 level 2` → [3, 3, 1]; `(2,-1)` → [2, -1]; a ring's `5` → [5, 0]. */
+function parseSpace(label: string, topology: string): [number, number, number?] | undefined {
+  const t = label.trim();
+  if (topology === "ring") {
+    const m = /(\d+)$/.exec(t);
+    return m ? [Number(m[1]), 0] : undefined;
+  }
+  const pair = /^\(?\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(\d+)\s*)?\)?$/.exec(t);
+  if (pair) return pair[3] === undefined ? [Number(pair[1]), Number(pair[2])] : [Number(pair[1]), Number(pair[2]), Number(pair[3])];
+  const m = /^([a-z]+)(\d+)(?:\s*(?:level\s*)?(\d+))?$/i.exec(t.replace(/,\s*/, " "));
+  if (!m) return undefined;
+  let x = 0;
+  for (const ch of m[1]!.toLowerCase()) x = x * 26 + (ch.charCodeAt(0) - 96);
+  const out: [number, number, number?] = [x - 1, Number(m[2]) - 1];
+  if (m[3] !== undefined) out.push(Number(m[3]) - 1);
+  return out;
+}

@@ -1,0 +1,212 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Lexer } from "chevrotain";
+import { describe, expect, it } from "vitest";
+import { compileRules, format } from "../../dsl/index.ts";
+import { ALL_TOKENS } from "../../dsl/tokens.ts";
+import { compile, playRandomly } from "../../interpreter/index.ts";
+import { root, ruleFiles, stela } from "./run-stela.ts";
+
+/**
+ * `stela fmt` never changes meaning: every game and every fixture, formatted, keeps its tokens
+ * (texts and drawn rows byte for byte), compiles to the same GameDef (spans aside) and plays the
+ * same games; formatting twice gives the same text; messy spacing comes out canonical.
+ */
+
+const games = readdirSync(join(root, "games")).filter((f) => f.endsWith(".stela")).sort().map((f) => `games/${f}`);
+const fixtures = ["parse", "check"].flatMap((d) =>
+  readdirSync(join(root, "tests/fixtures", d)).filter((f) => f.endsWith(".stela")).sort().map((f) => `tests/fixtures/${d}/${f}`),
+);
+const read = (f: string): string => readFileSync(join(root, f), "utf8");
+
+const lexer = new Lexer(ALL_TOKENS, { positionTracking: "onlyOffset", ensureOptimizations: false });
+/** Every token and comment, in order, as the lexer reads it (comments without trailing blanks). */
+function tokenImages(source: string): string[] {
+  const r = lexer.tokenize(source);
+  return [...r.tokens, ...(r.groups["comments"] ?? [])].sort((a, b) => a.startOffset - b.startOffset).map((t) => (t.tokenType.name === "MapLine" ? t.image : t.image.replace(/[ \t]+$/, "")));
+}
+
+/** A GameDef with every source position dropped: what is left is what the rules mean. */
+function withoutSpans(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutSpans);
+  if (v && typeof v === "object") {
+    return Object.fromEntries(Object.entries(v).filter(([k]) => k !== "span" && k !== "spans" && k !== "source").map(([k, x]) => [k, withoutSpans(x)]));
+  }
+  return v;
+}
+
+/** Random games of every player count and variant: the decisions taken and the result. */
+function playouts(source: string, file: string, base?: string): string[] {
+  const r = compile(source, file, { readFile: (p) => (base !== undefined && p === "games/maya.stela" ? base : readFileSync(join(root, p), "utf8")) });
+  const game = r.game!;
+  const out: string[] = [];
+  for (const variant of [undefined, ...game.variants]) {
+    for (let players = game.minPlayers; players <= game.maxPlayers; players++) {
+      const m = game.start(variant === undefined ? { players, seed: players * 7 } : { players, seed: players * 7, variant });
+      playRandomly(m, players);
+      out.push(JSON.stringify({ variant, players, log: m.log.map((e) => e.option), result: m.result }));
+    }
+  }
+  return out;
+}
+
+describe("stela fmt keeps the meaning of every game", () => {
+  for (const file of games) {
+    it(file, () => {
+      const source = read(file);
+      const { text, diagnostics } = format(source, file);
+      expect(diagnostics).toEqual([]);
+      expect(format(text, file).text).toBe(text);
+      expect(tokenImages(text)).toEqual(tokenImages(source));
+      const before = compileRules(source, file, { readFile: (p) => read(p) });
+      const after = compileRules(text, file, { readFile: (p) => read(p) });
+      expect(after.diagnostics).toEqual([]);
+      expect(withoutSpans(after.def)).toEqual(withoutSpans(before.def));
+      expect(withoutSpans(after.variants)).toEqual(withoutSpans(before.variants));
+      expect(playouts(text, file)).toEqual(playouts(source, file));
+    });
+  }
+});
+
+describe("stela fmt keeps the diagnostics of every fixture", () => {
+  for (const file of fixtures) {
+    it(file, () => {
+      const source = read(file);
+      const { text } = format(source, file);
+      expect(format(text, file).text).toBe(text);
+      expect(tokenImages(text)).toEqual(tokenImages(source));
+      const said = (src: string) => compileRules(src, file).diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`).sort();
+      expect(said(text)).toEqual(said(source));
+    });
+  }
+});
+
+/** The same tokens as `source`, with messy spacing: odd indentation, extra blanks, spaces squeezed out or doubled. */
+function mess(source: string, seed: number): string {
+  const r = lexer.tokenize(source);
+  const toks = [...r.tokens, ...(r.groups["comments"] ?? [])].sort((a, b) => a.startOffset - b.startOffset);
+  let rnd = seed;
+  const next = (n: number) => ((rnd = (rnd * 1103515245 + 12345) % 2147483648), rnd % n);
+  const wordy = /^[A-Za-z0-9_"]/;
+  let out = "";
+  let last = 0;
+  let prev = "";
+  for (const t of toks) {
+    const gap = source.slice(last, t.startOffset);
+    const lines = (gap.match(/\n/g) ?? []).length;
+    if (lines > 0) out += "\n".repeat(lines + (lines > 1 ? next(3) : 0)) + " ".repeat(1 + next(6));
+    else if (out !== "") {
+      // Squeeze out a space only between punctuation and anything (words must stay apart).
+      const squeezable = !(wordy.test(prev) && wordy.test(t.image)) && !prev.startsWith("|") && !t.image.startsWith("/") && t.image !== "[" && !prev.endsWith("/");
+      out += gap.length > 0 ? (squeezable && next(2) === 0 ? "" : " ".repeat(1 + next(3))) : squeezable && next(3) === 0 ? " " : "";
+    }
+    out += t.image;
+    prev = t.image;
+    last = t.startOffset + t.image.length;
+  }
+  return out + "\n";
+}
+
+describe("stela fmt makes messy files canonical", () => {
+  for (const file of games) {
+    it(`${file}, its spacing scrambled, formats to the same text as the original`, () => {
+      const source = read(file);
+      const messy = mess(source, 17);
+      expect(tokenImages(messy)).toEqual(tokenImages(source));
+      expect(messy).not.toBe(source);
+      expect(format(messy, file).text).toBe(format(source, file).text);
+    });
+  }
+
+  it("lays out a small file exactly", () => {
+    const messy = `game "Tiny"{players 2}
+per player {score:number=0}
+
+
+
+flow{
+      for p in players{
+  p.score+=1*(2-1)   // a comment
+        let xs=[1,2 ,-3]
+     let y = xs[0]  -  -1
+ }
+  let total = sum p.score for p in players
+  where p.score>0
+      end game
+}
+scoring p { points p.score }
+`;
+    expect(format(messy).text).toBe(`game "Tiny" { players 2 }
+per player { score: number = 0 }
+
+flow {
+  for p in players {
+    p.score += 1 * (2 - 1)  // a comment
+    let xs = [1, 2, -3]
+    let y = xs[0] - -1
+  }
+  let total = sum p.score for p in players
+    where p.score > 0
+  end game
+}
+scoring p { points p.score }
+`);
+  });
+
+  it("breaks a long list one item a line, and keeps drawn rows as they are", () => {
+    const src = `const NAMES = ["pepper pepper pepper", "squash squash squash", "potato potato potato", "corn corn corn corn"]
+board b: grid(3, 2) {
+  map {
+        | a  b  c
+        | a  .  c   
+  }
+}
+`;
+    const out = format(src).text;
+    expect(out).toBe(`const NAMES = [
+  "pepper pepper pepper",
+  "squash squash squash",
+  "potato potato potato",
+  "corn corn corn corn"
+]
+board b: grid(3, 2) {
+  map {
+    | a  b  c
+    | a  .  c   
+  }
+}
+`);
+    expect(format(out).text).toBe(out);
+  });
+
+  it("leaves a file it cannot read into tokens as it is, and says why", () => {
+    const src = `game "Odd" { players 2 }\nconst X = 3 @ 4\n`;
+    const r = format(src, "odd.stela");
+    expect(r.text).toBe(src);
+    expect(r.diagnostics.map((d) => `${d.file}:${d.span.start.line}:${d.span.start.column} ${d.code}`)).toEqual(["odd.stela:2:13 lex-invalid-character"]);
+    // A syntax error too: where a block is left open, moving the next declaration would change how it is read.
+    const open = read("tests/fixtures/parse/missing-brace.stela");
+    const o = format(open, "missing-brace.stela");
+    expect(o.text).toBe(open);
+    expect(o.diagnostics.map((d) => `${d.span.start.line}:${d.span.start.column} ${d.code}`)).toEqual(["8:1 parse-expected-token"]);
+  });
+});
+
+describe("stela fmt, the command", () => {
+  it("--check lists files not formatted and exits 1; fmt rewrites them; then --check passes", () => {
+    const files = ruleFiles({ "messy.stela": `game "M"{players 2}\nflow{end game}\nscoring p{points 0}\n`, "tidy.stela": `game "T" { players 2 }\n` });
+    const check = stela(["fmt", "--check", files.dir]);
+    expect(check.code).toBe(1);
+    expect(check.out).toBe(`${files["messy.stela"]}: not formatted\n✖ 1 of 2 files not formatted (run stela fmt)\n`);
+    expect(readFileSync(files["messy.stela"]!, "utf8")).toBe(`game "M"{players 2}\nflow{end game}\nscoring p{points 0}\n`);
+    const fmt = stela(["fmt", files.dir]);
+    expect(fmt.code).toBe(0);
+    expect(fmt.out).toBe(`${files["messy.stela"]}: formatted\n1 of 2 files reformatted\n`);
+    expect(readFileSync(files["messy.stela"]!, "utf8")).toBe(`game "M" { players 2 }\nflow { end game }\nscoring p { points 0 }\n`);
+    expect(stela(["fmt", "--check", files.dir]).code).toBe(0);
+    writeFileSync(files["tidy.stela"]!, "const X = 3 @ 4\n");
+    const bad = stela(["fmt", files["tidy.stela"]!]);
+    expect(bad.code).toBe(1);
+    expect(bad.out).toContain(`${files["tidy.stela"]}:1:13: error lex-invalid-character: unexpected character \`@\`: the file is left as it is`);
+  });
+});

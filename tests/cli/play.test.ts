@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { stela } from "./run-stela.ts";
+
+/** `stela play` as a person uses it: a real process, answers typed on stdin. */
+
+const CLEAR = "\x1b[2J\x1b[H";
+const SUPERSCRIPT_OWNER = /[¹²³⁴]/;
+
+/** The lines of the last view a command printed (from its last `== … ==` title). */
+function lastView(out: string): string[] {
+  const lines = out.split("\n");
+  const start = lines.map((l, i) => (l.startsWith("== ") ? i : -1)).filter((i) => i >= 0).at(-1)!;
+  return lines.slice(start);
+}
+
+/** Every code drawn in a board's rows and the codes its legend explains. */
+function boardCodes(view: string[], board: string): { drawn: Set<string>; legend: Set<string> } {
+  const at = view.indexOf(`${board}:`);
+  const rows = view.slice(at + 2).filter((l, i, all) => all.slice(0, i + 1).every((x) => /^\s*\d+ /.test(x)));
+  const legendLine = view.slice(at).find((l) => l.startsWith("  legend: "))!;
+  const drawn = new Set(rows.flatMap((r) => r.replace(/^\s*\d+ /, "").trim().split(/\s+/)).map((c) => c.replace(/[¹²³⁴]+$/, "")).filter((c) => c !== "."));
+  const legend = new Set(legendLine.slice("  legend: ".length).split(" · ").map((e) => e.split(" ")[0]!));
+  return { drawn, legend };
+}
+
+describe("stela play: the table as text", () => {
+  it("Maya: each tile shows its crop, its number of crops and its owner; a legend explains every code", () => {
+    const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "3"]);
+    expect(r.code).toBe(0);
+    const view = lastView(r.out);
+    const land = view.slice(view.indexOf("land:"), view.findIndex((l) => l.startsWith("  legend: ")) + 1);
+    expect(land.some((l) => /\b(Pe|Sq|Po|Co)[12][¹²]/.test(l))).toBe(true);
+    const legend = land.at(-1)!;
+    expect(legend).toContain("TT Temple");
+    expect(legend).toContain("-- out of play");
+    expect(legend).toMatch(/Po2 2 potato/);
+    expect(legend.endsWith("¹ Player 1, ² Player 2")).toBe(true);
+    const { drawn, legend: explained } = boardCodes(view, "land");
+    for (const code of drawn) expect(explained, `legend for ${code}`).toContain(code);
+  });
+
+  it("Cacao: worker tiles show the workers on each edge and their owner; the water carrier shows its field's value", () => {
+    const first = stela(["play", "games/cacao.stela", "--players", "2", "--bots", "2", "--seed", "2"], "q\n");
+    expect(first.out).toContain("water_track of Player 1:\n    [-10 C¹] -4 -1 0 2 4 7 11 16\n  legend: C Water carrier · ¹ Player 1");
+    const end = lastView(stela(["play", "games/cacao.stela", "--players", "2", "--bots", "1,2", "--seed", "2"]).out);
+    // A worker tile is 3 lines high: the top edge's workers, then left · W and owner · right, then the bottom edge's.
+    const middle = end.filter((l) => /\dW[¹²]\d/.test(l));
+    expect(middle.length).toBeGreaterThan(3);
+    expect(end.find((l) => l.startsWith("  legend: ") && l.includes("W Worker"))).toBeDefined();
+    // No seat digit stands in for an owner: the jungle's `P1` (a plantation) is not Player 1's.
+    expect(end.some((l) => /\bP1\b/.test(l))).toBe(true);
+    expect(end.find((l) => l.startsWith("  legend: ") && l.includes("P1 "))).toMatch(/P1 Single plantation/);
+  });
+
+  it("Yaxha: the Turn Order tile in front of each player is shown as a tile", () => {
+    const r = stela(["play", "games/yaxha.stela", "--players", "2", "--bots", "2", "--seed", "2"], "q\n");
+    const tiles = r.out.split("\n").filter((l) => l.startsWith("turn order tile of"));
+    expect(tiles.slice(0, 2).map((l) => l.replace(/\d$/, "N"))).toEqual([
+      "turn order tile of Player 1 (1): Turn Order tile N",
+      "turn order tile of Player 2 (1): Turn Order tile N",
+    ]);
+    expect(new Set(tiles.slice(0, 2).map((l) => l.at(-1)))).toEqual(new Set(["1", "2"]));
+  });
+
+  it("owner marks are superscripts, so a symbol's own digit never reads as a seat", () => {
+    const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "3"]);
+    const rows = lastView(r.out).filter((l) => /^\s+\d+ /.test(l));
+    for (const row of rows) for (const cell of row.trim().split(/\s+/).slice(1)) if (SUPERSCRIPT_OWNER.test(cell)) expect(cell).toMatch(/^[A-Za-z#]+\d?[¹²]$/);
+  });
+});
+
+describe("stela play: deciding", () => {
+  const maya = (answers: string[], extra: string[] = []) => stela(["play", "games/maya.stela", "--players", "2", "--seed", "2", ...extra], answers.join("\n") + "\n");
+
+  it("lists options with their ids, in declaration order for an enum; accepts an id as well as a number", () => {
+    const r = maya(["green", "plant-crops", "q"]);
+    expect(r.out).toContain("Player 2: Choose the area played besides blue\n    1. green  [green]\n    2. yellow  [yellow]\n");
+    expect(r.out).toContain("Player 2: Choose an action\n    1. Plant crops  [plant-crops]\n    2. Expand a city  [expand-a-city]\n");
+    expect(r.out).toContain("Player 2: Plant a tile\n");
+  });
+
+  it("prints the rules' reason for a refused option, keeps the numbers of the list, and takes a number after", () => {
+    const r = maya(["1", "1", "1-pepper@land:0,0", "99", "1", "q"]);
+    expect(r.out).toContain("refused: 1 pepper on a1 is not allowed: A tile must always be placed adjacent to another tile (temple or plantation tile)\n");
+    expect(r.out).toContain('"99" is not an option: type a number from 1 to 12, or an option id\n');
+    // The list was printed once for the decision, and "1" then took its first option.
+    expect(r.out.split("Player 2: Plant a tile\n")).toHaveLength(2);
+    const first = /Player 2: Plant a tile\n\s+1\. (.*?)  \[/.exec(r.out)![1]!;
+    expect(first).toBe("1 pepper on b4");
+    expect(r.out).toContain("  · Player 2 plants 1 pepper tile(s) and scores 1\n");
+  });
+
+  it("hot-seat: the screen is cleared when another person takes the seat, never for a bot's seat", () => {
+    const people = maya(["1", "1", "1", "1", "1", "1", "q"]);
+    const turns = people.out.split(CLEAR);
+    expect(turns.length).toBeGreaterThan(1);
+    // After each clear the next player's table is drawn; the one before it was the other player's.
+    const deciders = turns.map((t) => /Player (\d): [A-Z]/.exec(t)?.[1]);
+    for (let i = 1; i < deciders.length; i++) if (deciders[i] && deciders[i - 1]) expect(deciders[i]).not.toBe(deciders[i - 1]);
+    expect(maya(["1", "1", "1", "1", "1", "q"], ["--bots", "1"]).out).not.toContain(CLEAR);
+  });
+});

@@ -1,0 +1,118 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { compile, runExamples } from "../../interpreter/index.ts";
+import { gameFiles, loadGame, readGame } from "../support/games.ts";
+
+/**
+ * `example` blocks: checked like the rules (file:line:col), run to the first
+ * difference with expected against got, and every game's rulebook examples
+ * pass (a deliberately wrong number makes one fail, with a clear message).
+ */
+
+const readme = readFileSync(new URL("../../dsl/README.md", import.meta.url), "utf8");
+const HARVEST = [...readme.matchAll(/```stela\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('game "Harvest"'))!;
+
+/** The README's small game with its examples replaced by `examples`. */
+function harvest(examples: string): string {
+  return HARVEST.slice(0, HARVEST.indexOf("// A seed sown")) + examples;
+}
+
+function errors(source: string): string[] {
+  return compile(source, "h.stela")
+    .diagnostics.filter((d) => d.severity === "error")
+    .map((d) => `${d.span.start.line}:${d.span.start.column} ${d.code}: ${d.message}`);
+}
+
+const line = (source: string, text: string) => source.split("\n").findIndex((l) => l.includes(text)) + 1;
+
+describe("example blocks: checking", () => {
+  it("the README's game checks, and both its examples pass", () => {
+    const r = compile(HARVEST, "harvest.stela");
+    expect(r.diagnostics).toEqual([]);
+    const results = runExamples(r.game!);
+    expect(results.map((x) => [x.title, x.passed])).toEqual([
+      ["Sowing scores 1, and a taken space is refused", true],
+      ["Laid out with triggers, the handlers run", true],
+    ]);
+  });
+
+  it("an unknown name in an example is an error at its line and column, with a hint", () => {
+    const src = harvest(`example "typo" {\n  position {\n    players[0].scor = 3\n  }\n  expect players[0].score == 3\n}\n`);
+    const at = line(src, "players[0].scor =");
+    expect(errors(src)).toEqual([`${at}:5 not-assignable: players have no variable \`scor\` (declare it in \`per player { … }\`)`]);
+  });
+
+  it("a wrong type, a setting after the first step and a choice inside a position are errors", () => {
+    const src = harvest(
+      `example "bad" {\n  choose "corn"\n  seed 3\n  position {\n    let q = choose q from players prompt "Who?"\n  }\n  expect players[0].score == "one"\n}\n`,
+    );
+    const e = errors(src);
+    expect(e).toEqual([
+      `${line(src, "seed 3")}:3 invalid-example: \`seed\` says how the match starts: write it before the position and the decisions`,
+      `${line(src, 'prompt "Who?"')}:13 invalid-example: a position only lays the table out: take decisions with \`choose "label"\` after it`,
+      `${line(src, "== \"one\"")}:10 type-mismatch: cannot compare number with text`,
+    ]);
+  });
+
+  it("refuses a player count the game does not have, and an unknown step", () => {
+    const src = harvest(`example "three" {\n  players 3\n  shuffle players[0].bag\n}\n`);
+    expect(errors(src)).toEqual([
+      `${line(src, "players 3")}:11 invalid-example: the game is for 2 players, not 3`,
+      `${line(src, "shuffle players")}:3 parse-unexpected-token: expected a step of an example (\`players\`, \`seed\`, \`variant\`, \`position\`, \`choose\`, \`expect\`) but found \`shuffle\``,
+    ]);
+  });
+});
+
+describe("example blocks: running", () => {
+  it("stops at the first difference, with the step's place and expected against got", () => {
+    const src = harvest(`example "wrong" {\n  choose "corn"\n  choose "a1"\n  expect players[0].score == 2\n  expect players[1].score == 5\n}\n`);
+    const [r] = runExamples(compile(src, "h.stela").game!);
+    expect(r!.passed).toBe(false);
+    expect(r!.failure).toMatchObject({ message: "expected players[0].score == 2", expected: "2", got: "1" });
+    expect(r!.failure!.span.start.line).toBe(line(src, "score == 2"));
+  });
+
+  it("says why an option is refused, why a decision cannot be taken, and when a reason differs", () => {
+    const src = harvest(
+      `example "offered" {\n  position { place first q in players[1].bag at space_at(field, 0, 0) }\n  choose "corn"\n  expect offered "a1"\n}\n` +
+        `example "reason" {\n  position { place first q in players[1].bag at space_at(field, 0, 0) }\n  choose "corn"\n  expect refused "a1" because "too far"\n}\n` +
+        `example "choose" {\n  choose "corn"\n  choose "e1"\n}\n` +
+        `example "over" {\n  expect over\n}\n`,
+    );
+    const results = runExamples(compile(src, "h.stela").game!);
+    expect(results.map((x) => x.failure && { message: x.failure.message, expected: x.failure.expected, got: x.failure.got })).toEqual([
+      { message: '"a1" is not offered: That space is taken', expected: "offered", got: "refused: That space is taken" },
+      { message: '"a1" is refused for another reason', expected: "too far", got: "That space is taken" },
+      { message: 'Player 1 has no option "e1" (prompt: Where?; options: "a1", "b1", "c1", "d1")', expected: undefined, got: undefined },
+      { message: "the game is not over", expected: "the game over", got: "Sow a seed (waiting for Player 1)" },
+    ]);
+  });
+
+  it("compares the scores and the ranking", () => {
+    const src = harvest(`example "result" {\n  position with triggers { place first q in players[1].bag at space_at(field, 0, 0) }\n  expect scores [0, 1]\n  expect ranking [players[0], players[1]]\n}\n`);
+    const [r] = runExamples(compile(src, "h.stela").game!);
+    expect(r!.failure).toMatchObject({ message: "the ranking differs", expected: "Player 1, Player 2", got: "Player 2, Player 1" });
+  });
+});
+
+describe("the games' rulebook examples", () => {
+  const counts: Record<string, number> = { "cacao.stela": 4, "maya.stela": 7, "mayan-city.stela": 2, "yaxha.stela": 4 };
+  for (const file of gameFiles()) {
+    it(`${file}: every example passes`, () => {
+      const results = runExamples(loadGame(file));
+      expect(results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.failure?.message}`)).toEqual([]);
+      expect(results).toHaveLength(counts[file] ?? 0);
+    });
+  }
+
+  it("a deliberately wrong number in Maya's city example fails with a clear message", () => {
+    const source = readGame("maya.stela");
+    const wrong = source.replace("expect red.score == 1 + 12", "expect red.score == 1 + 13");
+    expect(wrong).not.toBe(source);
+    const results = runExamples(compile(wrong, "games/maya.stela").game!);
+    const failed = results.filter((r) => !r.passed);
+    expect(failed.map((r) => r.title)).toEqual(["Scoring a city: a city of 3, Red has 5 crops around it and scores 12, Blue has 4 and scores 6"]);
+    expect(failed[0]!.failure).toMatchObject({ message: "expected red.score == 1 + 13", expected: "14", got: "13" });
+    expect(failed[0]!.failure!.span.start.line).toBe(line(wrong, "expect red.score == 1 + 13"));
+  });
+});
