@@ -8,6 +8,7 @@ import type { Runtime } from "./runtime.ts";
 import { cloneState } from "./clone-state.ts";
 import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState } from "./state.ts";
 import { makeView, type View } from "./view.ts";
+import { resampleState } from "./resample.ts";
 import { apply, applyAt, namedOptions, optionCount, owing, recordError, run, type ApplyResult } from "./vm.ts";
 
 /** A saved state that cannot be resumed on this game: from other rules or another engine version. */
@@ -163,6 +164,16 @@ export class Match {
   /** The value of a player's variable (for tests and tools). */
   playerVar(player: number, name: string): Value {
     return this.state.pvars[player]?.[name] ?? null;
+  }
+
+  /**
+   * A copy of the match in which everything `player` cannot see (hidden
+   * zones, deck and bag order, others' hands and open secret answers, the
+   * generator) is redrawn from `seed`, consistently with what they saw. What
+   * a bot searches instead of the real match, so it never peeks.
+   */
+  resampleFor(player: number, seed: number): Match {
+    return new Match(this.game, resampleState(this.rt, this.state, player, seed));
   }
 
   /** An independent copy to explore from (a search's step): copies only what moves change in place. */

@@ -3,7 +3,7 @@ import type { Type } from "../dsl/types.ts";
 import type { Exec } from "./exec.ts";
 import { spaceCell } from "../dsl/keys.ts";
 import type { ChoiceState, OptionState } from "./state.ts";
-import { instanceOwner } from "./topology.ts";
+import { seesPiece } from "./visibility.ts";
 import { isPlacement, label, slug, sortById } from "./values.ts";
 
 /** The id of the "stop" option a `choose … stop "…"` adds. */
@@ -23,17 +23,6 @@ function pieceIds(x: Exec, ids: number[]): Map<number, string> {
   const out = new Map<number, string>();
   for (const [s, group] of bySlug) for (const id of group) out.set(id, group.length > 1 ? `${s}-${id}` : s);
   return out;
-}
-
-/** Can `viewer` tell what a piece is: face up on a board, or in a zone they may look into? */
-export function seesPiece(x: Exec, id: number, viewer: number | null): boolean {
-  const p = x.s.pieces[id];
-  if (!p) return false;
-  if (p.board !== null) return p.up;
-  if (p.zone === null) return true;
-  const visibility = x.rt.zoneDef(p.zone)?.visibility ?? "public";
-  if (visibility === "public") return true;
-  return visibility === "owner" && viewer !== null && instanceOwner(p.zone) === viewer;
 }
 
 /**

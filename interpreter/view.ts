@@ -6,6 +6,7 @@ import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
 import { safeColour } from "../dsl/colour.ts";
+import { logLabel, seesPiece, seesZone } from "./visibility.ts";
 import { namedOptions, owing } from "./vm.ts";
 
 /** Presentation of a piece or space, from its kind's or board's `show` block. */
@@ -131,12 +132,6 @@ function evalShow(x: Exec, key: string, self: Value): ShowView | undefined {
   return out;
 }
 
-function seesZone(visibility: Visibility, owner: number | null, viewer: number | null): boolean {
-  if (visibility === "public") return true;
-  if (visibility === "owner") return viewer !== null && viewer === owner;
-  return false;
-}
-
 function pieceView(x: Exec, id: number, visible: boolean): PieceView {
   const p = x.s.pieces[id]!;
   const comp = x.rt.def.components[p.c]!;
@@ -177,7 +172,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
       if (show) sv.show = show;
       return sv;
     });
-    const pieces = (s.placed[key] ?? []).map((id) => pieceView(x, id, s.pieces[id]!.up));
+    const pieces = (s.placed[key] ?? []).map((id) => pieceView(x, id, seesPiece(x, id, viewer)));
     return { key, name: def.name, owner: instanceOwner(key), topology: def.topology, cell: rt.topo.shape(key)!.layout.cell, spaces, pieces };
   });
   const p = s.pending;
@@ -197,7 +192,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   }
   const log = s.log.map((e) => ({
     player: e.player,
-    label: e.player === viewer ? e.label : e.secret && !e.revealed ? "(a secret choice)" : e.hidden ? "(a hidden choice)" : e.label,
+    label: logLabel(e, viewer),
   }));
   const view: View = {
     viewer,

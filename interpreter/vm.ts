@@ -10,6 +10,7 @@ import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, OptionState, Pending } from "./state.ts";
 import { finite, label } from "./values.ts";
+import { seenByAll } from "./visibility.ts";
 
 /** Frames deeper than this are taken as endless recursion. */
 const MAX_FRAMES = 1000;
@@ -403,7 +404,7 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
       f.pc++;
     } else {
       const entry: LogEntry = { player: who, option: id, label };
-      if (unseenPiece(x, spec.valueType, value)) entry.hidden = true;
+      if (spec.valueType.t === "piece" && typeof value === "number" && !seenByAll(x, value)) entry.hidden = true;
       s.log.push(entry);
       f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
       f.pc++;
@@ -413,19 +414,6 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
   x.steps = 0;
   run(x);
   return { ok: true };
-}
-
-/**
- * Is `value` a piece that other players cannot see: one in a
- * zone that is not public, or face down on a board? Choosing it must not
- * tell them what it is (a piece a player puts face down from a hidden hand).
- */
-function unseenPiece(x: Exec, ty: Type, value: Value): boolean {
-  if (ty.t !== "piece" || typeof value !== "number") return false;
-  const p = x.s.pieces[value];
-  if (!p) return false;
-  if (p.board !== null) return !p.up;
-  return p.zone !== null && (x.rt.zoneDef(p.zone)?.visibility ?? "public") !== "public";
 }
 
 /**

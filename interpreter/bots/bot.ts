@@ -1,22 +1,63 @@
 import type { Match } from "../match.ts";
 import { GreedyBot } from "./greedy-bot.ts";
+import { MctsBot, type MctsBudget } from "./mcts-bot.ts";
 import { RandomBot } from "./random-bot.ts";
 
-/** Something that takes decisions for a seat: the option id it picks, or undefined if it owes none. */
+/**
+ * Something that takes decisions for a seat: the option id it picks, or
+ * undefined if it owes none. Bots that pick by position (all of Stela's)
+ * also offer `chooseIndex`, the cheap path for `match.applyAt`: simulation
+ * uses it, so nothing is named or labelled.
+ */
 export interface Bot {
   choose(match: Match, player: number): string | undefined;
-  /** The cheap path, when a bot has it: the option's position for `Match.applyAt` (the same pick as `choose`). */
+  /** The option's position for `Match.applyAt` (the same pick as `choose`). */
   chooseIndex?(match: Match, player: number): number | undefined;
 }
 
 /** The kinds of bot the tools offer, with what each does. */
 export const BOT_KINDS = {
   random: "picks uniformly among the legal options",
-  greedy: "picks the option that most raises its own provisional score (the game's `scoring`) right away; ties at random",
+  greedy: "picks the option that most raises its own estimate (the game's `estimate`, else its `scoring`) right away, on a copy where what it cannot see is redrawn; ties at random",
+  mcts: "information-set Monte Carlo tree search: plays many short games on copies where what it cannot see is redrawn, judged by the game's `estimate` or `scoring` (budget: `mcts:<iterations>`, default 200)",
 } as const;
 
 export type BotKind = keyof typeof BOT_KINDS;
 
-export function makeBot(kind: BotKind, seed: number): Bot {
-  return kind === "greedy" ? new GreedyBot(seed) : new RandomBot(seed);
+/** A bot kind with its settings, as tools write it: `random`, `greedy`, `mcts`, `mcts:500`, `mcts:200ms`. */
+export interface BotSpec {
+  kind: BotKind;
+  budget?: MctsBudget;
+}
+
+/** Reads `mcts:500` (iterations) or `mcts:200ms` (time: not reproducible); undefined when not a bot. */
+export function parseBotSpec(text: string): BotSpec | undefined {
+  const m = /^(\w+)(?::(\d+)(ms)?)?$/.exec(text.trim());
+  if (!m || !(m[1]! in BOT_KINDS)) return undefined;
+  const kind = m[1] as BotKind;
+  if (m[2] === undefined) return { kind };
+  if (kind !== "mcts") return undefined;
+  const n = Number(m[2]);
+  if (n < 1) return undefined;
+  return { kind, budget: m[3] ? { milliseconds: n } : { iterations: n } };
+}
+
+/** How a spec is written back (`mcts:500`). */
+export function formatBotSpec(spec: BotSpec | BotKind): string {
+  if (typeof spec === "string") return spec;
+  if (!spec.budget) return spec.kind;
+  return "milliseconds" in spec.budget ? `${spec.kind}:${spec.budget.milliseconds}ms` : `${spec.kind}:${spec.budget.iterations}`;
+}
+
+/** A bot of `kind` with its own random stream from `seed` (mixed: neighbouring seeds are unrelated). */
+export function makeBot(kind: BotKind | BotSpec, seed: number): Bot {
+  const spec = typeof kind === "string" ? { kind } : kind;
+  switch (spec.kind) {
+    case "random":
+      return new RandomBot(seed);
+    case "greedy":
+      return new GreedyBot(seed);
+    case "mcts":
+      return new MctsBot(seed, spec.budget);
+  }
 }

@@ -1,72 +1,82 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import type { Match } from "../match.ts";
+import { optionIdAt } from "./option-at.ts";
+import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 
 /**
  * One step of look-ahead: tries each option on a copy of the match and keeps
- * those that leave its own provisional score (the game's `scoring`, as if the
- * game ended now) highest, then picks among them at random. Generic: it knows
+ * those that leave its own estimate (the game's `estimate`, else its
+ * `scoring` as if the game ended now) highest, then picks among them at random. Generic: it knows
  * nothing of any game beyond its scoring. Options are many (hundreds of
  * placements), so it samples at most `width` of them.
+ *
+ * The copy is `match.resampleFor(player, …)`: what the bot cannot see (the
+ * deck's order, others' hands, others' secret answers, future chance) is
+ * redrawn, so the score it compares is never the real hidden outcome.
  */
 export class GreedyBot {
-  private readonly rng: ReturnType<typeof xoroshiro128plus>;
+  private readonly rng: BotRandom;
+  private readonly seed: number;
+  private decisions = 0;
 
   constructor(
     seed: number,
     private readonly width = 64,
   ) {
-    this.rng = xoroshiro128plus(seed | 0);
+    this.seed = seed;
+    this.rng = botRandom(seed);
   }
 
-  choose(match: Match, player: number): string | undefined {
-    const options = match.options(player);
-    if (options.length <= 1) return options[0]?.id;
-    let pool = options;
-    if (options.length > this.width) {
+  /** The index of the option this bot takes for `player` now, or undefined if it owes nothing. */
+  chooseIndex(match: Match, player: number): number | undefined {
+    const n = match.optionCount(player);
+    if (n <= 1) return n === 1 ? 0 : undefined;
+    let pool = [...Array(n).keys()];
+    if (n > this.width) {
       pool = [];
       const taken = new Set<number>();
       while (pool.length < this.width) {
-        const i = uniformInt(this.rng, 0, options.length - 1);
+        const i = uniformInt(this.rng, 0, n - 1);
         if (!taken.has(i)) {
           taken.add(i);
-          pool.push(options[i]!);
+          pool.push(i);
         }
       }
     }
+    const world = match.resampleFor(player, mixSeed(this.seed, this.decisions++));
     let best = -Infinity;
-    let bestIds: string[] = [];
-    for (const o of pool) {
-      const trial = this.tryOption(match, o.id, player);
-      const score = trial.error ? -Infinity : trial.provisionalResult().scores[player]!;
+    let bestIndices: number[] = [];
+    for (const i of pool) {
+      const trial = this.tryOption(world, i, player);
+      const score = !trial || trial.error ? -Infinity : trial.estimate(player);
       if (score > best) {
         best = score;
-        bestIds = [o.id];
+        bestIndices = [i];
       } else if (score === best) {
-        bestIds.push(o.id);
+        bestIndices.push(i);
       }
     }
-    return bestIds[uniformInt(this.rng, 0, bestIds.length - 1)];
+    return bestIndices[uniformInt(this.rng, 0, bestIndices.length - 1)];
+  }
+
+  /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
+  choose(match: Match, player: number): string | undefined {
+    return optionIdAt(match, player, this.chooseIndex(match, player));
   }
 
   /**
-   * A copy of the match after `player` takes `id`. In a secret choice the bot may not know what
-   * the others chose: the copy forgets their answers and has everyone else answer at random, so
-   * the choice resolves without peeking (and a player's own consequences still show).
+   * A copy of the redrawn match after `player` takes option `index`. In a secret choice the
+   * others' answers were forgotten by the redraw: they answer at random here, so the choice
+   * resolves without peeking (and the player's own consequences still show).
    */
-  private tryOption(match: Match, id: string, player: number): Match {
-    const trial = match.clone();
+  private tryOption(world: Match, index: number, player: number): Match | undefined {
+    const trial = world.clone();
     const pending = trial.state.pending;
-    if (pending?.kind !== "secret") {
-      trial.apply(id, player);
-      return trial;
-    }
-    pending.chosen = {};
-    trial.apply(id, player);
-    for (const q of pending.players) {
-      if (q === player || trial.state.pending !== pending) continue;
-      const options = trial.options(q);
-      trial.apply(options[uniformInt(this.rng, 0, options.length - 1)]!.id, q);
+    if (!trial.applyAt(index, player).ok) return undefined;
+    // Until the secret choice resolves (the state then holds a new pending decision, or none).
+    while (pending?.kind === "secret" && trial.state.pending === pending) {
+      const q = trial.decision!.players[0]!;
+      trial.applyAt(uniformInt(this.rng, 0, trial.optionCount(q) - 1), q);
     }
     return trial;
   }

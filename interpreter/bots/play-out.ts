@@ -1,8 +1,12 @@
 import type { Match } from "../match.ts";
 import type { Bot } from "./bot.ts";
 
-/** Plays a match to its end, each seat played by its bot; gives the number of decisions taken. */
-export function playOut(match: Match, bots: Bot[], maxDecisions = 100_000): number {
+/**
+ * Plays a match to its end, each seat played by its bot; gives the number of
+ * decisions taken. `onDecision` sees each decision (player, option position)
+ * before it is taken, for a replayable record.
+ */
+export function playOut(match: Match, bots: Bot[], maxDecisions = 100_000, onDecision?: (player: number, index: number) => void): number {
   let n = 0;
   for (;;) {
     const d = match.decision;
@@ -13,11 +17,14 @@ export function playOut(match: Match, bots: Bot[], maxDecisions = 100_000): numb
       if (bot.chooseIndex) {
         const i = bot.chooseIndex(match, p);
         if (i === undefined) continue;
+        onDecision?.(p, i);
         const r = match.applyAt(i, p);
         if (!r.ok) throw new Error(`the bot's option number ${i} was refused: ${r.reason}`);
       } else {
         const id = bot.choose(match, p);
         if (id === undefined) continue;
+        const o = match.options(p).find((x) => x.id === id);
+        if (o) onDecision?.(p, o.index);
         const r = match.apply(id, p);
         if (!r.ok) throw new Error(`the bot's option ${id} was refused: ${r.reason}`);
       }

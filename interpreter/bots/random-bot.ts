@@ -1,7 +1,8 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 import type { Match } from "../match.ts";
+import { optionIdAt } from "./option-at.ts";
 import { playOut } from "./play-out.ts";
+import { botRandom, type BotRandom } from "./seeds.ts";
 
 /**
  * A bot that picks uniformly among the legal options, from its own seeded
@@ -9,23 +10,21 @@ import { playOut } from "./play-out.ts";
  * chance).
  */
 export class RandomBot {
-  private readonly rng: ReturnType<typeof xoroshiro128plus>;
+  private readonly rng: BotRandom;
 
   constructor(seed: number) {
-    this.rng = xoroshiro128plus(seed | 0);
+    this.rng = botRandom(seed);
   }
 
   /** The position (for `applyAt`) this bot takes for `player` now, or undefined if it owes nothing: the cheap path, nothing named. */
   chooseIndex(match: Match, player: number): number | undefined {
     const n = match.optionCount(player);
-    if (n === 0) return undefined;
-    return uniformInt(this.rng, 0, n - 1);
+    return n === 0 ? undefined : uniformInt(this.rng, 0, n - 1);
   }
 
   /** The option id this bot takes for `player` now (the same pick as `chooseIndex`), or undefined if it owes nothing. */
   choose(match: Match, player: number): string | undefined {
-    const i = this.chooseIndex(match, player);
-    return i === undefined ? undefined : match.options(player).find((o) => o.index === i)!.id;
+    return optionIdAt(match, player, this.chooseIndex(match, player));
   }
 }
 

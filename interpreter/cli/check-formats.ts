@@ -7,9 +7,9 @@ export type CheckFormat = (typeof CHECK_FORMATS)[number];
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-/** `smoke game (3 players, seed 2, variant "X"), decision 14`: which random game failed, and where in it. */
+/** `smoke game 7 (3 players, variant "X"), decision 14; replay: stela simulate …`: which random game failed, where in it, and how to replay it. */
 export function smokeContext(f: SmokeFailure): string {
-  return `smoke game (${f.players} players, seed ${f.seed}${f.variant !== undefined ? `, variant "${f.variant}"` : ""}), decision ${f.decision}`;
+  return `smoke game ${f.number} (${f.players} players${f.variant !== undefined ? `, variant "${f.variant}"` : ""}), decision ${f.decision}; replay: ${f.replay}`;
 }
 
 /** The smoke failure as the diagnostic it is, located in the rule that failed (or at the file's top). */

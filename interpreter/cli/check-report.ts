@@ -1,15 +1,20 @@
 import type { Diagnostic, DiagnosticCode, Span } from "../../dsl/index.ts";
-import { playRandomly, type Game, type Match } from "../index.ts";
+import type { Game, Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
-import { botSeed } from "./simulate-batch.ts";
+import { gameSeed, playGame, replayCommand, type RunSettings } from "./simulate-batch.ts";
 
 /** One random game of `stela check --smoke` that failed: plain data, so CI tools can read it. */
 export interface SmokeFailure {
   file: string;
   game: string;
   players: number;
+  /** The match seed it was played with. */
   seed: number;
   variant?: string;
+  /** Its number (from 1): smoke game k is game k of a `stela simulate` run with seed 1 and random bots. */
+  number: number;
+  /** The command that replays it, decision by decision. */
+  replay: string;
   /** How many decisions had been taken when it failed (0: during setup). */
   decision: number;
   code: DiagnosticCode;
@@ -46,29 +51,32 @@ function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "mes
   return { ...base, decision, code: d.code, message: d.message, span: d.file === base.file ? d.span : { ...d.span, file: d.file } };
 }
 
-/** Random games spread over every player count and variant of a game; gives the failures. */
+/**
+ * Random games spread over every player count and variant of a game; gives the failures.
+ * Smoke game k is game k of a `stela simulate` run with seed 1 and random bots (one
+ * numbering everywhere), so each failure carries the command that replays it.
+ */
 export function smokeTest(game: Game, file: string, count: number): SmokeFailure[] {
   const failures: SmokeFailure[] = [];
   const variants: (string | undefined)[] = [undefined, ...game.variants];
   for (let i = 0; i < count; i++) {
     const players = game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
     const variant = variants[i % variants.length];
-    const seed = 1 + i;
-    const base = { file, game: game.title, players, seed, ...(variant !== undefined ? { variant } : {}) };
-    let m: Match;
+    const settings: RunSettings = { file, players, bots: ["random"], seed: 1, ...(variant !== undefined ? { variant } : {}) };
+    const number = i + 1;
+    let played: ReturnType<typeof playGame>;
     try {
-      m = game.start(variant === undefined ? { players, seed } : { players, seed, variant });
+      played = playGame(game, settings, number, undefined, SMOKE_DECISION_LIMIT);
     } catch (e) {
       // A game too large to start (too many pieces for this player count) is a failure, not a crash.
+      const base = { file, game: game.title, players, seed: gameSeed(1, number), ...(variant !== undefined ? { variant } : {}), number, replay: replayCommand(settings, number) };
       failures.push({ ...base, decision: 0, code: "runtime-size-budget", message: e instanceof Error ? e.message : String(e) });
       continue;
     }
-    let thrown: unknown;
-    try {
-      playRandomly(m, botSeed(seed, i), SMOKE_DECISION_LIMIT);
-    } catch (e) {
-      thrown = e;
-    }
+    const { match: m, outcome } = played;
+    const base = { file, game: game.title, players, seed: outcome.seed, ...(variant !== undefined ? { variant } : {}), number, replay: replayCommand(settings, number) };
+    // A bot's failure (a game that does not end) is not a rule's: it comes back as the outcome's error.
+    const thrown = outcome.error !== undefined && !m.error ? new Error(outcome.error) : undefined;
     const f = failureOf(m, base, thrown);
     if (f) failures.push(f);
   }

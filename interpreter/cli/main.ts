@@ -4,8 +4,11 @@ import { CHECK_FORMATS, type CheckFormat } from "./check-formats.ts";
 import { runFmt } from "./fmt-command.ts";
 import { runPlay } from "./play-command.ts";
 import { runTest, TEST_FORMATS, type TestFormat } from "./test-command.ts";
-import { defaultWorkers, runSimulate } from "./simulate-command.ts";
-import { BOT_KINDS, type BotKind } from "../index.ts";
+import { defaultWorkers, parseShard, runSimulate } from "./simulate-command.ts";
+import { BOT_KINDS } from "../index.ts";
+import { botSpecs } from "./bot-specs.ts";
+import { registerCompare } from "./compare-command.ts";
+import { registerMerge } from "./merge-command.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -15,14 +18,6 @@ function seats(value: string): number[] {
     .split(",")
     .filter((s) => s.trim() !== "")
     .map((s) => wholeNumber(s, "--bots", 1));
-}
-
-function botKinds(value: string): BotKind[] {
-  const kinds = value.split(",").map((s) => s.trim());
-  for (const k of kinds) {
-    if (!(k in BOT_KINDS)) throw new UsageError(`--bots: unknown bot "${k}" (there are: ${Object.keys(BOT_KINDS).join(", ")})`);
-  }
-  return kinds as BotKind[];
 }
 
 function program(result: { code: number }): Command {
@@ -68,21 +63,25 @@ function program(result: { code: number }): Command {
     });
 
   p.command("simulate")
-    .description("play many games with random players and summarise win rates, scores and speed")
+    .description("bots play many games: win rates with 95% intervals, draws, scores, game length, a first-seat test")
     .argument("<file>", "a .stela file")
     .requiredOption("--players <n>", "number of players")
-    .option("--games <n>", "number of games", "100")
-    .option("--seed <n>", "seed of the first game (game i uses seed + i)", "1")
+    .option("--games <n>", "number of games (numbered from 1)", "100")
+    .option("--seed <n>", "seed of the run (game g plays a seed mixed from it and g)", "1")
     .option("--variant <name>", "play a variant of the game")
     .option("--bots <kinds>", `bot of each seat, comma-separated, repeated if short (${Object.entries(BOT_KINDS).map(([k, v]) => `${k}: ${v}`).join("; ")})`, "random")
     .option("--workers <n>", "worker processes", String(defaultWorkers()))
-    .option("--json", "print one JSON object")
+    .option("--shard <k/n>", "play only part k of n of the games (merge the --json outputs with `stela merge`)")
+    .option("--game <g>", "play only game g of the run again and print its decisions (the replay of a failure)")
+    .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report with charts")
     .option("--no-progress", "no progress bar")
-    .action(async (file: string, o: { players: string; games: string; seed: string; variant?: string; bots: string; workers: string; json?: boolean; report?: string; progress: boolean }) => {
+    .action(async (file: string, o: { players: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }) => {
       const opts = {
-        bots: botKinds(o.bots),
+        bots: botSpecs(o.bots),
         ...(o.report !== undefined ? { report: o.report } : {}),
+        ...(o.shard !== undefined ? { shard: parseShard(o.shard) } : {}),
+        ...(o.game !== undefined ? { game: wholeNumber(o.game, "--game", 1) } : {}),
         players: wholeNumber(o.players, "--players", 1),
         games: wholeNumber(o.games, "--games", 1),
         seed: wholeNumber(o.seed, "--seed"),
@@ -93,6 +92,9 @@ function program(result: { code: number }): Command {
       };
       result.code = await runSimulate(file, opts, out);
     });
+
+  registerMerge(p, result, out);
+  registerCompare(p, result, out);
 
   p.command("play")
     .description("play in the terminal: hot-seat with numbered options, bots in the seats you list")

@@ -1,21 +1,28 @@
-import { makeBot, type BotKind } from "../index.ts";
-import { playOut } from "../index.ts";
-import type { Game } from "../index.ts";
+import { makeBot, mixSeed, parseBotSpec, playOut, type Game, type Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
-export interface BatchTask {
+/** What fixes a simulated game: with the game's number, it replays exactly. */
+export interface RunSettings {
   file: string;
   variant?: string;
   players: number;
-  /** The bot of each seat (repeated when shorter than the seats). */
-  bots: BotKind[];
-  /** Seed of the first game of the whole run; game i plays seed + i. */
+  /** The bot of each seat as written (`random`, `greedy`, `mcts:200`), repeated when shorter than the seats. */
+  bots: string[];
+  /** The run's seed: game g plays the match seed `mixSeed(seed, g)`, its seats' bots `mixSeed(seed, g, seat)`. */
   seed: number;
+}
+
+export interface BatchTask extends RunSettings {
+  /** Games `from` to `to` - 1 (games are numbered from 1). */
   from: number;
   to: number;
 }
 
 export interface GameOutcome {
+  /** The game's number in its run (from 1): the one numbering every tool prints. */
+  game: number;
+  /** The match seed it was played with. */
+  seed: number;
   scores: number[];
   winners: number[];
   decisions: number;
@@ -23,38 +30,79 @@ export interface GameOutcome {
   error?: string;
 }
 
-/** A different stream for each game's bots, derived from the run's seed. */
-export function botSeed(seed: number, game: number): number {
-  return (Math.imul(seed ^ 0x9e3779b9, 31) + game * 7919) | 0;
+/** The seed of game `game` of a run (numbered from 1): a hash, so neighbouring games are unrelated. */
+export function gameSeed(seed: number, game: number): number {
+  return mixSeed(seed, game);
+}
+
+/** The seed of a seat's bot in game `game` of a run: its own stream, unrelated to the other seats'. */
+export function seatSeed(seed: number, game: number, seat: number): number {
+  return mixSeed(seed, game, seat + 1);
 }
 
 const games = new Map<string, Game>();
 
-/** Plays games [from, to) of a run with random bots in every seat. */
-export function runBatch(task: BatchTask): GameOutcome[] {
-  let game = games.get(task.file);
+function loadGame(file: string): Game {
+  let game = games.get(file);
   if (!game) {
-    const r = loadRules(task.file);
-    if (!r.game) throw new Error(`${task.file} does not compile`);
+    const r = loadRules(file);
+    if (!r.game) throw new Error(`${file} does not compile`);
     game = r.game;
-    games.set(task.file, game);
+    games.set(file, game);
   }
+  return game;
+}
+
+/**
+ * Plays game number `g` of a run: the same settings and number always give the
+ * same game, whether alone (`--game g`), in a batch, a worker or a shard.
+ * `onDecision` sees each decision (player, option index) before it is taken.
+ */
+export function playGame(
+  game: Game,
+  s: RunSettings,
+  g: number,
+  onDecision?: (match: Match, player: number, index: number) => void,
+  maxDecisions = 100_000,
+): { match: Match; outcome: GameOutcome } {
+  const seed = gameSeed(s.seed, g);
+  const m = game.start(s.variant === undefined ? { players: s.players, seed } : { players: s.players, seed, variant: s.variant });
+  let decisions = 0;
+  let error: string | undefined;
+  try {
+    const bots = Array.from({ length: s.players }, (_, p) => {
+      const spec = parseBotSpec(s.bots[p % s.bots.length]!);
+      if (!spec) throw new Error(`unknown bot "${s.bots[p % s.bots.length]}"`);
+      return makeBot(spec, seatSeed(s.seed, g, p));
+    });
+    decisions = playOut(m, bots, maxDecisions, onDecision && ((p, i) => onDecision(m, p, i)));
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  }
+  if (m.error) error = `${m.error.file}:${m.error.span.start.line}:${m.error.span.start.column}: ${m.error.code}: ${m.error.message}`;
+  const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions };
+  if (error) outcome.error = error;
+  return { match: m, outcome };
+}
+
+/** Plays games [from, to) of a run. */
+export function runBatch(task: BatchTask): GameOutcome[] {
+  const game = loadGame(task.file);
   const out: GameOutcome[] = [];
-  for (let i = task.from; i < task.to; i++) {
-    const opts = task.variant === undefined ? { players: task.players, seed: task.seed + i } : { players: task.players, seed: task.seed + i, variant: task.variant };
-    const m = game.start(opts);
-    let decisions = 0;
-    let error: string | undefined;
-    try {
-      const bots = Array.from({ length: task.players }, (_, p) => makeBot(task.bots[p % task.bots.length]!, botSeed(task.seed, i) + p));
-      decisions = playOut(m, bots);
-    } catch (e) {
-      error = e instanceof Error ? e.message : String(e);
-    }
-    if (m.error) error = `${m.error.file}:${m.error.span.start.line}:${m.error.span.start.column}: ${m.error.code}: ${m.error.message}`;
-    const outcome: GameOutcome = { scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions };
-    if (error) outcome.error = `game ${i} (seed ${task.seed + i}): ${error}`;
-    out.push(outcome);
-  }
+  for (let g = task.from; g < task.to; g++) out.push(playGame(game, task, g).outcome);
   return out;
+}
+
+/** A bot seed for tools outside a run (`stela play`): mixed, so neighbouring seeds are unrelated. */
+export function botSeed(seed: number, game: number): number {
+  return mixSeed(seed, game);
+}
+
+/** The command that replays game `g` of a run exactly, printing its decisions. */
+export function replayCommand(s: RunSettings, g: number): string {
+  const quote = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
+  const parts = ["stela", "simulate", quote(s.file), "--players", String(s.players), "--seed", String(s.seed), "--bots", s.bots.join(",")];
+  if (s.variant !== undefined) parts.push("--variant", quote(s.variant));
+  parts.push("--game", String(g));
+  return parts.join(" ");
 }

@@ -4,11 +4,11 @@ import { fileURLToPath } from "node:url";
 import { SingleBar, Presets } from "cli-progress";
 import Tinypool from "tinypool";
 import { formatDiagnostic } from "../../dsl/index.ts";
-import { StartError } from "../index.ts";
+import { StartError, type Game } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
-import type { BotKind } from "../index.ts";
-import { runBatch, type BatchTask, type GameOutcome } from "./simulate-batch.ts";
+import { playGame, runBatch, type BatchTask, type GameOutcome, type RunSettings } from "./simulate-batch.ts";
 import { simulationReport } from "./simulate-report.ts";
+import { summarise, summaryLines, type SimulationSummary } from "./simulate-summary.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface SimulateOptions {
@@ -20,116 +20,76 @@ export interface SimulateOptions {
   workers: number;
   /** Show a progress bar (on stderr, when it is a terminal). */
   progress: boolean;
-  /** The bot of each seat, repeated when shorter than the seats. */
-  bots: BotKind[];
+  /** The bot of each seat as written (`random`, `mcts:200`), repeated when shorter than the seats. */
+  bots: string[];
   /** Write an HTML report with charts to this file. */
   report?: string;
+  /** Play only part k (from 1) of n of the games: `{ k, n }`. */
+  shard?: { k: number; n: number };
+  /** Play only this game (from 1) and print its decisions. */
+  game?: number;
 }
 
-export interface SimulationSummary {
-  game: string;
-  variant?: string;
-  players: number;
-  games: number;
-  seed: number;
-  /** Share of the games each seat won; a shared win counts 1/n to each winner. */
-  winsBySeat: number[];
-  scores: { mean: number[]; min: number[]; max: number[] };
-  decisionsPerGame: number;
-  playoutsPerSecond: number;
-  errors: string[];
+/** The output of a shard (`--shard k/n --json`): its summary plus every game's outcome, for `stela merge`. */
+export interface ShardOutput extends SimulationSummary {
+  shard: { k: number; n: number };
+  outcomes: GameOutcome[];
 }
 
 const BATCH = 25;
 
-export function summarise(title: string, o: SimulateOptions, outcomes: GameOutcome[], seconds: number): SimulationSummary {
-  const n = o.players;
-  const wins = new Array<number>(n).fill(0);
-  const sum = new Array<number>(n).fill(0);
-  const min = new Array<number>(n).fill(Infinity);
-  const max = new Array<number>(n).fill(-Infinity);
-  let decisions = 0;
-  const clean = outcomes.filter((g) => !g.error);
-  for (const g of clean) {
-    for (const w of g.winners) wins[w]! += 1 / g.winners.length;
-    g.scores.forEach((s, p) => {
-      sum[p]! += s;
-      min[p] = Math.min(min[p]!, s);
-      max[p] = Math.max(max[p]!, s);
-    });
-    decisions += g.decisions;
-  }
-  const k = Math.max(1, clean.length);
-  const round = (v: number, d = 2) => Math.round(v * 10 ** d) / 10 ** d;
-  const summary: SimulationSummary = {
-    game: title,
-    players: n,
-    games: outcomes.length,
-    seed: o.seed,
-    winsBySeat: wins.map((w) => round(w / k, 4)),
-    scores: {
-      mean: sum.map((s) => round(s / k)),
-      min: min.map((v) => (Number.isFinite(v) ? v : 0)),
-      max: max.map((v) => (Number.isFinite(v) ? v : 0)),
-    },
-    decisionsPerGame: round(decisions / k, 1),
-    playoutsPerSecond: round(outcomes.length / Math.max(seconds, 1e-9), 1),
-    errors: outcomes.filter((g) => g.error).map((g) => g.error!),
-  };
-  if (o.variant !== undefined) summary.variant = o.variant;
-  return summary;
+/** The games of shard k of n out of 1..games: contiguous, in order, together exactly all games. */
+export function shardRange(games: number, k: number, n: number): { from: number; to: number } {
+  return { from: 1 + Math.floor(((k - 1) * games) / n), to: 1 + Math.floor((k * games) / n) };
 }
 
-function table(s: SimulationSummary, bots: BotKind[]): string[] {
-  const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.games} games, ${s.players} players, seed ${s.seed}`, ""];
-  lines.push("seat  bot     wins     mean score  min    max");
-  for (let p = 0; p < s.players; p++) {
-    lines.push(
-      `${String(p + 1).padEnd(6)}${bots[p % bots.length]!.padEnd(8)}${`${(s.winsBySeat[p]! * 100).toFixed(1)}%`.padEnd(9)}${s.scores.mean[p]!.toFixed(2).padEnd(12)}${String(s.scores.min[p]).padEnd(7)}${s.scores.max[p]}`,
-    );
-  }
-  lines.push("", `decisions per game: ${s.decisionsPerGame}`, `playouts per second: ${s.playoutsPerSecond}`, `errors: ${s.errors.length}`);
-  for (const e of s.errors.slice(0, 10)) lines.push(`  ${e}`);
-  if (s.errors.length > 10) lines.push(`  … and ${s.errors.length - 10} more`);
-  return lines;
+/** Reads `--shard 2/8`. */
+export function parseShard(text: string): { k: number; n: number } {
+  const m = /^(\d+)\/(\d+)$/.exec(text.trim());
+  const k = Number(m?.[1]);
+  const n = Number(m?.[2]);
+  if (!m || n < 1 || k < 1 || k > n) throw new UsageError(`--shard takes k/n with 1 ≤ k ≤ n (e.g. 2/8), not "${text}"`);
+  return { k, n };
 }
 
-/** `stela simulate`: random bots play many games; prints a summary. Exit 1 if any game failed. */
-export async function runSimulate(file: string, o: SimulateOptions, out: (line: string) => void): Promise<number> {
+function settingsOf(file: string, o: Pick<SimulateOptions, "players" | "bots" | "seed" | "variant">): RunSettings {
+  const s: RunSettings = { file, players: o.players, bots: o.bots, seed: o.seed };
+  if (o.variant !== undefined) s.variant = o.variant;
+  return s;
+}
+
+/** Compiles and checks that the game can start with these settings (a wrong player count is a usage error). */
+export function loadForRun(file: string, o: Pick<SimulateOptions, "players" | "variant">, out: (line: string) => void): Game | undefined {
   const r = loadRules(file);
   if (!r.game) {
     for (const d of r.diagnostics) out(formatDiagnostic(d));
-    return 1;
+    return undefined;
   }
   try {
-    r.game.start(o.variant === undefined ? { players: o.players, seed: o.seed } : { players: o.players, seed: o.seed, variant: o.variant });
+    r.game.start(o.variant === undefined ? { players: o.players, seed: 1 } : { players: o.players, seed: 1, variant: o.variant });
   } catch (e) {
     if (e instanceof StartError) throw new UsageError(e.message);
     throw e;
   }
+  return r.game;
+}
+
+/** Plays games [from, to) of a run, in worker processes when asked; outcomes in game order. */
+export async function playRange(s: RunSettings, from: number, to: number, workers: number, progress: boolean): Promise<{ outcomes: GameOutcome[]; seconds: number }> {
   const tasks: BatchTask[] = [];
-  for (let from = 0; from < o.games; from += BATCH) {
-    const t: BatchTask = { file, players: o.players, bots: o.bots, seed: o.seed, from, to: Math.min(o.games, from + BATCH) };
-    if (o.variant !== undefined) t.variant = o.variant;
-    tasks.push(t);
-  }
-  const bar = o.progress && process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "simulating [{bar}] {value}/{total} games" }, Presets.shades_classic) : undefined;
-  bar?.start(o.games, 0);
+  for (let a = from; a < to; a += BATCH) tasks.push({ ...s, from: a, to: Math.min(to, a + BATCH) });
+  const bar = progress && process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "simulating [{bar}] {value}/{total} games" }, Presets.shades_classic) : undefined;
+  bar?.start(to - from, 0);
   const started = performance.now();
   const results: GameOutcome[][] = new Array(tasks.length);
-  const workers = Math.max(1, Math.min(o.workers, tasks.length));
-  if (workers === 1) {
+  const n = Math.max(1, Math.min(workers, tasks.length));
+  if (n === 1) {
     tasks.forEach((t, i) => {
       results[i] = runBatch(t);
       bar?.increment(t.to - t.from);
     });
   } else {
-    const pool = new Tinypool({
-      filename: fileURLToPath(new URL("./simulate-worker.mjs", import.meta.url)),
-      runtime: "child_process",
-      minThreads: workers,
-      maxThreads: workers,
-    });
+    const pool = new Tinypool({ filename: fileURLToPath(new URL("./simulate-worker.mjs", import.meta.url)), runtime: "child_process", minThreads: n, maxThreads: n });
     try {
       await Promise.all(
         tasks.map(async (t, i) => {
@@ -142,13 +102,37 @@ export async function runSimulate(file: string, o: SimulateOptions, out: (line: 
     }
   }
   bar?.stop();
-  const seconds = (performance.now() - started) / 1000;
-  const outcomes = results.flat();
-  const summary = summarise(r.game.title, o, outcomes, seconds);
-  if (o.json) out(JSON.stringify(summary));
-  else for (const line of table(summary, o.bots)) out(line);
+  return { outcomes: results.flat(), seconds: (performance.now() - started) / 1000 };
+}
+
+/** `--game g`: plays one game of the run again, printing every decision as a spectator reads it. */
+function replayOne(game: Game, s: RunSettings, g: number, out: (line: string) => void): number {
+  let n = 0;
+  const { match, outcome } = playGame(game, s, g, (m, p, i) => {
+    n++;
+    out(`${String(n).padStart(4)}. Player ${p + 1}: option ${i + 1} of ${m.optionCount(p)}: ${m.options(p).find((o) => o.index === i)?.id ?? "?"}`);
+  });
+  out(`game ${g} (match seed ${outcome.seed}): ${outcome.error ? `failed: ${outcome.error}` : `over after ${outcome.decisions} decisions; scores ${outcome.scores.join(", ")}; winners ${outcome.winners.map((w) => `Player ${w + 1}`).join(", ")}`}`);
+  if (match.error) out(formatDiagnostic(match.error));
+  return outcome.error ? 1 : 0;
+}
+
+/** `stela simulate`: bots play many games; prints a summary with intervals. Exit 1 if any game failed. */
+export async function runSimulate(file: string, o: SimulateOptions, out: (line: string) => void): Promise<number> {
+  const game = loadForRun(file, o, out);
+  if (!game) return 1;
+  const s = settingsOf(file, o);
+  if (o.game !== undefined) return replayOne(game, s, o.game, out);
+  const { from, to } = o.shard ? shardRange(o.games, o.shard.k, o.shard.n) : { from: 1, to: o.games + 1 };
+  const { outcomes, seconds } = await playRange(s, from, to, o.workers, o.progress);
+  const summary = summarise(game.title, s, o.games, outcomes, seconds);
+  if (o.json) out(JSON.stringify(o.shard ? ({ ...summary, shard: o.shard, outcomes } satisfies ShardOutput) : summary));
+  else {
+    for (const line of summaryLines(summary)) out(line);
+    if (o.shard) out(`shard ${o.shard.k}/${o.shard.n}: games ${from}–${to - 1}; use --json to save it for \`stela merge\``);
+  }
   if (o.report) {
-    writeFileSync(o.report, simulationReport(summary, outcomes, Array.from({ length: o.players }, (_, p) => o.bots[p % o.bots.length]!)));
+    writeFileSync(o.report, simulationReport(summary, outcomes));
     if (!o.json) out(`report: ${o.report}`);
   }
   return summary.errors.length ? 1 : 0;

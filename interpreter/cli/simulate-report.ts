@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
-import type { SimulationSummary } from "./simulate-command.ts";
+import type { SimulationSummary } from "./simulate-summary.ts";
+import type { Rate } from "../index.ts";
 
 /** Chart.js's browser bundle, inlined so the report opens anywhere, offline. */
 function chartScript(): string {
@@ -10,78 +11,100 @@ function chartScript(): string {
   return readFileSync(join(dirname(entry), "chart.umd.min.js"), "utf8").replace(/<\/script/gi, "<\\/script");
 }
 
-function escape(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 }
 
 /** Counts of values in equal-width bins (at most 30), for histograms. */
-function histogram(values: number[]): { labels: string[]; counts: number[] } {
-  if (values.length === 0) return { labels: [], counts: [] };
-  const min = Math.min(...values);
-  const max = Math.max(...values);
+export function histogram(values: number[], lo?: number, hi?: number): { labels: string[]; counts: number[]; min: number; width: number } {
+  if (values.length === 0) return { labels: [], counts: [], min: 0, width: 1 };
+  const min = Math.floor(lo ?? Math.min(...values));
+  const max = Math.ceil(hi ?? Math.max(...values));
   const width = Math.max(1, Math.ceil((max - min + 1) / 30));
   const bins = Math.floor((max - min) / width) + 1;
   const counts = new Array<number>(bins).fill(0);
-  for (const v of values) counts[Math.floor((v - min) / width)]!++;
+  for (const v of values) counts[Math.min(bins - 1, Math.floor((v - min) / width))]!++;
   const labels = counts.map((_, i) => (width === 1 ? String(min + i) : `${min + i * width}–${min + (i + 1) * width - 1}`));
-  return { labels, counts };
+  return { labels, counts, min, width };
 }
 
-const SEAT_COLOURS = ["#c0392b", "#2471a3", "#b7950b", "#1e8449", "#7d3c98", "#ca6f1e"];
+export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#b7950b", "#1e8449", "#7d3c98", "#ca6f1e"];
 
-/** A self-contained HTML page with the summary and charts of win rate, score spread and game length. */
-export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[], bots: string[]): string {
-  const clean = outcomes.filter((o) => !o.error);
-  const seats = Array.from({ length: s.players }, (_, p) => p);
-  const allScores = clean.flatMap((o) => o.scores);
-  const scoreHist = histogram(allScores);
-  const lo = allScores.length ? Math.min(...allScores) : 0;
-  const binWidth = scoreHist.labels.length > 1 ? Math.ceil((Math.max(...allScores) - lo + 1) / scoreHist.labels.length) : 1;
-  const perSeat = seats.map((p) => {
-    const counts = new Array<number>(scoreHist.labels.length).fill(0);
-    for (const o of clean) counts[Math.min(counts.length - 1, Math.floor((o.scores[p]! - lo) / binWidth))]!++;
-    return counts;
-  });
-  const lengths = histogram(clean.map((o) => o.decisions));
-  const data = {
-    seats: seats.map((p) => `Seat ${p + 1} (${bots[p % bots.length]})`),
-    wins: s.winsBySeat.map((w) => Math.round(w * 1000) / 10),
-    scoreLabels: scoreHist.labels,
-    perSeat,
-    lengthLabels: lengths.labels,
-    lengthCounts: lengths.counts,
-    colours: seats.map((p) => SEAT_COLOURS[p % SEAT_COLOURS.length]),
-  };
-  const rows = seats
-    .map(
-      (p) =>
-        `<tr><td>${p + 1}</td><td>${escape(bots[p % bots.length]!)}</td><td>${(s.winsBySeat[p]! * 100).toFixed(1)}%</td><td>${s.scores.mean[p]!.toFixed(2)}</td><td>${s.scores.min[p]}</td><td>${s.scores.max[p]}</td></tr>`,
-    )
-    .join("");
-  const errors = s.errors.length ? `<h2>Errors (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li><code>${escape(e)}</code></li>`).join("")}</ul>` : "";
+const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+export const rateCell = (r: Rate): string => `${pct(r.value)} <small>[${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]</small>`;
+
+/** A self-contained page (Chart.js inlined); `script` draws into the canvases of `body` from `data`. */
+export function htmlPage(title: string, body: string, data: unknown, script: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">
-<title>${escape(s.game)}: ${s.games} simulated games</title>
-<style>body{font:15px system-ui,sans-serif;margin:2em auto;max-width:960px;color:#222}table{border-collapse:collapse}td,th{padding:4px 12px;border-bottom:1px solid #ddd;text-align:right}th{text-align:right}.charts{display:grid;grid-template-columns:1fr 1fr;gap:24px}canvas{max-height:320px}</style>
+<title>${escapeHtml(title)}</title>
+<style>body{font:15px system-ui,sans-serif;margin:2em auto;max-width:1000px;color:#222}table{border-collapse:collapse;margin:1em 0}td,th{padding:4px 10px;border-bottom:1px solid #ddd;text-align:right}small{color:#666}.charts{display:grid;grid-template-columns:1fr 1fr;gap:24px}canvas{max-height:340px}pre{background:#f4f4f4;padding:.6em;overflow-x:auto;white-space:pre-wrap}</style>
 </head><body>
-<h1>${escape(s.game)}${s.variant ? ` (${escape(s.variant)})` : ""}</h1>
-<p>${s.games} games, ${s.players} players, seeds ${s.seed} to ${s.seed + s.games - 1}; ${s.decisionsPerGame} decisions per game; ${s.playoutsPerSecond} games per second.</p>
-<table><tr><th>seat</th><th>bot</th><th>wins</th><th>mean score</th><th>min</th><th>max</th></tr>${rows}</table>
-<div class="charts">
-<div><h2>Win rate by seat (%)</h2><canvas id="wins"></canvas></div>
-<div><h2>Game length (decisions)</h2><canvas id="length"></canvas></div>
-<div style="grid-column:1/3"><h2>Final scores by seat</h2><canvas id="scores"></canvas></div>
-</div>
-${errors}
+${body}
 <script>${chartScript()}</script>
 <script>
 Chart.defaults.animation = false; // a report is read, not watched: draw final values at once
 const d = ${JSON.stringify(data).replace(/</g, "\\u003c")};
-new Chart(document.getElementById("wins"), { type: "bar", data: { labels: d.seats, datasets: [{ label: "wins %", data: d.wins, backgroundColor: d.colours }] }, options: { plugins: { legend: { display: false } } } });
-new Chart(document.getElementById("length"), { type: "bar", data: { labels: d.lengthLabels, datasets: [{ label: "games", data: d.lengthCounts, backgroundColor: "#888" }] }, options: { plugins: { legend: { display: false } } } });
-new Chart(document.getElementById("scores"), { type: "line", data: { labels: d.scoreLabels, datasets: d.seats.map((s, i) => ({ label: s, data: d.perSeat[i], borderColor: d.colours[i], tension: 0.3 })) } });
+const axes = (x, y, extra = {}) => ({ scales: { x: { title: { display: true, text: x } }, y: { title: { display: true, text: y }, ...extra } } });
+${script}
 </script>
 </body></html>
 `;
+}
+
+/** A self-contained HTML page with the summary and charts of win rate (with intervals and the fair share), score spread and game length. */
+export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]): string {
+  const clean = outcomes.filter((o) => !o.error);
+  const labels = s.seats.map((x) => `Seat ${x.seat} (${x.bot})`);
+  const allScores = clean.flatMap((o) => o.scores);
+  const scoreHist = histogram(allScores);
+  const perSeat = s.seats.map((_, p) => {
+    const counts = new Array<number>(scoreHist.labels.length).fill(0);
+    for (const o of clean) counts[Math.min(counts.length - 1, Math.floor(((o.scores[p] ?? 0) - scoreHist.min) / scoreHist.width))]!++;
+    return counts;
+  });
+  const lengths = histogram(clean.map((o) => o.decisions));
+  const data = {
+    seats: labels,
+    wins: s.seats.map((x) => x.wins.value * 100),
+    ci: s.seats.map((x) => [x.wins.low * 100, x.wins.high * 100]),
+    draws: s.seats.map((x) => x.draws.value * 100),
+    fair: s.seats.map(() => s.firstPlayer.fairShare * 100),
+    scoreLabels: scoreHist.labels,
+    perSeat,
+    lengthLabels: lengths.labels,
+    lengthCounts: lengths.counts,
+    colours: s.seats.map((_, p) => SEAT_COLOURS[p % SEAT_COLOURS.length]),
+  };
+  const rows = s.seats
+    .map(
+      (x) =>
+        `<tr><td>${x.seat}</td><td>${escapeHtml(x.bot)}</td><td>${rateCell(x.wins)}</td><td>${rateCell(x.draws)}</td><td>${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}</td><td>${x.score.q10} / ${x.score.median} / ${x.score.q90}</td><td>${x.score.min}–${x.score.max}</td></tr>`,
+    )
+    .join("");
+  const fp = s.firstPlayer;
+  const errors = s.errors.length
+    ? `<h2>Failed games (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li>game ${e.game}: <code>${escapeHtml(e.message)}</code><br>replay: <code>${escapeHtml(e.replay)}</code></li>`).join("")}</ul>`
+    : "";
+  const body = `<h1>${escapeHtml(s.game)}${s.variant ? ` (${escapeHtml(s.variant)})` : ""}</h1>
+<p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; ${s.playoutsPerSecond.toFixed(1)} games per second.</p>
+<p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
+<table><tr><th>seat</th><th>bot</th><th>wins alone [95% CI]</th><th>draws [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
+<p>Fair share ${pct(fp.fairShare)} per seat. First seat: ${fp.wins} wins in ${fp.decisive} decisive games, exact binomial test against the fair share p = ${fp.pValue.toPrecision(3)}.</p>
+<div class="charts">
+<div><h2>Win rate by seat</h2><canvas id="wins"></canvas></div>
+<div><h2>Game length</h2><canvas id="length"></canvas></div>
+<div style="grid-column:1/3"><h2>Final scores by seat</h2><canvas id="scores"></canvas></div>
+</div>
+${errors}`;
+  const script = `new Chart(document.getElementById("wins"), { data: { labels: d.seats, datasets: [
+  { type: "bar", label: "wins alone (%)", data: d.wins, backgroundColor: d.colours },
+  { type: "bar", label: "95% interval", data: d.ci, backgroundColor: "rgba(0,0,0,0.25)", barPercentage: 0.25 },
+  { type: "bar", label: "draws (%)", data: d.draws, backgroundColor: "#bbb" },
+  { type: "line", label: "fair share", data: d.fair, borderColor: "#000", borderDash: [6, 4], pointRadius: 0 } ] },
+  options: { ...axes("seat", "games won (%)", { min: 0 }), plugins: { legend: { display: true } } } });
+new Chart(document.getElementById("length"), { type: "bar", data: { labels: d.lengthLabels, datasets: [{ label: "games", data: d.lengthCounts, backgroundColor: "#888" }] }, options: { ...axes("decisions per game", "games"), plugins: { legend: { display: false } } } });
+new Chart(document.getElementById("scores"), { type: "line", data: { labels: d.scoreLabels, datasets: d.seats.map((s, i) => ({ label: s, data: d.perSeat[i], borderColor: d.colours[i], tension: 0.3 })) }, options: axes("final score", "games") });`;
+  return htmlPage(`${s.game}: ${s.played} simulated games`, body, data, script);
 }

@@ -1,22 +1,23 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
-import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
+import { botRandom, type BotRandom } from "../../interpreter/bots/seeds.ts";
 
 /**
  * The random policy every benchmark playout follows, in Stela and in the hand-written twins:
- * one generator seeded like the engine's `RandomBot` (xoroshiro128+ from the bot seed) picks
- * each decision uniformly among the options by position, as `Match.applyAt` numbers them: in
- * the order the rules produce the legal values (board order for spaces, zone order for pieces,
- * one of each group of like pieces). Same seeds, same order → the same game on both sides.
+ * one generator seeded like the engine's `RandomBot` (xoroshiro128+ with its state mixed from the
+ * bot seed, `botRandom`) picks each decision uniformly among the options by position, as
+ * `Match.applyAt` numbers them: in the order the rules produce the legal values (board order for
+ * spaces, zone order for pieces, one of each group of like pieces). Same seeds, same order → the
+ * same game on both sides.
  */
 export class RandomPolicy {
-  private readonly rng: ReturnType<typeof xoroshiro128plus>;
+  private readonly rng: BotRandom;
 
   /** `trace`, when given, receives (option count, chosen index) for every decision. */
   constructor(
     seed: number,
     private readonly trace?: number[],
   ) {
-    this.rng = xoroshiro128plus(seed | 0);
+    this.rng = botRandom(seed);
   }
 
   /** The index of the option taken among `count`. */

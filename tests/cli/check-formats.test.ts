@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { mixSeed } from "../../interpreter/index.ts";
 import { ruleFiles, stela } from "./run-stela.ts";
 
 /** `stela check` in CI: annotation, SARIF and JUnit output, the summary line, warnings limits, smoke failures as data. */
@@ -98,18 +99,21 @@ describe("stela check formats", () => {
     expect(r.code).toBe(1);
     const [report] = JSON.parse(r.out);
     expect(report.ok).toBe(false);
-    expect(report.smoke.failures).toEqual([1, 2].map((seed) => ({
+    // Smoke game k is game k of `stela simulate` with seed 1: its match seed is mixed from (1, k).
+    expect(report.smoke.failures).toEqual([1, 2].map((number) => ({
       file: files["faulty.stela"],
       game: "Faulty",
       players: 2,
-      seed,
+      seed: mixSeed(1, number),
+      number,
+      replay: `stela simulate ${files["faulty.stela"]} --players 2 --seed 1 --bots random --game ${number}`,
       decision: 1,
       code: "runtime-division-by-zero",
       message: "division by zero",
       span: { start: { line: 7, column: 21, offset: 168 }, end: { line: 7, column: 31, offset: 178 } },
     })));
     const text = stela(["check", "--smoke", "1", files["faulty.stela"]!]).out.split("\n");
-    expect(text[0]).toBe(`${files["faulty.stela"]}:7:21: error runtime-division-by-zero: division by zero [smoke game (2 players, seed 1), decision 1]`);
+    expect(text[0]).toBe(`${files["faulty.stela"]}:7:21: error runtime-division-by-zero: division by zero [smoke game 1 (2 players), decision 1; replay: stela simulate ${files["faulty.stela"]} --players 2 --seed 1 --bots random --game 1]`);
   });
 
   it("reads only .stela files, and says so on stderr when named another file", () => {

@@ -71,7 +71,9 @@ describe("stela simulate", () => {
   it("prints one JSON object with the agreed keys, the same for the same seed", () => {
     const args = ["simulate", "games/mayan-city.stela", "--players", "3", "--games", "30", "--seed", "4", "--json", "--workers", "1"];
     const a = JSON.parse(stela(args).out);
-    expect(Object.keys(a).sort()).toEqual(["decisionsPerGame", "errors", "game", "games", "players", "playoutsPerSecond", "scores", "seed", "winsBySeat"].sort());
+    expect(Object.keys(a).sort()).toEqual(
+      ["bots", "clean", "command", "decisionsPerGame", "errors", "file", "firstPlayer", "game", "games", "length", "played", "players", "playoutsPerSecond", "scores", "seats", "seed", "winsBySeat"].sort(),
+    );
     expect(a).toMatchObject({ game: "Mayan City", players: 3, games: 30, seed: 4, errors: [] });
     expect(a.winsBySeat.reduce((x: number, y: number) => x + y, 0)).toBeCloseTo(1, 3);
     expect(a.scores.mean).toHaveLength(3);
@@ -92,7 +94,7 @@ describe("stela simulate", () => {
     expect(html).toContain("<canvas id=\"wins\">");
     expect(html).toContain("Seat 1 (greedy)");
     expect(html).toContain("Chart.defaults.animation = false");
-    expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--bots", "clever"]).err).toBe('stela: --bots: unknown bot "clever" (there are: random, greedy)\n');
+    expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--bots", "clever"]).err).toBe('stela: --bots: unknown bot "clever" (there are: random, greedy, mcts; mcts takes a budget: mcts:500 or mcts:200ms)\n');
   });
 
   it("refuses a player count the game does not support", () => {

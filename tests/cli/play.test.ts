@@ -25,7 +25,7 @@ function boardCodes(view: string[], board: string): { drawn: Set<string>; legend
 
 describe("stela play: the table as text", () => {
   it("Maya: each tile shows its crop, its number of crops and its owner; a legend explains every code", () => {
-    const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "3"]);
+    const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "4"]);
     expect(r.code).toBe(0);
     const view = lastView(r.out);
     const land = view.slice(view.indexOf("land:"), view.findIndex((l) => l.startsWith("  legend: ")) + 1);
@@ -63,7 +63,7 @@ describe("stela play: the table as text", () => {
   });
 
   it("owner marks are superscripts, so a symbol's own digit never reads as a seat", () => {
-    const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "3"]);
+    const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "4"]);
     const rows = lastView(r.out).filter((l) => /^\s+\d+ /.test(l));
     for (const row of rows) for (const cell of row.trim().split(/\s+/).slice(1)) if (SUPERSCRIPT_OWNER.test(cell)) expect(cell).toMatch(/^[A-Za-z#]+\d?[¹²]$/);
   });

@@ -1,0 +1,74 @@
+/// <reference lib="webworker" />
+import { compile, makeBot, mixSeed, parseBotSpec, playOut, spread, wilson, type Game } from "../../../interpreter/index.ts";
+import type { BalanceFigures, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
+
+/**
+ * The simulate worker: plays N games of the rules with the chosen bots, away
+ * from the playtest's worker so neither waits for the other. Games are
+ * numbered and seeded as `stela simulate` does (game g: match seed
+ * mixSeed(seed, g), seat s's bot mixSeed(seed, g, s + 1)), so a figure seen
+ * here is the CLI's figure for the same settings.
+ */
+
+function post(r: SimulateReply): void {
+  (self as unknown as Worker).postMessage(r);
+}
+
+function load(req: SimulateRequest, source: string): Game {
+  const readFile = (path: string): string | undefined => (Object.hasOwn(req.files, path) ? req.files[path] : undefined);
+  const r = compile(source, req.file, { readFile });
+  if (!r.game) throw new Error(r.diagnostics.find((d) => d.severity === "error")?.message ?? "the rules do not compile");
+  return r.game;
+}
+
+function figures(game: Game, req: SimulateRequest, progress: (done: number) => void): BalanceFigures {
+  const outcomes: { scores: number[]; winners: number[]; decisions: number; error?: string }[] = [];
+  for (let g = 1; g <= req.games; g++) {
+    const seed = mixSeed(req.seed, g);
+    const m = game.start(req.variant === undefined ? { players: req.players, seed } : { players: req.players, seed, variant: req.variant });
+    const bots = Array.from({ length: req.players }, (_, p) => makeBot(parseBotSpec(req.bots[p % req.bots.length]!) ?? { kind: "random" }, mixSeed(req.seed, g, p + 1)));
+    let decisions = 0;
+    let error: string | undefined;
+    try {
+      decisions = playOut(m, bots);
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}`;
+    outcomes.push({ scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(error ? { error } : {}) });
+    if (g % 5 === 0 || g === req.games) progress(g);
+  }
+  const clean = outcomes.filter((o) => !o.error);
+  return {
+    games: outcomes.length,
+    clean: clean.length,
+    seats: Array.from({ length: req.players }, (_, p) => {
+      const won = clean.filter((o) => o.winners.length === 1 && o.winners[0] === p).length;
+      const drew = clean.filter((o) => o.winners.length > 1 && o.winners.includes(p)).length;
+      const share = clean.reduce((t, o) => t + (o.winners.includes(p) ? 1 / o.winners.length : 0), 0);
+      return { bot: req.bots[p % req.bots.length]!, wins: wilson(won, clean.length), draws: wilson(drew, clean.length), winShare: clean.length ? share / clean.length : 0, score: spread(clean.map((o) => o.scores[p] ?? 0)) };
+    }),
+    length: spread(clean.map((o) => o.decisions)),
+    errors: outcomes.flatMap((o, i) => (o.error ? [{ game: i + 1, message: o.error }] : [])),
+  };
+}
+
+self.onmessage = (e: MessageEvent<SimulateRequest>) => {
+  const req = e.data;
+  const started = performance.now();
+  try {
+    const total = req.games * (req.saved !== undefined ? 2 : 1);
+    const current = figures(load(req, req.source), req, (done) => post({ type: "progress", done, total }));
+    let saved: BalanceFigures | undefined;
+    if (req.saved !== undefined) {
+      try {
+        saved = figures(load(req, req.saved), req, (done) => post({ type: "progress", done: req.games + done, total }));
+      } catch {
+        saved = undefined; // the saved rules may not compile, or lack this variant: show the current figures alone
+      }
+    }
+    post({ type: "done", current, ...(saved ? { saved } : {}), seconds: (performance.now() - started) / 1000 });
+  } catch (err) {
+    post({ type: "failed", message: err instanceof Error ? err.message : String(err) });
+  }
+};

@@ -1,0 +1,209 @@
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import type { Match } from "../match.ts";
+import { optionIdAt } from "./option-at.ts";
+import { botRandom, mixSeed, type BotRandom } from "./seeds.ts";
+
+/** How long the bot thinks per decision: a number of playouts (reproducible) or a time (not reproducible). */
+export type MctsBudget = { iterations: number } | { milliseconds: number };
+
+/** Tuning of the search; the defaults suit short euro-game turns. */
+export interface MctsSettings {
+  /** Random decisions played past the tree before the position is judged (the game's `estimate`, else its `scoring` as if it ended then). */
+  rolloutDepth: number;
+  /** UCB1's exploration constant, for rewards in [0, 1]. */
+  exploration: number;
+  /**
+   * Playouts per redrawn world: a world (`resampleFor`) costs several
+   * playouts' time, so a few playouts share one (each on its own copy).
+   */
+  playoutsPerWorld: number;
+}
+
+const DEFAULTS: MctsSettings = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4 };
+
+interface Node {
+  visits: number;
+  /** Sum of each seat's rewards over the playouts through this node. */
+  totals: number[];
+  /** Option index → node, for the options tried so far. */
+  children: Map<number, Node>;
+  /** Who decides at this node and among how many options, fixed by the first playout that reached it. */
+  mover: number;
+  count: number;
+}
+
+function newNode(players: number): Node {
+  return { visits: 0, totals: new Array<number>(players).fill(0), children: new Map(), mover: -1, count: -1 };
+}
+
+/**
+ * Rewards in [0, 1] for each seat. A finished game pays its win share (a shared
+ * win splits 1). A game cut short is judged by each seat's estimate (the
+ * game's `estimate`, else its `scoring` as if it ended now): half for leading
+ * (shared among the leaders), half for the margin over the best rival squashed
+ * into (0, 1), so a lead that is not yet a win still counts.
+ */
+export function rewards(values: number[], winners: number[] | null): number[] {
+  const n = values.length;
+  if (winners) return Array.from({ length: n }, (_, p) => (winners.includes(p) ? 1 / winners.length : 0));
+  const top = Math.max(...values);
+  const leaders = values.filter((v) => v === top).length;
+  const spread = Math.max(1, ...values.map((v) => Math.abs(v)));
+  return Array.from({ length: n }, (_, p) => {
+    const rival = Math.max(...values.filter((_, q) => q !== p), -Infinity);
+    const margin = n === 1 ? 0 : (values[p]! - rival) / spread;
+    return 0.5 * (values[p] === top ? 1 / leaders : 0) + 0.5 / (1 + Math.exp(-4 * margin));
+  });
+}
+
+/**
+ * Information-set Monte Carlo tree search (single observer). Every playout
+ * starts from `match.resampleFor(player, …)`: a copy where what the bot cannot
+ * see (deck order, others' hands and secret answers, future chance) is
+ * redrawn, so the tree gathers statistics over the worlds the bot cannot tell
+ * apart and never the real hidden state. Playouts are cut short and judged by
+ * the game's `estimate` (its `scoring` when it has none). One tree per decision, with edges
+ * by option index (`applyAt`): a playout whose world offers a different count
+ * of options at a node stops descending there and plays out at random.
+ *
+ * In a secret choice the bot answers first and the others answer at random,
+ * outside the tree, so no seat's statistics depend on an answer it could not
+ * have seen. Nodes widen progressively (about 2√visits children), so a
+ * decision with hundreds of placements still gets deep playouts.
+ *
+ * With an iteration budget the bot is deterministic for its seed.
+ */
+export class MctsBot {
+  private readonly rng: BotRandom;
+  private readonly budget: MctsBudget;
+  private readonly settings: MctsSettings;
+  private decisions = 0;
+  /** Playouts run by this bot so far (for decisions-per-second figures). */
+  iterations = 0;
+
+  constructor(
+    private readonly seed: number,
+    budget: MctsBudget = { iterations: 200 },
+    settings: Partial<MctsSettings> = {},
+  ) {
+    this.rng = botRandom(seed, 0x3c75);
+    this.budget = budget;
+    this.settings = { ...DEFAULTS, ...settings };
+  }
+
+  /** The index of the option this bot takes for `player` now, or undefined if it owes nothing. */
+  chooseIndex(match: Match, player: number): number | undefined {
+    const n = match.optionCount(player);
+    if (n <= 1) return n === 1 ? 0 : undefined;
+    const decision = this.decisions++;
+    const root = newNode(match.state.players);
+    root.mover = player;
+    root.count = n;
+    const deadline = "milliseconds" in this.budget ? performance.now() + this.budget.milliseconds : Infinity;
+    const limit = "iterations" in this.budget ? this.budget.iterations : Infinity;
+    let world = match;
+    for (let i = 0; i < limit && (i === 0 || deadline === Infinity || performance.now() < deadline); i++) {
+      if (i % this.settings.playoutsPerWorld === 0) world = match.resampleFor(player, mixSeed(this.seed, decision, i));
+      this.playout(world.clone(), root, player);
+      this.iterations++;
+    }
+    let best = 0;
+    let bestVisits = -1;
+    let bestValue = -Infinity;
+    for (const [i, child] of [...root.children.entries()].sort((a, b) => a[0] - b[0])) {
+      const value = child.totals[player]! / Math.max(1, child.visits);
+      if (child.visits > bestVisits || (child.visits === bestVisits && value > bestValue)) {
+        best = i;
+        bestVisits = child.visits;
+        bestValue = value;
+      }
+    }
+    return best;
+  }
+
+  /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
+  choose(match: Match, player: number): string | undefined {
+    return optionIdAt(match, player, this.chooseIndex(match, player));
+  }
+
+  /** Who acts next in `world`: the searching player first in a secret choice, so they never see an answer. */
+  private mover(world: Match, me: number): number | undefined {
+    const d = world.decision;
+    if (!d) return undefined;
+    return d.players.includes(me) ? me : d.players[0];
+  }
+
+  private randomMove(world: Match, q: number): boolean {
+    const n = world.optionCount(q);
+    if (n === 0) return false;
+    return world.applyAt(uniformInt(this.rng, 0, n - 1), q).ok;
+  }
+
+  private playout(world: Match, root: Node, me: number): void {
+    const path: Node[] = [root];
+    let node = root;
+    for (;;) {
+      const d = world.decision;
+      if (!d || world.error) break;
+      const mover = this.mover(world, me)!;
+      if (node.mover !== -1 && node.mover !== mover) break;
+      const n = world.optionCount(mover);
+      if (node.count === -1) {
+        node.count = n;
+        node.mover = mover;
+      } else if (node.count !== n) break;
+      const widen = Math.max(1, Math.min(n, Math.ceil(2 * Math.sqrt(node.visits + 1))));
+      if (node.children.size < widen) {
+        let i = uniformInt(this.rng, 0, n - 1);
+        while (node.children.has(i)) i = (i + 1) % n;
+        const child = newNode(world.state.players);
+        node.children.set(i, child);
+        const pending = world.state.pending;
+        if (!world.applyAt(i, mover).ok) break;
+        path.push(child);
+        node = child;
+        this.settleSecret(world, pending);
+        break;
+      }
+      let best = -1;
+      let bestScore = -Infinity;
+      const logN = Math.log(node.visits + 1);
+      for (const [i, child] of node.children) {
+        const score = child.totals[mover]! / Math.max(1, child.visits) + this.settings.exploration * Math.sqrt(logN / Math.max(1, child.visits));
+        if (score > bestScore || (score === bestScore && i < best)) {
+          best = i;
+          bestScore = score;
+        }
+      }
+      const pending = world.state.pending;
+      if (!world.applyAt(best, mover).ok) break;
+      node = node.children.get(best)!;
+      path.push(node);
+      this.settleSecret(world, pending);
+    }
+    // Play on at random for a few decisions, then score.
+    for (let k = 0; k < this.settings.rolloutDepth && !world.error; k++) {
+      const d = world.decision;
+      if (!d) break;
+      for (const q of d.players) if (world.decision?.players.includes(q)) this.randomMove(world, q);
+    }
+    let reward: number[];
+    if (world.error) reward = new Array<number>(world.state.players).fill(0);
+    else if (world.over) reward = rewards(world.result!.scores, world.result!.winners);
+    else reward = rewards(Array.from({ length: world.state.players }, (_, q) => world.estimate(q)), null);
+    for (const n of path) {
+      n.visits++;
+      for (let q = 0; q < reward.length; q++) n.totals[q]! += reward[q]!;
+    }
+  }
+
+  /**
+   * After the mover answers a secret choice, the others still owing it answer at random
+   * (the state holds the same pending decision until the last answer resolves it).
+   */
+  private settleSecret(world: Match, pending: Match["state"]["pending"]): void {
+    while (pending?.kind === "secret" && world.state.pending === pending) {
+      if (!this.randomMove(world, world.decision!.players[0]!)) return;
+    }
+  }
+}

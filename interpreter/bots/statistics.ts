@@ -1,0 +1,121 @@
+/**
+ * The statistics of balance reports: rates with Wilson intervals, spreads
+ * with quantiles, and an exact binomial test. Plain functions of counts, so
+ * tests can check them against values worked out by hand.
+ */
+
+/** z for a two-sided 95% interval (the 97.5th percentile of the normal law). */
+export const Z95 = 1.959963984540054;
+
+/** A proportion with its 95% confidence interval. */
+export interface Rate {
+  /** Successes (may be fractional only where a caller says so). */
+  count: number;
+  total: number;
+  /** count / total (0 when total is 0). */
+  value: number;
+  low: number;
+  high: number;
+}
+
+/**
+ * The Wilson score interval for `count` successes in `total` trials: unlike
+ * the normal approximation it stays inside [0, 1] and is honest near 0 and 1
+ * and for small samples. With no trials, the interval is all of [0, 1].
+ */
+export function wilson(count: number, total: number, z = Z95): Rate {
+  if (total <= 0) return { count, total, value: 0, low: 0, high: 1 };
+  const p = count / total;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * total)) / (1 + z2 / total);
+  const half = ((z / (1 + z2 / total)) * Math.sqrt((p * (1 - p)) / total + z2 / (4 * total * total)));
+  // At 0 and at all, the bound is exactly 0 or 1 (rounding would leave 1e-17 off).
+  return { count, total, value: p, low: count <= 0 ? 0 : Math.max(0, centre - half), high: count >= total ? 1 : Math.min(1, centre + half) };
+}
+
+/** Mean, sample standard deviation and quantiles of a list of numbers. */
+export interface Spread {
+  n: number;
+  mean: number;
+  /** Sample standard deviation (n − 1); 0 for fewer than two values. */
+  sd: number;
+  min: number;
+  q10: number;
+  q25: number;
+  median: number;
+  q75: number;
+  q90: number;
+  max: number;
+}
+
+/** The q-quantile of sorted values, interpolated linearly between order statistics (R's type 7). */
+export function quantile(sorted: number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo]! + (h - lo) * (sorted[hi]! - sorted[lo]!);
+}
+
+export function spread(values: number[]): Spread {
+  const n = values.length;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mean = n ? values.reduce((a, b) => a + b, 0) / n : 0;
+  const sd = n > 1 ? Math.sqrt(values.reduce((a, v) => a + (v - mean) ** 2, 0) / (n - 1)) : 0;
+  return {
+    n,
+    mean,
+    sd,
+    min: sorted[0] ?? 0,
+    q10: quantile(sorted, 0.1),
+    q25: quantile(sorted, 0.25),
+    median: quantile(sorted, 0.5),
+    q75: quantile(sorted, 0.75),
+    q90: quantile(sorted, 0.9),
+    max: sorted[n - 1] ?? 0,
+  };
+}
+
+/** ln(k!) for k = 0..n, by summing logs (exact enough for the p-values of any run that fits in memory). */
+function logFactorials(n: number): Float64Array {
+  const out = new Float64Array(n + 1);
+  for (let k = 2; k <= n; k++) out[k] = out[k - 1]! + Math.log(k);
+  return out;
+}
+
+/**
+ * The exact two-sided binomial test: the probability, if each trial succeeds
+ * with probability `p`, of an outcome no more likely than `k` successes in
+ * `n` (the method of R's `binom.test`). Small means `k` is far from `n·p`.
+ */
+export function binomialPValue(k: number, n: number, p: number): number {
+  if (n <= 0) return 1;
+  if (p <= 0) return k === 0 ? 1 : 0;
+  if (p >= 1) return k === n ? 1 : 0;
+  const lf = logFactorials(n);
+  const logPmf = (i: number): number => lf[n]! - lf[i]! - lf[n - i]! + i * Math.log(p) + (n - i) * Math.log(1 - p);
+  const observed = logPmf(k);
+  // Outcomes tied with the observed one within rounding count as "as extreme" (R uses 1 + 1e-7).
+  const threshold = observed + Math.log1p(1e-7);
+  let total = 0;
+  for (let i = 0; i <= n; i++) {
+    const l = logPmf(i);
+    if (l <= threshold) total += Math.exp(l);
+  }
+  return Math.min(1, total);
+}
+
+/** The difference of two proportions with a 95% interval (Newcombe's method 10, from the two Wilson intervals). */
+export function rateDifference(a: Rate, b: Rate): { value: number; low: number; high: number } {
+  const d = b.value - a.value;
+  const low = d - Math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2);
+  const high = d + Math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2);
+  return { value: d, low, high };
+}
+
+/** The difference of two means with a 95% interval (Welch; normal quantile, fine for the sample sizes of simulations). */
+export function meanDifference(a: Spread, b: Spread): { value: number; low: number; high: number } {
+  const d = b.mean - a.mean;
+  const se = Math.sqrt((a.n > 0 ? a.sd ** 2 / a.n : 0) + (b.n > 0 ? b.sd ** 2 / b.n : 0));
+  return { value: d, low: d - Z95 * se, high: d + Z95 * se };
+}

@@ -1,0 +1,233 @@
+import { writeFileSync } from "node:fs";
+import type { Command } from "commander";
+import { botSpecs } from "./bot-specs.ts";
+import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
+import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
+import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
+import { summarise, type SimulationSummary } from "./simulate-summary.ts";
+import { meanDifference, rateDifference, wilson, type Rate } from "../index.ts";
+import { UsageError, wholeNumber } from "./usage-error.ts";
+
+/** A difference B − A with its 95% interval. */
+export interface Difference {
+  value: number;
+  low: number;
+  high: number;
+}
+
+export interface SeatComparison {
+  seat: number;
+  /** Win share (a shared win split among its winners) in A and in B, with Wilson intervals on the games won alone. */
+  winsA: Rate;
+  winsB: Rate;
+  wins: Difference;
+  scoreA: number;
+  scoreB: number;
+  score: Difference;
+}
+
+/** One `--fail-if` rule and whether the comparison broke it. */
+export interface Threshold {
+  rule: string;
+  broken: boolean;
+  detail: string;
+}
+
+export interface Comparison {
+  a: SimulationSummary;
+  b: SimulationSummary;
+  seats: SeatComparison[];
+  length: Difference & { relative: number };
+  thresholds: Threshold[];
+  /** The command that reproduces this comparison. */
+  command: string;
+}
+
+/**
+ * `--fail-if` rules, on point estimates (B's side, or B − A):
+ * `win-off-fair>5` a seat of B wins beyond the fair share ± 5 points;
+ * `win-change>5` a seat's win rate moves more than 5 points;
+ * `score-change>3` a seat's mean score moves more than 3;
+ * `length-change>10%` the mean game length moves more than 10%;
+ * `errors>0` B has more than 0 failed games.
+ */
+export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "errors"] as const;
+
+export function parseFailIf(text: string): { name: (typeof FAIL_RULES)[number]; limit: number } {
+  const m = /^([a-z-]+)\s*>\s*(\d+(?:\.\d+)?)(%?)$/.exec(text.trim());
+  if (!m || !(FAIL_RULES as readonly string[]).includes(m[1]!)) {
+    throw new UsageError(`--fail-if: cannot read "${text}" (rules: win-off-fair>5, win-change>5, score-change>3, length-change>10%, errors>0)`);
+  }
+  return { name: m[1] as (typeof FAIL_RULES)[number], limit: Number(m[2]) };
+}
+
+/** The figures of B against A, seat by seat, and the thresholds checked. */
+export function compareSummaries(a: SimulationSummary, b: SimulationSummary, failIf: string[], command: string): Comparison {
+  const seats = a.seats.map((sa, p): SeatComparison => {
+    const sb = b.seats[p]!;
+    // Win share with draws split, as a rate over clean games: the interval of a difference of proportions (Newcombe).
+    const wa = wilson(sa.winShare * a.clean, a.clean);
+    const wb = wilson(sb.winShare * b.clean, b.clean);
+    return { seat: p + 1, winsA: wa, winsB: wb, wins: rateDifference(wa, wb), scoreA: sa.score.mean, scoreB: sb.score.mean, score: meanDifference(sa.score, sb.score) };
+  });
+  const ld = meanDifference(a.length, b.length);
+  const length = { ...ld, relative: a.length.mean ? ld.value / a.length.mean : 0 };
+  const thresholds = failIf.map((text): Threshold => {
+    const { name, limit } = parseFailIf(text);
+    const fair = b.firstPlayer.fairShare;
+    switch (name) {
+      case "win-off-fair": {
+        const worst = seats.reduce((w, s) => (Math.abs(s.winsB.value - fair) > Math.abs(w.winsB.value - fair) ? s : w));
+        const off = Math.abs(worst.winsB.value - fair) * 100;
+        return { rule: text, broken: off > limit, detail: `seat ${worst.seat} wins ${(worst.winsB.value * 100).toFixed(1)}% in B, ${off.toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%` };
+      }
+      case "win-change": {
+        const worst = seats.reduce((w, s) => (Math.abs(s.wins.value) > Math.abs(w.wins.value) ? s : w));
+        const d = worst.wins.value * 100;
+        return { rule: text, broken: Math.abs(d) > limit, detail: `seat ${worst.seat}'s win rate moves ${d >= 0 ? "+" : ""}${d.toFixed(1)} points [${(worst.wins.low * 100).toFixed(1)}, ${(worst.wins.high * 100).toFixed(1)}]` };
+      }
+      case "score-change": {
+        const worst = seats.reduce((w, s) => (Math.abs(s.score.value) > Math.abs(w.score.value) ? s : w));
+        return { rule: text, broken: Math.abs(worst.score.value) > limit, detail: `seat ${worst.seat}'s mean score moves ${worst.score.value >= 0 ? "+" : ""}${worst.score.value.toFixed(2)}` };
+      }
+      case "length-change": {
+        const r = length.relative * 100;
+        return { rule: text, broken: Math.abs(r) > limit, detail: `mean length moves ${r >= 0 ? "+" : ""}${r.toFixed(1)}% (${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)` };
+      }
+      case "errors":
+        return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
+    }
+  });
+  return { a, b, seats, length, thresholds, command };
+}
+
+const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
+const points = (d: Difference): string => `${signed(d.value * 100)} [${signed(d.low * 100)}, ${signed(d.high * 100)}]`;
+
+export function comparisonLines(c: Comparison): string[] {
+  const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
+  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, `${c.a.played} games each, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
+  lines.push("win share: games won, a shared win split among its winners", "");
+  lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
+  for (const s of c.seats) {
+    lines.push(
+      `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${points(s.wins).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${signed(s.score.value, 2)} [${signed(s.score.low, 2)}, ${signed(s.score.high, 2)}]`,
+    );
+  }
+  lines.push("", `game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${signed(c.length.value, 1)} [${signed(c.length.low, 1)}, ${signed(c.length.high, 1)}] (${signed(c.length.relative * 100)}%)`);
+  lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
+  for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
+  for (const t of c.thresholds) lines.push(`${t.broken ? "FAIL" : "ok  "} --fail-if ${t.rule}: ${t.detail}`);
+  lines.push(`reproduce: ${c.command}`);
+  return lines;
+}
+
+function comparisonReport(c: Comparison): string {
+  const labels = c.seats.map((s) => `Seat ${s.seat}`);
+  const data = {
+    seats: labels,
+    a: c.seats.map((s) => s.winsA.value * 100),
+    b: c.seats.map((s) => s.winsB.value * 100),
+    ciA: c.seats.map((s) => [s.winsA.low * 100, s.winsA.high * 100]),
+    ciB: c.seats.map((s) => [s.winsB.low * 100, s.winsB.high * 100]),
+    fair: c.seats.map(() => c.b.firstPlayer.fairShare * 100),
+    colours: SEAT_COLOURS,
+  };
+  const rows = c.seats
+    .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${points(s.wins)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${signed(s.score.value, 2)} [${signed(s.score.low, 2)}, ${signed(s.score.high, 2)}]</td></tr>`)
+    .join("");
+  const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
+  const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
+<p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}).</p>
+<p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
+<table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
+<p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%). Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
+${checks}
+<div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;
+  const script = `new Chart(document.getElementById("wins"), { data: { labels: d.seats, datasets: [
+  { type: "bar", label: "A (%)", data: d.a, backgroundColor: "#9aa" },
+  { type: "bar", label: "A 95% interval", data: d.ciA, backgroundColor: "rgba(0,0,0,0.2)", barPercentage: 0.2 },
+  { type: "bar", label: "B (%)", data: d.b, backgroundColor: "#2471a3" },
+  { type: "bar", label: "B 95% interval", data: d.ciB, backgroundColor: "rgba(0,0,0,0.35)", barPercentage: 0.2 },
+  { type: "line", label: "fair share", data: d.fair, borderColor: "#000", borderDash: [6, 4], pointRadius: 0 } ] },
+  options: axes("seat", "games won (%, draws split)", { min: 0 }) });`;
+  return htmlPage(`${c.a.game}: comparison`, body, data, script);
+}
+
+interface CompareFlags {
+  players: string;
+  games: string;
+  seed: string;
+  bots: string;
+  variant?: string;
+  variantA?: string;
+  variantB?: string;
+  workers: string;
+  failIf: string[];
+  json?: boolean;
+  report?: string;
+  progress: boolean;
+}
+
+/** `stela compare`: the same seeds and bots on two rule files (or two variants of one); exit 1 when a `--fail-if` breaks. */
+export function registerCompare(p: Command, result: { code: number }, out: (line: string) => void): void {
+  p.command("compare")
+    .description("play the same seeded games with the same bots on two rule files (or two variants of one) and report the differences per seat")
+    .argument("<a>", "the base .stela file (A)")
+    .argument("[b]", "the changed .stela file (B); default: A again, with --variant-b")
+    .requiredOption("--players <n>", "number of players")
+    .option("--games <n>", "games on each side", "200")
+    .option("--seed <n>", "seed of the run (both sides play the same game seeds)", "1")
+    .option("--bots <kinds>", "bot of each seat, comma-separated (random, greedy, mcts:<iterations>)", "random")
+    .option("--variant <name>", "a variant played on both sides")
+    .option("--variant-a <name>", "the variant of A")
+    .option("--variant-b <name>", "the variant of B")
+    .option("--workers <n>", "worker processes", String(defaultWorkers()))
+    .option("--fail-if <rule>", "exit 1 when broken: win-off-fair>5, win-change>5, score-change>3, length-change>10%, errors>0 (repeatable)", (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option("--json", "print one JSON object (unrounded figures)")
+    .option("--report <file>", "also write an HTML report")
+    .option("--no-progress", "no progress bar")
+    .action(async (fileA: string, fileB: string | undefined, o: CompareFlags) => {
+      for (const rule of o.failIf) parseFailIf(rule);
+      const players = wholeNumber(o.players, "--players", 1);
+      const games = wholeNumber(o.games, "--games", 1);
+      const seed = wholeNumber(o.seed, "--seed");
+      const workers = wholeNumber(o.workers, "--workers", 1);
+      const bots = botSpecs(o.bots);
+      const b = fileB ?? fileA;
+      const variantA = o.variantA ?? o.variant;
+      const variantB = o.variantB ?? o.variant;
+      if (b === fileA && variantA === variantB) throw new UsageError("compare needs two rule files, or two variants of one (--variant-a, --variant-b)");
+      const side = async (file: string, variant: string | undefined): Promise<{ summary: SimulationSummary; outcomes: GameOutcome[] } | undefined> => {
+        const game = loadForRun(file, variant === undefined ? { players } : { players, variant }, out);
+        if (!game) return undefined;
+        const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
+        const { outcomes, seconds } = await playRange(s, 1, games + 1, workers, o.progress && !o.json);
+        return { summary: summarise(game.title, s, games, outcomes, seconds), outcomes };
+      };
+      const a = await side(fileA, variantA);
+      const bb = a && (await side(b, variantB));
+      if (!a || !bb) {
+        result.code = 1;
+        return;
+      }
+      const q = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
+      const command = [
+        "stela compare",
+        q(fileA),
+        ...(fileB ? [q(fileB)] : []),
+        `--players ${players} --games ${games} --seed ${seed} --bots ${bots.join(",")}`,
+        ...(variantA !== undefined ? [`--variant-a ${q(variantA)}`] : []),
+        ...(variantB !== undefined ? [`--variant-b ${q(variantB)}`] : []),
+        ...o.failIf.map((r) => `--fail-if ${q(r)}`),
+      ].join(" ");
+      const c = compareSummaries(a.summary, bb.summary, o.failIf, command);
+      if (o.json) out(JSON.stringify(c));
+      else for (const line of comparisonLines(c)) out(line);
+      if (o.report) {
+        writeFileSync(o.report, comparisonReport(c));
+        if (!o.json) out(`report: ${o.report}`);
+      }
+      result.code = c.thresholds.some((t) => t.broken) ? 1 : 0;
+    });
+}

@@ -1,0 +1,132 @@
+import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
+import { replayCommand } from "./simulate-batch.ts";
+import { binomialPValue, spread, wilson, type Rate, type Spread } from "../index.ts";
+
+/** One seat's balance figures over the games that ended cleanly. */
+export interface SeatSummary {
+  seat: number;
+  bot: string;
+  /** Games this seat won alone. */
+  wins: Rate;
+  /** Games this seat shared first place in (draws, counted apart from wins). */
+  draws: Rate;
+  /** The share of games won, a shared win counting 1/k to each of k winners (sums to 1 over seats). */
+  winShare: number;
+  score: Spread;
+}
+
+export interface SimulationSummary {
+  game: string;
+  file: string;
+  variant?: string;
+  players: number;
+  bots: string[];
+  seed: number;
+  /** Games asked for (`--games`), numbered 1..games. */
+  games: number;
+  /** Games played here (a shard plays part of them), and how many ended cleanly. */
+  played: number;
+  clean: number;
+  seats: SeatSummary[];
+  /** Share of games won per seat, draws split (kept for tools that read it). */
+  winsBySeat: number[];
+  scores: { mean: number[]; min: number[]; max: number[] };
+  /** Game length in decisions. */
+  length: Spread;
+  decisionsPerGame: number;
+  /**
+   * Does the first seat win more (or less) than its fair share 1/players? An exact
+   * binomial test over the games that one seat won alone.
+   */
+  firstPlayer: { wins: number; decisive: number; fairShare: number; pValue: number };
+  playoutsPerSecond: number;
+  /** Failed games: each with the command that replays it. */
+  errors: { game: number; seed: number; message: string; replay: string }[];
+  /** The command that reproduces this run. */
+  command: string;
+}
+
+/** The command that reproduces a whole run. */
+export function runCommand(s: RunSettings, games: number): string {
+  return replayCommand(s, 0).replace(/ --game 0$/, ` --games ${games}`);
+}
+
+/** The figures of a run (or of merged shards) from its games' outcomes, in game order. */
+export function summarise(title: string, s: RunSettings, games: number, outcomes: GameOutcome[], seconds: number): SimulationSummary {
+  const n = s.players;
+  const sorted = [...outcomes].sort((a, b) => a.game - b.game);
+  const clean = sorted.filter((g) => !g.error);
+  const seats: SeatSummary[] = Array.from({ length: n }, (_, p) => {
+    let wins = 0;
+    let draws = 0;
+    let share = 0;
+    for (const g of clean) {
+      if (!g.winners.includes(p)) continue;
+      if (g.winners.length === 1) wins++;
+      else draws++;
+      share += 1 / g.winners.length;
+    }
+    return {
+      seat: p + 1,
+      bot: s.bots[p % s.bots.length]!,
+      wins: wilson(wins, clean.length),
+      draws: wilson(draws, clean.length),
+      winShare: clean.length ? share / clean.length : 0,
+      score: spread(clean.map((g) => g.scores[p] ?? 0)),
+    };
+  });
+  const decisive = clean.filter((g) => g.winners.length === 1);
+  const firstWins = decisive.filter((g) => g.winners[0] === 0).length;
+  const length = spread(clean.map((g) => g.decisions));
+  const summary: SimulationSummary = {
+    game: title,
+    file: s.file,
+    players: n,
+    bots: Array.from({ length: n }, (_, p) => s.bots[p % s.bots.length]!),
+    seed: s.seed,
+    games,
+    played: sorted.length,
+    clean: clean.length,
+    seats,
+    winsBySeat: seats.map((x) => x.winShare),
+    scores: { mean: seats.map((x) => x.score.mean), min: seats.map((x) => x.score.min), max: seats.map((x) => x.score.max) },
+    length,
+    decisionsPerGame: length.mean,
+    firstPlayer: { wins: firstWins, decisive: decisive.length, fairShare: 1 / n, pValue: binomialPValue(firstWins, decisive.length, 1 / n) },
+    playoutsPerSecond: sorted.length / Math.max(seconds, 1e-9),
+    errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, seed: g.seed, message: g.error!, replay: replayCommand(s, g.game) })),
+    command: runCommand(s, games),
+  };
+  if (s.variant !== undefined) summary.variant = s.variant;
+  return summary;
+}
+
+const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
+
+/** The summary as text lines for a terminal (figures rounded for reading; `--json` keeps them whole). */
+export function summaryLines(s: SimulationSummary): string[] {
+  const lines = [
+    `${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} games, ${s.players} players, seed ${s.seed}`,
+    "",
+    "seat  bot        wins [95% CI]          draws              score mean ± sd   median  [min–max]",
+  ];
+  for (const x of s.seats) {
+    lines.push(
+      `${String(x.seat).padEnd(6)}${x.bot.padEnd(11)}${interval(x.wins).padEnd(23)}${pct(x.draws.value).padEnd(19)}${`${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}`.padEnd(18)}${String(+x.score.median.toFixed(2)).padEnd(8)}[${x.score.min}–${x.score.max}]`,
+    );
+  }
+  const fair = pct(s.firstPlayer.fairShare);
+  const fp = s.firstPlayer;
+  lines.push(
+    "",
+    `fair share: ${fair} per seat; first seat won ${fp.wins} of ${fp.decisive} decisive games (p = ${fp.pValue < 0.0001 ? fp.pValue.toExponential(2) : fp.pValue.toFixed(4)}${fp.pValue < 0.05 ? ", a first-seat advantage or handicap" : ", no evidence of a first-seat effect"})`,
+    `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
+    `games per second: ${s.playoutsPerSecond.toFixed(1)}`,
+    `errors: ${s.errors.length}`,
+  );
+  for (const e of s.errors.slice(0, 10)) lines.push(`  game ${e.game}: ${e.message}`, `    replay: ${e.replay}`);
+  if (s.errors.length > 10) lines.push(`  … and ${s.errors.length - 10} more`);
+  lines.push(`reproduce: ${s.command}`);
+  return lines;
+}

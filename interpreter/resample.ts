@@ -1,0 +1,115 @@
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import type { Value } from "../dsl/ir.ts";
+import { botRandom, mixSeed } from "./bots/seeds.ts";
+import { newExec } from "./exec.ts";
+import { seedState } from "./random.ts";
+import type { Runtime } from "./runtime.ts";
+import type { MatchState, Pending } from "./state.ts";
+import { seesPiece } from "./visibility.ts";
+import { apply, applyAt, optionCount, run } from "./vm.ts";
+
+/** What a viewer cannot tell apart among unseen pieces: its kind, owner and shape (all three show on a face-down piece). */
+function groupKey(rt: Runtime, s: MatchState, id: number): string {
+  const p = s.pieces[id]!;
+  const comp = rt.def.components[p.c]!;
+  const shapeField = rt.def.kinds[comp.kind]!.shapeField;
+  const shape = shapeField ? JSON.stringify(comp.fields[shapeField] ?? null) : "";
+  return `${comp.kind}|${p.owner}|${shape}`;
+}
+
+/** A piece's identity: which component it is and its `state` fields. Its place stays. */
+interface Identity {
+  c: number;
+  st: Record<string, Value>;
+  /** Sorting key, so the result never depends on which unseen piece held which identity. */
+  key: string;
+}
+
+/**
+ * A copy of the match state in which everything `player` cannot see is
+ * redrawn at random, consistently with what they see (a determinization):
+ *
+ * - pieces they cannot see (hidden zones, others' `owner` zones, face-down
+ *   pieces) swap identities among themselves, within the same kind, owner
+ *   and shape, so deck and bag orders and others' hands are redrawn;
+ * - the match's generator is reseeded, so future chance is redrawn;
+ * - others' answers to a secret choice still open are redrawn at random
+ *   (they still have answered, in the same order), and others' hidden
+ *   choices lose their labels in the log;
+ * - the decision open now is offered again from the redrawn state, so no
+ *   option id or label carries a hidden identity.
+ *
+ * The result depends only on what `player` sees and on `seed`: two states
+ * that look the same to `player` give the same copy. What the rules copied
+ * out of hidden pieces into variables (a counter of the cards in a hand, a
+ * local holding a drawn card's value) is kept as it is; a player's memory
+ * of pieces seen earlier and then hidden is not modelled.
+ */
+export function resampleState(rt: Runtime, real: MatchState, player: number, seed: number): MatchState {
+  const s = structuredClone(real);
+  const rng = botRandom(seed, 0x7e5a);
+  const seen = { rt, s };
+
+  const groups = new Map<string, number[]>();
+  s.pieces.forEach((_, id) => {
+    if (seesPiece(seen, id, player)) return;
+    const k = groupKey(rt, s, id);
+    const g = groups.get(k);
+    if (g) g.push(id);
+    else groups.set(k, [id]);
+  });
+  for (const ids of [...groups.keys()].sort().map((k) => groups.get(k)!)) {
+    const identities: Identity[] = ids.map((id) => {
+      const p = s.pieces[id]!;
+      return { c: p.c, st: p.st, key: `${String(p.c).padStart(8, "0")}|${JSON.stringify(p.st)}` };
+    });
+    identities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    for (let i = identities.length - 1; i > 0; i--) {
+      const j = uniformInt(rng, 0, i);
+      [identities[i], identities[j]] = [identities[j]!, identities[i]!];
+    }
+    ids.forEach((id, i) => {
+      const p = s.pieces[id]!;
+      p.c = identities[i]!.c;
+      p.st = identities[i]!.st;
+      if (p.sides) p.sides = rt.turnedSides(s, id, p.rot) ?? p.sides;
+    });
+  }
+
+  s.rng = seedState(mixSeed(seed, 0x5eed));
+
+  for (const e of s.log) {
+    if (e.player !== player && e.hidden) {
+      e.label = "(a hidden choice)";
+      e.option = "hidden";
+    }
+  }
+
+  const pending = s.pending;
+  if (pending && !s.over) {
+    // Who had answered an open secret choice, in the order they answered (the log shows that order).
+    const answered: { player: number; id: string }[] = [];
+    if (pending.kind === "secret") {
+      for (const e of s.log) if (e.secret && !e.revealed) answered.push({ player: e.player, id: pending.chosen[e.player]?.id ?? e.option });
+      for (const a of answered) s.decisions[a.player]! -= 1;
+      s.log = s.log.filter((e) => !(e.secret && !e.revealed));
+    }
+    // Offer the open decision again: the choice instruction has not run past its
+    // offer, so running from it recomputes the options from the redrawn pieces.
+    s.pending = null;
+    const x = newExec(rt, s);
+    run(x);
+    // The same players answer again, in the same order: `player` as before, the
+    // others at random (they have answered, but what is unknown).
+    for (const a of answered) {
+      const now = s.pending as Pending | null;
+      if (now?.kind !== "secret") break;
+      if (a.player === player) apply(x, a.id, player);
+      else {
+        const n = optionCount(x, a.player);
+        if (n > 0) applyAt(x, uniformInt(rng, 0, n - 1), a.player);
+      }
+    }
+  }
+  return s;
+}

@@ -1,0 +1,62 @@
+import type { Visibility } from "../dsl/ir.ts";
+import type { Runtime } from "./runtime.ts";
+import type { LogEntry, MatchState } from "./state.ts";
+import { instanceOwner } from "./topology.ts";
+
+/**
+ * Who may see what: the one place that decides it for views, options, the
+ * log and bots (`resampleFor` redraws exactly what this module hides).
+ * A viewer of `null` is a spectator, who sees only what is public.
+ */
+
+/** What visibility questions need: the game's runtime and the match state. */
+export interface Seen {
+  rt: Runtime;
+  s: MatchState;
+}
+
+/** May `viewer` look into a zone of this visibility, owned by `owner`? */
+export function seesZone(visibility: Visibility, owner: number | null, viewer: number | null): boolean {
+  if (visibility === "public") return true;
+  if (visibility === "owner") return viewer !== null && viewer === owner;
+  return false;
+}
+
+/** May `viewer` look into the zone instance `zone` (`deck`, `hand#1`)? */
+export function seesZoneInstance(x: Seen, zone: string, viewer: number | null): boolean {
+  return seesZone(x.rt.zoneDef(zone)?.visibility ?? "public", instanceOwner(zone), viewer);
+}
+
+/** Can `viewer` tell what a piece is: face up on a board, out of play, or in a zone they may look into? */
+export function seesPiece(x: Seen, id: number, viewer: number | null): boolean {
+  const p = x.s.pieces[id];
+  if (!p) return false;
+  if (p.board !== null) return p.up;
+  if (p.zone === null) return true;
+  return seesZoneInstance(x, p.zone, viewer);
+}
+
+/**
+ * Does everyone see what this piece is? Choosing a piece that someone cannot
+ * see (one in a zone that is not public, or face down on a board) must not
+ * tell them which it is, so its log line is hidden from them.
+ */
+export function seenByAll(x: Seen, id: number): boolean {
+  const p = x.s.pieces[id];
+  if (!p) return true;
+  if (p.board !== null) return p.up;
+  return p.zone === null || (x.rt.zoneDef(p.zone)?.visibility ?? "public") === "public";
+}
+
+/** A log line as `viewer` reads it: others' secret answers stay secret until revealed, hidden pieces unnamed. */
+export function logLabel(e: LogEntry, viewer: number | null): string {
+  if (e.player === viewer) return e.label;
+  if (e.secret && !e.revealed) return "(a secret choice)";
+  if (e.hidden) return "(a hidden choice)";
+  return e.label;
+}
+
+/** May `viewer` read this log line as it is? */
+export function seesLogEntry(e: LogEntry, viewer: number | null): boolean {
+  return e.player === viewer || (!(e.secret && !e.revealed) && !e.hidden);
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { binomialPValue, meanDifference, quantile, rateDifference, spread, wilson } from "../../interpreter/bots/statistics.ts";
+
+/** The balance figures against published values. */
+
+describe("Wilson 95% intervals", () => {
+  // Newcombe (1998), "Two-sided confidence intervals for the single proportion", table I.
+  it.each([
+    [81, 263, 0.2553, 0.3662],
+    [15, 148, 0.0624, 0.1605],
+    [0, 20, 0, 0.1611],
+    [1, 29, 0.0061, 0.1718],
+  ])("%i of %i gives [%f, %f]", (k, n, low, high) => {
+    const r = wilson(k, n);
+    expect(r.value).toBe(k / n);
+    expect(r.low).toBeCloseTo(low, 4);
+    expect(r.high).toBeCloseTo(high, 4);
+  });
+
+  it("is symmetric about one half, and all of [0, 1] with no games", () => {
+    const a = wilson(3, 10);
+    const b = wilson(7, 10);
+    expect(a.low).toBeCloseTo(1 - b.high, 12);
+    expect(a.high).toBeCloseTo(1 - b.low, 12);
+    expect(wilson(0, 0)).toEqual({ count: 0, total: 0, value: 0, low: 0, high: 1 });
+    expect(wilson(10, 10).high).toBe(1);
+  });
+});
+
+describe("exact binomial test", () => {
+  it("matches R's binom.test", () => {
+    // binom.test(682, 925, p = 3/4): Mendel's peas, R's own example, p-value = 0.3825.
+    expect(binomialPValue(682, 925, 0.75)).toBeCloseTo(0.3825, 4);
+    // binom.test(7, 20, 0.5): p-value = 0.2632.
+    expect(binomialPValue(7, 20, 0.5)).toBeCloseTo(0.2632, 4);
+    // 2 of 10 at p = 1/3, asymmetric tails, by hand: the outcomes no likelier than 2 are
+    // 0, 1, 2 and 5..10, whose probabilities sum to 0.51227.
+    expect(binomialPValue(2, 10, 1 / 3)).toBeCloseTo(0.51227, 4);
+  });
+
+  it("is 1 at the expected count and tiny far from it", () => {
+    expect(binomialPValue(50, 100, 0.5)).toBeCloseTo(1, 10);
+    expect(binomialPValue(0, 100, 0.5)).toBeCloseTo(2 * 0.5 ** 100, 40);
+  });
+});
+
+describe("spreads and differences", () => {
+  it("mean, sample sd and type-7 quantiles", () => {
+    const s = spread([2, 4, 4, 4, 5, 5, 7, 9]);
+    expect(s.mean).toBe(5);
+    expect(s.sd).toBeCloseTo(Math.sqrt(32 / 7), 12);
+    expect(s.median).toBe(4.5);
+    expect(s.q25).toBe(4);
+    expect(s.q75).toBe(5.5);
+    expect(s.min).toBe(2);
+    expect(s.max).toBe(9);
+    expect(quantile([1, 2, 3, 4], 0.1)).toBeCloseTo(1.3, 12);
+  });
+
+  it("Newcombe's interval for a difference of proportions", () => {
+    // Newcombe (1998b), example: 56/70 against 48/80, difference 0.2000 [0.0524, 0.3339].
+    const d = rateDifference(wilson(48, 80), wilson(56, 70));
+    expect(d.value).toBeCloseTo(0.2, 12);
+    expect(d.low).toBeCloseTo(0.0524, 3);
+    expect(d.high).toBeCloseTo(0.3339, 3);
+  });
+
+  it("a difference of means with its normal interval", () => {
+    const a = spread([1, 2, 3, 4]);
+    const b = spread([3, 4, 5, 6]);
+    const d = meanDifference(a, b);
+    expect(d.value).toBe(2);
+    const se = Math.sqrt((2 * (5 / 3)) / 4);
+    expect(d.high - d.value).toBeCloseTo(1.959963984540054 * se, 12);
+  });
+});

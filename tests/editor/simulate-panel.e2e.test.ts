@@ -1,0 +1,76 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import type { PreviewServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEditor } from "../../editor/server/start.ts";
+import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
+import { GAMES_DIR } from "../support/games.ts";
+
+/**
+ * The Simulate panel in headless Chromium: the rules being edited (a small
+ * symmetric game typed over a file) are played by bots in the panel's own
+ * worker, with MCTS in a seat, and compared with the saved file.
+ * Set STELA_SKIP_E2E=1 to skip on a machine without Chromium.
+ */
+
+const skip = process.env.STELA_SKIP_E2E === "1";
+const GOOF = readFileSync(new URL("../fixtures/bots/goofspiel.stela", import.meta.url), "utf8");
+
+describe.skipIf(skip)("simulate panel", () => {
+  let gamesDir: string;
+  let outDir: string;
+  let server: PreviewServer;
+  let browser: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const missing = browserMissing();
+    if (missing) throw new Error(missing);
+    gamesDir = mkdtempSync(join(tmpdir(), "stela-games-"));
+    cpSync(GAMES_DIR, gamesDir, { recursive: true });
+    outDir = mkdtempSync(join(tmpdir(), "stela-editor-dist-"));
+    let url: string;
+    ({ server, url } = await startEditor({ port: 0, quiet: true, gamesDir, outDir }));
+    browser = await launchBrowser();
+    page = browser.pages()[0] ?? (await browser.newPage());
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(url);
+    await page.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    for (const d of [gamesDir, outDir]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  it("plays N games of the edited rules with MCTS in a seat, shows intervals, and the saved version beside them", async () => {
+    await page.evaluate(`window.stela.setText(${JSON.stringify(GOOF)})`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    await page.click("[data-testid=simulate]");
+    await page.waitForSelector("[data-testid=simulate-panel]");
+    await page.fill("[data-testid=simulate-games]", "10");
+    await page.selectOption("[data-testid=simulate-bot-1]", "mcts");
+    await page.fill("[data-testid=simulate-budget-1]", "8");
+    await page.uncheck("[data-testid=simulate-compare]");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForSelector("[data-testid=simulate-chart]", { timeout: 120_000 });
+    let text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
+    expect(text).toContain("10 games, 2 players, seed 1, bots mcts:8,random");
+    expect(text).toMatch(/seat 1 \(mcts:8\)/);
+    // Each seat's row: wins alone with its interval.
+    expect(text).toMatch(/\d+\.\d% \[\d+\.\d–\d+\.\d\]/);
+    expect(text).not.toContain("saved: share");
+    // Random bots, now against the saved file (another game) played with the same seeds.
+    await page.selectOption("[data-testid=simulate-bot-1]", "random");
+    await page.check("[data-testid=simulate-compare]");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes("saved: share"), null, { timeout: 120_000 });
+    text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
+    expect(text).toContain("bots random,random");
+    expect(errors).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,152 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { botRandom, makeBot, mixSeed, MctsBot, playOut } from "../../interpreter/index.ts";
+import { mergeShards } from "../../interpreter/cli/merge-command.ts";
+import { playGame, runBatch, type RunSettings } from "../../interpreter/cli/simulate-batch.ts";
+import { runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
+import { summarise } from "../../interpreter/cli/simulate-summary.ts";
+import { wilson } from "../../interpreter/bots/statistics.ts";
+import { gameFromSource } from "../support/games.ts";
+
+/** Simulation that tells the truth: independent streams, rare failures found and replayed, shards that add up. */
+
+const GOOF = new URL("../fixtures/bots/goofspiel.stela", import.meta.url).pathname;
+const FAULTY = new URL("../fixtures/bots/faulty-goofspiel.stela", import.meta.url).pathname;
+const goofspiel = gameFromSource(readFileSync(GOOF, "utf8"), GOOF);
+
+describe("random streams", () => {
+  it("mixes neighbouring seeds into unrelated ones", () => {
+    const seeds = new Set<number>();
+    for (let game = 1; game <= 200; game++) for (let seat = 0; seat < 4; seat++) seeds.add(mixSeed(7, game, seat));
+    expect(seeds.size).toBe(800);
+    // The first draws of neighbouring seeds' generators: about half of their bits differ.
+    let differing = 0;
+    for (let s = 0; s < 100; s++) {
+      const a = botRandom(s).next() >>> 0;
+      const b = botRandom(s + 1).next() >>> 0;
+      differing += (a ^ b).toString(2).replace(/0/g, "").length;
+    }
+    expect(differing / 100).toBeGreaterThan(12);
+    expect(differing / 100).toBeLessThan(20);
+  });
+
+  it("a symmetric game comes out fair: each seat wins its share within its 95% interval", () => {
+    const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 1201 });
+    const summary = summarise("Goofspiel", s, 1200, outcomes, 1);
+    expect(summary.errors).toEqual([]);
+    const decisive = summary.firstPlayer.decisive;
+    for (const seat of summary.seats) {
+      // Among the games someone won alone, each seat's share: 1/2 lies in its Wilson interval.
+      const r = wilson(seat.wins.count, decisive);
+      expect(r.low).toBeLessThan(0.5);
+      expect(r.high).toBeGreaterThan(0.5);
+    }
+    expect(summary.firstPlayer.pValue).toBeGreaterThan(0.05);
+    expect(summary.seats[0]!.draws.count).toBe(summary.seats[1]!.draws.count);
+  });
+});
+
+describe("failures", () => {
+  it("finds a rule error that fires in about 1 game in 9, and each replays exactly from its number", () => {
+    const s: RunSettings = { file: FAULTY, players: 2, bots: ["random"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 181 });
+    const failed = outcomes.filter((o) => o.error);
+    // 1 in 9 of 180 is 20; its 95% range for a binomial count is about 12 to 29.
+    expect(failed.length).toBeGreaterThanOrEqual(10);
+    expect(failed.length).toBeLessThanOrEqual(32);
+    for (const o of failed) expect(o.error).toMatch(/faulty-goofspiel\.stela:32:\d+: runtime-division-by-zero/);
+    const summary = summarise("Faulty", s, 180, outcomes, 1);
+    expect(summary.errors[0]!.replay).toBe(`stela simulate ${FAULTY} --players 2 --seed 1 --bots random --game ${failed[0]!.game}`);
+    const game = gameFromSource(readFileSync(FAULTY, "utf8"), FAULTY);
+    for (const o of failed.slice(0, 3)) {
+      const again = playGame(game, s, o.game);
+      expect(again.outcome).toEqual(o);
+      expect(again.match.error?.code).toBe("runtime-division-by-zero");
+    }
+  });
+});
+
+describe("shards", () => {
+  it("split games into contiguous parts that cover each game once", () => {
+    const parts = [1, 2, 3].map((k) => shardRange(100, k, 3));
+    expect(parts).toEqual([
+      { from: 1, to: 34 },
+      { from: 34, to: 67 },
+      { from: 67, to: 101 },
+    ]);
+  });
+
+  it("merged, equal the run on one machine", async () => {
+    const base = { players: 2, games: 40, seed: 9, json: true, workers: 1, progress: false, bots: ["random", "greedy"] };
+    const run = async (extra: object): Promise<ShardOutput> => {
+      const lines: string[] = [];
+      await runSimulate(GOOF, { ...base, ...extra }, (l) => lines.push(l));
+      return JSON.parse(lines.join("\n"));
+    };
+    const whole = await run({});
+    const shards = [await run({ shard: { k: 2, n: 3 } }), await run({ shard: { k: 1, n: 3 } }), await run({ shard: { k: 3, n: 3 } })];
+    expect(shards.map((s) => s.played)).toEqual([13, 13, 14]);
+    const { summary } = mergeShards(shards, ["b", "a", "c"]);
+    expect({ ...summary, playoutsPerSecond: 0 }).toEqual({ ...whole, playoutsPerSecond: 0 });
+    expect(() => mergeShards([shards[0]!, shards[1]!], ["b", "a"])).toThrow("missing shard 3/3");
+  });
+});
+
+describe("MCTS bot", () => {
+  const PENNIES = gameFromSource(`
+game "Pennies" { players 2 }
+per player { pick: number = 0 }
+flow {
+  let picks = secretly each p in players chooses n from 1..2 prompt "Heads (1) or tails (2)?"
+  for p in players { p.pick = picks[p] }
+}
+scoring p {
+  points if p.seat == 1 and p.pick != players[0].pick then 1 else 0
+}
+`);
+
+  it("is deterministic for a seed with an iteration budget", () => {
+    const play = (seed: number): string[] => {
+      const m = goofspiel.start({ players: 2, seed: 4 });
+      playOut(m, [new MctsBot(seed, { iterations: 40 }), makeBot("random", seed)]);
+      return m.log.map((e) => `${e.player}:${e.option}`);
+    };
+    expect(play(3)).toEqual(play(3));
+    expect(play(3)).not.toEqual(play(4));
+  });
+
+  it("answering a secret choice last, does not use the answer already given", () => {
+    let tails = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const m = PENNIES.start({ players: 2, seed });
+      m.apply("1", 0);
+      if (new MctsBot(seed, { iterations: 30 }).choose(m, 1) === "2") tails++;
+    }
+    // Peeking would always pick tails; without it, each is as good as the other.
+    expect(tails).toBeGreaterThan(5);
+    expect(tails).toBeLessThan(25);
+  });
+
+  it("decides the same on the real match and on any world its player cannot tell from it", () => {
+    const m = goofspiel.start({ players: 2, seed: 8 });
+    m.applyAt(2, 0);
+    m.applyAt(4, 1);
+    for (const seed of [1, 2, 3]) {
+      const other = m.resampleFor(0, 100 + seed);
+      expect(new MctsBot(seed, { iterations: 60 }).chooseIndex(other, 0)).toBe(new MctsBot(seed, { iterations: 60 }).chooseIndex(m, 0));
+    }
+  });
+
+  it("beats random play at Goofspiel", () => {
+    // At 40 playouts a decision it wins about 3 games in 4 (73% [64, 81] over 100 games); random play wins half.
+    let won = 0;
+    const games = 20;
+    for (let g = 1; g <= games; g++) {
+      const m = goofspiel.start({ players: 2, seed: mixSeed(5, g) });
+      playOut(m, [new MctsBot(g, { iterations: 40 }), makeBot("random", g)]);
+      if (m.result!.winners.length === 1 && m.result!.winners[0] === 0) won++;
+    }
+    expect(won).toBeGreaterThanOrEqual(12);
+  });
+});
