@@ -1,6 +1,8 @@
 import type { Code, IrExpr, IrStmt, IrTarget, IrWhere, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
+import { spaceCell } from "../dsl/keys.ts";
 import type { Type } from "../dsl/types.ts";
+import { assertNever } from "./assert-never.ts";
 import { compileExpr } from "./compile-expr.ts";
 import type { Exec, Fn } from "./exec.ts";
 import { lift, piece, putInZone, putOnBoard } from "./pieces.ts";
@@ -142,6 +144,8 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
         },
       };
     }
+    default:
+      return assertNever(t, "assignment target");
   }
 }
 
@@ -411,7 +415,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
             if (where === null) fail("runtime-none-value", "there is nowhere to place it (the value is `none`)", span);
             if (byPlacement || (typeof where === "object" && !Array.isArray(where))) {
               const pl = where as PlacementValue;
-              const cells = pl.cells.map((c) => c.slice(c.lastIndexOf(":") + 1));
+              const cells = pl.cells.map(spaceCell);
               putOnBoard(x, id, pl.board, cells, pl.rotation, x.rt.turnedSides(x.s, id, pl.rotation), faceUp);
             } else {
               const info = x.rt.topo.info(where as string);
@@ -455,6 +459,8 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         emit({ k: "exec", run: (x, l) => void x.s.messages.push({ text: checkText(x, label(x, v(x, l), ty), span), at: x.s.log.length }), span });
         return;
       }
+      default:
+        assertNever(s, "statement");
     }
   };
 

@@ -1,6 +1,8 @@
 import type { IrExpr, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
-import { BUILTIN_IMPLS } from "./builtins/index.ts";
+import { assertNever } from "./assert-never.ts";
+import { compileJs } from "./compile-js.ts";
+import { builtinImpl } from "./builtins/index.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
@@ -20,7 +22,7 @@ export function items(x: Exec, v: Value, zone: boolean, span: Span): Value[] {
   return v;
 }
 
-function seat(x: Exec, v: Value, span: Span): number {
+export function seat(x: Exec, v: Value, span: Span): number {
   if (typeof v !== "number" || v < 0 || v >= x.s.players) {
     fail("runtime-none-value", v === null ? "there is no player here (the value is `none`)" : `there is no player ${String(v)}`, span);
   }
@@ -33,7 +35,7 @@ function space(x: Exec, v: Value, span: Span) {
   return info;
 }
 
-function num(v: Value, span: Span, what: string): number {
+export function num(v: Value, span: Span, what: string): number {
   if (typeof v !== "number") fail("runtime-none-value", `${what} is ${v === null ? "`none`" : "not a number"}`, span);
   return v;
 }
@@ -44,8 +46,20 @@ function evalArgs(args: Fn[], x: Exec, l: Value[]): Value[] {
   return out;
 }
 
-/** Compiles an expression once into a closure over (match, locals). */
+/**
+ * Compiles an expression once, for the runtime's engine: to JavaScript
+ * (`compile-js.ts`, the default) or to the reference interpreter's closures.
+ */
 export function compileExpr(e: IrExpr, rt: Runtime): Fn {
+  return rt.engine === "compiled" ? compileJs(e, rt) : compileClosure(e, rt);
+}
+
+/**
+ * Compiles an expression once into a closure over (match, locals): the
+ * reference interpreter, which the compiled engine is tested against and
+ * falls back to for the forms it does not generate code for.
+ */
+export function compileClosure(e: IrExpr, rt: Runtime): Fn {
   const span = e.span;
   switch (e.op) {
     case "lit": {
@@ -159,7 +173,7 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
       };
     }
     case "builtin": {
-      const impl = BUILTIN_IMPLS[e.fn];
+      const impl = builtinImpl(e.fn);
       if (!impl) return () => fail("internal-error", `built-in \`${e.fn}\` has no implementation`, span);
       const args = e.args.map((a) => compileExpr(a, rt));
       if (args.length === 0) return (x) => impl(x, [], span);
@@ -196,7 +210,8 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
         };
       }
       const n = (v: Value, side: string) => num(v, span, `the ${side} of \`${e.o}\``);
-      switch (e.o) {
+      const op = e.o;
+      switch (op) {
         case "+":
           return (x, l) => finite(n(a(x, l), "left") + n(b(x, l), "right"), span, "this sum");
         case "-":
@@ -209,10 +224,11 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
             const av = n(a(x, l), "left");
             const bv = n(b(x, l), "right");
             if (bv === 0) fail("runtime-division-by-zero", "division by zero", span);
-            return finite(e.o === "/" ? av / bv : av % bv, span, "this quotient");
+            return finite(op === "/" ? av / bv : av % bv, span, "this quotient");
           };
+        default:
+          return assertNever(op, "arithmetic operator");
       }
-      break;
     }
     case "cmp": {
       const a = compileExpr(e.a, rt);
@@ -326,8 +342,9 @@ export function compileExpr(e: IrExpr, rt: Runtime): Fn {
         return checkText(x, out, span);
       };
     }
+    default:
+      return assertNever(e, "expression");
   }
-  return () => fail("internal-error", `cannot run \`${(e as IrExpr).op}\``, span);
 }
 
 function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
@@ -397,6 +414,8 @@ function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
         const p = seat(x, obj(x, l), span);
         return name === "seat" ? p : x.rt.playerName(p);
       };
+    default:
+      return assertNever(e.of, "property owner");
   }
 }
 
@@ -500,5 +519,7 @@ function compileComprehension(e: Extract<IrExpr, { op: "comp" }>, rt: Runtime): 
         });
         return keyed.map((k) => k.item);
       };
+    default:
+      return assertNever(e.form, "comprehension form");
   }
 }

@@ -5,7 +5,7 @@ import { newExec } from "./exec.ts";
 import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
-import { Runtime } from "./runtime.ts";
+import { Runtime, type EngineKind } from "./runtime.ts";
 import { STATE_VERSION, type MatchState } from "./state.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
@@ -28,6 +28,8 @@ export class Game {
   constructor(
     readonly def: GameDef,
     readonly variantDefs: Record<string, GameDef> = {},
+    /** `closures` runs the reference interpreter instead of generated code (for comparing the two). */
+    readonly engine: EngineKind = "compiled",
   ) {}
 
   get title(): string {
@@ -60,7 +62,7 @@ export class Game {
     const key = variant === undefined || variant === this.def.variant ? "" : variant;
     let rt = this.runtimes.get(key);
     if (!rt) {
-      rt = new Runtime(this.definition(variant));
+      rt = new Runtime(this.definition(variant), this.engine);
       this.runtimes.set(key, rt);
     }
     return rt;

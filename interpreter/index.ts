@@ -4,6 +4,7 @@
  * repeat; `view(player)` hides what that player may not see.
  */
 export { compile, Game, StartError, type CompileResult, type StartOptions } from "./game.ts";
+export type { EngineKind } from "./runtime.ts";
 export { Match, SavedStateError, type Decision, type Option } from "./match.ts";
 export type { LogEntry, MatchResult, MatchState } from "./state.ts";
 export type { ApplyResult } from "./vm.ts";

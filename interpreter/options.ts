@@ -1,6 +1,7 @@
 import type { PlacementValue, Value } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
 import type { Exec } from "./exec.ts";
+import { spaceCell } from "../dsl/keys.ts";
 import type { ChoiceState, OptionState } from "./state.ts";
 import { instanceOwner } from "./topology.ts";
 import { isPlacement, label, slug, sortById } from "./values.ts";
@@ -42,7 +43,7 @@ export function seesPiece(x: Exec, id: number, viewer: number | null): boolean {
 function hiddenPiece(x: Exec, id: number): { id: string; label: string } {
   const p = x.s.pieces[id]!;
   if (p.board !== null) {
-    const at = `${p.board}:${p.cells[0]}`;
+    const at = x.rt.topo.spaceKey(p.board, p.cells[0]!);
     return { id: `face-down@${at}`, label: `the face-down piece on ${x.rt.topo.label(at)}` };
   }
   const zone = p.zone ?? "";
@@ -100,7 +101,7 @@ export function legalValues(x: Exec, values: Value[], ty: Type, chooser: number 
 }
 
 function placementId(x: Exec, v: PlacementValue, pieceId: string): string {
-  const cells = v.cells.map((c, i) => (i === 0 ? c : c.slice(c.lastIndexOf(":") + 1))).join("+");
+  const cells = v.cells.map((c, i) => (i === 0 ? c : spaceCell(c))).join("+");
   const turned = x.rt.turnedSides(x.s, v.piece, v.rotation) ? `/r${v.rotation}` : "";
   return `${pieceId}@${cells}${turned}`;
 }
@@ -144,7 +145,7 @@ function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
   if (ty.t === "piece" && typeof v === "number") {
     o.pieces = [v];
     const p = x.s.pieces[v];
-    if (p && p.board !== null) o.spaces = p.cells.map((c) => `${p.board}:${c}`);
+    if (p && p.board !== null) o.spaces = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
   }
 }
 
@@ -231,7 +232,7 @@ function whereToTellApart(x: Exec, options: OptionState[]): void {
     if (group.length < 2) continue;
     for (const o of group) {
       const p = typeof o.value === "number" && o.pieces?.[0] === o.value ? x.s.pieces[o.value] : undefined;
-      if (p && p.board !== null) o.label += ` on ${p.cells.map((c) => x.rt.topo.label(`${p.board}:${c}`)).join("–")}`;
+      if (p && p.board !== null) o.label += ` on ${p.cells.map((c) => x.rt.topo.label(x.rt.topo.spaceKey(p.board!, c))).join("–")}`;
     }
   }
 }

@@ -27,6 +27,9 @@ export interface CompiledHandler {
   where?: Fn;
 }
 
+/** How a runtime runs expressions: `compiled` (generated JavaScript) or `closures` (the reference interpreter). */
+export type EngineKind = "compiled" | "closures";
+
 /** Calls deeper than this are taken as endless recursion. */
 const MAX_DEPTH = 2000;
 
@@ -53,7 +56,11 @@ export class Runtime {
   private readonly equivalence: string[];
   private depth = 0;
 
-  constructor(readonly def: GameDef) {
+  constructor(
+    readonly def: GameDef,
+    /** How expressions run: compiled to JavaScript, or as the reference interpreter's closures. */
+    readonly engine: EngineKind = "compiled",
+  ) {
     this.topo = new Topology(def);
     this.equivalence = def.components.map((c) => JSON.stringify([c.kind, c.label, c.fields]));
     for (const f of Object.values(def.functions)) {

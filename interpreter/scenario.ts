@@ -9,6 +9,7 @@ import { legalValues, nameChoice, namedOption } from "./options.ts";
 import { lift, putInZone, putOnBoard } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult } from "./state.ts";
+import { numberedKey } from "../dsl/keys.ts";
 import { boardName, instanceKey, instanceOwner } from "./topology.ts";
 import { run } from "./vm.ts";
 
@@ -109,7 +110,7 @@ export class Scenario {
         owner: p.owner,
         zone: p.zone === null ? null : { name: boardName(p.zone), owner: instanceOwner(p.zone), key: p.zone },
         board: p.board === null ? null : { name: boardName(p.board), owner: instanceOwner(p.board), key: p.board },
-        spaces: p.board === null ? [] : p.cells.map((cell) => rt.topo.label(`${p.board}:${cell}`)),
+        spaces: p.board === null ? [] : p.cells.map((cell) => rt.topo.label(rt.topo.spaceKey(p.board!, cell))),
         faceUp: p.up,
       };
     });
@@ -367,7 +368,7 @@ export class Scenario {
     }
     if (owner !== undefined && z.copies !== undefined) {
       if (owner < 0 || owner >= z.copies) throw new ScenarioError(`\`${name}\` has ${z.copies} zones, numbered from 0`);
-      return `${name}[${owner}]`;
+      return numberedKey(name, owner);
     }
     return name;
   }
@@ -433,7 +434,8 @@ function suggest(name: string, names: string[]): string {
 /** `d4` → [3, 3]; `d4 level 2` → [3, 3, 1]; `(2,-1)` → [2, -1]; a ring's `5` → [5, 0]. */
 function parseSpace(label: string, topology: string): [number, number, number?] | undefined {
   const t = label.trim();
-  if (topology === "ring") {
+  // Rings, tracks and graphs name a space by its board and number (`gear 3`).
+  if (topology === "ring" || topology === "track" || topology === "graph") {
     const m = /(\d+)$/.exec(t);
     return m ? [Number(m[1]), 0] : undefined;
   }

@@ -142,12 +142,12 @@ function pieceView(x: Exec, id: number, visible: boolean): PieceView {
   const comp = x.rt.def.components[p.c]!;
   if (!visible) {
     const v: PieceView = { kind: comp.kind, owner: p.owner, faceUp: p.up, hidden: true };
-    if (p.board !== null) v.cells = p.cells.map((c) => `${p.board}:${c}`);
+    if (p.board !== null) v.cells = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
     return v;
   }
   const v: PieceView = { id, kind: comp.kind, name: comp.label, owner: p.owner, faceUp: p.up, fields: comp.fields, state: p.st };
   if (p.board !== null) {
-    v.cells = p.cells.map((c) => `${p.board}:${c}`);
+    v.cells = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
     v.rotation = p.rot;
     if (!isTop(x.s, id)) v.covered = true;
   }

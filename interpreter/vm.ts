@@ -2,6 +2,7 @@ import type { Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
 import type { ChoiceSpec, Instr } from "./compile-code.ts";
+import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { tick, type Exec } from "./exec.ts";
 import { legalValues, nameChoice, nameOne, namedOption, STOP_ID } from "./options.ts";
@@ -191,6 +192,9 @@ function loop(x: Exec): void {
         s.stack = [];
         finish(x);
         return;
+      default:
+        // An instruction this loop does not know must stop the match, not spin until the step budget.
+        assertNever(ins, "instruction");
     }
   }
 }

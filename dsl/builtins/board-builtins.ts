@@ -1,11 +1,11 @@
 import { T } from "../types.ts";
-import { accepts, elementOf, param, type Builtin } from "./builtin.ts";
+import { accepts, catalogued, elementOf, param } from "./builtin.ts";
 
 const footprint = param("x", accepts.footprint());
 const space = (name = "s") => param(name, accepts.type(T.space, "a space"));
 
 /** Queries on boards, spaces and the pieces on them. */
-export const BOARD_BUILTINS: Builtin[] = [
+export const BOARD_BUILTINS = catalogued([
   {
     name: "spaces",
     category: "board",
@@ -217,5 +217,5 @@ export const BOARD_BUILTINS: Builtin[] = [
     params: [space(), param("n", accepts.type(T.number))],
     returns: () => T.space,
   },
-];
+]);
 

@@ -18,6 +18,20 @@ export interface Builtin {
   returns: (args: Type[], named: Record<string, Type>) => Type;
 }
 
+/**
+ * A list of catalogue entries, keeping each entry's name as a literal type so
+ * `BuiltinName` can list them: the engine's table of implementations is typed
+ * by it, and a built-in without an implementation fails to compile.
+ */
+export function catalogued<N extends string>(list: (Builtin & { name: N })[]): (Builtin & { name: N })[] {
+  return list;
+}
+
+/** The same for named values (`players`): their names are literal types too. */
+export function cataloguedConstants<N extends string>(list: (BuiltinConstant & { name: N })[]): (BuiltinConstant & { name: N })[] {
+  return list;
+}
+
 export type BuiltinCategory = "board" | "pieces" | "lists" | "players" | "numbers" | "scoring" | "chance" | "topology";
 
 export interface ParamSpec {

@@ -12,6 +12,17 @@ export type { Builtin, BuiltinCategory, BuiltinConstant, BuiltinEvent, BuiltinPr
 export { EVENTS, FORMS, PROPERTIES };
 export type { Form } from "./forms.ts";
 
+/** The name of every built-in function and engine-computed constant in the catalogue (a literal union: the engine's implementations are keyed by it). */
+export type BuiltinName = (
+  | typeof BOARD_BUILTINS
+  | typeof LIST_BUILTINS
+  | typeof NUMBER_BUILTINS
+  | typeof PLAYER_BUILTINS
+  | typeof SCORING_BUILTINS
+  | typeof TOPOLOGY_BUILTINS
+  | typeof PLAYER_CONSTANTS
+)[number]["name"];
+
 /** Every built-in function, by name: the one catalogue behind the checker, the docs and the editor. */
 export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(
   [...BOARD_BUILTINS, ...LIST_BUILTINS, ...NUMBER_BUILTINS, ...PLAYER_BUILTINS, ...SCORING_BUILTINS, ...TOPOLOGY_BUILTINS].map((b) => [b.name, b]),
@@ -20,4 +31,4 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(
 /** Every built-in named value. */
 export const CONSTANTS: ReadonlyMap<string, BuiltinConstant> = new Map([...PLAYER_CONSTANTS, ...TIE_POLICIES].map((c) => [c.name, c]));
 
-export const TOPOLOGIES = new Set(TOPOLOGY_BUILTINS.map((b) => b.name));
+export const TOPOLOGIES: ReadonlySet<string> = new Set<string>(TOPOLOGY_BUILTINS.map((b) => b.name));

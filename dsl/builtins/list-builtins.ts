@@ -1,10 +1,10 @@
 import { T } from "../types.ts";
-import { accepts, elementOf, param, type Builtin } from "./builtin.ts";
+import { accepts, catalogued, elementOf, param } from "./builtin.ts";
 
 const list = param("list", accepts.iterable("a list or zone"));
 
 /** Lists, zones and numbers in bulk. */
-export const LIST_BUILTINS: Builtin[] = [
+export const LIST_BUILTINS = catalogued([
   {
     name: "size",
     category: "lists",
@@ -86,4 +86,4 @@ export const LIST_BUILTINS: Builtin[] = [
     params: [list, param("item", accepts.anything())],
     returns: () => T.number,
   },
-];
+]);

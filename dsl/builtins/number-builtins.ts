@@ -1,10 +1,10 @@
 import { T } from "../types.ts";
-import { accepts, elementOf, param, type Builtin } from "./builtin.ts";
+import { accepts, catalogued, elementOf, param } from "./builtin.ts";
 
 const num = (name: string) => param(name, accepts.type(T.number, "a number"));
 
 /** Arithmetic beyond the operators, and chance. */
-export const NUMBER_BUILTINS: Builtin[] = [
+export const NUMBER_BUILTINS = catalogued([
   {
     name: "floor",
     category: "numbers",
@@ -59,4 +59,4 @@ export const NUMBER_BUILTINS: Builtin[] = [
     params: [param("list", accepts.iterable("a list or zone"))],
     returns: (args) => elementOf(args[0]),
   },
-];
+]);

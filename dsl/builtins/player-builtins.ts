@@ -1,10 +1,10 @@
 import { T } from "../types.ts";
-import { accepts, param, type Builtin, type BuiltinConstant } from "./builtin.ts";
+import { accepts, catalogued, cataloguedConstants, param } from "./builtin.ts";
 
 const player = param("p", accepts.type(T.player, "a player"));
 
 /** Seats and turn order. Clockwise is the seat order: seat 0, 1, 2, … */
-export const PLAYER_BUILTINS: Builtin[] = [
+export const PLAYER_BUILTINS = catalogued([
   {
     name: "next",
     category: "players",
@@ -41,9 +41,9 @@ export const PLAYER_BUILTINS: Builtin[] = [
     params: [player],
     returns: () => T.list(T.player),
   },
-];
+]);
 
-export const PLAYER_CONSTANTS: BuiltinConstant[] = [
+export const PLAYER_CONSTANTS = cataloguedConstants([
   {
     name: "players",
     category: "players",
@@ -58,4 +58,4 @@ export const PLAYER_CONSTANTS: BuiltinConstant[] = [
     description: "How many players the match has.",
     example: "deal 3 * player_count from deck to offer",
   },
-];
+]);

@@ -1,8 +1,8 @@
 import { T } from "../types.ts";
-import { accepts, param, type Builtin, type BuiltinConstant } from "./builtin.ts";
+import { accepts, catalogued, param, type BuiltinConstant } from "./builtin.ts";
 
 /** Majority awards and their tie policies. */
-export const SCORING_BUILTINS: Builtin[] = [
+export const SCORING_BUILTINS = catalogued([
   {
     name: "majority",
     category: "scoring",
@@ -18,7 +18,7 @@ export const SCORING_BUILTINS: Builtin[] = [
     ],
     returns: () => T.map(T.number),
   },
-];
+]);
 
 /** The tie policies `majority` understands. Each is one sentence a rulebook might print. */
 export const TIE_POLICIES: BuiltinConstant[] = [

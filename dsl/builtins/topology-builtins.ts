@@ -1,10 +1,10 @@
 import { T } from "../types.ts";
-import { accepts, param, type Builtin } from "./builtin.ts";
+import { accepts, catalogued, param } from "./builtin.ts";
 
 const whole = (name: string, optional = false) => param(name, accepts.type(T.number, "a whole number"), { optional });
 
 /** Board shapes, used only after `board name:`. */
-export const TOPOLOGY_BUILTINS: Builtin[] = [
+export const TOPOLOGY_BUILTINS = catalogued([
   {
     name: "grid",
     category: "topology",
@@ -72,4 +72,4 @@ export const TOPOLOGY_BUILTINS: Builtin[] = [
     params: [whole("size"), param("edges", accepts.type(T.list(T.list(T.number)), "a list of pairs of space numbers"), { named: true })],
     returns: () => T.topology,
   },
-];
+]);

@@ -583,8 +583,9 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
           if (!v) continue;
           if (!assignable(v.ty, decl.type)) {
             c.sink.error("type-mismatch", `\`${f.name.text}\` is ${article(typeName(decl.type))}, not ${article(typeName(v.ty))}`, f.value.span);
-          } else if (decl.type.t === "sides" && (!Array.isArray(v.v) || v.v.length !== 4)) {
-            c.sink.error("type-mismatch", "`sides` are four numbers: top, right, bottom, left", f.value.span);
+          } else if (decl.type.t === "sides" && (!Array.isArray(v.v) || (v.v.length !== 4 && v.v.length !== 6))) {
+            // One value per side of a cell: a square's four, or a hexagon's six.
+            c.sink.error("type-mismatch", "`sides` are four numbers (top, right, bottom, left) for a square grid, or six (clockwise from the upper right) for a hex grid", f.value.span);
           }
           fields[f.name.text] = v.v;
         }

@@ -75,7 +75,8 @@ export function columnName(x: number): string {
 
 /** A quarter turn clockwise on screen (y grows downwards): right becomes down. */
 export function quarterTurn(form: Offsets): Offsets {
-  return form.map(([x, y]) => [-y, x] as [number, number]);
+  // `0 - y`, not `-y`: no negative zeros in the offsets.
+  return form.map(([x, y]) => [0 - y, x] as [number, number]);
 }
 
 const NONE: readonly number[] = [];

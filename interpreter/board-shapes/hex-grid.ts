@@ -44,7 +44,7 @@ export class HexGrid extends BoundedShape {
 
   /** A sixth of a turn clockwise: each side's offset becomes the next side's. */
   override turn(form: Offsets): Offsets {
-    return form.map(([x, y]) => [-y, x + y] as [number, number]);
+    return form.map(([x, y]) => [0 - y, x + y] as [number, number]);
   }
 
   place(i: number): { x: number; y: number } {

@@ -4,7 +4,7 @@ import { tick, type Exec } from "../exec.ts";
 import { positions } from "../placement.ts";
 import { isTop, piece, topAt } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
-import type { BuiltinImpl } from "./impl.ts";
+import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
   const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
@@ -12,12 +12,26 @@ function spaceInfo(x: Exec, v: Value, span: Span) {
   return s;
 }
 
+/**
+ * Per piece position, the space keys it covers and the spaces around it. A
+ * piece's `cells` array is replaced whenever it moves and never changed in
+ * place (clones share it), so the array itself identifies the position.
+ */
+const covered = new WeakMap<string[], string[]>();
+const around = new WeakMap<string[], string[]>();
+
 /** The space keys covered by a piece, placement, space, or list of them. */
 export function footprint(x: Exec, v: Value, span: Span): string[] {
   if (v === null) fail("runtime-none-value", "there is nothing here (the value is `none`)", span);
   if (typeof v === "number") {
     const p = piece(x, v, span);
-    return p.board === null ? [] : p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
+    if (p.board === null) return [];
+    let keys = covered.get(p.cells);
+    if (!keys) {
+      keys = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
+      covered.set(p.cells, keys);
+    }
+    return keys;
   }
   if (typeof v === "string") return [v];
   if (Array.isArray(v)) return v.flatMap((i) => footprint(x, i, span));
@@ -38,6 +52,12 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
 }
 
 function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
+  const p = typeof v === "number" ? piece(x, v, span) : undefined;
+  const cached = p && p.board !== null ? around.get(p.cells) : undefined;
+  if (cached) {
+    tick(x, span, cached.length);
+    return cached;
+  }
   const own = footprint(x, v, span);
   const mine = new Set(own);
   const out: string[] = [];
@@ -49,6 +69,7 @@ function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
       out.push(n);
     }
   }
+  if (p && p.board !== null) around.set(p.cells, out);
   tick(x, span, out.length);
   return out;
 }
@@ -68,6 +89,8 @@ function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
 /** Members of `among` reachable from `seed` through touching members. */
 function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   if (among.length === 0) return [];
+  // Indexing the members is work like any other: charged to the step budget.
+  tick(x, span, among.length);
   const pieces = typeof among[0] === "number";
   const topo = x.rt.topo;
   if (!pieces) {
@@ -125,7 +148,7 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
   return fail("runtime-error", "expected pieces", span);
 }
 
-export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
+export const BOARD_IMPLS = {
   spaces: (x, [b]) => x.rt.topo.spaces(x.s, b as string),
   neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
@@ -142,12 +165,14 @@ export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
   connected: (x, [seed, among], span) => component(x, seed!, asList(x, among!), span),
   groups: (x, [among], span) => {
     const list = asList(x, among!);
-    const left = new Set(list.map((v) => JSON.stringify(v)));
+    tick(x, span, list.length);
+    const key = (v: Value): Value => (v !== null && typeof v === "object" ? JSON.stringify(v) : v);
+    const left = new Set(list.map(key));
     const out: Value[][] = [];
     for (const v of list) {
-      if (!left.has(JSON.stringify(v))) continue;
+      if (!left.has(key(v))) continue;
       const g = component(x, v, list, span);
-      for (const m of g) left.delete(JSON.stringify(m));
+      for (const m of g) left.delete(key(m));
       out.push(g);
     }
     return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
@@ -192,7 +217,7 @@ export const BOARD_IMPLS: Record<string, BuiltinImpl> = {
   distance: (x, [a, b], span) => x.rt.topo.distance(spaceInfo(x, a!, span).key, spaceInfo(x, b!, span).key),
   space_at: (x, [b, cx, cy, level]) => x.rt.topo.key(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
   step: (x, [s, n], span) => x.rt.topo.step(spaceInfo(x, s!, span).key, n as number) ?? null,
-};
+} satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 
 function asList(x: Exec, v: Value): Value[] {
   if (typeof v === "string" && x.s.zones[v]) return [...x.s.zones[v]!];

@@ -2,7 +2,7 @@ import type { Value } from "../../dsl/ir.ts";
 import { tick, type Exec } from "../exec.ts";
 import { fail } from "../runtime-error.ts";
 import { equal } from "../values.ts";
-import type { BuiltinImpl } from "./impl.ts";
+import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 /** A list argument, or a zone's pieces (bottom first). */
 export function listOf(x: Exec, v: Value): Value[] {
@@ -14,7 +14,7 @@ function numbers(v: Value): number[] {
   return (Array.isArray(v) ? v : []).filter((n): n is number => typeof n === "number");
 }
 
-export const LIST_IMPLS: Record<string, BuiltinImpl> = {
+export const LIST_IMPLS = {
   size: (x, [v]) => listOf(x, v!).length,
   top: (x, [v]) => {
     if (typeof v === "string" && x.s.zones[v]) {
@@ -43,4 +43,4 @@ export const LIST_IMPLS: Record<string, BuiltinImpl> = {
   },
   flatten: (x, [v]) => listOf(x, v!).flatMap((i) => (Array.isArray(i) ? i : [i])),
   index_of: (x, [v, item]) => listOf(x, v!).findIndex((i) => equal(i, item!)),
-};
+} satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

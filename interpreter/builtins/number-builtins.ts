@@ -1,9 +1,9 @@
 import { randomInt } from "../random.ts";
 import { fail } from "../runtime-error.ts";
-import type { BuiltinImpl } from "./impl.ts";
+import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { listOf } from "./list-builtins.ts";
 
-export const NUMBER_IMPLS: Record<string, BuiltinImpl> = {
+export const NUMBER_IMPLS = {
   floor: (_x, [v]) => Math.floor(v as number),
   ceil: (_x, [v]) => Math.ceil(v as number),
   round: (_x, [v]) => Math.round(v as number),
@@ -16,4 +16,4 @@ export const NUMBER_IMPLS: Record<string, BuiltinImpl> = {
     const list = listOf(x, v!);
     return list.length ? list[randomInt(x.s, 0, list.length - 1)]! : null;
   },
-};
+} satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

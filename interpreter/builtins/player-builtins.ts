@@ -2,14 +2,14 @@ import type { Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import type { Exec } from "../exec.ts";
 import { fail } from "../runtime-error.ts";
-import type { BuiltinImpl } from "./impl.ts";
+import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 function seat(x: Exec, v: Value, span: Span): number {
   if (typeof v !== "number" || v < 0 || v >= x.s.players) fail("runtime-none-value", v === null ? "there is no player here (the value is `none`)" : "not a player", span);
   return v;
 }
 
-export const PLAYER_IMPLS: Record<string, BuiltinImpl> = {
+export const PLAYER_IMPLS = {
   players: (x) => Array.from({ length: x.s.players }, (_, i) => i),
   player_count: (x) => x.s.players,
   next: (x, [p], span) => (seat(x, p!, span) + 1) % x.s.players,
@@ -22,4 +22,4 @@ export const PLAYER_IMPLS: Record<string, BuiltinImpl> = {
     const start = seat(x, p!, span);
     return Array.from({ length: x.s.players }, (_, i) => (start - i + x.s.players) % x.s.players);
   },
-};
+} satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

@@ -1,6 +1,6 @@
 import type { Value } from "../../dsl/ir.ts";
 import { fail } from "../runtime-error.ts";
-import type { BuiltinImpl } from "./impl.ts";
+import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 /**
  * What each member of a tied group gets. `prizes` are the prizes of the
@@ -37,9 +37,9 @@ export function majority(values: Value[], prizes: number[], policy: string, mini
   return out;
 }
 
-export const SCORING_IMPLS: Record<string, BuiltinImpl> = {
+export const SCORING_IMPLS = {
   majority: (_x, [values, prizes, ties, minimum], span) => {
     if (!Array.isArray(values) || !Array.isArray(prizes)) fail("runtime-none-value", "`majority` needs values per player and a list of prizes", span);
     return majority(values, prizes as number[], (ties as string | null) ?? "pool_round_up", (minimum as number | null) ?? 1);
   },
-};
+} satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

@@ -1,4 +1,4 @@
-import type { BoardView, PieceView, SpaceView, View, ZoneView } from "../index.ts";
+import { cellKey, type BoardView, type PieceView, type SpaceView, type View, type ZoneView } from "../index.ts";
 
 /**
  * Owners are marked with superscript digits (`Po2¹`: a piece of Player 1), never plain ones: a
@@ -107,7 +107,7 @@ function boardLines(b: BoardView, players: string[]): string[] {
       out.push(`    ${trackLine(spaces, byCell)}`);
       continue;
     }
-    const at = new Map(spaces.map((s) => [`${s.x},${s.y}`, s]));
+    const at = new Map(spaces.map((s) => [cellKey(s.x, s.y), s]));
     const cellText = (s: SpaceView | undefined): string => {
       if (!s) return "";
       const on = byCell.get(s.key);
@@ -125,9 +125,11 @@ function boardLines(b: BoardView, players: string[]): string[] {
     for (let y = y0; y <= y1; y++) {
       const rowName = String(open ? y : y - y0 + 1).padStart(3);
       if (!sided) {
-        const row = [`${rowName} `];
+        // A hex board's rows each start half a cell further right, as it is drawn.
+        const shift = b.topology.type === "hex" ? " ".repeat(Math.floor(((y - y0) * (w + 1)) / 2)) : "";
+        const row = [`${rowName} ${shift}`];
         for (let x = x0; x <= x1; x++) {
-          const s = at.get(`${x},${y}`);
+          const s = at.get(cellKey(x, y));
           row.push(pad(s ? cellText(s) : "", w) + " ");
         }
         out.push(row.join("").trimEnd());
@@ -135,7 +137,7 @@ function boardLines(b: BoardView, players: string[]): string[] {
       }
       const [top, mid, bottom] = [["    "], [`${rowName} `], ["    "]];
       for (let x = x0; x <= x1; x++) {
-        const s = at.get(`${x},${y}`);
+        const s = at.get(cellKey(x, y));
         const p = s ? byCell.get(s.key)?.[0] : undefined;
         const sides = p?.sides ? Object.values(p.sides)[0] : undefined;
         if (sides) {

@@ -209,5 +209,5 @@ if (twins.length) {
     }
   }
   table(["game", "by", "games", "seat 1 wins", "seat 2 wins", "draws", "moves"], rows);
-  console.log("Known figures: Tic-Tac-Toe 58.5% / 28.8% / 12.7% draws, 7.63 moves; Connect Four 55.5% first-player wins, 21.3 moves; Reversi about 60 moves.");
+  console.log("Known figures: Tic-Tac-Toe 58.5% / 28.8% / 12.7% draws, 7.63 moves; Connect Four 55.5% first-player wins, 21.3 moves; Reversi about 60 moves; Hex 11x11 52.4% first-player wins, 107.5 moves.");
 }

@@ -54,6 +54,7 @@ for (const input of inputs as FuzzInput[]) {
   const ms = performance.now() - t0;
   if (!failure && ms > SLOW_MS) failure = `took ${ms.toFixed(0)} ms`;
   outcomes.push({ how: input.how, chars: input.source.length, ms, source: input.source, ...(failure ? { failure } : {}) });
+  if (outcomes.length % 50 === 0) process.stderr.write(`${outcomes.length}/${runs} inputs, ${outcomes.filter((o) => o.failure).length} failures\n`);
 }
 
 const slowest = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 5);

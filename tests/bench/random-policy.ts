@@ -4,8 +4,9 @@ import { xoroshiro128plus } from "pure-rand/generator/xoroshiro128plus";
 /**
  * The random policy every benchmark playout follows, in Stela and in the hand-written twins:
  * one generator seeded like the engine's `RandomBot` (xoroshiro128+ from the bot seed) picks
- * each decision uniformly among the options in the order the engine lists them. Same seeds,
- * same order → the same game on both sides.
+ * each decision uniformly among the options by position, as `Match.applyAt` numbers them: in
+ * the order the rules produce the legal values (board order for spaces, zone order for pieces,
+ * one of each group of like pieces). Same seeds, same order → the same game on both sides.
  */
 export class RandomPolicy {
   private readonly rng: ReturnType<typeof xoroshiro128plus>;

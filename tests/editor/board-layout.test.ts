@@ -56,6 +56,21 @@ describe("board layout", () => {
     expect(l.boxes.every((b) => b.round)).toBe(true);
   });
 
+  it("draws hex, track and graph boards where the engine's shape hints, as round spots", () => {
+    const row = Math.sqrt(3) / 2;
+    const hex = layoutBoard(board({ type: "hex", width: 2, height: 2 }, [space("h", 0, 0, 0, { x: 0.5, y: 0.5 }), space("h", 0, 1, 0, { x: 1, y: 0.5 + row })]));
+    expect(hex.boxes.map((b) => [b.x, Math.round(b.y * 100) / 100, b.round])).toEqual([
+      [22, 22, true],
+      [22 + CELL / 2, Math.round((22 + row * CELL) * 100) / 100, true],
+    ]);
+    const graph = layoutBoard(board({ type: "graph", size: 3, edges: [[0, 1], [1, 2]] }, [0, 1, 2].map((i) => space("g", i, 0, 0, { x: 0.5 + 2 * i, y: 0.5 }))));
+    expect(graph.links).toEqual([
+      { x1: 22 + CELL / 2, y1: 22 + CELL / 2, x2: 22 + 2 * CELL + CELL / 2, y2: 22 + CELL / 2 },
+      { x1: 22 + 2 * CELL + CELL / 2, y1: 22 + CELL / 2, x2: 22 + 4 * CELL + CELL / 2, y2: 22 + CELL / 2 },
+    ]);
+    expect(graph.width).toBe(44 + 5 * CELL);
+  });
+
   it("outlines a multi-cell piece around its cells, not between them", () => {
     const spaces = [space("b", 0, 0), space("b", 1, 0), space("b", 0, 1)];
     const piece = { id: 1, kind: "P", owner: null, faceUp: true, cells: spaces.map((s) => s.key) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Match } from "../../interpreter/index.ts";
+import { cellCoords, cellKey, instanceKey, type Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
 import { choose, moveTo, option, pieces, put, reoffer, setVar, takeAway } from "../support/scenario.ts";
 
@@ -68,7 +68,7 @@ function placeWorker(m: Match, name: string, x: number, y: number, facing: strin
 /** A player's stock, and the field of the water track (0 for -10 … 8 for 16) their carrier stands on. */
 function village(m: Match, seat: number): Village {
   const v = m.state.pvars[seat]!;
-  const field = Object.keys(m.state.cells[`water_track#${seat}`] ?? {}).map((c) => Number(c.split(",")[0]));
+  const field = Object.keys(m.state.cells[instanceKey("water_track", true, seat)] ?? {}).map((c) => cellCoords(c)[0]!);
   expect(field).toHaveLength(1);
   return { cacao: v["cacao"] as number, sun: v["sun"] as number, gold: v["gold"] as number, water: field[0]! };
 }
@@ -80,7 +80,7 @@ function zoneNames(m: Match, zone: string): string[] {
 
 function tileAt(m: Match, x: number, y: number): string[] {
   const all = pieces(m);
-  return (m.state.cells["jungle"]?.[`${x},${y}`] ?? []).map((id) => `${all[id]!.name} of seat ${all[id]!.owner}`);
+  return (m.state.cells["jungle"]?.[cellKey(x, y)] ?? []).map((id) => `${all[id]!.name} of seat ${all[id]!.owner}`);
 }
 
 describe("Cacao: setup", () => {
@@ -91,9 +91,9 @@ describe("Cacao: setup", () => {
   ])("with %i players each player has %i worker tiles, 3 of them in hand", (players, tiles, counts) => {
     const m = game.start({ players, seed: 3 });
     for (let seat = 0; seat < players; seat++) {
-      const mine = [...zoneNames(m, `supply#${seat}`), ...zoneNames(m, `hand#${seat}`)];
+      const mine = [...zoneNames(m, instanceKey("supply", true, seat)), ...zoneNames(m, instanceKey("hand", true, seat))];
       expect(mine).toHaveLength(tiles);
-      expect(zoneNames(m, `hand#${seat}`)).toHaveLength(3);
+      expect(zoneNames(m, instanceKey("hand", true, seat))).toHaveLength(3);
       expect(mine.filter((n) => n === W1111)).toHaveLength(counts[W1111]);
       expect(mine.filter((n) => n === W2101)).toHaveLength(counts[W2101]);
       expect(mine.filter((n) => n === W3001)).toHaveLength(1);

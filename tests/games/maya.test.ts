@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Match } from "../../interpreter/index.ts";
+import { instanceKey, type Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
 import { choose, findPiece, moveTo, option, pieces, put, reoffer, scenario, setVar, takeAway, zoneOf } from "../support/scenario.ts";
 
@@ -34,8 +34,8 @@ function seats(m: Match): { me: number; other: number } {
   return { me, other: (me + 1) % m.state.players };
 }
 
-const rack = (p: number) => `rack#${p}`;
-const supply = (p: number) => `supply#${p}`;
+const rack = (p: number) => instanceKey("rack", true, p);
+const supply = (p: number) => instanceKey("supply", true, p);
 const zone = (m: Match, key: string) => m.state.zones[key]!;
 const score = (m: Match, p: number) => m.playerVar(p, "score") as number;
 /** The id of a space in option ids (`land:3,3`), from its name (`d4`). */

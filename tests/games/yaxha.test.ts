@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Value } from "../../dsl/ir.ts";
 import { playRandomly } from "../../interpreter/bots/random-bot.ts";
-import type { Match } from "../../interpreter/index.ts";
+import { cellCoords, cellKey, instanceKey, numberedKey, spaceCell, type Match } from "../../interpreter/index.ts";
 import { loadGame } from "../support/games.ts";
 import { choose, moveTo, pieces, put, scenario, zoneOf } from "../support/scenario.ts";
 
@@ -66,7 +66,7 @@ function build(m: Match, p: number, levels: string[][], x0 = 3, y0 = 3): number[
 
 /** The cube at a position of a player's pyramid. */
 function cubeAt(m: Match, p: number, x: number, y: number, z: number): number {
-  const stack = m.state.cells[`pyramid#${p}`]?.[`${x},${y},${z}`];
+  const stack = m.state.cells[instanceKey("pyramid", true, p)]?.[cellKey(x, y, z)];
   if (!stack?.length) throw new Error(`no cube at ${x},${y},${z}`);
   return stack[0]!;
 }
@@ -82,10 +82,10 @@ function setMarket(m: Match, tile: number, colours: Colour[]): number[] {
 }
 
 const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-const collected = (m: Match, p: number) => sorted(m.state.zones[`collected#${p}`]!);
+const collected = (m: Match, p: number) => sorted(m.state.zones[instanceKey("collected", true, p)]!);
 /** The number on each player's Turn Order tile. */
 const turnOrders = (m: Match) => m.state.pvars.map((_, p) => pieces(m).find((q) => q.zone === "turn_order_tile" && q.zoneOwner === p)!.fields["number"]);
-const tileCubes = (m: Match) => [1, 2, 3, 4].map((t) => sorted(m.state.zones[`market_tile[${t - 1}]`] ?? []));
+const tileCubes = (m: Match) => [1, 2, 3, 4].map((t) => sorted(m.state.zones[numberedKey("market_tile", t - 1)] ?? []));
 
 /** `p` takes their first option (for a player the test does not watch). */
 function chooseFirst(m: Match, p: number): void {
@@ -273,7 +273,7 @@ function legal(m: Match, p: number, colour: Colour): string[] {
   return m
     .options(p)
     .filter((o) => o.label.startsWith(`${colour} cube`))
-    .map((o) => o.spaces![0]!.split(":")[1]!)
+    .map((o) => spaceCell(o.spaces![0]!))
     .sort();
 }
 
@@ -643,12 +643,12 @@ describe("bonus cards, 5 points each", () => {
 /** Scores a pyramid the way the rulebook says, independently of the rule file. */
 function referenceGroupScore(m: Match, p: number): number {
   const TABLE = [0, 1, 2, 4, 6, 9, 12, 15, 18, 21, 25, 30, 36];
-  const cells = m.state.cells[`pyramid#${p}`] ?? {};
+  const cells = m.state.cells[instanceKey("pyramid", true, p)] ?? {};
   const colour = (k: string) => pieces(m)[cells[k]![0]!]!.fields["colour"];
-  const at = (x: number, y: number, z: number) => (cells[`${x},${y},${z}`]?.length ? `${x},${y},${z}` : undefined);
+  const at = (x: number, y: number, z: number) => (cells[cellKey(x, y, z)]?.length ? cellKey(x, y, z) : undefined);
   const hidden = (x: number, y: number, z: number) => [at(x - 1, y - 1, z + 1), at(x, y - 1, z + 1), at(x - 1, y, z + 1), at(x, y, z + 1)].every(Boolean);
   const visible = Object.keys(cells).filter((k) => {
-    const [x, y, z] = k.split(",").map(Number) as [number, number, number];
+    const [x, y, z] = cellCoords(k) as [number, number, number];
     return !hidden(x, y, z);
   });
   let total = 0;
@@ -662,7 +662,7 @@ function referenceGroupScore(m: Match, p: number): number {
       const queue = [k];
       seen.add(k);
       while (queue.length) {
-        const [x, y, z] = queue.pop()!.split(",").map(Number) as [number, number, number];
+        const [x, y, z] = cellCoords(queue.pop()!) as [number, number, number];
         size++;
         const around = [
           [x + 1, y, z], [x - 1, y, z], [x, y + 1, z], [x, y - 1, z],
@@ -670,7 +670,7 @@ function referenceGroupScore(m: Match, p: number): number {
           [x - 1, y - 1, z + 1], [x, y - 1, z + 1], [x - 1, y, z + 1], [x, y, z + 1],
         ];
         for (const [a, b, d] of around) {
-          const n = `${a},${b},${d}`;
+          const n = cellKey(a!, b!, d!);
           if (mine.has(n) && !seen.has(n)) {
             seen.add(n);
             queue.push(n);
@@ -691,7 +691,7 @@ describe("whole games", () => {
     expect(m.error).toBeNull();
     expect(m.state.zones["cloth_bag"]).toEqual([]);
     const inBox = m.state.zones["box"]!.length;
-    const built = [0, 1, 2, 3].map((p) => m.state.placed[`pyramid#${p}`]!.length);
+    const built = [0, 1, 2, 3].map((p) => m.state.placed[instanceKey("pyramid", true, p)]!.length);
     expect(built.reduce((a, b) => a + b, 0) + inBox).toBe(120);
     expect(m.global("round_number")).toBe(10);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compile } from "../../interpreter/index.ts";
+import { compile, numberedKey } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** `zone name xN`: a row of like zones, read as a list. */
@@ -26,7 +26,7 @@ describe("numbered zones", () => {
   it("makes one zone per number, each filled on its own, labelled from 1", () => {
     const m = gameFromSource(SOURCE).start({ players: 2, seed: 4 });
     expect(Object.keys(m.state.zones).filter((k) => k.startsWith("display"))).toEqual(["display[0]", "display[1]", "display[2]"]);
-    expect([0, 1, 2].map((i) => m.state.zones[`display[${i}]`]!.length)).toEqual([1, 2, 3]);
+    expect([0, 1, 2].map((i) => m.state.zones[numberedKey("display", i)]!.length)).toEqual([1, 2, 3]);
     // Only the displays holding 2 or more are offered, by the name players read.
     expect(m.options(0).map((o) => [o.id, o.label])).toEqual([
       ["display-2", "display 2"],

@@ -1,4 +1,5 @@
 import type { Diagnostic } from "../../../dsl/index.ts";
+import type { ExampleStatus } from "../rules/example-status.ts";
 import { toMarker } from "../rules/markers.ts";
 import { monaco } from "../rules/monaco-setup.ts";
 import type { CompileReply, WorkerRequest } from "../worker/protocol.ts";
@@ -27,6 +28,8 @@ export class CompileLoop {
   compiling = $state(false);
   /** The text has errors: the playtest shows the last rules that compiled. */
   rulesStale = $state(false);
+  /** The open file's examples, run on the last rules that compiled. */
+  examples = $state.raw<ExampleStatus[]>([]);
 
   private timer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = false;
@@ -43,6 +46,7 @@ export class CompileLoop {
   reset(): void {
     this.markersJson = "";
     this.diagnostics = [];
+    this.examples = [];
     this.rulesStale = false;
   }
 
@@ -105,6 +109,7 @@ export class CompileLoop {
         monaco.editor.setModelMarkers(doc.model, "stela", markers);
       }
     }
+    if (reply.examples && JSON.stringify(reply.examples) !== JSON.stringify(this.examples)) this.examples = reply.examples;
     this.playtest.compiled(reply);
     const survey = this.documents.survey[doc.key];
     if (!survey || JSON.stringify(survey.variants) !== JSON.stringify(reply.variantNames)) void this.documents.refreshSurvey();

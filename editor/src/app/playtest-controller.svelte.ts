@@ -136,6 +136,21 @@ export class PlaytestController {
     return this.restart(variant === null ? rest : { ...rest, variant });
   }
 
+  /** Opens an example's position (where it ends, or where it fails) in the playtest. */
+  openExample(title: string): Promise<void> {
+    const s = this.snapshot?.settings;
+    if (!s) return Promise.resolve();
+    return this.restart({ ...s, example: title });
+  }
+
+  /** Leaves an example's position: the playtest starts from the beginning again. */
+  closeExample(): Promise<void> {
+    const s = this.snapshot?.settings;
+    if (!s) return Promise.resolve();
+    const { example: _example, ...rest } = s;
+    return this.restart(rest);
+  }
+
   newSeed(): Promise<void> {
     const s = this.snapshot?.settings;
     if (!s) return Promise.resolve();

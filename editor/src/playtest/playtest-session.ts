@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../../dsl/index.ts";
 import { RandomBot } from "../../../interpreter/index.ts";
-import { StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
+import { listExamples, runExample, StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
 
 /** How a playtest starts: everything else follows from the rules and the decisions. */
 export interface PlaytestSettings {
@@ -8,6 +8,8 @@ export interface PlaytestSettings {
   seed: number;
   /** A variant name; absent for the base game. */
   variant?: string;
+  /** Start from the position of this `example` of the rules (its title): where it ends, or where it fails. */
+  example?: string;
 }
 
 /** One decision as the log keeps it: enough to replay it, and a label to show. */
@@ -85,6 +87,8 @@ export class PlaytestSession {
   /** The decisions waiting for redo were held back by a rule failure: new rules replay them too. */
   private heldByFailure = false;
   private notes: string[] = [];
+  /** Log entries the opening position already holds (an example's own decisions): not the designer's to undo. */
+  private openingLog = 0;
   private bot: RandomBot;
   settings: PlaytestSettings;
   persons = new Set<number>();
@@ -107,6 +111,16 @@ export class PlaytestSession {
   private fit(settings: PlaytestSettings): PlaytestSettings {
     const g = this.game;
     const out: PlaytestSettings = { players: settings.players, seed: Number.isInteger(settings.seed) ? settings.seed : 1 };
+    if (settings.example !== undefined) {
+      const found = listExamples(g).find((e) => e.example.title === settings.example);
+      if (found) {
+        // The example says how its match starts.
+        const fromExample: PlaytestSettings = { players: found.example.players, seed: found.example.seed, example: settings.example };
+        if (found.variant !== undefined) fromExample.variant = found.variant;
+        return fromExample;
+      }
+      this.notes.push(`The rules have no example "${settings.example}" any more: playing from the start.`);
+    }
     if (settings.variant !== undefined) {
       if (g.variants.includes(settings.variant)) out.variant = settings.variant;
       else this.notes.push(`The rules have no variant "${settings.variant}" any more: playing the base game.`);
@@ -132,8 +146,10 @@ export class PlaytestSession {
   private replay(decisions: LoggedDecision[], tail: LoggedDecision[] = [], intendTail = false): void {
     const toApply = intendTail ? [...decisions, ...tail] : decisions;
     let r: ReturnType<Game["replay"]>;
+    this.openingLog = 0;
     try {
-      r = this.game.replay(this.settings, toApply);
+      const opening = this.opening();
+      r = opening ? this.replayFrom(opening, toApply) : this.game.replay(this.settings, toApply);
     } catch (e) {
       // A start these rules refuse: say so and start as the rules allow, keeping the decisions.
       if (!(e instanceof StartError)) throw e;
@@ -143,11 +159,34 @@ export class PlaytestSession {
     }
     this.match = r.match;
     const n = r.stoppedAt ? r.stoppedAt.index : toApply.length;
-    this.applied = this.match.log.map((e) => this.entry(e.player, e.option, e.label, e.secret));
+    this.applied = this.match.log.slice(this.openingLog).map((e) => this.entry(e.player, e.option, e.label, e.secret));
     this.tail = [...toApply.slice(n), ...(intendTail ? [] : tail)];
     // A rule that failed ends the match: the decisions after it did not "no longer fit", they wait behind the failure.
     this.stopped = r.stoppedAt && !this.match.error ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
     this.heldByFailure = this.match.error !== null && this.tail.length > 0 && (n < toApply.length || this.heldByFailure);
+  }
+
+  /** The match an example leaves (its position, decisions and all), when the settings name one. */
+  private opening(): Match | undefined {
+    if (this.settings.example === undefined) return undefined;
+    const found = listExamples(this.game).find((e) => e.example.title === this.settings.example);
+    const r = found && runExample(this.game, found.example, found.variant);
+    if (!r?.scenario) return undefined;
+    if (r.failure) this.notes.push(`Example "${r.title}" fails at line ${r.failure.span.start.line}: ${r.failure.message}. Shown where it fails.`);
+    const m = r.scenario.match.clone();
+    this.openingLog = m.log.length;
+    return m;
+  }
+
+  /** Game.replay, from an opening position instead of the start. */
+  private replayFrom(match: Match, decisions: LoggedDecision[]): ReturnType<Game["replay"]> {
+    for (let i = 0; i < decisions.length; i++) {
+      const d = decisions[i]!;
+      if (match.over) return { match, stoppedAt: { index: i, reason: match.error ? match.error.message : "the match ended earlier under these rules" } };
+      const r = match.apply(d.option, d.player);
+      if (!r.ok) return { match, stoppedAt: { index: i, reason: r.reason } };
+    }
+    return { match };
   }
 
   private entry(player: number, option: string, label: string, secret?: boolean): LoggedDecision {
@@ -179,7 +218,7 @@ export class PlaytestSession {
     // The log grows by one entry per decision (a secret choice's entry is added as it is made).
     const e = this.match.log[before];
     const made = e ? this.entry(e.player, e.option, e.label, e.secret) : this.entry(player, option, option);
-    this.applied = this.match.log.map((x) => this.entry(x.player, x.option, x.label, x.secret));
+    this.applied = this.match.log.slice(this.openingLog).map((x) => this.entry(x.player, x.option, x.label, x.secret));
     // Taking the decision redo would take keeps the rest of redo; anything else starts a new line.
     if (this.tail.length && sameDecision(this.tail[0]!, made)) this.tail.shift();
     else this.tail = [];
@@ -301,7 +340,7 @@ export class PlaytestSession {
       viewer,
       owing: this.match.decision?.players ?? [],
       // Once the match is over nothing is secret any more: every choice shows what it was.
-      log: this.applied.map((e, i) => (view.over && !this.match.error ? { ...e } : { ...e, label: view.log[i]?.label ?? e.label })),
+      log: this.applied.map((e, i) => (view.over && !this.match.error ? { ...e } : { ...e, label: view.log[i + this.openingLog]?.label ?? e.label })),
       redo: this.tail.length,
       waitingHeld: this.stopped !== undefined || this.heldByFailure,
       waiting: this.tail.map((d) => (d.secret && viewer !== d.player ? { ...d, label: "(a secret choice)" } : { ...d })),

@@ -1,6 +1,7 @@
 import type { SymbolIndex } from "../../../dsl/index.ts";
 import type { Diagnostic } from "../../../dsl/index.ts";
 import type { LoggedDecision, PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
+import type { ExampleStatus } from "../rules/example-status.ts";
 import type { Outline } from "../rules/outline.ts";
 
 /**
@@ -67,6 +68,8 @@ export interface CompileReply {
   playtest?: PlaytestSnapshot;
   /** The playtest could not run these rules (an engine failure): why. */
   playtestError?: string;
+  /** The file's `example` blocks, each run on these rules (when they compile). */
+  examples?: ExampleStatus[];
 }
 
 export interface SurveyReply {

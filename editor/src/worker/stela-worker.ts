@@ -2,6 +2,7 @@
 import { parse } from "../../../dsl/index.ts";
 import { compile, refusedOptions } from "../../../interpreter/index.ts";
 import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
+import { exampleStatuses } from "../rules/example-status.ts";
 import { outlineOf } from "../rules/outline.ts";
 import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
 
@@ -59,6 +60,11 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
       reply.playtestError = e instanceof Error ? e.message : String(e);
     }
     reply.playMs = performance.now() - t1;
+    try {
+      reply.examples = exampleStatuses(r.game);
+    } catch (e) {
+      reply.playtestError = `The examples could not run: ${e instanceof Error ? e.message : String(e)}`;
+    }
   }
   const snap = snapshot();
   if (snap) reply.playtest = snap;

@@ -9,13 +9,13 @@ function run(board: Int8Array, p: number, x: number, y: number, dx: number, dy: 
   for (let k = 1; ; k++) {
     const a = x + dx * k;
     const b = y + dy * k;
-    if (a < 0 || a >= W || b < 0 || b >= H || board[a * H + b] !== p) break;
+    if (a < 0 || a >= W || b < 0 || b >= H || board[b * W + a] !== p) break;
     n++;
   }
   for (let k = 1; ; k++) {
     const a = x - dx * k;
     const b = y - dy * k;
-    if (a < 0 || a >= W || b < 0 || b >= H || board[a * H + b] !== p) break;
+    if (a < 0 || a >= W || b < 0 || b >= H || board[b * W + a] !== p) break;
     n++;
   }
   return n;
@@ -33,7 +33,7 @@ function play(_matchSeed: number, botSeed: number, trace?: number[]): PlayoutRes
     const x = open[policy.pick(n)]!;
     const y = H - 1 - height[x]!;
     height[x]!++;
-    board[x * H + y] = p;
+    board[y * W + x] = p;
     if (run(board, p, x, y, 1, 0) >= 4 || run(board, p, x, y, 0, 1) >= 4 || run(board, p, x, y, 1, 1) >= 4 || run(board, p, x, y, 1, -1) >= 4) {
       const scores = [0, 0];
       scores[p] = 1;

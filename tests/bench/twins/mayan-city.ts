@@ -5,9 +5,9 @@ import { RandomPolicy, type PlayoutResult, type Twin } from "../random-policy.ts
 // Mayan City by hand, twin of `games/mayan-city.stela` for 3 players. It follows the engine's
 // conventions where they decide the game: the match generator (xoroshiro128+ from the seed)
 // shuffles the deck (Fisher-Yates from the end), then draws the first picker; `deal` takes from
-// the top (the end) of the deck; like pieces are offered once (the first of each kind in the
-// zone's order); options come in the order the rules produce them (`applyAt`): pieces in zone
-// order, then a piece's placements turn by turn, each turn row by row.
+// the top (the end) of the deck onto the top of the offer; like pieces are offered once, the
+// first of them in zone order, and options come in the order the rules produce them: pieces in
+// zone order; placements piece by piece, turn by turn, then row by row.
 
 const SIZE = 8;
 const CAUSEWAY = 0;
@@ -32,7 +32,6 @@ const TYPES: PieceType[] = [
   { slug: "palace", count: 4, form: [[0, 0]] },
   { slug: "pyramid", count: 2, form: [[0, 0], [1, 0], [0, 1], [1, 1]] },
 ];
-
 
 const ZONE = [
   "00000000",
@@ -78,7 +77,7 @@ function aroundOf(cells: number[]): number[] {
   return out;
 }
 
-/** Every fit of each type on the board, in the order the engine produces them (turn by turn, row by row). */
+/** Every fit of each type on the board, in the order the engine finds them: turn by turn, then row by row. */
 const FITS: Fit[][] = TYPES.map((t) => {
   const seen = new Set<string>();
   let cells = normalise(t.form);
@@ -99,17 +98,6 @@ const FITS: Fit[][] = TYPES.map((t) => {
   }
   return out;
 });
-
-/** The kinds in a zone, each once, in the order of their first piece: how a choice of pieces offers them. */
-function kindsIn(zone: number[], out: number[]): void {
-  out.length = 0;
-  for (const t of zone) if (!out.includes(t)) out.push(t);
-}
-
-/** Takes the first piece of kind `t` out of a zone (the one its option stands for). */
-function takeOut(zone: number[], t: number): void {
-  zone.splice(zone.indexOf(t), 1);
-}
 
 function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResult {
   const players = 3;
@@ -133,10 +121,17 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
   const placedFit: Fit[] = [];
   const emptyInZone = [...ZONE_CELLS];
   const scores = new Array<number>(players).fill(0);
-  /** The kinds of the pieces each player holds (`picked`) and of the offer, in zone order. */
-  const picked = Array.from({ length: players }, () => [] as number[]);
+  /** The types in each player's `picked` zone and in the offer, bottom first (zone order). */
+  const picked: number[][] = Array.from({ length: players }, () => []);
   const offer: number[] = [];
   const choices: number[] = [];
+  /** Like pieces are offered once, the first in zone order. */
+  const distinct = (zone: number[]): number[] => {
+    choices.length = 0;
+    for (const t of zone) if (!choices.includes(t)) choices.push(t);
+    return choices;
+  };
+  const takeFirst = (zone: number[], t: number): void => void zone.splice(zone.indexOf(t), 1);
   const fitsFound: Fit[] = [];
   const fitsType: number[] = [];
   let decisions = 0;
@@ -184,30 +179,27 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
     // Draw phase.
     const deal = Math.min(3 * players, deck.length);
     for (let i = 0; i < deal; i++) offer.push(deck.pop()!);
-    let left = deal;
     let last = firstPicker;
     let secondLast = firstPicker;
-    for (let i = 0; left > 0; i++) {
+    for (let i = 0; offer.length > 0; i++) {
       const p = (firstPicker + i) % players;
-      kindsIn(offer, choices);
-      const t = choices[policy.pick(choices.length)]!;
+      const options = distinct(offer);
+      const t = options[policy.pick(options.length)]!;
       decisions++;
-      takeOut(offer, t);
-      left--;
+      takeFirst(offer, t);
       picked[p]!.push(t);
       secondLast = last;
       last = p;
     }
     firstPicker = secondLast;
     // Place phase: from the last picker, counter-clockwise.
-    for (let i = 0; picked.some((h) => h.length > 0); i++) {
+    for (let i = 0; picked.some((z) => z.length > 0); i++) {
       const p = (((last - i) % players) + players) % players;
       const hand = picked[p]!;
       if (hand.length === 0) continue;
       fitsFound.length = 0;
       fitsType.length = 0;
-      kindsIn(hand, choices);
-      for (const t of choices) {
+      for (const t of distinct(hand)) {
         for (const f of FITS[t]!) {
           if (fits(t, f)) {
             fitsFound.push(f);
@@ -217,13 +209,13 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
       }
       decisions++;
       if (fitsFound.length === 0) {
-        takeOut(hand, choices[policy.pick(choices.length)]!);
+        const options = distinct(hand);
+        takeFirst(hand, options[policy.pick(options.length)]!);
         continue;
       }
       const k = policy.pick(fitsFound.length);
-      const t = fitsType[k]!;
-      takeOut(hand, t);
-      place(p, t, fitsFound[k]!);
+      takeFirst(hand, fitsType[k]!);
+      place(p, fitsType[k]!, fitsFound[k]!);
     }
   }
   return { scores, decisions };

@@ -9,7 +9,7 @@ function outflanked(board: Int8Array, p: number, x: number, y: number, dx: numbe
     const a = x + dx * k;
     const b = y + dy * k;
     if (a < 0 || a >= N || b < 0 || b >= N) return 0;
-    const v = board[a * N + b]!;
+    const v = board[b * N + a]!;
     if (v === -1) return 0;
     if (v === p) return k - 1;
   }
@@ -17,15 +17,15 @@ function outflanked(board: Int8Array, p: number, x: number, y: number, dx: numbe
 
 function legal(board: Int8Array, p: number, c: number): boolean {
   if (board[c] !== -1) return false;
-  const x = (c / N) | 0;
-  const y = c % N;
+  const x = c % N;
+  const y = (c / N) | 0;
   for (const [dx, dy] of DIRECTIONS) if (outflanked(board, p, x, y, dx, dy) > 0) return true;
   return false;
 }
 
 function play(_matchSeed: number, botSeed: number, trace?: number[]): PlayoutResult {
   const policy = new RandomPolicy(botSeed, trace);
-  // Cells are numbered x * 8 + y, the order the engine lists space options in.
+  // Cells are numbered y * 8 + x: the rules list the legal spaces in board order, row by row.
   const board = new Int8Array(N * N).fill(-1);
   board[3 * N + 3] = 1;
   board[4 * N + 4] = 1;
@@ -49,12 +49,12 @@ function play(_matchSeed: number, botSeed: number, trace?: number[]): PlayoutRes
       passes = 0;
       decisions++;
       const c = moves[policy.pick(n)]!;
-      const x = (c / N) | 0;
-      const y = c % N;
+      const x = c % N;
+      const y = (c / N) | 0;
       board[c] = p;
       for (const [dx, dy] of DIRECTIONS) {
         const k = outflanked(board, p, x, y, dx, dy);
-        for (let i = 1; i <= k; i++) board[(x + dx * i) * N + y + dy * i] = p;
+        for (let i = 1; i <= k; i++) board[(y + dy * i) * N + x + dx * i] = p;
       }
     }
   }

@@ -1,7 +1,7 @@
 import { RandomPolicy, type PlayoutResult, type Twin } from "../random-policy.ts";
 
-// Cells are numbered x * 3 + y: the engine lists space options by key (`square:x,y`), so
-// column by column, and ascending cell numbers give the same order.
+// Cells are numbered y * 3 + x: the rules choose from `spaces(square)`, which lists the board
+// row by row, and ascending cell numbers give the same order.
 const LINES = [
   [0, 1, 2], [3, 4, 5], [6, 7, 8],
   [0, 3, 6], [1, 4, 7], [2, 5, 8],

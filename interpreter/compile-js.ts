@@ -1,0 +1,261 @@
+import type { IrExpr, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
+import { builtinImpl } from "./builtins/index.ts";
+import { compileClosure, items, num, seat } from "./compile-expr.ts";
+import { tick, type Exec, type Fn } from "./exec.ts";
+import { piece } from "./pieces.ts";
+import { fail } from "./runtime-error.ts";
+import type { Callable, Runtime } from "./runtime.ts";
+import { equal, finite } from "./values.ts";
+
+/**
+ * Compiles a checked expression to JavaScript: one plain function per
+ * expression, with direct calls to the engine's helpers and inline
+ * arithmetic, comparisons, logic and loops (comprehensions become `for`
+ * loops in functions of their own), instead of a tree of closures calling
+ * each other through megamorphic call sites.
+ *
+ * Designer text never becomes code: the generated source is built only from
+ * this file's templates, local slot numbers and indexes into a constant
+ * table `K`; every name, string, number, span and list from the rules is a
+ * value in `K` (names are never identifiers, so nothing needs mangling).
+ * Forms this compiler does not cover run as the closure of the reference
+ * interpreter (`compileClosure`), held in `K` and called like a helper;
+ * the step budget is charged exactly where the closures charge it, so both
+ * engines play the same games (tests/interpreter/compiled-vs-closures.test.ts).
+ */
+export function compileJs(e: IrExpr, rt: Runtime): Fn {
+  const g = new Gen(rt);
+  const body = g.expr(e);
+  const source = `"use strict";\n${g.hoisted.join("\n")}\nreturn function stela_expr(x, l) { return ${body}; };`;
+  // The constants and helpers are the only free names of the generated code.
+  const factory = new Function("K", "H", source) as (k: unknown[], h: typeof HELPERS) => Fn;
+  return factory(g.consts, HELPERS);
+}
+
+/** What generated code calls: the same functions the closures call, so errors and ticks agree. */
+const HELPERS = {
+  num,
+  seat,
+  items,
+  tick,
+  equal,
+  fail,
+  finite,
+  field(x: Exec, id: Value, name: string, span: Span): Value {
+    const p = piece(x, id, span);
+    if (name in p.st) return p.st[name]!;
+    if (p.sides && name in p.sides) return p.sides[name]!;
+    return x.rt.def.components[p.c]!.fields[name] ?? null;
+  },
+  pvar(x: Exec, p: Value, name: string, span: Span): Value {
+    return x.s.pvars[seat(x, p, span)]![name] ?? null;
+  },
+  divide(a: number, b: number, mod: boolean, span: Span): number {
+    if (b === 0) fail("runtime-division-by-zero", "division by zero", span);
+    return finite(mod ? a % b : a / b, span, "this quotient");
+  },
+  ordered(a: Value, b: Value, o: string, span: Span): boolean {
+    if (a === null || b === null) fail("runtime-none-value", `cannot compare \`none\` with \`${o}\``, span);
+    switch (o) {
+      case "<":
+        return (a as number) < (b as number);
+      case "<=":
+        return (a as number) <= (b as number);
+      case ">":
+        return (a as number) > (b as number);
+      default:
+        return (a as number) >= (b as number);
+    }
+  },
+  isKind(x: Exec, id: Value, kind: string): boolean {
+    return typeof id === "number" && x.s.pieces[id] !== undefined && x.rt.def.components[x.s.pieces[id]!.c]!.kind === kind;
+  },
+};
+
+/** A lazily bound call target (a function may call one compiled after it). */
+interface Late {
+  f: Callable | undefined;
+  get: () => Callable;
+}
+
+class Gen {
+  readonly consts: unknown[] = [];
+  readonly hoisted: string[] = [];
+  private fns = 0;
+
+  constructor(private readonly rt: Runtime) {}
+
+  /** A reference to a constant: every value from the rules enters the code this way. */
+  k(v: unknown): string {
+    this.consts.push(v);
+    return `K[${this.consts.length - 1}]`;
+  }
+
+  private args(list: IrExpr[]): string {
+    return `[${list.map((a) => this.expr(a)).join(", ")}]`;
+  }
+
+  private fallback(e: IrExpr): string {
+    return `${this.k(compileClosure(e, this.rt))}(x, l)`;
+  }
+
+  expr(e: IrExpr): string {
+    switch (e.op) {
+      case "lit":
+        return typeof e.v === "number" || typeof e.v === "boolean" || e.v === null ? JSON.stringify(e.v) : this.k(e.v);
+      case "local":
+        return `l[${e.slot | 0}]`;
+      case "global":
+        return `(x.s.globals[${this.k(e.name)}] ?? null)`;
+      case "current":
+        return "x.s.current";
+      case "pvar":
+        return `H.pvar(x, ${this.expr(e.player)}, ${this.k(e.name)}, ${this.k(e.span)})`;
+      case "field":
+        return `H.field(x, ${this.expr(e.obj)}, ${this.k(e.name)}, ${this.k(e.span)})`;
+      case "and":
+        return `(${this.expr(e.a)} === true && ${this.expr(e.b)} === true)`;
+      case "or":
+        return `(${this.expr(e.a)} === true || ${this.expr(e.b)} === true)`;
+      case "not":
+        return `(${this.expr(e.a)} !== true)`;
+      case "neg":
+        return `(-H.num(${this.expr(e.a)}, ${this.k(e.span)}, "the operand of \`-\`"))`;
+      case "if":
+        return `(${this.expr(e.c)} === true ? ${this.expr(e.a)} : ${this.expr(e.b)})`;
+      case "list":
+        return this.args(e.items);
+      case "is":
+        return `H.isKind(x, ${this.expr(e.a)}, ${this.k(e.kind)})`;
+      case "arith": {
+        if (e.mode === "list") return this.fallback(e);
+        const span = this.k(e.span);
+        const a = `H.num(${this.expr(e.a)}, ${span}, ${this.k(`the left of \`${e.o}\``)})`;
+        const b = `H.num(${this.expr(e.b)}, ${span}, ${this.k(`the right of \`${e.o}\``)})`;
+        switch (e.o) {
+          case "+":
+            return `H.finite(${a} + ${b}, ${span}, "this sum")`;
+          case "-":
+            return `H.finite(${a} - ${b}, ${span}, "this difference")`;
+          case "*":
+            return `H.finite(${a} * ${b}, ${span}, "this product")`;
+          case "/":
+            return `H.divide(${a}, ${b}, false, ${span})`;
+          case "%":
+            return `H.divide(${a}, ${b}, true, ${span})`;
+          default:
+            return this.fallback(e);
+        }
+      }
+      case "cmp": {
+        const a = this.expr(e.a);
+        const b = this.expr(e.b);
+        switch (e.o) {
+          case "==":
+            return e.deep ? `H.equal(${a}, ${b})` : `(${a} === ${b})`;
+          case "!=":
+            return e.deep ? `(!H.equal(${a}, ${b}))` : `(${a} !== ${b})`;
+          default:
+            return `H.ordered(${a}, ${b}, ${this.k(e.o)}, ${this.k(e.span)})`;
+        }
+      }
+      case "builtin": {
+        const impl = builtinImpl(e.fn);
+        if (!impl) return this.fallback(e);
+        return `${this.k(impl)}(x, ${this.args(e.args)}, ${this.k(e.span)})`;
+      }
+      case "fn":
+      case "hook": {
+        const table = e.op === "fn" ? this.rt.functions : this.rt.hooks;
+        const name = e.name;
+        const late: Late = { f: undefined, get: () => table.get(name)! };
+        const c = this.k(late);
+        return `(${c}.f ??= ${c}.get())(x, ${this.args(e.args)}, ${this.k(e.span)})`;
+      }
+      case "rule": {
+        const rules = this.rt.rules;
+        const name = e.name;
+        const late: Late = { f: undefined, get: () => rules.get(name)!.check };
+        const c = this.k(late);
+        return `(${c}.f ??= ${c}.get())(x, ${this.args(e.args)}, ${this.k(e.span)})`;
+      }
+      case "comp":
+        return this.comprehension(e);
+      default:
+        return this.fallback(e);
+    }
+  }
+
+  /** A comprehension as a loop in a function of its own, visiting items exactly as the closures do. */
+  private comprehension(e: Extract<IrExpr, { op: "comp" }>): string {
+    const slot = e.slot | 0;
+    const span = this.k(e.span);
+    const where = e.where ? `if (${this.expr(e.where)} !== true) continue;` : "";
+    const body = (): string => this.expr(e.body!);
+    let init: string;
+    let step: string;
+    let result: string;
+    switch (e.form) {
+      case "list":
+        init = "const out = [];";
+        step = `out.push(${body()});`;
+        result = "out";
+        break;
+      case "count":
+        init = "let n = 0;";
+        step = "n++;";
+        result = "n";
+        break;
+      case "first":
+        init = "";
+        step = "return item;";
+        result = "null";
+        break;
+      case "sum":
+        init = "let total = 0;";
+        step = `total += H.num(${body()}, ${span}, "a value to add");`;
+        result = "total";
+        break;
+      case "highest":
+      case "lowest":
+        init = "let best = null;";
+        step = `const v = H.num(${body()}, ${span}, "a value to compare"); if (best === null || v ${e.form === "highest" ? ">" : "<"} best) best = v;`;
+        result = "best ?? 0";
+        break;
+      case "any":
+        init = "";
+        step = `if (${body()} === true) return true;`;
+        result = "false";
+        break;
+      case "all":
+        init = "";
+        step = `if (${body()} !== true) return false;`;
+        result = "true";
+        break;
+      case "no":
+        init = "";
+        step = `if (${body()} === true) return false;`;
+        result = "true";
+        break;
+      default:
+        return this.fallback(e);
+    }
+    const name = `comp${this.fns++}`;
+    this.hoisted.push(
+      `function ${name}(x, l) {
+  const list = H.items(x, ${this.expr(e.src)}, ${e.zone ? "true" : "false"}, ${span});
+  H.tick(x, ${span}, list.length);
+  ${init}
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    l[${slot}] = item;
+    ${where}
+    ${step}
+  }
+  return ${result};
+}`,
+    );
+    return `${name}(x, l)`;
+  }
+}

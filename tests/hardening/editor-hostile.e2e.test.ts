@@ -1,0 +1,170 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import lz from "lz-string";
+import type { BrowserContext, Page } from "playwright-core";
+import type { PreviewServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startEditor } from "../../editor/server/start.ts";
+import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
+import { GAMES_DIR } from "../support/games.ts";
+
+/**
+ * Hostile share links in the editor, in headless Chromium: a link whose text
+ * would expand to millions of characters is refused with a message, and
+ * rules whose colours are CSS fetching an outside address draw without them.
+ * Every request the page makes is recorded: none may leave 127.0.0.1.
+ * Set STELA_SKIP_E2E=1 to skip on a machine without Chromium.
+ */
+
+const skip = process.env.STELA_SKIP_E2E === "1";
+
+const BEACON_RULES = `game "Beacon" {
+  players 2..2
+}
+per player {
+  score: number = 0
+}
+kind Token {
+  n: number
+  show {
+    colour: "url(http://example.com/beacon.png)"
+  }
+}
+zone pile: Token public
+components Token in pile {
+  x3 { n: 1 }
+}
+flow {
+  for p in players {
+    turn p {
+      let steps = choose n from 1..3 prompt "How far?"
+      p.score += steps
+    }
+  }
+}
+scoring p {
+  points p.score
+}
+`;
+
+/** lz-string's link format written by hand: one letter, then codes that each grow the text by one more (see editor-safety.test.ts). */
+function bombLink(codes: number): string {
+  const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$";
+  let out = "";
+  let acc = 0;
+  let n = 0;
+  const write = (value: number, bits: number) => {
+    for (let i = 0; i < bits; i++) {
+      acc = (acc << 1) | ((value >> i) & 1);
+      if (++n === 6) {
+        out += ALPHABET[acc];
+        acc = 0;
+        n = 0;
+      }
+    }
+  };
+  write(0, 2);
+  write(97, 8);
+  let dictSize = 4;
+  let numBits = 3;
+  let enlargeIn = 4;
+  for (let i = 0; i < codes; i++) {
+    write(dictSize, numBits);
+    dictSize++;
+    if (--enlargeIn === 0) {
+      enlargeIn = 2 ** numBits;
+      numBits++;
+    }
+  }
+  write(2, numBits);
+  if (n > 0) out += ALPHABET[acc << (6 - n)];
+  return out;
+}
+
+describe.skipIf(skip)("hostile share links in a browser", () => {
+  let gamesDir: string;
+  let outDir: string;
+  let server: PreviewServer;
+  let url: string;
+  let browser: BrowserContext;
+  const requests: string[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const missing = browserMissing();
+    if (missing) throw new Error(missing);
+    gamesDir = mkdtempSync(join(tmpdir(), "stela-games-"));
+    cpSync(GAMES_DIR, gamesDir, { recursive: true });
+    outDir = mkdtempSync(join(tmpdir(), "stela-editor-dist-"));
+    ({ server, url } = await startEditor({ port: 0, quiet: true, gamesDir, outDir }));
+    browser = await launchBrowser();
+    // Record every request; answer none outside this machine.
+    await browser.route("**/*", (route) => {
+      const u = route.request().url();
+      requests.push(u);
+      const host = new URL(u).hostname;
+      return host === "127.0.0.1" || u.startsWith("data:") || u.startsWith("blob:") ? route.continue() : route.abort();
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    for (const d of [gamesDir, outDir]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  async function open(hash: string): Promise<Page> {
+    const page = await browser.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${url}${hash}`);
+    await page.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
+    return page;
+  }
+
+  it("the editor's worker ends hostile rule files with diagnostics and stays responsive", async () => {
+    const page = await open("");
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    const hostile = new URL("../fixtures/hostile/", import.meta.url).pathname;
+    for (const [file, code] of [["deep-parens.stela", "input-too-deep"], ["ct-const-double.stela", "invalid-constant"], ["ct-components.stela", "invalid-components"], ["long-chain.stela", "input-too-deep"]]) {
+      const text = readFileSync(join(hostile, file!), "utf8");
+      await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), text);
+      // Each file's own diagnostic (the one before has none of the next one's codes).
+      await page.waitForFunction((c) => (window as unknown as { stela: { diagnostics: { code: string }[] } }).stela.diagnostics.some((d) => d.code === c), code, { timeout: 30_000 });
+      expect(await page.locator("[data-testid=status]").textContent()).toMatch(/\d+ errors?/);
+    }
+    // A rule that builds a list past the budget ends the playtest's match with that diagnostic.
+    await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), readFileSync(join(hostile, "rt-list-double.stela"), "utf8"));
+    await page.waitForFunction(() => (window as unknown as { stela: { snapshot?: { view: { error: { code: string } | null } } } }).stela.snapshot?.view.error?.code === "runtime-size-budget", null, { timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  const outside = () => requests.filter((u) => !/^(data:|blob:)/.test(u) && new URL(u).hostname !== "127.0.0.1");
+
+  it("refuses a link that would expand to millions of characters, and stays usable", async () => {
+    const page = await browser.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto(`${url}#share=bomb.stela&rules=${bombLink(3000)}`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=notice]")?.textContent?.includes("larger than a rule file may be"), null, { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { stela: { docKey: string } }).stela.docKey)).not.toContain("bomb");
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("draws shared rules whose colours are CSS beacons without them, and makes no outside request", async () => {
+    const page = await open(`#share=beacon.stela&rules=${lz.compressToEncodedURIComponent(BEACON_RULES)}`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    await page.waitForSelector("[data-testid=playtest] svg rect, [data-testid=playtest] svg circle", { timeout: 15_000 });
+    // No style or attribute in the playtest names a resource.
+    const urls = await page.evaluate(() =>
+      [...document.querySelectorAll("[data-testid=playtest] *")].flatMap((el) => [...el.attributes].map((a) => a.value)).filter((v) => /url\(/i.test(v)),
+    );
+    expect(urls).toEqual([]);
+    await page.waitForTimeout(500);
+    expect(outside()).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
