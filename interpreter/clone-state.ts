@@ -43,6 +43,11 @@ export function cloneState(s: MatchState): MatchState {
   };
   if (s.variant !== undefined) out.variant = s.variant;
   for (const b in s.cells) out.cells[b] = copyArrays(s.cells[b]!);
+  // `space state` values are set in place per space (compile-code.ts): copy each space's record.
+  if (s.spaces) {
+    out.spaces = {};
+    for (const k in s.spaces) out.spaces[k] = { ...s.spaces[k]! };
+  }
   return out;
 }
 

@@ -132,3 +132,27 @@ scoring p { points p.score }`);
     expect(again.result!.scores).toEqual([3, 5]);
   });
 });
+
+describe("state on spaces in a copy", () => {
+  it("a clone's space state changes apart from the original's", () => {
+    const game = gameFromSource(`game "Marks" { players 1 }
+board field: grid(2, 1) { space state marked: bool = false }
+flow {
+  turn players[0] {
+    let s = choose s from spaces(field) prompt "Mark"
+    s.marked = true
+    let t = choose t from spaces(field) where not t.marked prompt "Mark again"
+    t.marked = true
+  }
+}
+scoring p { points count s in spaces(field) where s.marked }`);
+    const m = game.start({ players: 1 });
+    choose(m, "a1");
+    const copy = m.clone();
+    expect(copy.options().map((o) => o.id)).toEqual(["field:1,0"]);
+    choose(copy, "b1");
+    expect(copy.result!.scores).toEqual([2]);
+    expect(m.options().map((o) => o.id)).toEqual(["field:1,0"]);
+    expect(m.toJSON().spaces).toEqual({ "field:0,0": { marked: true } });
+  });
+});
