@@ -92,6 +92,7 @@ export async function setSeats(page: Page, persons: boolean[]): Promise<void> {
   await page.waitForFunction((w) => JSON.stringify((window as unknown as { stela: AppHandle }).stela.persons) === JSON.stringify(w), want);
 }
 
+/** Waits until the playtest's log has at least `n` decisions (bots may add theirs at once after). */
 export async function waitLog(page: Page, n: number): Promise<void> {
-  await page.waitForFunction((k) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === k, n, { timeout: 10_000 });
+  await page.waitForFunction((k) => ((window as unknown as { stela: AppHandle }).stela.snapshot?.log.length ?? -1) >= k, n, { timeout: 30_000 });
 }

@@ -130,7 +130,7 @@ describe.skipIf(skip)("hostile share links in a browser", () => {
       const text = readFileSync(join(hostile, file!), "utf8");
       await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), text);
       // Each file's own diagnostic (the one before has none of the next one's codes).
-      await page.waitForFunction((c) => (window as unknown as { stela: { diagnostics: { code: string }[] } }).stela.diagnostics.some((d) => d.code === c), code, { timeout: 30_000 });
+      await page.waitForFunction((c) => (window as unknown as { stela: { compiler: { diagnostics: { code: string }[] } } }).stela.compiler.diagnostics.some((d) => d.code === c), code, { timeout: 30_000 });
       expect(await page.locator("[data-testid=status]").textContent()).toMatch(/\d+ errors?/);
     }
     // A rule that builds a list past the budget ends the playtest's match with that diagnostic.
