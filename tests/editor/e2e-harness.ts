@@ -92,7 +92,12 @@ export async function setSeats(page: Page, persons: boolean[]): Promise<void> {
   await page.waitForFunction((w) => JSON.stringify((window as unknown as { stela: AppHandle }).stela.persons) === JSON.stringify(w), want);
 }
 
-/** Waits until the playtest's log has at least `n` decisions (bots may add theirs at once after). */
+/** Waits until the playtest's log has exactly `n` decisions. */
 export async function waitLog(page: Page, n: number): Promise<void> {
+  await page.waitForFunction((k) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === k, n, { timeout: 30_000 });
+}
+
+/** Waits until the playtest's log has at least `n` decisions (bots in other seats may move at once after). */
+export async function waitLogAtLeast(page: Page, n: number): Promise<void> {
   await page.waitForFunction((k) => ((window as unknown as { stela: AppHandle }).stela.snapshot?.log.length ?? -1) >= k, n, { timeout: 30_000 });
 }

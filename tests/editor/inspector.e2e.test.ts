@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, type E2e } from "./e2e-harness.ts";
+import { onApp, openGame, setSeats, skipE2e, startE2e, waitLogAtLeast, type E2e } from "./e2e-harness.ts";
 
 /** The state inspector, and a finished game's result naming its tiebreaks. */
 describe.skipIf(skipE2e)("state inspector and result", () => {
@@ -94,7 +94,7 @@ describe.skipIf(skipE2e)("layout", () => {
         const first = await onApp(page, (a) => (a.snapshot!.view as unknown as { decision: { options?: { id: string }[] } }).decision.options?.[0]?.id);
         const seat = await onApp(page, (a) => a.snapshot!.viewer!);
         await page.evaluate(([s, o]) => (window as unknown as { stela: { playtest: { choose(p: number, o: string): Promise<void> } } }).stela.playtest.choose(s as number, o as string), [seat, first] as const);
-        await waitLog(page, n + 1);
+        await waitLogAtLeast(page, n + 1);
       }
     });
   }
