@@ -17,7 +17,7 @@ export type TypeExpr =
   | { kind: "TypeName"; name: Name; span: Span }
   | { kind: "ListType"; of: TypeExpr; span: Span }
   | { kind: "PerPlayerType"; of: TypeExpr; span: Span }
-  /** `per Crop number`: one value for each member of an enum. */
+  /** `per Colour number`: one value for each member of an enum. */
   | { kind: "PerEnumType"; enumName: Name; of: TypeExpr; span: Span };
 
 // ---------------------------------------------------------------- expressions
@@ -82,9 +82,9 @@ export type Expr =
       span: Span;
     }
   | { kind: "PerPlayerExpr"; variable: Name; body: Expr; span: Span }
-  /** `per Crop c: body`: one value for each member of an enum. */
+  /** `per Colour c: body`: one value for each member of an enum. */
   | { kind: "PerEnumExpr"; enumName: Name; variable: Name; body: Expr; span: Span }
-  /** `{ corn: 2, squash: 1, else: 0 }`: one value for each member of an enum; `else` gives the rest. */
+  /** `{ red: 2, blue: 1, else: 0 }`: one value for each member of an enum; `else` gives the rest. */
   | { kind: "MapLit"; entries: MapEntry[]; default?: Expr; span: Span }
   | { kind: "MatchExpr"; subject: Expr; arms: MatchArm<Expr>[]; span: Span }
   | { kind: "ShapeLit"; rows: string[]; span: Span }

@@ -281,7 +281,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
         { ALT: () => this.SUBRULE(this.comprehension) },
         {
           ALT: () => {
-            // `per player p: body`, or `per Crop c: body` for each member of an enum.
+            // `per player p: body`, or `per Colour c: body` for each member of an enum.
             const start = this.CONSUME(kw("per"));
             const key = this.CONSUME3(Identifier);
             const v = this.CONSUME2(Identifier);
@@ -312,7 +312,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
     { recoveryValueFunc: (): Expr => ({ kind: "ErrorExpr", span: NO_SPAN }) },
   );
 
-  /** `{ corn: 2, squash: 1, else: 0 }`: a value for each member of an enum; `else` gives every other member. */
+  /** `{ red: 2, blue: 1, else: 0 }`: a value for each member of an enum; `else` gives every other member. */
   mapLit = this.RULE("mapLit", (): Expr => {
     const start = this.CONSUME(LBrace);
     const entries: MapEntry[] = [];

@@ -3,7 +3,7 @@ import { NO_SPAN } from "./span.ts";
 import { Identifier, kw } from "./tokens.ts";
 import { ExpressionGrammar } from "./parser-expressions.ts";
 
-/** Type expressions: `list of T`, `per player T`, `per Crop T`, names. */
+/** Type expressions: `list of T`, `per player T`, `per Colour T`, names. */
 export abstract class TypeGrammar extends ExpressionGrammar {
   typeExpr = this.RULE(
     "typeExpr",
@@ -19,7 +19,7 @@ export abstract class TypeGrammar extends ExpressionGrammar {
         },
         {
           ALT: () => {
-            // `per player T`, or `per Crop T`: one value for each player, or for each member of an enum.
+            // `per player T`, or `per Colour T`: one value for each player, or for each member of an enum.
             const start = this.CONSUME(kw("per"));
             const key = this.CONSUME2(Identifier);
             const of = this.SUBRULE2(this.typeExpr);

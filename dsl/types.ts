@@ -27,7 +27,7 @@ export type Type =
   | { t: "enum"; name: string }
   | { t: "list"; of: Type }
   | { t: "map"; of: Type }
-  /** `per Crop number`: one value per member of an enum, held as a list in the members' order. */
+  /** `per Colour number`: one value per member of an enum, held as a list in the members' order. */
   | { t: "emap"; enum: string; members: readonly string[]; of: Type };
 
 export const T = {

@@ -12,7 +12,7 @@ export interface Constant {
   ty: Type;
 }
 
-/** Values of names bound while expanding `for c in Crop { … }` in components. */
+/** Values of names bound while expanding `for c in Colour { … }` in components. */
 export type ConstEnv = Map<string, Constant>;
 
 /** Parses a drawn shape: `#` (or any letter) is a cell, `.` is not; spaces separate nothing. */

@@ -7,7 +7,7 @@ import { declareName, use, type Checker, type CodeContext } from "./context.ts";
 import { checkExpr, expect, warnUnread, type Typed } from "./expressions.ts";
 
 /**
- * Maps keyed by an enum (`per Crop number`): one value per member, held at run
+ * Maps keyed by an enum (`per Colour number`): one value per member, held at run
  * time as a list in the members' order, so indexing lowers to a list index of
  * the member's position and iteration goes over the values.
  */
@@ -29,7 +29,7 @@ export function enumMembers(c: Checker, name: string): string[] | undefined {
  */
 export function mapLitEnum(c: Checker, e: Extract<Expr, { kind: "MapLit" }>): { name: string; members: string[] } | undefined {
   if (e.entries.length === 0) {
-    c.sink.error("type-mismatch", "an enum map literal needs at least one `member: value` to say which enum it is keyed by", e.span, "for the same value everywhere write `per Crop c: 0`");
+    c.sink.error("type-mismatch", "an enum map literal needs at least one `member: value` to say which enum it is keyed by", e.span, "for the same value everywhere write `per Colour c: 0` (with your enum's name)");
     return undefined;
   }
   let candidates: string[] | undefined;
@@ -81,7 +81,7 @@ export function orderMapValues<V>(c: Checker, e: Extract<Expr, { kind: "MapLit" 
   return keyed.members.map((m) => (byKey.has(m) ? byKey.get(m)! : (dflt ?? none)));
 }
 
-/** `{ corn: 2, squash: 1, else: 0 }` in code: a list of the values in member order. */
+/** `{ red: 2, blue: 1, else: 0 }` in code: a list of the values in member order. */
 export function checkMapLit(c: Checker, e: Extract<Expr, { kind: "MapLit" }>, cx: CodeContext): Typed {
   const keyed = mapLitEnum(c, e);
   const values = e.entries.map((x) => checkExpr(c, x.value, cx));
@@ -98,7 +98,7 @@ export function checkMapLit(c: Checker, e: Extract<Expr, { kind: "MapLit" }>, cx
   return { ir: { op: "list", items, span: e.span }, ty: T.emap(keyed.name, keyed.members, ty.t === "none" ? T.any : ty) };
 }
 
-/** `per Crop c: body`: the body's value for each member, in order. */
+/** `per Colour c: body`: the body's value for each member, in order. */
 export function checkPerEnum(c: Checker, e: Extract<Expr, { kind: "PerEnumExpr" }>, cx: CodeContext): Typed {
   const members = enumMembers(c, e.enumName.text);
   if (!members) {

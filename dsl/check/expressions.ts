@@ -562,7 +562,7 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
 
 function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: CodeContext): Typed {
   const a = checkExpr(c, e.left, cx);
-  // `x is Tile and x.crop == corn`: the right runs only when the left held.
+  // `x is Tile and x.colour == red`: the right runs only when the left held.
   const b = checkExpr(c, e.right, e.op === "and" ? narrowed(cx, e.left) : cx);
   const span = e.span;
   switch (e.op) {
