@@ -1,0 +1,41 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onApp, openGame, skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
+
+/** The rules pane lists the file's rulebook examples with a mark that follows the rules, and opens one in the playtest. */
+describe.skipIf(skipE2e)("the examples list", () => {
+  let e: E2e;
+  let page: Page;
+  beforeAll(async () => {
+    e = await startE2e();
+    page = e.page;
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  const count = () => page.locator("[data-testid=examples] .count").innerText();
+
+  it("marks each example, and a wrong number in the rules turns its mark to a failure with expected and got", async () => {
+    await openGame(page, "maya.stela|");
+    await page.waitForFunction(() => document.querySelector("[data-testid=examples] .count")?.textContent === "7 passing", null, { timeout: 30_000 });
+    expect(await page.locator("[data-testid=example] .mark.pass").count()).toBe(7);
+    const text = await onApp(page, (a) => a.text);
+    await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), text.replace("expect red.score == 1 + 12", "expect red.score == 1 + 13"));
+    await page.waitForFunction(() => document.querySelector("[data-testid=examples] .count")?.textContent === "1 of 7 failing", null, { timeout: 30_000 });
+    const why = await page.locator("[data-testid=examples] .why").innerText();
+    expect(why).toContain("expected 14, got 13");
+    await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), text);
+    await page.waitForFunction(() => document.querySelector("[data-testid=examples] .count")?.textContent === "7 passing", null, { timeout: 30_000 });
+    expect(await count()).toBe("7 passing");
+  });
+
+  it("opens an example's position in the playtest, and goes back to a normal start", async () => {
+    const title = "Plant crops: the tiles of one turn may not create or expand two groups";
+    await page.locator("[data-testid=example]", { hasText: title }).click();
+    await page.waitForFunction((t) => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example === t, title, { timeout: 30_000 });
+    await page.getByTestId("leave-example").click();
+    await page.waitForFunction(() => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example === undefined, null, { timeout: 30_000 });
+    expect(e.errors).toEqual([]);
+  });
+});
