@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor } from "../../editor/server/start.ts";
 import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
 import { GAMES_DIR } from "../support/games.ts";
+import { bombLink } from "./bomb-link.ts";
 
 /**
  * Hostile share links in the editor, in headless Chromium: a link whose text
@@ -48,39 +49,6 @@ scoring p {
 }
 `;
 
-/** lz-string's link format written by hand: one letter, then codes that each grow the text by one more (see editor-safety.test.ts). */
-function bombLink(codes: number): string {
-  const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$";
-  let out = "";
-  let acc = 0;
-  let n = 0;
-  const write = (value: number, bits: number) => {
-    for (let i = 0; i < bits; i++) {
-      acc = (acc << 1) | ((value >> i) & 1);
-      if (++n === 6) {
-        out += ALPHABET[acc];
-        acc = 0;
-        n = 0;
-      }
-    }
-  };
-  write(0, 2);
-  write(97, 8);
-  let dictSize = 4;
-  let numBits = 3;
-  let enlargeIn = 4;
-  for (let i = 0; i < codes; i++) {
-    write(dictSize, numBits);
-    dictSize++;
-    if (--enlargeIn === 0) {
-      enlargeIn = 2 ** numBits;
-      numBits++;
-    }
-  }
-  write(2, numBits);
-  if (n > 0) out += ALPHABET[acc << (6 - n)];
-  return out;
-}
 
 describe.skipIf(skip)("hostile share links in a browser", () => {
   let gamesDir: string;
