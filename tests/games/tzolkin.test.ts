@@ -49,7 +49,7 @@ function plainMove(m: Match, seat: number): string {
  * not started: "Your turn"), after the draft and a round of one worker each,
  * laid out afresh: every worker off the gears, no non-player workers, every
  * player with `corn[seat]` corn and nothing else (no resources, points or
- * technologies, every temple marker on its start step); then `layout`, and
+ * technologies, every temple marker on its start step (0)); then `layout`, and
  * the question asked again.
  */
 function lay(players: number, corn: number[], layout: (m: Match) => void = () => {}): Match {
@@ -72,7 +72,7 @@ function lay(players: number, corn: number[], layout: (m: Match) => void = () =>
     setVar(m, seat, "stock", [0, 0, 0]);
     setVar(m, seat, "skulls", 0);
     setVar(m, seat, "points", 0);
-    setVar(m, seat, "temple", [1, 1, 1]);
+    setVar(m, seat, "temple", [0, 0, 0]);
     setVar(m, seat, "tech", [0, 0, 0, 0]);
   }
   layout(m);
@@ -187,7 +187,7 @@ describe("Tzolk'in: picking up workers", () => {
     choose(m, "Stop picking up");
     expect(pvar(m, 0, "stock")).toEqual([2, 0, 0]);
     expect(pvar(m, 0, "corn")).toBe(7);
-    expect(pvar(m, 0, "temple")).toEqual([1, 1, 0]);
+    expect(pvar(m, 0, "temple")).toEqual([0, 0, -1]);
     expect(pvar(m, 0, "corn_tiles")).toBe(1);
     expect(pvar(m, 0, "wood_tiles")).toBe(1);
     // The burnt wood tile is gone with its corn tile; the wood tile taken uncovered a corn tile on 3.
@@ -208,7 +208,7 @@ describe("Tzolk'in: picking up workers", () => {
     choose(m, "worker on Palenque 4");
     choose(m, "Palenque 3: take a corn harvest tile (5 corn) (pay 1 corn to step back)");
     expect(pvar(m, 0, "corn")).toBe(5);
-    expect(pvar(m, 0, "temple")).toEqual([1, 1, 1]);
+    expect(pvar(m, 0, "temple")).toEqual([0, 0, 0]);
   });
 
   it("a free-choice space offers every action of its gear at no cost; Chichen Itza's skull spaces are used once", () => {
@@ -223,7 +223,7 @@ describe("Tzolk'in: picking up workers", () => {
     choose(m, "Chichen Itza 9: place a crystal skull for 13 points and a step on Quetzalcoatl (yellow) and a resource block");
     choose(m, "gold");
     expect(pvar(m, 0, "points")).toBe(13);
-    expect(pvar(m, 0, "temple")).toEqual([1, 2, 1]);
+    expect(pvar(m, 0, "temple")).toEqual([0, 1, 0]);
     expect(pvar(m, 0, "stock")).toEqual([0, 0, 1]);
     choose(m, "worker on Chichen Itza 4");
     expect(labels(m, 0)).toContain("Chichen Itza 4: place a crystal skull for 7 points and a step on Kukulcan (green)");
