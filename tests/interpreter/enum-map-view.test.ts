@@ -29,3 +29,16 @@ scoring p { points p.score }`);
     expect(formatValue(p.vars["score"]!, [], p.keys?.["score"])).toBe("0");
   });
 });
+
+describe("enum-keyed maps in the terminal", () => {
+  it("stela play's text view names each member", async () => {
+    const { renderText } = await import("../../interpreter/cli/text-view.ts");
+    const game = gameFromSource(`game "Granary" { players 1 }
+enum Resource { wood, stone }
+per player { stock: per Resource number = { wood: 2, stone: 0 } }
+flow { turn players[0] { let n = choose n from 1..2 prompt "Take"  current.stock[stone] += n } }
+scoring p { points 0 }`);
+    const m = game.start({ players: 1, seed: 1 });
+    expect(renderText(m.view(0))).toContain("Player 1 (you): stock (wood 2, stone 0)");
+  });
+});
