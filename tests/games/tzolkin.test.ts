@@ -239,6 +239,111 @@ describe("Tzolk'in: picking up workers", () => {
   });
 });
 
+describe("Tzolk'in: Tikal and Uxmal", () => {
+  /** Empties the building row back into the Age 1 pile and lays out the named buildings in it. */
+  function row(m: Match, names: string[]): void {
+    const all = pieces(m).filter((p) => p.kind === "Building");
+    for (const b of all.filter((p) => p.zone === "building_row")) scenario(m).move(b.id, "age1_deck");
+    const used = new Set<number>();
+    for (const n of names) {
+      const b = all.find((p) => p.fields["text"] === n && !used.has(p.id))!;
+      used.add(b.id);
+      scenario(m).move(b.id, "building_row");
+    }
+  }
+
+  it("Tikal 3 advances two technologies, paying 1 then 2 blocks", () => {
+    const m = lay(4, [0], (m) => {
+      worker(m, 0, "Tikal", 3);
+      setVar(m, 0, "stock", [3, 0, 0]);
+    });
+    choose(m, "Pick up workers");
+    choose(m, "worker on Tikal 3");
+    choose(m, "Tikal 3: advance one or two technologies");
+    expect(labels(m, 0)).toEqual([
+      "Agriculture: level 1 for 1 resource blocks",
+      "Resource extraction: level 1 for 1 resource blocks",
+      "Architecture: level 1 for 1 resource blocks",
+      "Theology: level 1 for 1 resource blocks",
+    ]);
+    choose(m, "Agriculture: level 1 for 1 resource blocks");
+    choose(m, "wood");
+    choose(m, "Advance a second technology");
+    choose(m, "Agriculture: level 2 for 2 resource blocks");
+    choose(m, "wood");
+    choose(m, "wood");
+    expect(pvar(m, 0, "tech")).toEqual([2, 0, 0, 0]);
+    expect(pvar(m, 0, "stock")).toEqual([0, 0, 0]);
+  });
+
+  it("past level 3 an advance costs 1 block and gives the bonus: Architecture's 3 points", () => {
+    const m = lay(4, [0], (m) => {
+      worker(m, 0, "Tikal", 1);
+      setVar(m, 0, "stock", [0, 0, 1]);
+      setVar(m, 0, "tech", [0, 0, 3, 0]);
+    });
+    choose(m, "Pick up workers");
+    choose(m, "worker on Tikal 1");
+    choose(m, "Tikal 1: advance one technology");
+    choose(m, "Architecture: take the bonus (3 points) for 1 resource blocks");
+    choose(m, "gold");
+    expect(pvar(m, 0, "points")).toBe(3);
+    expect(pvar(m, 0, "tech")).toEqual([0, 0, 3, 0]);
+  });
+
+  it("Tikal 4 builds two buildings; Architecture 1's corn counts for one of them only", () => {
+    const farm = "Farm: one worker needs no corn";
+    const m = lay(4, [0], (m) => {
+      worker(m, 0, "Tikal", 4);
+      setVar(m, 0, "stock", [2, 0, 0]);
+      setVar(m, 0, "tech", [0, 0, 1, 0]);
+      row(m, [farm, farm]);
+    });
+    choose(m, "Pick up workers");
+    choose(m, "worker on Tikal 4");
+    choose(m, "Tikal 4: construct one or two buildings");
+    choose(m, "Architecture for the first building");
+    choose(m, `${farm} (costs 1 wood)`);
+    choose(m, "Construct a second building");
+    choose(m, `${farm} (costs 1 wood)`);
+    expect(pvar(m, 0, "corn")).toBe(1);
+    expect(scenario(m).zone("built", 0)).toHaveLength(2);
+    expect(pvar(m, 0, "stock")).toEqual([0, 0, 0]);
+  });
+
+  it("Uxmal 4 builds paying 2 corn a block: the 1 wood, 2 stone tomb costs 6 corn and climbs two temples", () => {
+    const tomb = "Tomb: Chaac +1, Kukulcan +1";
+    const m = lay(4, [10], (m) => {
+      worker(m, 0, "Uxmal", 4);
+      row(m, [tomb]);
+    });
+    choose(m, "Pick up workers");
+    choose(m, "worker on Uxmal 4");
+    choose(m, "Uxmal 4: construct a building paying corn");
+    choose(m, `${tomb} (costs 1 wood, 2 stone)`);
+    expect(pvar(m, 0, "corn")).toBe(4);
+    expect(pvar(m, 0, "temple")).toEqual([1, 0, 1]);
+  });
+
+  it("Theology 1 lets a worker on Chichen Itza 3 use the space ahead, for nothing", () => {
+    const m = lay(4, [0], (m) => {
+      worker(m, 0, "Chichen Itza", 3);
+      setVar(m, 0, "skulls", 1);
+      setVar(m, 0, "tech", [0, 0, 0, 1]);
+    });
+    choose(m, "Pick up workers");
+    choose(m, "worker on Chichen Itza 3");
+    expect(labels(m, 0)).toEqual([
+      "Chichen Itza 3: place a crystal skull for 6 points and a step on Chaac (brown)",
+      "Chichen Itza 4: place a crystal skull for 7 points and a step on Kukulcan (green)",
+      "No action",
+    ]);
+    choose(m, "Chichen Itza 4: place a crystal skull for 7 points and a step on Kukulcan (green)");
+    expect(pvar(m, 0, "points")).toBe(7);
+    expect(pvar(m, 0, "skulls")).toBe(0);
+  });
+});
+
 describe("Tzolk'in: the calendar", () => {
   /** Seat 1 on the Starting Player Space, seat 0 with a worker on Tikal `space`; both place a worker and stop (round 2, day 1). */
   function roundWith(space: number): Match {
