@@ -9,7 +9,9 @@ import { choose, option, pieces, put, reoffer, scenario, setVar, takeAway } from
  * first player's turn and checks the exact outcome. The examples that need
  * no decision (temples at the end and middle of an age, feeding, monuments,
  * technologies) are `example` blocks in the rule file itself, run by
- * tests/dsl/examples.test.ts.
+ * tests/dsl/examples.test.ts. Every decision these scripts take offers at
+ * least two options, so choices taken without asking (a single legal
+ * option) leave them unchanged.
  */
 
 const game = loadGame("tzolkin.stela");
@@ -229,6 +231,7 @@ describe("Tzolk'in: picking up workers", () => {
     expect(labels(m, 0)).toContain("Chichen Itza 4: place a crystal skull for 7 points and a step on Kukulcan (green)");
     const later = lay(4, [0], (m) => {
       worker(m, 0, "Chichen Itza", 10);
+      worker(m, 0, "Uxmal", 1);
       setVar(m, 0, "skulls", 1);
       m.state.spaces!["chichen_itza:9,0"] = { skull: true };
     });
@@ -255,7 +258,8 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
   it("Tikal 3 advances two technologies, paying 1 then 2 blocks", () => {
     const m = lay(4, [0], (m) => {
       worker(m, 0, "Tikal", 3);
-      setVar(m, 0, "stock", [3, 0, 0]);
+      worker(m, 0, "Uxmal", 1);
+      setVar(m, 0, "stock", [2, 2, 0]);
     });
     choose(m, "Pick up workers");
     choose(m, "worker on Tikal 3");
@@ -267,19 +271,20 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
       "Theology: level 1 for 1 resource blocks",
     ]);
     choose(m, "Agriculture: level 1 for 1 resource blocks");
-    choose(m, "wood");
+    choose(m, "stone");
     choose(m, "Advance a second technology");
     choose(m, "Agriculture: level 2 for 2 resource blocks");
     choose(m, "wood");
-    choose(m, "wood");
+    choose(m, "stone");
     expect(pvar(m, 0, "tech")).toEqual([2, 0, 0, 0]);
-    expect(pvar(m, 0, "stock")).toEqual([0, 0, 0]);
+    expect(pvar(m, 0, "stock")).toEqual([1, 0, 0]);
   });
 
   it("past level 3 an advance costs 1 block and gives the bonus: Architecture's 3 points", () => {
     const m = lay(4, [0], (m) => {
       worker(m, 0, "Tikal", 1);
-      setVar(m, 0, "stock", [0, 0, 1]);
+      worker(m, 0, "Uxmal", 1);
+      setVar(m, 0, "stock", [0, 1, 1]);
       setVar(m, 0, "tech", [0, 0, 3, 0]);
     });
     choose(m, "Pick up workers");
@@ -287,6 +292,7 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
     choose(m, "Tikal 1: advance one technology");
     choose(m, "Architecture: take the bonus (3 points) for 1 resource blocks");
     choose(m, "gold");
+    expect(pvar(m, 0, "stock")).toEqual([0, 1, 0]);
     expect(pvar(m, 0, "points")).toBe(3);
     expect(pvar(m, 0, "tech")).toEqual([0, 0, 3, 0]);
   });
@@ -295,9 +301,10 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
     const farm = "Farm: one worker needs no corn";
     const m = lay(4, [0], (m) => {
       worker(m, 0, "Tikal", 4);
-      setVar(m, 0, "stock", [2, 0, 0]);
+      worker(m, 0, "Uxmal", 1);
+      setVar(m, 0, "stock", [3, 0, 0]);
       setVar(m, 0, "tech", [0, 0, 1, 0]);
-      row(m, [farm, farm]);
+      row(m, [farm, farm, "Civic: Agriculture +1"]);
     });
     choose(m, "Pick up workers");
     choose(m, "worker on Tikal 4");
@@ -308,14 +315,15 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
     choose(m, `${farm} (costs 1 wood)`);
     expect(pvar(m, 0, "corn")).toBe(1);
     expect(scenario(m).zone("built", 0)).toHaveLength(2);
-    expect(pvar(m, 0, "stock")).toEqual([0, 0, 0]);
+    expect(pvar(m, 0, "stock")).toEqual([1, 0, 0]);
   });
 
   it("Uxmal 4 builds paying 2 corn a block: the 1 wood, 2 stone tomb costs 6 corn and climbs two temples", () => {
     const tomb = "Tomb: Chaac +1, Kukulcan +1";
     const m = lay(4, [10], (m) => {
       worker(m, 0, "Uxmal", 4);
-      row(m, [tomb]);
+      worker(m, 0, "Tikal", 1);
+      row(m, [tomb, "Shrine: Architecture +1"]);
     });
     choose(m, "Pick up workers");
     choose(m, "worker on Uxmal 4");
@@ -328,6 +336,7 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
   it("Theology 1 lets a worker on Chichen Itza 3 use the space ahead, for nothing", () => {
     const m = lay(4, [0], (m) => {
       worker(m, 0, "Chichen Itza", 3);
+      worker(m, 0, "Uxmal", 1);
       setVar(m, 0, "skulls", 1);
       setVar(m, 0, "tech", [0, 0, 0, 1]);
     });
