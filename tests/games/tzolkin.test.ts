@@ -185,7 +185,7 @@ describe("Tzolk'in: picking up workers", () => {
     choose(m, "Palenque 3: take a wood harvest tile (2 wood)");
     choose(m, "worker on Palenque 4");
     choose(m, "Palenque 4: burn the forest for a corn tile (7 corn, one temple step down)");
-    choose(m, "Kukulcan (green)");
+    choose(m, "Step down Kukulcan (green) to step -1");
     choose(m, "Stop picking up");
     expect(pvar(m, 0, "stock")).toEqual([2, 0, 0]);
     expect(pvar(m, 0, "corn")).toBe(7);
@@ -223,7 +223,7 @@ describe("Tzolk'in: picking up workers", () => {
     choose(m, "worker on Chichen Itza 10");
     expect(labels(m, 0)).toHaveLength(10);
     choose(m, "Chichen Itza 9: place a crystal skull for 13 points and a step on Quetzalcoatl (yellow) and a resource block");
-    choose(m, "gold");
+    choose(m, "Take 1 gold");
     expect(pvar(m, 0, "points")).toBe(13);
     expect(pvar(m, 0, "temple")).toEqual([0, 1, 0]);
     expect(pvar(m, 0, "stock")).toEqual([0, 0, 1]);
@@ -271,11 +271,11 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
       "Theology: level 1 for 1 resource blocks",
     ]);
     choose(m, "Agriculture: level 1 for 1 resource blocks");
-    choose(m, "stone");
+    choose(m, "Pay 1 stone (of your 2)");
     choose(m, "Advance a second technology");
     choose(m, "Agriculture: level 2 for 2 resource blocks");
-    choose(m, "wood");
-    choose(m, "stone");
+    choose(m, "Pay 1 wood (of your 2)");
+    choose(m, "Pay 1 stone (of your 1)");
     expect(pvar(m, 0, "tech")).toEqual([2, 0, 0, 0]);
     expect(pvar(m, 0, "stock")).toEqual([1, 0, 0]);
   });
@@ -291,7 +291,7 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
     choose(m, "worker on Tikal 1");
     choose(m, "Tikal 1: advance one technology");
     choose(m, "Architecture: take the bonus (3 points) for 1 resource blocks");
-    choose(m, "gold");
+    choose(m, "Pay 1 gold (of your 1)");
     expect(pvar(m, 0, "stock")).toEqual([0, 1, 0]);
     expect(pvar(m, 0, "points")).toBe(3);
     expect(pvar(m, 0, "tech")).toEqual([0, 0, 3, 0]);
