@@ -242,6 +242,64 @@ describe("Tzolk'in: picking up workers", () => {
   });
 });
 
+describe("Tzolk'in: begging for corn", () => {
+  /** Seat 0 places one worker on Tikal and stops: then seat 1's turn starts. */
+  function firstTurn(m: Match): void {
+    choose(m, "Place workers");
+    choose(m, "Place a worker on Tikal 0 for 0 corn");
+    choose(m, "Stop placing");
+  }
+
+  it("with 2 corn or less a player may beg: discard the corn, take 3, step down a temple", () => {
+    const m = lay(4, [5, 2]);
+    firstTurn(m);
+    expect(m.decision?.players).toEqual([1]);
+    expect(labels(m, 1)).toEqual(["Beg for corn: discard your corn, take 3, step down a temple", "Do not beg"]);
+    choose(m, "Beg for corn: discard your corn, take 3, step down a temple", 1);
+    choose(m, "Step down Chaac (brown) to step -1", 1);
+    expect(pvar(m, 1, "corn")).toBe(3);
+    expect(pvar(m, 1, "temple")).toEqual([-1, 0, 0]);
+  });
+
+  /** Every space 0 taken (and the Starting Player Space): seat 1, with no corn and no worker on a gear, cannot place. */
+  function blocked(temple: number[]): Match {
+    return lay(4, [5, 0], (m) => {
+      for (const [seat, gear] of [[2, "Palenque"], [2, "Yaxchilan"], [2, "Tikal"], [3, "Uxmal"], [3, "Chichen Itza"]] as const) worker(m, seat, gear, 0);
+      const w = pieces(m).find((p) => p.kind === "Worker" && p.owner === 3 && p.zone === "available")!;
+      scenario(m).move(w.id, "starting_player_space");
+      setVar(m, 1, "temple", temple);
+    });
+  }
+
+  it("a player who cannot place and has no worker to pick up must beg", () => {
+    const m = blocked([0, 0, 0]);
+    choose(m, "Place workers");
+    choose(m, "Place a worker on Palenque 1 for 1 corn");
+    choose(m, "Stop placing");
+    // Seat 1 is not asked whether to beg: only which temple to step down.
+    expect(m.decision?.prompt).toBe("Step down a temple");
+    choose(m, "Step down Kukulcan (green) to step -1", 1);
+    expect(pvar(m, 1, "corn")).toBe(3);
+  });
+
+  it("at the bottom of every temple a player cannot beg: one worker on a cheapest space, and all corn to the bank", () => {
+    const m = blocked([-1, -1, -1]);
+    setVar(m, 1, "corn", 0);
+    choose(m, "Place workers");
+    choose(m, "Place a worker on Palenque 1 for 1 corn");
+    choose(m, "Stop placing");
+    expect(labels(m, 1)).toEqual([
+      "Place a worker on Yaxchilan 1 and give up your corn",
+      "Place a worker on Tikal 1 and give up your corn",
+      "Place a worker on Uxmal 1 and give up your corn",
+      "Place a worker on Chichen Itza 1 and give up your corn",
+    ]);
+    choose(m, "Place a worker on Tikal 1 and give up your corn", 1);
+    expect(scenario(m).at("tikal", "tikal 1")).toHaveLength(1);
+    expect(pvar(m, 1, "corn")).toBe(0);
+  });
+});
+
 describe("Tzolk'in: Tikal and Uxmal", () => {
   /** Empties the building row back into the Age 1 pile and lays out the named buildings in it. */
   function row(m: Match, names: string[]): void {
