@@ -17,6 +17,12 @@ export interface SpaceInfo {
   /** The board's geometry, and the space's cell number in it. */
   shape: BoardShape;
   index: number;
+  /**
+   * The space's small number among every space of the game (all boards), what the occupancy
+   * index (`pieces.ts`) is addressed by. A cache of this process, never saved: an open grid
+   * numbers its cells in the order they are first asked about.
+   */
+  id: number;
   x: number;
   y: number;
   z: number;
@@ -31,6 +37,8 @@ interface Instance {
   def: BoardDef;
   shape: BoardShape;
   keys: string[];
+  /** Cell number → space number (`SpaceInfo.id`), given out on first use. */
+  ids: number[];
   neighbours: (string[] | undefined)[];
   touching: (string[] | undefined)[];
   below: (string[] | undefined)[];
@@ -49,6 +57,7 @@ export class Topology {
   private readonly infos = new Map<string, SpaceInfo | null>();
   private readonly shapes = new Map<string, BoardShape>();
   private readonly instancesByName = new Map<string, Instance | null>();
+  private nextId = 0;
 
   constructor(private readonly def: GameDef) {}
 
@@ -69,7 +78,7 @@ export class Topology {
     if (def && (name === def.name) !== def.perPlayer) {
       let shape = this.shapes.get(def.name);
       if (!shape) this.shapes.set(def.name, (shape = shapeFor(def)));
-      out = { name, def, shape, keys: [], neighbours: [], touching: [], below: [], above: [] };
+      out = { name, def, shape, keys: [], ids: [], neighbours: [], touching: [], below: [], above: [] };
     }
     this.instancesByName.set(name, out);
     return out ?? undefined;
@@ -88,6 +97,23 @@ export class Topology {
   /** The key of cell `i` of an instance, the same string every time (spares re-hashing new strings in later lookups). */
   private keyOf(b: Instance, i: number): string {
     return (b.keys[i] ??= spaceKey(b.name, b.shape.cell(i)));
+  }
+
+  /** The space number of cell `i` of an instance. */
+  private idOf(b: Instance, i: number): number {
+    return (b.ids[i] ??= this.nextId++);
+  }
+
+  /** How many space numbers are given out so far: an occupancy index this long covers every space seen. */
+  get spaceCount(): number {
+    return this.nextId;
+  }
+
+  /** The space number (`SpaceInfo.id`) of cell `cell` of a board instance, or -1 if there is no such space. */
+  spaceId(instance: string, cell: string): number {
+    const b = this.instance(instance);
+    const i = b ? b.shape.index(cell) : -1;
+    return i < 0 ? -1 : this.idOf(b!, i);
   }
 
   private keysOf(b: Instance, cells: readonly number[]): string[] {
@@ -135,7 +161,7 @@ export class Topology {
     for (const a of b.def.attributes) attrs[a.name] = a.init;
     const own = b.def.cells[cellKey(x, y)];
     if (own) Object.assign(attrs, own);
-    return { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, x, y, z: b.shape.z(index), cell, attrs };
+    return { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs };
   }
 
   /** Spaces sharing a side on the same level, in the shape's direction order. */

@@ -2,7 +2,7 @@ import type { PlacementValue, Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import { tick, type Exec } from "../exec.ts";
 import { positions } from "../placement.ts";
-import { isTop, piece, topAt } from "../pieces.ts";
+import { isTop, piece, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
@@ -42,13 +42,12 @@ export function footprint(x: Exec, v: Value, span: Span): string[] {
 /** The top piece on a space key, or null. */
 export function pieceOn(x: Exec, key: string): number | null {
   const s = x.rt.topo.info(key);
-  return s ? topAt(x.s, s.board, s.cell) : null;
+  return s ? topOn(x.rt.topo, x.s, s) : null;
 }
 
 /** The top piece on a space given as a value (checked once: these run for every candidate of a choice). */
 function topOf(x: Exec, v: Value, span: Span): number | null {
-  const s = spaceInfo(x, v, span);
-  return topAt(x.s, s.board, s.cell);
+  return topOn(x.rt.topo, x.s, spaceInfo(x, v, span));
 }
 
 function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
