@@ -39,6 +39,9 @@ interface Instance {
   keys: string[];
   /** Cell number → space number (`SpaceInfo.id`), given out on first use. */
   ids: number[];
+  /** Cell number → what the space stands for, and the spaces touching it (for built-ins that walk the board). */
+  infos: (SpaceInfo | undefined)[];
+  touchingInfos: (SpaceInfo[] | undefined)[];
   neighbours: (string[] | undefined)[];
   touching: (string[] | undefined)[];
   below: (string[] | undefined)[];
@@ -78,7 +81,7 @@ export class Topology {
     if (def && (name === def.name) !== def.perPlayer) {
       let shape = this.shapes.get(def.name);
       if (!shape) this.shapes.set(def.name, (shape = shapeFor(def)));
-      out = { name, def, shape, keys: [], ids: [], neighbours: [], touching: [], below: [], above: [] };
+      out = { name, def, shape, keys: [], ids: [], infos: [], touchingInfos: [], neighbours: [], touching: [], below: [], above: [] };
     }
     this.instancesByName.set(name, out);
     return out ?? undefined;
@@ -194,6 +197,26 @@ export class Topology {
     if (!s) return [];
     const b = this.instance(s.board)!;
     return (b.touching[s.index] ??= [...this.neighbours(key), ...this.below(key), ...this.above(key)]);
+  }
+
+  /** What cell `i` of an instance stands for (cached per cell: walks over the board ask again and again). */
+  private infoAt(b: Instance, i: number): SpaceInfo {
+    return (b.infos[i] ??= this.info(this.keyOf(b, i))!);
+  }
+
+  /**
+   * The space `dx` columns and `dy` rows from `s` on its board and level, or undefined past the
+   * edge or on a hole: a step along a line, without building a key.
+   */
+  offset(s: SpaceInfo, dx: number, dy: number): SpaceInfo | undefined {
+    const i = s.shape.at(s.x + dx, s.y + dy, s.z);
+    return i < 0 ? undefined : this.infoAt(this.instance(s.board)!, i);
+  }
+
+  /** The spaces touching `s` (as `touching`), as infos: what a walk over connected pieces follows. */
+  touchingSpaces(s: SpaceInfo): SpaceInfo[] {
+    const b = this.instance(s.board)!;
+    return (b.touchingInfos[s.index] ??= this.touching(s.key).map((k) => this.info(k)!));
   }
 
   /** Which way (0 … sides-1, clockwise from the top) `to` lies from `from`, or -1 if they share no side. */
