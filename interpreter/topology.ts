@@ -3,6 +3,7 @@ import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { shapeFor } from "./board-shapes/registry.ts";
 import { boardName, cellCoords, cellKey, instanceKey, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
 import type { MatchState } from "./state.ts";
+import { markDistinct } from "./values.ts";
 
 // Kept here too for the files that read them from the topology.
 export { boardName, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKeys } from "../dsl/keys.ts";
@@ -232,7 +233,7 @@ export class Topology {
     const b = this.instance(instance);
     if (!b) return [];
     if (b.shape.bounds === null) return this.openSpaces(state, b);
-    return (b.all ??= this.keysOf(b, b.shape.all));
+    return (b.all ??= markDistinct(this.keysOf(b, b.shape.all)));
   }
 
   /** An open grid's spaces: what is occupied and every empty space next to it (the origin when empty). */
