@@ -4,6 +4,7 @@ import { tick, type Exec } from "../exec.ts";
 import { positions } from "../placement.ts";
 import { isTop, piece, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
+import { isPlacement } from "../values.ts";
 import type { SpaceInfo } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
@@ -53,7 +54,10 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
 
 function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
   const p = typeof v === "number" ? piece(x, v, span) : undefined;
-  const cached = p && p.board !== null ? around.get(p.cells) : undefined;
+  // A piece's position, or a placement's cells (a bounded board's placements share their cell
+  // lists, `placement.ts`), identifies the answer: rules ask it for every candidate of a choice.
+  const at = p && p.board !== null ? p.cells : isPlacement(v) ? v.cells : undefined;
+  const cached = at ? around.get(at) : undefined;
   if (cached) {
     tick(x, span, cached.length);
     return cached;
@@ -69,7 +73,7 @@ function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
       out.push(n);
     }
   }
-  if (p && p.board !== null) around.set(p.cells, out);
+  if (at) around.set(at, out);
   tick(x, span, out.length);
   return out;
 }
