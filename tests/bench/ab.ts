@@ -3,7 +3,8 @@
 // playouts per second on every game file, in interleaved rounds: each round runs every game
 // on A then on B, each in a fresh process pinned like this one (run it under `taskset -c 1`), so
 // machine noise hits both alike and neither engine's JIT state leaks into the other's. Medians
-// over rounds and their ratio B / A. Figures, never assertions.
+// over rounds and their ratio B / A, per CPU-second of the measuring process (so other work on
+// a shared machine slows neither side's figure much). Figures, never assertions.
 //
 // STELA_AB_ROUNDS (default 5) rounds of STELA_AB_SECONDS (default 2) per measurement, after a
 // warm-up of a quarter of that in the same process.
@@ -34,11 +35,13 @@ const root = ${JSON.stringify(root + "/")};
 const r = compile(readFileSync(root + file, "utf8"), file, { readFile: (p) => readFileSync(root + p, "utf8") });
 if (!r.game) throw new Error(file + " does not compile");
 let seed = 1;
+// CPU time of this process, not wall time: on a shared machine the wall clock counts other people's work.
+const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 const play = (ms) => {
   let n = 0;
-  const t0 = performance.now();
+  const t0 = cpuMs();
   let t = t0;
-  do { playRandomly(r.game.start({ players, seed }), seed); seed++; n++; t = performance.now(); } while (t - t0 < ms);
+  do { playRandomly(r.game.start({ players, seed }), seed); seed++; n++; t = cpuMs(); } while (t - t0 < ms);
   return (n / (t - t0)) * 1000;
 };
 play(secs * 250);
@@ -78,7 +81,7 @@ try {
     }
   }
   process.stderr.write("\n");
-  console.log(`A = ${base}, B = ${here}; ${rounds} interleaved rounds of ${seconds} s, random playouts per second, medians (min–max).\n`);
+  console.log(`A = ${base}, B = ${here}; ${rounds} interleaved rounds of ${seconds} s, random playouts per CPU-second, medians (min–max).\n`);
   console.log("| file | A | B | B / A |");
   console.log("|---|---:|---:|---:|");
   const fmt = (x: number): string => (x >= 100 ? Math.round(x).toString() : x.toFixed(1));
