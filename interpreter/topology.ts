@@ -48,6 +48,7 @@ interface Instance {
   below: (string[] | undefined)[];
   above: (string[] | undefined)[];
   all?: string[];
+  allIds?: number[];
 }
 
 /**
@@ -234,6 +235,17 @@ export class Topology {
     if (!b) return [];
     if (b.shape.bounds === null) return this.openSpaces(state, b);
     return (b.all ??= markDistinct(this.keysOf(b, b.shape.all)));
+  }
+
+  /**
+   * The space numbers of a bounded board instance's spaces, in the order `spaces` lists them
+   * (undefined for an open grid, whose spaces depend on its pieces): built-ins that scan a board
+   * read the occupancy index with these instead of looking each key up.
+   */
+  spaceNumbers(instance: string): readonly number[] | undefined {
+    const b = this.instance(instance);
+    if (!b || b.shape.bounds === null) return undefined;
+    return (b.allIds ??= b.shape.all.map((i) => this.idOf(b, i)));
   }
 
   /** An open grid's spaces: what is occupied and every empty space next to it (the origin when empty). */

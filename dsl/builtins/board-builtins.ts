@@ -17,6 +17,16 @@ export const BOARD_BUILTINS = catalogued([
     returns: () => T.list(T.space),
   },
   {
+    name: "empty_spaces",
+    category: "board",
+    signature: "empty_spaces(b: board): list of space",
+    description:
+      "The spaces of a board with no piece on them, in the order `spaces` lists them: the same as `[s for s in spaces(b) where empty(s)]`, read straight off the board (the usual choice of where to put a stone or a mark).",
+    example: "let s = choose s from empty_spaces(field) prompt \"Place a stone\"",
+    params: [param("b", accepts.type(T.board, "a board"))],
+    returns: () => T.list(T.space),
+  },
+  {
     name: "neighbours",
     category: "board",
     signature: "neighbours(s: space): list of space",

@@ -2,9 +2,9 @@ import type { PlacementValue, Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import { tick, type Exec } from "../exec.ts";
 import { positions } from "../placement.ts";
-import { isTop, piece, topOn } from "../pieces.ts";
+import { isTop, occupancy, piece, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
-import { isPlacement } from "../values.ts";
+import { isPlacement, markDistinct } from "../values.ts";
 import type { SpaceInfo } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
@@ -232,6 +232,24 @@ function joins(x: Exec, s: Value, a: Value, b: Value, span: Span): boolean {
   return false;
 }
 
+/** `empty_spaces`: a board's spaces with nothing on them, in board order, read off the occupancy index. */
+function emptySpaces(x: Exec, b: Value, span: Span): string[] {
+  const board = b as string;
+  const topo = x.rt.topo;
+  const all = topo.spaces(x.s, board);
+  const ids = topo.spaceNumbers(board);
+  tick(x, span, all.length);
+  if (!ids) return all.filter((k) => pieceOn(x, k) === null);
+  const occ = occupancy(topo, x.s);
+  const out: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const id = ids[i]!;
+    if (id >= occ.length || occ[id] === 0) out.push(all[i]!);
+  }
+  // Part of a board's distinct spaces: a choice from it need not look for duplicates.
+  return markDistinct(out);
+}
+
 function asPieces(x: Exec, v: Value, span: Span): number[] {
   if (typeof v === "number") return [v];
   if (typeof v === "string" && x.s.zones[v]) return [...x.s.zones[v]!];
@@ -242,6 +260,7 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
 
 export const BOARD_IMPLS = {
   spaces: (x, [b]) => x.rt.topo.spaces(x.s, b as string),
+  empty_spaces: (x, [b], span) => emptySpaces(x, b!, span),
   neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
   adjacent_pieces: (x, [v], span) => adjacentPieces(x, v!, span),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { gameFromSource } from "../support/games.ts";
 
-/** `line_length`, `outflanked` and `joins`: the board walks the classic games spend their time in. */
+/** `empty_spaces`, `line_length`, `outflanked` and `joins`: the board walks the classic games spend their time in. */
 
 const header = `game "Lines" { players 2 }
 kind Disc { n: number }
@@ -29,6 +29,28 @@ const row = `
   place top(a.supply) at space_at(row, 2)
   place top(b.supply) at space_at(row, 3)
 `;
+
+describe("empty_spaces", () => {
+  it("lists a board's free spaces in board order, as the comprehension over spaces does", () => {
+    const r = run(`${row}
+  let free = empty_spaces(row)
+  out = [size(free)] + [s.x for s in free] + [if free == [s for s in spaces(row) where empty(s)] then 1 else 0]`);
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([3, 0, 4, 5, 1]);
+  });
+
+  it("on an open grid, gives the empty spaces next to the pieces", () => {
+    const r = run(
+      `
+  place top(players[0].supply) at space_at(w, 0, 0)
+  place top(players[0].supply) at space_at(w, 1, 0)
+  out = [size(empty_spaces(w)), size(spaces(w))]`,
+      "board w: open_grid()",
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([6, 8]);
+  });
+});
 
 describe("line_length", () => {
   it("counts the owner's pieces in a row from next to the space, stopping at another's piece, a gap or the edge", () => {
