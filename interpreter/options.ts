@@ -1,5 +1,6 @@
 import type { PlacementValue, Value } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
+import type { ChoiceSpec } from "./compile-code.ts";
 import type { Exec } from "./exec.ts";
 import { spaceCell } from "../dsl/keys.ts";
 import type { ChoiceState, OptionState } from "./state.ts";
@@ -152,10 +153,45 @@ function pieceNamer(x: Exec, values: Value[], ty: Type, chooser: number | null):
   return { pieceId: (id: number): string => hidden.get(id)?.id ?? ids.get(id) ?? `piece-${id}`, hidden };
 }
 
-function valueLabel(x: Exec, v: Value, ty: Type, hidden: Map<number, { id: string; label: string }>): string {
+function valueLabel(x: Exec, v: Value, ty: Type, hidden: Map<number, { id: string; label: string }>, itemLabel?: ItemLabel): string {
+  // A hidden piece is named by where it is, whatever the rules' label would say about it.
   if (ty.t === "piece" && typeof v === "number" && hidden.has(v)) return hidden.get(v)!.label;
   if (ty.t === "placement" && isPlacement(v) && hidden.has(v.piece)) return `${hidden.get(v.piece)!.label} on ${v.cells.map((c) => x.rt.topo.label(c)).join("–")}`;
-  return label(x, v, ty);
+  return itemLabel ? itemLabel(v) : label(x, v, ty);
+}
+
+/** How one item of a choice reads when the rules give a `label` clause. */
+export type ItemLabel = (v: Value) => string;
+
+/**
+ * The rules' `label` of a pending choice as a function of an item, or
+ * undefined when the choice has none. Evaluated on demand with the waiting
+ * frame's locals, the item bound to the choice's name (and `chooser` to a
+ * secret choice's player); the locals and the generator are put back
+ * afterwards, so naming never changes the match. When the label fails
+ * (`none` where a value was needed, a runaway loop), `strict` lets the
+ * failure through (the log's naming ends the match with a diagnostic at the
+ * label); otherwise the item reads as it would without a label.
+ */
+export function choiceLabeller(x: Exec, spec: ChoiceSpec & { chooserSlot?: number }, locals: Value[], chooser: number, strict: boolean): ItemLabel | undefined {
+  const f = spec.label;
+  if (!f) return undefined;
+  return (v: Value): string => {
+    const saved = locals.slice();
+    const rng = x.s.rng.slice();
+    const probe: Exec = { ...x, steps: 0, events: [] };
+    try {
+      if (spec.chooserSlot !== undefined) locals[spec.chooserSlot] = chooser;
+      locals[spec.varSlot] = v;
+      return String(f(probe, locals));
+    } catch (e) {
+      if (strict) throw e;
+      return label(x, v, spec.valueType);
+    } finally {
+      for (let i = 0; i < saved.length; i++) locals[i] = saved[i]!;
+      x.s.rng = rng;
+    }
+  };
 }
 
 const named = new WeakMap<ChoiceState, OptionState[]>();
@@ -166,7 +202,7 @@ const named = new WeakMap<ChoiceState, OptionState[]>();
  * inside ids by value; enum members in declaration order), the stop option last. Pieces `chooser` cannot see
  * are named by where they are, not by what they are. Cached per choice.
  */
-export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null): OptionState[] {
+export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): OptionState[] {
   const cached = named.get(choice);
   if (cached) return cached;
   const { pieceId, hidden } = pieceNamer(x, choice.values, ty, chooser);
@@ -178,7 +214,7 @@ export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: numb
     const n = used.get(id) ?? 0;
     used.set(id, n + 1);
     if (n > 0) id = `${id}-${n + 1}`;
-    const o: OptionState = { id, label: valueLabel(x, v, ty, hidden), value: v, index };
+    const o: OptionState = { id, label: valueLabel(x, v, ty, hidden, itemLabel), value: v, index };
     refs(x, v, ty, o);
     if (hidden.has(ty.t === "piece" ? (v as number) : isPlacement(v) ? v.piece : -1)) delete o.pieces;
     out.push(o);
@@ -197,16 +233,16 @@ export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: numb
 const NAMED_ALONE = new Set<Type["t"]>(["number", "bool", "player", "space", "enum", "placement"]);
 
 /** The id and label of the option at `index` of a choice, without naming the others when it can (for the log). */
-export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null): { id: string; label: string } {
+export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
   if (index === choice.values.length && choice.stop !== undefined) return { id: STOP_ID, label: choice.stop };
   const cached = named.get(choice);
   if (cached || !NAMED_ALONE.has(ty.t)) {
-    const o = nameChoice(x, choice, ty, chooser).find((i) => i.index === index)!;
+    const o = nameChoice(x, choice, ty, chooser, itemLabel).find((i) => i.index === index)!;
     return { id: o.id, label: o.label };
   }
   const v = choice.values[index]!;
   const { pieceId, hidden } = ty.t === "placement" ? pieceNamer(x, choice.values, ty, chooser) : { pieceId: (id: number) => `piece-${id}`, hidden: new Map() };
-  return { id: valueId(x, v, ty, pieceId), label: valueLabel(x, v, ty, hidden) };
+  return { id: valueId(x, v, ty, pieceId), label: valueLabel(x, v, ty, hidden, itemLabel) };
 }
 
 /**

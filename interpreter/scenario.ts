@@ -5,7 +5,7 @@ import { items } from "./compile-expr.ts";
 import { newExec, type Exec } from "./exec.ts";
 import type { Game, StartOptions } from "./game.ts";
 import { Match, type Option } from "./match.ts";
-import { legalValues, nameChoice, namedOption } from "./options.ts";
+import { choiceLabeller, legalValues, nameChoice, namedOption } from "./options.ts";
 import { lift, putInZone, putOnBoard } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult } from "./state.ts";
@@ -349,7 +349,7 @@ export class Scenario {
       if (ins.k === "secret") f.locals[ins.chooserSlot] = who;
       const values = items(x, ins.src(x, f.locals), ins.zone, ins.span);
       const ty = ins.valueType as Type;
-      return nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who).map((o) => ({ id: o.id, label: o.label }));
+      return nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who, choiceLabeller(x, ins, f.locals, who, false)).map((o) => ({ id: o.id, label: o.label }));
     } catch {
       return [];
     }

@@ -5,7 +5,7 @@ import type { ChoiceSpec, Instr } from "./compile-code.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { tick, type Exec } from "./exec.ts";
-import { legalValues, nameChoice, nameOne, namedOption, STOP_ID } from "./options.ts";
+import { choiceLabeller, legalValues, nameChoice, nameOne, namedOption, STOP_ID } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, OptionState, Pending } from "./state.ts";
@@ -353,7 +353,8 @@ export function namedOptions(x: Exec, player?: number): OptionState[] {
   if (p.kind === "options") return p.options;
   const c = choiceOf(p, who);
   if (!c) return [];
-  return nameChoice(x, c, (waitingAt(x) as ChoiceSpec).valueType, who);
+  const ins = waitingAt(x) as Extract<Instr, { k: "choose" | "secret" }>;
+  return nameChoice(x, c, ins.valueType, who, choiceLabeller(x, ins, top(x)!.locals, who, false));
 }
 
 /** Applies one player's decision, given by option id, then runs on to the next decision. */
@@ -391,7 +392,11 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
     const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
     const choice = choiceOf(p, who)!;
     const value = index < choice.values.length ? choice.values[index]! : null;
-    const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who);
+    const strict = choiceLabeller(x, spec, f.locals, who, true);
+    // Options were named leniently (a failing label reads as the plain value); taking one runs its
+    // label for real, so a broken label ends the match with a diagnostic at the label.
+    if (strict && named && value !== null) strict(value);
+    const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who, strict);
     if (p.kind === "secret") {
       p.chosen[who] = { id, label, value };
       s.log.push({ player: who, option: id, label, secret: true, revealed: false });
@@ -433,7 +438,7 @@ function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: numbe
   if (ins.k === "secret") l[ins.chooserSlot] = who;
   try {
     const candidates = items(probe, ins.src(probe, l), ins.zone, ins.span);
-    const all = nameChoice(probe, { values: legalValues(probe, candidates, ins.valueType, who) }, ins.valueType, who);
+    const all = nameChoice(probe, { values: legalValues(probe, candidates, ins.valueType, who) }, ins.valueType, who, choiceLabeller(probe, ins, l, who, false));
     const match = all.find((o) => o.id === optionId);
     if (!match) return unknown;
     l[ins.varSlot] = match.value;
@@ -442,7 +447,7 @@ function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: numbe
       let reason = w.reason ? String(w.reason(probe, l)) : undefined;
       if (!reason && w.rule) reason = probe.rt.rules.get(w.rule.name)!.explain(probe, w.rule.args.map((a) => a(probe, l)), ins.span) ?? undefined;
       reason ??= `this must hold: ${w.text}`;
-      return { ok: false, code: "illegal-option", reason: `${label(probe, match.value, ins.valueType)} is not allowed: ${reason}` };
+      return { ok: false, code: "illegal-option", reason: `${match.label} is not allowed: ${reason}` };
     }
     return unknown;
   } catch {

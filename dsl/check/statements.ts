@@ -197,6 +197,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       const ir: IrStmt = { op: "options", options, span };
       if (by) ir.by = by.ir;
       if (prompt) ir.prompt = prompt.ir;
+      if (s.askAlways) ir.askAlways = true;
       return ir;
     }
     case "MoveStmt": {
@@ -391,7 +392,27 @@ function checkChoose(c: Checker, e: ChooseExpr, cx: CodeContext): { ir: ChooseIr
   if (by) ir.by = by.ir;
   if (prompt) ir.prompt = prompt.ir;
   if (stop) ir.stop = stop;
-  return { ir, ty: el };
+  const ty = pickClauses(c, e, ir, cx, inner, el);
+  return { ir, ty };
+}
+
+/**
+ * The clauses both kinds of choice share beyond `where`: the count of a
+ * multi-pick (a number; the value is then a list), the label (a text, seeing
+ * the item's name) and `ask always`. Gives the type of one player's pick.
+ */
+function pickClauses(c: Checker, e: ChooseExpr | SecretChooseExpr, ir: ChooseIr | SecretIr, outer: CodeContext, inner: CodeContext, el: Type): Type {
+  if (e.label) {
+    const l = checkExpr(c, e.label, inner);
+    expect(c, l, T.text, e.label.span, "the label of an option");
+    ir.label = l.ir;
+  }
+  if (e.askAlways) ir.askAlways = true;
+  if (!e.count) return el;
+  const n = checkExpr(c, e.count, outer);
+  expect(c, n, T.number, e.count.span, "how many to choose");
+  ir.count = n.ir;
+  return T.list(el);
 }
 
 function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: SecretIr; ty: Type } {
@@ -420,5 +441,6 @@ function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: Se
   };
   if (prompt) ir.prompt = prompt.ir;
   if (stop) ir.stop = stop;
-  return { ir, ty: T.map(el) };
+  const ty = pickClauses(c, e, ir, { ...cx, scope: outer }, { ...cx, scope }, el);
+  return { ir, ty: T.map(ty) };
 }
