@@ -6,6 +6,7 @@ import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
 import { safeColour } from "../dsl/colour.ts";
+import { isPlacement } from "./values.ts";
 import { logLabel, seesPiece, seesZone } from "./visibility.ts";
 import { namedOptions, owing } from "./vm.ts";
 
@@ -76,6 +77,13 @@ export interface OptionView {
   label: string;
   spaces?: string[];
   pieces?: number[];
+  /**
+   * A placement's turn (quarter turns clockwise on a square grid), so a board
+   * can offer the turns of one piece by a key instead of a list.
+   */
+  rotation?: number;
+  /** A placement's `sides` values as the piece would face (turned), so a board can show its edges before it is put down. */
+  sides?: Record<string, number[]>;
 }
 
 export interface DecisionView {
@@ -185,6 +193,11 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
         const v: OptionView = { id: o.id, label: o.label };
         if (o.spaces) v.spaces = o.spaces;
         if (o.pieces) v.pieces = o.pieces;
+        if (isPlacement(o.value)) {
+          v.rotation = o.value.rotation;
+          const sides = rt.turnedSides(s, o.value.piece, o.value.rotation);
+          if (sides) v.sides = sides;
+        }
         return v;
       });
     }
