@@ -114,7 +114,7 @@ export interface View {
   zones: ZoneView[];
   boards: BoardView[];
   decision: DecisionView | null;
-  log: { player: number; label: string }[];
+  log: { player: number; label: string; prompt?: string }[];
   messages: Message[];
   over: boolean;
   result: MatchResult | null;
@@ -203,10 +203,11 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     }
     if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = p.chosen[viewer]!.label;
   }
-  const log = s.log.map((e) => ({
-    player: e.player,
-    label: logLabel(e, viewer),
-  }));
+  const log = s.log.map((e) => {
+    const line: View["log"][number] = { player: e.player, label: logLabel(e, viewer) };
+    if (e.prompt !== undefined) line.prompt = e.prompt;
+    return line;
+  });
   const view: View = {
     viewer,
     title: rt.def.title,

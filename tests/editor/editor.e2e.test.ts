@@ -209,7 +209,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(await app((a) => a.markerLines("stela-runtime"))).toEqual([line]);
     // Blamed on the first placement (decision 7, whose scoring fails), not on the next one; the rest waits.
     const banner = await page.getByTestId("runtime-error").innerText();
-    expect(banner).toMatch(new RegExp(`during decision 7 \\(Player \\d: .+\\), at line ${line}:`));
+    expect(banner).toMatch(new RegExp(`during decision 7 \\(Player \\d — Place a piece: .+\\), at line ${line}:`));
     expect(banner).toContain("The 2 later decisions wait");
     expect(await page.locator("[data-testid=stopped]").count()).toBe(0);
     expect(await page.getByTestId("turn").innerText()).not.toContain("Game over");

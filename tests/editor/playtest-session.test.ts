@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
+import { decisionSentence } from "../../editor/src/playtest/present.ts";
 import { gameFromSource, loadGame } from "../support/games.ts";
 
 const counting = (max: number) => `
@@ -166,5 +167,18 @@ describe("playtest session", () => {
     expect(snap.view.zones.find((z) => z.name === "deck")?.pieces).toBeUndefined();
     s.viewAs = "spectator";
     expect(s.snapshot().viewer).toBeNull();
+  });
+
+  it("keeps each decision's prompt, so the log reads who, what was asked and what they chose", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    playFirst(s, 2);
+    const log = s.snapshot().log;
+    expect(log.map((d) => [d.player, d.prompt, d.label])).toEqual([
+      [0, "How many?", "1"],
+      [1, "How many?", "1"],
+    ]);
+    expect(log.map((d) => decisionSentence(`Player ${d.player + 1}`, d.prompt, d.label))).toEqual(["Player 1 — How many? 1", "Player 2 — How many? 1"]);
+    expect(decisionSentence("Player 1", "Place a piece", "Palace on d4")).toBe("Player 1 — Place a piece: Palace on d4");
+    expect(decisionSentence("Player 2", undefined, "Plaza")).toBe("Player 2: Plaza");
   });
 });

@@ -50,6 +50,11 @@ describe.skipIf(skipE2e)("turning a piece before putting it down", () => {
     await waitLog(page, 7);
     expect(await page.locator("[data-testid=choice-menu]").count()).toBe(0);
     expect(await lastOption()).toBe("plaza@city:3,3+3,4");
+    // The log reads on its own: who, what the rules asked, what they chose (newest first).
+    const row = page.locator("[data-testid=decision-log] li.decision").first();
+    expect(await row.getAttribute("title")).toBe("Player 2 — Place a piece: Plaza on d4–d5");
+    expect((await row.innerText()).replace(/\s+/g, " ")).toContain("Player 2 Place a piece: Plaza on d4–d5");
+    expect(await page.locator("[data-testid=decision-log] li.decision").last().getAttribute("title")).toBe("Player 1 — Pick a card: Palace");
   });
 
   it("Cacao: a selected worker tile shows its four edges at the pointer, the wheel turns them, a click places it as shown", async () => {

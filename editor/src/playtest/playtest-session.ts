@@ -19,6 +19,8 @@ export interface LoggedDecision {
   label: string;
   /** A secret choice: its label is not shown to the other players. */
   secret?: boolean;
+  /** What the choice asked (its prompt): the log says who, what was asked and what they chose. */
+  prompt?: string;
 }
 
 /** Why the decisions after `index` are waiting instead of applied. */
@@ -159,7 +161,7 @@ export class PlaytestSession {
     }
     this.match = r.match;
     const n = r.stoppedAt ? r.stoppedAt.index : toApply.length;
-    this.applied = this.match.log.slice(this.openingLog).map((e) => this.entry(e.player, e.option, e.label, e.secret));
+    this.applied = this.match.log.slice(this.openingLog).map((e) => this.entry(e.player, e.option, e.label, e.secret, e.prompt));
     this.tail = [...toApply.slice(n), ...(intendTail ? [] : tail)];
     // A rule that failed ends the match: the decisions after it did not "no longer fit", they wait behind the failure.
     this.stopped = r.stoppedAt && !this.match.error ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
@@ -189,8 +191,10 @@ export class PlaytestSession {
     return { match };
   }
 
-  private entry(player: number, option: string, label: string, secret?: boolean): LoggedDecision {
-    return secret ? { player, option, label, secret } : { player, option, label };
+  private entry(player: number, option: string, label: string, secret?: boolean, prompt?: string): LoggedDecision {
+    const e: LoggedDecision = secret ? { player, option, label, secret } : { player, option, label };
+    if (prompt !== undefined) e.prompt = prompt;
+    return e;
   }
 
   /** New rules (the text changed and compiles): replay everything taken, and what redo held. */
@@ -217,8 +221,8 @@ export class PlaytestSession {
     this.notes = [];
     // The log grows by one entry per decision (a secret choice's entry is added as it is made).
     const e = this.match.log[before];
-    const made = e ? this.entry(e.player, e.option, e.label, e.secret) : this.entry(player, option, option);
-    this.applied = this.match.log.slice(this.openingLog).map((x) => this.entry(x.player, x.option, x.label, x.secret));
+    const made = e ? this.entry(e.player, e.option, e.label, e.secret, e.prompt) : this.entry(player, option, option);
+    this.applied = this.match.log.slice(this.openingLog).map((x) => this.entry(x.player, x.option, x.label, x.secret, x.prompt));
     // Taking the decision redo would take keeps the rest of redo; anything else starts a new line.
     if (this.tail.length && sameDecision(this.tail[0]!, made)) this.tail.shift();
     else this.tail = [];
