@@ -87,7 +87,7 @@ export async function openGame(page: Page, value: string): Promise<void> {
 
 /** Sets each seat to a person or a bot. */
 export async function setSeats(page: Page, persons: boolean[]): Promise<void> {
-  for (let seat = 0; seat < persons.length; seat++) await page.locator(`section.player[data-seat="${seat}"] select`).selectOption(persons[seat] ? "person" : "bot");
+  for (let seat = 0; seat < persons.length; seat++) await page.locator(`section.player[data-seat="${seat}"] select[data-testid=seat]`).selectOption(persons[seat] ? "person" : "random");
   const want = persons.flatMap((p, i) => (p ? [i] : []));
   await page.waitForFunction((w) => JSON.stringify((window as unknown as { stela: AppHandle }).stela.persons) === JSON.stringify(w), want);
 }

@@ -268,7 +268,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     await page.getByRole("button", { name: "Restart" }).click();
     await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
     const first = await app((a) => a.snapshot!.owing[0]!);
-    await page.locator(`section.player[data-seat="${1 - first}"] select`).selectOption("bot");
+    await page.locator(`section.player[data-seat="${1 - first}"] select[data-testid=seat]`).selectOption("random");
     await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
     // The person's pick, then the bot's, on its own.
     await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 2, null, { timeout: 5000 });

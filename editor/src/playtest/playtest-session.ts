@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../../../dsl/index.ts";
-import { RandomBot } from "../../../interpreter/index.ts";
+import { formatBotSpec, makeBot, mixSeed, parseBotSpec, RandomBot, type Bot } from "../../../interpreter/index.ts";
 import { listExamples, runExample, StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
 
 /** How a playtest starts: everything else follows from the rules and the decisions. */
@@ -94,6 +94,10 @@ export class PlaytestSession {
   private bot: RandomBot;
   settings: PlaytestSettings;
   persons = new Set<number>();
+  /** A bot seat's bot as tools write it (`greedy`, `mcts:200`, `mcts:300ms`); a seat not named here plays at random. */
+  botSpecs: Record<number, string> = {};
+  /** Bots other than the shared random one, by seat and spec, each with its own stream from the seed. */
+  private bots = new Map<string, Bot>();
   /** The rule text by file path, to name tiebreaks as they are written (set by the worker). */
   sources: Record<string, string> = {};
   viewAs: ViewAs = "auto";
@@ -210,6 +214,7 @@ export class PlaytestSession {
     this.notes = [];
     this.settings = this.fit(settings);
     this.bot = new RandomBot(this.settings.seed);
+    this.bots.clear();
     this.replay([]);
   }
 
@@ -238,9 +243,20 @@ export class PlaytestSession {
   botMove(players: number[]): void {
     if (this.stopped) return;
     for (const p of players) {
-      const id = this.bot.choose(this.match, p);
+      const id = this.botFor(p).choose(this.match, p);
       if (id !== undefined) this.apply(p, id);
     }
+  }
+
+  /** The bot playing `seat`: the shared random bot, or the seat's own greedy or MCTS bot. */
+  private botFor(seat: number): Bot {
+    const text = this.botSpecs[seat];
+    const spec = text === undefined ? undefined : parseBotSpec(text);
+    if (!spec || spec.kind === "random") return this.bot;
+    const key = `${seat}|${formatBotSpec(spec)}`;
+    let bot = this.bots.get(key);
+    if (!bot) this.bots.set(key, (bot = makeBot(spec, mixSeed(this.settings.seed, seat))));
+    return bot;
   }
 
   /** Goes back to just before the last decision a person took (bots' moves after it go too). */
