@@ -8,7 +8,7 @@ import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, type E2e } from 
  * R / Shift+R or the wheel turns it, a click puts it down as it faces; no
  * menu of orientations.
  */
-describe.skipIf(skipE2e)("turning a piece before putting it down", () => {
+describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots per seat", () => {
   let e: E2e;
   let page: Page;
   beforeAll(async () => {
@@ -78,6 +78,32 @@ describe.skipIf(skipE2e)("turning a piece before putting it down", () => {
     await page.click('[data-space="jungle:0,1"]');
     await waitLog(page, 1);
     expect(await lastOption()).toBe("worker-tile-2-1-0-1@jungle:0,1/r1");
+    expect(e.errors).toEqual([]);
+  });
+
+  it("a seat takes the MCTS bot with its budget; it thinks in the worker and plays as that bot plays", async () => {
+    await openGame(page, "mayan-city.stela|");
+    await page.getByRole("button", { name: "Pause bots" }).click();
+    // From the start (the first test left this game 7 decisions in).
+    await page.getByRole("button", { name: "Restart", exact: true }).click();
+    await waitLog(page, 0);
+    await page.locator('section.player[data-seat="1"] select[data-testid=seat]').selectOption("person");
+    await page.locator('section.player[data-seat="0"] select[data-testid=seat]').selectOption("mcts");
+    const budget = page.locator('section.player[data-seat="0"] [data-testid=mcts-budget]');
+    expect(await budget.inputValue()).toBe("200");
+    await budget.fill("30");
+    await budget.press("Enter");
+    await page.waitForFunction(() => {
+      const p = (window as unknown as { stela: { playtest: { persons: number[]; bots: Record<number, string> } } }).stela.playtest;
+      return JSON.stringify(p.persons) === "[1]" && p.bots[0] === "mcts:30";
+    });
+    await page.getByRole("button", { name: "Resume bots" }).click();
+    await waitLog(page, 1);
+    // Seed 1: MCTS with 30 playouts (its own stream, mixSeed(1, seat 0)) takes the Palace; the random bot would take the Temple.
+    expect(await onApp(page, (a) => a.snapshot!.log[0]!)).toMatchObject({ player: 0, option: "palace" });
+    // Milliseconds instead of playouts.
+    await page.locator('section.player[data-seat="0"] [data-testid=mcts-unit]').selectOption("ms");
+    await page.waitForFunction(() => (window as unknown as { stela: { playtest: { bots: Record<number, string> } } }).stela.playtest.bots[0] === "mcts:30ms");
     expect(e.errors).toEqual([]);
   });
 });
