@@ -6,7 +6,7 @@ import type { PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor } from "../../editor/server/start.ts";
 import { GAMES_DIR } from "../support/games.ts";
-import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
+import { browserMissing, closeBrowser, launchBrowser } from "../../editor/tools/chromium.ts";
 
 /**
  * The editor end to end, in headless Chromium: the app is built and served
@@ -55,7 +55,7 @@ describe.skipIf(skip)("editor in a browser", () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await closeBrowser(browser);
     await server?.close();
     for (const d of [gamesDir, outDir]) if (d) rmSync(d, { recursive: true, force: true });
   });
@@ -257,7 +257,7 @@ describe.skipIf(skip)("editor in a browser", () => {
       expect(await p2.evaluate(() => (window as unknown as { stela: AppHandle }).stela.text)).toBe(text);
       expect(await p2.evaluate(() => (window as unknown as { stela: AppHandle }).stela.docKey)).toBe("shared:mayan-city.stela");
     } finally {
-      await other.close();
+      await closeBrowser(other);
     }
     expect(errors).toEqual([]);
   });
