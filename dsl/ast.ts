@@ -106,27 +106,35 @@ export interface StopClause {
   span: Span;
 }
 
-export interface ChooseExpr {
-  kind: "ChooseExpr";
-  variable: Name;
-  source: Expr;
-  by?: Expr;
+/** What `choose` and `secretly … chooses` share after `from`. */
+export interface ChoiceClauses {
+  /** `choose 2 c from …`: how many items are picked at once (the value is then a list). */
+  count?: Expr;
   prompt?: Expr;
   stop?: StopClause;
   wheres: WhereClause[];
+  /** `label "{…}"`: how each option reads; sees the item's name (and the chooser's). */
+  label?: Expr;
+  /** `ask always`: never take this choice without asking, even with one option. */
+  askAlways?: Span;
+}
+
+export interface ChooseExpr extends ChoiceClauses {
+  kind: "ChooseExpr";
+  /** The name each candidate item is seen under (written, or `it` when a multi-pick names none). */
+  variable: Name;
+  source: Expr;
+  by?: Expr;
   span: Span;
 }
 
-export interface SecretChooseExpr {
+export interface SecretChooseExpr extends ChoiceClauses {
   kind: "SecretChooseExpr";
   /** The name bound to each choosing player inside `source` and the clauses. */
   chooser: Name;
   choosers: Expr;
   variable: Name;
   source: Expr;
-  prompt?: Expr;
-  stop?: StopClause;
-  wheres: WhereClause[];
   span: Span;
 }
 
@@ -160,7 +168,7 @@ export type Stmt =
   | { kind: "ContinueStmt"; span: Span }
   | { kind: "ReturnStmt"; value?: Expr; span: Span }
   | { kind: "TurnStmt"; player: Expr; body: Block; span: Span }
-  | { kind: "ChooseBlockStmt"; by?: Expr; prompt?: Expr; options: ChoiceOption[]; span: Span }
+  | { kind: "ChooseBlockStmt"; by?: Expr; prompt?: Expr; options: ChoiceOption[]; askAlways?: Span; span: Span }
   | { kind: "MoveStmt"; piece: Expr; to: Expr; span: Span }
   | { kind: "DealStmt"; count: Expr; from: Expr; to: Expr; span: Span }
   | { kind: "ShuffleStmt"; zone: Expr; span: Span }

@@ -54,6 +54,18 @@ const CONTINUES = new Set(["and", "or", "where", "prompt", "then", "by", "else",
 /** Words that leave an expression open at the end of a line: the next line continues it. */
 const HANGS = new Set(["and", "or", "then", "else", "where", "in", "from", "by", "prompt", "of", "is", "not", "to", "at"]);
 
+/** Tokens after `label` that make it a name in a statement rather than a choice's `label` clause. */
+const NOT_AFTER_LABEL = new Set(["Equals", "PlusEq", "MinusEq", "Dot", "LParen", "LBracket"]);
+
+/** A choice's contextual clause (`label …`, `ask always`) starts at token `i`: it continues the choice. */
+function choiceClauseAt(toks: Tok[], i: number): boolean {
+  const t = toks[i]!;
+  const next = toks.slice(i + 1).find((n) => !n.comment);
+  if (t.type !== "Identifier" || !next) return false;
+  if (t.image === "label") return !NOT_AFTER_LABEL.has(next.type);
+  return t.image === "ask" && next.type === "Identifier" && next.image === "always";
+}
+
 const isKeyword = (t: Tok): boolean => t.type.startsWith("Kw_");
 const word = (t: Tok): string => (isKeyword(t) ? t.type.slice(3) : "");
 /** A token after which an expression ends (so a following `-` subtracts, `(` calls, `[` indexes). */
@@ -156,7 +168,8 @@ function layout(toks: Tok[]): Line[] {
       let indent = depth === 0 ? 0 : depth < stack.length ? stack[depth]!.lineIndent : stack[depth - 1]!.lineIndent + 1;
       if (!t.comment && !CLOSE.has(t.type)) {
         const hanging = lastCode !== null && (BINARY.has(lastCode.type) || lastCode.type === "Colon" || HANGS.has(word(lastCode)));
-        const continues = lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && (CONTINUES.has(word(t)) || BINARY.has(t.type));
+        const continues =
+          lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && (CONTINUES.has(word(t)) || BINARY.has(t.type) || choiceClauseAt(toks, i));
         if (t.type === "MapLine" && lastCode?.type === "MapLine") {
           // The rows of a drawing stay in one column.
           indent = lastCodeIndent;

@@ -144,7 +144,14 @@ export type IrStmt = N &
         prompt?: IrExpr;
         stop?: IrStop;
         wheres: IrWhere[];
+        /** The type of one candidate item (the value is a list of them when `count` is given). */
         valueType: Type;
+        /** How each option reads; sees the item under `varSlot`. */
+        label?: IrExpr;
+        /** Several items picked at once: how many. */
+        count?: IrExpr;
+        /** Asked even when only one option is legal. */
+        askAlways?: true;
       }
     | {
         op: "secret";
@@ -157,9 +164,16 @@ export type IrStmt = N &
         prompt?: IrExpr;
         stop?: IrStop;
         wheres: IrWhere[];
+        /** The type of one candidate item (the value is a list of them when `count` is given). */
         valueType: Type;
+        /** How each option reads; sees the item under `varSlot`. */
+        label?: IrExpr;
+        /** Several items picked at once: how many. */
+        count?: IrExpr;
+        /** Asked even when only one option is legal. */
+        askAlways?: true;
       }
-    | { op: "options"; by?: IrExpr; prompt?: IrExpr; options: { label: IrExpr; when?: IrExpr; body: IrStmt[] }[] }
+    | { op: "options"; by?: IrExpr; prompt?: IrExpr; options: { label: IrExpr; when?: IrExpr; body: IrStmt[] }[]; askAlways?: true }
     | { op: "move"; piece: IrExpr; to: IrExpr }
     | { op: "deal"; n: IrExpr; from: IrExpr; to: IrExpr }
     | { op: "shuffle"; zone: IrExpr }
@@ -333,6 +347,8 @@ export interface GameDef {
   minPlayers: number;
   maxPlayers: number;
   playerColours: string[];
+  /** `game { ask always }`: no choice is taken for a player, even with one option. */
+  askAlways?: true;
   enums: Record<string, EnumDef>;
   kinds: Record<string, KindDef>;
   components: ComponentDef[];

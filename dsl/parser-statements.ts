@@ -1,9 +1,22 @@
 import { EOF } from "chevrotain";
-import type { AssignOp, Block, ChoiceOption, ChooseExpr, Expr, MatchArm, SecretChooseExpr, Stmt, StopClause, WhereClause } from "./ast.ts";
+import type { AssignOp, Block, ChoiceClauses, ChoiceOption, ChooseExpr, Expr, MatchArm, Name, SecretChooseExpr, Stmt } from "./ast.ts";
 import { tokenSpan, isReal, startsDeclarationLine, STATEMENT_STARTS } from "./parser-base.ts";
-import { NO_SPAN } from "./span.ts";
-import { Arrow, Colon, Equals, Identifier, kw, LBrace, MinusEq, PlusEq, RBrace, Semicolon } from "./tokens.ts";
+import { NO_SPAN, type Span } from "./span.ts";
+import { Arrow, Colon, Dot, Equals, Identifier, kw, LBrace, LBracket, LParen, MinusEq, PlusEq, RBrace, Semicolon } from "./tokens.ts";
 import { TypeGrammar } from "./parser-types.ts";
+
+/** Tokens after `label` that make it a name in a statement, not a choice's clause. */
+const NOT_AFTER_LABEL = new Set([Equals, PlusEq, MinusEq, Dot, LParen, LBracket]);
+
+/** A choice's clauses without `by` (which only `choose` takes). */
+function withoutBy(c: ChoiceClauses & { by?: Expr }): ChoiceClauses {
+  const out: ChoiceClauses = { wheres: c.wheres };
+  if (c.prompt) out.prompt = c.prompt;
+  if (c.stop) out.stop = c.stop;
+  if (c.label) out.label = c.label;
+  if (c.askAlways) out.askAlways = c.askAlways;
+  return out;
+}
 
 /** Blocks and statements: control flow, choices, effects, assignments and calls. */
 export abstract class StatementGrammar extends TypeGrammar {
@@ -195,7 +208,10 @@ export abstract class StatementGrammar extends TypeGrammar {
     const start = this.CONSUME(kw("choose"));
     let by: Expr | undefined;
     let prompt: Expr | undefined;
-    this.MANY(() =>
+    let askAlways: Span | undefined;
+    this.MANY({
+      GATE: () => this.LA(1).tokenType !== Identifier || this.atAskAlways(),
+      DEF: () =>
       this.OR([
         {
           ALT: () => {
@@ -211,8 +227,15 @@ export abstract class StatementGrammar extends TypeGrammar {
             this.ACTION(() => (prompt = e));
           },
         },
+        {
+          GATE: () => this.atAskAlways(),
+          ALT: () => {
+            const s = this.SUBRULE(this.askAlways);
+            this.ACTION(() => (askAlways = s));
+          },
+        },
       ]),
-    );
+    });
     const options: ChoiceOption[] = [];
     this.CONSUME(LBrace);
     this.AT_LEAST_ONE(() => {
@@ -230,15 +253,39 @@ export abstract class StatementGrammar extends TypeGrammar {
       const s: Stmt = { kind: "ChooseBlockStmt", options, span: this.spanFrom(start) };
       if (by) s.by = by;
       if (prompt) s.prompt = prompt;
+      if (askAlways) s.askAlways = askAlways;
       return s;
     });
   });
 
+  /** `ask always` (two contextual words): the span of both. */
+  askAlways = this.RULE("askAlways", (): Span => {
+    const start = this.contextual(1, "ask", "");
+    this.contextual(2, "always", "after `ask`");
+    return this.ACTION(() => this.spanFrom(start));
+  });
+
+  /** At `ask always` (contextual words: `ask` stays a usable name elsewhere). */
+  protected atAskAlways(): boolean {
+    const a = this.LA(1);
+    const b = this.LA(2);
+    return a.tokenType === Identifier && a.image === "ask" && b.tokenType === Identifier && b.image === "always";
+  }
+
+  /** At `label …` (contextual: `label = 3` on the next line is a statement, not a clause). */
+  protected atLabel(): boolean {
+    const a = this.LA(1);
+    return a.tokenType === Identifier && a.image === "label" && !NOT_AFTER_LABEL.has(this.LA(2).tokenType);
+  }
+
   chooseClauses = this.RULE(
     "chooseClauses",
-    (): { by?: Expr; prompt?: Expr; stop?: StopClause; wheres: WhereClause[] } => {
-      const out: { by?: Expr; prompt?: Expr; stop?: StopClause; wheres: WhereClause[] } = { wheres: [] };
-      this.MANY(() =>
+    (): ChoiceClauses & { by?: Expr } => {
+      const out: ChoiceClauses & { by?: Expr } = { wheres: [] };
+      this.MANY({
+        // A name after a choice starts the next statement unless it is a contextual clause word.
+        GATE: () => this.LA(1).tokenType !== Identifier || this.atLabel() || this.atAskAlways(),
+        DEF: () =>
         this.OR([
           {
             ALT: () => {
@@ -276,23 +323,54 @@ export abstract class StatementGrammar extends TypeGrammar {
               this.ACTION(() => out.wheres.push(reason ? { cond, reason, span: this.spanFrom(w) } : { cond, span: this.spanFrom(w) }));
             },
           },
+          {
+            GATE: () => this.atLabel(),
+            ALT: () => {
+              this.CONSUME(Identifier);
+              const e = this.SUBRULE7(this.expression);
+              this.ACTION(() => (out.label = e));
+            },
+          },
+          {
+            GATE: () => this.atAskAlways(),
+            ALT: () => {
+              const s = this.SUBRULE(this.askAlways);
+              this.ACTION(() => (out.askAlways = s));
+            },
+          },
         ]),
-      );
+      });
       return out;
     },
   );
 
+  /**
+   * What comes between `choose`/`chooses` and `from`: `c` (one item, named
+   * `c`), or a count and an optional name (`2 c`, `2`, `n c`) for several
+   * items at once. A bare name is always the item's name, so a count held in a
+   * name needs an item name after it (`choose n c from …`).
+   */
+  pickHead = this.RULE("pickHead", (): { count?: Expr; variable: Name } => {
+    const first = this.SUBRULE(this.orExpr);
+    const named = this.OPTION(() => this.CONSUME(Identifier));
+    return this.ACTION(() => {
+      if (named) return { count: first, variable: this.name(named) };
+      if (first.kind === "NameExpr") return { variable: { text: first.name, span: first.span } };
+      // `choose 2 from …`: the items are seen as `it`.
+      return { count: first, variable: { text: "it", span: first.span } };
+    });
+  });
+
   chooseExpr = this.RULE("chooseExpr", (): ChooseExpr => {
     const start = this.CONSUME(kw("choose"));
-    const v = this.CONSUME(Identifier);
+    const head = this.SUBRULE(this.pickHead);
     this.CONSUME(kw("from"));
     const source = this.SUBRULE(this.orExpr);
     const clauses = this.SUBRULE(this.chooseClauses);
     return this.ACTION(() => {
-      const c: ChooseExpr = { kind: "ChooseExpr", variable: this.name(v), source, wheres: clauses.wheres, span: this.spanFrom(start) };
+      const c: ChooseExpr = { kind: "ChooseExpr", variable: head.variable, source, ...withoutBy(clauses), span: this.spanFrom(start) };
+      if (head.count) c.count = head.count;
       if (clauses.by) c.by = clauses.by;
-      if (clauses.prompt) c.prompt = clauses.prompt;
-      if (clauses.stop) c.stop = clauses.stop;
       return c;
     });
   });
@@ -304,7 +382,7 @@ export abstract class StatementGrammar extends TypeGrammar {
     this.CONSUME(kw("in"));
     const choosers = this.SUBRULE(this.orExpr);
     this.CONSUME(kw("chooses"));
-    const v = this.CONSUME2(Identifier);
+    const head = this.SUBRULE(this.pickHead);
     this.CONSUME(kw("from"));
     const source = this.SUBRULE2(this.orExpr);
     const clauses = this.SUBRULE(this.chooseClauses);
@@ -316,13 +394,12 @@ export abstract class StatementGrammar extends TypeGrammar {
         kind: "SecretChooseExpr",
         chooser: this.name(chooser),
         choosers,
-        variable: this.name(v),
+        variable: head.variable,
         source,
-        wheres: clauses.wheres,
+        ...withoutBy(clauses),
         span: this.spanFrom(start),
       };
-      if (clauses.prompt) c.prompt = clauses.prompt;
-      if (clauses.stop) c.stop = clauses.stop;
+      if (head.count) c.count = head.count;
       return c;
     });
   });

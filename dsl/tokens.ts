@@ -46,6 +46,8 @@ export type Keyword = (typeof KEYWORDS)[number];
 export const CONTEXTUAL_KEYWORDS = [
   "zone", "bag", "players", "player", "points", "most", "fewest", "up", "down", "public", "owner",
   "hidden", "limit", "value",
+  // choices: `label "…"`, `ask always`
+  "label", "ask", "always",
   // `example` blocks
   "example", "position", "triggers", "expect", "offered", "refused", "because",
 ] as const;

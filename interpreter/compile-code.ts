@@ -29,7 +29,14 @@ export interface ChoiceSpec {
   prompt?: Fn;
   stop?: { label: Fn; when?: Fn };
   wheres: CompiledWhere[];
+  /** The type of one candidate item. */
   valueType: Type;
+  /** How each option reads (`label`), given the item in `varSlot`: evaluated only when options are named. */
+  label?: Fn;
+  /** A multi-pick: how many items are taken at once. */
+  count?: Fn;
+  /** Asked even with one legal option (`ask always` here or in `game`). */
+  askAlways: boolean;
 }
 
 /**
@@ -51,7 +58,7 @@ export type Instr =
   | { k: "turn_end"; saveSlot: number; span: Span }
   | ({ k: "choose"; slot: number; by?: Fn; span: Span } & ChoiceSpec)
   | ({ k: "secret"; slot: number; chooserSlot: number; choosers: Fn; span: Span } & ChoiceSpec)
-  | { k: "options"; by?: Fn; prompt?: Fn; options: { label: Fn; when?: Fn; to: number }[]; span: Span }
+  | { k: "options"; by?: Fn; prompt?: Fn; options: { label: Fn; when?: Fn; to: number }[]; askAlways: boolean; span: Span }
   | { k: "trigger"; event: string; args: Fn[]; span: Span }
   | { k: "end"; span: Span };
 
@@ -160,9 +167,20 @@ function compileWheres(wheres: IrWhere[], rt: Runtime): CompiledWhere[] {
 
 /** What `choose` and `secretly … chooses` share: candidates, filters, prompt and stop. */
 function choiceSpec(s: Extract<IrStmt, { op: "choose" | "secret" }>, rt: Runtime): ChoiceSpec {
-  const spec: ChoiceSpec = { varSlot: s.varSlot, src: compileExpr(s.src, rt), zone: s.zone, wheres: compileWheres(s.wheres, rt), valueType: s.valueType };
+  const spec: ChoiceSpec = {
+    varSlot: s.varSlot,
+    src: compileExpr(s.src, rt),
+    zone: s.zone,
+    wheres: compileWheres(s.wheres, rt),
+    valueType: s.valueType,
+    askAlways: s.askAlways === true || rt.def.askAlways === true,
+  };
   const prompt = opt(s.prompt, rt);
   if (prompt) spec.prompt = prompt;
+  const label = opt(s.label, rt);
+  if (label) spec.label = label;
+  const count = opt(s.count, rt);
+  if (count) spec.count = count;
   if (s.stop) {
     spec.stop = { label: compileExpr(s.stop.label, rt) };
     if (s.stop.when) spec.stop.when = compileExpr(s.stop.when, rt);
@@ -334,7 +352,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         emit({ k: "secret", slot: s.slot, chooserSlot: s.chooserSlot, choosers: compileExpr(s.choosers, rt), ...choiceSpec(s, rt), span });
         return;
       case "options": {
-        const at = emit({ k: "options", options: [], span });
+        const at = emit({ k: "options", options: [], askAlways: s.askAlways === true || rt.def.askAlways === true, span });
         const ins = instrs[at] as Extract<Instr, { k: "options" }>;
         const by = opt(s.by, rt);
         if (by) ins.by = by;

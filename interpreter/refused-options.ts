@@ -2,7 +2,7 @@ import type { Exec } from "./exec.ts";
 import { newExec } from "./exec.ts";
 import { items } from "./compile-expr.ts";
 import type { Match, Option } from "./match.ts";
-import { legalValues, nameChoice } from "./options.ts";
+import { choiceLabeller, legalValues, nameChoice } from "./options.ts";
 
 /** A would-be option the rules do not allow now, and why, in the rules' own words. */
 export interface RefusedOption extends Omit<Option, "index"> {
@@ -44,7 +44,7 @@ export function refusedOptions(match: Match, player: number, target: RefusalTarg
   let candidates;
   try {
     const values = legalValues(probe, items(probe, ins.src(probe, l), ins.zone, ins.span), ins.valueType, player);
-    candidates = nameChoice(probe, { values }, ins.valueType, player);
+    candidates = nameChoice(probe, { values }, ins.valueType, player, choiceLabeller(probe, ins, l, player, false));
   } catch {
     return [];
   }
@@ -56,6 +56,8 @@ export function refusedOptions(match: Match, player: number, target: RefusalTarg
     // The match's own refusal gives the reason (it explains on a copy, so the match is unchanged).
     const r = match.apply(c.id, player);
     if (r.ok) continue;
+    // A multi-pick offers combinations: an item no `where` refuses is simply part of some of them.
+    if (ins.count && r.code === "unknown-option") continue;
     const prefix = `${c.label} is not allowed: `;
     const o: RefusedOption = { id: c.id, label: c.label, reason: r.reason, rule: r.reason.startsWith(prefix) ? r.reason.slice(prefix.length) : r.reason };
     if (c.spaces) o.spaces = c.spaces;

@@ -5,7 +5,7 @@ import { items } from "./compile-expr.ts";
 import { newExec, type Exec } from "./exec.ts";
 import type { Game, StartOptions } from "./game.ts";
 import { Match, type Option } from "./match.ts";
-import { legalValues, nameChoice, namedOption } from "./options.ts";
+import { choiceLabeller, legalValues, nameChoice, namedOption } from "./options.ts";
 import { lift, putInZone, putOnBoard } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult } from "./state.ts";
@@ -346,10 +346,12 @@ export class Scenario {
     try {
       if (ins.k === "options") return ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i, i)).map((o) => ({ id: o.id, label: o.label }));
       if (ins.k !== "choose" && ins.k !== "secret") return [];
+      // A multi-pick's candidates are combinations: only those offered are named.
+      if (ins.count) return [];
       if (ins.k === "secret") f.locals[ins.chooserSlot] = who;
       const values = items(x, ins.src(x, f.locals), ins.zone, ins.span);
       const ty = ins.valueType as Type;
-      return nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who).map((o) => ({ id: o.id, label: o.label }));
+      return nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who, choiceLabeller(x, ins, f.locals, who, false)).map((o) => ({ id: o.id, label: o.label }));
     } catch {
       return [];
     }

@@ -100,6 +100,15 @@ export interface OptionState {
 export interface ChoiceState {
   values: Value[];
   stop?: string;
+  /**
+   * A multi-pick (`choose 2 c from …`): each option takes `k` of the items in
+   * `values` at once. Its options are numbered, not stored: option `i` is
+   * the `i`th combination (`options.ts` `valueAt`), so a pick of 3 from 20
+   * keeps 20 values, not 1140 lists.
+   */
+  k?: number;
+  /** With `k`: the sizes of the runs of interchangeable items in `values` (absent when each stands alone). */
+  groups?: number[];
 }
 
 export type Pending =

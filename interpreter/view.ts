@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Topology as TopologyDef, Value, Visibility } from "../dsl/ir.ts";
+import type { Type } from "../dsl/types.ts";
 import { newExec, type Exec } from "./exec.ts";
 import { isTop } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
@@ -102,6 +103,12 @@ export interface PlayerView {
   name: string;
   colour?: string;
   vars: Record<string, Value>;
+  /**
+   * For each variable holding one value per member of an enum (`per Resource number`), the
+   * members in the order its values are listed, so a view can show `wood 2, stone 0, gold 1`
+   * instead of a bare `[2, 0, 1]`.
+   */
+  keys?: Record<string, readonly string[]>;
 }
 
 export interface View {
@@ -213,6 +220,8 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     title: rt.def.title,
     players: s.pvars.map((vars, seat) => {
       const pv: PlayerView = { seat, name: rt.playerName(seat), vars };
+      const keys = enumMapKeys(rt.def.playerVars);
+      if (keys) pv.keys = keys;
       const colour = rt.def.playerColours[seat];
       if (colour && safeColour(colour)) pv.colour = colour;
       return pv;
@@ -231,4 +240,11 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   if (s.variant) view.variant = s.variant;
   // A view is a snapshot: later moves must not change it, nor may its reader change the match.
   return structuredClone(view);
+}
+
+/** The members of every enum-keyed map among `vars` (none when there is no such variable). */
+function enumMapKeys(vars: readonly { name: string; type: Type }[]): Record<string, readonly string[]> | undefined {
+  let out: Record<string, readonly string[]> | undefined;
+  for (const v of vars) if (v.type.t === "emap") (out ??= {})[v.name] = v.type.members;
+  return out;
 }

@@ -159,6 +159,12 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
         continue;
       }
     }
+    if (item.key.text === "ask") {
+      // `ask always`: a word, not a value.
+      if (item.value.kind === "NameExpr" && item.value.name === "always") c.def.askAlways = true;
+      else c.sink.error("type-mismatch", "`ask` takes one word: `ask always` (every choice is asked, even with one option)", item.value.span);
+      continue;
+    }
     const v = constEval(c, item.value);
     if (!v) continue;
     if (item.key.text === "players") {

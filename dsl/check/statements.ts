@@ -197,6 +197,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       const ir: IrStmt = { op: "options", options, span };
       if (by) ir.by = by.ir;
       if (prompt) ir.prompt = prompt.ir;
+      if (s.askAlways) ir.askAlways = true;
       return ir;
     }
     case "MoveStmt": {
@@ -391,7 +392,49 @@ function checkChoose(c: Checker, e: ChooseExpr, cx: CodeContext): { ir: ChooseIr
   if (by) ir.by = by.ir;
   if (prompt) ir.prompt = prompt.ir;
   if (stop) ir.stop = stop;
-  return { ir, ty: el };
+  const ty = pickClauses(c, e, ir, cx, inner, el);
+  return { ir, ty };
+}
+
+/**
+ * The clauses both kinds of choice share beyond `where`: the count of a
+ * multi-pick (a number; the value is then a list), the label (a text, seeing
+ * the item's name) and `ask always`. Gives the type of one player's pick.
+ */
+function pickClauses(c: Checker, e: ChooseExpr | SecretChooseExpr, ir: ChooseIr | SecretIr, outer: CodeContext, inner: CodeContext, el: Type): Type {
+  if (e.label) {
+    const l = checkExpr(c, e.label, inner);
+    expect(c, l, T.text, e.label.span, "the label of an option");
+    ir.label = l.ir;
+  }
+  if (e.askAlways) ir.askAlways = true;
+  if (!e.count) return el;
+  const n = checkExpr(c, e.count, outer);
+  expect(c, n, T.number, e.count.span, "how many to choose");
+  ir.count = n.ir;
+  unmetCount(c, e);
+  return T.list(el);
+}
+
+/** How many items a written list or range of literals holds, when the source says it plainly. */
+function literalLength(e: Expr): number | undefined {
+  if (e.kind === "ListExpr") return e.items.length;
+  if (e.kind === "RangeExpr" && e.from.kind === "NumberLit" && e.to.kind === "NumberLit") return Math.max(0, Math.floor(e.to.value) - Math.ceil(e.from.value) + 1);
+  return undefined;
+}
+
+/** A literal count that no run can meet: not whole, or more than a literal list holds (the rest is found at run time). */
+function unmetCount(c: Checker, e: ChooseExpr | SecretChooseExpr): void {
+  const count = e.count;
+  if (count?.kind !== "NumberLit") return;
+  if (!Number.isInteger(count.value)) {
+    c.sink.error("choose-count-unmet", `how many to choose must be a whole number, not ${count.value}`, count.span);
+    return;
+  }
+  const len = literalLength(e.source);
+  if (len !== undefined && count.value > len) {
+    c.sink.error("choose-count-unmet", `this asks for ${count.value} items but the list has only ${len}`, count.span, "a multi-pick takes different items of its list; choose fewer, or list more");
+  }
 }
 
 function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: SecretIr; ty: Type } {
@@ -420,5 +463,6 @@ function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: Se
   };
   if (prompt) ir.prompt = prompt.ir;
   if (stop) ir.stop = stop;
-  return { ir, ty: T.map(el) };
+  const ty = pickClauses(c, e, ir, { ...cx, scope: outer }, { ...cx, scope }, el);
+  return { ir, ty: T.map(ty) };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILTINS, CONSTANTS, EVENTS, FORMS, PROPERTIES } from "../../dsl/builtins/catalogue.ts";
-import { KEYWORDS } from "../../dsl/tokens.ts";
+import { CONTEXTUAL_KEYWORDS, KEYWORDS } from "../../dsl/tokens.ts";
 import { parse } from "../../dsl/parse.ts";
 import { BUILTIN_IMPLS } from "../../interpreter/builtins/index.ts";
 import { majority } from "../../interpreter/builtins/scoring-builtins.ts";
@@ -42,8 +42,9 @@ describe("built-in catalogue", () => {
 
   it("documents the language's forms under real keywords, with examples that parse", () => {
     for (const f of FORMS) {
-      expect(KEYWORDS as readonly string[], f.keyword).toContain(f.keyword);
-      expect(f.signature.startsWith(f.keyword) || f.signature.startsWith("let "), f.keyword).toBe(true);
+      expect([...KEYWORDS, ...CONTEXTUAL_KEYWORDS] as readonly string[], f.keyword).toContain(f.keyword);
+      // A contextual clause (`label`, `ask`) is shown inside the form it belongs to.
+      expect(f.signature.startsWith(f.keyword) || f.signature.startsWith("let ") || f.signature.includes(` ${f.keyword} `), f.keyword).toBe(true);
       expect(f.description.length, f.keyword).toBeGreaterThan(20);
       const statement = /^(let|move|deal|shuffle|place|flip|remove|log|turn|trigger|if)\b/.test(f.example);
       const src = f.category === "declarations" ? f.example : `flow { ${statement ? f.example : `log ${f.example}`} }`;

@@ -62,8 +62,10 @@ export function inkOn(background: string | undefined): string {
 }
 
 /** A value as a designer reads it in a panel. */
-export function formatValue(v: Value, players: PlayerView[] = []): string {
+export function formatValue(v: Value, players: PlayerView[] = [], keys?: readonly string[]): string {
   if (v === null || v === undefined) return "none";
+  // One value per enum member: each with its member's name.
+  if (keys && Array.isArray(v) && v.length === keys.length) return keys.map((k, i) => `${k} ${formatValue(v[i]!, players)}`).join(", ");
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : v.toFixed(2);
   if (typeof v === "string") return v;

@@ -147,7 +147,11 @@ export function completionsAt(ctx: LanguageContext, offset: number): Suggestion[
     const form = FORMS.find((f) => f.keyword === k);
     out.push(form ? { label: k, kind: "keyword", detail: form.signature, documentation: form.description, insertText: k } : { label: k, kind: "keyword", insertText: k });
   }
-  for (const k of CONTEXTUAL_KEYWORDS) if (!KEYWORDS.includes(k as never)) out.push({ label: k, kind: "keyword", insertText: k });
+  for (const k of CONTEXTUAL_KEYWORDS) {
+    if (KEYWORDS.includes(k as never)) continue;
+    const form = FORMS.find((f) => f.keyword === k);
+    out.push(form ? { label: k, kind: "keyword", detail: form.signature, documentation: form.description, insertText: k } : { label: k, kind: "keyword", insertText: k });
+  }
   for (const t of TYPE_NAMES) out.push({ label: t, kind: "type", detail: "type", insertText: t });
   for (const s of SNIPPETS) out.push({ label: s.label, kind: "snippet", detail: s.detail, insertText: s.body, snippet: true });
   out.push(...builtinSuggestions());
