@@ -409,7 +409,7 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
   s.decisions[who] = (s.decisions[who] ?? 0) + 1;
   if (p.kind === "options") {
     const o = p.options[index]!;
-    s.log.push({ player: who, option: o.id, label: o.label });
+    s.log.push({ player: who, option: o.id, label: o.label, prompt: p.prompt });
     f.pc = (ins as Extract<Instr, { k: "options" }>).options[o.value as number]!.to;
   } else {
     const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
@@ -422,7 +422,7 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
     const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who, strict);
     if (p.kind === "secret") {
       p.chosen[who] = { id, label, value };
-      s.log.push({ player: who, option: id, label, secret: true, revealed: false });
+      s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
       if (owing(x).length > 0) return { ok: true };
       const map = new Array<Value>(s.players).fill(null);
       for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
@@ -431,7 +431,7 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
       f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
       f.pc++;
     } else {
-      const entry: LogEntry = { player: who, option: id, label };
+      const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
       if (spec.valueType.t === "piece" && (spec.count ? (value as Value[] | null) ?? [] : [value]).some((v) => typeof v === "number" && !seenByAll(x, v))) entry.hidden = true;
       s.log.push(entry);
       f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
