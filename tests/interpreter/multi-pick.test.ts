@@ -51,7 +51,7 @@ describe("choosing several at once", () => {
       game "Few" { players 2 }
       var n: number = ${n}
       flow {
-        turn players[0] { let got = choose n c from [1, 2, 3] where c > 1 }
+        turn players[0] { let got = choose n c from [1, 2, 3] where c > 1 ask always }
       }
       scoring p { points 0 }
     `;
