@@ -33,7 +33,7 @@ describe("forced choices", () => {
       expect(m.decision!.prompt).toBe("How many?");
       expect(m.options().map((o) => o.label)).toEqual(["take 2"]);
       m.apply("2");
-      expect(m.log).toEqual([{ player: 0, option: "2", label: "take 2" }]);
+      expect(m.log).toEqual([{ player: 0, option: "2", label: "take 2", prompt: "How many?" }]);
     }
   });
 
