@@ -153,15 +153,34 @@ export class Game {
 
   /**
    * Plays a logged game again (after a rule change, say): stops at the first
-   * decision the rules no longer allow and says which.
+   * decision the rules no longer allow and says which. A decision list
+   * recorded before choices with one option were taken without asking may
+   * hold such a choice as a decision: one that cannot be applied but matches
+   * a choice just taken for lack of options (same player, same option id) is
+   * passed over.
    */
   replay(options: StartOptions, decisions: { player: number; option: string }[]): { match: Match; stoppedAt?: { index: number; reason: string } } {
     const match = this.start(options);
+    // Messages before this one were written before the last decision replayed (or passed over).
+    let seen = 0;
     for (let i = 0; i < decisions.length; i++) {
       const d = decisions[i]!;
-      if (match.over) return { match, stoppedAt: { index: i, reason: match.error ? match.error.message : "the match ended earlier under these rules" } };
-      const r = match.apply(d.option, d.player);
-      if (!r.ok) return { match, stoppedAt: { index: i, reason: r.reason } };
+      const before = match.state.messages.length;
+      const r = match.over ? undefined : match.apply(d.option, d.player);
+      if (r?.ok) {
+        seen = before;
+        continue;
+      }
+      // A list recorded when this choice still had to be asked (before a choice with one option was
+      // taken without asking) holds it as a decision: it is the one just taken, so pass over it.
+      const messages = match.state.messages;
+      let j = seen;
+      while (j < messages.length && !(messages[j]!.forced?.player === d.player && messages[j]!.forced?.option === d.option)) j++;
+      if (j < messages.length) {
+        seen = j + 1;
+        continue;
+      }
+      return { match, stoppedAt: { index: i, reason: r ? (r as { reason: string }).reason : match.error ? match.error.message : "the match ended earlier under these rules" } };
     }
     return { match };
   }

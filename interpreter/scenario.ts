@@ -77,6 +77,9 @@ export type OptionCheck = { offered: true } | { offered: false; reason: string; 
 
 /** A match driven as a rulebook example: see the module comment. */
 export class Scenario {
+  /** Messages before this one were written before the last decision taken here (or were matched already). */
+  private forcedSeen = 0;
+
   constructor(readonly match: Match) {}
 
   /** Starts a match of `game` and runs it to the first decision. */
@@ -297,20 +300,52 @@ export class Scenario {
     return found[0]!;
   }
 
-  /** Takes the option labelled `label`; fails with the reason if it is not offered. */
+  /**
+   * Takes the option labelled `label`; fails with the reason if it is not
+   * offered. A choice the rules took without asking (its only option) since
+   * the last decision taken here counts as chosen.
+   */
   choose(label: string | RegExp, player?: number): void {
     const who = player ?? this.match.decision?.players[0];
     let o: Option;
     try {
       o = this.option(label, who);
     } catch (e) {
+      if (this.takenWithoutAsking(label, player)) return;
       const check = typeof label === "string" ? this.check(label, who) : undefined;
       if (check && !check.offered && check.candidate) throw new ScenarioError(`"${label}" is refused: ${check.reason}`);
       throw e;
     }
+    const before = this.match.state.messages.length;
     const r = this.match.apply(o.id, who);
+    this.forcedSeen = before;
     if (!r.ok) throw new ScenarioError(`"${o.label}" is refused: ${r.reason}`);
     if (this.match.error) throw new ScenarioError(`the rules failed: ${this.match.error.message} (line ${this.match.error.span.start.line})`);
+  }
+
+  /**
+   * Was the option labelled `label` (of `player`, when given) just taken
+   * without asking, as the only option, since the last decision taken here?
+   * Then choosing it is already done: a rulebook example may say "the player
+   * expands a city" where the rules leave nothing else to do.
+   */
+  private takenWithoutAsking(label: string | RegExp, player?: number): boolean {
+    const matches = (f: { id?: string; option?: string; label: string }): boolean =>
+      typeof label === "string" ? f.label === label || (f.option ?? f.id) === label : label.test(f.label);
+    // An answer to a secret choice still open is told only when all are in: it is in the pending choice.
+    const p = this.match.state.pending;
+    const answer = p?.kind === "secret" && player !== undefined ? p.chosen[player] : undefined;
+    if (answer?.forced && matches(answer)) return true;
+    const messages = this.match.state.messages;
+    for (let j = this.forcedSeen; j < messages.length; j++) {
+      const f = messages[j]!.forced;
+      if (!f || (player !== undefined && f.player !== player)) continue;
+      if (matches(f)) {
+        this.forcedSeen = j + 1;
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

@@ -120,8 +120,8 @@ export type Pending =
       players: number[];
       prompt: string;
       choices: Record<number, ChoiceState>;
-      /** Submitted choices by seat (hidden from other players until everyone has chosen). */
-      chosen: Record<number, { id: string; label: string; value: Value }>;
+      /** Submitted choices by seat (hidden from other players until everyone has chosen); `forced`: the player's only option, taken without asking. */
+      chosen: Record<number, { id: string; label: string; value: Value; forced?: true }>;
     };
 
 export interface LogEntry {
@@ -141,6 +141,11 @@ export interface Message {
   text: string;
   /** How many decisions had been taken when it was written. */
   at: number;
+  /** Only this player reads `text` (a forced choice of a piece the others cannot see); the others read `others`. */
+  to?: number;
+  others?: string;
+  /** A choice taken without asking (the only option): who took which option, for tools replaying old decision lists. */
+  forced?: { player: number; option: string; label: string };
 }
 
 export interface MatchResult {

@@ -232,7 +232,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     boards,
     decision,
     log,
-    messages: s.messages,
+    messages: s.messages.map((m) => (m.to === undefined || m.to === viewer ? { text: m.text, at: m.at } : { text: m.others ?? "", at: m.at })),
     over: s.over,
     result: s.result,
     error: s.error,

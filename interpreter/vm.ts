@@ -8,7 +8,7 @@ import { tick, type Exec } from "./exec.ts";
 import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, pickCount, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
-import type { ChoiceState, FrameState, LogEntry, OptionState, Pending } from "./state.ts";
+import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending } from "./state.ts";
 import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 
@@ -277,7 +277,27 @@ function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }
   if (choiceSize(choice) === 0) {
     fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
   }
-  x.s.pending = { kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice };
+  const pending: Pending = { kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice };
+  if (choiceSize(choice) === 1 && !ins.askAlways) {
+    // One legal option: taken without asking, said in the messages (the log keeps decisions only).
+    settle(x, f, ins, pending, player, 0, undefined, true);
+    return;
+  }
+  x.s.pending = pending;
+}
+
+/**
+ * Says that `player` took their only option, as a line of the messages
+ * (`at` as for a `log` line: the decisions taken so far). A choice the others
+ * may not read (a piece they cannot see) reads to them without its name.
+ */
+function tellForced(x: Exec, player: number, option: string, label: string, hidden: boolean): void {
+  const m: Message = { text: `${x.rt.playerName(player)}: ${label} (only option)`, at: x.s.log.length, forced: { player, option, label } };
+  if (hidden) {
+    m.to = player;
+    m.others = `${x.rt.playerName(player)} took their only option`;
+  }
+  x.s.messages.push(m);
 }
 
 function offerNamed(x: Exec, f: FrameState, ins: Extract<Instr, { k: "options" }>): void {
@@ -290,7 +310,12 @@ function offerNamed(x: Exec, f: FrameState, ins: Extract<Instr, { k: "options" }
   if (options.length === 0) fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but no option's condition holds`, ins.span);
   // Named options keep the order the rules list them in (a rulebook's order of actions); it is
   // as deterministic as sorting, and reads better.
-  x.s.pending = { kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), options };
+  const pending: Pending = { kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), options };
+  if (options.length === 1 && !ins.askAlways) {
+    settle(x, f, ins, pending, player, 0, undefined, true);
+    return;
+  }
+  x.s.pending = pending;
 }
 
 function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }>): void {
@@ -310,7 +335,12 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
     return;
   }
   f.locals[ins.chooserSlot] = players[0]!;
-  x.s.pending = { kind: "secret", players, prompt: prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} };
+  const pending: Extract<Pending, { kind: "secret" }> = { kind: "secret", players, prompt: prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} };
+  // Players with one legal option have answered already; when nobody has a real choice, nobody is asked.
+  for (const p of ins.askAlways ? [] : players) {
+    if (choiceSize(choices[p]!) === 1 && settle(x, f, ins, pending, p, 0, undefined, true)) return;
+  }
+  x.s.pending = pending;
 }
 
 // ------------------------------------------------------------------ applying a decision
@@ -404,44 +434,64 @@ export function applyAt(x: Exec, index: number, player?: number): ApplyResult {
 function decide(x: Exec, who: number, index: number, named?: { id: string; label: string }): ApplyResult {
   const s = x.s;
   const p = s.pending!;
-  const f = top(x)!;
-  const ins = waitingAt(x);
   s.decisions[who] = (s.decisions[who] ?? 0) + 1;
-  if (p.kind === "options") {
-    const o = p.options[index]!;
-    s.log.push({ player: who, option: o.id, label: o.label, prompt: p.prompt });
-    f.pc = (ins as Extract<Instr, { k: "options" }>).options[o.value as number]!.to;
-  } else {
-    const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
-    const choice = choiceOf(p, who)!;
-    const value = index < pickCount(choice) ? valueAt(choice, index) : null;
-    const strict = choiceLabeller(x, spec, f.locals, who, true);
-    // Options were named leniently (a failing label reads as the plain value); taking one runs its
-    // label for real, so a broken label ends the match with a diagnostic at the label.
-    if (strict && named && value !== null) for (const item of spec.count ? (value as Value[]) : [value]) strict(item);
-    const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who, strict);
-    if (p.kind === "secret") {
-      p.chosen[who] = { id, label, value };
-      s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
-      if (owing(x).length > 0) return { ok: true };
-      const map = new Array<Value>(s.players).fill(null);
-      for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
-      // Entries are replaced, not changed: clones share them.
-      s.log = s.log.map((e) => (e.secret && !e.revealed ? { ...e, revealed: true } : e));
-      f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
-      f.pc++;
-    } else {
-      const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
-      if (spec.valueType.t === "piece" && (spec.count ? (value as Value[] | null) ?? [] : [value]).some((v) => typeof v === "number" && !seenByAll(x, v))) entry.hidden = true;
-      s.log.push(entry);
-      f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
-      f.pc++;
-    }
-  }
+  if (!settle(x, top(x)!, waitingAt(x), p, who, index, named, false)) return { ok: true };
   s.pending = null;
   x.steps = 0;
   run(x);
   return { ok: true };
+}
+
+/**
+ * Records option `index` of `p` for `who` and moves the frame past the
+ * choice. A decision goes to the log; a `forced` one (the only option, taken
+ * without asking) to the messages instead, so the log stays the list of
+ * decisions that replays the match. Returns false while a secret choice
+ * still waits for others (their answers revealed only when the last is in).
+ */
+function settle(x: Exec, f: FrameState, ins: Instr, p: Pending, who: number, index: number, named: { id: string; label: string } | undefined, forced: boolean): boolean {
+  const s = x.s;
+  if (p.kind === "options") {
+    const o = p.options[index]!;
+    if (forced) tellForced(x, who, o.id, o.label, false);
+    else s.log.push({ player: who, option: o.id, label: o.label, prompt: p.prompt });
+    f.pc = (ins as Extract<Instr, { k: "options" }>).options[o.value as number]!.to;
+    return true;
+  }
+  const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
+  const choice = choiceOf(p, who)!;
+  const value = index < pickCount(choice) ? valueAt(choice, index) : null;
+  const strict = choiceLabeller(x, spec, f.locals, who, true);
+  // Options were named leniently (a failing label reads as the plain value); taking one runs its
+  // label for real, so a broken label ends the match with a diagnostic at the label.
+  if (strict && named && value !== null) for (const item of spec.count ? (value as Value[]) : [value]) strict(item);
+  const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who, strict);
+  if (p.kind === "secret") {
+    const answer: { id: string; label: string; value: Value; forced?: true } = { id, label, value };
+    if (forced) answer.forced = true;
+    p.chosen[who] = answer;
+    if (!forced) s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
+    if (p.players.some((q) => !(q in p.chosen))) return false;
+    const map = new Array<Value>(s.players).fill(null);
+    for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
+    // Entries are replaced, not changed: clones share them.
+    s.log = s.log.map((e) => (e.secret && !e.revealed ? { ...e, revealed: true } : e));
+    // Answers given for lack of choice are revealed with the others.
+    for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, false);
+    f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
+    f.pc++;
+    return true;
+  }
+  const hidden = spec.valueType.t === "piece" && (spec.count ? ((value as Value[] | null) ?? []) : [value]).some((v) => typeof v === "number" && !seenByAll(x, v));
+  if (forced) tellForced(x, who, id, label, hidden);
+  else {
+    const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
+    if (hidden) entry.hidden = true;
+    s.log.push(entry);
+  }
+  f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
+  f.pc++;
+  return true;
 }
 
 /**

@@ -88,9 +88,9 @@ export const FORMS: Form[] = [
   {
     keyword: "choose",
     category: "choices",
-    signature: "let x = choose [n] v from list [by p] [prompt text] [label text] [stop text when c] [where c else reason]…",
+    signature: "let x = choose [n] v from list [by p] [prompt text] [label text] [stop text when c] [where c else reason]… [ask always]",
     description:
-      "A player decision: the options are the items that pass every `where`; a refused option is explained by the failing `where`'s reason (or its rule's `require`). `label` says how each option reads (it sees `v`). `stop` adds a \"done\" option giving `none`. `by` says who decides (default: the current player of `turn`). `choose 2 v from list` picks two items at once: the value is a list, each option a combination (ids joined with `+`). `choose { option \"…\" when c { … } }` picks among named actions instead.",
+      "A player decision: the options are the items that pass every `where`; a refused option is explained by the failing `where`'s reason (or its rule's `require`). `label` says how each option reads (it sees `v`). `stop` adds a \"done\" option giving `none`. `by` says who decides (default: the current player of `turn`). `choose 2 v from list` picks two items at once: the value is a list, each option a combination (ids joined with `+`). A choice with one legal option is taken without asking unless it says `ask always`. `choose { option \"…\" when c { … } }` picks among named actions instead.",
     example: "let card = choose c from offer prompt \"Pick a card\"",
   },
   {
@@ -102,9 +102,17 @@ export const FORMS: Form[] = [
     example: "let k = choose k from 0..5 label \"Pay {k} corn\"",
   },
   {
+    keyword: "ask",
+    category: "choices",
+    signature: "choose v from list ask always  |  game \"…\" { ask always }",
+    description:
+      "Asks the player even when only one option is legal. Without it such a choice is taken at once and told in the messages as \"(only option)\"; in `game { }` it applies to every choice of the game.",
+    example: "let s = choose s from starts ask always",
+  },
+  {
     keyword: "secretly",
     category: "choices",
-    signature: "let m = secretly each p in players chooses [n] v from list [prompt text] [label text] [where c]…",
+    signature: "let m = secretly each p in players chooses [n] v from list [prompt text] [label text] [where c]… [ask always]",
     description:
       "Several players decide at once; nobody sees another's choice until all are in. The value is a `per player` map. `chooses 2 v from p.hand` has each player pick two items at once (each player's value is then a list).",
     example: "let picks = secretly each p in players chooses c from p.hand prompt \"Pick a card\"",

@@ -42,11 +42,14 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     const next = await lines.next();
     return next.done ? undefined : next.value.trim();
   };
-  // What the rules `log` is news to everyone: print it as it comes (a secret choice's reveal, say).
+  // What the rules `log` is news to everyone: print it as it comes (a secret choice's reveal, say,
+  // or a choice taken without asking, "(only option)"). Everyone reads the screen: print what a
+  // spectator may read (a forced choice of a hidden piece without its name).
   let told = match.state.messages.length;
   const tell = (): void => {
-    for (const m of match.state.messages.slice(told)) out(`  · ${m.text}`);
-    told = match.state.messages.length;
+    const messages = match.view(null).messages;
+    for (const m of messages.slice(told)) out(`  · ${m.text}`);
+    told = messages.length;
   };
   const humans = o.players - new Set(o.bots).size;
   // Hot-seat: the screen shows one player's secrets (a rack, a hand). When another person takes

@@ -187,8 +187,8 @@ describe("Cacao: a tile that fits nowhere", () => {
       hands: [[W1111], [W2101]],
     });
     placeWorker(m, W1111, 0, -1, "1-1-1-1");
-    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits: discard one", simultaneous: false });
-    choose(m, W2101);
+    // One tile in hand: it is discarded without asking.
+    expect(m.state.messages.map((x) => x.text)).toContain(`Player 2: ${W2101} (only option)`);
     expect(m.state.messages.map((x) => x.text)).toContain("Player 2 cannot place a worker tile and discards a Worker tile 2-1-0-1");
     expect(tileAt(m, 1, 1)).toEqual([]);
     expect(m.over).toBe(true);
@@ -214,15 +214,15 @@ describe("Cacao: discarding, and overbuilding as an option (our reading)", () =>
   }
 
   it("a player who discards still draws a worker tile at the end of the turn", () => {
+    // Player 2's one tile fits nowhere: discarded without asking; they draw the 3-0-0-1, which fits
+    // nowhere either (player 1 has no tile left) and goes the same way. Then the game is over.
     const m = closed(0);
-    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits: discard one", simultaneous: false });
-    choose(m, W2101);
-    expect(zoneNames(m, "hand#1")).toEqual([W3001]);
+    const told = m.state.messages.map((x) => x.text);
+    expect(told.filter((t) => t.startsWith("Player 2") && t.endsWith("(only option)"))).toEqual([`Player 2: ${W2101} (only option)`, `Player 2: ${W3001} (only option)`]);
+    expect(told).toContain("Player 2 cannot place a worker tile and discards a Worker tile 2-1-0-1");
+    expect(told).toContain("Player 2 cannot place a worker tile and discards a Worker tile 3-0-0-1");
+    expect(zoneNames(m, "hand#1")).toEqual([]);
     expect(zoneNames(m, "supply#1")).toEqual([]);
-    // Player 1 has no tile left; player 2 plays on with the tile drawn (which fits nowhere either).
-    expect(m.over).toBe(false);
-    expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits: discard one", simultaneous: false });
-    choose(m, W3001);
     expect(m.over).toBe(true);
   });
 
@@ -231,7 +231,8 @@ describe("Cacao: discarding, and overbuilding as an option (our reading)", () =>
     expect(m.decision).toEqual({ players: [1], prompt: "No worker tile fits next to the jungle: overbuild or discard?", simultaneous: false });
     expect(m.options().map((o) => o.label)).toEqual(["Overbuild one of your worker tiles for 1 sun token", "Keep your sun token and discard a worker tile"]);
     choose(m, "Keep your sun token and discard a worker tile");
-    choose(m, W2101);
+    // The one tile in hand goes without asking.
+    expect(m.state.messages.map((x) => x.text)).toContain(`Player 2: ${W2101} (only option)`);
     expect(m.state.messages.map((x) => x.text)).toContain("Player 2 cannot place a worker tile and discards a Worker tile 2-1-0-1");
     expect(village(m, 1)).toEqual({ cacao: 0, sun: 1, gold: 0, water: 0 });
     expect(zoneNames(m, "hand#1")).toEqual([W3001]);
@@ -273,9 +274,8 @@ describe("Cacao: filling the jungle", () => {
     // The display is not refilled yet: only the other tile is left for the two spots.
     expect(m.options().map((o) => o.label).sort()).toEqual(["Gold mine, 1 gold on (-1,1)", "Gold mine, 1 gold on (0,2)"]);
     choose(m, "Gold mine, 1 gold on (-1,1)");
-    // The display is used up: the third tile comes from the pile.
-    expect(m.options().map((o) => o.label)).toEqual(["Sun-worshiping site on (0,2)"]);
-    choose(m, "Sun-worshiping site on (0,2)");
+    // The display is used up: the third tile comes from the pile, and has one spot left (taken without asking).
+    expect(m.state.messages.map((x) => x.text)).toContain("Player 1: Sun-worshiping site on (0,2) (only option)");
     // Every worker on a new edge acts: the new tile's, and player 2's next to the new jungle tiles.
     expect(village(m, 0)).toEqual({ cacao: 0, sun: 1, gold: 3, water: 0 });
     expect(village(m, 1)).toEqual({ cacao: 0, sun: 1, gold: 3, water: 0 });
@@ -449,7 +449,9 @@ describe("Cacao: overbuilding", () => {
     placeWorker(m, W1111, 0, -1, "1-1-1-1");
     expect(m.decision!.players).toEqual([1]);
     choose(m, "Overbuild one of your worker tiles for 1 sun token");
-    expect(new Set(m.options().map((o) => /on (\(.*?\))/.exec(o.label)![1]))).toEqual(new Set(["(4,5)"]));
+    // Only (4,5) is left, and the tile in hand has one way to lie there: taken without asking.
+    expect(m.state.messages.map((x) => x.text)).toContain(`Player 2: ${W1111} on (4,5), workers 1-1-1-1 (top-right-bottom-left) (only option)`);
+    expect(m.state.messages.map((x) => x.text)).toContain(`Player 2 overbuilds with ${W1111} on (4,5), workers 1-1-1-1 (top-right-bottom-left)`);
   });
 
   it("costs a sun token: without one, a player places as usual", () => {

@@ -241,7 +241,9 @@ describe("Maya: plant crops", () => {
     const { me } = seats(m);
     setRack(m, me, []);
     reoffer(m);
-    expect(m.options().map((o) => o.label)).toEqual(["Expand a city"]);
+    // The only action left is taken without asking: the space to expand is asked next.
+    expect(m.state.messages.at(-1)!.text).toBe(`Player ${me + 1}: Expand a city (only option)`);
+    expect(m.decision!.prompt).toBe("Expand a city: choose the space");
   });
 });
 
@@ -607,8 +609,8 @@ describe("Maya: variants", () => {
     expect(two.decision!.prompt).toBe("Choose a named temple space for a first temple");
     expect(two.options().map((o) => `${o.id}=${o.label}`)).toEqual(["tikal=Tikal", "palenque=Palenque"]);
     choose(two, "Palenque");
-    expect(two.options().map((o) => o.label)).toEqual(["Tikal"]);
-    choose(two, "Tikal");
+    // Tikal is the only one left: taken without asking.
+    expect(two.state.messages.at(-1)!.text).toMatch(/^Player \d: Tikal \(only option\)$/);
     expect(kindOf(two, pieceOn(two, "h3"))).toBe("Temple");
     expect(kindOf(two, pieceOn(two, "c4"))).toBe("Temple");
 
@@ -627,7 +629,7 @@ describe("Maya: variants", () => {
     choose(m, "green");
     const { me, other } = seats(m);
     expect(m.view(other).zones.find((z) => z.key === rack(me))!.pieces).toHaveLength(5);
-    setRack(m, me, [["corn", 2]]);
+    setRack(m, me, [["corn", 2], ["pepper", 1]]);
     reoffer(m);
     expand(m, "c3", "2 corn");
     expect(m.view(other).log.at(-1)!.label).toBe("2 corn");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { playRandomly } from "../../interpreter/bots/random-bot.ts";
 import type { Match } from "../../interpreter/index.ts";
-import { loadGame } from "../support/games.ts";
+import { gameFromSource, loadGame, readGame } from "../support/games.ts";
 import { choose, findPiece, moveTo, option, pieces, put, reoffer, zoneOf } from "../support/scenario.ts";
 
 /**
@@ -184,6 +184,10 @@ describe("Mayan City: placing rules", () => {
 });
 
 describe("Mayan City: turn order", () => {
+  // Every choice asked, even a last card or a single spot (`ask always`): the order of turns shows in
+  // the decisions alone, one per pick and one per placement.
+  const game = gameFromSource(readGame("mayan-city.stela").replace(/^game "Mayan City" \{/m, 'game "Mayan City" {\n  ask always'));
+
   /** Who took each decision, and what kind. */
   function sequence(m: Match): { player: number; prompt: string }[] {
     const out: { player: number; prompt: string }[] = [];

@@ -531,14 +531,15 @@ describe("Tzolk'in: a whole game", () => {
   });
 
   it("tied on points, the player with more workers staying on the gears after one more advance wins", () => {
-    // A random 2-player game (seed 158) that ends in a tie on points.
-    const m = game.start({ players: 2, seed: 158 });
-    playRandomly(m, 158);
+    // A random 2-player game (seed 371, since choices with one option are taken without asking)
+    // that ends in a tie on points.
+    const m = game.start({ players: 2, seed: 371 });
+    playRandomly(m, 371);
     expect(m.over).toBe(true);
     const r = m.result!;
     expect(r.scores[0]).toBe(r.scores[1]);
     const staying = [0, 1].map((s) => pvar(m, s, "staying") as number);
-    expect(staying).toEqual([2, 3]);
+    expect(staying).toEqual([1, 3]);
     expect(r.ranking).toEqual([[1], [0]]);
   });
 });

@@ -141,7 +141,7 @@ flow {
   turn players[0] {
     let s = choose s from spaces(field) prompt "Mark"
     s.marked = true
-    let t = choose t from spaces(field) where not t.marked prompt "Mark again"
+    let t = choose t from spaces(field) where not t.marked prompt "Mark again" ask always
     t.marked = true
   }
 }

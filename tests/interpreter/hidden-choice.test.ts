@@ -7,7 +7,7 @@ import { gameFromSource } from "../support/games.ts";
  * things stay readable.
  */
 
-const source = (handVisibility: string) => `game "Hidden" { players 2 }
+const source = (handVisibility: string) => `game "Hidden" { players 2 ask always }
 kind Card { value: number }
 components Card per player in hand {
   x1 { value: 1 }

@@ -54,7 +54,7 @@ describe("named options and stop", () => {
 per player { score: number = 0 }
 flow {
   turn players[0] {
-    choose prompt "Act" {
+    choose prompt "Act" ask always {
       option "Gain two" { current.score += 2 }
       option "Gain five" when current.score > 100 { current.score += 5 }
     }
@@ -66,7 +66,7 @@ flow {
   }
 }
 scoring p { points p.score }`);
-  it("offers options whose condition holds, and stop only once allowed", () => {
+  it("offers options whose condition holds (one, asked all the same: \`ask always\`), and stop only once allowed", () => {
     const m = game.start({ players: 2 });
     expect(m.options().map((o) => o.label)).toEqual(["Gain two"]);
     choose(m, "Gain two");

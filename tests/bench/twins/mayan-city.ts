@@ -135,6 +135,12 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
   const fitsFound: Fit[] = [];
   const fitsType: number[] = [];
   let decisions = 0;
+  // As the engine does: a choice with one option is taken without asking (no decision, no draw).
+  const take = (count: number): number => {
+    if (count === 1) return 0;
+    decisions++;
+    return policy.pick(count);
+  };
 
   const fits = (type: number, f: Fit): boolean => {
     for (const c of f.cells) if (board[c] !== -1) return false;
@@ -184,8 +190,7 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
     for (let i = 0; offer.length > 0; i++) {
       const p = (firstPicker + i) % players;
       const options = distinct(offer);
-      const t = options[policy.pick(options.length)]!;
-      decisions++;
+      const t = options[take(options.length)]!;
       takeFirst(offer, t);
       picked[p]!.push(t);
       secondLast = last;
@@ -207,13 +212,12 @@ function play(matchSeed: number, botSeed: number, trace?: number[]): PlayoutResu
           }
         }
       }
-      decisions++;
       if (fitsFound.length === 0) {
         const options = distinct(hand);
-        takeFirst(hand, options[policy.pick(options.length)]!);
+        takeFirst(hand, options[take(options.length)]!);
         continue;
       }
-      const k = policy.pick(fitsFound.length);
+      const k = take(fitsFound.length);
       takeFirst(hand, fitsType[k]!);
       place(p, fitsType[k]!, fitsFound[k]!);
     }
