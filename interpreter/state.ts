@@ -128,6 +128,8 @@ export interface LogEntry {
   player: number;
   option: string;
   label: string;
+  /** The question the choice asked (its `prompt`), so a log line reads on its own: who, what was asked, what they chose. */
+  prompt?: string;
   /** A secret choice: hidden from the other players until `revealed`. */
   secret?: boolean;
   /** A choice of a piece the other players cannot see (in a zone that is not public, or face down): only its player reads it. */

@@ -7,6 +7,7 @@ import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
 import { safeColour } from "../dsl/colour.ts";
+import { isPlacement } from "./values.ts";
 import { logLabel, seesPiece, seesZone } from "./visibility.ts";
 import { namedOptions, owing } from "./vm.ts";
 
@@ -77,6 +78,13 @@ export interface OptionView {
   label: string;
   spaces?: string[];
   pieces?: number[];
+  /**
+   * A placement's turn (quarter turns clockwise on a square grid), so a board
+   * can offer the turns of one piece by a key instead of a list.
+   */
+  rotation?: number;
+  /** A placement's `sides` values as the piece would face (turned), so a board can show its edges before it is put down. */
+  sides?: Record<string, number[]>;
 }
 
 export interface DecisionView {
@@ -113,7 +121,7 @@ export interface View {
   zones: ZoneView[];
   boards: BoardView[];
   decision: DecisionView | null;
-  log: { player: number; label: string }[];
+  log: { player: number; label: string; prompt?: string }[];
   messages: Message[];
   over: boolean;
   result: MatchResult | null;
@@ -192,15 +200,21 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
         const v: OptionView = { id: o.id, label: o.label };
         if (o.spaces) v.spaces = o.spaces;
         if (o.pieces) v.pieces = o.pieces;
+        if (isPlacement(o.value)) {
+          v.rotation = o.value.rotation;
+          const sides = rt.turnedSides(s, o.value.piece, o.value.rotation);
+          if (sides) v.sides = sides;
+        }
         return v;
       });
     }
     if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = p.chosen[viewer]!.label;
   }
-  const log = s.log.map((e) => ({
-    player: e.player,
-    label: logLabel(e, viewer),
-  }));
+  const log = s.log.map((e) => {
+    const line: View["log"][number] = { player: e.player, label: logLabel(e, viewer) };
+    if (e.prompt !== undefined) line.prompt = e.prompt;
+    return line;
+  });
   const view: View = {
     viewer,
     title: rt.def.title,

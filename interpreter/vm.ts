@@ -9,7 +9,7 @@ import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice,
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, OptionState, Pending } from "./state.ts";
-import { finite, label } from "./values.ts";
+import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 
 /** Frames deeper than this are taken as endless recursion. */
@@ -93,15 +93,22 @@ function dispatchEvents(x: Exec): void {
 
 function loop(x: Exec): void {
   const s = x.s;
+  // The code of the frame on top, looked up again only when another frame comes on top
+  // (a frame's code never changes): a name lookup per instruction was a tenth of a playout.
+  let codeOf: FrameState | undefined;
+  let instrs: Instr[] = [];
   for (;;) {
     if (s.over || s.pending) return;
-    const f = top(x);
+    const f = s.stack[s.stack.length - 1];
     if (!f) {
       finish(x);
       return;
     }
-    const code = x.rt.code.get(f.code)!;
-    const ins = code.instrs[f.pc];
+    if (f !== codeOf) {
+      codeOf = f;
+      instrs = x.rt.code.get(f.code)!.instrs;
+    }
+    const ins = instrs[f.pc];
     if (!ins) {
       popFrame(x, null);
       continue;
@@ -242,7 +249,9 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
     if (!Number.isInteger(k) || k < 0) fail("runtime-invalid-number", `how many to choose must be a whole number from 0 up, and is ${k}`, ins.span);
     choice = { ...legalGroups(x, legal, ins.valueType, chooser), k };
   } else {
-    choice = { values: legalValues(x, legal, ins.valueType, chooser) };
+    // Part of a list known to hold distinct spaces (a board's) has no duplicates to look for.
+    const distinct = ins.valueType.t !== "piece" && isDistinct(candidates);
+    choice = { values: distinct ? legal : legalValues(x, legal, ins.valueType, chooser) };
   }
   if (ins.stop && (!ins.stop.when || ins.stop.when(x, l) === true)) choice.stop = String(ins.stop.label(x, l));
   if (choice.k !== undefined && choice.values.length < choice.k && choice.stop === undefined) {
@@ -400,7 +409,7 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
   s.decisions[who] = (s.decisions[who] ?? 0) + 1;
   if (p.kind === "options") {
     const o = p.options[index]!;
-    s.log.push({ player: who, option: o.id, label: o.label });
+    s.log.push({ player: who, option: o.id, label: o.label, prompt: p.prompt });
     f.pc = (ins as Extract<Instr, { k: "options" }>).options[o.value as number]!.to;
   } else {
     const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
@@ -413,7 +422,7 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
     const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who, strict);
     if (p.kind === "secret") {
       p.chosen[who] = { id, label, value };
-      s.log.push({ player: who, option: id, label, secret: true, revealed: false });
+      s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
       if (owing(x).length > 0) return { ok: true };
       const map = new Array<Value>(s.players).fill(null);
       for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
@@ -422,7 +431,7 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
       f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
       f.pc++;
     } else {
-      const entry: LogEntry = { player: who, option: id, label };
+      const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
       if (spec.valueType.t === "piece" && (spec.count ? (value as Value[] | null) ?? [] : [value]).some((v) => typeof v === "number" && !seenByAll(x, v))) entry.hidden = true;
       s.log.push(entry);
       f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
