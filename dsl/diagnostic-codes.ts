@@ -18,6 +18,7 @@ export const DIAGNOSTIC_CODES = {
   "parse-invalid-template": "An `{expression}` inside a text could not be read.",
   "input-too-large": "A file too long to be a rule file.",
   "input-too-deep": "Brackets, blocks or operators nested deeper than Stela reads.",
+  "parse-too-many-errors": "So many syntax errors that Stela stopped reading the file there.",
 
   // Names
   "unknown-name": "A name that is not declared.",
@@ -38,6 +39,7 @@ export const DIAGNOSTIC_CODES = {
   "procedure-in-expression": "A procedure (which may choose or change the game) used where a value is needed.",
   "choose-outside-procedure": "A choice outside a procedure, setup, flow or handler.",
   "break-outside-loop": "`break` or `continue` outside a loop.",
+  "choose-count-unmet": "A multi-pick (`choose 3 c from …`) that can never be met: more items than its list holds, or a count that is not a whole number.",
   "choose-without-player": "A choice with no `by` that can run outside any `turn` (nobody would be asked).",
   "map-missing-member": "An enum map literal leaves out a member and gives no `else` value.",
   "match-missing-member": "A `match` on an enum with no arm for some member and no `else`.",

@@ -346,6 +346,8 @@ export class Scenario {
     try {
       if (ins.k === "options") return ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i, i)).map((o) => ({ id: o.id, label: o.label }));
       if (ins.k !== "choose" && ins.k !== "secret") return [];
+      // A multi-pick's candidates are combinations: only those offered are named.
+      if (ins.count) return [];
       if (ins.k === "secret") f.locals[ins.chooserSlot] = who;
       const values = items(x, ins.src(x, f.locals), ins.zone, ins.span);
       const ty = ins.valueType as Type;
