@@ -30,6 +30,8 @@ export interface SpaceInfo {
   /** The key without the board: `3,4` or `0,0,2`. */
   cell: string;
   attrs: Record<string, Value>;
+  /** How players read it (`label`), once asked. */
+  label?: string;
 }
 
 /** One board instance and what is cached about it: its space keys and neighbour lists, by cell number. */
@@ -267,7 +269,8 @@ export class Topology {
   /** How a space is named to players: `c4` on a grid, `(2,-1)` on an open grid, `c4 level 2` on a layered board. */
   label(key: string): string {
     const s = this.info(key);
-    return s ? s.shape.label(s.index, s.def.name) : String(key);
+    // A space's name never changes: worked out once (the log names every space taken).
+    return s ? (s.label ??= s.shape.label(s.index, s.def.name)) : String(key);
   }
 
   /** Steps between two spaces along sides, ignoring pieces (Infinity between boards). */

@@ -5,7 +5,7 @@ import { positions } from "../placement.ts";
 import { isTop, occupancy, piece, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
-import type { SpaceInfo } from "../topology.ts";
+import type { SpaceInfo, Topology } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
@@ -184,17 +184,19 @@ function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, spa
   return [];
 }
 
-/** Space numbers of a list of spaces, per list (lists are never changed in place, so the list identifies them). */
-const spaceSets = new WeakMap<Value[], Set<number>>();
+/**
+ * Space numbers of a list of spaces, per list (lists are never changed in place, so the list
+ * identifies them) and per game geometry (space numbers are the topology's).
+ */
+const spaceSets = new WeakMap<Value[], { topo: Topology; set: Set<number> }>();
 
 function spaceNumbers(x: Exec, v: Value, span: Span): Set<number> {
   if (!Array.isArray(v)) fail("runtime-none-value", "expected a list of spaces", span);
-  let set = spaceSets.get(v);
-  if (!set) {
-    set = new Set();
-    for (const k of v) set.add(spaceInfo(x, k, span).id);
-    spaceSets.set(v, set);
-  }
+  const known = spaceSets.get(v);
+  if (known && known.topo === x.rt.topo) return known.set;
+  const set = new Set<number>();
+  for (const k of v) set.add(spaceInfo(x, k, span).id);
+  spaceSets.set(v, { topo: x.rt.topo, set });
   return set;
 }
 
