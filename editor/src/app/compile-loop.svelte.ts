@@ -14,6 +14,9 @@ import type { PlaytestController } from "./playtest-controller.svelte.ts";
  */
 const COMPILE_PAUSE_MS = 120;
 
+/** How long the text must rest after a good compile before its examples run. */
+const EXAMPLES_PAUSE_MS = 250;
+
 /**
  * Compiles the document on screen in the worker as typing pauses, marks
  * its problems in Monaco, and hands the replayed playtest to the playtest
@@ -32,6 +35,7 @@ export class CompileLoop {
   examples = $state.raw<ExampleStatus[]>([]);
 
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private examplesTimer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = false;
   private again = false;
   private markersJson = "";
@@ -52,6 +56,7 @@ export class CompileLoop {
 
   /** An edit: compile once typing pauses. */
   soon(): void {
+    clearTimeout(this.examplesTimer);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.now(), COMPILE_PAUSE_MS);
   }
@@ -92,6 +97,23 @@ export class CompileLoop {
     }
   }
 
+  /**
+   * The examples run once the text has rested a moment after a good compile:
+   * they can take longer than the compile, and the worker does one thing at a
+   * time, so running them on every pause would hold up the next keystroke's diagnostics.
+   */
+  private examplesSoon(doc: Doc): void {
+    clearTimeout(this.examplesTimer);
+    this.examplesTimer = setTimeout(() => {
+      if (this.inFlight || doc.key !== this.documents.docKey) return;
+      void this.worker.request({ type: "examples", doc: doc.key }).then((r) => {
+        if (doc.key !== this.documents.docKey || r.source !== doc.model.getValue()) return;
+        if (r.error) this.playtest.playtestError = r.error;
+        if (r.examples && JSON.stringify(r.examples) !== JSON.stringify(this.examples)) this.examples = r.examples;
+      });
+    }, EXAMPLES_PAUSE_MS);
+  }
+
   private compiled(doc: Doc, reply: CompileReply): void {
     if (doc.key !== this.documents.docKey) return;
     doc.compiled = { source: reply.source, symbols: reply.symbols, outline: reply.outline };
@@ -109,8 +131,8 @@ export class CompileLoop {
         monaco.editor.setModelMarkers(doc.model, "stela", markers);
       }
     }
-    if (reply.examples && JSON.stringify(reply.examples) !== JSON.stringify(this.examples)) this.examples = reply.examples;
     this.playtest.compiled(reply);
+    if (reply.ok && current) this.examplesSoon(doc);
     const survey = this.documents.survey[doc.key];
     if (!survey || JSON.stringify(survey.variants) !== JSON.stringify(reply.variantNames)) void this.documents.refreshSurvey();
   }

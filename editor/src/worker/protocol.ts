@@ -29,6 +29,8 @@ export type WorkerRequest =
   /** Titles and variant names of rule files, for the picker. */
   | { type: "survey"; files: Record<string, string> }
   | PositionRequestMessage
+  /** Runs the `example` blocks of the document's last rules that compiled (asked once typing has paused: they can take a while). */
+  | { type: "examples"; doc: string }
   | PlaytestRequest;
 
 /**
@@ -99,8 +101,17 @@ export interface CompileReply {
   playtest?: PlaytestSnapshot;
   /** The playtest could not run these rules (an engine failure): why. */
   playtestError?: string;
-  /** The file's `example` blocks, each run on these rules (when they compile). */
+}
+
+export interface ExamplesReply {
+  type: "examples";
+  doc: string;
+  /** The source the examples ran on (the page drops a reply for older text). */
+  source?: string;
+  /** The file's `example` blocks, each run on its last rules that compiled. */
   examples?: ExampleStatus[];
+  /** The examples could not run (an engine failure): why. */
+  error?: string;
 }
 
 export interface SurveyReply {
@@ -115,7 +126,7 @@ export interface PlaytestReply {
   refused?: string;
 }
 
-export type WorkerReply = CompileReply | SurveyReply | PlaytestReply | PositionReply;
+export type WorkerReply = CompileReply | SurveyReply | PlaytestReply | PositionReply | ExamplesReply;
 
 /** Every message carries an id; the reply to it carries the same. */
 export interface Envelope<T> {

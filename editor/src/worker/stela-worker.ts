@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
 import { parse } from "../../../dsl/index.ts";
-import { compile, refusedOptions } from "../../../interpreter/index.ts";
+import { compile, refusedOptions, type Game } from "../../../interpreter/index.ts";
 import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
 import type { ExampleOpening } from "../playtest/position-edit.ts";
 import { openingOf, previewPosition, type PositionRequest, type PositionRules } from "../playtest/position-preview.ts";
 import { exampleStatuses } from "../rules/example-status.ts";
 import { outlineOf } from "../rules/outline.ts";
-import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
+import type { CompileReply, Envelope, ExamplesReply, PlaytestReply, PlaytestRequest, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
 
 /**
  * The Stela worker: compiles the rules on every pause in typing and runs
@@ -16,6 +16,18 @@ import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, PositionRe
 
 let session: PlaytestSession | undefined;
 let sessionDoc: string | undefined;
+/** The document's last rules that compiled, for its examples. */
+let compiledGame: { doc: string; source: string; game: Game } | undefined;
+
+function examples(doc: string): ExamplesReply {
+  if (!compiledGame || compiledGame.doc !== doc) return { type: "examples", doc };
+  try {
+    return { type: "examples", doc, source: compiledGame.source, examples: exampleStatuses(compiledGame.game) };
+  } catch (e) {
+    return { type: "examples", doc, source: compiledGame.source, error: `The examples could not run: ${e instanceof Error ? e.message : String(e)}` };
+  }
+}
+
 /** The last rules that compiled, for the position editor to add its example to. */
 let rules: PositionRules | undefined;
 /** The playtest's opening when the position editor started: bots and clicks after it do not change the example. */
@@ -68,11 +80,8 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
       reply.playtestError = e instanceof Error ? e.message : String(e);
     }
     reply.playMs = performance.now() - t1;
-    try {
-      reply.examples = exampleStatuses(r.game);
-    } catch (e) {
-      reply.playtestError = `The examples could not run: ${e instanceof Error ? e.message : String(e)}`;
-    }
+    // The examples run on their own request, once typing pauses: diagnostics and the playtest do not wait for them.
+    compiledGame = { doc: req.doc, source: req.source, game: r.game };
   }
   const snap = snapshot();
   if (snap) reply.playtest = snap;
@@ -173,6 +182,8 @@ function handle(req: WorkerRequest): WorkerReply {
       return survey(req.files);
     case "position":
       return position(req);
+    case "examples":
+      return examples(req.doc);
     default:
       return playtest(req);
   }
@@ -199,6 +210,8 @@ function failed(req: WorkerRequest, err: unknown): WorkerReply {
       return { type: "survey", files: {} };
     case "position":
       return { type: "position", refused: message };
+    case "examples":
+      return { type: "examples", doc: req.doc, error: message };
     default:
       return { type: "playtest", refused: message };
   }
