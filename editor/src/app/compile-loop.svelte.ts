@@ -3,6 +3,7 @@ import type { ExampleStatus } from "../rules/example-status.ts";
 import { toMarker } from "../rules/markers.ts";
 import { monaco } from "../rules/monaco-setup.ts";
 import type { CompileReply, WorkerRequest } from "../worker/protocol.ts";
+import { ExamplesClient } from "../worker/examples-client.ts";
 import type { WorkerClient } from "../worker/worker-client.ts";
 import type { Doc, Documents } from "./documents.svelte.ts";
 import type { PlaytestController } from "./playtest-controller.svelte.ts";
@@ -87,6 +88,17 @@ export class CompileLoop {
       // User Timing entries: how long the page spends on a result (devtools and editor/tools/measure.ts read them).
       performance.measure("stela: apply a compile", { start: arrived });
       requestAnimationFrame(() => performance.measure("stela: compile result to frame", { start: arrived }));
+      // The diagnostics are on screen; now the playtest replays on the new rules.
+      if (reply.ok) {
+        const played = await this.worker.request({ type: "replay", doc: doc.key });
+        const back = performance.now();
+        if (doc.key === this.documents.docKey) {
+          if (played.source === doc.model.getValue()) this.playMs = played.playMs;
+          this.playtest.compiled(played);
+          if (played.source === doc.model.getValue()) this.examplesSoon(doc);
+        }
+        performance.measure("stela: apply a replay", { start: back });
+      }
     } finally {
       this.inFlight = false;
       this.compiling = false;
@@ -98,21 +110,24 @@ export class CompileLoop {
   }
 
   /**
-   * The examples run once the text has rested a moment after a good compile:
-   * they can take longer than the compile, and the worker does one thing at a
-   * time, so running them on every pause would hold up the next keystroke's diagnostics.
+   * The examples run in their own worker once the text has rested a moment
+   * after a good compile: they can take longer than the compile, and in the
+   * Stela worker they would hold up the next keystroke's diagnostics.
    */
   private examplesSoon(doc: Doc): void {
     clearTimeout(this.examplesTimer);
     this.examplesTimer = setTimeout(() => {
-      if (this.inFlight || doc.key !== this.documents.docKey) return;
-      void this.worker.request({ type: "examples", doc: doc.key }).then((r) => {
-        if (doc.key !== this.documents.docKey || r.source !== doc.model.getValue()) return;
-        if (r.error) this.playtest.playtestError = r.error;
-        if (r.examples && JSON.stringify(r.examples) !== JSON.stringify(this.examples)) this.examples = r.examples;
-      });
+      if (doc.key !== this.documents.docKey) return;
+      this.examplesClient.run({ source: doc.model.getValue(), file: this.documents.filePath(doc), files: this.documents.filesByPath() });
     }, EXAMPLES_PAUSE_MS);
   }
+
+  private readonly examplesClient = new ExamplesClient((r) => {
+    const doc = this.documents.current;
+    if (!doc || r.source !== doc.model.getValue()) return;
+    if (r.error) this.playtest.playtestError = r.error;
+    if (r.examples && JSON.stringify(r.examples) !== JSON.stringify(this.examples)) this.examples = r.examples;
+  });
 
   private compiled(doc: Doc, reply: CompileReply): void {
     if (doc.key !== this.documents.docKey) return;
@@ -122,7 +137,6 @@ export class CompileLoop {
       if (JSON.stringify(reply.diagnostics) !== JSON.stringify(this.diagnostics)) this.diagnostics = reply.diagnostics;
       this.compileOk = reply.ok;
       this.compileMs = reply.ms;
-      this.playMs = reply.playMs;
       this.rulesStale = !reply.ok && reply.playtest !== undefined;
       const markers = reply.diagnostics.filter((d) => d.file === this.documents.filePath(doc)).map((d) => toMarker(d, doc.model));
       const key = JSON.stringify(markers);
@@ -131,8 +145,7 @@ export class CompileLoop {
         monaco.editor.setModelMarkers(doc.model, "stela", markers);
       }
     }
-    this.playtest.compiled(reply);
-    if (reply.ok && current) this.examplesSoon(doc);
+    if (!reply.ok) this.playtest.compiled(reply);
     const survey = this.documents.survey[doc.key];
     if (!survey || JSON.stringify(survey.variants) !== JSON.stringify(reply.variantNames)) void this.documents.refreshSurvey();
   }

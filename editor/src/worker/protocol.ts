@@ -1,7 +1,6 @@
 import type { SymbolIndex } from "../../../dsl/index.ts";
 import type { Diagnostic } from "../../../dsl/index.ts";
 import type { LoggedDecision, PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
-import type { ExampleStatus } from "../rules/example-status.ts";
 import type { PositionEdit } from "../playtest/position-edit.ts";
 import type { PositionPreview } from "../playtest/position-preview.ts";
 import type { Outline } from "../rules/outline.ts";
@@ -29,8 +28,8 @@ export type WorkerRequest =
   /** Titles and variant names of rule files, for the picker. */
   | { type: "survey"; files: Record<string, string> }
   | PositionRequestMessage
-  /** Runs the `example` blocks of the document's last rules that compiled (asked once typing has paused: they can take a while). */
-  | { type: "examples"; doc: string }
+  /** Replays the playtest on the rules the last `compile` of the document compiled (asked right after it). */
+  | { type: "replay"; doc: string }
   | PlaytestRequest;
 
 /**
@@ -96,22 +95,23 @@ export interface CompileReply {
   ok: boolean;
   /** Milliseconds the compile took in the worker. */
   ms: number;
-  /** Milliseconds replaying the playtest on the new rules took. */
-  playMs?: number;
+  /** The last good playtest, when these rules have errors (when they compile, `replay` brings the new one). */
   playtest?: PlaytestSnapshot;
   /** The playtest could not run these rules (an engine failure): why. */
   playtestError?: string;
 }
 
-export interface ExamplesReply {
-  type: "examples";
+/** The playtest replayed on the rules just compiled. */
+export interface ReplayReply {
+  type: "replayed";
   doc: string;
-  /** The source the examples ran on (the page drops a reply for older text). */
+  /** The source the playtest now runs (absent when there was nothing new to replay). */
   source?: string;
-  /** The file's `example` blocks, each run on its last rules that compiled. */
-  examples?: ExampleStatus[];
-  /** The examples could not run (an engine failure): why. */
-  error?: string;
+  /** Milliseconds replaying the playtest on the new rules took. */
+  playMs?: number;
+  playtest?: PlaytestSnapshot;
+  /** The playtest could not run these rules (an engine failure): why. */
+  playtestError?: string;
 }
 
 export interface SurveyReply {
@@ -126,7 +126,7 @@ export interface PlaytestReply {
   refused?: string;
 }
 
-export type WorkerReply = CompileReply | SurveyReply | PlaytestReply | PositionReply | ExamplesReply;
+export type WorkerReply = CompileReply | SurveyReply | PlaytestReply | PositionReply | ReplayReply;
 
 /** Every message carries an id; the reply to it carries the same. */
 export interface Envelope<T> {

@@ -4,9 +4,8 @@ import { compile, refusedOptions, type Game } from "../../../interpreter/index.t
 import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
 import type { ExampleOpening } from "../playtest/position-edit.ts";
 import { openingOf, previewPosition, type PositionRequest, type PositionRules } from "../playtest/position-preview.ts";
-import { exampleStatuses } from "../rules/example-status.ts";
 import { outlineOf } from "../rules/outline.ts";
-import type { CompileReply, Envelope, ExamplesReply, PlaytestReply, PlaytestRequest, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
+import type { CompileReply, Envelope, ReplayReply, PlaytestReply, PlaytestRequest, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
 
 /**
  * The Stela worker: compiles the rules on every pause in typing and runs
@@ -16,17 +15,8 @@ import type { CompileReply, Envelope, ExamplesReply, PlaytestReply, PlaytestRequ
 
 let session: PlaytestSession | undefined;
 let sessionDoc: string | undefined;
-/** The document's last rules that compiled, for its examples. */
-let compiledGame: { doc: string; source: string; game: Game } | undefined;
-
-function examples(doc: string): ExamplesReply {
-  if (!compiledGame || compiledGame.doc !== doc) return { type: "examples", doc };
-  try {
-    return { type: "examples", doc, source: compiledGame.source, examples: exampleStatuses(compiledGame.game) };
-  } catch (e) {
-    return { type: "examples", doc, source: compiledGame.source, error: `The examples could not run: ${e instanceof Error ? e.message : String(e)}` };
-  }
-}
+/** Rules compiled whose playtest has not replayed on them yet (the page asks next, with `replay`). */
+let toReplay: { req: Extract<WorkerRequest, { type: "compile" }>; game: Game } | undefined;
 
 /** The last rules that compiled, for the position editor to add its example to. */
 let rules: PositionRules | undefined;
@@ -64,25 +54,46 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
   }
   if (r.game) {
     rules = { source: req.source, file: req.file, readFile };
-    const t1 = performance.now();
-    try {
-      if (session) session.setGame(r.game);
-      else {
-        const players = Math.min(r.game.maxPlayers, Math.max(r.game.minPlayers, 2));
-        const init = req.init;
-        session = new PlaytestSession(r.game, init?.settings ?? { players, seed: 1 }, init?.log ?? [], init?.waiting ?? [], init?.stopped ?? false);
-      }
-      session.sources = { ...req.files, [req.file]: req.source };
-      session.persons = new Set(req.seats.persons);
-      session.viewAs = req.seats.viewAs;
-      session.botSpecs = req.seats.bots ?? {};
-    } catch (e) {
-      reply.playtestError = e instanceof Error ? e.message : String(e);
-    }
-    reply.playMs = performance.now() - t1;
-    // The examples run on their own request, once typing pauses: diagnostics and the playtest do not wait for them.
-    compiledGame = { doc: req.doc, source: req.source, game: r.game };
+    // The playtest replays on the next request (`replay`), so the diagnostics go back to the page
+    // first; the examples run in their own worker (examples-worker.ts).
+    toReplay = { req, game: r.game };
+    return reply;
   }
+  toReplay = undefined;
+  // Rules with errors: the last good playtest stays on screen.
+  const snap = snapshot();
+  if (snap) reply.playtest = snap;
+  return reply;
+}
+
+/** The playtest on the rules just compiled: the session replays its decisions on them. */
+function replay(doc: string): ReplayReply {
+  const reply: ReplayReply = { type: "replayed", doc };
+  const pending = toReplay;
+  if (!pending || pending.req.doc !== doc) {
+    const snap = sessionDoc === doc ? snapshot() : undefined;
+    if (snap) reply.playtest = snap;
+    return reply;
+  }
+  toReplay = undefined;
+  const { req, game } = pending;
+  reply.source = req.source;
+  const t1 = performance.now();
+  try {
+    if (session) session.setGame(game);
+    else {
+      const players = Math.min(game.maxPlayers, Math.max(game.minPlayers, 2));
+      const init = req.init;
+      session = new PlaytestSession(game, init?.settings ?? { players, seed: 1 }, init?.log ?? [], init?.waiting ?? [], init?.stopped ?? false);
+    }
+    session.sources = { ...req.files, [req.file]: req.source };
+    session.persons = new Set(req.seats.persons);
+    session.viewAs = req.seats.viewAs;
+    session.botSpecs = req.seats.bots ?? {};
+  } catch (e) {
+    reply.playtestError = e instanceof Error ? e.message : String(e);
+  }
+  reply.playMs = performance.now() - t1;
   const snap = snapshot();
   if (snap) reply.playtest = snap;
   return reply;
@@ -182,8 +193,8 @@ function handle(req: WorkerRequest): WorkerReply {
       return survey(req.files);
     case "position":
       return position(req);
-    case "examples":
-      return examples(req.doc);
+    case "replay":
+      return replay(req.doc);
     default:
       return playtest(req);
   }
@@ -210,8 +221,8 @@ function failed(req: WorkerRequest, err: unknown): WorkerReply {
       return { type: "survey", files: {} };
     case "position":
       return { type: "position", refused: message };
-    case "examples":
-      return { type: "examples", doc: req.doc, error: message };
+    case "replay":
+      return { type: "replayed", doc: req.doc, playtestError: message };
     default:
       return { type: "playtest", refused: message };
   }
