@@ -30,7 +30,7 @@ describe("labels on choices", () => {
     ]);
     expect(m.view(0).decision?.options?.map((o) => o.label)).toEqual(["Take 0 gold", "Take 1 gold", "Take 3 gold"]);
     expect(m.apply("3").ok).toBe(true);
-    expect(m.log[0]).toEqual({ player: 0, option: "3", label: "Take 3 gold" });
+    expect(m.log[0]).toEqual({ player: 0, option: "3", label: "Take 3 gold", prompt: "How many?" });
     // The label sees the frame's other locals too, and reading it changed nothing.
     expect(m.options(1).map((o) => o.label)).toEqual(["3 more than before (3)", "13 more than before (3)"]);
     expect(m.global("got")).toBe(3);

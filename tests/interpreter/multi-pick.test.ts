@@ -29,7 +29,7 @@ describe("choosing several at once", () => {
     expect(p?.kind === "choose" ? [p.choice.values, p.choice.k, p.choice.groups] : null).toEqual([["wood", "gold", "corn", "corn"], 2, [1, 1, 2]]);
     expect(m.apply("corn+corn").ok).toBe(true);
     expect(m.global("kept")).toEqual(["corn", "corn"]);
-    expect(m.log).toEqual([{ player: 0, option: "corn+corn", label: "Corn tile and Corn tile" }]);
+    expect(m.log).toEqual([{ player: 0, option: "corn+corn", label: "Corn tile and Corn tile", prompt: "Keep two" }]);
   });
 
   it("taking by position equals taking by id, and a combination with a refused item says why", () => {
@@ -107,7 +107,7 @@ describe("choosing several at once", () => {
     const m = game.start({ players: 2, seed: 1 });
     expect(m.options(0).map((o) => o.id)).toEqual(["1+2", "1+3", "2+3"]);
     m.apply("2+3", 0);
-    expect(m.view(1).log).toEqual([{ player: 0, label: "(a secret choice)" }]);
+    expect(m.view(1).log).toEqual([{ player: 0, label: "(a secret choice)", prompt: "Choose in secret" }]);
     expect(m.view(0).decision?.chosen).toBe("card 2 and card 3");
     // A bot searching from player 1's seat redraws player 0's open answer: any of the three.
     const redrawn = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => JSON.stringify(m.resampleFor(1, seed).state.pending?.kind === "secret" ? (m.resampleFor(1, seed).state.pending as { chosen: Record<number, { value: unknown }> }).chosen[0]?.value : null)));
