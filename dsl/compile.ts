@@ -177,9 +177,9 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   return finish(result, diagnostics, sink);
 }
 
-/** A file the parser refused as a whole (too large or too deep): there is nothing to check. */
+/** A file the parser refused as a whole (too large, too deep, or too broken to read on): there is nothing to check. */
 function refusedWhole(diagnostics: Diagnostic[], ast: FileAst): boolean {
-  return ast.decls.length === 0 && diagnostics.some((d) => d.code === "input-too-large" || d.code === "input-too-deep");
+  return ast.decls.length === 0 && diagnostics.some((d) => d.code === "input-too-large" || d.code === "input-too-deep" || d.code === "parse-too-many-errors");
 }
 
 function emptyResult(ast: FileAst): CompiledRules {

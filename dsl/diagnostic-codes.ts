@@ -18,6 +18,7 @@ export const DIAGNOSTIC_CODES = {
   "parse-invalid-template": "An `{expression}` inside a text could not be read.",
   "input-too-large": "A file too long to be a rule file.",
   "input-too-deep": "Brackets, blocks or operators nested deeper than Stela reads.",
+  "parse-too-many-errors": "So many syntax errors that Stela stopped reading the file there.",
 
   // Names
   "unknown-name": "A name that is not declared.",

@@ -39,7 +39,21 @@ function make(
   span: Span,
   hint?: string,
 ): Diagnostic {
-  return hint === undefined ? { code, severity, message, file, span } : { code, severity, message, file, span, hint };
+  return hint === undefined ? { code, severity, message: shorten(message), file, span } : { code, severity, message: shorten(message), file, span, hint: shorten(hint) };
+}
+
+/** Runs of text without spaces longer than 80 characters are cut in messages. */
+const LONG_RUN = 80;
+const LONG_RUNS = new RegExp(`\\S{${LONG_RUN + 1},}`, "g");
+
+/**
+ * Messages quote the file's text (`unknown name \`…\``); a shared file may hold a
+ * name or number hundreds of thousands of characters long, which would flood
+ * every terminal, annotation and problem list. Long runs keep their two ends.
+ */
+export function shorten(text: string): string {
+  if (text.length <= LONG_RUN) return text;
+  return text.replace(LONG_RUNS, (run) => `${run.slice(0, 40)}…${run.slice(-20)} (${run.length.toLocaleString("en")} characters)`);
 }
 
 /** `file:line:col: severity code: message` — the one-line form the CLI prints. */

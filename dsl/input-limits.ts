@@ -20,6 +20,21 @@ export const INPUT_LIMITS = {
   maxNesting: 64,
   /** Depth of the syntax tree (a long chain like `1 + 1 + … + 1` is deep though unbracketed). */
   maxTreeDepth: 200,
+  /**
+   * Syntax errors the parser records before it stops reading. Each error costs the
+   * parser a search of the grammar for what was expected, so a fragment pasted
+   * thousands of times (`let y = let y = …`) would otherwise take seconds; a
+   * designer reads the first few anyway.
+   */
+  maxSyntaxErrors: 200,
+  /**
+   * Grammar rules the parser may be inside at once. The bracket count above misses
+   * forms that nest without brackets (a chain of ten thousand `else if`), so the
+   * parser also stops itself, at the token where it would go deeper. 64 nested
+   * parentheses take about 720 levels, the games in `games/` under 100; the stack
+   * gives out near 1,700.
+   */
+  maxParserDepth: 1000,
 } as const;
 
 const OPEN = new Set(["(", "[", "{"]);

@@ -2,7 +2,7 @@ import { createTokenInstance, Lexer, type IRecognitionException, type IToken } f
 import type { Decl, Expr, FileAst } from "./ast.ts";
 import type { DiagnosticCode } from "./diagnostic-codes.ts";
 import { DiagnosticSink, type Diagnostic } from "./diagnostic.ts";
-import { checkInputSize, checkNesting, limitTreeDepth } from "./input-limits.ts";
+import { checkInputSize, checkNesting, INPUT_LIMITS, limitTreeDepth } from "./input-limits.ts";
 import { parseHints } from "./parser-messages.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
@@ -13,8 +13,65 @@ const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizati
 // Building the parser analyses the grammar: do it once, reuse it for every file.
 let sharedParser: StelaParser | undefined;
 function parser(): StelaParser {
-  sharedParser ??= new StelaParser();
+  sharedParser ??= withBudgets(new StelaParser());
   return sharedParser;
+}
+
+/** Thrown out of the parser when a run records more syntax errors than the budget allows. */
+class TooManySyntaxErrors extends Error {
+  constructor(readonly at: IToken) {
+    super("too many syntax errors");
+  }
+}
+
+/** Thrown out of the parser when it would enter more grammar rules at once than the limit allows. */
+class NestedTooDeeply extends Error {
+  constructor(readonly at: IToken) {
+    super("nested too deeply");
+  }
+}
+
+/** Syntax errors recorded since the parser's input was last set (see `read`). */
+let syntaxErrors = 0;
+
+/** Chevrotain's internal hooks the budgets wrap (untyped in its API). */
+interface ParserInternals {
+  SAVE_ERROR(e: IRecognitionException): IRecognitionException;
+  ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void;
+  RULE_STACK_IDX: number;
+  LA(howMuch: number): IToken;
+}
+
+/**
+ * Bounds the work of one parse through two of Chevrotain's internal hooks:
+ * every syntax error passes through `SAVE_ERROR`, and every rule entered
+ * through `ruleInvocationStateUpdate`. What they throw is not a recognition
+ * error, so Chevrotain's recovery lets it through to `parse`.
+ */
+function withBudgets(p: StelaParser): StelaParser {
+  const hooked = p as unknown as ParserInternals;
+  const save = hooked.SAVE_ERROR.bind(p);
+  hooked.SAVE_ERROR = (e) => {
+    const saved = save(e);
+    if (++syntaxErrors > INPUT_LIMITS.maxSyntaxErrors) throw new TooManySyntaxErrors(e.token);
+    return saved;
+  };
+  const enter = hooked.ruleInvocationStateUpdate.bind(p);
+  hooked.ruleInvocationStateUpdate = (shortName, fullName, idx) => {
+    // Entered first, so the rule's own `finally` leaves the stack as it was.
+    enter(shortName, fullName, idx);
+    if (hooked.RULE_STACK_IDX >= INPUT_LIMITS.maxParserDepth) throw new NestedTooDeeply(hooked.LA(1));
+  };
+  return p;
+}
+
+/** Runs one parse of `tokens` with a fresh error budget. */
+function read<T>(tokens: IToken[], rule: (p: StelaParser) => T): T {
+  const p = parser();
+  p.problems = [];
+  p.input = tokens;
+  syntaxErrors = 0;
+  return rule(p);
 }
 
 /** Lexer errors reported per file (a binary file would otherwise give one per byte). */
@@ -60,12 +117,25 @@ export function parse(source: string, file: string): ParseResult {
   }
 
   const p = parser();
-  p.problems = [];
-  p.input = lexed.tokens;
   let decls: Decl[] | undefined;
   try {
-    decls = p.file();
+    decls = read(lexed.tokens, (q) => q.file());
   } catch (e) {
+    if (e instanceof TooManySyntaxErrors) {
+      // What was read so far is reported; the declarations are dropped, so the checker
+      // adds nothing about a file it only half saw.
+      reportParserErrors(p.errors, lexed.tokens, source, sink);
+      dropCascades(sink);
+      const n = INPUT_LIMITS.maxSyntaxErrors;
+      sink.error("parse-too-many-errors", `Stela stopped reading the file here, after ${n} syntax errors`, atToken(e.at, lexed.tokens, source), "fix the first errors and check again");
+      return { ast: whole([]), diagnostics: sink.items };
+    }
+    if (e instanceof NestedTooDeeply) {
+      // Forms that nest without brackets (`else if` chains) pass the count above; the
+      // parser stopped itself at the token that went too deep.
+      sink.error("input-too-deep", "this expression or block nests too deeply for Stela to read", atToken(e.at, lexed.tokens, source), "split it with `let` or `define`, or write a long `else if` chain as a `match`");
+      return { ast: whole([]), diagnostics: sink.items };
+    }
     // The limits above keep the parser far from the stack's end; should a form still
     // recurse past it, the file is refused with a diagnostic rather than a crash.
     if (!(e instanceof RangeError)) throw e;
@@ -79,10 +149,13 @@ export function parse(source: string, file: string): ParseResult {
   // lost and the checker would add false "no game / no flow" errors.
   const open = unclosedBraces(lexed.tokens);
   if (open > 0 && errors.some((e) => Number.isNaN(e.token.startOffset))) {
-    p.problems = [];
-    p.input = [...lexed.tokens, ...closingBraces(open, source)];
-    const again = p.file();
-    if (again && p.errors.length === 0) decls = again;
+    try {
+      const again = read([...lexed.tokens, ...closingBraces(open, source)], (q) => q.file());
+      if (again && p.errors.length === 0) decls = again;
+    } catch (e) {
+      // The first reading stands; its errors are the ones reported.
+      if (!(e instanceof TooManySyntaxErrors || e instanceof NestedTooDeeply || e instanceof RangeError)) throw e;
+    }
   }
   reportParserErrors(errors, lexed.tokens, source, sink);
   for (const prob of problems) sink.error(prob.code, prob.message, prob.span, prob.hint);
@@ -121,29 +194,29 @@ function dropCascades(sink: DiagnosticSink): void {
   const lexLines = new Set(sink.items.filter((d) => d.code.startsWith("lex-")).map((d) => d.span.start.line));
   sink.items.forEach((d, i) => {
     if (d.code.startsWith("lex-")) return;
-    if (!d.code.startsWith("parse-")) return;
+    if (!d.code.startsWith("parse-") || d.code === "parse-too-many-errors") return;
     if (lexLines.has(d.span.start.line) || lexLines.has(d.span.start.line - 1)) return;
     const prev = firstPerLine.get(d.span.start.line);
     if (prev === undefined || sink.items[prev]!.span.start.offset > d.span.start.offset) firstPerLine.set(d.span.start.line, i);
   });
   const keep = new Set(firstPerLine.values());
-  const kept = sink.items.filter((d, i) => !d.code.startsWith("parse-") || keep.has(i));
+  const kept = sink.items.filter((d, i) => !d.code.startsWith("parse-") || d.code === "parse-too-many-errors" || keep.has(i));
   sink.items.length = 0;
   sink.items.push(...kept);
+}
+
+/** The span of `t`, or (for the end of input, which has no position) just after the last real token. */
+function atToken(t: IToken, tokens: IToken[], source: string, previous?: IToken): Span {
+  if (!Number.isNaN(t.startOffset)) return tokenSpan(t);
+  const prev = previous ?? tokens[tokens.length - 1];
+  const at: Position = prev && !Number.isNaN(prev.startOffset) ? tokenSpan(prev).end : positionAt(source, source.length);
+  return { start: at, end: at };
 }
 
 function reportParserErrors(errors: IRecognitionException[], tokens: IToken[], source: string, sink: DiagnosticSink): void {
   const seen = new Set<string>();
   for (const e of errors) {
-    let span: Span;
-    if (!Number.isNaN(e.token.startOffset)) {
-      span = tokenSpan(e.token);
-    } else {
-      // At the end of input the token has no position; point just after the last real token.
-      const prev = (e as IRecognitionException & { previousToken?: IToken }).previousToken ?? tokens[tokens.length - 1];
-      const at: Position = prev && !Number.isNaN(prev.startOffset) ? tokenSpan(prev).end : positionAt(source, source.length);
-      span = { start: at, end: at };
-    }
+    const span = atToken(e.token, tokens, source, (e as IRecognitionException & { previousToken?: IToken }).previousToken);
     const key = `${span.start.offset}:${e.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -216,12 +289,22 @@ function template(lit: Extract<Expr, { kind: "StringLit" }>, source: string, sin
 
 function parseEmbedded(text: string, at: Position, sink: DiagnosticSink): Expr {
   const lexed = lexer.tokenize(text);
-  const p = parser();
-  p.problems = [];
-  p.input = lexed.tokens;
-  const expr = p.expression();
   const shiftSpan = (s: Span): Span => ({ start: shift(s.start, at), end: shift(s.end, at) });
   const whole: Span = { start: at, end: shift(positionAt(text, text.length), at) };
+  // A text is one token, so the file's nesting check did not see inside it.
+  const deep = new DiagnosticSink(sink.file);
+  if (!checkNesting(lexed.tokens, deep)) {
+    const d = deep.items[0]!;
+    sink.error(d.code, d.message, whole, d.hint);
+    return { kind: "ErrorExpr", span: whole };
+  }
+  const p = parser();
+  let expr: Expr | undefined;
+  try {
+    expr = read(lexed.tokens, (q) => q.expression());
+  } catch (e) {
+    if (!(e instanceof TooManySyntaxErrors || e instanceof NestedTooDeeply || e instanceof RangeError)) throw e;
+  }
   if (lexed.errors.length || p.errors.length || !expr || lexed.tokens.length === 0) {
     sink.error("parse-invalid-template", `cannot read \`{${text}}\` as a value`, whole, "write `\\{` for a literal brace");
     return { kind: "ErrorExpr", span: whole };

@@ -16,17 +16,28 @@ export function editDistance(a: string, b: string): number {
 }
 
 /**
+ * Words longer than this get no hint: nobody mistypes a name that long, and
+ * the edit distance costs the product of the two lengths (a shared file with
+ * a name of 250,000 letters made every unknown-name hint take minutes).
+ */
+export const MAX_SUGGESTED_LENGTH = 100;
+
+/**
  * The candidate closest to `word`, if close enough to be a likely typo
  * (at most a third of the word's letters differ), for "did you mean …?" hints.
  */
 export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  if (word.length > MAX_SUGGESTED_LENGTH) return undefined;
   const limit = Math.max(1, Math.floor(word.length / 3));
   let best: string | undefined;
   let bestD = Infinity;
   const lower = word.toLowerCase();
   for (const c of candidates) {
     if (c === word) continue;
-    const dist = editDistance(lower, c.toLowerCase());
+    const other = c.toLowerCase();
+    // The distance is at least the difference of the lengths: most candidates need no table.
+    if (Math.abs(other.length - lower.length) > Math.min(limit, bestD)) continue;
+    const dist = editDistance(lower, other);
     if (dist <= limit && dist < bestD) {
       best = c;
       bestD = dist;

@@ -190,7 +190,7 @@ export class Scenario {
   /** Takes a piece out of the game. */
   remove(id: number): void {
     this.pieceState(id);
-    lift(this.match.state, id);
+    lift(this.match.state, id, this.rt.topo);
   }
 
   /** Turns a piece on a board face up or face down. */

@@ -559,6 +559,8 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
     const defaults = c.kindDefaults.get(kind.name) ?? {};
     const expand = (entries: ComponentEntry[], env: ConstEnv): void => {
       for (const e of entries) {
+        // Parser recovery can leave a hole where a broken entry was; its error is already reported.
+        if (!e) continue;
         if (e.kind === "ComponentFor") {
           const src = constEval(c, e.source, env);
           if (!src) continue;

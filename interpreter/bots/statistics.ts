@@ -105,7 +105,10 @@ export function binomialPValue(k: number, n: number, p: number): number {
   return Math.min(1, total);
 }
 
-/** The difference of two proportions with a 95% interval (Newcombe's method 10, from the two Wilson intervals). */
+/**
+ * The difference of two proportions with a 95% interval (Newcombe's method 10, from the two
+ * Wilson intervals; from intervals of another level it gives that level's).
+ */
 export function rateDifference(a: Rate, b: Rate): { value: number; low: number; high: number } {
   const d = b.value - a.value;
   const low = d - Math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2);
@@ -113,9 +116,12 @@ export function rateDifference(a: Rate, b: Rate): { value: number; low: number; 
   return { value: d, low, high };
 }
 
-/** The difference of two means with a 95% interval (Welch; normal quantile, fine for the sample sizes of simulations). */
-export function meanDifference(a: Spread, b: Spread): { value: number; low: number; high: number } {
+/**
+ * The difference of two means with a 95% interval, or another level's for another `z`
+ * (Welch; normal quantile, fine for the sample sizes of simulations).
+ */
+export function meanDifference(a: Spread, b: Spread, z = Z95): { value: number; low: number; high: number } {
   const d = b.mean - a.mean;
   const se = Math.sqrt((a.n > 0 ? a.sd ** 2 / a.n : 0) + (b.n > 0 ? b.sd ** 2 / b.n : 0));
-  return { value: d, low: d - Z95 * se, high: d + Z95 * se };
+  return { value: d, low: d - z * se, high: d + z * se };
 }

@@ -1,4 +1,4 @@
-import { renderReports, type CheckFormat } from "./check-formats.ts";
+import { renderReports, type CheckFormat, type WarningLimit } from "./check-formats.ts";
 import { checkFile, totals, type FileReport } from "./check-report.ts";
 import { expandPaths } from "./load-rules.ts";
 
@@ -18,11 +18,9 @@ export interface CheckOptions {
 export function runCheck(paths: string[], options: CheckOptions, out: (line: string) => void, note: (line: string) => void = out): number {
   const files = expandPaths(paths, (p) => note(`stela: skipped ${p}: not a .stela file`));
   const reports: FileReport[] = files.map((f) => checkFile(f, options.smoke));
-  for (const line of renderReports(reports, options.format)) out(line);
   const t = totals(reports);
-  const tooManyWarnings = options.maxWarnings !== undefined && t.warnings > options.maxWarnings;
-  if (tooManyWarnings && (options.format === "text" || options.format === "github")) {
-    out(`✖ ${t.warnings} warning${t.warnings === 1 ? "" : "s"}, more than --max-warnings ${options.maxWarnings}`);
-  }
+  const limit: WarningLimit | undefined = options.maxWarnings === undefined ? undefined : { max: options.maxWarnings, warnings: t.warnings };
+  for (const line of renderReports(reports, options.format, limit)) out(line);
+  const tooManyWarnings = limit !== undefined && limit.warnings > limit.max;
   return reports.every((r) => r.ok) && !tooManyWarnings ? 0 : 1;
 }

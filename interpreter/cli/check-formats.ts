@@ -98,8 +98,25 @@ function sarif(reports: FileReport[]): string {
 const xml = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, "");
 
-/** JUnit XML: one test case per file checked and one per smoke game that failed, for CI test reports. */
-function junit(reports: FileReport[]): string {
+/** `--max-warnings n` and whether the run broke it: more warnings than allowed fail the run. */
+export interface WarningLimit {
+  max: number;
+  warnings: number;
+}
+
+/** "3 warnings, more than --max-warnings 0". */
+export function warningLimitText(limit: WarningLimit): string {
+  return `${plural(limit.warnings, "warning")}, more than --max-warnings ${limit.max}`;
+}
+
+const broken = (limit: WarningLimit | undefined): limit is WarningLimit => limit !== undefined && limit.warnings > limit.max;
+
+/**
+ * JUnit XML: one test case per file checked, one per smoke run, and one for
+ * `--max-warnings` when given (failed when the run has more warnings, listing
+ * them), so a CI test report shows every reason the run failed.
+ */
+function junit(reports: FileReport[], limit: WarningLimit | undefined): string {
   const cases: string[] = [];
   let failures = 0;
   for (const r of reports) {
@@ -124,22 +141,36 @@ function junit(reports: FileReport[]): string {
       }
     }
   }
+  if (limit) {
+    const name = `--max-warnings ${limit.max}`;
+    if (broken(limit)) {
+      failures++;
+      const warnings = reports.flatMap((r) => r.diagnostics.filter((d) => d.severity === "warning"));
+      cases.push(`    <testcase classname="stela.check" name="${xml(name)}">\n      <failure type="max-warnings" message="${xml(warningLimitText(limit))}">${xml(warnings.map(formatDiagnostic).join("\n"))}</failure>\n    </testcase>`);
+    } else {
+      cases.push(`    <testcase classname="stela.check" name="${xml(name)}"/>`);
+    }
+  }
   const head = `tests="${cases.length}" failures="${failures}" errors="0"`;
   return [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="stela check" ${head}>`, `  <testsuite name="stela check" ${head} skipped="0">`, ...cases, `  </testsuite>`, `</testsuites>`].join("\n");
 }
 
-/** The reports in the chosen format, as the lines to print. */
-export function renderReports(reports: FileReport[], format: CheckFormat): string[] {
+/**
+ * The reports in the chosen format, as the lines to print; with `limit`, the
+ * text and GitHub forms end with the broken `--max-warnings` (an annotation on
+ * GitHub) and JUnit has a test case for it.
+ */
+export function renderReports(reports: FileReport[], format: CheckFormat, limit?: WarningLimit): string[] {
   switch (format) {
     case "text":
-      return textLines(reports);
+      return broken(limit) ? [...textLines(reports), `✖ ${warningLimitText(limit)}`] : textLines(reports);
     case "json":
       return [JSON.stringify(reports, null, 2)];
     case "github":
-      return githubLines(reports);
+      return broken(limit) ? [...githubLines(reports), `::error title=${ghProperty("stela max-warnings")}::${ghData(warningLimitText(limit))}`] : githubLines(reports);
     case "sarif":
       return [sarif(reports)];
     case "junit":
-      return [junit(reports)];
+      return [junit(reports, limit)];
   }
 }

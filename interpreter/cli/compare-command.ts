@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { meanDifference, rateDifference, wilson, type Rate } from "../index.ts";
+import { meanDifference, rateDifference, wilson, Z95, type Rate } from "../index.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
@@ -31,6 +31,8 @@ export interface Threshold {
   rule: string;
   broken: boolean;
   detail: string;
+  /** The confidence level (%) of an interval rule (`…@95`); absent for a rule on point estimates. */
+  level?: number;
 }
 
 export interface Comparison {
@@ -44,55 +46,123 @@ export interface Comparison {
 }
 
 /**
- * `--fail-if` rules, on point estimates (B's side, or B − A):
+ * `--fail-if` rules. On point estimates (B's side, or B − A):
  * `win-off-fair>5` a seat of B wins beyond the fair share ± 5 points;
  * `win-change>5` a seat's win rate moves more than 5 points;
  * `score-change>3` a seat's mean score moves more than 3;
  * `length-change>10%` the mean game length moves more than 10%;
  * `errors>0` B has more than 0 failed games.
+ * With `@level` (`win-off-fair>5@95`), a rule breaks only when the whole
+ * interval at that confidence level lies beyond the limit: the run shows the
+ * change is there, rather than a point estimate that noise can push over.
  */
 export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "errors"] as const;
+export type FailRuleName = (typeof FAIL_RULES)[number];
 
-export function parseFailIf(text: string): { name: (typeof FAIL_RULES)[number]; limit: number } {
-  const m = /^([a-z-]+)\s*>\s*(\d+(?:\.\d+)?)(%?)$/.exec(text.trim());
+/** The confidence levels an interval rule may name, with the z of their two-sided intervals. */
+export const CONFIDENCE_LEVELS: Readonly<Record<string, number>> = {
+  "80": 1.2815515655446004,
+  "90": 1.6448536269514722,
+  "95": Z95,
+  "99": 2.5758293035489004,
+  "99.9": 3.2905267314919255,
+};
+
+export interface FailRule {
+  name: FailRuleName;
+  limit: number;
+  /** Confidence level in percent, for a rule on intervals. */
+  level?: number;
+}
+
+const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, errors>0; add @95 to test the 95% interval instead of the estimate";
+
+export function parseFailIf(text: string): FailRule {
+  const m = /^([a-z-]+)\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
   if (!m || !(FAIL_RULES as readonly string[]).includes(m[1]!)) {
-    throw new UsageError(`--fail-if: cannot read "${text}" (rules: win-off-fair>5, win-change>5, score-change>3, length-change>10%, errors>0)`);
+    throw new UsageError(`--fail-if: cannot read "${text}" (rules: ${RULE_FORMS})`);
   }
-  return { name: m[1] as (typeof FAIL_RULES)[number], limit: Number(m[2]) };
+  const name = m[1] as FailRuleName;
+  const limit = Number(m[2]);
+  if (m[4] === undefined) return { name, limit };
+  if (name === "errors") throw new UsageError(`--fail-if: "${text}": errors counts failed games and has no interval (write errors>0)`);
+  if (CONFIDENCE_LEVELS[m[4]] === undefined) {
+    throw new UsageError(`--fail-if: "${text}": the level after @ is one of ${Object.keys(CONFIDENCE_LEVELS).join(", ")} (percent)`);
+  }
+  return { name, limit, level: Number(m[4]) };
+}
+
+/**
+ * How far an estimate surely is from 0: its size, for a rule on the point
+ * estimate; for an interval rule, the distance from 0 of the interval's
+ * nearer end (negative when the interval holds 0). A rule breaks when this
+ * exceeds its limit.
+ */
+export function excess(d: Difference, level: number | undefined): number {
+  return level === undefined ? Math.abs(d.value) : Math.max(d.low, -d.high);
+}
+
+const scaled = (d: Difference, by: number, shift = 0): Difference => ({ value: (d.value - shift) * by, low: (d.low - shift) * by, high: (d.high - shift) * by });
+
+/** "95% interval [+1.2, +8.0]: at least 1.2 points" — how an interval rule reads a change. */
+function surely(d: Difference, level: number, digits: number, unit: string, noun = ""): string {
+  const e = excess(d, level);
+  const ends = `${level}% interval [${signed(d.low, digits)}${unit}, ${signed(d.high, digits)}${unit}]`;
+  return `${ends}: ${e > 0 ? `at least ${e.toFixed(digits)}${unit}${noun}` : "it holds no change"}`;
 }
 
 /** The figures of B against A, seat by seat, and the thresholds checked. */
 export function compareSummaries(a: SimulationSummary, b: SimulationSummary, failIf: string[], command: string): Comparison {
-  const seats = a.seats.map((sa, p): SeatComparison => {
+  /** Win shares with draws split, as rates over clean games (Wilson intervals at `z`). */
+  const shares = (z: number) =>
+    a.seats.map((sa, p) => {
+      const sb = b.seats[p]!;
+      return { wa: wilson(sa.winShare * a.clean, a.clean, z), wb: wilson(sb.winShare * b.clean, b.clean, z) };
+    });
+  const seats = shares(Z95).map(({ wa, wb }, p): SeatComparison => {
+    const sa = a.seats[p]!;
     const sb = b.seats[p]!;
-    // Win share with draws split, as a rate over clean games: the interval of a difference of proportions (Newcombe).
-    const wa = wilson(sa.winShare * a.clean, a.clean);
-    const wb = wilson(sb.winShare * b.clean, b.clean);
+    // The interval of a difference of proportions: Newcombe's, from the two Wilson intervals.
     return { seat: p + 1, winsA: wa, winsB: wb, wins: rateDifference(wa, wb), scoreA: sa.score.mean, scoreB: sb.score.mean, score: meanDifference(sa.score, sb.score) };
   });
   const ld = meanDifference(a.length, b.length);
   const length = { ...ld, relative: a.length.mean ? ld.value / a.length.mean : 0 };
   const thresholds = failIf.map((text): Threshold => {
-    const { name, limit } = parseFailIf(text);
+    const { name, limit, level } = parseFailIf(text);
+    const z = level === undefined ? Z95 : CONFIDENCE_LEVELS[String(level)]!;
+    const at = level === undefined ? {} : { level };
     const fair = b.firstPlayer.fairShare;
+    /** The seat whose figure is surely farthest from 0, and that figure. */
+    const worstOf = (per: Difference[]): { seat: number; d: Difference } =>
+      // Seats tied up to rounding (two seats of a two-player game mirror each other) go to the first.
+      per.reduce((w, d, i) => (excess(d, level) > excess(w.d, level) + 1e-9 ? { seat: i + 1, d } : w), { seat: 1, d: per[0]! });
+    const result = (d: Difference, detail: string): Threshold => ({ rule: text, broken: excess(d, level) > limit, detail, ...at });
     switch (name) {
       case "win-off-fair": {
-        const worst = seats.reduce((w, s) => (Math.abs(s.winsB.value - fair) > Math.abs(w.winsB.value - fair) ? s : w));
-        const off = Math.abs(worst.winsB.value - fair) * 100;
-        return { rule: text, broken: off > limit, detail: `seat ${worst.seat} wins ${(worst.winsB.value * 100).toFixed(1)}% in B, ${off.toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%` };
+        const rates = shares(z).map((s) => s.wb);
+        const { seat, d } = worstOf(rates.map((r) => scaled(r, 100, fair)));
+        const v = rates[seat - 1]!.value * 100;
+        if (level === undefined) return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${Math.abs(d.value).toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%`);
+        const r = rates[seat - 1]!;
+        const e = excess(d, level);
+        const where = e > 0 ? `at least ${e.toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%` : `it holds the fair ${(fair * 100).toFixed(1)}%`;
+        return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${level}% interval [${(r.low * 100).toFixed(1)}%, ${(r.high * 100).toFixed(1)}%]: ${where}`);
       }
       case "win-change": {
-        const worst = seats.reduce((w, s) => (Math.abs(s.wins.value) > Math.abs(w.wins.value) ? s : w));
-        const d = worst.wins.value * 100;
-        return { rule: text, broken: Math.abs(d) > limit, detail: `seat ${worst.seat}'s win rate moves ${d >= 0 ? "+" : ""}${d.toFixed(1)} points [${(worst.wins.low * 100).toFixed(1)}, ${(worst.wins.high * 100).toFixed(1)}]` };
+        const { seat, d } = worstOf(shares(z).map(({ wa, wb }) => scaled(rateDifference(wa, wb), 100)));
+        if (level === undefined) return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points [${signed(d.low)}, ${signed(d.high)}]`);
+        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points")}`);
       }
       case "score-change": {
-        const worst = seats.reduce((w, s) => (Math.abs(s.score.value) > Math.abs(w.score.value) ? s : w));
-        return { rule: text, broken: Math.abs(worst.score.value) > limit, detail: `seat ${worst.seat}'s mean score moves ${worst.score.value >= 0 ? "+" : ""}${worst.score.value.toFixed(2)}` };
+        const { seat, d } = worstOf(a.seats.map((sa, p) => meanDifference(sa.score, b.seats[p]!.score, z)));
+        if (level === undefined) return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}`);
+        return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "")}`);
       }
       case "length-change": {
-        const r = length.relative * 100;
-        return { rule: text, broken: Math.abs(r) > limit, detail: `mean length moves ${r >= 0 ? "+" : ""}${r.toFixed(1)}% (${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)` };
+        const d = scaled(meanDifference(a.length, b.length, z), a.length.mean ? 100 / a.length.mean : 0);
+        const means = `(${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)`;
+        if (level === undefined) return result(d, `mean length moves ${signed(d.value)}% ${means}`);
+        return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%")} ${means}`);
       }
       case "errors":
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
@@ -183,7 +253,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--variant-a <name>", "the variant of A")
     .option("--variant-b <name>", "the variant of B")
     .option("--workers <n>", "worker processes", String(defaultWorkers()))
-    .option("--fail-if <rule>", "exit 1 when broken: win-off-fair>5, win-change>5, score-change>3, length-change>10%, errors>0 (repeatable)", (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option("--fail-if <rule>", `exit 1 when broken: ${RULE_FORMS} (repeatable)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report")
     .option("--no-progress", "no progress bar")

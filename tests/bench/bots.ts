@@ -1,83 +1,231 @@
-// `taskset -c 1 npm run bench:bots [-- regexp of files]`: how strong the MCTS bot is and how fast it decides.
-// For every game in games/ (and the Goofspiel fixture), 2 players, MCTS against random and against
-// greedy, seats alternating (odd games MCTS sits first, even games second) so a first-seat
-// advantage cancels out. Figures, not assertions: MCTS's share of the games it won alone and its
-// draws, with Wilson 95% intervals, and its decisions per CPU-second. Results print as each
-// pairing finishes, so a long run can be stopped and still report what it did.
-//
-// STELA_BOTS_GAMES (default 100) games per pairing; STELA_BOTS_BUDGET (default 16) playouts per
-// MCTS decision.
-import { readdirSync } from "node:fs";
-import { makeBot, mixSeed, MctsBot, playOut, type Bot } from "../../interpreter/index.ts";
-import { wilson } from "../../interpreter/bots/statistics.ts";
+/**
+ * `npm run bench:bots -- [options]`: how strong the MCTS bot is and how fast
+ * it decides. For every rule file (games/ and the Goofspiel fixture), MCTS
+ * plays against random and against greedy, seats alternating (odd games MCTS
+ * sits first, even games second) so a first-seat advantage cancels out.
+ * Figures, not assertions: MCTS's share of the games won alone, its draws and
+ * the opponent's wins, with Wilson 95% intervals; its decisions and playouts
+ * per CPU-second; the mean game length.
+ *
+ * Long runs go in the background: every finished game is appended as one JSON
+ * line to `--out DIR` (default .stela-bench/bots/), so a stopped run resumes where it
+ * was (games already in DIR are skipped), and `--shard k/n` plays every n-th
+ * game from the k-th, so n processes (one per core, or a batch system's
+ * indexed jobs) share a run; each shard writes its own file in DIR. The table
+ * is printed from everything in DIR that matches the settings, at the end of
+ * each run, or alone with `--report`.
+ *
+ *   taskset -c 0 npm run bench:bots -- --budget mcts:200ms --games 100 --shard 1/2 &
+ *   taskset -c 1 npm run bench:bots -- --budget mcts:200ms --games 100 --shard 2/2 &
+ *   wait; npm run bench:bots -- --budget mcts:200ms --games 100 --report
+ *
+ * Options: `--games N` per pairing (100), `--budget mcts:200ms|mcts:500`
+ * (a time or an iteration budget a decision; mcts:200ms), `--players N` (2),
+ * `--seed S` (1), `--files REGEXP`, `--opponents random,greedy`, `--out DIR`,
+ * `--shard k/n`, `--report` (print the table from DIR, play nothing), `--json`
+ * (the table as JSON). Game g of a pairing plays the match seed
+ * `mixSeed(seed, g)` and seat p's bot `mixSeed(seed, g, p + 1)`, as `stela
+ * simulate` numbers its games. With an iteration budget a run is
+ * deterministic; with a time budget the machine's speed shapes the moves.
+ */
+import { appendFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { makeBot, mixSeed, MctsBot, parseBotSpec, playOut, wilson, type Bot, type MctsBudget } from "../../interpreter/index.ts";
 import { loadGame } from "./stela-playout.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
-const filter = process.argv[2];
-const games = Number(process.env["STELA_BOTS_GAMES"] ?? 100);
-const budget = Number(process.env["STELA_BOTS_BUDGET"] ?? 16);
+
+const arg = (name: string, fallback: string): string => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1]! : fallback;
+};
+const flag = (name: string): boolean => process.argv.includes(`--${name}`);
+
+const games = Number(arg("games", "100"));
+const budgetText = arg("budget", "mcts:200ms");
+const players = Number(arg("players", "2"));
+const seed = Number(arg("seed", "1"));
+const filter = arg("files", "");
+const opponents = arg("opponents", "random,greedy").split(",") as ("random" | "greedy")[];
+const outDir = arg("out", ".stela-bench/bots");
+const shardText = arg("shard", "1/1");
+const reportOnly = flag("report");
+const asJson = flag("json");
+
+const spec = parseBotSpec(budgetText);
+if (!spec || spec.kind !== "mcts" || !spec.budget) throw new Error(`--budget takes mcts:<ms>ms or mcts:<iterations>, not "${budgetText}"`);
+const budget: MctsBudget = spec.budget;
+const shardMatch = /^(\d+)\/(\d+)$/.exec(shardText);
+const shard = { k: Number(shardMatch?.[1]), n: Number(shardMatch?.[2]) };
+if (!shardMatch || shard.k < 1 || shard.k > shard.n) throw new Error(`--shard takes k/n with 1 ≤ k ≤ n, not "${shardText}"`);
+for (const o of opponents) if (o !== "random" && o !== "greedy") throw new Error(`--opponents: random or greedy, not "${o}"`);
 
 const files = [
   "tests/fixtures/bots/goofspiel.stela",
-  ...readdirSync(root + "games").filter((f) => f.endsWith(".stela")).sort().map((f) => `games/${f}`),
+  ...readdirSync(join(root, "games"))
+    .filter((f) => f.endsWith(".stela"))
+    .sort()
+    .map((f) => `games/${f}`),
 ].filter((f) => !filter || new RegExp(filter).test(f));
+
+/** One finished game: one line of a results file. */
+interface GameRecord {
+  file: string;
+  opponent: string;
+  budget: string;
+  players: number;
+  seed: number;
+  game: number;
+  /** The seat MCTS played (from 0). */
+  mctsSeat: number;
+  winners: number[];
+  decisions: number;
+  mctsDecisions: number;
+  mctsCpuMs: number;
+  mctsPlayouts: number;
+  error?: string;
+}
+
+const sameRun = (r: GameRecord): boolean => r.budget === budgetText && r.players === players && r.seed === seed;
+const key = (file: string, opponent: string, game: number): string => `${file}\u0000${opponent}\u0000${game}`;
+
+/** Every record in the results folder that belongs to this run's settings, by file, opponent and game. */
+function readRecords(): Map<string, GameRecord> {
+  const done = new Map<string, GameRecord>();
+  let names: string[] = [];
+  try {
+    names = readdirSync(outDir).filter((f) => f.endsWith(".jsonl"));
+  } catch {
+    return done;
+  }
+  for (const name of names) {
+    for (const line of readFileSync(join(outDir, name), "utf8").split("\n")) {
+      if (!line.trim()) continue;
+      let r: GameRecord;
+      try {
+        r = JSON.parse(line) as GameRecord;
+      } catch {
+        continue; // a line cut short when a run was stopped mid-write: that game is played again
+      }
+      if (sameRun(r)) done.set(key(r.file, r.opponent, r.game), r);
+    }
+  }
+  return done;
+}
 
 const cpuMs = (): number => {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
 };
 
-const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+const compiled = new Map<string, ReturnType<typeof loadGame>>();
 
-console.log(`MCTS (${budget} playouts a decision, rollouts of 8 decisions scored by the game's scoring, 4 playouts per redrawn world) against random and greedy; ${games} games per pairing, 2 players, seats alternating.`);
-console.log("game | opponent | MCTS wins alone [95% CI] | draws | opponent wins | MCTS decisions / CPU-s | mean length");
-console.log("---|---|---|---|---|---|---");
-for (const file of files) {
-  const game = loadGame(file);
-  for (const opponent of ["random", "greedy"] as const) {
-    let wins = 0;
-    let draws = 0;
-    let lost = 0;
-    let errors = 0;
-    let mctsDecisions = 0;
-    let mctsMs = 0;
-    let length = 0;
-    for (let g = 1; g <= games; g++) {
-      const seat = g % 2 === 1 ? 0 : 1;
-      const mcts = new MctsBot(mixSeed(7, g, 1), { iterations: budget });
-      // Count the MCTS bot's decisions and the CPU time they take.
-      const timedMcts: Bot = {
-        choose: (m, p) => mcts.choose(m, p),
-        chooseIndex: (m, p) => {
-          const t = cpuMs();
-          const i = mcts.chooseIndex(m, p);
-          mctsMs += cpuMs() - t;
-          mctsDecisions++;
-          return i;
-        },
-      };
-      const other = makeBot(opponent, mixSeed(7, g, 2));
-      const bots = seat === 0 ? [timedMcts, other] : [other, timedMcts];
-      const m = game.start({ players: 2, seed: mixSeed(7, g) });
-      try {
-        length += playOut(m, bots);
-      } catch {
-        errors++;
-        continue;
-      }
-      if (m.error) {
-        errors++;
-        continue;
-      }
-      const w = m.result!.winners;
-      if (w.length > 1) draws++;
-      else if (w[0] === seat) wins++;
-      else lost++;
+function play(file: string, opponent: "random" | "greedy", g: number): GameRecord {
+  let game = compiled.get(file);
+  if (!game) compiled.set(file, (game = loadGame(file)));
+  const mctsSeat = (g - 1) % players;
+  const mcts = new MctsBot(mixSeed(seed, g, mctsSeat + 1), budget);
+  let mctsDecisions = 0;
+  let mctsCpuMs = 0;
+  const timed: Bot = {
+    choose: (m, p) => mcts.choose(m, p),
+    chooseIndex: (m, p) => {
+      const t = cpuMs();
+      const i = mcts.chooseIndex(m, p);
+      mctsCpuMs += cpuMs() - t;
+      mctsDecisions++;
+      return i;
+    },
+  };
+  const bots = Array.from({ length: players }, (_, p) => (p === mctsSeat ? timed : makeBot(opponent, mixSeed(seed, g, p + 1))));
+  const m = game.start({ players, seed: mixSeed(seed, g) });
+  const base = { file, opponent, budget: budgetText, players, seed, game: g, mctsSeat };
+  let decisions = 0;
+  let error: string | undefined;
+  try {
+    decisions = playOut(m, bots);
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  }
+  if (m.error) error = `${m.error.code}: ${m.error.message}`;
+  else if (!error && !m.result) error = "the game did not end";
+  return { ...base, winners: m.result?.winners ?? [], decisions, mctsDecisions, mctsCpuMs, mctsPlayouts: mcts.iterations, ...(error ? { error } : {}) };
+}
+
+// ------------------------------------------------------------------ play
+
+if (!reportOnly) {
+  mkdirSync(outDir, { recursive: true });
+  const outFile = join(outDir, `shard-${shard.k}-of-${shard.n}.jsonl`);
+  const done = readRecords();
+  // Every game of the run in one order; this shard plays every n-th, those not yet done.
+  const all = files.flatMap((file) => opponents.flatMap((opponent) => Array.from({ length: games }, (_, i) => ({ file, opponent, g: i + 1 }))));
+  const mine = all.filter((_, i) => i % shard.n === shard.k - 1);
+  const todo = mine.filter((t) => !done.has(key(t.file, t.opponent, t.g)));
+  process.stderr.write(`bench:bots shard ${shard.k}/${shard.n}: ${mine.length} games, ${mine.length - todo.length} already in ${outDir}/, ${todo.length} to play\n`);
+  const started = performance.now();
+  todo.forEach((t, i) => {
+    const r = play(t.file, t.opponent, t.g);
+    appendFileSync(outFile, `${JSON.stringify(r)}\n`);
+    if ((i + 1) % 10 === 0 || i + 1 === todo.length) {
+      const s = (performance.now() - started) / 1000;
+      process.stderr.write(`  ${i + 1}/${todo.length} games (${t.file} against ${t.opponent}), ${s.toFixed(0)} s, about ${((s / (i + 1)) * (todo.length - i - 1)).toFixed(0)} s left\n`);
     }
-    const clean = games - errors;
-    const r = wilson(wins, clean);
+  });
+}
+
+// ------------------------------------------------------------------ report
+
+interface Row {
+  file: string;
+  opponent: string;
+  played: number;
+  failed: number;
+  wins: ReturnType<typeof wilson>;
+  draws: ReturnType<typeof wilson>;
+  losses: ReturnType<typeof wilson>;
+  mctsDecisionsPerCpuSecond: number;
+  mctsPlayoutsPerCpuSecond: number;
+  meanLength: number;
+}
+
+const records = readRecords();
+const rows: Row[] = [];
+for (const file of files) {
+  for (const opponent of opponents) {
+    const list = Array.from({ length: games }, (_, i) => records.get(key(file, opponent, i + 1))).filter((r): r is GameRecord => !!r);
+    const clean = list.filter((r) => !r.error);
+    const alone = (r: GameRecord): boolean => r.winners.length === 1;
+    const wins = clean.filter((r) => alone(r) && r.winners[0] === r.mctsSeat).length;
+    const draws = clean.filter((r) => r.winners.length > 1).length;
+    const losses = clean.filter((r) => alone(r) && r.winners[0] !== r.mctsSeat).length;
+    const cpu = list.reduce((t, r) => t + r.mctsCpuMs, 0) / 1000;
+    rows.push({
+      file,
+      opponent,
+      played: list.length,
+      failed: list.length - clean.length,
+      wins: wilson(wins, clean.length),
+      draws: wilson(draws, clean.length),
+      losses: wilson(losses, clean.length),
+      mctsDecisionsPerCpuSecond: cpu > 0 ? list.reduce((t, r) => t + r.mctsDecisions, 0) / cpu : 0,
+      mctsPlayoutsPerCpuSecond: cpu > 0 ? list.reduce((t, r) => t + r.mctsPlayouts, 0) / cpu : 0,
+      meanLength: clean.length ? clean.reduce((t, r) => t + r.decisions, 0) / clean.length : 0,
+    });
+  }
+}
+
+const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+const ci = (r: Row["wins"]): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
+if (asJson) {
+  console.log(JSON.stringify({ budget: budgetText, players, seed, games, rows }, null, 2));
+} else {
+  console.log(`MCTS (${budgetText} a decision) against random and greedy; ${games} games per pairing, ${players} players, seats alternating, seed ${seed}; results in ${outDir}/.`);
+  console.log("game | opponent | games | MCTS wins alone [95% CI] | draws | opponent wins [95% CI] | MCTS decisions / CPU-s | MCTS playouts / CPU-s | mean length | failed");
+  console.log("---|---|---|---|---|---|---|---|---|---");
+  for (const r of rows) {
     console.log(
-      `${file} | ${opponent} | ${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}] | ${pct(draws / Math.max(1, clean))} | ${pct(lost / Math.max(1, clean))} | ${((mctsDecisions / Math.max(1, mctsMs)) * 1000).toFixed(1)} | ${(length / Math.max(1, clean)).toFixed(1)}${errors ? ` | ${errors} failed games` : ""}`,
+      `${r.file} | ${r.opponent} | ${r.played}${r.played < games ? ` of ${games}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | ${r.mctsDecisionsPerCpuSecond.toFixed(1)} | ${r.mctsPlayoutsPerCpuSecond.toFixed(0)} | ${r.meanLength.toFixed(1)} | ${r.failed}`,
     );
   }
 }

@@ -94,6 +94,24 @@ describe("stela check formats", () => {
     expect(stela(["check", "--max-warnings", "few", files["warned.stela"]!]).err).toBe('stela: --max-warnings takes a whole number, not "few"\n');
   });
 
+  it("junit and github record a broken --max-warnings, with the warnings that broke it", () => {
+    const warned = files["warned.stela"]!;
+    const over = stela(["check", "--format", "junit", "--max-warnings", "0", warned]);
+    expect(over.code).toBe(1);
+    expect(over.out).toContain('<testsuites name="stela check" tests="2" failures="1" errors="0">');
+    expect(over.out).toContain(
+      `<testcase classname="stela.check" name="--max-warnings 0">\n      <failure type="max-warnings" message="1 warning, more than --max-warnings 0">${warned}:4:7: warning unused-variable: \`unused\` is never read (remove it, or start its name with \`_\`)</failure>\n    </testcase>`,
+    );
+    // Within the limit the case is there and passes; without the option there is no case.
+    const within = stela(["check", "--format", "junit", "--max-warnings", "1", warned]);
+    expect(within.code).toBe(0);
+    expect(within.out).toContain('tests="2" failures="0"');
+    expect(within.out).toContain('<testcase classname="stela.check" name="--max-warnings 1"/>');
+    expect(stela(["check", "--format", "junit", warned]).out).toContain('tests="1" failures="0"');
+    const gh = stela(["check", "--format", "github", "--max-warnings", "0", warned]);
+    expect(gh.out.trimEnd().split("\n").at(-1)).toBe("::error title=stela max-warnings::1 warning, more than --max-warnings 0");
+  });
+
   it("a failed smoke game is structured data: file, game, seed, decision, code, message, span", () => {
     const r = stela(["check", "--format", "json", "--smoke", "2", files["faulty.stela"]!]);
     expect(r.code).toBe(1);

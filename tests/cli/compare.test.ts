@@ -43,9 +43,40 @@ describe("comparing two runs", () => {
     expect(c.thresholds[0]!.detail).toBe("seat 1 wins 65.0% in B, 15.0 points from the fair 50.0%");
   });
 
+  it("on intervals (`@level`), breaks only when the whole interval lies beyond the limit", () => {
+    // B: seat 1 wins 130 of 200 games, Wilson 95% interval [58.2%, 71.3%]; at 99%, [56.0%, 72.8%].
+    const c = compareSummaries(a, b, ["win-off-fair>5@95", "win-off-fair>10@95", "win-off-fair>5@99", "win-off-fair>6@99", "length-change>10%@95", "length-change>20%@95"], "cmd");
+    expect(c.thresholds.map((t) => [t.rule, t.broken, t.level])).toEqual([
+      ["win-off-fair>5@95", true, 95],
+      ["win-off-fair>10@95", false, 95],
+      ["win-off-fair>5@99", true, 99],
+      ["win-off-fair>6@99", false, 99],
+      ["length-change>10%@95", true, 95],
+      ["length-change>20%@95", false, 95],
+    ]);
+    expect(c.thresholds[0]!.detail).toBe("seat 1 wins 65.0% in B, 95% interval [58.2%, 71.3%]: at least 8.2 points from the fair 50.0%");
+    expect(c.thresholds[2]!.detail).toBe("seat 1 wins 65.0% in B, 99% interval [56.0%, 73.1%]: at least 6.0 points from the fair 50.0%");
+    // Every game is 40 decisions in A and 46 in B: no spread, the interval is the point.
+    expect(c.thresholds[4]!.detail).toBe("mean length moves +15.0%, 95% interval [+15.0%, +15.0%]: at least 15.0% (40.0 → 46.0 decisions)");
+  });
+
+  it("on intervals, noise that moves the point estimate past the limit does not break the rule", () => {
+    // 56 of 100 against 50 of 100: 6 points off the fair share, but the interval [46.2%, 65.3%] holds it.
+    const a2 = summarise("A", settings, 100, outcomes(100, 50, 40), 1);
+    const b2 = summarise("B", { ...settings, file: "b.stela" }, 100, outcomes(100, 56, 40), 1);
+    const c = compareSummaries(a2, b2, ["win-off-fair>5", "win-off-fair>5@95", "win-change>5", "win-change>5@95", "score-change>0.5", "score-change>0.5@90"], "cmd");
+    expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true, false, true, false]);
+    expect(c.thresholds[1]!.detail).toBe("seat 1 wins 56.0% in B, 95% interval [46.2%, 65.3%]: it holds the fair 50.0%");
+    expect(c.thresholds[3]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval \[-[\d.]+, \+[\d.]+\]: it holds no change$/);
+  });
+
   it("refuses a rule it cannot read", () => {
     expect(() => parseFailIf("win-rate<3")).toThrow("--fail-if: cannot read");
     expect(parseFailIf("length-change>10%")).toEqual({ name: "length-change", limit: 10 });
+    expect(parseFailIf("win-off-fair>5@95")).toEqual({ name: "win-off-fair", limit: 5, level: 95 });
+    expect(parseFailIf("length-change > 10% @ 99.9%")).toEqual({ name: "length-change", limit: 10, level: 99.9 });
+    expect(() => parseFailIf("win-off-fair>5@97")).toThrow('--fail-if: "win-off-fair>5@97": the level after @ is one of 80, 90, 95, 99, 99.9 (percent)');
+    expect(() => parseFailIf("errors>0@95")).toThrow("errors counts failed games and has no interval");
   });
 });
 
@@ -58,7 +89,7 @@ describe("stela compare", () => {
 
   it("plays the same seeds on both files and exits 1 when a threshold breaks", () => {
     const args = ["compare", "tests/fixtures/bots/goofspiel.stela", "tests/fixtures/bots/faulty-goofspiel.stela", "--players", "2", "--games", "30", "--workers", "1"];
-    const r = stela([...args, "--fail-if", "errors>0", "--fail-if", "length-change>10%", "--json"]);
+    const r = stela([...args, "--fail-if", "errors>0", "--fail-if", "length-change>10%", "--fail-if", "win-off-fair>45@95", "--json"]);
     expect(r.err).toBe("");
     expect(r.code).toBe(1);
     const c = JSON.parse(r.out);
@@ -68,6 +99,9 @@ describe("stela compare", () => {
     expect(c.thresholds[0]).toMatchObject({ rule: "errors>0", broken: true });
     // The games that did not fail are as long on both sides: Goofspiel always takes 12 decisions.
     expect(c.thresholds[1]).toMatchObject({ rule: "length-change>10%", broken: false, detail: "mean length moves +0.0% (12.0 → 12.0 decisions)" });
+    // No seat of a symmetric game is surely 45 points off its fair share after 30 games.
+    expect(c.thresholds[2]).toMatchObject({ rule: "win-off-fair>45@95", broken: false, level: 95 });
+    expect(c.command).toContain("--fail-if 'win-off-fair>45@95'");
     expect(stela(["compare", "tests/fixtures/bots/goofspiel.stela", "--players", "2"]).err).toBe("stela: compare needs two rule files, or two variants of one (--variant-a, --variant-b)\n");
   }, 240_000);
 });

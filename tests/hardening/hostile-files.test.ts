@@ -26,7 +26,7 @@ const EXPECTED: Record<string, { code: string; line: number; when: "compile" | "
   "ct-range.stela": { code: "invalid-constant", line: 4, when: "compile" },
   "ct-text-double.stela": { code: "invalid-constant", line: 20, when: "compile" },
   "deep-brackets.stela": { code: "input-too-deep", line: 4, when: "compile" },
-  "deep-else-if.stela": { code: "input-too-deep", line: 1, when: "compile" },
+  "deep-else-if.stela": { code: "input-too-deep", line: 4, when: "compile" },
   "deep-ifs.stela": { code: "input-too-deep", line: 4, when: "compile" },
   "deep-parens.stela": { code: "input-too-deep", line: 4, when: "compile" },
   "extends-absolute.stela": { code: "extends-not-allowed", line: 2, when: "compile" },

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { compileRules } from "../../dsl/compile.ts";
+import { INPUT_LIMITS } from "../../dsl/index.ts";
+import { readGame } from "../support/games.ts";
+
+/**
+ * The parser's own limits (dsl/input-limits.ts): forms that nest without
+ * brackets stop at the token that goes too deep, and a file with thousands of
+ * syntax errors stops after a budget of them with a closing diagnostic.
+ */
+
+const header = 'game "G" { players 2..2 }\nper player { score: number = 0 }\nflow {\n';
+const footer = "\n}\nscoring p { points p.score }\n";
+
+function at(source: string, line: number, column: number): string {
+  return source.split("\n")[line - 1]!.slice(column - 1);
+}
+
+describe("nesting without brackets", () => {
+  it("an `else if` expression chain two thousand long is refused at the token that went too deep", () => {
+    const source = `${header}  let x = ${"if true then 1 else ".repeat(2_000)}1\n  players[0].score = x${footer}`;
+    const r = compileRules(source, "chain.stela");
+    const deep = r.diagnostics.filter((d) => d.code === "input-too-deep");
+    expect(deep.map((d) => [d.span.start.line, d.span.start.column])).toEqual([[4, 19674]]);
+    // That column is the condition of the chain's 984th link, where the parser would go one rule deeper.
+    expect((19674 - "  let x = ".length - 1) % "if true then 1 else ".length).toBe("if ".length);
+    expect(at(source, 4, 19674).startsWith("true then 1 else if")).toBe(true);
+    expect(r.diagnostics.map((d) => d.code)).toEqual(["input-too-deep"]);
+  });
+
+  it("an `else if` statement chain, one link a line, is refused on the line where it went too deep", () => {
+    const source = `${header}  if false { }\n${"  else if false { }\n".repeat(2_000)}  players[0].score = 1${footer}`;
+    const r = compileRules(source, "chain.stela");
+    const deep = r.diagnostics.filter((d) => d.code === "input-too-deep");
+    expect(deep.map((d) => [d.span.start.line, d.span.start.column])).toEqual([[988, 11]]);
+    expect(at(source, 988, 11)).toBe("false { }");
+  });
+
+  it("a chain a real file would have (fifty links) is read and checked", () => {
+    const source = `${header}  let x = ${"if true then 1 else ".repeat(50)}1\n  players[0].score = x${footer}`;
+    const r = compileRules(source, "chain.stela");
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.def).toBeDefined();
+  });
+
+  it("brackets deep inside a text's `{…}` are refused at the text, not by the stack", () => {
+    const source = `${header}  log "a {${"(".repeat(5_000)}1${")".repeat(5_000)}} b"\n  players[0].score = 1${footer}`;
+    const r = compileRules(source, "text.stela");
+    expect(r.diagnostics.map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["input-too-deep", 4, 11]]);
+  });
+});
+
+describe("the syntax error budget", () => {
+  it("a fragment pasted thousands of times stops after the budget, with a closing diagnostic", () => {
+    const maya = readGame("maya.stela");
+    const cut = maya.indexOf("flow {") + "flow {\n".length;
+    const source = maya.slice(0, cut) + "let y = ".repeat(20_000) + maya.slice(cut);
+    const r = compileRules(source, "pasted.stela");
+    const codes = r.diagnostics.map((d) => d.code);
+    expect(codes.filter((c) => c === "parse-too-many-errors")).toHaveLength(1);
+    const stop = r.diagnostics.find((d) => d.code === "parse-too-many-errors")!;
+    expect(stop.message).toBe(`Stela stopped reading the file here, after ${INPUT_LIMITS.maxSyntaxErrors} syntax errors`);
+    // The stop is on the pasted line, past the first error; nothing is checked after it.
+    const line = maya.slice(0, cut).split("\n").length;
+    expect(stop.span.start.line).toBe(line);
+    expect(r.diagnostics[0]!.span.start.line).toBe(line);
+    expect(codes.filter((c) => !c.startsWith("parse-"))).toEqual([]);
+    expect(r.def).toBeUndefined();
+  });
+
+  it("a file with a few hundred broken lines reports the first ones and stops", () => {
+    const source = `${header}${"  let = = 1\n".repeat(500)}${footer}`;
+    const r = compileRules(source, "broken.stela");
+    const parse = r.diagnostics.filter((d) => d.code !== "parse-too-many-errors");
+    // One error a line (the cascade on each line is dropped) until the budget runs out.
+    expect(parse.length).toBeGreaterThan(50);
+    expect(parse.length).toBeLessThanOrEqual(INPUT_LIMITS.maxSyntaxErrors);
+    expect(new Set(parse.map((d) => d.span.start.line)).size).toBe(parse.length);
+    expect(r.diagnostics.filter((d) => d.code === "parse-too-many-errors")).toHaveLength(1);
+  });
+
+  it("below the budget every line's error is reported and there is no closing diagnostic", () => {
+    const source = `${header}${"  let = = 1\n".repeat(20)}  players[0].score = 1${footer}`;
+    const r = compileRules(source, "broken.stela");
+    expect(r.diagnostics.filter((d) => d.code.startsWith("parse-")).map((d) => d.span.start.line)).toEqual(Array.from({ length: 20 }, (_, i) => i + 4));
+  });
+});
