@@ -77,11 +77,13 @@ for (const f of [...files, LARGE]) {
           app.setText(base);
           await new Promise((r) => setTimeout(r, 600));
           while (app.compiling) await new Promise((r) => setTimeout(r, 10));
-          const seen = performance.getEntriesByName("stela: apply a compile").length;
+          // Diagnostics are applied with the compile's result; the playtest with the replay that follows it.
+          const mark = kind === "break" ? "stela: apply a compile" : "stela: apply a replay";
+          const seen = performance.getEntriesByName(mark).length;
           const t0 = performance.now();
           app.setText(kind === "break" ? `${base}\noops_${k}` : `${base}\nconst MEASURE_${k} = ${k}`);
           for (;;) {
-            const e = performance.getEntriesByName("stela: apply a compile");
+            const e = performance.getEntriesByName(mark);
             if (e.length > seen) return e[e.length - 1]!.startTime + e[e.length - 1]!.duration - t0;
             await new Promise((r) => setTimeout(r, 2));
           }

@@ -3,6 +3,7 @@ import type { ExampleStatus } from "../rules/example-status.ts";
 import { toMarker } from "../rules/markers.ts";
 import { monaco } from "../rules/monaco-setup.ts";
 import type { CompileReply, WorkerRequest } from "../worker/protocol.ts";
+import { ExamplesClient } from "../worker/examples-client.ts";
 import type { WorkerClient } from "../worker/worker-client.ts";
 import type { Doc, Documents } from "./documents.svelte.ts";
 import type { PlaytestController } from "./playtest-controller.svelte.ts";
@@ -13,6 +14,9 @@ import type { PlaytestController } from "./playtest-controller.svelte.ts";
  * a short pause costs nothing while typing and saves time after it.
  */
 const COMPILE_PAUSE_MS = 120;
+
+/** How long the text must rest after a good compile before its examples run. */
+const EXAMPLES_PAUSE_MS = 250;
 
 /**
  * Compiles the document on screen in the worker as typing pauses, marks
@@ -32,6 +36,7 @@ export class CompileLoop {
   examples = $state.raw<ExampleStatus[]>([]);
 
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private examplesTimer: ReturnType<typeof setTimeout> | undefined;
   private inFlight = false;
   private again = false;
   private markersJson = "";
@@ -52,6 +57,7 @@ export class CompileLoop {
 
   /** An edit: compile once typing pauses. */
   soon(): void {
+    clearTimeout(this.examplesTimer);
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.now(), COMPILE_PAUSE_MS);
   }
@@ -82,6 +88,17 @@ export class CompileLoop {
       // User Timing entries: how long the page spends on a result (devtools and editor/tools/measure.ts read them).
       performance.measure("stela: apply a compile", { start: arrived });
       requestAnimationFrame(() => performance.measure("stela: compile result to frame", { start: arrived }));
+      // The diagnostics are on screen; now the playtest replays on the new rules.
+      if (reply.ok) {
+        const played = await this.worker.request({ type: "replay", doc: doc.key });
+        const back = performance.now();
+        if (doc.key === this.documents.docKey) {
+          if (played.source === doc.model.getValue()) this.playMs = played.playMs;
+          this.playtest.compiled(played);
+          if (played.source === doc.model.getValue()) this.examplesSoon(doc);
+        }
+        performance.measure("stela: apply a replay", { start: back });
+      }
     } finally {
       this.inFlight = false;
       this.compiling = false;
@@ -92,6 +109,26 @@ export class CompileLoop {
     }
   }
 
+  /**
+   * The examples run in their own worker once the text has rested a moment
+   * after a good compile: they can take longer than the compile, and in the
+   * Stela worker they would hold up the next keystroke's diagnostics.
+   */
+  private examplesSoon(doc: Doc): void {
+    clearTimeout(this.examplesTimer);
+    this.examplesTimer = setTimeout(() => {
+      if (doc.key !== this.documents.docKey) return;
+      this.examplesClient.run({ source: doc.model.getValue(), file: this.documents.filePath(doc), files: this.documents.filesByPath() });
+    }, EXAMPLES_PAUSE_MS);
+  }
+
+  private readonly examplesClient = new ExamplesClient((r) => {
+    const doc = this.documents.current;
+    if (!doc || r.source !== doc.model.getValue()) return;
+    if (r.error) this.playtest.playtestError = r.error;
+    if (r.examples && JSON.stringify(r.examples) !== JSON.stringify(this.examples)) this.examples = r.examples;
+  });
+
   private compiled(doc: Doc, reply: CompileReply): void {
     if (doc.key !== this.documents.docKey) return;
     doc.compiled = { source: reply.source, symbols: reply.symbols, outline: reply.outline };
@@ -100,7 +137,6 @@ export class CompileLoop {
       if (JSON.stringify(reply.diagnostics) !== JSON.stringify(this.diagnostics)) this.diagnostics = reply.diagnostics;
       this.compileOk = reply.ok;
       this.compileMs = reply.ms;
-      this.playMs = reply.playMs;
       this.rulesStale = !reply.ok && reply.playtest !== undefined;
       const markers = reply.diagnostics.filter((d) => d.file === this.documents.filePath(doc)).map((d) => toMarker(d, doc.model));
       const key = JSON.stringify(markers);
@@ -109,8 +145,7 @@ export class CompileLoop {
         monaco.editor.setModelMarkers(doc.model, "stela", markers);
       }
     }
-    if (reply.examples && JSON.stringify(reply.examples) !== JSON.stringify(this.examples)) this.examples = reply.examples;
-    this.playtest.compiled(reply);
+    if (!reply.ok) this.playtest.compiled(reply);
     const survey = this.documents.survey[doc.key];
     if (!survey || JSON.stringify(survey.variants) !== JSON.stringify(reply.variantNames)) void this.documents.refreshSurvey();
   }

@@ -64,8 +64,8 @@ export class PlaytestController {
     return this.setPerson(seat, false);
   }
 
-  /** A compile's result: the playtest replayed on the new rules (or why it could not be). */
-  compiled(reply: CompileReply): void {
+  /** A compile's or a replay's result: the playtest on the new rules (or the last good one, or why it could not run). */
+  compiled(reply: Pick<CompileReply, "playtest" | "playtestError">): void {
     this.playtestError = reply.playtestError;
     if (reply.playtest) this.show(reply.playtest);
   }

@@ -1,7 +1,6 @@
 import type { SymbolIndex } from "../../../dsl/index.ts";
 import type { Diagnostic } from "../../../dsl/index.ts";
 import type { LoggedDecision, PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
-import type { ExampleStatus } from "../rules/example-status.ts";
 import type { PositionEdit } from "../playtest/position-edit.ts";
 import type { PositionPreview } from "../playtest/position-preview.ts";
 import type { Outline } from "../rules/outline.ts";
@@ -29,6 +28,8 @@ export type WorkerRequest =
   /** Titles and variant names of rule files, for the picker. */
   | { type: "survey"; files: Record<string, string> }
   | PositionRequestMessage
+  /** Replays the playtest on the rules the last `compile` of the document compiled (asked right after it). */
+  | { type: "replay"; doc: string }
   | PlaytestRequest;
 
 /**
@@ -94,13 +95,23 @@ export interface CompileReply {
   ok: boolean;
   /** Milliseconds the compile took in the worker. */
   ms: number;
+  /** The last good playtest, when these rules have errors (when they compile, `replay` brings the new one). */
+  playtest?: PlaytestSnapshot;
+  /** The playtest could not run these rules (an engine failure): why. */
+  playtestError?: string;
+}
+
+/** The playtest replayed on the rules just compiled. */
+export interface ReplayReply {
+  type: "replayed";
+  doc: string;
+  /** The source the playtest now runs (absent when there was nothing new to replay). */
+  source?: string;
   /** Milliseconds replaying the playtest on the new rules took. */
   playMs?: number;
   playtest?: PlaytestSnapshot;
   /** The playtest could not run these rules (an engine failure): why. */
   playtestError?: string;
-  /** The file's `example` blocks, each run on these rules (when they compile). */
-  examples?: ExampleStatus[];
 }
 
 export interface SurveyReply {
@@ -115,7 +126,7 @@ export interface PlaytestReply {
   refused?: string;
 }
 
-export type WorkerReply = CompileReply | SurveyReply | PlaytestReply | PositionReply;
+export type WorkerReply = CompileReply | SurveyReply | PlaytestReply | PositionReply | ReplayReply;
 
 /** Every message carries an id; the reply to it carries the same. */
 export interface Envelope<T> {

@@ -1,12 +1,11 @@
 /// <reference lib="webworker" />
 import { parse } from "../../../dsl/index.ts";
-import { compile, refusedOptions } from "../../../interpreter/index.ts";
+import { compile, refusedOptions, type Game } from "../../../interpreter/index.ts";
 import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
 import type { ExampleOpening } from "../playtest/position-edit.ts";
 import { openingOf, previewPosition, type PositionRequest, type PositionRules } from "../playtest/position-preview.ts";
-import { exampleStatuses } from "../rules/example-status.ts";
 import { outlineOf } from "../rules/outline.ts";
-import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
+import type { CompileReply, Envelope, ReplayReply, PlaytestReply, PlaytestRequest, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
 
 /**
  * The Stela worker: compiles the rules on every pause in typing and runs
@@ -16,6 +15,9 @@ import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, PositionRe
 
 let session: PlaytestSession | undefined;
 let sessionDoc: string | undefined;
+/** Rules compiled whose playtest has not replayed on them yet (the page asks next, with `replay`). */
+let toReplay: { req: Extract<WorkerRequest, { type: "compile" }>; game: Game } | undefined;
+
 /** The last rules that compiled, for the position editor to add its example to. */
 let rules: PositionRules | undefined;
 /** The playtest's opening when the position editor started: bots and clicks after it do not change the example. */
@@ -52,28 +54,46 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
   }
   if (r.game) {
     rules = { source: req.source, file: req.file, readFile };
-    const t1 = performance.now();
-    try {
-      if (session) session.setGame(r.game);
-      else {
-        const players = Math.min(r.game.maxPlayers, Math.max(r.game.minPlayers, 2));
-        const init = req.init;
-        session = new PlaytestSession(r.game, init?.settings ?? { players, seed: 1 }, init?.log ?? [], init?.waiting ?? [], init?.stopped ?? false);
-      }
-      session.sources = { ...req.files, [req.file]: req.source };
-      session.persons = new Set(req.seats.persons);
-      session.viewAs = req.seats.viewAs;
-      session.botSpecs = req.seats.bots ?? {};
-    } catch (e) {
-      reply.playtestError = e instanceof Error ? e.message : String(e);
-    }
-    reply.playMs = performance.now() - t1;
-    try {
-      reply.examples = exampleStatuses(r.game);
-    } catch (e) {
-      reply.playtestError = `The examples could not run: ${e instanceof Error ? e.message : String(e)}`;
-    }
+    // The playtest replays on the next request (`replay`), so the diagnostics go back to the page
+    // first; the examples run in their own worker (examples-worker.ts).
+    toReplay = { req, game: r.game };
+    return reply;
   }
+  toReplay = undefined;
+  // Rules with errors: the last good playtest stays on screen.
+  const snap = snapshot();
+  if (snap) reply.playtest = snap;
+  return reply;
+}
+
+/** The playtest on the rules just compiled: the session replays its decisions on them. */
+function replay(doc: string): ReplayReply {
+  const reply: ReplayReply = { type: "replayed", doc };
+  const pending = toReplay;
+  if (!pending || pending.req.doc !== doc) {
+    const snap = sessionDoc === doc ? snapshot() : undefined;
+    if (snap) reply.playtest = snap;
+    return reply;
+  }
+  toReplay = undefined;
+  const { req, game } = pending;
+  reply.source = req.source;
+  const t1 = performance.now();
+  try {
+    if (session) session.setGame(game);
+    else {
+      const players = Math.min(game.maxPlayers, Math.max(game.minPlayers, 2));
+      const init = req.init;
+      session = new PlaytestSession(game, init?.settings ?? { players, seed: 1 }, init?.log ?? [], init?.waiting ?? [], init?.stopped ?? false);
+    }
+    session.sources = { ...req.files, [req.file]: req.source };
+    session.persons = new Set(req.seats.persons);
+    session.viewAs = req.seats.viewAs;
+    session.botSpecs = req.seats.bots ?? {};
+  } catch (e) {
+    reply.playtestError = e instanceof Error ? e.message : String(e);
+  }
+  reply.playMs = performance.now() - t1;
   const snap = snapshot();
   if (snap) reply.playtest = snap;
   return reply;
@@ -173,6 +193,8 @@ function handle(req: WorkerRequest): WorkerReply {
       return survey(req.files);
     case "position":
       return position(req);
+    case "replay":
+      return replay(req.doc);
     default:
       return playtest(req);
   }
@@ -199,6 +221,8 @@ function failed(req: WorkerRequest, err: unknown): WorkerReply {
       return { type: "survey", files: {} };
     case "position":
       return { type: "position", refused: message };
+    case "replay":
+      return { type: "replayed", doc: req.doc, playtestError: message };
     default:
       return { type: "playtest", refused: message };
   }
