@@ -40,6 +40,7 @@ export const DIAGNOSTIC_CODES = {
   "procedure-in-expression": "A procedure (which may choose or change the game) used where a value is needed.",
   "choose-outside-procedure": "A choice outside a procedure, setup, flow or handler.",
   "break-outside-loop": "`break` or `continue` outside a loop.",
+  "choose-count-unmet": "A multi-pick (`choose 3 c from …`) that can never be met: more items than its list holds, or a count that is not a whole number.",
   "choose-without-player": "A choice with no `by` that can run outside any `turn` (nobody would be asked).",
   "map-missing-member": "An enum map literal leaves out a member and gives no `else` value.",
   "match-missing-member": "A `match` on an enum with no arm for some member and no `else`.",

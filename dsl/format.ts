@@ -110,7 +110,8 @@ function spaceBetween(a: Tok, b: Tok, aUnary: boolean): string {
   if (a.type === "LBrace") return b.type === "RBrace" ? "" : " ";
   if (b.type === "RBrace" || b.type === "LBrace") return " ";
   if (a.type === "Comma" || a.type === "Semicolon" || a.type === "Colon") return " ";
-  if (BINARY.has(b.type)) return b.type === "Minus" && !endsValue(a) ? (a.spaced || b.spaced ? " " : "") : " ";
+  // A sign after an operator stands apart from it (`== -3`, never `==-3`).
+  if (BINARY.has(b.type)) return b.type === "Minus" && !endsValue(a) ? (BINARY.has(a.type) || a.spaced || b.spaced ? " " : "") : " ";
   if (BINARY.has(a.type)) return aUnary ? "" : " ";
   if (b.type === "DotDot") return "";
   if (a.type === "DotDot") return "";

@@ -1,4 +1,5 @@
 import type { Value } from "../dsl/ir.ts";
+import { occupancyOf, setOccupancy } from "./pieces.ts";
 import type { FrameState, MatchState, Pending, PieceState } from "./state.ts";
 
 /**
@@ -42,6 +43,9 @@ export function cloneState(s: MatchState): MatchState {
     error: s.error,
   };
   if (s.variant !== undefined) out.variant = s.variant;
+  // The occupancy index is derived from `cells`: copied rather than rebuilt (see `pieces.ts`).
+  const occ = occupancyOf(s);
+  if (occ) setOccupancy(out, occ.slice());
   for (const b in s.cells) out.cells[b] = copyArrays(s.cells[b]!);
   // `space state` values are set in place per space (compile-code.ts): copy each space's record.
   if (s.spaces) {

@@ -459,7 +459,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           run: (x, l) => {
             const id = p(x, l);
             piece(x, id, span);
-            lift(x.s, id as number);
+            lift(x.s, id as number, x.rt.topo);
           },
           span,
         });

@@ -197,18 +197,15 @@ export function choiceLabeller(x: Exec, spec: ChoiceSpec & { chooserSlot?: numbe
 const named = new WeakMap<ChoiceState, OptionState[]>();
 
 /**
- * The options of a pending choice, named: each legal value with a stable id,
- * a label, and the spaces and pieces it refers to; sorted by id (numbers
- * inside ids by value; enum members in declaration order), the stop option last. Pieces `chooser` cannot see
- * are named by where they are, not by what they are. Cached per choice.
+ * Each value named alone (id, label, references; `index` its position in
+ * `values`), listed in the order options are offered: by id (numbers inside
+ * ids by value), enum members in declaration order.
  */
-export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): OptionState[] {
-  const cached = named.get(choice);
-  if (cached) return cached;
-  const { pieceId, hidden } = pieceNamer(x, choice.values, ty, chooser);
+function nameItems(x: Exec, values: Value[], ty: Type, chooser: number | null, itemLabel?: ItemLabel): OptionState[] {
+  const { pieceId, hidden } = pieceNamer(x, values, ty, chooser);
   const out: OptionState[] = [];
   const used = new Map<string, number>();
-  choice.values.forEach((v, index) => {
+  values.forEach((v, index) => {
     let id = valueId(x, v, ty, pieceId);
     // Distinct values whose names collide (two texts with one slug) still need distinct ids.
     const n = used.get(id) ?? 0;
@@ -223,10 +220,203 @@ export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: numb
   // The members of an enum are offered in the order the rules declare them (a rulebook's order),
   // which is just as deterministic as sorting by id.
   const members = ty.t === "enum" ? (x.rt.def.enums[ty.name]?.members ?? []) : undefined;
-  const sorted = members ? out.sort((a, b) => members.indexOf(a.value as string) - members.indexOf(b.value as string)) : sortById(out);
-  if (choice.stop !== undefined) sorted.push({ id: STOP_ID, label: choice.stop, value: null, index: choice.values.length });
+  return members ? out.sort((a, b) => members.indexOf(a.value as string) - members.indexOf(b.value as string)) : sortById(out);
+}
+
+/**
+ * The options of a pending choice, named: each legal value with a stable id,
+ * a label, and the spaces and pieces it refers to; sorted by id (numbers
+ * inside ids by value; enum members in declaration order), the stop option last. Pieces `chooser` cannot see
+ * are named by where they are, not by what they are. A multi-pick's options
+ * are its combinations (see `nameCombinations`). Cached per choice.
+ */
+export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): OptionState[] {
+  const cached = named.get(choice);
+  if (cached) return cached;
+  const sorted = choice.k === undefined ? nameItems(x, choice.values, ty, chooser, itemLabel) : nameCombinations(x, choice, ty, chooser, itemLabel);
+  if (choice.stop !== undefined) sorted.push({ id: STOP_ID, label: choice.stop, value: null, index: pickCount(choice) });
   named.set(choice, sorted);
   return sorted;
+}
+
+// ------------------------------------------------------------------ several items at once
+
+/**
+ * The legal items of a multi-pick as the state keeps them: every candidate,
+ * grouped so that equal values (and interchangeable pieces the chooser sees)
+ * sit together, groups in the order their first item came. `groups` holds
+ * the group sizes, omitted when every item stands alone. Picking `j` items of
+ * a group takes its first `j`: interchangeable items give one option, not one
+ * per copy, but two of them can be picked together.
+ */
+export function legalGroups(x: Exec, values: Value[], ty: Type, chooser: number | null): { values: Value[]; groups?: number[] } {
+  const byKey = new Map<Value, Value[]>();
+  for (const v of values) {
+    const k = ty.t === "piece" && typeof v === "number" && x.s.pieces[v] && seesPiece(x, v, chooser) ? `=${x.rt.equivalenceKey(x.s, v)}` : valueKey(v);
+    const g = byKey.get(k);
+    if (g) g.push(v);
+    else byKey.set(k, [v]);
+  }
+  const groups = [...byKey.values()];
+  const out: { values: Value[]; groups?: number[] } = { values: groups.flat() };
+  if (groups.some((g) => g.length > 1)) out.groups = groups.map((g) => g.length);
+  return out;
+}
+
+/** At most this many combinations are offered at one multi-pick (they are listed for people). */
+export const MAX_COMBINATIONS = 100_000;
+
+const tables = new WeakMap<ChoiceState, number[][]>();
+
+/** The sizes of a multi-pick's groups of interchangeable items. */
+function groupSizes(choice: ChoiceState): number[] {
+  return choice.groups ?? choice.values.map(() => 1);
+}
+
+/**
+ * `ways[g][r]`: in how many ways `r` items can be picked from groups `g…`
+ * (a group contributing 0 up to all of its items), capped just past
+ * `MAX_COMBINATIONS` so the numbers stay exact.
+ */
+function waysTable(choice: ChoiceState): number[][] {
+  const cached = tables.get(choice);
+  if (cached) return cached;
+  const sizes = groupSizes(choice);
+  const k = choice.k ?? 1;
+  const ways: number[][] = new Array<number[]>(sizes.length + 1);
+  ways[sizes.length] = Array.from({ length: k + 1 }, (_, r) => (r === 0 ? 1 : 0));
+  for (let g = sizes.length - 1; g >= 0; g--) {
+    const next = ways[g + 1]!;
+    ways[g] = Array.from({ length: k + 1 }, (_, r) => {
+      let n = 0;
+      for (let j = 0; j <= Math.min(sizes[g]!, r); j++) n = Math.min(MAX_COMBINATIONS + 1, n + next[r - j]!);
+      return n;
+    });
+  }
+  tables.set(choice, ways);
+  return ways;
+}
+
+/** How many values a choice offers (its stop option aside): its items, or a multi-pick's combinations. */
+export function pickCount(choice: ChoiceState): number {
+  if (choice.k === undefined) return choice.values.length;
+  return waysTable(choice)[0]![choice.k]!;
+}
+
+/**
+ * How many items of each group the combination at `index` takes: the
+ * combinations are numbered without listing them (more items of earlier
+ * groups first), so bots pay only for the one they take.
+ */
+function combinationAt(choice: ChoiceState, index: number): number[] {
+  const ways = waysTable(choice);
+  const sizes = groupSizes(choice);
+  const take = new Array<number>(sizes.length).fill(0);
+  let r = choice.k ?? 1;
+  let i = index;
+  for (let g = 0; g < sizes.length && r > 0; g++) {
+    for (let j = Math.min(sizes[g]!, r); j >= 0; j--) {
+      const n = ways[g + 1]![r - j]!;
+      if (i < n) {
+        take[g] = j;
+        r -= j;
+        break;
+      }
+      i -= n;
+    }
+  }
+  return take;
+}
+
+/** The value of the option at `index` (below `pickCount`): an item, or a multi-pick's list of items. */
+export function valueAt(choice: ChoiceState, index: number): Value {
+  if (choice.k === undefined) return choice.values[index]!;
+  const take = combinationAt(choice, index);
+  const out: Value[] = [];
+  let start = 0;
+  groupSizes(choice).forEach((size, g) => {
+    for (let j = 0; j < take[g]!; j++) out.push(choice.values[start + j]!);
+    start += size;
+  });
+  return out;
+}
+
+/** Labels read as a list: "Gold", "Gold and Wood", "Gold, Wood and Corn". */
+function joinLabels(labels: string[]): string {
+  if (labels.length === 0) return "nothing";
+  if (labels.length === 1) return labels[0]!;
+  return `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
+}
+
+/**
+ * A multi-pick's options: every combination, its id the ids of its items in
+ * the order single items are offered, joined with `+` (`gold+wood`, an item
+ * picked twice appearing twice: `corn+corn`), its label theirs joined
+ * ("Gold and Wood"); listed in the order of their items (as a dictionary
+ * lists words: by first item, then second, in the order single items are
+ * offered). Picking nothing reads `nothing`.
+ */
+function nameCombinations(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): OptionState[] {
+  const sizes = groupSizes(choice);
+  const starts: number[] = [];
+  sizes.reduce((at, size) => (starts.push(at), at + size), 0);
+  // Each group is named by its first item.
+  const items = nameItems(x, starts.map((i) => choice.values[i]!), ty, chooser, itemLabel);
+  const total = pickCount(choice);
+  const out: { o: OptionState; ranks: number[] }[] = [];
+  for (let index = 0; index < total; index++) {
+    const take = combinationAt(choice, index);
+    // Each combination as the positions of its items in the offer order: compared item by item,
+    // combinations list like a dictionary of the items' own order (enum members as declared).
+    const ranks: number[] = [];
+    items.forEach((item, rank) => {
+      for (let j = 0; j < take[item.index]!; j++) ranks.push(rank);
+    });
+    out.push({ o: combinationOption(choice, starts, items, index), ranks });
+  }
+  return out
+    .sort((a, b) => {
+      for (let i = 0; i < Math.min(a.ranks.length, b.ranks.length); i++) if (a.ranks[i] !== b.ranks[i]) return a.ranks[i]! - b.ranks[i]!;
+      return a.ranks.length - b.ranks.length;
+    })
+    .map((d) => d.o);
+}
+
+/** The id and label of one combination, naming the items but not listing every combination (for the log). */
+function nameCombination(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
+  const starts: number[] = [];
+  groupSizes(choice).reduce((at, size) => (starts.push(at), at + size), 0);
+  const items = nameItems(x, starts.map((i) => choice.values[i]!), ty, chooser, itemLabel);
+  const o = combinationOption(choice, starts, items, index);
+  return { id: o.id, label: o.label };
+}
+
+/** Option `index` of a multi-pick, from its groups' first positions and its items named alone (in offer order). */
+function combinationOption(choice: ChoiceState, starts: number[], items: OptionState[], index: number): OptionState {
+  const take = combinationAt(choice, index);
+  const ids: string[] = [];
+  const labels: string[] = [];
+  const value: Value[] = [];
+  const spaces: string[] = [];
+  const pieces: number[] = [];
+  for (const item of items) {
+    for (let j = 0; j < take[item.index]!; j++) {
+      ids.push(item.id);
+      labels.push(item.label);
+    }
+  }
+  take.forEach((n, g) => {
+    for (let j = 0; j < n; j++) value.push(choice.values[starts[g]! + j]!);
+  });
+  for (const item of items) {
+    if (take[item.index]! === 0) continue;
+    spaces.push(...(item.spaces ?? []));
+    pieces.push(...(item.pieces ?? []));
+  }
+  const o: OptionState = { id: ids.length ? ids.join("+") : "nothing", label: joinLabels(labels), value, index };
+  if (spaces.length) o.spaces = spaces;
+  if (pieces.length) o.pieces = pieces;
+  return o;
 }
 
 /** Types whose ids can be worked out one value at a time (distinct values never share an id, labels never need telling apart). */
@@ -234,8 +424,9 @@ const NAMED_ALONE = new Set<Type["t"]>(["number", "bool", "player", "space", "en
 
 /** The id and label of the option at `index` of a choice, without naming the others when it can (for the log). */
 export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
-  if (index === choice.values.length && choice.stop !== undefined) return { id: STOP_ID, label: choice.stop };
+  if (index === pickCount(choice) && choice.stop !== undefined) return { id: STOP_ID, label: choice.stop };
   const cached = named.get(choice);
+  if (!cached && choice.k !== undefined) return nameCombination(x, choice, index, ty, chooser, itemLabel);
   if (cached || !NAMED_ALONE.has(ty.t)) {
     const o = nameChoice(x, choice, ty, chooser, itemLabel).find((i) => i.index === index)!;
     return { id: o.id, label: o.label };

@@ -2,6 +2,7 @@ import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
 import type { MatchState, PieceState } from "./state.ts";
+import type { SpaceInfo, Topology } from "./topology.ts";
 
 /**
  * Moving pieces between zones and boards. Every move goes through here so
@@ -16,8 +17,76 @@ export function piece(x: Exec, id: unknown, span: Span): PieceState {
   return p;
 }
 
-/** Takes a piece out of wherever it is. */
-export function lift(s: MatchState, id: number): void {
+/**
+ * The occupancy index: per space number (`SpaceInfo.id`), the id + 1 of the piece on top there,
+ * 0 when the space is empty. Derived from `cells`, the plain-data truth, so it is kept on the
+ * state as a non-enumerable property: JSON, `structuredClone` and deep-equality never see it,
+ * `cloneState` copies it (a typed array copies at memory speed), and a state without one (just
+ * loaded, or copied by `structuredClone`) gets it rebuilt on first use. Rules ask "what is on
+ * this space" more than anything else; this answers with an array read instead of two
+ * string-keyed lookups.
+ */
+interface Indexed {
+  occ?: Int32Array;
+}
+
+/** The state's occupancy index, built from `cells` when missing; long enough for `minLength` spaces. */
+export function occupancy(topo: Topology, s: MatchState, minLength = 0): Int32Array {
+  let occ = (s as Indexed).occ;
+  if (occ && occ.length >= minLength) return occ;
+  const grown = new Int32Array(Math.max(minLength, topo.spaceCount, 16) * 2);
+  if (occ) grown.set(occ);
+  else {
+    for (const board in s.cells) {
+      const cells = s.cells[board]!;
+      for (const cell in cells) {
+        const stack = cells[cell]!;
+        const sid = topo.spaceId(board, cell);
+        if (stack.length === 0 || sid < 0) continue;
+        if (sid >= grown.length) return occupancy(topo, s, sid + 1);
+        grown[sid] = stack[stack.length - 1]! + 1;
+      }
+    }
+  }
+  occ = grown;
+  setOccupancy(s, occ);
+  return occ;
+}
+
+/** Gives a state its occupancy index (a clone gets a copy of the original's). */
+export function setOccupancy(s: MatchState, occ: Int32Array): void {
+  Object.defineProperty(s, "occ", { value: occ, writable: true, enumerable: false, configurable: true });
+}
+
+/** The state's occupancy index if it has one (for `cloneState`). */
+export function occupancyOf(s: MatchState): Int32Array | undefined {
+  return (s as Indexed).occ;
+}
+
+/** Records the top piece (or null) of one cell in the index, when the state has one. */
+function markTop(topo: Topology | undefined, s: MatchState, board: string, cell: string, top: number | null): void {
+  if (!(s as Indexed).occ) return;
+  const sid = topo ? topo.spaceId(board, cell) : -1;
+  if (sid < 0) {
+    // No geometry at hand: drop the index, the next reader rebuilds it from `cells`.
+    (s as Indexed).occ = undefined;
+    return;
+  }
+  occupancy(topo!, s, sid + 1)[sid] = top === null ? 0 : top + 1;
+}
+
+/** The top piece on a space, or null: the hot query, one array read. */
+export function topOn(topo: Topology, s: MatchState, space: SpaceInfo): number | null {
+  const occ = (s as Indexed).occ ?? occupancy(topo, s);
+  const t = space.id < occ.length ? occ[space.id]! : 0;
+  return t === 0 ? null : t - 1;
+}
+
+/**
+ * Takes a piece out of wherever it is. `topo` keeps the occupancy index up to date (without it
+ * the index is dropped and rebuilt when next needed).
+ */
+export function lift(s: MatchState, id: number, topo?: Topology): void {
   const p = s.pieces[id]!;
   if (p.zone !== null) {
     const z = s.zones[p.zone]!;
@@ -32,6 +101,7 @@ export function lift(s: MatchState, id: number): void {
       if (!stack) continue;
       const i = stack.lastIndexOf(id);
       if (i >= 0) stack.splice(i, 1);
+      markTop(topo, s, p.board, c, stack.length ? stack[stack.length - 1]! : null);
       if (stack.length === 0) delete cells[c];
     }
     const order = s.placed[p.board]!;
@@ -50,7 +120,7 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
   if (limit !== undefined && z.length >= limit && x.s.pieces[id]!.zone !== zone) {
     fail("runtime-invalid-move", `${x.rt.zoneLabel(zone)} holds at most ${limit} pieces`, span);
   }
-  lift(x.s, id);
+  lift(x.s, id, x.rt.topo);
   z.push(id);
   x.s.pieces[id]!.zone = zone;
 }
@@ -65,10 +135,13 @@ export function putOnBoard(
   sides: Record<string, number[]> | undefined,
   faceUp: boolean,
 ): void {
-  lift(x.s, id);
+  lift(x.s, id, x.rt.topo);
   const p = x.s.pieces[id]!;
   const boardCells = (x.s.cells[board] ??= {});
-  for (const c of cells) (boardCells[c] ??= []).push(id);
+  for (const c of cells) {
+    (boardCells[c] ??= []).push(id);
+    markTop(x.rt.topo, x.s, board, c, id);
+  }
   (x.s.placed[board] ??= []).push(id);
   p.board = board;
   p.cells = cells;

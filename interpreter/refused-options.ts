@@ -56,6 +56,8 @@ export function refusedOptions(match: Match, player: number, target: RefusalTarg
     // The match's own refusal gives the reason (it explains on a copy, so the match is unchanged).
     const r = match.apply(c.id, player);
     if (r.ok) continue;
+    // A multi-pick offers combinations: an item no `where` refuses is simply part of some of them.
+    if (ins.count && r.code === "unknown-option") continue;
     const prefix = `${c.label} is not allowed: `;
     const o: RefusedOption = { id: c.id, label: c.label, reason: r.reason, rule: r.reason.startsWith(prefix) ? r.reason.slice(prefix.length) : r.reason };
     if (c.spaces) o.spaces = c.spaces;

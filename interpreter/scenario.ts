@@ -190,7 +190,7 @@ export class Scenario {
   /** Takes a piece out of the game. */
   remove(id: number): void {
     this.pieceState(id);
-    lift(this.match.state, id);
+    lift(this.match.state, id, this.rt.topo);
   }
 
   /** Turns a piece on a board face up or face down. */
@@ -346,6 +346,8 @@ export class Scenario {
     try {
       if (ins.k === "options") return ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i, i)).map((o) => ({ id: o.id, label: o.label }));
       if (ins.k !== "choose" && ins.k !== "secret") return [];
+      // A multi-pick's candidates are combinations: only those offered are named.
+      if (ins.count) return [];
       if (ins.k === "secret") f.locals[ins.chooserSlot] = who;
       const values = items(x, ins.src(x, f.locals), ins.zone, ins.span);
       const ty = ins.valueType as Type;

@@ -100,6 +100,15 @@ export interface OptionState {
 export interface ChoiceState {
   values: Value[];
   stop?: string;
+  /**
+   * A multi-pick (`choose 2 c from …`): each option takes `k` of the items in
+   * `values` at once. Its options are numbered, not stored: option `i` is
+   * the `i`th combination (`options.ts` `valueAt`), so a pick of 3 from 20
+   * keeps 20 values, not 1140 lists.
+   */
+  k?: number;
+  /** With `k`: the sizes of the runs of interchangeable items in `values` (absent when each stands alone). */
+  groups?: number[];
 }
 
 export type Pending =
@@ -119,6 +128,8 @@ export interface LogEntry {
   player: number;
   option: string;
   label: string;
+  /** The question the choice asked (its `prompt`), so a log line reads on its own: who, what was asked, what they chose. */
+  prompt?: string;
   /** A secret choice: hidden from the other players until `revealed`. */
   secret?: boolean;
   /** A choice of a piece the other players cannot see (in a zone that is not public, or face down): only its player reads it. */

@@ -3,6 +3,7 @@ import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { shapeFor } from "./board-shapes/registry.ts";
 import { boardName, cellCoords, cellKey, instanceKey, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
 import type { MatchState } from "./state.ts";
+import { markDistinct } from "./values.ts";
 
 // Kept here too for the files that read them from the topology.
 export { boardName, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKeys } from "../dsl/keys.ts";
@@ -17,6 +18,12 @@ export interface SpaceInfo {
   /** The board's geometry, and the space's cell number in it. */
   shape: BoardShape;
   index: number;
+  /**
+   * The space's small number among every space of the game (all boards), what the occupancy
+   * index (`pieces.ts`) is addressed by. A cache of this process, never saved: an open grid
+   * numbers its cells in the order they are first asked about.
+   */
+  id: number;
   x: number;
   y: number;
   z: number;
@@ -31,11 +38,17 @@ interface Instance {
   def: BoardDef;
   shape: BoardShape;
   keys: string[];
+  /** Cell number → space number (`SpaceInfo.id`), given out on first use. */
+  ids: number[];
+  /** Cell number → what the space stands for, and the spaces touching it (for built-ins that walk the board). */
+  infos: (SpaceInfo | undefined)[];
+  touchingInfos: (SpaceInfo[] | undefined)[];
   neighbours: (string[] | undefined)[];
   touching: (string[] | undefined)[];
   below: (string[] | undefined)[];
   above: (string[] | undefined)[];
   all?: string[];
+  allIds?: number[];
 }
 
 /**
@@ -49,6 +62,7 @@ export class Topology {
   private readonly infos = new Map<string, SpaceInfo | null>();
   private readonly shapes = new Map<string, BoardShape>();
   private readonly instancesByName = new Map<string, Instance | null>();
+  private nextId = 0;
 
   constructor(private readonly def: GameDef) {}
 
@@ -69,7 +83,7 @@ export class Topology {
     if (def && (name === def.name) !== def.perPlayer) {
       let shape = this.shapes.get(def.name);
       if (!shape) this.shapes.set(def.name, (shape = shapeFor(def)));
-      out = { name, def, shape, keys: [], neighbours: [], touching: [], below: [], above: [] };
+      out = { name, def, shape, keys: [], ids: [], infos: [], touchingInfos: [], neighbours: [], touching: [], below: [], above: [] };
     }
     this.instancesByName.set(name, out);
     return out ?? undefined;
@@ -88,6 +102,23 @@ export class Topology {
   /** The key of cell `i` of an instance, the same string every time (spares re-hashing new strings in later lookups). */
   private keyOf(b: Instance, i: number): string {
     return (b.keys[i] ??= spaceKey(b.name, b.shape.cell(i)));
+  }
+
+  /** The space number of cell `i` of an instance. */
+  private idOf(b: Instance, i: number): number {
+    return (b.ids[i] ??= this.nextId++);
+  }
+
+  /** How many space numbers are given out so far: an occupancy index this long covers every space seen. */
+  get spaceCount(): number {
+    return this.nextId;
+  }
+
+  /** The space number (`SpaceInfo.id`) of cell `cell` of a board instance, or -1 if there is no such space. */
+  spaceId(instance: string, cell: string): number {
+    const b = this.instance(instance);
+    const i = b ? b.shape.index(cell) : -1;
+    return i < 0 ? -1 : this.idOf(b!, i);
   }
 
   private keysOf(b: Instance, cells: readonly number[]): string[] {
@@ -135,7 +166,7 @@ export class Topology {
     for (const a of b.def.attributes) attrs[a.name] = a.init;
     const own = b.def.cells[cellKey(x, y)];
     if (own) Object.assign(attrs, own);
-    return { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, x, y, z: b.shape.z(index), cell, attrs };
+    return { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs };
   }
 
   /** Spaces sharing a side on the same level, in the shape's direction order. */
@@ -170,6 +201,26 @@ export class Topology {
     return (b.touching[s.index] ??= [...this.neighbours(key), ...this.below(key), ...this.above(key)]);
   }
 
+  /** What cell `i` of an instance stands for (cached per cell: walks over the board ask again and again). */
+  private infoAt(b: Instance, i: number): SpaceInfo {
+    return (b.infos[i] ??= this.info(this.keyOf(b, i))!);
+  }
+
+  /**
+   * The space `dx` columns and `dy` rows from `s` on its board and level, or undefined past the
+   * edge or on a hole: a step along a line, without building a key.
+   */
+  offset(s: SpaceInfo, dx: number, dy: number): SpaceInfo | undefined {
+    const i = s.shape.at(s.x + dx, s.y + dy, s.z);
+    return i < 0 ? undefined : this.infoAt(this.instance(s.board)!, i);
+  }
+
+  /** The spaces touching `s` (as `touching`), as infos: what a walk over connected pieces follows. */
+  touchingSpaces(s: SpaceInfo): SpaceInfo[] {
+    const b = this.instance(s.board)!;
+    return (b.touchingInfos[s.index] ??= this.touching(s.key).map((k) => this.info(k)!));
+  }
+
   /** Which way (0 … sides-1, clockwise from the top) `to` lies from `from`, or -1 if they share no side. */
   direction(from: string, to: string): number {
     const a = this.info(from);
@@ -183,7 +234,18 @@ export class Topology {
     const b = this.instance(instance);
     if (!b) return [];
     if (b.shape.bounds === null) return this.openSpaces(state, b);
-    return (b.all ??= this.keysOf(b, b.shape.all));
+    return (b.all ??= markDistinct(this.keysOf(b, b.shape.all)));
+  }
+
+  /**
+   * The space numbers of a bounded board instance's spaces, in the order `spaces` lists them
+   * (undefined for an open grid, whose spaces depend on its pieces): built-ins that scan a board
+   * read the occupancy index with these instead of looking each key up.
+   */
+  spaceNumbers(instance: string): readonly number[] | undefined {
+    const b = this.instance(instance);
+    if (!b || b.shape.bounds === null) return undefined;
+    return (b.allIds ??= b.shape.all.map((i) => this.idOf(b, i)));
   }
 
   /** An open grid's spaces: what is occupied and every empty space next to it (the origin when empty). */

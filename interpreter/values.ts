@@ -44,6 +44,23 @@ export function finite(n: number, span: Span, what: string): number {
   return n;
 }
 
+/** Lists the engine built with no two equal values, and never changes (a bounded board's spaces). */
+const distinctLists = new WeakSet<Value[]>();
+
+/**
+ * Marks a list as holding distinct values: a choice offered from it (or from part of it) need not
+ * look for duplicates. Only for lists no one changes afterwards (values never change in place).
+ */
+export function markDistinct<T extends Value[]>(list: T): T {
+  distinctLists.add(list);
+  return list;
+}
+
+/** Was this list marked by `markDistinct`? */
+export function isDistinct(list: Value[]): boolean {
+  return distinctLists.has(list);
+}
+
 /** Structural equality for lists, maps and placements; `===` for everything else. */
 export function equal(a: Value, b: Value): boolean {
   if (a === b) return true;

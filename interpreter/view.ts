@@ -1,11 +1,13 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Topology as TopologyDef, Value, Visibility } from "../dsl/ir.ts";
+import type { Type } from "../dsl/types.ts";
 import { newExec, type Exec } from "./exec.ts";
 import { isTop } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
 import { safeColour } from "../dsl/colour.ts";
+import { isPlacement } from "./values.ts";
 import { logLabel, seesPiece, seesZone } from "./visibility.ts";
 import { namedOptions, owing } from "./vm.ts";
 
@@ -76,6 +78,13 @@ export interface OptionView {
   label: string;
   spaces?: string[];
   pieces?: number[];
+  /**
+   * A placement's turn (quarter turns clockwise on a square grid), so a board
+   * can offer the turns of one piece by a key instead of a list.
+   */
+  rotation?: number;
+  /** A placement's `sides` values as the piece would face (turned), so a board can show its edges before it is put down. */
+  sides?: Record<string, number[]>;
 }
 
 export interface DecisionView {
@@ -94,6 +103,12 @@ export interface PlayerView {
   name: string;
   colour?: string;
   vars: Record<string, Value>;
+  /**
+   * For each variable holding one value per member of an enum (`per Resource number`), the
+   * members in the order its values are listed, so a view can show `wood 2, stone 0, gold 1`
+   * instead of a bare `[2, 0, 1]`.
+   */
+  keys?: Record<string, readonly string[]>;
 }
 
 export interface View {
@@ -106,7 +121,7 @@ export interface View {
   zones: ZoneView[];
   boards: BoardView[];
   decision: DecisionView | null;
-  log: { player: number; label: string }[];
+  log: { player: number; label: string; prompt?: string }[];
   messages: Message[];
   over: boolean;
   result: MatchResult | null;
@@ -185,20 +200,28 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
         const v: OptionView = { id: o.id, label: o.label };
         if (o.spaces) v.spaces = o.spaces;
         if (o.pieces) v.pieces = o.pieces;
+        if (isPlacement(o.value)) {
+          v.rotation = o.value.rotation;
+          const sides = rt.turnedSides(s, o.value.piece, o.value.rotation);
+          if (sides) v.sides = sides;
+        }
         return v;
       });
     }
     if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = p.chosen[viewer]!.label;
   }
-  const log = s.log.map((e) => ({
-    player: e.player,
-    label: logLabel(e, viewer),
-  }));
+  const log = s.log.map((e) => {
+    const line: View["log"][number] = { player: e.player, label: logLabel(e, viewer) };
+    if (e.prompt !== undefined) line.prompt = e.prompt;
+    return line;
+  });
   const view: View = {
     viewer,
     title: rt.def.title,
     players: s.pvars.map((vars, seat) => {
       const pv: PlayerView = { seat, name: rt.playerName(seat), vars };
+      const keys = enumMapKeys(rt.def.playerVars);
+      if (keys) pv.keys = keys;
       const colour = rt.def.playerColours[seat];
       if (colour && safeColour(colour)) pv.colour = colour;
       return pv;
@@ -217,4 +240,11 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   if (s.variant) view.variant = s.variant;
   // A view is a snapshot: later moves must not change it, nor may its reader change the match.
   return structuredClone(view);
+}
+
+/** The members of every enum-keyed map among `vars` (none when there is no such variable). */
+function enumMapKeys(vars: readonly { name: string; type: Type }[]): Record<string, readonly string[]> | undefined {
+  let out: Record<string, readonly string[]> | undefined;
+  for (const v of vars) if (v.type.t === "emap") (out ??= {})[v.name] = v.type.members;
+  return out;
 }

@@ -5,11 +5,11 @@ import type { ChoiceSpec, Instr } from "./compile-code.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { tick, type Exec } from "./exec.ts";
-import { choiceLabeller, legalValues, nameChoice, nameOne, namedOption, STOP_ID } from "./options.ts";
+import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, pickCount, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, OptionState, Pending } from "./state.ts";
-import { finite, label } from "./values.ts";
+import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 
 /** Frames deeper than this are taken as endless recursion. */
@@ -93,15 +93,22 @@ function dispatchEvents(x: Exec): void {
 
 function loop(x: Exec): void {
   const s = x.s;
+  // The code of the frame on top, looked up again only when another frame comes on top
+  // (a frame's code never changes): a name lookup per instruction was a tenth of a playout.
+  let codeOf: FrameState | undefined;
+  let instrs: Instr[] = [];
   for (;;) {
     if (s.over || s.pending) return;
-    const f = top(x);
+    const f = s.stack[s.stack.length - 1];
     if (!f) {
       finish(x);
       return;
     }
-    const code = x.rt.code.get(f.code)!;
-    const ins = code.instrs[f.pc];
+    if (f !== codeOf) {
+      codeOf = f;
+      instrs = x.rt.code.get(f.code)!.instrs;
+    }
+    const ins = instrs[f.pc];
     if (!ins) {
       popFrame(x, null);
       continue;
@@ -235,13 +242,29 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
     }
     if (ok) legal.push(c);
   }
-  const choice: ChoiceState = { values: legalValues(x, legal, ins.valueType, chooser) };
+  let choice: ChoiceState;
+  if (ins.count) {
+    const k = ins.count(x, l);
+    if (typeof k !== "number") fail("runtime-none-value", "how many to choose is `none`", ins.span);
+    if (!Number.isInteger(k) || k < 0) fail("runtime-invalid-number", `how many to choose must be a whole number from 0 up, and is ${k}`, ins.span);
+    choice = { ...legalGroups(x, legal, ins.valueType, chooser), k };
+  } else {
+    // Part of a list known to hold distinct spaces (a board's) has no duplicates to look for.
+    const distinct = ins.valueType.t !== "piece" && isDistinct(candidates);
+    choice = { values: distinct ? legal : legalValues(x, legal, ins.valueType, chooser) };
+  }
   if (ins.stop && (!ins.stop.when || ins.stop.when(x, l) === true)) choice.stop = String(ins.stop.label(x, l));
+  if (choice.k !== undefined && choice.values.length < choice.k && choice.stop === undefined) {
+    fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
+  }
+  if (choice.k !== undefined && pickCount(choice) > MAX_COMBINATIONS) {
+    fail("runtime-size-budget", `choosing ${choice.k} of these ${choice.values.length} gives more than ${MAX_COMBINATIONS.toLocaleString("en")} combinations to offer; split the choice into smaller ones`, ins.span);
+  }
   return choice;
 }
 
 function choiceSize(c: ChoiceState): number {
-  return c.values.length + (c.stop === undefined ? 0 : 1);
+  return pickCount(c) + (c.stop === undefined ? 0 : 1);
 }
 
 function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Value[], fallback: string): string {
@@ -386,20 +409,20 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
   s.decisions[who] = (s.decisions[who] ?? 0) + 1;
   if (p.kind === "options") {
     const o = p.options[index]!;
-    s.log.push({ player: who, option: o.id, label: o.label });
+    s.log.push({ player: who, option: o.id, label: o.label, prompt: p.prompt });
     f.pc = (ins as Extract<Instr, { k: "options" }>).options[o.value as number]!.to;
   } else {
     const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
     const choice = choiceOf(p, who)!;
-    const value = index < choice.values.length ? choice.values[index]! : null;
+    const value = index < pickCount(choice) ? valueAt(choice, index) : null;
     const strict = choiceLabeller(x, spec, f.locals, who, true);
     // Options were named leniently (a failing label reads as the plain value); taking one runs its
     // label for real, so a broken label ends the match with a diagnostic at the label.
-    if (strict && named && value !== null) strict(value);
+    if (strict && named && value !== null) for (const item of spec.count ? (value as Value[]) : [value]) strict(item);
     const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who, strict);
     if (p.kind === "secret") {
       p.chosen[who] = { id, label, value };
-      s.log.push({ player: who, option: id, label, secret: true, revealed: false });
+      s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
       if (owing(x).length > 0) return { ok: true };
       const map = new Array<Value>(s.players).fill(null);
       for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
@@ -408,8 +431,8 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
       f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
       f.pc++;
     } else {
-      const entry: LogEntry = { player: who, option: id, label };
-      if (spec.valueType.t === "piece" && typeof value === "number" && !seenByAll(x, value)) entry.hidden = true;
+      const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
+      if (spec.valueType.t === "piece" && (spec.count ? (value as Value[] | null) ?? [] : [value]).some((v) => typeof v === "number" && !seenByAll(x, v))) entry.hidden = true;
       s.log.push(entry);
       f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
       f.pc++;
@@ -439,15 +462,19 @@ function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: numbe
   try {
     const candidates = items(probe, ins.src(probe, l), ins.zone, ins.span);
     const all = nameChoice(probe, { values: legalValues(probe, candidates, ins.valueType, who) }, ins.valueType, who, choiceLabeller(probe, ins, l, who, false));
-    const match = all.find((o) => o.id === optionId);
-    if (!match) return unknown;
-    l[ins.varSlot] = match.value;
-    for (const w of ins.wheres) {
-      if (w.cond(probe, l) === true) continue;
-      let reason = w.reason ? String(w.reason(probe, l)) : undefined;
-      if (!reason && w.rule) reason = probe.rt.rules.get(w.rule.name)!.explain(probe, w.rule.args.map((a) => a(probe, l)), ins.span) ?? undefined;
-      reason ??= `this must hold: ${w.text}`;
-      return { ok: false, code: "illegal-option", reason: `${match.label} is not allowed: ${reason}` };
+    // A multi-pick's id names its items (`gold+wood`): the first item refused explains it.
+    const parts = ins.count ? optionId.split("+") : [optionId];
+    for (const part of parts) {
+      const match = all.find((o) => o.id === part);
+      if (!match) return unknown;
+      l[ins.varSlot] = match.value;
+      for (const w of ins.wheres) {
+        if (w.cond(probe, l) === true) continue;
+        let reason = w.reason ? String(w.reason(probe, l)) : undefined;
+        if (!reason && w.rule) reason = probe.rt.rules.get(w.rule.name)!.explain(probe, w.rule.args.map((a) => a(probe, l)), ins.span) ?? undefined;
+        reason ??= `this must hold: ${w.text}`;
+        return { ok: false, code: "illegal-option", reason: `${match.label} is not allowed: ${reason}` };
+      }
     }
     return unknown;
   } catch {

@@ -17,6 +17,16 @@ export const BOARD_BUILTINS = catalogued([
     returns: () => T.list(T.space),
   },
   {
+    name: "empty_spaces",
+    category: "board",
+    signature: "empty_spaces(b: board): list of space",
+    description:
+      "The spaces of a board with no piece on them, in the order `spaces` lists them: the same as `[s for s in spaces(b) where empty(s)]`, read straight off the board (the usual choice of where to put a stone or a mark).",
+    example: "let s = choose s from empty_spaces(field) prompt \"Place a stone\"",
+    params: [param("b", accepts.type(T.board, "a board"))],
+    returns: () => T.list(T.space),
+  },
+  {
     name: "neighbours",
     category: "board",
     signature: "neighbours(s: space): list of space",
@@ -216,6 +226,40 @@ export const BOARD_BUILTINS = catalogued([
     example: "place w at step(w.space, 1)",
     params: [space(), param("n", accepts.type(T.number))],
     returns: () => T.space,
+  },
+  {
+    name: "line_length",
+    category: "board",
+    signature: "line_length(s: space, dx: number, dy: number, owner: player): number",
+    description:
+      "How many spaces in a row, starting next to `s` and stepping `dx` columns and `dy` rows each time, hold a piece of `owner` (the top one of a stack); the row stops at an empty space, another player's piece or the board's edge. `s` itself is not counted: a line through `s` both ways is `1 + line_length(s, dx, dy, p) + line_length(s, -dx, -dy, p)`.",
+    example: "1 + line_length(s, 1, 0, p) + line_length(s, -1, 0, p) >= 4",
+    params: [space(), param("dx", accepts.type(T.number)), param("dy", accepts.type(T.number)), param("owner", accepts.type(T.player, "a player"))],
+    returns: () => T.number,
+  },
+  {
+    name: "outflanked",
+    category: "board",
+    signature: "outflanked(s: space, dx: number, dy: number, owner: player): list of piece",
+    description:
+      "The pieces a piece of `owner` on `s` would outflank along (`dx`, `dy`): the unbroken row of other players' pieces starting next to `s`, when a piece of `owner` closes it; an empty list when the row meets an empty space or the board's edge first, or when it is closed at once.",
+    example: "for q in outflanked(s, 1, 0, p) { q.owner = p }",
+    params: [space(), param("dx", accepts.type(T.number)), param("dy", accepts.type(T.number)), param("owner", accepts.type(T.player, "a player"))],
+    returns: () => T.list(T.piece),
+  },
+  {
+    name: "joins",
+    category: "board",
+    signature: "joins(s: space, a: list of space, b: list of space): bool",
+    description:
+      "Does the chain of touching pieces of one owner through `s` (the pieces that share an edge, step by step, with the piece on `s` and have its owner) cover a space of `a` and, when `b` is given, also a space of `b`? False when `s` is empty. Connects two sides of a board, or reaches an edge.",
+    example: "joins(s, top_row, bottom_row)",
+    params: [
+      space(),
+      param("a", accepts.type(T.list(T.space), "a list of spaces")),
+      param("b", accepts.type(T.list(T.space), "a list of spaces"), { optional: true }),
+    ],
+    returns: () => T.bool,
   },
 ]);
 

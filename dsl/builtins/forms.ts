@@ -88,9 +88,9 @@ export const FORMS: Form[] = [
   {
     keyword: "choose",
     category: "choices",
-    signature: "let x = choose v from list [by p] [prompt text] [label text] [stop text when c] [where c else reason]…",
+    signature: "let x = choose [n] v from list [by p] [prompt text] [label text] [stop text when c] [where c else reason]…",
     description:
-      "A player decision: the options are the items that pass every `where`; a refused option is explained by the failing `where`'s reason (or its rule's `require`). `label` says how each option reads (it sees `v`). `stop` adds a \"done\" option giving `none`. `by` says who decides (default: the current player of `turn`). `choose { option \"…\" when c { … } }` picks among named actions instead.",
+      "A player decision: the options are the items that pass every `where`; a refused option is explained by the failing `where`'s reason (or its rule's `require`). `label` says how each option reads (it sees `v`). `stop` adds a \"done\" option giving `none`. `by` says who decides (default: the current player of `turn`). `choose 2 v from list` picks two items at once: the value is a list, each option a combination (ids joined with `+`). `choose { option \"…\" when c { … } }` picks among named actions instead.",
     example: "let card = choose c from offer prompt \"Pick a card\"",
   },
   {
@@ -98,15 +98,15 @@ export const FORMS: Form[] = [
     category: "choices",
     signature: "choose v from list label text",
     description:
-      "How each option of a `choose` (or `secretly … chooses`) reads in the playtest, `stela play`, the log and refusals; it sees the item's name (and a secret choice's chooser). Option ids do not depend on it.",
+      "How each option of a `choose` (or `secretly … chooses`) reads in the playtest, `stela play`, the log and refusals; it sees the item's name (and a secret choice's chooser). Option ids do not depend on it; a several-item pick joins its items' labels (\"Gold and Wood\").",
     example: "let k = choose k from 0..5 label \"Pay {k} corn\"",
   },
   {
     keyword: "secretly",
     category: "choices",
-    signature: "let m = secretly each p in players chooses v from list [prompt text] [label text] [where c]…",
+    signature: "let m = secretly each p in players chooses [n] v from list [prompt text] [label text] [where c]…",
     description:
-      "Several players decide at once; nobody sees another's choice until all are in. The value is a `per player` map.",
+      "Several players decide at once; nobody sees another's choice until all are in. The value is a `per player` map. `chooses 2 v from p.hand` has each player pick two items at once (each player's value is then a list).",
     example: "let picks = secretly each p in players chooses c from p.hand prompt \"Pick a card\"",
   },
   {

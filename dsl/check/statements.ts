@@ -412,7 +412,29 @@ function pickClauses(c: Checker, e: ChooseExpr | SecretChooseExpr, ir: ChooseIr 
   const n = checkExpr(c, e.count, outer);
   expect(c, n, T.number, e.count.span, "how many to choose");
   ir.count = n.ir;
+  unmetCount(c, e);
   return T.list(el);
+}
+
+/** How many items a written list or range of literals holds, when the source says it plainly. */
+function literalLength(e: Expr): number | undefined {
+  if (e.kind === "ListExpr") return e.items.length;
+  if (e.kind === "RangeExpr" && e.from.kind === "NumberLit" && e.to.kind === "NumberLit") return Math.max(0, Math.floor(e.to.value) - Math.ceil(e.from.value) + 1);
+  return undefined;
+}
+
+/** A literal count that no run can meet: not whole, or more than a literal list holds (the rest is found at run time). */
+function unmetCount(c: Checker, e: ChooseExpr | SecretChooseExpr): void {
+  const count = e.count;
+  if (count?.kind !== "NumberLit") return;
+  if (!Number.isInteger(count.value)) {
+    c.sink.error("choose-count-unmet", `how many to choose must be a whole number, not ${count.value}`, count.span);
+    return;
+  }
+  const len = literalLength(e.source);
+  if (len !== undefined && count.value > len) {
+    c.sink.error("choose-count-unmet", `this asks for ${count.value} items but the list has only ${len}`, count.span, "a multi-pick takes different items of its list; choose fewer, or list more");
+  }
 }
 
 function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: SecretIr; ty: Type } {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEditor } from "../server/start.ts";
-import { launchBrowser } from "./chromium.ts";
+import { closeBrowser, launchBrowser } from "./chromium.ts";
 
 /**
  * Measures what typing feels like: the worker's compile time for each rule
@@ -135,6 +135,6 @@ const r = await page.evaluate(() => {
 });
 console.log(`${r.results} compile results applied: at most ${r.apply.toFixed(1)} ms of script each, at most ${r.toFrame.toFixed(1)} ms until the next frame`);
 console.log(`typing ${4 * line.length} keys: ${r.frames} frames, 95th percentile frame gap ${r.p95!.toFixed(1)} ms, longest ${r.maxGap!.toFixed(1)} ms; main-thread tasks over 50 ms: ${r.tasks.length ? r.tasks.map((t) => t.toFixed(0)).join(", ") + " ms" : "none"}`);
-await browser.close();
+await closeBrowser(browser);
 await server.close();
 rmSync(dist, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startEditor } from "../server/start.ts";
-import { launchBrowser } from "./chromium.ts";
+import { closeBrowser, launchBrowser } from "./chromium.ts";
 
 /**
  * Screenshots of the playtest pane for every rule file (and extra folders
@@ -68,7 +68,7 @@ for (const name of readdirSync(games).filter((f) => f.endsWith(".stela")).sort()
   console.log(`${name}: ${base}-playing.png, ${base}-end.png`);
 }
 
-await browser.close();
+await closeBrowser(browser);
 await server.close();
 rmSync(dist, { recursive: true, force: true });
 rmSync(games, { recursive: true, force: true });

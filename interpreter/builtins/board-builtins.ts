@@ -2,8 +2,10 @@ import type { PlacementValue, Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import { tick, type Exec } from "../exec.ts";
 import { positions } from "../placement.ts";
-import { isTop, piece, topAt } from "../pieces.ts";
+import { isTop, occupancy, piece, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
+import { isPlacement, markDistinct } from "../values.ts";
+import type { SpaceInfo } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
@@ -42,18 +44,20 @@ export function footprint(x: Exec, v: Value, span: Span): string[] {
 /** The top piece on a space key, or null. */
 export function pieceOn(x: Exec, key: string): number | null {
   const s = x.rt.topo.info(key);
-  return s ? topAt(x.s, s.board, s.cell) : null;
+  return s ? topOn(x.rt.topo, x.s, s) : null;
 }
 
 /** The top piece on a space given as a value (checked once: these run for every candidate of a choice). */
 function topOf(x: Exec, v: Value, span: Span): number | null {
-  const s = spaceInfo(x, v, span);
-  return topAt(x.s, s.board, s.cell);
+  return topOn(x.rt.topo, x.s, spaceInfo(x, v, span));
 }
 
 function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
   const p = typeof v === "number" ? piece(x, v, span) : undefined;
-  const cached = p && p.board !== null ? around.get(p.cells) : undefined;
+  // A piece's position, or a placement's cells (a bounded board's placements share their cell
+  // lists, `placement.ts`), identifies the answer: rules ask it for every candidate of a choice.
+  const at = p && p.board !== null ? p.cells : isPlacement(v) ? v.cells : undefined;
+  const cached = at ? around.get(at) : undefined;
   if (cached) {
     tick(x, span, cached.length);
     return cached;
@@ -69,7 +73,7 @@ function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
       out.push(n);
     }
   }
-  if (p && p.board !== null) around.set(p.cells, out);
+  if (at) around.set(at, out);
   tick(x, span, out.length);
   return out;
 }
@@ -140,6 +144,112 @@ function expand(x: Exec, start: number[], owner: Map<string, number>, among: Val
   return among.filter((id) => seen.has(id as number));
 }
 
+/** A direction given to a line built-in: whole steps, not both 0 (a line must move). */
+function direction(dx: Value, dy: Value, span: Span): [number, number] {
+  if (typeof dx !== "number" || typeof dy !== "number") fail("runtime-none-value", "a direction needs two numbers (columns and rows to step), and one is `none`", span);
+  if (!Number.isInteger(dx) || !Number.isInteger(dy) || (dx === 0 && dy === 0)) {
+    fail("runtime-invalid-number", `a direction is whole columns and rows to step, not both 0: got (${dx}, ${dy})`, span);
+  }
+  return [dx, dy];
+}
+
+/** The owner of the top piece on a space: undefined when it is empty (null is a piece nobody owns). */
+function ownerOn(x: Exec, t: SpaceInfo): number | null | undefined {
+  const id = topOn(x.rt.topo, x.s, t);
+  return id === null ? undefined : x.s.pieces[id]!.owner;
+}
+
+/** `line_length`: like pieces in a row from next to `s` along (dx, dy); the walk is charged to the step budget. */
+function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number {
+  const [sx, sy] = direction(dx, dy, span);
+  const topo = x.rt.topo;
+  let n = 0;
+  for (let t = topo.offset(spaceInfo(x, s, span), sx, sy); t && ownerOn(x, t) === owner; t = topo.offset(t, sx, sy)) n++;
+  tick(x, span, n + 1);
+  return n;
+}
+
+/** `outflanked`: the others' pieces in a row from next to `s`, closed by one of `owner`'s; none when the row is open. */
+function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number[] {
+  const [sx, sy] = direction(dx, dy, span);
+  const topo = x.rt.topo;
+  const out: number[] = [];
+  for (let t = topo.offset(spaceInfo(x, s, span), sx, sy); t; t = topo.offset(t, sx, sy)) {
+    const id = topOn(topo, x.s, t);
+    tick(x, span);
+    if (id === null) return [];
+    if (x.s.pieces[id]!.owner === owner) return out;
+    out.push(id);
+  }
+  return [];
+}
+
+/** Space numbers of a list of spaces, per list (lists are never changed in place, so the list identifies them). */
+const spaceSets = new WeakMap<Value[], Set<number>>();
+
+function spaceNumbers(x: Exec, v: Value, span: Span): Set<number> {
+  if (!Array.isArray(v)) fail("runtime-none-value", "expected a list of spaces", span);
+  let set = spaceSets.get(v);
+  if (!set) {
+    set = new Set();
+    for (const k of v) set.add(spaceInfo(x, k, span).id);
+    spaceSets.set(v, set);
+  }
+  return set;
+}
+
+/**
+ * `joins`: walks from `s` over touching spaces whose top piece has the same owner as the one on
+ * `s`, until it has met a space of `a` and (when given) one of `b`. Space numbers and the
+ * occupancy index, no lists built: Hex asks this after every stone.
+ */
+function joins(x: Exec, s: Value, a: Value, b: Value, span: Span): boolean {
+  const start = spaceInfo(x, s, span);
+  const owner = ownerOn(x, start);
+  if (owner === undefined) return false;
+  const inA = spaceNumbers(x, a, span);
+  const inB = b === null ? undefined : spaceNumbers(x, b, span);
+  const topo = x.rt.topo;
+  let metA = false;
+  let metB = inB === undefined;
+  const seen = new Set<number>([start.id]);
+  const queue: SpaceInfo[] = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const t = queue[i]!;
+    if (!metA && inA.has(t.id)) metA = true;
+    if (!metB && inB!.has(t.id)) metB = true;
+    if (metA && metB) {
+      tick(x, span, i + 1);
+      return true;
+    }
+    for (const n of topo.touchingSpaces(t)) {
+      if (seen.has(n.id) || ownerOn(x, n) !== owner) continue;
+      seen.add(n.id);
+      queue.push(n);
+    }
+  }
+  tick(x, span, queue.length);
+  return false;
+}
+
+/** `empty_spaces`: a board's spaces with nothing on them, in board order, read off the occupancy index. */
+function emptySpaces(x: Exec, b: Value, span: Span): string[] {
+  const board = b as string;
+  const topo = x.rt.topo;
+  const all = topo.spaces(x.s, board);
+  const ids = topo.spaceNumbers(board);
+  tick(x, span, all.length);
+  if (!ids) return all.filter((k) => pieceOn(x, k) === null);
+  const occ = occupancy(topo, x.s);
+  const out: string[] = [];
+  for (let i = 0; i < all.length; i++) {
+    const id = ids[i]!;
+    if (id >= occ.length || occ[id] === 0) out.push(all[i]!);
+  }
+  // Part of a board's distinct spaces: a choice from it need not look for duplicates.
+  return markDistinct(out);
+}
+
 function asPieces(x: Exec, v: Value, span: Span): number[] {
   if (typeof v === "number") return [v];
   if (typeof v === "string" && x.s.zones[v]) return [...x.s.zones[v]!];
@@ -150,6 +260,7 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
 
 export const BOARD_IMPLS = {
   spaces: (x, [b]) => x.rt.topo.spaces(x.s, b as string),
+  empty_spaces: (x, [b], span) => emptySpaces(x, b!, span),
   neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
   adjacent_pieces: (x, [v], span) => adjacentPieces(x, v!, span),
@@ -217,6 +328,9 @@ export const BOARD_IMPLS = {
   distance: (x, [a, b], span) => x.rt.topo.distance(spaceInfo(x, a!, span).key, spaceInfo(x, b!, span).key),
   space_at: (x, [b, cx, cy, level]) => x.rt.topo.key(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
   step: (x, [s, n], span) => x.rt.topo.step(spaceInfo(x, s!, span).key, n as number) ?? null,
+  line_length: (x, [s, dx, dy, owner], span) => lineLength(x, s!, dx!, dy!, owner!, span),
+  outflanked: (x, [s, dx, dy, owner], span) => outflankedBy(x, s!, dx!, dy!, owner!, span),
+  joins: (x, [s, a, b], span) => joins(x, s!, a!, b ?? null, span),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 
 function asList(x: Exec, v: Value): Value[] {

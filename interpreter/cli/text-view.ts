@@ -193,7 +193,12 @@ export function renderText(v: View): string {
   }
   for (const p of v.players) {
     const vars = Object.entries(p.vars)
-      .map(([k, val]) => `${k} ${valueText(val)}`)
+      .map(([k, val]) => {
+        // One value per enum member (`per Resource number`): each with its member's name.
+        const keys = p.keys?.[k];
+        if (keys && Array.isArray(val) && val.length === keys.length) return `${k} (${keys.map((m, i) => `${m} ${valueText(val[i]!)}`).join(", ")})`;
+        return `${k} ${valueText(val)}`;
+      })
       .join(", ");
     lines.push(`${p.name}${p.seat === v.viewer ? " (you)" : ""}${vars ? `: ${vars}` : ""}`);
   }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { startEditor } from "../../editor/server/start.ts";
-import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
+import { browserMissing, closeBrowser, launchBrowser } from "../../editor/tools/chromium.ts";
 import { GAMES_DIR } from "../support/games.ts";
 
 const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
@@ -41,7 +41,13 @@ export interface E2e {
   close(): Promise<void>;
 }
 
-export async function startE2e(): Promise<E2e> {
+/** What a test needs before the first page loads. */
+export interface E2eOptions {
+  /** Runs on the browser before the first page opens (to route or record requests from the start). */
+  beforeOpen?: (browser: BrowserContext) => Promise<void>;
+}
+
+export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
   const missing = browserMissing();
   if (missing) throw new Error(missing);
   const gamesDir = mkdtempSync(join(tmpdir(), "stela-games-"));
@@ -50,6 +56,7 @@ export async function startE2e(): Promise<E2e> {
   const outDir = mkdtempSync(join(tmpdir(), "stela-editor-dist-"));
   const { server, url } = await startEditor({ port: 0, quiet: true, gamesDir, outDir });
   const browser = await launchBrowser();
+  await options.beforeOpen?.(browser);
   const page = browser.pages()[0] ?? (await browser.newPage());
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -62,7 +69,7 @@ export async function startE2e(): Promise<E2e> {
     page,
     errors,
     async close() {
-      await browser.close();
+      await closeBrowser(browser);
       await server.close();
       for (const d of [gamesDir, outDir]) rmSync(d, { recursive: true, force: true });
     },
@@ -87,7 +94,7 @@ export async function openGame(page: Page, value: string): Promise<void> {
 
 /** Sets each seat to a person or a bot. */
 export async function setSeats(page: Page, persons: boolean[]): Promise<void> {
-  for (let seat = 0; seat < persons.length; seat++) await page.locator(`section.player[data-seat="${seat}"] select`).selectOption(persons[seat] ? "person" : "bot");
+  for (let seat = 0; seat < persons.length; seat++) await page.locator(`section.player[data-seat="${seat}"] select[data-testid=seat]`).selectOption(persons[seat] ? "person" : "random");
   const want = persons.flatMap((p, i) => (p ? [i] : []));
   await page.waitForFunction((w) => JSON.stringify((window as unknown as { stela: AppHandle }).stela.persons) === JSON.stringify(w), want);
 }

@@ -6,7 +6,7 @@ import type { PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor } from "../../editor/server/start.ts";
 import { GAMES_DIR } from "../support/games.ts";
-import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
+import { browserMissing, closeBrowser, launchBrowser } from "../../editor/tools/chromium.ts";
 
 /**
  * The editor end to end, in headless Chromium: the app is built and served
@@ -55,7 +55,7 @@ describe.skipIf(skip)("editor in a browser", () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    if (browser) await closeBrowser(browser);
     await server?.close();
     for (const d of [gamesDir, outDir]) if (d) rmSync(d, { recursive: true, force: true });
   });
@@ -209,7 +209,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(await app((a) => a.markerLines("stela-runtime"))).toEqual([line]);
     // Blamed on the first placement (decision 7, whose scoring fails), not on the next one; the rest waits.
     const banner = await page.getByTestId("runtime-error").innerText();
-    expect(banner).toMatch(new RegExp(`during decision 7 \\(Player \\d: .+\\), at line ${line}:`));
+    expect(banner).toMatch(new RegExp(`during decision 7 \\(Player \\d — Place a piece: .+\\), at line ${line}:`));
     expect(banner).toContain("The 2 later decisions wait");
     expect(await page.locator("[data-testid=stopped]").count()).toBe(0);
     expect(await page.getByTestId("turn").innerText()).not.toContain("Game over");
@@ -257,7 +257,7 @@ describe.skipIf(skip)("editor in a browser", () => {
       expect(await p2.evaluate(() => (window as unknown as { stela: AppHandle }).stela.text)).toBe(text);
       expect(await p2.evaluate(() => (window as unknown as { stela: AppHandle }).stela.docKey)).toBe("shared:mayan-city.stela");
     } finally {
-      await other.close();
+      await closeBrowser(other);
     }
     expect(errors).toEqual([]);
   });
@@ -268,7 +268,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     await page.getByRole("button", { name: "Restart" }).click();
     await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
     const first = await app((a) => a.snapshot!.owing[0]!);
-    await page.locator(`section.player[data-seat="${1 - first}"] select`).selectOption("bot");
+    await page.locator(`section.player[data-seat="${1 - first}"] select[data-testid=seat]`).selectOption("random");
     await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
     // The person's pick, then the bot's, on its own.
     await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 2, null, { timeout: 5000 });

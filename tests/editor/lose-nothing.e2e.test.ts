@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../../editor/tools/chromium.ts";
+import { closeBrowser, launchBrowser } from "../../editor/tools/chromium.ts";
 import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, type AppHandle, type E2e } from "./e2e-harness.ts";
 
 /**
@@ -148,7 +148,7 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
       if (process.env.STELA_SHOTS) await p2.screenshot({ path: join(process.env.STELA_SHOTS, "shared.png") });
       expect(await p2.getByTestId("shared-copy").innerText()).toMatch(/shared copy\s+of mayan-city\.stela.*decision 8/s);
     } finally {
-      await other.close();
+      await closeBrowser(other);
     }
     expect(e.errors).toEqual([]);
   });

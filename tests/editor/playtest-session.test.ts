@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
+import { decisionSentence } from "../../editor/src/playtest/present.ts";
 import { gameFromSource, loadGame } from "../support/games.ts";
+import { makeBot, mixSeed } from "../../interpreter/index.ts";
 
 const counting = (max: number) => `
 game "Counting" { players 2..3 }
@@ -167,4 +169,34 @@ describe("playtest session", () => {
     s.viewAs = "spectator";
     expect(s.snapshot().viewer).toBeNull();
   });
+
+  it("keeps each decision's prompt, so the log reads who, what was asked and what they chose", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    playFirst(s, 2);
+    const log = s.snapshot().log;
+    expect(log.map((d) => [d.player, d.prompt, d.label])).toEqual([
+      [0, "How many?", "1"],
+      [1, "How many?", "1"],
+    ]);
+    expect(log.map((d) => decisionSentence(`Player ${d.player + 1}`, d.prompt, d.label))).toEqual(["Player 1 — How many? 1", "Player 2 — How many? 1"]);
+    expect(decisionSentence("Player 1", "Place a piece", "Palace on d4")).toBe("Player 1 — Place a piece: Palace on d4");
+    expect(decisionSentence("Player 2", undefined, "Plaza")).toBe("Player 2: Plaza");
+  });
+
+  it("plays a bot seat with the bot it names: the MCTS bot with its budget, its own stream from the seed", () => {
+    const s = new PlaytestSession(loadGame("mayan-city.stela"), { players: 2, seed: 1 });
+    s.botSpecs = { 0: "mcts:30" };
+    s.botMove([0]);
+    const mctsPick = s.snapshot().log[0]!.option;
+    // The same bot made directly: the session's seat plays exactly as it.
+    const direct = makeBot({ kind: "mcts", budget: { iterations: 30 } }, mixSeed(1, 0)).choose(loadGame("mayan-city.stela").start({ players: 2, seed: 1 }), 0);
+    expect(mctsPick).toBe(direct);
+    expect(mctsPick).toBe("palace");
+    // A seat without a named bot plays at random (the Temple, for this seed).
+    s.restart({ players: 2, seed: 1 });
+    s.botSpecs = {};
+    s.botMove([0]);
+    expect(s.snapshot().log[0]!.option).toBe("temple");
+  });
 });
+

@@ -1,12 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import type { PreviewServer } from "vite";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEditor } from "../../editor/server/start.ts";
-import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
-import { GAMES_DIR } from "../support/games.ts";
+import { skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
 
 /**
  * The Simulate panel in headless Chromium: the rules being edited (a small
@@ -15,36 +10,19 @@ import { GAMES_DIR } from "../support/games.ts";
  * Set STELA_SKIP_E2E=1 to skip on a machine without Chromium.
  */
 
-const skip = process.env.STELA_SKIP_E2E === "1";
 const GOOF = readFileSync(new URL("../fixtures/bots/goofspiel.stela", import.meta.url), "utf8");
 
-describe.skipIf(skip)("simulate panel", () => {
-  let gamesDir: string;
-  let outDir: string;
-  let server: PreviewServer;
-  let browser: BrowserContext;
+describe.skipIf(skipE2e)("simulate panel", () => {
+  let e: E2e;
   let page: Page;
-  const errors: string[] = [];
 
   beforeAll(async () => {
-    const missing = browserMissing();
-    if (missing) throw new Error(missing);
-    gamesDir = mkdtempSync(join(tmpdir(), "stela-games-"));
-    cpSync(GAMES_DIR, gamesDir, { recursive: true });
-    outDir = mkdtempSync(join(tmpdir(), "stela-editor-dist-"));
-    let url: string;
-    ({ server, url } = await startEditor({ port: 0, quiet: true, gamesDir, outDir }));
-    browser = await launchBrowser();
-    page = browser.pages()[0] ?? (await browser.newPage());
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(url);
-    await page.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
+    e = await startE2e();
+    page = e.page;
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    for (const d of [gamesDir, outDir]) if (d) rmSync(d, { recursive: true, force: true });
+    await e?.close();
   });
 
   it("plays N games of the edited rules with MCTS in a seat, shows intervals, and the saved version beside them", async () => {
@@ -71,6 +49,6 @@ describe.skipIf(skip)("simulate panel", () => {
     await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes("saved: share"), null, { timeout: 120_000 });
     text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
     expect(text).toContain("bots random,random");
-    expect(errors).toEqual([]);
+    expect(e.errors).toEqual([]);
   }, 300_000);
 });

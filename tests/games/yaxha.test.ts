@@ -5,6 +5,9 @@ import { cellCoords, cellKey, instanceKey, numberedKey, spaceCell, type Match } 
 import { loadGame } from "../support/games.ts";
 import { choose, moveTo, pieces, put, scenario, zoneOf } from "../support/scenario.ts";
 
+/** The prompt of the secret market choice, which the log keeps with each choice. */
+const MARKET_PROMPT = "Choose the Market tile whose cubes you want";
+
 /**
  * Yaxha (games/yaxha.stela): the seed's four tie examples, placement on each level,
  * visibility, groups, the scoring table, a complete pyramid scored end to end, all 18 bonus
@@ -241,22 +244,22 @@ describe("collecting cubes: the seed's four examples", () => {
       const v = m.view(viewer);
       expect(v.decision).toMatchObject({ players: [B, C], simultaneous: true });
       expect(v.decision!.chosen).toBeUndefined();
-      expect(v.log).toEqual([{ player: A, label: "(a secret choice)" }]);
+      expect(v.log).toEqual([{ player: A, label: "(a secret choice)", prompt: MARKET_PROMPT }]);
     }
     // Apart from who still owes a choice and that redacted line, nothing changed for them.
     expect([m.view(B), m.view(C), m.view(null)].map(strip)).toEqual(before);
     expect(m.view(A).decision!.chosen).toBe("card of market tile 2");
     choose(m, "card of market tile 1", B);
     expect(m.view(C).log).toEqual([
-      { player: A, label: "(a secret choice)" },
-      { player: B, label: "(a secret choice)" },
+      { player: A, label: "(a secret choice)", prompt: MARKET_PROMPT },
+      { player: B, label: "(a secret choice)", prompt: MARKET_PROMPT },
     ]);
     choose(m, "card of market tile 2", C);
     // All in: revealed to everyone.
     expect(m.view(null).log.slice(0, 3)).toEqual([
-      { player: A, label: "card of market tile 2" },
-      { player: B, label: "card of market tile 1" },
-      { player: C, label: "card of market tile 2" },
+      { player: A, label: "card of market tile 2", prompt: MARKET_PROMPT },
+      { player: B, label: "card of market tile 1", prompt: MARKET_PROMPT },
+      { player: C, label: "card of market tile 2", prompt: MARKET_PROMPT },
     ]);
     expect(m.view(null).messages.map((x) => x.text).filter((t) => t.includes("plays"))).toEqual([
       "Player 1 plays the card of market tile 2",

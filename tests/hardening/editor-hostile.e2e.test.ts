@@ -1,13 +1,9 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import lz from "lz-string";
-import type { BrowserContext, Page } from "playwright-core";
-import type { PreviewServer } from "vite";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEditor } from "../../editor/server/start.ts";
-import { browserMissing, launchBrowser } from "../../editor/tools/chromium.ts";
-import { GAMES_DIR } from "../support/games.ts";
+import { skipE2e, startE2e, type E2e } from "../editor/e2e-harness.ts";
 import { bombLink } from "./bomb-link.ts";
 
 /**
@@ -17,8 +13,6 @@ import { bombLink } from "./bomb-link.ts";
  * Every request the page makes is recorded: none may leave 127.0.0.1.
  * Set STELA_SKIP_E2E=1 to skip on a machine without Chromium.
  */
-
-const skip = process.env.STELA_SKIP_E2E === "1";
 
 const BEACON_RULES = `game "Beacon" {
   players 2..2
@@ -50,48 +44,38 @@ scoring p {
 `;
 
 
-describe.skipIf(skip)("hostile share links in a browser", () => {
-  let gamesDir: string;
-  let outDir: string;
-  let server: PreviewServer;
-  let url: string;
-  let browser: BrowserContext;
+describe.skipIf(skipE2e)("hostile share links in a browser", () => {
+  let e: E2e;
   const requests: string[] = [];
-  const errors: string[] = [];
 
   beforeAll(async () => {
-    const missing = browserMissing();
-    if (missing) throw new Error(missing);
-    gamesDir = mkdtempSync(join(tmpdir(), "stela-games-"));
-    cpSync(GAMES_DIR, gamesDir, { recursive: true });
-    outDir = mkdtempSync(join(tmpdir(), "stela-editor-dist-"));
-    ({ server, url } = await startEditor({ port: 0, quiet: true, gamesDir, outDir }));
-    browser = await launchBrowser();
-    // Record every request; answer none outside this machine.
-    await browser.route("**/*", (route) => {
-      const u = route.request().url();
-      requests.push(u);
-      const host = new URL(u).hostname;
-      return host === "127.0.0.1" || u.startsWith("data:") || u.startsWith("blob:") ? route.continue() : route.abort();
+    e = await startE2e({
+      // Record every request from the first page on; answer none outside this machine.
+      beforeOpen: async (browser) => {
+        await browser.route("**/*", (route) => {
+          const u = route.request().url();
+          requests.push(u);
+          const host = new URL(u).hostname;
+          return host === "127.0.0.1" || u.startsWith("data:") || u.startsWith("blob:") ? route.continue() : route.abort();
+        });
+      },
     });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    for (const d of [gamesDir, outDir]) if (d) rmSync(d, { recursive: true, force: true });
+    await e?.close();
   });
 
   async function open(hash: string): Promise<Page> {
-    const page = await browser.newPage();
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${url}${hash}`);
+    const page = await e.browser.newPage();
+    page.on("pageerror", (err) => e.errors.push(err.message));
+    await page.goto(`${e.url}${hash}`);
     await page.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
     return page;
   }
 
   it("the editor's worker ends hostile rule files with diagnostics and stays responsive", async () => {
-    const page = await open("");
+    const page = e.page;
     await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
     const hostile = new URL("../fixtures/hostile/", import.meta.url).pathname;
     for (const [file, code] of [["deep-parens.stela", "input-too-deep"], ["ct-const-double.stela", "invalid-constant"], ["ct-components.stela", "invalid-components"], ["long-chain.stela", "input-too-deep"]]) {
@@ -104,20 +88,19 @@ describe.skipIf(skip)("hostile share links in a browser", () => {
     // A rule that builds a list past the budget ends the playtest's match with that diagnostic.
     await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), readFileSync(join(hostile, "rt-list-double.stela"), "utf8"));
     await page.waitForFunction(() => (window as unknown as { stela: { snapshot?: { view: { error: { code: string } | null } } } }).stela.snapshot?.view.error?.code === "runtime-size-budget", null, { timeout: 30_000 });
-    expect(errors).toEqual([]);
-    await page.close();
+    expect(e.errors).toEqual([]);
   });
 
   const outside = () => requests.filter((u) => !/^(data:|blob:)/.test(u) && new URL(u).hostname !== "127.0.0.1");
 
   it("refuses a link that would expand to millions of characters, and stays usable", async () => {
-    const page = await browser.newPage();
-    page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`${url}#share=bomb.stela&rules=${bombLink(3000)}`);
+    const page = await e.browser.newPage();
+    page.on("pageerror", (err) => e.errors.push(err.message));
+    await page.goto(`${e.url}#share=bomb.stela&rules=${bombLink(3000)}`);
     await page.waitForFunction(() => document.querySelector("[data-testid=notice]")?.textContent?.includes("larger than a rule file may be"), null, { timeout: 30_000 });
     expect(await page.evaluate(() => (window as unknown as { stela: { docKey: string } }).stela.docKey)).not.toContain("bomb");
     await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
-    expect(errors).toEqual([]);
+    expect(e.errors).toEqual([]);
     await page.close();
   });
 
@@ -132,7 +115,7 @@ describe.skipIf(skip)("hostile share links in a browser", () => {
     expect(urls).toEqual([]);
     await page.waitForTimeout(500);
     expect(outside()).toEqual([]);
-    expect(errors).toEqual([]);
+    expect(e.errors).toEqual([]);
     await page.close();
   });
 });

@@ -8,6 +8,7 @@ import { CompileLoop } from "./compile-loop.svelte.ts";
 import { Documents } from "./documents.svelte.ts";
 import { Notices } from "./notices.svelte.ts";
 import { PlaytestController } from "./playtest-controller.svelte.ts";
+import { PositionEditor } from "./position-editor.svelte.ts";
 
 /**
  * The editor's composition root: it builds the documents model, the
@@ -21,6 +22,7 @@ export class EditorApp {
   readonly docs = new Documents(this.worker, this.notices);
   readonly playtest = new PlaytestController(this.worker, this.docs, this.notices);
   readonly compiler = new CompileLoop(this.worker, this.docs, this.playtest);
+  readonly position = new PositionEditor(this.worker, this.docs, this.compiler, this.playtest, this.notices);
   private editor: monaco.editor.IStandaloneCodeEditor | undefined;
 
   shareUrl = $state<string | undefined>(undefined);
@@ -97,6 +99,8 @@ export class EditorApp {
     const switching = key !== this.docs.docKey;
     const doc = this.docs.select(key);
     if (switching) {
+      // A position being set up belongs to the document it started from.
+      if (this.position.active) this.position.cancel();
       this.editor?.setModel(doc.model);
       this.playtest.reset(key);
       this.compiler.reset();

@@ -1,7 +1,7 @@
 import type { PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
 import { toMarker } from "../rules/markers.ts";
 import { monaco } from "../rules/monaco-setup.ts";
-import type { CompileReply, PlaytestRequest } from "../worker/protocol.ts";
+import type { CompileReply, PlaytestRequest, Seats } from "../worker/protocol.ts";
 import type { WorkerClient } from "../worker/worker-client.ts";
 import type { Documents } from "./documents.svelte.ts";
 import type { Notices } from "./notices.svelte.ts";
@@ -18,10 +18,14 @@ export class PlaytestController {
   playtestError = $state<string | undefined>(undefined);
   /** Seats played by a person (the rest are bots), per document. */
   persons = $state<number[]>([0]);
+  /** Each bot seat's bot as tools write it (`greedy`, `mcts:200`, `mcts:300ms`); unnamed seats play at random. */
+  bots = $state<Record<number, string>>({});
   viewAs = $state<ViewAs>("auto");
   botsPaused = $state(false);
   botDelay = $state<number>(500);
 
+  /** Bots wait while the designer sets up a position by hand. */
+  private held = false;
   private botTimer: ReturnType<typeof setTimeout> | undefined;
   private busy = false;
   private shownJson = "";
@@ -34,7 +38,9 @@ export class PlaytestController {
 
   /** Another document is on screen: its seats, and no snapshot until it compiles. */
   reset(docKey: string): void {
-    this.persons = this.documents.store.playtest(docKey)?.persons ?? [0];
+    const saved = this.documents.store.playtest(docKey);
+    this.persons = saved?.persons ?? [0];
+    this.bots = { ...(saved?.bots ?? {}) };
     this.snapshot = undefined;
     this.shownJson = "";
     this.playtestError = undefined;
@@ -42,8 +48,20 @@ export class PlaytestController {
   }
 
   /** Who plays which seat, as the worker needs it. */
-  seats(): { persons: number[]; viewAs: ViewAs } {
-    return { persons: [...this.persons], viewAs: this.viewAs };
+  seats(): Seats {
+    return { persons: [...this.persons], viewAs: this.viewAs, bots: { ...this.bots } };
+  }
+
+  /** Who plays `seat`: `person`, or its bot as tools write it. */
+  seatOf(seat: number): string {
+    return this.persons.includes(seat) ? "person" : (this.bots[seat] ?? "random");
+  }
+
+  /** Puts a person or a bot (`random`, `greedy`, `mcts:200`, `mcts:300ms`) in a seat. Bots think in the worker. */
+  setSeat(seat: number, who: string): Promise<void> {
+    if (who === "person") return this.setPerson(seat, true);
+    this.bots = { ...this.bots, [seat]: who };
+    return this.setPerson(seat, false);
   }
 
   /** A compile's result: the playtest replayed on the new rules (or why it could not be). */
@@ -65,6 +83,7 @@ export class PlaytestController {
         settings: snap.settings,
         log: snap.log.map((d) => ({ ...d })),
         persons: [...this.persons],
+        bots: { ...this.bots },
         waiting: snap.waiting.map((d) => ({ ...d })),
         stopped: snap.waitingHeld,
       });
@@ -171,7 +190,14 @@ export class PlaytestController {
   }
 
   private sendSeats(): Promise<void> {
-    return this.send({ type: "seats", persons: [...this.persons], viewAs: this.viewAs });
+    return this.send({ type: "seats", ...this.seats() });
+  }
+
+  /** Holds the bots (the position editor is open) or lets them go on. */
+  hold(held: boolean): void {
+    this.held = held;
+    if (held) this.cancelBots();
+    else this.scheduleBots();
   }
 
   setBotsPaused(paused: boolean): void {
@@ -194,7 +220,7 @@ export class PlaytestController {
   private scheduleBots(): void {
     this.cancelBots();
     const snap = this.snapshot;
-    if (!snap || this.botsPaused || snap.error || snap.stopped || snap.view.over) return;
+    if (!snap || this.held || this.botsPaused || snap.error || snap.stopped || snap.view.over) return;
     const bots = snap.owing.filter((p) => !this.persons.includes(p));
     if (bots.length === 0) return;
     this.botTimer = setTimeout(() => {

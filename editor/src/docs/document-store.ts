@@ -21,6 +21,8 @@ export interface SavedPlaytest {
   log: LoggedDecision[];
   /** Seats played by a person; the others are bots. */
   persons: number[];
+  /** The bot of each bot seat as tools write it (`greedy`, `mcts:200`, `mcts:300ms`); a seat not named plays at random. */
+  bots?: Record<number, string>;
   /** Decisions waiting for redo (set aside by undo, or stopped by a rule change). */
   waiting?: LoggedDecision[];
   /** The waiting decisions were stopped by a rule change, not undone. */

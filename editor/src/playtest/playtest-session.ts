@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../../../dsl/index.ts";
-import { RandomBot } from "../../../interpreter/index.ts";
+import { formatBotSpec, makeBot, mixSeed, parseBotSpec, RandomBot, type Bot } from "../../../interpreter/index.ts";
 import { listExamples, runExample, StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
 
 /** How a playtest starts: everything else follows from the rules and the decisions. */
@@ -19,6 +19,8 @@ export interface LoggedDecision {
   label: string;
   /** A secret choice: its label is not shown to the other players. */
   secret?: boolean;
+  /** What the choice asked (its prompt): the log says who, what was asked and what they chose. */
+  prompt?: string;
 }
 
 /** Why the decisions after `index` are waiting instead of applied. */
@@ -92,6 +94,10 @@ export class PlaytestSession {
   private bot: RandomBot;
   settings: PlaytestSettings;
   persons = new Set<number>();
+  /** A bot seat's bot as tools write it (`greedy`, `mcts:200`, `mcts:300ms`); a seat not named here plays at random. */
+  botSpecs: Record<number, string> = {};
+  /** Bots other than the shared random one, by seat and spec, each with its own stream from the seed. */
+  private bots = new Map<string, Bot>();
   /** The rule text by file path, to name tiebreaks as they are written (set by the worker). */
   sources: Record<string, string> = {};
   viewAs: ViewAs = "auto";
@@ -159,7 +165,7 @@ export class PlaytestSession {
     }
     this.match = r.match;
     const n = r.stoppedAt ? r.stoppedAt.index : toApply.length;
-    this.applied = this.match.log.slice(this.openingLog).map((e) => this.entry(e.player, e.option, e.label, e.secret));
+    this.applied = this.match.log.slice(this.openingLog).map((e) => this.entry(e.player, e.option, e.label, e.secret, e.prompt));
     this.tail = [...toApply.slice(n), ...(intendTail ? [] : tail)];
     // A rule that failed ends the match: the decisions after it did not "no longer fit", they wait behind the failure.
     this.stopped = r.stoppedAt && !this.match.error ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
@@ -189,8 +195,10 @@ export class PlaytestSession {
     return { match };
   }
 
-  private entry(player: number, option: string, label: string, secret?: boolean): LoggedDecision {
-    return secret ? { player, option, label, secret } : { player, option, label };
+  private entry(player: number, option: string, label: string, secret?: boolean, prompt?: string): LoggedDecision {
+    const e: LoggedDecision = secret ? { player, option, label, secret } : { player, option, label };
+    if (prompt !== undefined) e.prompt = prompt;
+    return e;
   }
 
   /** New rules (the text changed and compiles): replay everything taken, and what redo held. */
@@ -206,6 +214,7 @@ export class PlaytestSession {
     this.notes = [];
     this.settings = this.fit(settings);
     this.bot = new RandomBot(this.settings.seed);
+    this.bots.clear();
     this.replay([]);
   }
 
@@ -217,8 +226,8 @@ export class PlaytestSession {
     this.notes = [];
     // The log grows by one entry per decision (a secret choice's entry is added as it is made).
     const e = this.match.log[before];
-    const made = e ? this.entry(e.player, e.option, e.label, e.secret) : this.entry(player, option, option);
-    this.applied = this.match.log.slice(this.openingLog).map((x) => this.entry(x.player, x.option, x.label, x.secret));
+    const made = e ? this.entry(e.player, e.option, e.label, e.secret, e.prompt) : this.entry(player, option, option);
+    this.applied = this.match.log.slice(this.openingLog).map((x) => this.entry(x.player, x.option, x.label, x.secret, x.prompt));
     // Taking the decision redo would take keeps the rest of redo; anything else starts a new line.
     if (this.tail.length && sameDecision(this.tail[0]!, made)) this.tail.shift();
     else this.tail = [];
@@ -234,9 +243,20 @@ export class PlaytestSession {
   botMove(players: number[]): void {
     if (this.stopped) return;
     for (const p of players) {
-      const id = this.bot.choose(this.match, p);
+      const id = this.botFor(p).choose(this.match, p);
       if (id !== undefined) this.apply(p, id);
     }
+  }
+
+  /** The bot playing `seat`: the shared random bot, or the seat's own greedy or MCTS bot. */
+  private botFor(seat: number): Bot {
+    const text = this.botSpecs[seat];
+    const spec = text === undefined ? undefined : parseBotSpec(text);
+    if (!spec || spec.kind === "random") return this.bot;
+    const key = `${seat}|${formatBotSpec(spec)}`;
+    let bot = this.bots.get(key);
+    if (!bot) this.bots.set(key, (bot = makeBot(spec, mixSeed(this.settings.seed, seat))));
+    return bot;
   }
 
   /** Goes back to just before the last decision a person took (bots' moves after it go too). */

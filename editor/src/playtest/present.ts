@@ -26,6 +26,19 @@ export function playerName(players: PlayerView[], seat: number): string {
   return players[seat]?.name ?? `Player ${seat + 1}`;
 }
 
+/**
+ * A decision as a line that reads on its own: who, what the rules asked
+ * (the choice's prompt) and what they chose (the option's label), e.g.
+ * "Player 1 — Place a piece: Palace on d4". Rules word their prompts freely
+ * (an order, a question, "Your turn"), so the prompt is quoted as written,
+ * not turned into a verb. Without a prompt: who and the label.
+ */
+export function decisionSentence(who: string, prompt: string | undefined, label: string): string {
+  const asked = prompt?.trim();
+  if (!asked) return `${who}: ${label}`;
+  return `${who} — ${asked}${/[?:!.…]$/.test(asked) ? "" : ":"} ${label}`;
+}
+
 let probe: CanvasRenderingContext2D | null | undefined;
 
 /** Any CSS colour as `#rrggbb` (named colours included), or undefined. */
@@ -49,8 +62,10 @@ export function inkOn(background: string | undefined): string {
 }
 
 /** A value as a designer reads it in a panel. */
-export function formatValue(v: Value, players: PlayerView[] = []): string {
+export function formatValue(v: Value, players: PlayerView[] = [], keys?: readonly string[]): string {
   if (v === null || v === undefined) return "none";
+  // One value per enum member: each with its member's name.
+  if (keys && Array.isArray(v) && v.length === keys.length) return keys.map((k, i) => `${k} ${formatValue(v[i]!, players)}`).join(", ");
   if (typeof v === "boolean") return v ? "yes" : "no";
   if (typeof v === "number") return Number.isInteger(v) ? String(v) : v.toFixed(2);
   if (typeof v === "string") return v;

@@ -2,6 +2,8 @@ import type { SymbolIndex } from "../../../dsl/index.ts";
 import type { Diagnostic } from "../../../dsl/index.ts";
 import type { LoggedDecision, PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
 import type { ExampleStatus } from "../rules/example-status.ts";
+import type { PositionEdit } from "../playtest/position-edit.ts";
+import type { PositionPreview } from "../playtest/position-preview.ts";
 import type { Outline } from "../rules/outline.ts";
 
 /**
@@ -20,13 +22,42 @@ export type WorkerRequest =
       /** Other rule files by path, for `variant … extends "…"`. */
       files: Record<string, string>;
       /** Who plays each seat, and whose view to show. */
-      seats: { persons: number[]; viewAs: ViewAs };
+      seats: Seats;
       /** How to start the playtest if this document has none yet (a saved one, say). */
       init?: PlaytestInit;
     }
   /** Titles and variant names of rule files, for the picker. */
   | { type: "survey"; files: Record<string, string> }
+  | PositionRequestMessage
   | PlaytestRequest;
+
+/**
+ * The position editor: lay out the playtest's position (`start` freezes the
+ * playtest's opening: its settings and decisions) plus `statements`, and the
+ * next `edit` if any, as an example on the last rules that compiled.
+ */
+export interface PositionRequestMessage {
+  type: "position";
+  start?: boolean;
+  title: string;
+  statements: string[];
+  edit?: PositionEdit;
+}
+
+export interface PositionReply {
+  type: "position";
+  preview?: PositionPreview;
+  /** Nothing to set up (no playtest, or it opens an example already): why. */
+  refused?: string;
+}
+
+/** Who plays each seat (persons; the others are bots, random unless `bots` names another), and whose view to show. */
+export interface Seats {
+  persons: number[];
+  viewAs: ViewAs;
+  /** A bot seat's bot as tools write it: `random`, `greedy`, `mcts:200` (playouts), `mcts:300ms`. */
+  bots?: Record<number, string>;
+}
 
 /** How a playtest resumes: its settings, the decisions taken, and those waiting for redo. */
 export interface PlaytestInit {
@@ -47,7 +78,7 @@ export type PlaytestRequest =
   /** Throw away the decisions waiting for redo. */
   | { type: "discard" }
   | { type: "rewind"; index: number }
-  | { type: "seats"; persons: number[]; viewAs: ViewAs }
+  | ({ type: "seats" } & Seats)
   /** Why a click on this space or piece offers nothing: the reply's `refused` says it in the rules' words. */
   | { type: "why-not"; player: number; space?: string; piece?: number };
 
@@ -84,7 +115,7 @@ export interface PlaytestReply {
   refused?: string;
 }
 
-export type WorkerReply = CompileReply | SurveyReply | PlaytestReply;
+export type WorkerReply = CompileReply | SurveyReply | PlaytestReply | PositionReply;
 
 /** Every message carries an id; the reply to it carries the same. */
 export interface Envelope<T> {

@@ -2,9 +2,11 @@
 import { parse } from "../../../dsl/index.ts";
 import { compile, refusedOptions } from "../../../interpreter/index.ts";
 import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
+import type { ExampleOpening } from "../playtest/position-edit.ts";
+import { openingOf, previewPosition, type PositionRequest, type PositionRules } from "../playtest/position-preview.ts";
 import { exampleStatuses } from "../rules/example-status.ts";
 import { outlineOf } from "../rules/outline.ts";
-import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
+import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
 
 /**
  * The Stela worker: compiles the rules on every pause in typing and runs
@@ -14,6 +16,10 @@ import type { CompileReply, Envelope, PlaytestReply, PlaytestRequest, SurveyRepl
 
 let session: PlaytestSession | undefined;
 let sessionDoc: string | undefined;
+/** The last rules that compiled, for the position editor to add its example to. */
+let rules: PositionRules | undefined;
+/** The playtest's opening when the position editor started: bots and clicks after it do not change the example. */
+let positionOpening: ExampleOpening | undefined;
 
 function snapshot(): PlaytestSnapshot | undefined {
   return session?.snapshot();
@@ -45,6 +51,7 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
     sessionDoc = req.doc;
   }
   if (r.game) {
+    rules = { source: req.source, file: req.file, readFile };
     const t1 = performance.now();
     try {
       if (session) session.setGame(r.game);
@@ -56,6 +63,7 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
       session.sources = { ...req.files, [req.file]: req.source };
       session.persons = new Set(req.seats.persons);
       session.viewAs = req.seats.viewAs;
+      session.botSpecs = req.seats.bots ?? {};
     } catch (e) {
       reply.playtestError = e instanceof Error ? e.message : String(e);
     }
@@ -136,11 +144,25 @@ function playtest(req: PlaytestRequest): PlaytestReply {
     case "seats":
       session.persons = new Set(req.persons);
       session.viewAs = req.viewAs;
+      session.botSpecs = req.bots ?? {};
       break;
   }
   const reply: PlaytestReply = { type: "playtest", snapshot: session.snapshot() };
   if (refused) reply.refused = refused;
   return reply;
+}
+
+function position(req: Extract<WorkerRequest, { type: "position" }>): PositionReply {
+  if (!session || !rules) return { type: "position", refused: "There is no playtest yet: the rules have not compiled." };
+  if (req.start) {
+    if (session.settings.example !== undefined) return { type: "position", refused: "The playtest opens an example: leave it first, or change that example's position block." };
+    positionOpening = openingOf(session);
+  }
+  if (!positionOpening) return { type: "position", refused: "The position editor is not open." };
+  const seats = { persons: [...session.persons], viewAs: session.viewAs };
+  const request: PositionRequest = { title: req.title, statements: req.statements };
+  if (req.edit) request.edit = req.edit;
+  return { type: "position", preview: previewPosition(rules, positionOpening, request, seats) };
 }
 
 function handle(req: WorkerRequest): WorkerReply {
@@ -149,6 +171,8 @@ function handle(req: WorkerRequest): WorkerReply {
       return compileDoc(req);
     case "survey":
       return survey(req.files);
+    case "position":
+      return position(req);
     default:
       return playtest(req);
   }
@@ -173,6 +197,8 @@ function failed(req: WorkerRequest, err: unknown): WorkerReply {
       };
     case "survey":
       return { type: "survey", files: {} };
+    case "position":
+      return { type: "position", refused: message };
     default:
       return { type: "playtest", refused: message };
   }

@@ -1,7 +1,7 @@
-import type { CompileReply, Envelope, PlaytestReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
+import type { CompileReply, Envelope, PlaytestReply, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
 import StelaWorker from "./stela-worker.ts?worker";
 
-type ReplyOf<R extends WorkerRequest> = R extends { type: "compile" } ? CompileReply : R extends { type: "survey" } ? SurveyReply : PlaytestReply;
+type ReplyOf<R extends WorkerRequest> = R extends { type: "compile" } ? CompileReply : R extends { type: "survey" } ? SurveyReply : R extends { type: "position" } ? PositionReply : PlaytestReply;
 
 /** Talks to the Stela worker: one promise per request, answered in order. */
 export class WorkerClient {

@@ -1,0 +1,115 @@
+import { boardName, instanceNumber, instanceOwner, type View } from "../../../interpreter/index.ts";
+import { pieceShape } from "./present.ts";
+
+/**
+ * The position editor's edits, written as the statements of an example's
+ * `position { … }` block (see "Examples" in dsl/README.md). A designer moves
+ * pieces and sets variables on screen; each change becomes one statement that
+ * names the piece by where it stands at that moment, so the block replays the
+ * same changes in order, in the editor, in the examples list and in `stela test`.
+ */
+export type PositionEdit =
+  /** Put a piece on a space (a shaped or sided piece: turned `rotation` times), into a zone, or out of the game. */
+  | { kind: "move"; piece: number; to: { space: string; rotation?: number } | { zone: string } | { remove: true } }
+  /** Set a global (`seat` null) or a player's variable to a number, a yes/no, an enum member or a text. */
+  | { kind: "set"; seat: number | null; name: string; value: number | boolean | string; enumMember?: boolean };
+
+/** A place's instance key as the rules name it: `city`, `players[1].rack` (per player), `display[2]` (numbered). */
+export function placeExpr(instance: string): string {
+  const name = boardName(instance);
+  const owner = instanceOwner(instance);
+  if (owner !== null) return `players[${owner}].${name}`;
+  const n = instanceNumber(instance);
+  return n === null ? name : `${name}[${n}]`;
+}
+
+/** A text as a Stela literal: quotes and backslashes escaped, `{` kept from reading as interpolation. */
+export function textLiteral(text: string): string {
+  return `"${text.replace(/[\\"{}]/g, (c) => `\\${c}`).replace(/\n/g, "\\n")}"`;
+}
+
+function spaceExpr(view: View, key: string): string | undefined {
+  for (const b of view.boards) {
+    const s = b.spaces.find((x) => x.key === key);
+    if (s) return `space_at(${placeExpr(b.key)}, ${s.x}, ${s.y}${s.level > 0 ? `, ${s.level}` : ""})`;
+  }
+  return undefined;
+}
+
+/** Where a piece stands in `view`, as an expression naming it: the top piece of a space, or one of a zone's by name or place. */
+export function pieceExpr(view: View, piece: number): string | undefined {
+  for (const b of view.boards) {
+    const p = b.pieces.find((q) => q.id === piece);
+    if (p?.cells?.length) {
+      // The piece's first space names it: the top piece there is this one (covered pieces are not drawn).
+      const first = spaceExpr(view, p.cells[0]!);
+      return first && `piece_at(${first})`;
+    }
+  }
+  for (const z of view.zones) {
+    const i = z.pieces?.findIndex((q) => q.id === piece) ?? -1;
+    if (i < 0) continue;
+    const zone = placeExpr(z.key);
+    const name = z.pieces![i]!.name;
+    // A name the zone holds once reads best; otherwise the piece's place in the zone (bottom first).
+    if (name !== undefined && z.pieces!.filter((q) => q.name === name).length === 1) return `first q in ${zone} where q.name == ${textLiteral(name)}`;
+    return `[q for q in ${zone}][${i}]`;
+  }
+  return undefined;
+}
+
+/** Does the piece cover more than one space, or carry sides (so it is placed turned, not on one space)? */
+function shaped(view: View, piece: number): boolean {
+  for (const p of [...view.boards.flatMap((b) => b.pieces), ...view.zones.flatMap((z) => z.pieces ?? [])]) {
+    if (p.id !== piece) continue;
+    return (pieceShape(p)?.length ?? 1) > 1 || p.sides !== undefined;
+  }
+  return false;
+}
+
+/** The statement for one edit, on the position `view` shows; an error text when something it names is not there. */
+export function positionStatement(view: View, edit: PositionEdit): { statement: string } | { error: string } {
+  if (edit.kind === "set") {
+    const target = edit.seat === null ? edit.name : `players[${edit.seat}].${edit.name}`;
+    const value = typeof edit.value === "string" && !edit.enumMember ? textLiteral(edit.value) : String(edit.value);
+    return { statement: `${target} = ${value}` };
+  }
+  const p = pieceExpr(view, edit.piece);
+  if (!p) return { error: "That piece is not where it can be named (a hidden piece cannot be moved)." };
+  const to = edit.to;
+  if ("remove" in to) return { statement: `remove ${p}` };
+  if ("zone" in to) return { statement: `move ${p} to ${placeExpr(to.zone)}` };
+  const s = spaceExpr(view, to.space);
+  if (!s) return { error: "There is no such space." };
+  if (!shaped(view, edit.piece)) return { statement: `place ${p} at ${s}` };
+  // A shaped or sided piece goes down as a placement: its first cell on the space, turned as shown.
+  const board = placeExpr(to.space.slice(0, to.space.lastIndexOf(":")));
+  return { statement: `place ${p} at first pl in placements(${p}, ${board}) where pl.space == ${s} and pl.rotation == ${to.rotation ?? 0}` };
+}
+
+/** What an example needs of a playtest: how it started and the decisions taken by label. */
+export interface ExampleOpening {
+  players: number;
+  seed: number;
+  variant?: string;
+  decisions: { player: number; label: string; secret?: boolean }[];
+}
+
+/**
+ * An `example` block that starts like the playtest, takes its decisions by
+ * label, then lays out the position: ready to paste into the rules, with a
+ * line where the designer writes what must then hold.
+ */
+export function exampleText(title: string, opening: ExampleOpening, statements: string[]): string {
+  const lines = [`// Set up in the editor's position editor.`, `example ${textLiteral(title)} {`, `  players ${opening.players}`, `  seed ${opening.seed}`];
+  if (opening.variant !== undefined) lines.push(`  variant ${textLiteral(opening.variant)}`);
+  for (const d of opening.decisions) lines.push(`  choose ${textLiteral(d.label)}${d.secret ? ` by players[${d.player}]` : ""}`);
+  if (statements.length) {
+    lines.push("  position {");
+    for (const s of statements) lines.push(`    ${s}`);
+    lines.push("  }");
+  }
+  lines.push("  // expect …: what the rules must give from here");
+  lines.push("}");
+  return lines.join("\n");
+}

@@ -1,0 +1,77 @@
+import { compile, listExamples, runExample } from "../../../interpreter/index.ts";
+import { exampleText, positionStatement, type ExampleOpening, type PositionEdit } from "./position-edit.ts";
+import { PlaytestSession, type PlaytestSnapshot, type ViewAs } from "./playtest-session.ts";
+
+/** The rules a position is set up on: the text on screen, its path, and the other rule files it may extend. */
+export interface PositionRules {
+  source: string;
+  file: string;
+  readFile?: (path: string) => string | undefined;
+}
+
+/** A position being set up: the example's title, the statements so far, and the next change (if any). */
+export interface PositionRequest {
+  title: string;
+  statements: string[];
+  edit?: PositionEdit;
+}
+
+export interface PositionPreview {
+  /** The statements the example's `position` block holds now (the edit's added when it worked). */
+  statements: string[];
+  /** The whole `example` block, as it will be inserted into the rules. */
+  example: string;
+  /** The position as the playtest shows it: where the example leaves the match. */
+  snapshot?: PlaytestSnapshot;
+  /** Why the last edit was not taken (the rules refused the statement, or it named nothing). */
+  error?: string;
+  /** The example as it stands compiles and runs: it can be saved (a refused edit leaves it so). */
+  ok: boolean;
+}
+
+/** The opening of a playtest (its settings and every decision by label), what an example replays. */
+export function openingOf(session: PlaytestSession): ExampleOpening {
+  const s = session.settings;
+  const opening: ExampleOpening = {
+    players: s.players,
+    seed: s.seed,
+    decisions: session.current.log.map((e) => (e.secret ? { player: e.player, label: e.label, secret: true } : { player: e.player, label: e.label })),
+  };
+  if (s.variant !== undefined) opening.variant = s.variant;
+  return opening;
+}
+
+/**
+ * Lays out the position: the rules with the example appended are compiled
+ * and the example run, exactly as the saved example will be, and the
+ * playtest opened where it ends. A statement the rules refuse (a name that
+ * does not check, a placement that does not fit) is dropped and said why.
+ */
+export function previewPosition(rules: PositionRules, opening: ExampleOpening, req: PositionRequest, seats: { persons: number[]; viewAs: ViewAs }): PositionPreview {
+  const run = (statements: string[]): PositionPreview => {
+    const example = exampleText(req.title, opening, statements);
+    const text = `${rules.source.replace(/\s*$/, "")}\n\n${example}\n`;
+    const r = compile(text, rules.file, rules.readFile ? { readFile: rules.readFile } : {});
+    const errors = r.diagnostics.filter((d) => d.severity === "error");
+    if (!r.game || errors.length) {
+      const first = errors[0];
+      return { statements, example, ok: false, error: first ? `${first.message} (in the example, line ${first.span.start.line})` : "The rules do not compile." };
+    }
+    const found = listExamples(r.game).filter((e) => e.example.title === req.title);
+    if (found.length !== 1) return { statements, example, ok: false, error: `The rules already have an example called "${req.title}": choose another title.` };
+    const result = runExample(r.game, found[0]!.example, found[0]!.variant);
+    const session = new PlaytestSession(r.game, { players: opening.players, seed: opening.seed, example: req.title });
+    session.persons = new Set(seats.persons);
+    session.viewAs = seats.viewAs;
+    const out: PositionPreview = { statements, example, snapshot: session.snapshot(), ok: !result.failure };
+    if (result.failure) out.error = result.failure.message;
+    return out;
+  };
+  const before = run(req.statements);
+  if (!req.edit || before.error || !before.snapshot) return before;
+  const made = positionStatement(before.snapshot.view, req.edit);
+  if ("error" in made) return { ...before, error: made.error };
+  const after = run([...req.statements, made.statement]);
+  // A change the rules refuse is not kept: the position stays as it was, and says why.
+  return after.error ? { ...before, error: `${made.statement}: ${after.error}` } : after;
+}

@@ -1,0 +1,49 @@
+import type { OptionView } from "../../../interpreter/index.ts";
+import type { OptionIndex } from "./option-index.ts";
+
+/**
+ * Placing a shaped or sided piece the way one does at a table: the piece
+ * hangs under the pointer, a key (or the wheel) turns it, a click puts it
+ * down. The pending decision's placements of one piece are grouped by their
+ * turn; the designer's "turn" counter picks one of them, and the space under
+ * the pointer picks the position.
+ */
+export interface TurnedPlacement {
+  /** The placement the click would take, or undefined when this turn does not fit here. */
+  option: OptionView | undefined;
+  piece: number;
+  /** The piece's distinct turns among the legal placements (over the whole board), in order. */
+  rotations: number[];
+  /** The turn shown now (one of `rotations`). */
+  rotation: number;
+}
+
+/** Options that put a piece down at a turn (placements), those covering `space` first considered. */
+function placements(options: OptionView[]): OptionView[] {
+  return options.filter((o) => o.rotation !== undefined && o.pieces?.length === 1 && o.spaces?.length);
+}
+
+/**
+ * The placement under the pointer at `space` for the `turn`-th of the piece's
+ * turns (wrapping around; negative turns count back). The piece is the
+ * selected one, or else the first piece a placement here puts down. Among
+ * placements of that turn covering the space, the one whose first cell is the
+ * space wins (the piece hangs from the pointer by its first cell), else the
+ * first in the rules' order. Undefined when no placement covers the space:
+ * the click means something else there.
+ */
+export function placementAt(index: OptionIndex, space: string, turn: number, selected?: number): TurnedPlacement | undefined {
+  const here = placements(index.bySpace.get(space) ?? []).filter((o) => selected === undefined || o.pieces![0] === selected);
+  if (here.length === 0) return undefined;
+  const piece = here[0]!.pieces![0]!;
+  const rotations = [...new Set(placements(index.byPiece.get(piece) ?? []).map((o) => o.rotation!))].sort((a, b) => a - b);
+  const rotation = rotations[((turn % rotations.length) + rotations.length) % rotations.length]!;
+  const fitting = here.filter((o) => o.pieces![0] === piece && o.rotation === rotation);
+  const option = fitting.find((o) => o.spaces![0] === space) ?? fitting[0];
+  return { option, piece, rotations, rotation };
+}
+
+/** "turned 90°" for a square grid's quarter turns; a board of `sides` turns (a hex's six) by its own step. */
+export function turnName(rotation: number, turns = 4): string {
+  return rotation === 0 ? "as printed" : `turned ${Math.round((360 / turns) * rotation)}°`;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import type { ChooseExpr, SecretChooseExpr, Stmt } from "../../dsl/ast.ts";
+import { format } from "../../dsl/format.ts";
+import { parse } from "../../dsl/parse.ts";
+
+/** The statements of the flow of `game … flow { turn players[0] { <body> } }`. */
+function body(src: string): Stmt[] {
+  const r = parse(`game "T" { players 2 }\nflow {\n  turn players[0] {\n${src}\n  }\n}\nscoring p { points 0 }\n`, "t.stela");
+  expect(r.diagnostics.map((d) => `${d.span.start.line}:${d.span.start.column} ${d.message}`)).toEqual([]);
+  const flow = r.ast.decls.find((d) => d.kind === "FlowDecl") as Extract<(typeof r.ast.decls)[number], { kind: "FlowDecl" }>;
+  const turn = flow.body.stmts[0] as Extract<Stmt, { kind: "TurnStmt" }>;
+  return turn.body.stmts;
+}
+
+function choice(s: Stmt | undefined): ChooseExpr | SecretChooseExpr {
+  if (s?.kind !== "LetStmt" || (s.value.kind !== "ChooseExpr" && s.value.kind !== "SecretChooseExpr")) throw new Error("not a choice");
+  return s.value;
+}
+
+describe("choice syntax", () => {
+  it("`label` and `ask always` are clauses of a choice, in any order with the others", () => {
+    const [s] = body(`let k = choose k from 0..5 label "{k} gold" ask always prompt "How many?"`);
+    const c = choice(s);
+    expect(c.variable.text).toBe("k");
+    expect(c.label?.kind).toBe("TemplateLit");
+    expect(c.askAlways?.start.column).toBe(45);
+    expect(c.prompt?.kind).toBe("StringLit");
+    expect(c.count).toBeUndefined();
+  });
+
+  it("`label` and `ask` stay ordinary names: a statement on the next line is not taken for a clause", () => {
+    const stmts = body(`let k = choose k from 0..5\nlabel = 3\nask(k)`);
+    expect(stmts.map((s) => s.kind)).toEqual(["LetStmt", "AssignStmt", "CallStmt"]);
+    expect(choice(stmts[0]).label).toBeUndefined();
+  });
+
+  it("a count before the item's name picks several; a bare name is the item's name; without a name the items are `it`", () => {
+    const [a, b, c, d] = body(`let a = choose 2 c from xs where c > 0
+let b = choose n c from xs
+let c = choose n from xs
+let d = secretly each p in players chooses 2 from p.hand label "{it}"`);
+    expect([choice(a).count?.kind, choice(a).variable.text, choice(a).wheres.length]).toEqual(["NumberLit", "c", 1]);
+    expect([choice(b).count?.kind, choice(b).variable.text]).toEqual(["NameExpr", "c"]);
+    expect([choice(c).count, choice(c).variable.text]).toEqual([undefined, "n"]);
+    expect([choice(d).kind, choice(d).count?.kind, choice(d).variable.text]).toEqual(["SecretChooseExpr", "NumberLit", "it"]);
+  });
+
+  it("`ask always` on named options", () => {
+    const [s] = body(`choose prompt "Act" ask always {\n  option "Rest" { }\n}`);
+    expect(s?.kind === "ChooseBlockStmt" ? s.askAlways?.start.column : undefined).toBe(21);
+  });
+
+  it("`stela fmt` hangs `label` and `ask always` lines under their choice, and is stable", () => {
+    const src = `game "T" { players 2 }\nflow {\n  turn players[0] {\n    let k = choose 2 k from [1, 2, 3]\n  prompt "Two"\n        label "{k}"\n ask always\n    let label = 3\n  }\n}\nscoring p { points 0 }\n`;
+    const out = format(src, "t.stela").text;
+    expect(out).toBe(`game "T" { players 2 }\nflow {\n  turn players[0] {\n    let k = choose 2 k from [1, 2, 3]\n      prompt "Two"\n      label "{k}"\n      ask always\n    let label = 3\n  }\n}\nscoring p { points 0 }\n`);
+    expect(format(out, "t.stela").text).toBe(out);
+  });
+});

@@ -1,0 +1,109 @@
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, type E2e } from "./e2e-harness.ts";
+
+/**
+ * Shaped and sided pieces: the piece hangs under the pointer on the board,
+ * R / Shift+R or the wheel turns it, a click puts it down as it faces; no
+ * menu of orientations.
+ */
+describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots per seat", () => {
+  let e: E2e;
+  let page: Page;
+  beforeAll(async () => {
+    e = await startE2e();
+    page = e.page;
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  const previewed = () => page.getByTestId("placement-preview").getAttribute("data-option");
+  const lastOption = () => onApp(page, (a) => a.snapshot!.log.at(-1)!.option);
+
+  it("Mayan City: the Plaza previews at the pointer, R turns it, Shift+R turns it back, a click places it as shown", async () => {
+    await openGame(page, "mayan-city.stela|");
+    await setSeats(page, [true, true]);
+    // Six card picks (seed 1, the first card each time) lead to the first placement: Player 2 holds Plaza, Reservoir, Temple.
+    for (let i = 0; i < 6; i++) {
+      await page.evaluate(async () => {
+        const a = (window as unknown as { stela: { snapshot: { owing: number[]; view: { decision: { options: { id: string }[] } } }; playtest: { choose(p: number, id: string): Promise<void> } } }).stela;
+        await a.playtest.choose(a.snapshot.owing[0]!, a.snapshot.view.decision.options[0]!.id);
+      });
+      await waitLog(page, i + 1);
+    }
+    expect(await onApp(page, (a) => (a.snapshot!.view as unknown as { decision: { prompt: string } }).decision.prompt)).toBe("Place a piece");
+    await page.hover('[data-space="city:3,3"]');
+    expect(await previewed()).toBe("plaza@city:3,3+4,3");
+    // The preview covers the Plaza's two cells, in the piece's colour.
+    expect(await page.locator("rect.preview").count()).toBe(2);
+    expect(await page.getByTestId("turn-hint").innerText()).toContain("Plaza as printed");
+    await page.keyboard.press("r");
+    expect(await previewed()).toBe("plaza@city:3,3+3,4");
+    expect(await page.getByTestId("turn-hint").innerText()).toContain("Plaza turned 90°");
+    await page.keyboard.press("Shift+R");
+    expect(await previewed()).toBe("plaza@city:3,3+4,3");
+    await page.keyboard.press("r");
+    if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "turn-mayan-city.png") });
+    await page.click('[data-space="city:3,3"]');
+    await waitLog(page, 7);
+    expect(await page.locator("[data-testid=choice-menu]").count()).toBe(0);
+    expect(await lastOption()).toBe("plaza@city:3,3+3,4");
+    // The log reads on its own: who, what the rules asked, what they chose (newest first).
+    const row = page.locator("[data-testid=decision-log] li.decision").first();
+    expect(await row.getAttribute("title")).toBe("Player 2 — Place a piece: Plaza on d4–d5");
+    expect((await row.innerText()).replace(/\s+/g, " ")).toContain("Player 2 Place a piece: Plaza on d4–d5");
+    expect(await page.locator("[data-testid=decision-log] li.decision").last().getAttribute("title")).toBe("Player 1 — Pick a card: Palace");
+  });
+
+  it("Cacao: a selected worker tile shows its four edges at the pointer, the wheel turns them, a click places it as shown", async () => {
+    await openGame(page, "cacao.stela|");
+    await setSeats(page, [true, true]);
+    // Seed 1: Player 1 holds tile 1-1-1-1 (one way to face) and tile 2-1-0-1 (four).
+    await page.locator('[data-piece="16"]').first().click();
+    await page.hover('[data-space="jungle:0,1"]');
+    const edges = () => page.locator("text.preview-side").allTextContents();
+    expect(await previewed()).toBe("worker-tile-2-1-0-1@jungle:0,1/r0");
+    expect(await edges()).toEqual(["2", "1", "0", "1"]);
+    await page.mouse.wheel(0, 100);
+    await page.waitForFunction(() => document.querySelector("[data-testid=placement-preview]")?.getAttribute("data-option")?.endsWith("/r1"));
+    expect(await edges()).toEqual(["1", "2", "1", "0"]);
+    expect(await page.getByTestId("turn-hint").innerText()).toContain("edges 1-2-1-0");
+    await page.keyboard.press("r");
+    expect(await edges()).toEqual(["0", "1", "2", "1"]);
+    await page.mouse.wheel(0, -100);
+    await page.waitForFunction(() => document.querySelector("[data-testid=placement-preview]")?.getAttribute("data-option")?.endsWith("/r1"));
+    if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "turn-cacao.png") });
+    await page.click('[data-space="jungle:0,1"]');
+    await waitLog(page, 1);
+    expect(await lastOption()).toBe("worker-tile-2-1-0-1@jungle:0,1/r1");
+    expect(e.errors).toEqual([]);
+  });
+
+  it("a seat takes the MCTS bot with its budget; it thinks in the worker and plays as that bot plays", async () => {
+    await openGame(page, "mayan-city.stela|");
+    await page.getByRole("button", { name: "Pause bots" }).click();
+    // From the start (the first test left this game 7 decisions in).
+    await page.getByRole("button", { name: "Restart", exact: true }).click();
+    await waitLog(page, 0);
+    await page.locator('section.player[data-seat="1"] select[data-testid=seat]').selectOption("person");
+    await page.locator('section.player[data-seat="0"] select[data-testid=seat]').selectOption("mcts");
+    const budget = page.locator('section.player[data-seat="0"] [data-testid=mcts-budget]');
+    expect(await budget.inputValue()).toBe("200");
+    await budget.fill("30");
+    await budget.press("Enter");
+    await page.waitForFunction(() => {
+      const p = (window as unknown as { stela: { playtest: { persons: number[]; bots: Record<number, string> } } }).stela.playtest;
+      return JSON.stringify(p.persons) === "[1]" && p.bots[0] === "mcts:30";
+    });
+    await page.getByRole("button", { name: "Resume bots" }).click();
+    await waitLog(page, 1);
+    // Seed 1: MCTS with 30 playouts (its own stream, mixSeed(1, seat 0)) takes the Palace; the random bot would take the Temple.
+    expect(await onApp(page, (a) => a.snapshot!.log[0]!)).toMatchObject({ player: 0, option: "palace" });
+    // Milliseconds instead of playouts.
+    await page.locator('section.player[data-seat="0"] [data-testid=mcts-unit]').selectOption("ms");
+    await page.waitForFunction(() => (window as unknown as { stela: { playtest: { bots: Record<number, string> } } }).stela.playtest.bots[0] === "mcts:30ms");
+    expect(e.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,102 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stela } from "../cli/run-stela.ts";
+import { onApp, openGame, rulesOk, setSeats, skipE2e, startE2e, waitLog, type E2e } from "./e2e-harness.ts";
+
+/**
+ * The position editor: from the middle of a game, move pieces and set
+ * variables by hand, save the position as an example inserted into the rules
+ * (undone by Ctrl+Z), and the example runs in the examples list and in `stela test`.
+ */
+describe.skipIf(skipE2e)("position editor", () => {
+  let e: E2e;
+  let page: Page;
+  beforeAll(async () => {
+    e = await startE2e();
+    page = e.page;
+  });
+  afterAll(async () => {
+    await e?.close();
+  });
+
+  const statements = () => page.getByTestId("position-statements").innerText();
+  const TITLE = "Plaza turned on d4, Player 1 at 7";
+
+  it("moves a piece (turned) and sets a variable; the board shows the position being set up", async () => {
+    await openGame(page, "mayan-city.stela|");
+    await setSeats(page, [true, true]);
+    // Six card picks (seed 1, the first card each time): Player 2 must place a piece.
+    for (let i = 0; i < 6; i++) {
+      await page.evaluate(async () => {
+        const a = (window as unknown as { stela: { snapshot: { owing: number[]; view: { decision: { options: { id: string }[] } } }; playtest: { choose(p: number, id: string): Promise<void> } } }).stela;
+        await a.playtest.choose(a.snapshot.owing[0]!, a.snapshot.view.decision.options[0]!.id);
+      });
+      await waitLog(page, i + 1);
+    }
+    await page.getByTestId("position-start").click();
+    await page.getByTestId("position-panel").waitFor();
+    await page.getByTestId("position-title").fill(TITLE);
+    await page.getByTestId("position-title").press("Enter");
+
+    // Pick up the Plaza from Player 2's picked cards, turn it upright (R), put it on d4.
+    await page.locator('section.player[data-seat="1"] [data-piece="15"]').click();
+    expect(await page.getByTestId("position-panel").innerText()).toContain("Picked up Plaza (as printed: R turns it)");
+    await page.keyboard.press("r");
+    expect(await page.getByTestId("position-panel").innerText()).toContain("Picked up Plaza (turned 90°: R turns it)");
+    await page.click('[data-space="city:3,3"]');
+    await page.waitForFunction(() => document.querySelector("[data-testid=position-statements]")?.textContent?.includes("pl.rotation == 1"));
+    expect(await statements()).toBe(
+      'place first q in players[1].picked where q.name == "Plaza" at first pl in placements(first q in players[1].picked where q.name == "Plaza", city) where pl.space == space_at(city, 3, 3) and pl.rotation == 1',
+    );
+    // The board draws the position being set up: the Plaza upright on d4–d5.
+    expect(await page.locator('figure[data-board="city"] g.piece[data-piece="15"] rect').count()).toBe(2);
+
+    const score = page.locator('[data-testid=position-var][data-name="score"][data-seat="0"]');
+    await score.fill("7");
+    await score.press("Enter");
+    await page.waitForFunction(() => document.querySelector("[data-testid=position-statements]")?.textContent?.includes("players[0].score = 7"));
+    expect(await page.locator("section.player[data-seat='0'] dl").innerText()).toMatch(/score\s*7/);
+
+    // A move the rules cannot do (upright on the bottom row sticks out) is refused and not kept.
+    await page.locator('section.player[data-seat="1"] [data-piece="9"]').click();
+    await page.keyboard.press("r");
+    await page.click('[data-space="city:0,7"]');
+    await page.getByTestId("position-error").waitFor();
+    expect((await statements()).split("\n")).toHaveLength(2);
+    if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "position-editor.png") });
+    // The playtest itself is as it was.
+    expect(await onApp(page, (a) => a.snapshot!.log.length)).toBe(6);
+  });
+
+  it("saves the position as an example in the rules (Ctrl+Z takes it out), opens it, and `stela test` runs it", async () => {
+    const before = await onApp(page, (a) => a.text);
+    await page.getByTestId("position-save").click();
+    await page.waitForFunction((t) => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example === t, TITLE, { timeout: 30_000 });
+    const text = await onApp(page, (a) => a.text);
+    expect(text.startsWith(before.trimEnd())).toBe(true);
+    expect(text).toContain(`example "${TITLE}" {\n  players 2\n  seed 1\n  choose "Palace"\n`);
+    expect(text).toContain("    players[0].score = 7\n  }\n");
+    // Listed with the rules' other examples, passing.
+    await page.waitForFunction(() => document.querySelector("[data-testid=examples] .count")?.textContent === "3 passing", null, { timeout: 30_000 });
+    expect(await page.locator("[data-testid=example]", { hasText: TITLE }).locator(".mark.pass").count()).toBe(1);
+    // The playtest stands where the example leaves it: the Plaza upright on d4, Player 1 at 7.
+    expect(await onApp(page, (a) => a.snapshot!.view.players[0]!.vars.score)).toBe(7);
+
+    // Saved to disk, the command line runs it too.
+    await page.keyboard.press("Control+s");
+    await page.waitForFunction(() => !document.querySelector("[data-testid=picker]")?.textContent?.includes("•"), null, { timeout: 10_000 }).catch(() => undefined);
+    await expect.poll(() => readFileSync(join(e.gamesDir, "mayan-city.stela"), "utf8").includes(TITLE), { timeout: 10_000 }).toBe(true);
+    const run = stela(["test", join(e.gamesDir, "mayan-city.stela")]);
+    expect(run.out).toContain(TITLE);
+    expect(run.code).toBe(0);
+
+    // One undo takes the whole example out again.
+    await onApp(page, (a) => a.editorInstance.focus());
+    await page.keyboard.press("Control+z");
+    await rulesOk(page);
+    expect((await onApp(page, (a) => a.text)).trimEnd()).toBe(before.trimEnd());
+    expect(e.errors).toEqual([]);
+  });
+});

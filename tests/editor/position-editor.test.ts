@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { exampleText, pieceExpr, placeExpr, textLiteral } from "../../editor/src/playtest/position-edit.ts";
+import { openingOf, previewPosition } from "../../editor/src/playtest/position-preview.ts";
+import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
+import { compile, runExamples } from "../../interpreter/index.ts";
+import { readGame } from "../support/games.ts";
+
+/** The position editor: changes made on screen become an example's `position` block that replays them. */
+describe("position editor", () => {
+  const source = readGame("mayan-city.stela");
+  const rules = { source, file: "games/mayan-city.stela" };
+  const seats = { persons: [0, 1], viewAs: "auto" as const };
+
+  /** Mayan City after the six card picks (seed 1, first card each time): Player 2 must place a piece. */
+  function afterPicks(): PlaytestSession {
+    const s = new PlaytestSession(compile(source, rules.file).game!, { players: 2, seed: 1 });
+    s.persons = new Set([0, 1]);
+    for (let i = 0; i < 6; i++) {
+      const p = s.current.decision!.players[0]!;
+      expect(s.apply(p, s.current.options(p)[0]!.id).ok).toBe(true);
+    }
+    return s;
+  }
+
+  it("names places and texts as the rules write them", () => {
+    expect([placeExpr("city"), placeExpr("picked#1"), placeExpr("display[2]")]).toEqual(["city", "players[1].picked", "display[2]"]);
+    expect(textLiteral('a "b" {c}')).toBe('"a \\"b\\" \\{c\\}"');
+  });
+
+  it("moves a piece onto the board, turned, sets a variable, and the example replays it in `stela test`", () => {
+    const s = afterPicks();
+    const opening = openingOf(s);
+    expect(opening.decisions.map((d) => d.label)).toEqual(["Palace", "Plaza", "Pyramid", "Reservoir", "Temple", "Temple"]);
+    const plaza = s.snapshot().view.zones.find((z) => z.key === "picked#1")!.pieces!.find((p) => p.name === "Plaza")!.id!;
+    expect(pieceExpr(s.snapshot().view, plaza)).toBe('first q in players[1].picked where q.name == "Plaza"');
+
+    const title = "Plaza laid out";
+    const one = previewPosition(rules, opening, { title, statements: [], edit: { kind: "move", piece: plaza, to: { space: "city:3,3", rotation: 1 } } }, seats);
+    expect(one.error).toBeUndefined();
+    expect(one.statements).toEqual(['place first q in players[1].picked where q.name == "Plaza" at first pl in placements(first q in players[1].picked where q.name == "Plaza", city) where pl.space == space_at(city, 3, 3) and pl.rotation == 1']);
+    const onBoard = one.snapshot!.view.boards.find((b) => b.key === "city")!.pieces.find((p) => p.id === plaza)!;
+    expect(onBoard.cells).toEqual(["city:3,3", "city:3,4"]);
+    // Now the piece on the board is named by its space.
+    expect(pieceExpr(one.snapshot!.view, plaza)).toBe("piece_at(space_at(city, 3, 3))");
+
+    const two = previewPosition(rules, opening, { title, statements: one.statements, edit: { kind: "set", seat: 0, name: "score", value: 7 } }, seats);
+    expect(two.error).toBeUndefined();
+    expect(two.statements.at(-1)).toBe("players[0].score = 7");
+    expect(two.snapshot!.view.players[0]!.vars.score).toBe(7);
+    // The example's own decisions are its opening: the designer's log starts empty, Player 1 decides next.
+    expect(two.snapshot!.log).toEqual([]);
+    expect(two.snapshot!.settings.example).toBe(title);
+
+    // Saved into the rules, it is one more passing example.
+    const saved = compile(`${source}\n\n${two.example}\n`, rules.file).game!;
+    const results = runExamples(saved);
+    expect(results.map((r) => [r.title, r.passed])).toContainEqual([title, true]);
+    expect(two.example).toBe(
+      [
+        "// Set up in the editor's position editor.",
+        `example "${title}" {`,
+        "  players 2",
+        "  seed 1",
+        ...opening.decisions.map((d) => `  choose "${d.label}"`),
+        "  position {",
+        ...two.statements.map((x) => `    ${x}`),
+        "  }",
+        "  // expect …: what the rules must give from here",
+        "}",
+      ].join("\n"),
+    );
+  });
+
+  it("refuses a change the rules cannot do, and keeps the position as it was", () => {
+    const s = afterPicks();
+    const opening = openingOf(s);
+    const plaza = s.snapshot().view.zones.find((z) => z.key === "picked#1")!.pieces!.find((p) => p.name === "Plaza")!.id!;
+    // Turned upright on the bottom row, the Plaza would stick out of the board.
+    const r = previewPosition(rules, opening, { title: "Off the board", statements: [], edit: { kind: "move", piece: plaza, to: { space: "city:3,7", rotation: 1 } } }, seats);
+    expect(r.statements).toEqual([]);
+    expect(r.error).toMatch(/^place .* at first pl in placements/);
+    expect(r.snapshot!.view.zones.find((z) => z.key === "picked#1")!.pieces!.some((p) => p.id === plaza)).toBe(true);
+    // A title the rules already use for an example.
+    const taken = previewPosition(rules, opening, { title: "Zone bonus: finishing Zone 2 gives +4", statements: [] }, seats);
+    expect(taken.error).toMatch(/^there are two examples called "Zone bonus: finishing Zone 2 gives \+4" \(in the example, line \d+\)$/);
+  });
+
+  it("writes a secret choice with the player who took it", () => {
+    expect(exampleText("t", { players: 3, seed: 2, variant: "V", decisions: [{ player: 2, label: "card 1", secret: true }] }, [])).toBe(
+      ['// Set up in the editor\'s position editor.', 'example "t" {', "  players 3", "  seed 2", '  variant "V"', '  choose "card 1" by players[2]', "  // expect …: what the rules must give from here", "}"].join("\n"),
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { indexOptions } from "../../editor/src/playtest/option-index.ts";
+import { placementAt, turnName } from "../../editor/src/playtest/turning.ts";
+import type { OptionView } from "../../interpreter/index.ts";
+
+const o = (id: string, piece: number, rotation: number, spaces: string[]): OptionView => ({ id, label: id, pieces: [piece], spaces, rotation });
+
+/** A 1x2 piece (two turns) and a single tile, on a 3x3 board. */
+const options = [
+  o("long-h@b:0,0", 1, 0, ["b:0,0", "b:1,0"]),
+  o("long-h@b:1,0", 1, 0, ["b:1,0", "b:2,0"]),
+  o("long-v@b:1,0", 1, 1, ["b:1,0", "b:1,1"]),
+  o("tile@b:1,0", 2, 0, ["b:1,0"]),
+  { id: "pass", label: "pass" },
+];
+
+describe("turning a piece under the pointer", () => {
+  const index = indexOptions(options);
+
+  it("hangs the first piece here by its first cell, and each turn picks that turn's placement", () => {
+    expect(placementAt(index, "b:1,0", 0)).toEqual({ option: options[1], piece: 1, rotations: [0, 1], rotation: 0 });
+    expect(placementAt(index, "b:1,0", 1)!.option).toBe(options[2]);
+    // Turns wrap around, both ways.
+    expect(placementAt(index, "b:1,0", 2)!.option).toBe(options[1]);
+    expect(placementAt(index, "b:1,0", -1)!.option).toBe(options[2]);
+  });
+
+  it("without a placement of this turn covering the space, says so (no option) rather than taking another", () => {
+    expect(placementAt(index, "b:0,0", 1)).toEqual({ option: undefined, piece: 1, rotations: [0, 1], rotation: 1 });
+    // The space is covered only as a second cell: that placement is the one.
+    expect(placementAt(index, "b:2,0", 0)!.option).toBe(options[1]);
+  });
+
+  it("places the selected piece, and nothing where no placement covers the space", () => {
+    expect(placementAt(index, "b:1,0", 0, 2)).toEqual({ option: options[3], piece: 2, rotations: [0], rotation: 0 });
+    expect(placementAt(index, "b:2,2", 0)).toBeUndefined();
+  });
+
+  it("names turns in degrees", () => {
+    expect([turnName(0), turnName(1), turnName(3), turnName(1, 6)]).toEqual(["as printed", "turned 90°", "turned 270°", "turned 60°"]);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { gameFromSource } from "../support/games.ts";
+
+/** `choose 2 c from …`: several items at once, options numbered lazily, ids joined with `+`. */
+describe("choosing several at once", () => {
+  const resources = `
+    game "Keep" { players 2 }
+    enum Res { gold "Gold", wood "Wood", corn "Corn", stone "Stone" }
+    var kept: list of Res = []
+    flow {
+      turn players[0] {
+        kept = choose 2 r from [wood, gold, corn, corn, stone] where r != stone else "stone stays in the box" label "{r} tile" prompt "Keep two"
+      }
+    }
+    scoring p { points 0 }
+  `;
+
+  it("offers every combination once, equal items picked together, in the items' order, with joined ids and labels", () => {
+    const m = gameFromSource(resources).start({ players: 2, seed: 1 });
+    expect(m.optionCount()).toBe(4);
+    expect(m.options().map((o) => [o.id, o.label])).toEqual([
+      ["gold+wood", "Gold tile and Wood tile"],
+      ["gold+corn", "Gold tile and Corn tile"],
+      ["wood+corn", "Wood tile and Corn tile"],
+      ["corn+corn", "Corn tile and Corn tile"],
+    ]);
+    // The state keeps the candidate items and the count, not the combinations.
+    const p = m.state.pending;
+    expect(p?.kind === "choose" ? [p.choice.values, p.choice.k, p.choice.groups] : null).toEqual([["wood", "gold", "corn", "corn"], 2, [1, 1, 2]]);
+    expect(m.apply("corn+corn").ok).toBe(true);
+    expect(m.global("kept")).toEqual(["corn", "corn"]);
+    expect(m.log).toEqual([{ player: 0, option: "corn+corn", label: "Corn tile and Corn tile" }]);
+  });
+
+  it("taking by position equals taking by id, and a combination with a refused item says why", () => {
+    const m = gameFromSource(resources).start({ players: 2, seed: 1 });
+    expect(m.apply("gold+stone")).toEqual({ ok: false, code: "illegal-option", reason: "Stone tile is not allowed: stone stays in the box" });
+    expect(m.apply("gold+gold").ok).toBe(false);
+    for (const o of m.options()) {
+      const a = m.clone();
+      const b = m.clone();
+      a.apply(o.id);
+      b.applyAt(o.index);
+      expect(b.global("kept")).toEqual(a.global("kept"));
+      expect(b.log).toEqual(a.log);
+    }
+  });
+
+  it("the count is any number expression; fewer candidates than the count is a clear runtime diagnostic", () => {
+    const src = (n: string) => `
+      game "Few" { players 2 }
+      var n: number = ${n}
+      flow {
+        turn players[0] { let got = choose n c from [1, 2, 3] where c > 1 }
+      }
+      scoring p { points 0 }
+    `;
+    const ok = gameFromSource(src("2")).start({ players: 2, seed: 1 });
+    expect(ok.options().map((o) => o.id)).toEqual(["2+3"]);
+    const few = gameFromSource(src("3")).start({ players: 2, seed: 1 });
+    expect(few.error?.code).toBe("runtime-no-options");
+    expect(few.error?.message).toBe("Player 1 must choose 3 here but only 2 are allowed; guard the choice with an `if` or offer `stop`");
+    expect(few.error?.span.start.line).toBe(5);
+    const none = gameFromSource(src("0")).start({ players: 2, seed: 1 });
+    expect(none.options().map((o) => [o.id, o.label])).toEqual([["nothing", "nothing"]]);
+  });
+
+  it("pieces: interchangeable ones are one item that can be picked twice; the value is a list of distinct pieces", () => {
+    const game = gameFromSource(`
+      game "Draft" { players 2 }
+      kind Tile { crop: text }
+      components Tile in pool {
+        "Corn" x2 { crop: "corn" }
+        "Bean" x1 { crop: "bean" }
+      }
+      zone pool: Tile public
+      zone kept: Tile public
+      flow {
+        turn players[0] {
+          let two = choose 2 t from pool label t.crop
+          for t in two { move t to kept }
+        }
+      }
+      scoring p { points 0 }
+    `);
+    const m = game.start({ players: 2, seed: 1 });
+    expect(m.options().map((o) => [o.id, o.label])).toEqual([
+      ["bean+corn", "bean and corn"],
+      ["corn+corn", "corn and corn"],
+    ]);
+    m.apply("corn+corn");
+    const kept = m.view(null).zones.find((z) => z.key === "kept")!;
+    expect(kept.pieces!.map((p) => p.name)).toEqual(["Corn", "Corn"]);
+    expect(new Set(kept.pieces!.map((p) => p.id)).size).toBe(2);
+  });
+
+  it("a secret multi-pick reveals nothing until all have chosen; each player's value is a list", () => {
+    const game = gameFromSource(`
+      game "Secret draft" { players 2 }
+      per player { picked: list of number = [] }
+      flow {
+        let picks = secretly each p in players chooses 2 c from [1, 2, 3] label "card {c}"
+        for p in players { p.picked = picks[p] }
+      }
+      scoring p { points sum c for c in p.picked }
+    `);
+    const m = game.start({ players: 2, seed: 1 });
+    expect(m.options(0).map((o) => o.id)).toEqual(["1+2", "1+3", "2+3"]);
+    m.apply("2+3", 0);
+    expect(m.view(1).log).toEqual([{ player: 0, label: "(a secret choice)" }]);
+    expect(m.view(0).decision?.chosen).toBe("card 2 and card 3");
+    // A bot searching from player 1's seat redraws player 0's open answer: any of the three.
+    const redrawn = new Set([1, 2, 3, 4, 5, 6, 7, 8].map((seed) => JSON.stringify(m.resampleFor(1, seed).state.pending?.kind === "secret" ? (m.resampleFor(1, seed).state.pending as { chosen: Record<number, { value: unknown }> }).chosen[0]?.value : null)));
+    expect(redrawn.size).toBeGreaterThan(1);
+    m.apply("1+2", 1);
+    expect(m.playerVar(0, "picked")).toEqual([2, 3]);
+    expect(m.playerVar(1, "picked")).toEqual([1, 2]);
+    expect(m.log.map((e) => e.label)).toEqual(["card 2 and card 3", "card 1 and card 2"]);
+  });
+});
