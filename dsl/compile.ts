@@ -3,6 +3,7 @@ import { checkFile } from "./check/check.ts";
 import type { SymbolIndex } from "./check/context.ts";
 import { DiagnosticSink, sortDiagnostics, type Diagnostic } from "./diagnostic.ts";
 import type { GameDef } from "./ir.ts";
+import { INPUT_LIMITS } from "./input-limits.ts";
 import { parse } from "./parse.ts";
 import { NO_SPAN } from "./span.ts";
 import { applyVariant, resolveExtendsPath, tagFile } from "./variants.ts";
@@ -210,12 +211,37 @@ function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: Diagnost
     seen.add(key);
     return true;
   });
-  result.diagnostics = sortDiagnostics(all);
-  if (result.diagnostics.some((d) => d.severity === "error")) {
+  const sorted = sortDiagnostics(all);
+  if (sorted.some((d) => d.severity === "error")) {
     delete result.def;
     result.variants = {};
   }
+  result.diagnostics = capDiagnostics(sorted);
   return result;
+}
+
+/**
+ * A shared file can hold thousands of mistakes (a line pasted twenty thousand
+ * times); every tool would list them all (a terminal, an annotation each, the
+ * editor's markers). The first ones are kept, in file order, and one last
+ * diagnostic counts the rest.
+ */
+function capDiagnostics(sorted: Diagnostic[]): Diagnostic[] {
+  const max = INPUT_LIMITS.maxDiagnostics;
+  if (sorted.length <= max) return sorted;
+  const rest = sorted.slice(max);
+  const errors = rest.filter((d) => d.severity === "error").length;
+  const first = rest[0]!;
+  const counted = [errors && `${errors} error${errors === 1 ? "" : "s"}`, rest.length - errors && `${rest.length - errors} other${rest.length - errors === 1 ? "" : "s"}`].filter(Boolean).join(", ");
+  const more: Diagnostic = {
+    code: "too-many-diagnostics",
+    severity: errors ? "error" : "warning",
+    message: `${rest.length} more problems from here on are not listed (${counted})`,
+    file: first.file,
+    span: first.span,
+    hint: "fix the first ones and check again",
+  };
+  return [...sorted.slice(0, max), more];
 }
 
 function mergeSymbols(into: SymbolIndex, from: SymbolIndex): void {

@@ -19,6 +19,7 @@ export const DIAGNOSTIC_CODES = {
   "input-too-large": "A file too long to be a rule file.",
   "input-too-deep": "Brackets, blocks or operators nested deeper than Stela reads.",
   "parse-too-many-errors": "So many syntax errors that Stela stopped reading the file there.",
+  "too-many-diagnostics": "More problems than a file lists: the first ones are shown and this one counts the rest.",
 
   // Names
   "unknown-name": "A name that is not declared.",

@@ -67,7 +67,7 @@ export function sortDiagnostics(list: Diagnostic[]): Diagnostic[] {
   const rank = { error: 0, warning: 1, info: 2 } as const;
   return [...list].sort(
     (a, b) =>
-      a.file.localeCompare(b.file) ||
+      (a.file === b.file ? 0 : a.file.localeCompare(b.file)) ||
       a.span.start.offset - b.span.start.offset ||
       rank[a.severity] - rank[b.severity],
   );

@@ -10,14 +10,18 @@ import type { Span } from "./span.ts";
  * untrusted: the parser, the checker and the interpreter all recurse on the
  * shape of the text, and a file nested thousands deep would overflow the
  * JavaScript stack. These limits are far above any real rule file (the games
- * in `games/` are under 20 kB and nest under 12 deep) and far below what the
- * stack survives (about 140 nested parentheses in the parser).
+ * in `games/` are under 25 kB and nest under 12 deep) and below what the
+ * stack survives.
  */
 export const INPUT_LIMITS = {
   /** Characters in one file. */
   maxChars: 1_000_000,
-  /** Brackets (`(`, `[`, `{`) open at once, plus prefix operators (`not`, `-`, `if`, `else`) in a row. */
-  maxNesting: 64,
+  /**
+   * Brackets (`(`, `[`, `{`) open at once, plus prefix operators (`not`, `-`, `if`, `else`)
+   * in a row and the links of `else if` chains. 48 nested brackets take the parser under
+   * 600 grammar rules deep (`maxParserDepth`).
+   */
+  maxNesting: 48,
   /** Depth of the syntax tree (a long chain like `1 + 1 + … + 1` is deep though unbracketed). */
   maxTreeDepth: 200,
   /**
@@ -28,13 +32,16 @@ export const INPUT_LIMITS = {
    */
   maxSyntaxErrors: 200,
   /**
-   * Grammar rules the parser may be inside at once. The bracket count above misses
-   * forms that nest without brackets (a chain of ten thousand `else if`), so the
-   * parser also stops itself, at the token where it would go deeper. 64 nested
-   * parentheses take about 720 levels, the games in `games/` under 100; the stack
-   * gives out near 1,700.
+   * Grammar rules the parser may be inside at once: a backstop for forms the count
+   * above does not see (`if a then if b then …`), so the parser stops itself at the
+   * token where it would go deeper. 48 nested brackets take under 600, the games in
+   * `games/` under 100; without the optimising compiler's smaller frames
+   * (`node --jitless`) the stack gives out from about 720 (statements) to 1,450
+   * (parentheses).
    */
-  maxParserDepth: 1000,
+  maxParserDepth: 700,
+  /** Diagnostics listed for one file; one more says how many were left out. */
+  maxDiagnostics: 1000,
 } as const;
 
 const OPEN = new Set(["(", "[", "{"]);
@@ -60,16 +67,40 @@ export function checkInputSize(source: string, sink: DiagnosticSink): boolean {
  * that goes one level too deep.
  */
 export function checkNesting(tokens: IToken[], sink: DiagnosticSink): boolean {
-  // One entry per open bracket: the prefix operators in a row at that level.
+  // One entry per open bracket: the prefix operators in a row at that level, and the
+  // links of an `else if` chain running at that level.
   const runs: number[] = [0];
+  const chains: number[] = [0];
   let nesting = 0;
-  for (const t of tokens) {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
     const image = t.image;
+    const top = chains.length - 1;
+    // A chain goes on only with `else`: a new line that starts otherwise, or a `;`, ends it.
+    if (chains[top]! > 0 && (image === ";" || (i > 0 && t.startLine! > tokens[i - 1]!.endLine! && image !== "else"))) {
+      nesting -= chains[top]!;
+      chains[top] = 0;
+    }
+    // Each `else if` is parsed inside the `if` before it, though nothing brackets it.
+    if (image === "else" && tokens[i + 1]?.image === "if") {
+      chains[top]!++;
+      nesting++;
+      if (nesting > INPUT_LIMITS.maxNesting) {
+        tooDeep(sink, tokenSpan(t), `more than ${INPUT_LIMITS.maxNesting} brackets, prefix operators or \`else if\` links are open here`, "write a long `else if` chain as a `match`");
+        return false;
+      }
+      // The link is counted once, not again as two prefix words.
+      nesting -= runs[runs.length - 1]!;
+      runs[runs.length - 1] = 0;
+      i++;
+      continue;
+    }
     if (OPEN.has(image)) {
       runs.push(0);
+      chains.push(0);
       nesting++;
     } else if (CLOSE.has(image)) {
-      if (runs.length > 1) nesting -= 1 + runs.pop()!;
+      if (runs.length > 1) nesting -= 1 + runs.pop()! + chains.pop()!;
       nesting -= runs[runs.length - 1]!;
       runs[runs.length - 1] = 0;
       continue;
@@ -82,7 +113,8 @@ export function checkNesting(tokens: IToken[], sink: DiagnosticSink): boolean {
       continue;
     }
     if (nesting > INPUT_LIMITS.maxNesting) {
-      tooDeep(sink, tokenSpan(t), `more than ${INPUT_LIMITS.maxNesting} brackets or prefix operators are open here`);
+      if (chains.some((c) => c > 0)) tooDeep(sink, tokenSpan(t), `more than ${INPUT_LIMITS.maxNesting} brackets, prefix operators or \`else if\` links are open here`, "write a long `else if` chain as a `match`");
+      else tooDeep(sink, tokenSpan(t), `more than ${INPUT_LIMITS.maxNesting} brackets or prefix operators are open here`);
       return false;
     }
   }
@@ -124,6 +156,6 @@ function deepestBeyondLimit(root: Decl): Span | undefined {
   return undefined;
 }
 
-function tooDeep(sink: DiagnosticSink, span: Span, what: string): void {
-  sink.error("input-too-deep", `${what}: Stela reads at most that deep`, span, "split the expression with `let` or `define`");
+function tooDeep(sink: DiagnosticSink, span: Span, what: string, hint = "split the expression with `let` or `define`"): void {
+  sink.error("input-too-deep", `${what}: Stela reads at most that deep`, span, hint);
 }

@@ -138,8 +138,10 @@ export function parse(source: string, file: string): ParseResult {
     }
     // The limits above keep the parser far from the stack's end; should a form still
     // recurse past it, the file is refused with a diagnostic rather than a crash.
+    // The parser is left where the stack gave out: that token is the place to show.
     if (!(e instanceof RangeError)) throw e;
-    sink.error("input-too-deep", "this file nests too deeply for Stela to read", NO_SPAN, "split deep expressions with `let` or `define`");
+    const at = (p as unknown as ParserInternals).LA(1);
+    sink.error("input-too-deep", "this file nests too deeply for Stela to read", at ? atToken(at, lexed.tokens, source) : NO_SPAN, "split deep expressions with `let` or `define`");
     return { ast: whole([]), diagnostics: sink.items };
   }
   const errors = p.errors;

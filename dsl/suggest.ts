@@ -1,18 +1,39 @@
-/** Edit distance (insert, delete, substitute, swap of neighbours). */
-export function editDistance(a: string, b: string): number {
+/**
+ * Edit distance (insert, delete, substitute, swap of neighbours). With `limit`,
+ * stops as soon as the distance must exceed it and returns `limit + 1`: the
+ * checker asks this of every declared name for every unknown one.
+ */
+export function editDistance(a: string, b: string, limit = Infinity): number {
   const m = a.length;
   const n = b.length;
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => [i, ...new Array<number>(n).fill(0)]);
-  for (let j = 1; j <= n; j++) d[0]![j] = j;
+  if (Math.abs(m - n) > limit) return limit + 1;
+  // Three rows of the table (the swap looks two rows back), in buffers kept between calls.
+  if (rows[0]!.length < n + 1) rows = [0, 1, 2].map(() => new Int32Array(2 * (n + 1)));
+  let [back, prev, row] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) prev[j] = j;
   for (let i = 1; i <= m; i++) {
+    row[0] = i;
+    let best = i;
     for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
+      let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, back[j - 2]! + 1);
+      row[j] = v;
+      if (v < best) best = v;
     }
+    // Every later row is at least the smaller of this row's least and the last row's least + 1.
+    if (best > limit && (i === m || rowMin(prev, n) >= limit)) return limit + 1;
+    [back, prev, row] = [prev, row, back];
   }
-  return d[m]![n]!;
+  return Math.min(prev[n]!, limit + 1);
+}
+
+let rows: Int32Array[] = [0, 1, 2].map(() => new Int32Array(64));
+
+function rowMin(r: Int32Array, n: number): number {
+  let min = Infinity;
+  for (let j = 0; j <= n; j++) if (r[j]! < min) min = r[j]!;
+  return min;
 }
 
 /**
@@ -37,7 +58,7 @@ export function closest(word: string, candidates: Iterable<string>): string | un
     const other = c.toLowerCase();
     // The distance is at least the difference of the lengths: most candidates need no table.
     if (Math.abs(other.length - lower.length) > Math.min(limit, bestD)) continue;
-    const dist = editDistance(lower, other);
+    const dist = editDistance(lower, other, Math.min(limit, bestD));
     if (dist <= limit && dist < bestD) {
       best = c;
       bestD = dist;

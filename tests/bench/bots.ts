@@ -4,8 +4,11 @@
  * plays against random and against greedy, seats alternating (odd games MCTS
  * sits first, even games second) so a first-seat advantage cancels out.
  * Figures, not assertions: MCTS's share of the games won alone, its draws and
- * the opponent's wins, with Wilson 95% intervals; its decisions and playouts
- * per CPU-second; the mean game length.
+ * the opponent's wins, with Wilson 95% intervals; its decisions per second
+ * (wall clock: a time budget is wall-clock time, so on a loaded machine a
+ * decision gets less CPU and fewer playouts) and per CPU-second, its playouts
+ * per CPU-second (the speed of search), and the mean game length. A decision
+ * with one option is taken without search and counts too.
  *
  * Long runs go in the background: every finished game is appended as one JSON
  * line to `--out DIR` (default .stela-bench/bots/), so a stopped run resumes where it
@@ -82,6 +85,8 @@ interface GameRecord {
   decisions: number;
   mctsDecisions: number;
   mctsCpuMs: number;
+  /** Wall-clock time of the MCTS decisions (a time budget is wall-clock: under load they get less CPU). */
+  mctsWallMs?: number;
   mctsPlayouts: number;
   error?: string;
 }
@@ -127,12 +132,15 @@ function play(file: string, opponent: "random" | "greedy", g: number): GameRecor
   const mcts = new MctsBot(mixSeed(seed, g, mctsSeat + 1), budget);
   let mctsDecisions = 0;
   let mctsCpuMs = 0;
+  let mctsWallMs = 0;
   const timed: Bot = {
     choose: (m, p) => mcts.choose(m, p),
     chooseIndex: (m, p) => {
       const t = cpuMs();
+      const w = performance.now();
       const i = mcts.chooseIndex(m, p);
       mctsCpuMs += cpuMs() - t;
+      mctsWallMs += performance.now() - w;
       mctsDecisions++;
       return i;
     },
@@ -149,7 +157,7 @@ function play(file: string, opponent: "random" | "greedy", g: number): GameRecor
   }
   if (m.error) error = `${m.error.code}: ${m.error.message}`;
   else if (!error && !m.result) error = "the game did not end";
-  return { ...base, winners: m.result?.winners ?? [], decisions, mctsDecisions, mctsCpuMs, mctsPlayouts: mcts.iterations, ...(error ? { error } : {}) };
+  return { ...base, winners: m.result?.winners ?? [], decisions, mctsDecisions, mctsCpuMs, mctsWallMs, mctsPlayouts: mcts.iterations, ...(error ? { error } : {}) };
 }
 
 // ------------------------------------------------------------------ play
@@ -185,6 +193,7 @@ interface Row {
   draws: ReturnType<typeof wilson>;
   losses: ReturnType<typeof wilson>;
   mctsDecisionsPerCpuSecond: number;
+  mctsDecisionsPerSecond: number;
   mctsPlayoutsPerCpuSecond: number;
   meanLength: number;
 }
@@ -200,6 +209,7 @@ for (const file of files) {
     const draws = clean.filter((r) => r.winners.length > 1).length;
     const losses = clean.filter((r) => alone(r) && r.winners[0] !== r.mctsSeat).length;
     const cpu = list.reduce((t, r) => t + r.mctsCpuMs, 0) / 1000;
+    const wall = list.reduce((t, r) => t + (r.mctsWallMs ?? 0), 0) / 1000;
     rows.push({
       file,
       opponent,
@@ -209,6 +219,7 @@ for (const file of files) {
       draws: wilson(draws, clean.length),
       losses: wilson(losses, clean.length),
       mctsDecisionsPerCpuSecond: cpu > 0 ? list.reduce((t, r) => t + r.mctsDecisions, 0) / cpu : 0,
+      mctsDecisionsPerSecond: wall > 0 ? list.reduce((t, r) => t + r.mctsDecisions, 0) / wall : 0,
       mctsPlayoutsPerCpuSecond: cpu > 0 ? list.reduce((t, r) => t + r.mctsPlayouts, 0) / cpu : 0,
       meanLength: clean.length ? clean.reduce((t, r) => t + r.decisions, 0) / clean.length : 0,
     });
@@ -221,11 +232,11 @@ if (asJson) {
   console.log(JSON.stringify({ budget: budgetText, players, seed, games, rows }, null, 2));
 } else {
   console.log(`MCTS (${budgetText} a decision) against random and greedy; ${games} games per pairing, ${players} players, seats alternating, seed ${seed}; results in ${outDir}/.`);
-  console.log("game | opponent | games | MCTS wins alone [95% CI] | draws | opponent wins [95% CI] | MCTS decisions / CPU-s | MCTS playouts / CPU-s | mean length | failed");
-  console.log("---|---|---|---|---|---|---|---|---|---");
+  console.log("game | opponent | games | MCTS wins alone [95% CI] | draws | opponent wins [95% CI] | MCTS decisions / s | MCTS decisions / CPU-s | MCTS playouts / CPU-s | mean length | failed");
+  console.log("---|---|---|---|---|---|---|---|---|---|---");
   for (const r of rows) {
     console.log(
-      `${r.file} | ${r.opponent} | ${r.played}${r.played < games ? ` of ${games}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | ${r.mctsDecisionsPerCpuSecond.toFixed(1)} | ${r.mctsPlayoutsPerCpuSecond.toFixed(0)} | ${r.meanLength.toFixed(1)} | ${r.failed}`,
+      `${r.file} | ${r.opponent} | ${r.played}${r.played < games ? ` of ${games}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | ${r.mctsDecisionsPerSecond ? r.mctsDecisionsPerSecond.toFixed(1) : "–"} | ${r.mctsDecisionsPerCpuSecond.toFixed(1)} | ${r.mctsPlayoutsPerCpuSecond.toFixed(0)} | ${r.meanLength.toFixed(1)} | ${r.failed}`,
     );
   }
 }

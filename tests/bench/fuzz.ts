@@ -5,9 +5,10 @@
  * one JSON object: inputs, failures (a throw, an `internal-error`, a game that
  * does not end, or more than 2 s), the time of each input (compile plus play)
  * as worst, p99 and median, in wall-clock time and in CPU time of this
- * process, by size of input, and the slowest inputs. `--max-chars` (default
- * 240,000: four times the largest real rule file, about 60 kB) keeps the
- * mutated inputs to that size. `--keep DIR` writes the slowest inputs there.
+ * process, by size of input (up to the largest file in games/, and up to four
+ * times that), and the slowest inputs. `--max-chars` (default: four times the
+ * largest file in games/) keeps the mutated inputs to that size. `--keep DIR`
+ * writes the slowest inputs there.
  *
  * Wall-clock time counts whatever else the machine runs; CPU time is what the
  * input itself cost. A failure is more than 2 s of either, so pin the run to
@@ -26,11 +27,13 @@ const arg = (name: string, fallback: string): string => {
 };
 const runs = Number(arg("runs", "2000"));
 const seed = Number(arg("seed", "1"));
-const maxChars = Number(arg("max-chars", "240000"));
 const keep = arg("keep", "");
 const SLOW_MS = 2000;
 
 const sources = gameFiles().map(readGame);
+/** The largest real rule file: the inputs are judged up to four times its size. */
+const largest = Math.max(...sources.map((s) => s.length));
+const maxChars = Number(arg("max-chars", String(4 * largest)));
 // Each edit of a mutated input adds at most 20 x maxRepeat characters, and there are up to 3 of them.
 const maxRepeat = Math.max(50, Math.floor(maxChars / 60));
 const inputs = fc
@@ -115,11 +118,13 @@ console.log(
       inputs: outcomes.length,
       seed,
       maxChars,
+      largestGameChars: largest,
       compiledAndPlayed: compiled,
       failures: outcomes.filter((o) => o.failure).map((o) => ({ how: o.how, chars: o.chars, failure: o.failure })),
       all: times(outcomes),
-      upTo60k: times(outcomes.filter((o) => o.chars <= 60_000)),
-      from60kTo240k: times(outcomes.filter((o) => o.chars > 60_000 && o.chars <= 240_000)),
+      upToLargestGame: times(outcomes.filter((o) => o.chars <= largest)),
+      upToFourTimesLargestGame: times(outcomes.filter((o) => o.chars > largest && o.chars <= 4 * largest)),
+      overFourTimesLargestGame: times(outcomes.filter((o) => o.chars > 4 * largest)),
       largestChars: Math.max(...outcomes.map((o) => o.chars)),
       slowest: slowest.map((o) => ({ how: o.how, chars: o.chars, ms: Math.round(o.ms), cpuMs: Math.round(o.cpuMs), compileMs: Math.round(o.compileMs), playMs: Math.round(o.playMs) })),
     },

@@ -17,27 +17,47 @@ function at(source: string, line: number, column: number): string {
 }
 
 describe("nesting without brackets", () => {
-  it("an `else if` expression chain two thousand long is refused at the token that went too deep", () => {
+  it("an `else if` expression chain two thousand long is refused at the link that goes too deep", () => {
     const source = `${header}  let x = ${"if true then 1 else ".repeat(2_000)}1\n  players[0].score = x${footer}`;
     const r = compileRules(source, "chain.stela");
-    const deep = r.diagnostics.filter((d) => d.code === "input-too-deep");
-    expect(deep.map((d) => [d.span.start.line, d.span.start.column])).toEqual([[4, 19674]]);
-    // That column is the condition of the chain's 984th link, where the parser would go one rule deeper.
-    expect((19674 - "  let x = ".length - 1) % "if true then 1 else ".length).toBe("if ".length);
-    expect(at(source, 4, 19674).startsWith("true then 1 else if")).toBe(true);
-    expect(r.diagnostics.map((d) => d.code)).toEqual(["input-too-deep"]);
+    expect(r.diagnostics.map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["input-too-deep", 4, 966]]);
+    // The flow's `{` and 47 links are open there: the 48th link's `else` is one too many.
+    expect(966).toBe("  let x = ".length + 1 + 47 * "if true then 1 else ".length + "if true then 1 ".length);
+    expect(at(source, 4, 966).startsWith("else if true then 1")).toBe(true);
+    expect(r.diagnostics[0]!.message).toBe(`more than ${INPUT_LIMITS.maxNesting} brackets, prefix operators or \`else if\` links are open here: Stela reads at most that deep`);
+    expect(r.diagnostics[0]!.hint).toBe("write a long `else if` chain as a `match`");
   });
 
-  it("an `else if` statement chain, one link a line, is refused on the line where it went too deep", () => {
+  it("an `else if` statement chain, one link a line, is refused on the line of the link that goes too deep", () => {
     const source = `${header}  if false { }\n${"  else if false { }\n".repeat(2_000)}  players[0].score = 1${footer}`;
     const r = compileRules(source, "chain.stela");
-    const deep = r.diagnostics.filter((d) => d.code === "input-too-deep");
-    expect(deep.map((d) => [d.span.start.line, d.span.start.column])).toEqual([[988, 11]]);
-    expect(at(source, 988, 11)).toBe("false { }");
+    // Line 4 is the `if`, line 5 the first link: with the flow's `{` and 47 links open, the 47th link's `{` is one too many.
+    expect(r.diagnostics.map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["input-too-deep", 51, 17]]);
+    expect(at(source, 51, 17)).toBe("{ }");
+    expect(r.diagnostics[0]!.hint).toBe("write a long `else if` chain as a `match`");
   });
 
-  it("a chain a real file would have (fifty links) is read and checked", () => {
-    const source = `${header}  let x = ${"if true then 1 else ".repeat(50)}1\n  players[0].score = x${footer}`;
+  it("separate `if … else if` statements, one after another, are not one chain", () => {
+    const statement = "  if players[0].score == 1 { players[0].score = 2 } else if players[0].score == 2 { players[0].score = 3 }\n";
+    const source = `${header}${statement.repeat(200)}${footer}`;
+    const r = compileRules(source, "many.stela");
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.def).toBeDefined();
+  });
+
+  it("a nesting the parser would not survive but the count does not see stops at its token", () => {
+    // `then if` nests like `else if`, unbracketed and uncounted: the parser stops itself.
+    const source = `${header}  let x = ${"if true then ".repeat(3_000)}1${" else 1".repeat(3_000)}\n  players[0].score = x${footer}`;
+    const r = compileRules(source, "then-if.stela");
+    const deep = r.diagnostics.filter((d) => d.code === "input-too-deep");
+    expect(deep).toHaveLength(1);
+    expect(deep[0]!.span.start.line).toBe(4);
+    expect(deep[0]!.span.start.column).toBeGreaterThan(100);
+    expect(deep[0]!.message).toBe("this expression or block nests too deeply for Stela to read");
+  });
+
+  it("a chain a real file would have (thirty links) is read and checked", () => {
+    const source = `${header}  let x = ${"if true then 1 else ".repeat(30)}1\n  players[0].score = x${footer}`;
     const r = compileRules(source, "chain.stela");
     expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(r.def).toBeDefined();
