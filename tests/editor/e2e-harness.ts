@@ -108,3 +108,19 @@ export async function waitLog(page: Page, n: number): Promise<void> {
 export async function waitLogAtLeast(page: Page, n: number): Promise<void> {
   await page.waitForFunction((k) => ((window as unknown as { stela: AppHandle }).stela.snapshot?.log.length ?? -1) >= k, n, { timeout: 30_000 });
 }
+
+/**
+ * Mayan City's draw phase by clicks: the first card of the offer, while the
+ * rules ask for a pick. A player's last card is taken without asking when it
+ * is their only option, so how many clicks it takes depends on the cards;
+ * gives the number of decisions in the log afterwards.
+ */
+export async function clickThroughPicks(page: Page): Promise<number> {
+  const prompt = () => onApp(page, (a) => (a.snapshot!.view as unknown as { decision?: { prompt?: string } }).decision?.prompt);
+  let n = await onApp(page, (a) => a.snapshot!.log.length);
+  while ((await prompt()) === "Pick a card") {
+    await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
+    await waitLog(page, ++n);
+  }
+  return n;
+}

@@ -6,6 +6,7 @@ import type { PreviewServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startEditor } from "../../editor/server/start.ts";
 import { GAMES_DIR } from "../support/games.ts";
+import { clickThroughPicks } from "./e2e-harness.ts";
 import { browserMissing, closeBrowser, launchBrowser } from "../../editor/tools/chromium.ts";
 
 /**
@@ -153,11 +154,9 @@ describe.skipIf(skip)("editor in a browser", () => {
     await page.fill("[data-testid=seed]", "7");
     await page.getByRole("button", { name: "Restart" }).click();
     await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
-    // The draw phase: each pick is a click on a card in the offer.
-    for (let i = 0; i < 6; i++) {
-      await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
-      await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === n, i + 1);
-    }
+    // The draw phase: each pick is a click on a card in the offer. Five are asked; the last card
+    // is its player's only option and taken without asking.
+    expect(await clickThroughPicks(page)).toBe(5);
     // The place phase: pick a piece from the player's own, then a highlighted space, then (if several fit there) one of the ways.
     for (let i = 0; i < 3; i++) {
       const before = await logLength();
@@ -169,25 +168,25 @@ describe.skipIf(skip)("editor in a browser", () => {
       if (await menu.count()) await menu.first().click();
       await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === n, before + 1);
     }
-    expect(await logLength()).toBe(9);
+    expect(await logLength()).toBe(8);
     expect(await page.locator("figure.board g.piece").count()).toBe(3);
     await page.getByTestId("undo").click();
-    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 8);
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 7);
     expect(await page.locator("figure.board g.piece").count()).toBe(2);
     await page.getByTestId("redo").click();
-    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 9);
-    expect(await page.locator("[data-testid=decision-log] li.decision").count()).toBe(9);
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 8);
+    expect(await page.locator("[data-testid=decision-log] li.decision").count()).toBe(8);
   });
 
   it("replays the log when a rule changes, and says where it no longer fits", async () => {
     const original = await app((a) => a.text);
     const scores = () => app((a) => a.snapshot!.view.players.map((p) => Number(p.vars["score"])));
     const before = await scores();
-    // A scoring rule changes: the same 9 decisions, new scores.
+    // A scoring rule changes: the same 8 decisions, new scores.
     await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original.replace("p.score += points", "p.score += points + 100"));
     await page.waitForFunction((b) => {
       const s = (window as unknown as { stela: AppHandle }).stela.snapshot!;
-      return s.log.length === 9 && s.view.players.some((p, i) => Number(p.vars["score"]) !== b[i]);
+      return s.log.length === 8 && s.view.players.some((p, i) => Number(p.vars["score"]) !== b[i]);
     }, before);
     expect((await scores()).reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(before.reduce((x, y) => x + y, 0) + 300);
     // A placement rule changes: the first placement is no longer legal, the rest waits.
@@ -196,7 +195,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(await page.locator("[data-testid=stopped]").innerText()).toMatch(/Decision \d+ .* no longer fits/);
     // Undo the edit: every decision plays again.
     await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original);
-    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 9);
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 8);
     expect(await page.locator("[data-testid=stopped]").count()).toBe(0);
   });
 
@@ -207,9 +206,9 @@ describe.skipIf(skip)("editor in a browser", () => {
     await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), broken);
     await page.waitForSelector("[data-testid=runtime-error]", { timeout: 10_000 });
     expect(await app((a) => a.markerLines("stela-runtime"))).toEqual([line]);
-    // Blamed on the first placement (decision 7, whose scoring fails), not on the next one; the rest waits.
+    // Blamed on the first placement (decision 6, whose scoring fails), not on the next one; the rest waits.
     const banner = await page.getByTestId("runtime-error").innerText();
-    expect(banner).toMatch(new RegExp(`during decision 7 \\(Player \\d — Place a piece: .+\\), at line ${line}:`));
+    expect(banner).toMatch(new RegExp(`during decision 6 \\(Player \\d — Place a piece: .+\\), at line ${line}:`));
     expect(banner).toContain("The 2 later decisions wait");
     expect(await page.locator("[data-testid=stopped]").count()).toBe(0);
     expect(await page.getByTestId("turn").innerText()).not.toContain("Game over");
@@ -232,7 +231,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     await page.reload();
     await page.waitForSelector("[data-testid=playtest]");
     expect(await app((a) => a.text)).toContain("// kept over a reload");
-    expect(await app((a) => a.snapshot?.log.length)).toBe(9);
+    expect(await app((a) => a.snapshot?.log.length)).toBe(8);
     await page.getByTestId("save").click();
     await page.waitForSelector("[data-testid=notice]:has-text('Saved')");
     expect(readFileSync(join(gamesDir, "mayan-city.stela"), "utf8")).toContain("// kept over a reload");

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeBrowser, launchBrowser } from "../../editor/tools/chromium.ts";
-import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, type AppHandle, type E2e } from "./e2e-harness.ts";
+import { clickThroughPicks, onApp, openGame, setSeats, skipE2e, startE2e, waitLog, type AppHandle, type E2e } from "./e2e-harness.ts";
 
 /**
  * Nothing the designer did is lost, and a click that does nothing says why:
@@ -13,19 +13,18 @@ import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, type AppHandle, 
  */
 
 const PLACEMENT_RULE = 'require all s in spot.cells: empty(s) else "Pieces may not overlap"';
+/** Card picks asked in the draw phase at seed 7 (each player's last card is taken without asking). */
+const PICKS = 5;
 const STRICTER_RULE = 'require all s in spot.cells: empty(s) and s.zone > 0 else "Only inside the zones"';
 
-/** Mayan city, both seats people, seed 7: the six picks of the draw phase, then `placements` placements. */
+/** Mayan city, both seats people, seed 7: the picks of the draw phase (5 asked), then `placements` placements. */
 async function playMayan(page: Page, placements: number): Promise<void> {
   await openGame(page, "mayan-city.stela|");
   await setSeats(page, [true, true]);
   await page.fill("[data-testid=seed]", "7");
   await page.getByRole("button", { name: "Restart" }).click();
   await waitLog(page, 0);
-  for (let i = 0; i < 6; i++) {
-    await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
-    await waitLog(page, i + 1);
-  }
+  expect(await clickThroughPicks(page)).toBe(PICKS);
   for (let i = 0; i < placements; i++) {
     const seat = await onApp(page, (a) => a.snapshot!.viewer);
     await page.locator(`section.player[data-seat="${seat}"] button.chip.clickable`).first().click();
@@ -33,7 +32,7 @@ async function playMayan(page: Page, placements: number): Promise<void> {
     await spaces.nth(Math.min(i * 9, (await spaces.count()) - 1)).click();
     const menu = page.locator("[data-testid=choice-menu] button");
     if (await menu.count()) await menu.first().click();
-    await waitLog(page, 7 + i);
+    await waitLog(page, PICKS + 1 + i);
   }
 }
 
@@ -54,25 +53,25 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
     const original = await onApp(page, (a) => a.text);
     const taken = await onApp(page, (a) => a.snapshot!.log.map((d) => d.option));
     // The seat of the first placement becomes a bot: it owes the decision the rule change will stop at.
-    const botSeat = await onApp(page, (a) => a.snapshot!.log[6]!.player);
+    const botSeat = (await onApp(page, (a) => a.snapshot!.log.map((d) => d.player)))[PICKS]!;
     await setSeats(page, [botSeat !== 0, botSeat !== 1]);
     await page.waitForTimeout(1200);
     const before = await onApp(page, (a) => a.snapshot!.log.length);
-    expect(before).toBeGreaterThanOrEqual(9);
+    expect(before).toBeGreaterThanOrEqual(PICKS + 3);
     await setText(original.replace(PLACEMENT_RULE, STRICTER_RULE));
     await page.waitForSelector("[data-testid=stopped]", { timeout: 10_000 });
     expect(await onApp(page, (a) => a.snapshot!.owing)).toEqual([botSeat]);
     if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "stopped.png") });
     // Far longer than the bot's delay (500 ms): it has not moved, the later decisions still wait.
     await page.waitForTimeout(1500);
-    expect(await onApp(page, (a) => a.snapshot!.log.length)).toBe(6);
-    expect(await onApp(page, (a) => a.snapshot!.redo)).toBe(before - 6);
-    expect(await page.getByTestId("stopped").innerText()).toContain(`the ${before - 6} later decisions wait for Redo`);
+    expect(await onApp(page, (a) => a.snapshot!.log.length)).toBe(PICKS);
+    expect(await onApp(page, (a) => a.snapshot!.redo)).toBe(before - PICKS);
+    expect(await page.getByTestId("stopped").innerText()).toContain(`the ${before - PICKS} later decisions wait for Redo`);
     // Over a reload too.
     await page.waitForTimeout(600);
     await page.reload();
     await page.waitForSelector("[data-testid=stopped]", { timeout: 30_000 });
-    expect(await onApp(page, (a) => a.snapshot!.redo)).toBe(before - 6);
+    expect(await onApp(page, (a) => a.snapshot!.redo)).toBe(before - PICKS);
     // The rule is put back: every decision plays again.
     await setText(original);
     await page.waitForFunction((n) => ((window as unknown as { stela: AppHandle }).stela.snapshot?.log.length ?? 0) >= n, before);
@@ -81,7 +80,7 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
     await setText(original.replace(PLACEMENT_RULE, STRICTER_RULE));
     await page.waitForSelector("[data-testid=stopped]", { timeout: 10_000 });
     await page.getByTestId("discard").click();
-    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 7, null, { timeout: 5000 });
+    await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === n, PICKS + 1, { timeout: 5000 });
     expect(await onApp(page, (a) => a.snapshot!.redo)).toBe(0);
     expect(await page.locator("[data-testid=stopped]").count()).toBe(0);
     await setText(original);
@@ -98,7 +97,7 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
     if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "why-not.png") });
     expect(await page.getByTestId("why-not").innerText()).toContain("Pieces may not overlap");
     // Nothing was taken.
-    expect(await onApp(page, (a) => a.snapshot!.log.length)).toBe(7);
+    expect(await onApp(page, (a) => a.snapshot!.log.length)).toBe(PICKS + 1);
   });
 
   it("refuses to save over a file changed on disk, and offers compare, overwrite and reload", async () => {
@@ -146,7 +145,7 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
       const got = await onApp(p2, (a) => ({ settings: a.snapshot!.settings, log: a.snapshot!.log.map((d) => d.option), persons: a.persons, doc: a.docKey }));
       expect(got).toEqual({ ...want, doc: "shared:mayan-city.stela" });
       if (process.env.STELA_SHOTS) await p2.screenshot({ path: join(process.env.STELA_SHOTS, "shared.png") });
-      expect(await p2.getByTestId("shared-copy").innerText()).toMatch(/shared copy\s+of mayan-city\.stela.*decision 8/s);
+      expect(await p2.getByTestId("shared-copy").innerText()).toMatch(new RegExp(`shared copy\\s+of mayan-city\\.stela.*decision ${PICKS + 2}`, "s"));
     } finally {
       await closeBrowser(other);
     }
