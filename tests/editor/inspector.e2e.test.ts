@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onApp, openGame, setSeats, skipE2e, startE2e, waitLogAtLeast, type E2e } from "./e2e-harness.ts";
+import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, waitLogAtLeast, type E2e } from "./e2e-harness.ts";
 
 /** The state inspector, and a finished game's result naming its tiebreaks. */
 describe.skipIf(skipE2e)("state inspector and result", () => {
@@ -73,6 +73,9 @@ describe.skipIf(skipE2e)("layout", () => {
       await openGame(page, "yaxha.stela|");
       await setSeats(page, [true, true, true].slice(0, await onApp(page, (a) => a.snapshot!.settings.players)));
       await page.getByRole("button", { name: "Restart" }).click();
+      // Every seat is a person, so the restarted log stays empty; without this wait the loop can
+      // read the length of the log before the restart (the previous viewport's game).
+      await waitLog(page, 0);
       for (let i = 0; i < 4; i++) {
         const n = await onApp(page, (a) => a.snapshot!.log.length);
         if (await onApp(page, (a) => a.snapshot!.view.over)) break;
