@@ -55,7 +55,7 @@ const CONTINUES = new Set(["and", "or", "where", "prompt", "then", "by", "else",
 const HANGS = new Set(["and", "or", "then", "else", "where", "in", "from", "by", "prompt", "of", "is", "not", "to", "at"]);
 
 /** Tokens after `label` that make it a name in a statement rather than a choice's `label` clause. */
-const NOT_AFTER_LABEL = new Set(["Equals", "PlusEq", "MinusEq", "Dot", "LParen", "LBracket"]);
+const NOT_AFTER_LABEL = new Set(["Equals", "PlusEq", "MinusEq", "Dot", "LParen", "LBracket", "Colon"]);
 
 /** A choice's contextual clause (`label …`, `ask always`) starts at token `i`: it continues the choice. */
 function choiceClauseAt(toks: Tok[], i: number): boolean {
@@ -166,11 +166,14 @@ function layout(toks: Tok[]): Line[] {
         depth--;
         if (k + 1 < toks.length && toks[k + 1]!.breaks > 0) break;
       }
-      let indent = depth === 0 ? 0 : depth < stack.length ? stack[depth]!.lineIndent : stack[depth - 1]!.lineIndent + 1;
+      // A closer goes back to its opener's line (which may itself hang in, as a `match` after `=`).
+      let indent = depth < stack.length ? stack[depth]!.lineIndent : depth === 0 ? 0 : stack[depth - 1]!.lineIndent + 1;
       if (!t.comment && !CLOSE.has(t.type)) {
         const hanging = lastCode !== null && (BINARY.has(lastCode.type) || lastCode.type === "Colon" || HANGS.has(word(lastCode)));
+        // `else ->` starts a `match` arm (or a table row), never the rest of an `if`.
+        const arm = word(t) === "else" && toks.slice(i + 1).find((n) => !n.comment)?.type === "Arrow";
         const continues =
-          lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && (CONTINUES.has(word(t)) || BINARY.has(t.type) || choiceClauseAt(toks, i));
+          lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && !arm && (CONTINUES.has(word(t)) || BINARY.has(t.type) || choiceClauseAt(toks, i));
         if (t.type === "MapLine" && lastCode?.type === "MapLine") {
           // The rows of a drawing stay in one column.
           indent = lastCodeIndent;

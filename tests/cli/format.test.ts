@@ -68,6 +68,10 @@ describe("stela fmt keeps the meaning of every game", () => {
   }
 });
 
+describe("every game is in the canonical layout (what `stela fmt --check games/` asks in CI)", () => {
+  for (const file of games) it(file, () => expect(format(read(file), file).text).toBe(read(file)));
+});
+
 describe("stela fmt keeps the diagnostics of every fixture", () => {
   for (const file of fixtures) {
     it(file, () => {
@@ -151,6 +155,23 @@ flow {
 }
 scoring p { points p.score }
 `);
+  });
+
+  it("keeps a `label:` field, an `else ->` arm and the `}` of a hanging `match` at their own level", () => {
+    // Once read as a choice's `label` clause and as the `else` of an `if`, and the brace went to column 0.
+    const src = `kind Tile {
+  show {
+    colour: "#ffffff"
+    label: "T"
+  }
+}
+define points(k: number): number =
+  match k {
+    1 -> 3
+    else -> 0
+  }
+`;
+    expect(format(src).text).toBe(src);
   });
 
   it("breaks a long list one item a line, and keeps drawn rows as they are", () => {
