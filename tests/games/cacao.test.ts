@@ -312,14 +312,14 @@ describe("Cacao: activating workers", () => {
     choose(m, "Market, price 4 on (2,0)");
     // Player 1: 2 workers at the new market (price 4), then 1 at the old one (price 2).
     expect(m.decision).toEqual({ players: [0], prompt: "Sell how many cacao for 4 gold each?", simultaneous: false });
-    expect(m.options().map((o) => o.label)).toEqual(["0", "1", "2"]);
+    expect(m.options().map((o) => o.label)).toEqual(["Sell nothing", "Sell 1 cacao for 4 gold", "Sell 2 cacao for 8 gold"]);
     choose(m, "2");
     expect(m.decision!.prompt).toBe("Sell how many cacao for 2 gold each?");
-    expect(m.options().map((o) => o.label)).toEqual(["0", "1"]);
+    expect(m.options().map((o) => o.label)).toEqual(["Sell nothing", "Sell 1 cacao for 2 gold"]);
     choose(m, "1");
     // Player 2's worker on the edge of the new market acts too, and player 2 decides.
     expect(m.decision).toEqual({ players: [1], prompt: "Sell how many cacao for 4 gold each?", simultaneous: false });
-    expect(m.options(1).map((o) => o.label)).toEqual(["0", "1"]);
+    expect(m.options(1).map((o) => o.label)).toEqual(["Sell nothing", "Sell 1 cacao for 4 gold"]);
     choose(m, "1", 1);
     expect(village(m, 0)).toEqual({ cacao: 0, sun: 0, gold: 10, water: 0 });
     expect(village(m, 1)).toEqual({ cacao: 1, sun: 0, gold: 4, water: 0 });
@@ -387,15 +387,15 @@ describe("Cacao: activating workers", () => {
     ["Market, price 4", 4],
   ])("%s sells up to 1 cacao per worker at its price", (site, price) => {
     const m = workAt(site, 3, { cacao: 5, gold: 1 });
-    expect(m.options().map((o) => o.label)).toEqual(["0", "1", "2", "3"]);
+    expect(m.options().map((o) => o.label)).toEqual(["Sell nothing", ...[1, 2, 3].map((k) => `Sell ${k} cacao for ${k * price} gold`)]);
     choose(m, "3");
     expect(village(m, 0)).toEqual({ cacao: 2, sun: 0, gold: 1 + 3 * price, water: 0 });
   });
 
   it("selling is optional, and a player without cacao is not asked", () => {
     const m = workAt("Market, price 4", 2, { cacao: 1 });
-    expect(m.options().map((o) => o.label)).toEqual(["0", "1"]);
-    choose(m, "0");
+    expect(m.options().map((o) => o.label)).toEqual(["Sell nothing", "Sell 1 cacao for 4 gold"]);
+    choose(m, "Sell nothing");
     expect(village(m, 0)).toEqual({ cacao: 1, sun: 0, gold: 0, water: 0 });
     const n = workAt("Market, price 4", 2, { cacao: 0 });
     expect(n.decision).toEqual({ players: [1], prompt: "Place a worker tile", simultaneous: false });
