@@ -8,7 +8,7 @@ import { gameFiles, loadGame } from "../support/games.ts";
  * `.stela` file and it is tested. Random games end without a rule error;
  * options are unique and sorted; a seed gives the same game; a clone and a
  * JSON round trip mid-game continue identically; a view hides what its
- * player may not see.
+ * player may not see; no option reads as a bare number.
  */
 
 const GAMES_PER_COUNT = 3;
@@ -93,6 +93,19 @@ for (const file of gameFiles()) {
         }
         advance(m, bot, 1);
         checked++;
+      }
+    });
+
+    it("no option reads as a bare number: a number choice says what the number means", () => {
+      for (const [players, seed] of [[game.minPlayers, 3], [game.maxPlayers, 4]] as const) {
+        const m = game.start({ players, seed });
+        const bot = new RandomBot(seed);
+        while (m.decision) {
+          const p = m.decision.players[0]!;
+          const bare = m.options(p).filter((o) => /^[-+]?\d+(\.\d+)?$/.test(o.label.trim()));
+          expect(bare.map((o) => `${m.decision!.prompt}: "${o.label}"`)).toEqual([]);
+          advance(m, bot, 1);
+        }
       }
     });
 
