@@ -1,3 +1,4 @@
+import { didYouMean } from "../suggest.ts";
 import type { Block, ChooseExpr, Expr, SecretChooseExpr, Stmt, StopClause, WhereClause } from "../ast.ts";
 import type { IrExpr, IrStmt, IrStop, IrTarget, IrWhere } from "../ir.ts";
 import type { Span } from "../span.ts";
@@ -306,7 +307,10 @@ function checkTarget(c: Checker, e: Expr, cx: CodeContext): { target: IrTarget; 
           if (m.bounds) target.bounds = m.bounds;
           return { target, type: m.type };
         }
-        return refuse(m ? `\`${field}\` is a ${m.k} of each player and cannot be assigned` : `players have no variable \`${field}\` (declare it in \`per player { … }\`)`);
+        if (m) return refuse(`\`${field}\` is a ${m.k} of each player and cannot be assigned`);
+        const variables = [...c.playerMembers].filter(([, x]) => x.k === "pvar").map(([n]) => n);
+        c.sink.error("not-assignable", `players have no variable \`${field}\` (declare it in \`per player { … }\`)`, e.span, didYouMean(field, variables));
+        return undefined;
       }
       if (obj.ty.t === "piece") {
         if (field === "owner") return { target: { op: "owner", obj: obj.ir }, type: T.player };
