@@ -204,6 +204,21 @@ export const FORMS: Form[] = [
     example: "fields Effects { gain: number = 0 }\nkind Building with Effects { cost: number }",
   },
   {
+    keyword: "with",
+    category: "declarations",
+    signature: "kind K with Set1, Set2 { … }",
+    description: "Gives a kind every field of the named field sets (`fields Set { … }`), so a parameter typed by a set accepts a piece of this kind.",
+    example: "fields Effects { gain: number = 0 }\nkind Farm with Effects { feeds: number }",
+  },
+  {
+    keyword: "state",
+    category: "declarations",
+    signature: "state name: type = value  /  space state name: type = value",
+    description:
+      "A value the rules may change during play: in a kind, one per piece (`q.name = …`); in a board, `space state` gives every space one (`s.name = …`). Both are saved in the match state like everything else; other fields are fixed.",
+    example: "board field: grid(4, 1) {\n  space state tiles: number = 0\n}",
+  },
+  {
     keyword: "estimate",
     category: "declarations",
     signature: "estimate p { value }",

@@ -80,6 +80,27 @@ describe("hover and go to definition", () => {
     expect(sug.detail).toContain("secretly each p in players chooses");
   });
 
+  it("documents the forms that carry state and effects as data, on their keyword (Tzolk'in uses each)", () => {
+    const tz = readGame("tzolkin.stela");
+    const tzCtx = (): LanguageContext => {
+      const r = compileRules(tz, "games/tzolkin.stela");
+      return { text: tz, compiledText: tz, symbols: r.symbols, outline: outlineOf(r.ast), file: "games/tzolkin.stela" };
+    };
+    const hover = (needle: string, plus: number) => hoverAt(tzCtx(), tz.indexOf(needle) + plus)?.contents[0] ?? "";
+    expect(hover("= match temple_gifts", 3)).toContain("match x {");
+    expect(hover(" label t.text", 2)).toContain("label");
+    expect(hover("\nfields Costs", 2)).toContain("fields Set {");
+    expect(hover("\nestimate p {", 2)).toContain("estimate p { value }");
+    expect(hover("space state corn_tiles", 7)).toContain("space state name");
+    const withAt = tz.search(/kind \w+ with /);
+    expect(hoverAt(tzCtx(), tz.indexOf(" with ", withAt) + 2)?.contents[0]).toContain("kind K with Set1");
+    // Completion offers them where a declaration or a statement starts, with their signature.
+    const top = completionsAt(tzCtx(), tz.indexOf("\nestimate p {") + 1);
+    expect(top.find((x) => x.label === "fields")?.detail).toContain("fields Set {");
+    expect(top.find((x) => x.label === "estimate")?.detail).toContain("estimate p");
+    expect(completionsAt(tzCtx(), tz.indexOf("\nflow {") + 9).find((x) => x.label === "match")?.detail).toContain("match x {");
+  });
+
   it("shows a declared name's detail, and jumps to its declaration", () => {
     const use = source.indexOf("fits(s)") + 1;
     const h = hoverAt(ctx(), use)!;

@@ -130,8 +130,9 @@ export function completionsAt(ctx: LanguageContext, offset: number): Suggestion[
   if (inCommentOrText(text, offset)) return [];
   const word = wordAt(text, offset);
   const before = text.slice(0, word ? word.start : offset);
-  const member = /([A-Za-z_][A-Za-z0-9_]*|[)\]])\s*\.\s*$/.exec(before);
-  if (member && !/\.\.\s*$/.test(before)) {
+  // Only on the same line: a comment above that ends its sentence with a dot is no member access.
+  const member = /([A-Za-z_][A-Za-z0-9_]*|[)\]])[ \t]*\.[ \t]*$/.exec(before);
+  if (member && !/\.\.[ \t]*$/.test(before)) {
     const name = member[1]!;
     if (name === "this") {
       const around = declarationAround(ctx.outline, offset);

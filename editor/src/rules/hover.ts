@@ -25,7 +25,8 @@ export function hoverAt(ctx: LanguageContext, offset: number): HoverInfo | undef
     const note = inFile ? commentAbove(ctx.text, line) : undefined;
     return { ...range, contents: note ? [code(sym.info.detail), note, where] : [code(sym.info.detail), where] };
   }
-  const afterDot = /\.\s*$/.test(ctx.text.slice(0, w.start));
+  // A dot on the same line (a sentence of a comment above ends in one too).
+  const afterDot = /\.[ \t]*$/.test(ctx.text.slice(0, w.start));
   if (afterDot) {
     const props = PROPERTIES.filter((p) => p.name === w.word);
     if (props.length) return { ...range, contents: props.map((p) => `**${p.of}.${p.name}** — ${p.description}`) };
