@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { makeBot } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
 import { choose } from "../support/scenario.ts";
 
@@ -64,6 +65,15 @@ scoring p { points p.steps * 10 }`;
     expect(m.over).toBe(true);
     // Over: the final score, without the coins.
     expect([m.estimate(0), m.estimate(1)]).toEqual([10, 10]);
+  });
+  it("is what a bot steers by while the game is on", () => {
+    // The estimate here values coins, the scoring steps: a greedy bot's first move shows which it read.
+    const firstMove = (estimate: string): string => {
+      const m = gameFromSource(source(estimate)).start({ players: 2, seed: 1 });
+      return makeBot("greedy", 1).choose(m, 0)!;
+    };
+    expect(firstMove("estimate p { p.coins }")).toBe("coin");
+    expect(firstMove("")).toBe("step");
   });
   it("falls back to scoring without an estimate", () => {
     const game = gameFromSource(source(""));
