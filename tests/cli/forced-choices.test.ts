@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { ruleFiles, stela } from "./run-stela.ts";
+
+/**
+ * A choice with one legal option is taken without asking in the command-line
+ * tools too: `stela play` says so in its log, and `stela simulate` counts only
+ * the decisions somebody made.
+ */
+describe("forced choices in the CLI", () => {
+  // Each of 3 turns: a choice with one legal option (taken without asking), then a real one.
+  const files = ruleFiles({
+    "forced.stela": `game "Forced" { players 2 }
+per player { score: number = 0 }
+flow {
+  repeat 3 {
+    turn players[0] {
+      let k = choose k from 1..3 where k == 2 label "take {k}" prompt "How many?"
+      let j = choose j from 1..2 label "then {j}" prompt "And then?"
+      players[0].score += k + j
+    }
+  }
+}
+scoring p { points p.score }
+`,
+  });
+
+  it("stela play tells the choice taken without asking, and asks only the real one", () => {
+    const r = stela(["play", files["forced.stela"]!, "--players", "2", "--bots", "1,2", "--seed", "3"]);
+    expect(r.code).toBe(0);
+    // The last view's log: the three forced choices, between the bot's real decisions.
+    const last = r.out.slice(r.out.lastIndexOf("== Forced =="));
+    expect(last.match(/Player 1: take 2 \(only option\)/g)).toHaveLength(3);
+    expect(r.out.match(/Player 1 \(bot\): then \d/g)).toHaveLength(3);
+    expect(r.out).not.toMatch(/How many\?/);
+  });
+
+  it("stela simulate counts only the decisions somebody made", () => {
+    const r = stela(["simulate", files["forced.stela"]!, "--players", "2", "--games", "4", "--seed", "1", "--json"]);
+    expect(r.code).toBe(0);
+    const s = JSON.parse(r.out) as { length: { mean: number; min: number; max: number } };
+    expect([s.length.min, s.length.max]).toEqual([3, 3]);
+  });
+});
