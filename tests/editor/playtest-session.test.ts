@@ -170,6 +170,45 @@ describe("playtest session", () => {
     expect(s.snapshot().viewer).toBeNull();
   });
 
+  it("hides a choice from a seat that may not see it, and shows every choice once the game is over", () => {
+    const s = new PlaytestSession(
+      gameFromSource(`game "Hands" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+zone played per player: Card hidden
+components Card in deck { for v in 1..4 { x1 { value: v } } }
+per player { score: number = 0 }
+flow {
+  shuffle deck
+  for p in players { deal 2 from deck to p.hand }
+  for p in players {
+    turn p {
+      let c = choose c from p.hand prompt "Play a card"
+      move c to p.played
+      p.score += c.value
+    }
+  }
+}
+scoring p { points p.score }`),
+      { players: 2, seed: 1 },
+    );
+    s.persons = new Set([0, 1]);
+    s.apply(0, s.current.options(0)[0]!.id);
+    const played = s.current.log[0]!.label;
+    expect(played).toMatch(/^card \d$/);
+    s.viewAs = 1;
+    expect(s.snapshot().log.map((d) => d.label)).toEqual(["(a hidden choice)"]);
+    s.viewAs = 0;
+    expect(s.snapshot().log.map((d) => d.label)).toEqual([played]);
+    s.apply(1, s.current.options(1)[0]!.id);
+    expect(s.snapshot().view.over).toBe(true);
+    for (const seat of [0, 1, "spectator"] as const) {
+      s.viewAs = seat;
+      expect(s.snapshot().log.map((d) => d.label)).toEqual([played, s.current.log[1]!.label]);
+    }
+  });
+
   it("keeps each decision's prompt, so the log reads who, what was asked and what they chose", () => {
     const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
     playFirst(s, 2);
