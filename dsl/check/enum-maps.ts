@@ -4,7 +4,7 @@ import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { T, typeName, unify, type Type } from "../types.ts";
 import { declareName, use, type Checker, type CodeContext } from "./context.ts";
-import { checkExpr, expect, warnUnread, type Typed } from "./expressions.ts";
+import { checkExpr, expect, type Typed } from "./expressions.ts";
 
 /**
  * Maps keyed by an enum (`per Colour number`): one value per member, held at run
@@ -109,8 +109,9 @@ export function checkPerEnum(c: Checker, e: Extract<Expr, { kind: "PerEnumExpr" 
   use(c, e.enumName.text, e.enumName.span);
   const scope = cx.scope.child();
   const local = declareName(c, scope, e.variable, T.enumOf(e.enumName.text));
+  // No warning when the body does not read the member: `per Colour c: 0` is how a map with
+  // one value everywhere is written (a literal `{ else: 0 }` cannot say its enum).
   const body = checkExpr(c, e.body, { ...cx, scope });
-  warnUnread(c, scope);
   const src: IrExpr = { op: "lit", v: members, ty: T.list(T.enumOf(e.enumName.text)), span: e.enumName.span };
   return {
     ir: { op: "comp", form: "list", slot: local.slot, src, zone: false, deep: false, body: body.ir, span: e.span },

@@ -391,6 +391,27 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
     expect(pvar(m, 0, "temple")).toEqual([1, 0, 1]);
   });
 
+  it("Uxmal 2's market: wood 2, stone 3, gold 4 corn each way; a resource sold is not bought back in the same exchange", () => {
+    const m = lay(4, [5], (m) => {
+      worker(m, 0, "Uxmal", 2);
+      worker(m, 0, "Tikal", 1);
+      setVar(m, 0, "stock", [1, 1, 0]);
+    });
+    choose(m, "Pick up workers");
+    choose(m, "worker on Uxmal 2");
+    choose(m, "Uxmal 2: exchange at the market");
+    choose(m, "Sell 1 stone for 3 corn");
+    expect([pvar(m, 0, "corn"), pvar(m, 0, "stock")]).toEqual([8, [1, 0, 0]]);
+    expect(labels(m, 0)).not.toContain("Buy 1 stone for 3 corn");
+    choose(m, "Buy 1 gold for 4 corn");
+    choose(m, "Buy 1 wood for 2 corn");
+    expect([pvar(m, 0, "corn"), pvar(m, 0, "stock")]).toEqual([2, [2, 0, 1]]);
+    // Bought: not sold again here. What is left: one more wood, or stop.
+    expect(labels(m, 0)).toEqual(["Buy 1 wood for 2 corn", "Done trading"]);
+    choose(m, "Done trading");
+    expect([pvar(m, 0, "corn"), pvar(m, 0, "stock")]).toEqual([2, [2, 0, 1]]);
+  });
+
   it("Theology 1 lets a worker on Chichen Itza 3 use the space ahead, for nothing", () => {
     const m = lay(4, [0], (m) => {
       worker(m, 0, "Chichen Itza", 3);
