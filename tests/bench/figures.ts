@@ -1,3 +1,4 @@
+import { wilson as engineWilson } from "../../interpreter/index.ts";
 import type { PlayoutResult } from "./random-policy.ts";
 
 /** A proportion with its 95% interval (Wilson). */
@@ -22,13 +23,10 @@ export interface Figures {
   moves: Mean;
 }
 
+/** The engine's Wilson interval (tested against published values), as a rate. */
 function wilson(k: number, n: number): Rate {
-  const z = 1.96;
-  const p = n ? k / n : 0;
-  const d = 1 + (z * z) / n;
-  const c = (p + (z * z) / (2 * n)) / d;
-  const h = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return { rate: p, low: c - h, high: c + h };
+  const w = engineWilson(k, n);
+  return { rate: w.value, low: w.low, high: w.high };
 }
 
 /** The figures of a sample of playouts. */
