@@ -28,22 +28,25 @@ await page.goto(url);
 await page.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
 
 type App = { snapshot?: { log: unknown[]; owing: number[]; view: { over: boolean; players: unknown[] } } } & Record<string, (...a: unknown[]) => unknown>;
+type Playtest = { botDelay: number; setBotsPaused(p: boolean): void; setPerson(seat: number, person: boolean): Promise<void>; restart(settings: object): Promise<void> };
 
 /** Bots play until `decisions` are taken (or the end); then the seat to move is a person's, so its options show. */
 async function playTo(decisions: number): Promise<void> {
   await page.evaluate(async (n) => {
-    const app = (window as unknown as { stela: App & { botDelay: number } }).stela;
-    app.botDelay = 0;
-    app.setBotsPaused(true);
+    // The seats, the bots and the restart belong to the app's playtest controller.
+    const app = (window as unknown as { stela: App & { playtest: Playtest } }).stela;
+    const play = app.playtest;
+    play.botDelay = 0;
+    play.setBotsPaused(true);
     const seats = app.snapshot!.view.players.length;
-    for (let s = 0; s < seats; s++) await app.setPerson(s, false);
-    await app.restart({ ...(app.snapshot as unknown as { settings: object }).settings });
-    app.setBotsPaused(false);
+    for (let s = 0; s < seats; s++) await play.setPerson(s, false);
+    await play.restart({ ...(app.snapshot as unknown as { settings: object }).settings });
+    play.setBotsPaused(false);
     for (let i = 0; i < 400 && app.snapshot!.log.length < n && !app.snapshot!.view.over; i++) await new Promise((r) => setTimeout(r, 25));
-    app.setBotsPaused(true);
+    play.setBotsPaused(true);
     await new Promise((r) => setTimeout(r, 100));
     const owing = app.snapshot!.owing[0];
-    if (owing !== undefined) await app.setPerson(owing, true);
+    if (owing !== undefined) await play.setPerson(owing, true);
   }, decisions);
   await page.waitForTimeout(300);
 }
