@@ -50,7 +50,7 @@ describe("stela check formats", () => {
     expect(r.code).toBe(1);
     const f = files["broken.stela"]!.replace(/:/g, "%3A").replace(/,/g, "%2C");
     expect(r.out.split("\n").slice(0, 3)).toEqual([
-      `::error file=${f},line=4,col=22,endLine=4,endColumn=28,title=stela not-assignable::players have no variable \`scor\` (declare it in \`per player { … }\`)`,
+      `::error file=${f},line=4,col=22,endLine=4,endColumn=28,title=stela not-assignable::players have no variable \`scor\` (declare it in \`per player { … }\`) (did you mean \`score\`?)`,
       `::warning file=${f},line=5,col=7,endLine=5,endColumn=8,title=stela unused-variable::\`x\` is never read (remove it, or start its name with \`_\`)`,
       `::error file=${f},line=5,col=11,endLine=5,endColumn=18,title=stela unknown-name::unknown function \`adjacnt\` (did you mean \`adjacent\`?)`,
     ]);
