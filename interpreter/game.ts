@@ -157,17 +157,25 @@ export class Game {
    * recorded before choices with one option were taken without asking may
    * hold such a choice as a decision: one that cannot be applied but matches
    * a choice just taken for lack of options (same player, same option id) is
-   * passed over.
+   * passed over. `observe`, when given, sees the match just before and just
+   * after each decision applied (a tool that reports what each decision
+   * changed); it must not change the match.
    */
-  replay(options: StartOptions, decisions: { player: number; option: string }[]): { match: Match; stoppedAt?: { index: number; reason: string } } {
+  replay(
+    options: StartOptions,
+    decisions: { player: number; option: string }[],
+    observe?: (match: Match, phase: "before" | "after") => void,
+  ): { match: Match; stoppedAt?: { index: number; reason: string } } {
     const match = this.start(options);
     // Messages before this one were written before the last decision replayed (or passed over).
     let seen = 0;
     for (let i = 0; i < decisions.length; i++) {
       const d = decisions[i]!;
       const before = match.state.messages.length;
+      if (!match.over) observe?.(match, "before");
       const r = match.over ? undefined : match.apply(d.option, d.player);
       if (r?.ok) {
+        observe?.(match, "after");
         seen = before;
         continue;
       }

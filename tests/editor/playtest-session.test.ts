@@ -209,6 +209,21 @@ scoring p { points p.score }`),
     }
   });
 
+  it("says what each decision changed in its player's numbers, also after a replay", () => {
+    const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
+    s.apply(0, "3");
+    s.apply(1, "2");
+    expect(s.snapshot().log.map((d) => [d.label, d.changes])).toEqual([
+      ["3", "score +3"],
+      ["2", "score +2"],
+    ]);
+    // New rules that score double: the replayed log says so.
+    s.setGame(gameFromSource(counting(3).replace("p.score += n", "p.score += 2 * n")));
+    expect(s.snapshot().log.map((d) => d.changes)).toEqual(["score +6", "score +4"]);
+    s.undo();
+    expect(s.snapshot().log.map((d) => d.changes)).toEqual(["score +6"]);
+  });
+
   it("keeps each decision's prompt, so the log reads who, what was asked and what they chose", () => {
     const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
     playFirst(s, 2);

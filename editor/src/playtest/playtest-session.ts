@@ -21,6 +21,11 @@ export interface LoggedDecision {
   secret?: boolean;
   /** What the choice asked (its prompt): the log says who, what was asked and what they chose. */
   prompt?: string;
+  /**
+   * What the decision changed in its player's numbers ("score +3, corn −2"): player variables
+   * are public in every view, so this tells nobody anything they could not see.
+   */
+  changes?: string;
 }
 
 /** Why the decisions after `index` are waiting instead of applied. */
@@ -83,6 +88,8 @@ export class PlaytestSession {
   private game: Game;
   private match!: Match;
   private applied: LoggedDecision[] = [];
+  /** What each decision changed in its player's numbers, by its index in the match's log. */
+  private changes = new Map<number, string>();
   /** Decisions beyond the match, in order: redo takes from the front. */
   private tail: LoggedDecision[] = [];
   private stopped: StoppedAt | undefined;
@@ -153,19 +160,21 @@ export class PlaytestSession {
     const toApply = intendTail ? [...decisions, ...tail] : decisions;
     let r: ReturnType<Game["replay"]>;
     this.openingLog = 0;
+    this.changes = new Map();
+    const observe = this.observer();
     try {
       const opening = this.opening();
-      r = opening ? this.replayFrom(opening, toApply) : this.game.replay(this.settings, toApply);
+      r = opening ? this.replayFrom(opening, toApply, observe) : this.game.replay(this.settings, toApply, observe);
     } catch (e) {
       // A start these rules refuse: say so and start as the rules allow, keeping the decisions.
       if (!(e instanceof StartError)) throw e;
       this.notes.push(e.message);
       this.settings = { players: this.game.minPlayers, seed: this.settings.seed };
-      r = this.game.replay(this.settings, toApply);
+      r = this.game.replay(this.settings, toApply, observe);
     }
     this.match = r.match;
     const n = r.stoppedAt ? r.stoppedAt.index : toApply.length;
-    this.applied = this.match.log.slice(this.openingLog).map((e) => this.entry(e.player, e.option, e.label, e.secret, e.prompt));
+    this.applied = this.loggedDecisions();
     this.tail = [...toApply.slice(n), ...(intendTail ? [] : tail)];
     // A rule that failed ends the match: the decisions after it did not "no longer fit", they wait behind the failure.
     this.stopped = r.stoppedAt && !this.match.error ? { index: n, reason: r.stoppedAt.reason, decision: toApply[n]! } : undefined;
@@ -185,14 +194,51 @@ export class PlaytestSession {
   }
 
   /** Game.replay, from an opening position instead of the start. */
-  private replayFrom(match: Match, decisions: LoggedDecision[]): ReturnType<Game["replay"]> {
+  private replayFrom(match: Match, decisions: LoggedDecision[], observe: (m: Match, phase: "before" | "after") => void): ReturnType<Game["replay"]> {
     for (let i = 0; i < decisions.length; i++) {
       const d = decisions[i]!;
       if (match.over) return { match, stoppedAt: { index: i, reason: match.error ? match.error.message : "the match ended earlier under these rules" } };
+      observe(match, "before");
       const r = match.apply(d.option, d.player);
       if (!r.ok) return { match, stoppedAt: { index: i, reason: r.reason } };
+      observe(match, "after");
     }
     return { match };
+  }
+
+  /**
+   * Watches decisions being applied and notes, for each log entry they add, what changed in
+   * that entry's player's numbers (`changes`, by the entry's index in the match's log).
+   */
+  private observer(): (m: Match, phase: "before" | "after") => void {
+    let before: Record<string, number>[] = [];
+    let logBefore = 0;
+    return (m, phase) => {
+      if (phase === "before") {
+        before = numbersOf(m);
+        logBefore = m.log.length;
+        return;
+      }
+      const after = numbersOf(m);
+      for (let i = logBefore; i < m.log.length; i++) {
+        const seat = m.log[i]!.player;
+        const text = Object.keys(after[seat] ?? {})
+          .filter((k) => after[seat]![k] !== before[seat]?.[k] && before[seat]?.[k] !== undefined)
+          .map((k) => `${k} ${signed(after[seat]![k]! - before[seat]![k]!)}`)
+          .join(", ");
+        if (text) this.changes.set(i, text);
+      }
+    };
+  }
+
+  /** The match's log from the opening on, as the playtest keeps it. */
+  private loggedDecisions(): LoggedDecision[] {
+    return this.match.log.slice(this.openingLog).map((e, k) => {
+      const d = this.entry(e.player, e.option, e.label, e.secret, e.prompt);
+      const changes = this.changes.get(this.openingLog + k);
+      if (changes) d.changes = changes;
+      return d;
+    });
   }
 
   private entry(player: number, option: string, label: string, secret?: boolean, prompt?: string): LoggedDecision {
@@ -221,13 +267,16 @@ export class PlaytestSession {
   /** Takes a decision for `player`. A refused one changes nothing and says why. */
   apply(player: number, option: string): { ok: true } | { ok: false; reason: string } {
     const before = this.match.log.length;
+    const observe = this.observer();
+    observe(this.match, "before");
     const r = this.match.apply(option, player);
     if (!r.ok) return r;
+    observe(this.match, "after");
     this.notes = [];
     // The log grows by one entry per decision (a secret choice's entry is added as it is made).
     const e = this.match.log[before];
     const made = e ? this.entry(e.player, e.option, e.label, e.secret, e.prompt) : this.entry(player, option, option);
-    this.applied = this.match.log.slice(this.openingLog).map((x) => this.entry(x.player, x.option, x.label, x.secret, x.prompt));
+    this.applied = this.loggedDecisions();
     // Taking the decision redo would take keeps the rest of redo; anything else starts a new line.
     if (this.tail.length && sameDecision(this.tail[0]!, made)) this.tail.shift();
     else this.tail = [];
@@ -379,4 +428,14 @@ export class PlaytestSession {
     }
     return snap;
   }
+}
+
+/** Each player's variables that are numbers, by name (what a decision's `changes` compares). */
+function numbersOf(m: Match): Record<string, number>[] {
+  return m.state.pvars.map((vars) => Object.fromEntries(Object.entries(vars).filter((e): e is [string, number] => typeof e[1] === "number")));
+}
+
+/** `+3`, `−2` (a real minus sign, as people write it). */
+function signed(n: number): string {
+  return n > 0 ? `+${n}` : `−${-n}`;
 }
