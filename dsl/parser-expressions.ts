@@ -25,15 +25,21 @@ export abstract class ExpressionGrammar extends StelaParserBase {
     { recoveryValueFunc: (): Expr => ({ kind: "ErrorExpr", span: NO_SPAN }) },
   );
 
-  orExpr = this.RULE("orExpr", (): Expr => {
-    let left = this.SUBRULE(this.andExpr);
-    this.MANY(() => {
-      this.CONSUME(kw("or"));
-      const right = this.SUBRULE2(this.andExpr);
-      this.ACTION(() => (left = this.binary("or", left, right)));
-    });
-    return left;
-  });
+  // Recovered (the parser skipped ahead after an error inside), it still gives an expression:
+  // a `choose … from` whose source was lost would otherwise reach the checker as undefined.
+  orExpr = this.RULE(
+    "orExpr",
+    (): Expr => {
+      let left = this.SUBRULE(this.andExpr);
+      this.MANY(() => {
+        this.CONSUME(kw("or"));
+        const right = this.SUBRULE2(this.andExpr);
+        this.ACTION(() => (left = this.binary("or", left, right)));
+      });
+      return left;
+    },
+    { recoveryValueFunc: (): Expr => ({ kind: "ErrorExpr", span: NO_SPAN }) },
+  );
 
   andExpr = this.RULE("andExpr", (): Expr => {
     let left = this.SUBRULE(this.notExpr);

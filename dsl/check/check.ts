@@ -20,6 +20,7 @@ import {
   buildZones,
   collectNames,
 } from "./declarations.ts";
+import { expectingMap } from "./enum-maps.ts";
 import { checkExpr, expect, warnUnread } from "./expressions.ts";
 import { buildExamples } from "./examples.ts";
 import { flowCanEnd } from "./flow-end.ts";
@@ -436,7 +437,8 @@ function buildBodies(c: Checker, decls: Decl[]): void {
           const frame = new Frame();
           const scope = new Scope(frame);
           const self = d.kind === "PerPlayerDecl" ? { type: T.player, slot: scope.hidden("this") } : undefined;
-          const init = checkExpr(c, f.init, cx(scope, false, self ? { self } : {}));
+          const value = f.init;
+          const init = expectingMap(c, value, v.type, () => checkExpr(c, value, cx(scope, false, self ? { self } : {})));
           expect(c, init, v.type, f.init.span, `the starting value of \`${f.name.text}\``);
           v.init = init.ir;
           v.nlocals = frame.names.length;

@@ -167,6 +167,12 @@ export interface Checker {
   precedence: Map<string, string>;
   /** The field sets each kind is declared `with`. */
   kindSets: Map<string, string[]>;
+  /**
+   * While the value of something declared as an enum map is checked (`let x: per R bool = …`):
+   * that value, and its type, so a literal naming no member (`{ else: false }`) takes its enum
+   * from the declaration (see `expectingMap` in enum-maps.ts).
+   */
+  expectedMap?: { expr: unknown; type: Extract<Type, { t: "emap" }> };
 }
 
 export function use(c: Checker, name: string, span: Span): void {

@@ -6,6 +6,7 @@ import { didYouMean } from "../suggest.ts";
 import { assignable, defaultValue, T, typeName, type Type } from "../types.ts";
 import { CONST_BUDGET, constEval, constRangeEnds, spendConstSteps, type ConstEnv } from "./const-eval.ts";
 import { textOf, use, type Checker, type GlobalSymbol } from "./context.ts";
+import { expectingMap } from "./enum-maps.ts";
 import { article } from "./expressions.ts";
 import { cellKey } from "../keys.ts";
 import { resolveType } from "./types-from-ast.ts";
@@ -140,7 +141,8 @@ export function buildEnums(c: Checker, decls: Decl[]): void {
 
 function fieldInit(c: Checker, f: FieldDecl, type: Type, what: string): Value | undefined {
   if (!f.init) return undefined;
-  const v = constEval(c, f.init);
+  const init = f.init;
+  const v = expectingMap(c, init, type, () => constEval(c, init));
   if (!v) return undefined;
   if (!assignable(v.ty, type)) {
     c.sink.error("type-mismatch", `the ${what} \`${f.name.text}\` is ${article(typeName(type))} but its value is ${article(typeName(v.ty))}`, f.init.span);

@@ -28,6 +28,11 @@ export function enumMembers(c: Checker, name: string): string[] | undefined {
  * when there is none.
  */
 export function mapLitEnum(c: Checker, e: Extract<Expr, { kind: "MapLit" }>): { name: string; members: string[] } | undefined {
+  const expected = c.expectedMap?.expr === e ? c.expectedMap.type : undefined;
+  if (e.entries.length === 0 && expected) {
+    use(c, expected.enum, e.span);
+    return { name: expected.enum, members: [...expected.members] };
+  }
   if (e.entries.length === 0) {
     c.sink.error("type-mismatch", "an enum map literal needs at least one `member: value` to say which enum it is keyed by", e.span, "for the same value everywhere write `per Colour c: 0` (with your enum's name)");
     return undefined;
@@ -54,6 +59,21 @@ export function mapLitEnum(c: Checker, e: Extract<Expr, { kind: "MapLit" }>): { 
     known ? undefined : didYouMean(first.key.text, [...c.members.keys()]),
   );
   return undefined;
+}
+
+/**
+ * Runs `f` (which checks or works out `value`) knowing that `value` is declared `type`: when
+ * that is an enum map and `value` a literal, the literal may name no member (`{ else: 0 }`).
+ * Only `value` itself is affected, not literals nested inside it.
+ */
+export function expectingMap<R>(c: Checker, value: { kind: string }, type: Type | undefined, f: () => R): R {
+  const saved = c.expectedMap;
+  c.expectedMap = type?.t === "emap" ? { expr: value, type } : undefined;
+  try {
+    return f();
+  } finally {
+    c.expectedMap = saved;
+  }
 }
 
 /**

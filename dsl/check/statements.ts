@@ -5,7 +5,7 @@ import type { Span } from "../span.ts";
 import { assignable, elementType, T, typeName, type Type } from "../types.ts";
 import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
 import { article, checkArgs, checkExpr, expect, spaceState, warnUnread, type Typed } from "./expressions.ts";
-import { enumMapIndex } from "./enum-maps.ts";
+import { enumMapIndex, expectingMap } from "./enum-maps.ts";
 import { checkMatchStmt } from "./match.ts";
 import { narrowed } from "./narrowing.ts";
 import { resolveType } from "./types-from-ast.ts";
@@ -65,7 +65,8 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         const local = declareName(c, cx.scope, s.name, ty);
         return { op: "call", proc: call.proc, args: call.args, result: { op: "local", slot: local.slot }, span };
       }
-      const v = checkExpr(c, s.value, cx);
+      const value: Expr = s.value;
+      const v = expectingMap(c, value, declared, () => checkExpr(c, value, cx));
       if (declared) expect(c, v, declared, s.value.span, `the value of \`${s.name.text}\``);
       let ty = declared ?? v.ty;
       if (!declared && ty.t === "none") ty = T.any;

@@ -31,6 +31,13 @@ describe("compile never throws", () => {
     fc.assert(fc.property(fc.array(fc.constantFrom(...words), { maxLength: 80 }), (ws) => check(ws.join(" "))), { numRuns: 400 });
   });
 
+  it("on a choice whose source the parser had to skip (found by the garbling below)", () => {
+    check(`procedure place_one(p: player) {
+  let spot = choose s from placements(p.p( piece" where fits(s)
+  score_placement(p, spot)
+}`);
+  });
+
   it("on the games cut, spliced and garbled", () => {
     const edit = fc.record({
       file: fc.nat(sources.length - 1),

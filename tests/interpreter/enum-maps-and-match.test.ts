@@ -42,6 +42,26 @@ scoring p { points p.points }`);
   });
 });
 
+describe("a map literal that names no member", () => {
+  it("takes its enum from what it is declared to be: a local, a variable, a player variable, a field", () => {
+    const m = gameFromSource(`game "Crates" { players 2 }
+enum Res { wood, stone }
+per player { stock: per Res number = { else: 2 } }
+var marks: per Res bool = { else: true }
+kind Crate { holds: per Res number = { else: 1 } }
+zone shelf: Crate
+components Crate in shelf { x1 {} }
+flow {
+  let sold: per Res bool = { else: false }
+  sold[wood] = true
+  players[0].stock[stone] += top(shelf).holds[stone]
+  log "{sold} {marks} {players[0].stock}"
+}
+scoring p { points 0 }`).start({ players: 2 });
+    expect(m.toJSON().messages.map((e) => e.text)).toEqual(["wood yes, stone no wood yes, stone yes wood 2, stone 3"]);
+  });
+});
+
 describe("match", () => {
   const game = gameFromSource(`game "Dial" { players 1 }
 enum Action { gain, pay, skip }
