@@ -1,7 +1,7 @@
-import { didYouMean } from "../suggest.ts";
 import type { Block, ChooseExpr, Expr, SecretChooseExpr, Stmt, StopClause, WhereClause } from "../ast.ts";
 import type { IrExpr, IrStmt, IrStop, IrTarget, IrWhere } from "../ir.ts";
 import type { Span } from "../span.ts";
+import { didYouMean } from "../suggest.ts";
 import { assignable, elementType, T, typeName, type Type } from "../types.ts";
 import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
 import { article, checkArgs, checkExpr, expect, spaceState, warnUnread, type Typed } from "./expressions.ts";
