@@ -45,7 +45,8 @@ export interface ChoiceSpec {
  * resumes on any copy of the same game.
  */
 export type Instr =
-  | { k: "exec"; run: (x: Exec, l: Value[]) => void; span: Span }
+  /** `local`: the statement writes only a local of its frame, never the match (the memo stays, `memo.ts`). */
+  | { k: "exec"; run: (x: Exec, l: Value[]) => void; local?: true; span: Span }
   | { k: "jump"; to: number; span: Span }
   | { k: "jf"; c: Fn; to: number; span: Span }
   | { k: "call"; code: string; args: Fn[]; nlocals: number; result?: Setter; span: Span }
@@ -222,14 +223,16 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
       case "let": {
         const v = compileExpr(s.value, rt);
         const slot = s.slot;
-        emit({ k: "exec", run: (x, l) => void (l[slot] = v(x, l)), span });
+        emit({ k: "exec", run: (x, l) => void (l[slot] = v(x, l)), local: true, span });
         return;
       }
       case "assign": {
         const target = compileTarget(s.target, rt, span);
         const v = compileExpr(s.value, rt);
         if (s.mode === "=") {
-          emit({ k: "exec", run: (x, l) => target.set(x, l, v(x, l)), span });
+          const ins: Instr = { k: "exec", run: (x, l) => target.set(x, l, v(x, l)), span };
+          if (s.target.op === "local") ins.local = true;
+          emit(ins);
         } else {
           const sign = s.mode === "+=" ? 1 : -1;
           const list = s.valueType.t === "list";

@@ -3,6 +3,7 @@ import type { Value } from "../dsl/ir.ts";
 import { fail } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState } from "./state.ts";
+import type { Memo } from "./memo.ts";
 
 /** A compiled expression: reads the match and a frame's locals, changes nothing but the generator. */
 export type Fn = (x: Exec, l: Value[]) => Value;
@@ -16,6 +17,8 @@ export interface Exec {
   budget: number;
   /** Events raised by the last statement, to be handled before the next one. */
   events: { event: string; args: Value[] }[];
+  /** Results of calls remembered while the match stands still (`memo.ts`); undefined when none are. */
+  memo: Memo | undefined;
 }
 
 /** The work a rule may do between two decisions before it is stopped as an endless loop. */
@@ -35,5 +38,5 @@ export function tick(x: Exec, span: Span, n = 1): void {
 }
 
 export function newExec(rt: Runtime, s: MatchState): Exec {
-  return { rt, s, steps: 0, budget: STEP_BUDGET, events: [] };
+  return { rt, s, steps: 0, budget: STEP_BUDGET, events: [], memo: undefined };
 }

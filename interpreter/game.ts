@@ -9,6 +9,7 @@ import { Runtime, type EngineKind } from "./runtime.ts";
 import { STATE_VERSION, type MatchState } from "./state.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
+import { forget } from "./memo.ts";
 
 export interface StartOptions {
   players: number;
@@ -132,6 +133,8 @@ export class Game {
       for (const v of def.globals) {
         const init = rt.globalInits.get(v.name);
         s.globals[v.name] = init ? init(x, new Array<Value>(v.nlocals).fill(null)) : defaultValue(v.type, players);
+        // A later start value may call a function that reads this one.
+        forget(x);
       }
       for (let p = 0; p < players; p++) {
         for (const v of def.playerVars) {
@@ -139,6 +142,7 @@ export class Game {
           const l = new Array<Value>(Math.max(1, v.nlocals)).fill(null);
           l[0] = p;
           s.pvars[p]![v.name] = init ? init(x, l) : defaultValue(v.type, players);
+          forget(x);
         }
       }
     } catch (e) {

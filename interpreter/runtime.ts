@@ -9,6 +9,7 @@ import { fail } from "./runtime-error.ts";
 import type { MatchState } from "./state.ts";
 import { boardName, instanceNumber, instanceOwner, Topology } from "./topology.ts";
 import { label } from "./values.ts";
+import { drawsChance, MISS, recall, remember } from "./memo.ts";
 
 /** A user function, rule or hook, compiled: called with argument values. */
 export type Callable = (x: Exec, args: Value[], span: Span) => Value;
@@ -63,9 +64,11 @@ export class Runtime {
   ) {
     this.topo = new Topology(def);
     this.equivalence = def.components.map((c) => JSON.stringify([c.kind, c.label, c.fields]));
+    const draws = drawsChance(def);
     for (const f of Object.values(def.functions)) {
       const body = compileExpr(f.body, this);
-      this.functions.set(f.name, this.frameCall(f.nlocals, body, f.span));
+      const call = this.frameCall(f.nlocals, body, f.span);
+      this.functions.set(f.name, draws.has(`fn:${f.name}`) ? call : remembered(call));
     }
     for (const r of Object.values(def.rules)) {
       const reqs = r.requires.map((q) => ({ cond: compileExpr(q.cond, this), reason: q.reason ? compileExpr(q.reason, this) : undefined, text: q.text }));
@@ -74,8 +77,7 @@ export class Runtime {
         for (let i = 0; i < args.length; i++) l[i] = args[i]!;
         return l;
       };
-      this.rules.set(r.name, {
-        check: (x, args, span) => {
+      const check = (x: Exec, args: Value[], span: Span): boolean => {
           this.enter(span);
           try {
             const l = locals(args);
@@ -84,7 +86,9 @@ export class Runtime {
           } finally {
             this.leave();
           }
-        },
+      };
+      this.rules.set(r.name, {
+        check: draws.has(`rule:${r.name}`) ? check : (remembered(check) as typeof check),
         explain: (x, args, span) => {
           this.enter(span);
           try {
@@ -103,7 +107,7 @@ export class Runtime {
     for (const h of Object.values(def.hooks)) {
       const base = compileExpr(h.base, this);
       const mods = h.modifiers.map((m) => ({ when: m.when ? compileExpr(m.when, this) : undefined, value: compileExpr(m.value, this) }));
-      this.hooks.set(h.name, (x, args, span) => {
+      const hook: Callable = (x, args, span) => {
         this.enter(span);
         try {
           const l = new Array<Value>(h.nlocals).fill(null);
@@ -117,7 +121,8 @@ export class Runtime {
         } finally {
           this.leave();
         }
-      });
+      };
+      this.hooks.set(h.name, draws.has(`hook:${h.name}`) ? hook : remembered(hook));
     }
     for (const p of Object.values(def.procedures)) this.code.set(`proc:${p.name}`, compileCode(p, this));
     if (def.setup) this.code.set("setup", compileCode(def.setup, this));
@@ -281,6 +286,24 @@ export class Runtime {
     });
     return out;
   }
+}
+
+/** `call`, answering again from the memo while the match stands still (`memo.ts`). */
+function remembered(call: Callable): Callable {
+  const self: Callable = (x, args, span) => {
+    // Only calls on plain values (players, pieces, spaces, numbers, texts): a list or a placement
+    // is usually made anew for each call, so remembering it would cost without ever answering.
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i];
+      if (a !== null && typeof a === "object") return call(x, args, span);
+    }
+    const known = recall(x, self, args);
+    if (known !== MISS) return known;
+    const v = call(x, args, span);
+    remember(x, self, args, v);
+    return v;
+  };
+  return self;
 }
 
 /** Two 32-bit FNV-1a style hashes over the definition's JSON without spans. */

@@ -11,6 +11,7 @@ import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending } from "./state.ts";
 import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
+import { forget } from "./memo.ts";
 
 /** Frames deeper than this are taken as endless recursion. */
 const MAX_FRAMES = 1000;
@@ -118,6 +119,8 @@ function loop(x: Exec): void {
     switch (ins.k) {
       case "exec":
         ins.run(x, l);
+        // A statement that wrote only a local leaves the match as it was.
+        if (!ins.local) forget(x);
         f.pc++;
         dispatchEvents(x);
         break;
@@ -135,6 +138,8 @@ function loop(x: Exec): void {
       }
       case "ret":
         popFrame(x, ins.value ? ins.value(x, l) : null);
+        // The caller may store the result anywhere (`p.score = tally()`).
+        forget(x);
         break;
       case "for_init":
         l[ins.listSlot] = items(x, ins.src(x, l), ins.zone, ins.span);
@@ -175,11 +180,13 @@ function loop(x: Exec): void {
         if (typeof p !== "number" || p < 0 || p >= s.players) fail("runtime-none-value", "`turn` needs a player, and this is `none`", ins.span);
         l[ins.saveSlot] = s.current;
         s.current = p;
+        forget(x);
         f.pc++;
         break;
       }
       case "turn_end":
         s.current = l[ins.saveSlot] as number | null;
+        forget(x);
         f.pc++;
         break;
       case "choose":
@@ -208,6 +215,7 @@ function loop(x: Exec): void {
 }
 
 function finish(x: Exec): void {
+  forget(x);
   x.s.over = true;
   x.s.pending = null;
   x.s.current = null;
@@ -451,6 +459,8 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
  */
 function settle(x: Exec, f: FrameState, ins: Instr, p: Pending, who: number, index: number, named: { id: string; label: string } | undefined, forced: boolean): boolean {
   const s = x.s;
+  // A decision is a change: the log, the decision counts and what is chosen move on.
+  forget(x);
   if (p.kind === "options") {
     const o = p.options[index]!;
     if (forced) tellForced(x, who, o.id, o.label, false);

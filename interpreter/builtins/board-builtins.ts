@@ -7,6 +7,7 @@ import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
 import type { SpaceInfo, Topology } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
+import { MISS, recall, remember } from "../memo.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
   const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
@@ -90,6 +91,9 @@ function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
   return out;
 }
 
+/** The key the memo keeps a list of pieces' space → piece index under (`component`). */
+const ownerIndex = {};
+
 /** Members of `among` reachable from `seed` through touching members. */
 function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   if (among.length === 0) return [];
@@ -113,10 +117,15 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
     tick(x, span, out.length);
     return among.filter((k) => seen.has(k as string));
   }
-  const owner = new Map<string, number>();
-  for (const id of among as number[]) for (const k of footprint(x, id, span)) owner.set(k, id);
-  const inAmong = new Set(among as number[]);
-  if (!inAmong.has(seed as number)) {
+  // Rules ask about one group of pieces for each of many spaces (`connected(s, city_tiles())` for
+  // every candidate): while the match stands still, the same list's index is built once.
+  let owner = recall(x, ownerIndex, [among]) as unknown as Map<string, number> | typeof MISS;
+  if (owner === MISS) {
+    owner = new Map<string, number>();
+    for (const id of among as number[]) for (const k of footprint(x, id, span)) owner.set(k, id);
+    remember(x, ownerIndex, [among], owner as unknown as Value);
+  }
+  if (!(among as number[]).includes(seed as number)) {
     // A seed outside the group still links the members it touches.
     const start = footprint(x, seed, span);
     const first = new Set<number>();

@@ -1,0 +1,107 @@
+import type { GameDef, Value } from "../dsl/ir.ts";
+import type { Exec } from "./exec.ts";
+
+/**
+ * Results of the game's own functions, rules and hooks, remembered while the
+ * match stands still. Rule files ask the same question again and again
+ * between two changes of the match: a `where` asks `city_tiles()` once per
+ * candidate space, scoring asks `shown(p)` for every bonus. Between two
+ * statements that change the match, a call with the same arguments gives the
+ * same answer, so it is worked out once.
+ *
+ * Sound because expressions change nothing but the generator (`Fn`), and
+ * calls that may draw on the generator (`random`, or a call that reaches it)
+ * are never remembered (`drawsChance`). Values are never changed in place
+ * (lists are copied on write), so a remembered list is safe to hand out again.
+ * The VM forgets everything at each statement that changes the match (`forget`):
+ * a state change, a turn, a decision.
+ *
+ * Arguments are told apart as `Map` keys do: numbers, texts, booleans and
+ * `none` by value (the runtime remembers only calls on such plain values).
+ */
+export type Memo = Map<unknown, unknown>;
+
+/** Where a callee called without arguments keeps its result. */
+const RESULT = Symbol("result");
+
+/** What `recall` gives when nothing is remembered. */
+export const MISS: unique symbol = Symbol("miss");
+
+/**
+ * The remembered result of `callee` on `args`, or `MISS`. A callee's results are kept in one
+ * `Map` from its first argument to its result (to a `Map` of the next argument, and so on, for
+ * calls with more; a call without arguments keeps its result under `RESULT`).
+ */
+export function recall(x: Exec, callee: object, args: readonly Value[]): Value | typeof MISS {
+  let level = x.memo?.get(callee) as Memo | undefined;
+  if (level === undefined) return MISS;
+  const last = args.length - 1;
+  for (let i = 0; i < last; i++) {
+    level = level.get(args[i]) as Memo | undefined;
+    if (level === undefined) return MISS;
+  }
+  const key = last < 0 ? RESULT : args[last];
+  return level.has(key) ? (level.get(key) as Value) : MISS;
+}
+
+/** Remembers `value` as the result of `callee` on `args` until the match changes. */
+export function remember(x: Exec, callee: object, args: readonly Value[], value: Value): void {
+  const memo = (x.memo ??= new Map());
+  let level = memo.get(callee) as Memo | undefined;
+  if (!level) memo.set(callee, (level = new Map()));
+  const last = args.length - 1;
+  for (let i = 0; i < last; i++) {
+    let next = level.get(args[i]) as Memo | undefined;
+    if (!next) level.set(args[i], (next = new Map()));
+    level = next;
+  }
+  level.set(last < 0 ? RESULT : args[last], value);
+}
+
+/** Forgets every remembered result: the match is about to change, or has. */
+export function forget(x: Exec): void {
+  x.memo = undefined;
+}
+
+/**
+ * The functions, rules and hooks (by kind and name: `fn:score`, `rule:fits`,
+ * `hook:cost`) whose evaluation may draw on the generator, directly (the
+ * `random` built-in) or through a call. Those are run every time.
+ */
+export function drawsChance(def: GameDef): Set<string> {
+  const calls = new Map<string, Set<string>>();
+  const draws = new Set<string>();
+  const scan = (owner: string, node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) scan(owner, n);
+      return;
+    }
+    if (node === null || typeof node !== "object") return;
+    const o = node as { op?: unknown; fn?: unknown; name?: unknown };
+    if (o.op === "builtin" && o.fn === "random") draws.add(owner);
+    if ((o.op === "fn" || o.op === "rule" || o.op === "hook") && typeof o.name === "string") {
+      let set = calls.get(owner);
+      if (!set) calls.set(owner, (set = new Set()));
+      set.add(`${o.op}:${o.name}`);
+    }
+    for (const [k, v] of Object.entries(node)) if (k !== "span" && k !== "ty" && k !== "type") scan(owner, v);
+  };
+  for (const f of Object.values(def.functions)) scan(`fn:${f.name}`, f.body);
+  for (const r of Object.values(def.rules)) scan(`rule:${r.name}`, r.requires);
+  for (const h of Object.values(def.hooks)) scan(`hook:${h.name}`, [h.base, h.modifiers]);
+  // A call that reaches a drawing call draws too: spread until nothing changes.
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [owner, callees] of calls) {
+      if (draws.has(owner)) continue;
+      for (const c of callees) {
+        if (draws.has(c)) {
+          draws.add(owner);
+          changed = true;
+          break;
+        }
+      }
+    }
+  }
+  return draws;
+}
