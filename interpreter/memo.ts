@@ -1,4 +1,5 @@
 import type { GameDef, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 
 /**
@@ -17,7 +18,9 @@ import type { Exec } from "./exec.ts";
  * a state change, a turn, a decision.
  *
  * Arguments are told apart as `Map` keys do: numbers, texts, booleans and
- * `none` by value (the runtime remembers only calls on such plain values).
+ * `none` by value, lists and placements by identity (an equal list built
+ * anew is a miss, never a wrong hit; a list handed out by a remembered call
+ * is the same list every time, so it hits).
  */
 export type Memo = Map<unknown, unknown>;
 
@@ -56,6 +59,42 @@ export function remember(x: Exec, callee: object, args: readonly Value[], value:
     level = next;
   }
   level.set(last < 0 ? RESULT : args[last], value);
+}
+
+/** Calls counted before a callee decides whether remembering pays. */
+const WINDOW = 512;
+
+/**
+ * `call`, answering again from the memo while the match stands still. A callee whose calls
+ * seldom repeat (a rule asked once per candidate, on the candidate) would pay for remembering
+ * without being answered: when under one call in 16 of a window was answered from the memo, it
+ * runs plainly for the next 15 windows, then tries again. What is played never depends on this
+ * (an answer is the same worked out or remembered), only how fast.
+ */
+export function remembered<F extends (x: Exec, args: Value[], span: Span) => Value>(call: F): F {
+  let calls = 0;
+  let hits = 0;
+  let plain = 0;
+  const self = ((x: Exec, args: Value[], span: Span): Value => {
+    if (plain > 0) {
+      plain--;
+      return call(x, args, span);
+    }
+    if (++calls >= WINDOW) {
+      if (hits * 16 < calls) plain = WINDOW * 15;
+      calls = 0;
+      hits = 0;
+    }
+    const known = recall(x, self, args);
+    if (known !== MISS) {
+      hits++;
+      return known;
+    }
+    const v = call(x, args, span);
+    remember(x, self, args, v);
+    return v;
+  }) as F;
+  return self;
 }
 
 /** Forgets every remembered result: the match is about to change, or has. */

@@ -9,7 +9,7 @@ import { fail } from "./runtime-error.ts";
 import type { MatchState } from "./state.ts";
 import { boardName, instanceNumber, instanceOwner, Topology } from "./topology.ts";
 import { label } from "./values.ts";
-import { drawsChance, MISS, recall, remember } from "./memo.ts";
+import { drawsChance, remembered } from "./memo.ts";
 
 /** A user function, rule or hook, compiled: called with argument values. */
 export type Callable = (x: Exec, args: Value[], span: Span) => Value;
@@ -88,7 +88,7 @@ export class Runtime {
           }
       };
       this.rules.set(r.name, {
-        check: draws.has(`rule:${r.name}`) ? check : (remembered(check) as typeof check),
+        check: draws.has(`rule:${r.name}`) ? check : remembered(check),
         explain: (x, args, span) => {
           this.enter(span);
           try {
@@ -286,24 +286,6 @@ export class Runtime {
     });
     return out;
   }
-}
-
-/** `call`, answering again from the memo while the match stands still (`memo.ts`). */
-function remembered(call: Callable): Callable {
-  const self: Callable = (x, args, span) => {
-    // Only calls on plain values (players, pieces, spaces, numbers, texts): a list or a placement
-    // is usually made anew for each call, so remembering it would cost without ever answering.
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i];
-      if (a !== null && typeof a === "object") return call(x, args, span);
-    }
-    const known = recall(x, self, args);
-    if (known !== MISS) return known;
-    const v = call(x, args, span);
-    remember(x, self, args, v);
-    return v;
-  };
-  return self;
 }
 
 /** Two 32-bit FNV-1a style hashes over the definition's JSON without spans. */

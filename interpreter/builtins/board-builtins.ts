@@ -7,7 +7,7 @@ import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
 import type { SpaceInfo, Topology } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
-import { MISS, recall, remember } from "../memo.ts";
+import { MISS, recall, remember, remembered } from "../memo.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
   const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
@@ -270,22 +270,24 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
 }
 
 export const BOARD_IMPLS = {
-  spaces: (x, [b]) => x.rt.topo.spaces(x.s, b as string),
-  empty_spaces: (x, [b], span) => emptySpaces(x, b!, span),
+  // The costly walks are remembered while the match stands still (`memo.ts`): rules ask for the
+  // placements of the same hand, or the pieces next to the same spot, several times a turn.
+  spaces: remembered((x, [b]) => x.rt.topo.spaces(x.s, b as string)),
+  empty_spaces: remembered((x, [b], span) => emptySpaces(x, b!, span)),
   neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
-  adjacent_pieces: (x, [v], span) => adjacentPieces(x, v!, span),
+  adjacent_pieces: remembered((x, [v], span) => adjacentPieces(x, v!, span)),
   piece_at: (x, [s], span) => topOf(x, s!, span),
   pieces_at: (x, [s], span) => {
     const info = spaceInfo(x, s!, span);
     return [...(x.s.cells[info.board]?.[info.cell] ?? [])];
   },
-  pieces: (x, [b]) => (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id)),
+  pieces: remembered((x, [b]) => (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id))),
   empty: (x, [s], span) => topOf(x, s!, span) === null,
   occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),
-  connected: (x, [seed, among], span) => component(x, seed!, asList(x, among!), span),
-  groups: (x, [among], span) => {
+  connected: remembered((x, [seed, among], span) => component(x, seed!, asList(x, among!), span)),
+  groups: remembered((x, [among], span) => {
     const list = asList(x, among!);
     tick(x, span, list.length);
     const key = (v: Value): Value => (v !== null && typeof v === "object" ? JSON.stringify(v) : v);
@@ -298,9 +300,9 @@ export const BOARD_IMPLS = {
       out.push(g);
     }
     return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
-  },
+  }),
   surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((k) => pieceOn(x, k) !== null),
-  placements: (x, [ps, b], span) => {
+  placements: remembered((x, [ps, b], span) => {
     const board = b as string;
     const shape = x.rt.topo.shape(board);
     if (!shape) fail("runtime-none-value", "there is no such board", span);
@@ -317,7 +319,7 @@ export const BOARD_IMPLS = {
       }
     }
     return out as unknown as Value[];
-  },
+  }),
   level: (x, [s], span) => spaceInfo(x, s!, span).z,
   below: (x, [s], span) => x.rt.topo.below(spaceInfo(x, s!, span).key),
   above: (x, [s], span) => x.rt.topo.above(spaceInfo(x, s!, span).key),

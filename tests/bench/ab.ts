@@ -1,4 +1,4 @@
-// `npx tsx tests/bench/ab.ts <other checkout> [filter]`: engine A (another checkout of the
+// `npx tsx tests/bench/ab.ts <other checkout> [filter, a regular expression over paths]`: engine A (another checkout of the
 // repository, e.g. `git worktree add /tmp/base <sha>`) against engine B (this checkout), random
 // playouts per second on every game file, in interleaved rounds: each round runs every game
 // on A then on B, each in a fresh process pinned like this one (run it under `taskset -c 1`), so
@@ -67,7 +67,7 @@ function median(xs: number[]): number {
 const files = [
   ...readdirSync(join(here, "games")).filter((f) => f.endsWith(".stela")).sort().map((f) => `games/${f}`),
   ...readdirSync(join(here, "tests/bench/games")).filter((f) => f.endsWith(".stela")).sort().map((f) => `tests/bench/games/${f}`),
-].filter((f) => !filter || f.includes(filter));
+].filter((f) => !filter || new RegExp(filter).test(f));
 
 const dir = mkdtempSync(join(tmpdir(), "stela-ab-"));
 try {
