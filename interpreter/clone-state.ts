@@ -1,6 +1,6 @@
 import type { Value } from "../dsl/ir.ts";
 import { occupancyOf, setOccupancy } from "./pieces.ts";
-import type { FrameState, MatchState, Pending, PieceState } from "./state.ts";
+import { keyedRecord, type FrameState, type MatchState, type Pending, type PieceState } from "./state.ts";
 
 /**
  * A copy of a match state that a search can change freely, made without
@@ -46,17 +46,16 @@ export function cloneState(s: MatchState): MatchState {
   // The occupancy index is derived from `cells`: copied rather than rebuilt (see `pieces.ts`).
   const occ = occupancyOf(s);
   if (occ) setOccupancy(out, occ.slice());
-  for (const b in s.cells) out.cells[b] = copyArrays(s.cells[b]!);
+  for (const b in s.cells) out.cells[b] = copyArrays(s.cells[b]!, keyedRecord());
   // `space state` values are set in place per space (compile-code.ts): copy each space's record.
   if (s.spaces) {
-    out.spaces = {};
+    out.spaces = keyedRecord();
     for (const k in s.spaces) out.spaces[k] = { ...s.spaces[k]! };
   }
   return out;
 }
 
-function copyArrays<T>(o: Record<string, T[]>): Record<string, T[]> {
-  const out: Record<string, T[]> = {};
+function copyArrays<T>(o: Record<string, T[]>, out: Record<string, T[]> = {}): Record<string, T[]> {
   for (const k in o) out[k] = o[k]!.slice();
   return out;
 }

@@ -9,6 +9,7 @@ import { lift, piece, putInZone, putOnBoard } from "./pieces.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
 import { fail } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
+import { keyedRecord } from "./state.ts";
 import { checkListSize, checkText, finite, label } from "./values.ts";
 
 /** Stores a value into an assignment target. */
@@ -124,7 +125,7 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
         get: (x, l) => x.s.spaces?.[key(x, l)]?.[name] ?? init,
         set: (x, l, v) => {
           const k = key(x, l);
-          ((x.s.spaces ??= {})[k] ??= {})[name] = v;
+          ((x.s.spaces ??= keyedRecord())[k] ??= {})[name] = v;
         },
       };
     }

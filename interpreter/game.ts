@@ -6,7 +6,7 @@ import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
 import { Runtime, type EngineKind } from "./runtime.ts";
-import { STATE_VERSION, type MatchState } from "./state.ts";
+import { keyedRecord, STATE_VERSION, type MatchState } from "./state.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
@@ -116,7 +116,7 @@ export class Game {
       else s.zones[z.name] = [];
     }
     for (const b of rt.topo.instances(players)) {
-      s.cells[b] = {};
+      s.cells[b] = keyedRecord();
       s.placed[b] = [];
     }
     rt.pieceComponents(players).forEach(({ c, owner }, id) => {

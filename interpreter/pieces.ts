@@ -1,7 +1,7 @@
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
-import type { MatchState, PieceState } from "./state.ts";
+import { keyedRecord, type MatchState, type PieceState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
 import { forget } from "./memo.ts";
 
@@ -140,7 +140,7 @@ export function putOnBoard(
   forget(x);
   lift(x.s, id, x.rt.topo);
   const p = x.s.pieces[id]!;
-  const boardCells = (x.s.cells[board] ??= {});
+  const boardCells = (x.s.cells[board] ??= keyedRecord());
   for (const c of cells) {
     (boardCells[c] ??= []).push(id);
     markTop(x.rt.topo, x.s, board, c, id);
