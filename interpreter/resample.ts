@@ -1,6 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Value } from "../dsl/ir.ts";
 import { botRandom, mixSeed } from "./bots/seeds.ts";
+import { cloneState } from "./clone-state.ts";
 import { newExec } from "./exec.ts";
 import { seedState } from "./random.ts";
 import type { Runtime } from "./runtime.ts";
@@ -46,7 +47,9 @@ interface Identity {
  * of pieces seen earlier and then hidden is not modelled.
  */
 export function resampleState(rt: Runtime, real: MatchState, player: number, seed: number): MatchState {
-  const s = structuredClone(real);
+  // A copy that shares what no move edits in place (`clone-state.ts`): a search redraws a world
+  // for every few playouts, and a deep copy cost more than the playouts.
+  const s = cloneState(real);
   const rng = botRandom(seed, 0x7e5a);
   const seen = { rt, s };
 
@@ -78,12 +81,8 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
 
   s.rng = seedState(mixSeed(seed, 0x5eed));
 
-  for (const e of s.log) {
-    if (e.player !== player && e.hidden) {
-      e.label = "(a hidden choice)";
-      e.option = "hidden";
-    }
-  }
+  // Log entries are shared with the real match (`cloneState`): replaced, never edited.
+  s.log = s.log.map((e) => (e.player !== player && e.hidden ? { ...e, label: "(a hidden choice)", option: "hidden" } : e));
 
   const pending = s.pending;
   if (pending && !s.over) {
