@@ -1,8 +1,7 @@
 import type { PlacementValue, ShapeValue } from "../dsl/ir.ts";
 import type { BoardShape, Offsets } from "./board-shapes/board-shape.ts";
-import { cellCoords } from "../dsl/keys.ts";
 import type { MatchState } from "./state.ts";
-import type { Topology } from "./topology.ts";
+import type { SpaceInfo, Topology } from "./topology.ts";
 
 /** One way a piece can face: its cells (normalised) and its sides, after `rotation` turns. */
 export interface Orientation {
@@ -52,9 +51,31 @@ export function orientations(shape: ShapeValue | undefined, sides: Record<string
 }
 
 /**
+ * What an open grid's placements depend on, worked out once per question
+ * (`openPosition`) rather than for each piece and orientation: which cells are
+ * taken, as a text (the fits cache's key), and the spaces a piece may touch.
+ */
+export interface OpenPosition {
+  taken: string;
+  /** The occupied spaces and those next to them, worked out only when the cache has no fits. */
+  frontier: () => SpaceInfo[];
+}
+
+/** The position of an open grid instance now. */
+export function openPosition(topo: Topology, state: MatchState, instance: string): OpenPosition {
+  let frontier: SpaceInfo[] | undefined;
+  return {
+    taken: Object.keys(state.cells[instance] ?? {}).join(" "),
+    frontier: () => (frontier ??= topo.spaces(state, instance).map((k) => topo.info(k)!)),
+  };
+}
+
+/**
  * Every placement of one orientation on a board instance: each position where
  * all its cells exist. On an open grid, positions touching what is there
- * (or the origin when empty); on a layered board, within one level.
+ * (or the origin when empty); on a layered board, within one level. `open`:
+ * the open grid's position, when the caller asks about several pieces or
+ * orientations at once.
  */
 export function positions(
   topo: Topology,
@@ -62,6 +83,7 @@ export function positions(
   instance: string,
   piece: number,
   o: Orientation,
+  open?: OpenPosition,
 ): PlacementValue[] {
   const shape = topo.shape(instance);
   if (!shape) return [];
@@ -80,15 +102,19 @@ export function positions(
     // An open grid's fits depend on which cells are taken: cached per position (the same
     // position is asked about again and again: by several rules in one turn, by a search).
     const cache = openCache(topo);
-    const posKey = `${instance}|${Object.keys(state.cells[instance] ?? {}).join(" ")}|${cellsKey(o.cells)}`;
+    const at = open ?? openPosition(topo, state, instance);
+    const posKey = `${instance}|${at.taken}|${cellsKey(o.cells)}`;
     const fits = cache.get(posKey);
     if (fits) return fits.map((cells) => ({ piece, board: instance, cells, rotation: o.rotation }));
-    // Anchors such that some cell lands on an occupied space or next to one.
-    const frontier = topo.spaces(state, instance).map((k) => topo.info(k)!);
-    const anchors = new Set<string>();
-    for (const s of frontier) for (const [dx, dy] of o.cells) anchors.add(`${s.x - dx},${s.y - dy}`);
-    const sorted = [...anchors].map((a) => cellCoords(a) as [number, number]).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-    for (const [x, y] of sorted) tryAt(x, y, 0);
+    // Anchors such that some cell lands on an occupied space or next to one, row by row: each
+    // (x, y) as one number (open grids stay far within ±2^20 of the origin), no text to parse.
+    const anchors = new Set<number>();
+    for (const s of at.frontier()) for (const [dx, dy] of o.cells) anchors.add((s.y - dy) * ANCHOR_ROW + (s.x - dx));
+    const sorted = [...anchors].sort((a, b) => a - b);
+    for (const a of sorted) {
+      const y = Math.round(a / ANCHOR_ROW);
+      tryAt(a - y * ANCHOR_ROW, y, 0);
+    }
     if (cache.size >= OPEN_CACHE_LIMIT) cache.clear();
     cache.set(
       posKey,
@@ -109,6 +135,9 @@ export function positions(
   }
   return fits.map((cells) => ({ piece, board: instance, cells, rotation: o.rotation }));
 }
+
+/** Columns per row in an anchor's number: sorting the numbers sorts by row, then column. */
+const ANCHOR_ROW = 2 ** 21;
 
 /** Cell lists of every fit of a shape on a bounded board, per game geometry. */
 const boundedFits = new WeakMap<Topology, Map<string, string[][]>>();

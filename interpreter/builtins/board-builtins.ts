@@ -1,7 +1,7 @@
 import type { PlacementValue, Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import { tick, type Exec } from "../exec.ts";
-import { positions } from "../placement.ts";
+import { openPosition, positions } from "../placement.ts";
 import { isTop, occupancy, piece, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
@@ -308,12 +308,13 @@ export const BOARD_IMPLS = {
     if (!shape) fail("runtime-none-value", "there is no such board", span);
     const seen = new Set<string>();
     const out: PlacementValue[] = [];
+    const open = shape.bounds === null ? openPosition(x.rt.topo, x.s, board) : undefined;
     for (const id of asPieces(x, ps!, span)) {
       const key = x.rt.equivalenceKey(x.s, id);
       if (seen.has(key)) continue;
       seen.add(key);
       for (const o of x.rt.orientations(x.s, id, shape)) {
-        const found = positions(x.rt.topo, x.s, board, id, o);
+        const found = positions(x.rt.topo, x.s, board, id, o, open);
         tick(x, span, found.length);
         out.push(...found);
       }
