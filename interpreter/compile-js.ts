@@ -96,6 +96,16 @@ class Gen {
     return `[${list.map((a) => this.expr(a)).join(", ")}]`;
   }
 
+  /**
+   * The arguments of a call to the game's own code, padded with `null` to the callee's frame:
+   * the callee takes this array as its locals (`Callable`), so nothing is copied or grown.
+   */
+  private frameArgs(list: IrExpr[], nlocals: number): string {
+    const parts = list.map((a) => this.expr(a));
+    while (parts.length < nlocals) parts.push("null");
+    return `[${parts.join(", ")}]`;
+  }
+
   private fallback(e: IrExpr): string {
     return `${this.k(compileClosure(e, this.rt))}(x, l)`;
   }
@@ -171,14 +181,15 @@ class Gen {
         const name = e.name;
         const late: Late = { f: undefined, get: () => table.get(name)! };
         const c = this.k(late);
-        return `(${c}.f ??= ${c}.get())(x, ${this.args(e.args)}, ${this.k(e.span)})`;
+        const def = e.op === "fn" ? this.rt.def.functions[name] : this.rt.def.hooks[name];
+        return `(${c}.f ??= ${c}.get())(x, ${this.frameArgs(e.args, def?.nlocals ?? 0)}, ${this.k(e.span)})`;
       }
       case "rule": {
         const rules = this.rt.rules;
         const name = e.name;
         const late: Late = { f: undefined, get: () => rules.get(name)!.check };
         const c = this.k(late);
-        return `(${c}.f ??= ${c}.get())(x, ${this.args(e.args)}, ${this.k(e.span)})`;
+        return `(${c}.f ??= ${c}.get())(x, ${this.frameArgs(e.args, this.rt.def.rules[name]?.nlocals ?? 0)}, ${this.k(e.span)})`;
       }
       case "comp":
         return this.comprehension(e);

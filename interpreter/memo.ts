@@ -35,10 +35,10 @@ export const MISS: unique symbol = Symbol("miss");
  * `Map` from its first argument to its result (to a `Map` of the next argument, and so on, for
  * calls with more; a call without arguments keeps its result under `RESULT`).
  */
-export function recall(x: Exec, callee: object, args: readonly Value[]): Value | typeof MISS {
+export function recall(x: Exec, callee: object, args: readonly Value[], arity = args.length): Value | typeof MISS {
   let level = x.memo?.get(callee) as Memo | undefined;
   if (level === undefined) return MISS;
-  const last = args.length - 1;
+  const last = arity - 1;
   for (let i = 0; i < last; i++) {
     level = level.get(args[i]) as Memo | undefined;
     if (level === undefined) return MISS;
@@ -47,12 +47,12 @@ export function recall(x: Exec, callee: object, args: readonly Value[]): Value |
   return level.has(key) ? (level.get(key) as Value) : MISS;
 }
 
-/** Remembers `value` as the result of `callee` on `args` until the match changes. */
-export function remember(x: Exec, callee: object, args: readonly Value[], value: Value): void {
+/** Remembers `value` as the result of `callee` on its first `arity` arguments until the match changes. */
+export function remember(x: Exec, callee: object, args: readonly Value[], value: Value, arity = args.length): void {
   const memo = (x.memo ??= new Map());
   let level = memo.get(callee) as Memo | undefined;
   if (!level) memo.set(callee, (level = new Map()));
-  const last = args.length - 1;
+  const last = arity - 1;
   for (let i = 0; i < last; i++) {
     let next = level.get(args[i]) as Memo | undefined;
     if (!next) level.set(args[i], (next = new Map()));
@@ -69,9 +69,11 @@ const WINDOW = 512;
  * seldom repeat (a rule asked once per candidate, on the candidate) would pay for remembering
  * without being answered: when under one call in 16 of a window was answered from the memo, it
  * runs plainly for the next 15 windows, then tries again. What is played never depends on this
- * (an answer is the same worked out or remembered), only how fast.
+ * (an answer is the same worked out or remembered), only how fast. `arity`: how many of the
+ * leading values in `args` are the arguments (a callee may take the array as its frame and write
+ * past them; those slots are not part of the question).
  */
-export function remembered<F extends (x: Exec, args: Value[], span: Span) => Value>(call: F): F {
+export function remembered<F extends (x: Exec, args: Value[], span: Span) => Value>(call: F, arity?: number): F {
   let calls = 0;
   let hits = 0;
   let plain = 0;
@@ -85,13 +87,14 @@ export function remembered<F extends (x: Exec, args: Value[], span: Span) => Val
       calls = 0;
       hits = 0;
     }
-    const known = recall(x, self, args);
+    const n = arity ?? args.length;
+    const known = recall(x, self, args, n);
     if (known !== MISS) {
       hits++;
       return known;
     }
     const v = call(x, args, span);
-    remember(x, self, args, v);
+    remember(x, self, args, v, n);
     return v;
   }) as F;
   return self;

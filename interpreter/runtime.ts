@@ -11,8 +11,19 @@ import { boardName, instanceNumber, instanceOwner, Topology } from "./topology.t
 import { label } from "./values.ts";
 import { drawsChance, remembered } from "./memo.ts";
 
-/** A user function, rule or hook, compiled: called with argument values. */
+/**
+ * A user function, rule or hook, compiled: called with argument values. The
+ * array of arguments is the caller's gift: the callee takes it as its frame
+ * (compiled calls make it as long as the frame, `compile-js.ts`), writing
+ * only the slots past the arguments, so a call allocates one array, not two.
+ */
 export type Callable = (x: Exec, args: Value[], span: Span) => Value;
+
+/** The arguments array made into a frame of `n` locals (already so when the caller padded it). */
+function frame(args: Value[], n: number): Value[] {
+  while (args.length < n) args.push(null);
+  return args;
+}
 
 export interface CompiledRule {
   /** Does it hold? */
@@ -68,19 +79,15 @@ export class Runtime {
     for (const f of Object.values(def.functions)) {
       const body = compileExpr(f.body, this);
       const call = this.frameCall(f.nlocals, body, f.span);
-      this.functions.set(f.name, draws.has(`fn:${f.name}`) ? call : remembered(call));
+      this.functions.set(f.name, draws.has(`fn:${f.name}`) ? call : remembered(call, f.params.length));
     }
     for (const r of Object.values(def.rules)) {
       const reqs = r.requires.map((q) => ({ cond: compileExpr(q.cond, this), reason: q.reason ? compileExpr(q.reason, this) : undefined, text: q.text }));
-      const locals = (args: Value[]): Value[] => {
-        const l = new Array<Value>(r.nlocals).fill(null);
-        for (let i = 0; i < args.length; i++) l[i] = args[i]!;
-        return l;
-      };
+      const n = r.nlocals;
       const check = (x: Exec, args: Value[], span: Span): boolean => {
           this.enter(span);
           try {
-            const l = locals(args);
+            const l = frame(args, n);
             for (let i = 0; i < reqs.length; i++) if (reqs[i]!.cond(x, l) !== true) return false;
             return true;
           } finally {
@@ -88,11 +95,11 @@ export class Runtime {
           }
       };
       this.rules.set(r.name, {
-        check: draws.has(`rule:${r.name}`) ? check : remembered(check),
+        check: draws.has(`rule:${r.name}`) ? check : remembered(check, r.params.length),
         explain: (x, args, span) => {
           this.enter(span);
           try {
-            const l = locals(args);
+            const l = frame(args, n);
             for (const q of reqs) {
               if (q.cond(x, l) === true) continue;
               return q.reason ? String(q.reason(x, l)) : `this must hold: ${q.text}`;
@@ -110,8 +117,7 @@ export class Runtime {
       const hook: Callable = (x, args, span) => {
         this.enter(span);
         try {
-          const l = new Array<Value>(h.nlocals).fill(null);
-          for (let i = 0; i < args.length; i++) l[i] = args[i]!;
+          const l = frame(args, h.nlocals);
           let v = base(x, l);
           for (const m of mods) {
             l[h.valueSlot] = v;
@@ -122,7 +128,7 @@ export class Runtime {
           this.leave();
         }
       };
-      this.hooks.set(h.name, draws.has(`hook:${h.name}`) ? hook : remembered(hook));
+      this.hooks.set(h.name, draws.has(`hook:${h.name}`) ? hook : remembered(hook, h.params.length));
     }
     for (const p of Object.values(def.procedures)) this.code.set(`proc:${p.name}`, compileCode(p, this));
     if (def.setup) this.code.set("setup", compileCode(def.setup, this));
@@ -166,9 +172,7 @@ export class Runtime {
       this.enter(span);
       try {
         tick(x, declSpan);
-        const l = new Array<Value>(nlocals).fill(null);
-        for (let i = 0; i < args.length; i++) l[i] = args[i]!;
-        return body(x, l);
+        return body(x, frame(args, nlocals));
       } finally {
         this.leave();
       }

@@ -62,6 +62,8 @@ interface Instance {
  */
 export class Topology {
   private readonly infos = new Map<string, SpaceInfo | null>();
+  private lastKey: string | undefined;
+  private lastInfo: SpaceInfo | undefined;
   private readonly shapes = new Map<string, BoardShape>();
   private readonly instancesByName = new Map<string, Instance | null>();
   private nextId = 0;
@@ -147,8 +149,16 @@ export class Topology {
 
   /** What a space key stands for, or undefined for anything that is not a space. */
   info(key: string): SpaceInfo | undefined {
+    // Rules ask several things of one space in a row (`empty(s)`, `level(s)`, `below(s)`): the
+    // last answer is checked first, by the key's identity (keys are the same strings, `keyOf`).
+    if (key === this.lastKey) return this.lastInfo;
     const cached = this.infos.get(key);
-    if (cached !== undefined) return cached ?? undefined;
+    if (cached) {
+      this.lastKey = key;
+      this.lastInfo = cached;
+      return cached;
+    }
+    if (cached !== undefined) return undefined;
     const info = this.parse(key);
     this.infos.set(key, info ?? null);
     return info;
