@@ -65,17 +65,29 @@ export function remember(x: Exec, callee: object, args: readonly Value[], value:
 const WINDOW = 512;
 
 /**
- * `call`, answering again from the memo while the match stands still. A callee whose calls
- * seldom repeat (a rule asked once per candidate, on the candidate) would pay for remembering
- * without being answered: when under one call in 16 of a window was answered from the memo, it
- * runs plainly for the next 15 windows, then tries again. What is played never depends on this
- * (an answer is the same worked out or remembered), only how fast. `arity`: how many of the
- * leading values in `args` are the arguments (a callee may take the array as its frame and write
- * past them; those slots are not part of the question).
+ * What looking a call up and storing its answer costs, in the steps of the step budget (`tick`):
+ * about what a call of a one-line `define` costs to work out.
  */
-export function remembered<F extends (x: Exec, args: Value[], span: Span) => Value>(call: F, arity?: number): F {
+const MEMO_COST = 3;
+
+/**
+ * `call`, answering again from the memo while the match stands still. Remembering costs a
+ * lookup and a store on every call, so it must pay: a callee whose calls seldom repeat (a rule
+ * asked once per candidate, on the candidate), or that is cheaper to work out again than to look
+ * up (a one-line `define`), runs plainly for the next 15 windows of calls, then tries again.
+ * What it pays is judged each window of calls: the answers found, times the work an answer took
+ * to work out (the steps it charged to the step budget), against the cost of every lookup. With
+ * `byWork` false (built-ins that charge few steps for real work) only the answers found count:
+ * at least one call in 16. What is played never depends on this (an answer is the same worked
+ * out or remembered), only how fast. `arity`: how many of the leading values in `args` are the
+ * arguments (a callee may take the array as its frame and write past them; those slots are not
+ * part of the question).
+ */
+export function remembered<F extends (x: Exec, args: Value[], span: Span) => Value>(call: F, arity?: number, byWork = true): F {
   let calls = 0;
   let hits = 0;
+  let misses = 0;
+  let work = 0;
   let plain = 0;
   const self = ((x: Exec, args: Value[], span: Span): Value => {
     if (plain > 0) {
@@ -83,9 +95,9 @@ export function remembered<F extends (x: Exec, args: Value[], span: Span) => Val
       return call(x, args, span);
     }
     if (++calls >= WINDOW) {
-      if (hits * 16 < calls) plain = WINDOW * 15;
-      calls = 0;
-      hits = 0;
+      const pays = byWork ? hits * (work / Math.max(1, misses)) >= calls * MEMO_COST : hits * 16 >= calls;
+      if (!pays) plain = WINDOW * 15;
+      calls = hits = misses = work = 0;
     }
     const n = arity ?? args.length;
     const known = recall(x, self, args, n);
@@ -93,7 +105,10 @@ export function remembered<F extends (x: Exec, args: Value[], span: Span) => Val
       hits++;
       return known;
     }
+    const before = x.steps;
     const v = call(x, args, span);
+    misses++;
+    work += x.steps - before;
     remember(x, self, args, v, n);
     return v;
   }) as F;

@@ -91,6 +91,15 @@ function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
   return out;
 }
 
+/**
+ * A built-in remembered while the match stands still (`memo.ts`), judged by how often it is
+ * answered from the memo: these walk the board for real work while charging the step budget
+ * little for it.
+ */
+function costly(f: BuiltinImpl): BuiltinImpl {
+  return remembered(f, undefined, false);
+}
+
 /** The key the memo keeps a list of pieces' space → piece index under (`component`). */
 const ownerIndex = {};
 
@@ -272,22 +281,22 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
 export const BOARD_IMPLS = {
   // The costly walks are remembered while the match stands still (`memo.ts`): rules ask for the
   // placements of the same hand, or the pieces next to the same spot, several times a turn.
-  spaces: remembered((x, [b]) => x.rt.topo.spaces(x.s, b as string)),
-  empty_spaces: remembered((x, [b], span) => emptySpaces(x, b!, span)),
+  spaces: costly((x, [b]) => x.rt.topo.spaces(x.s, b as string)),
+  empty_spaces: costly((x, [b], span) => emptySpaces(x, b!, span)),
   neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
-  adjacent_pieces: remembered((x, [v], span) => adjacentPieces(x, v!, span)),
+  adjacent_pieces: costly((x, [v], span) => adjacentPieces(x, v!, span)),
   piece_at: (x, [s], span) => topOf(x, s!, span),
   pieces_at: (x, [s], span) => {
     const info = spaceInfo(x, s!, span);
     return [...(x.s.cells[info.board]?.[info.cell] ?? [])];
   },
-  pieces: remembered((x, [b]) => (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id))),
+  pieces: costly((x, [b]) => (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id))),
   empty: (x, [s], span) => topOf(x, s!, span) === null,
   occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),
-  connected: remembered((x, [seed, among], span) => component(x, seed!, asList(x, among!), span)),
-  groups: remembered((x, [among], span) => {
+  connected: costly((x, [seed, among], span) => component(x, seed!, asList(x, among!), span)),
+  groups: costly((x, [among], span) => {
     const list = asList(x, among!);
     tick(x, span, list.length);
     const key = (v: Value): Value => (v !== null && typeof v === "object" ? JSON.stringify(v) : v);
@@ -302,7 +311,7 @@ export const BOARD_IMPLS = {
     return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
   }),
   surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((k) => pieceOn(x, k) !== null),
-  placements: remembered((x, [ps, b], span) => {
+  placements: costly((x, [ps, b], span) => {
     const board = b as string;
     const shape = x.rt.topo.shape(board);
     if (!shape) fail("runtime-none-value", "there is no such board", span);
