@@ -17,6 +17,13 @@ import type { Exec } from "./exec.ts";
  * The VM forgets everything at each statement that changes the match (`forget`):
  * a state change, a turn, a decision.
  *
+ * Remembering never shows in what is played, nor in where a limit stops a
+ * rule: an answer given again charges the step budget the steps it took to
+ * work out, and one that would pass the step budget or the nesting limit is
+ * worked out again instead, so a rule that runs out of steps without the memo
+ * runs out at the same place with it (an exponential recursion is still
+ * stopped, `tests/fixtures/hostile/rt-exp-recursion.stela`).
+ *
  * Arguments are told apart as `Map` keys do: numbers, texts, booleans and
  * `none` by value, lists and placements by identity (an equal list built
  * anew is a miss, never a wrong hit; a list handed out by a remembered call
@@ -35,7 +42,7 @@ export const MISS: unique symbol = Symbol("miss");
  * `Map` from its first argument to its result (to a `Map` of the next argument, and so on, for
  * calls with more; a call without arguments keeps its result under `RESULT`).
  */
-export function recall(x: Exec, callee: object, args: readonly Value[], arity = args.length): Value | typeof MISS {
+export function recall(x: Exec, callee: object, args: readonly Value[], arity = args.length): unknown {
   let level = x.memo?.get(callee) as Memo | undefined;
   if (level === undefined) return MISS;
   const last = arity - 1;
@@ -44,11 +51,11 @@ export function recall(x: Exec, callee: object, args: readonly Value[], arity = 
     if (level === undefined) return MISS;
   }
   const key = last < 0 ? RESULT : args[last];
-  return level.has(key) ? (level.get(key) as Value) : MISS;
+  return level.has(key) ? level.get(key) : MISS;
 }
 
 /** Remembers `value` as the result of `callee` on its first `arity` arguments until the match changes. */
-export function remember(x: Exec, callee: object, args: readonly Value[], value: Value, arity = args.length): void {
+export function remember(x: Exec, callee: object, args: readonly Value[], value: unknown, arity = args.length): void {
   const memo = (x.memo ??= new Map());
   let level = memo.get(callee) as Memo | undefined;
   if (!level) memo.set(callee, (level = new Map()));
@@ -59,6 +66,13 @@ export function remember(x: Exec, callee: object, args: readonly Value[], value:
     level = next;
   }
   level.set(last < 0 ? RESULT : args[last], value);
+}
+
+/** An answer of `remembered`, with what working it out cost: steps charged, levels of calls nested. */
+interface Answer {
+  v: Value;
+  steps: number;
+  depth: number;
 }
 
 /** Calls counted before a callee decides whether remembering pays. */
@@ -100,16 +114,23 @@ export function remembered<F extends (x: Exec, args: Value[], span: Span) => Val
       calls = hits = misses = work = 0;
     }
     const n = arity ?? args.length;
-    const known = recall(x, self, args, n);
-    if (known !== MISS) {
+    const known = recall(x, self, args, n) as Answer | typeof MISS;
+    if (known !== MISS && x.steps + known.steps <= x.budget && x.rt.nestingFits(known.depth)) {
       hits++;
-      return known;
+      x.steps += known.steps;
+      return known.v;
     }
+    // Not remembered, or given again it would pass a limit: worked out, so the limit stops the
+    // rule where it would without the memo.
     const before = x.steps;
-    const v = call(x, args, span);
+    let v: Value = null;
+    const depth = x.rt.nestingOf(() => {
+      v = call(x, args, span);
+    });
+    const steps = x.steps - before;
     misses++;
-    work += x.steps - before;
-    remember(x, self, args, v, n);
+    work += steps;
+    remember(x, self, args, { v, steps, depth } satisfies Answer, n);
     return v;
   }) as F;
   return self;

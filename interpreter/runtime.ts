@@ -66,7 +66,10 @@ export class Runtime {
   private readonly orientationCache = new Map<string, Orientation[]>();
   private fingerprintCache: string | undefined;
   private readonly equivalence: string[];
+  /** How deep calls are nested now. */
   private depth = 0;
+  /** The deepest calls have nested since `deepestFrom` last reset it: what the memo keeps with an answer. */
+  private deepest = 0;
 
   constructor(
     readonly def: GameDef,
@@ -184,7 +187,8 @@ export class Runtime {
    * each `enter` is paired with a `leave` in a `finally` (no closure per call: calls are hot).
    */
   private enter(span: Span): void {
-    if (++this.depth > MAX_DEPTH) {
+    if (++this.depth > this.deepest) this.deepest = this.depth;
+    if (this.depth > MAX_DEPTH) {
       this.depth = 0;
       fail("runtime-stack-overflow", `calls nested more than ${MAX_DEPTH} deep: this rule probably calls itself forever`, span);
     }
@@ -192,6 +196,28 @@ export class Runtime {
 
   private leave(): void {
     if (this.depth > 0) this.depth--;
+  }
+
+  /**
+   * Runs `work` and gives how many levels deeper than now calls nested during it (the memo keeps
+   * it with an answer, so an answer given again at a deeper level can be refused where working it
+   * out would have hit the nesting limit: `memo.ts`).
+   */
+  nestingOf(work: () => void): number {
+    const outer = this.deepest;
+    const from = this.depth;
+    this.deepest = from;
+    try {
+      work();
+      return this.deepest - from;
+    } finally {
+      this.deepest = Math.max(outer, this.deepest);
+    }
+  }
+
+  /** Would calls nesting `below` levels deeper than now pass the nesting limit? */
+  nestingFits(below: number): boolean {
+    return this.depth + below <= MAX_DEPTH;
   }
 
   // ------------------------------------------------------------ naming

@@ -128,11 +128,11 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   }
   // Rules ask about one group of pieces for each of many spaces (`connected(s, city_tiles())` for
   // every candidate): while the match stands still, the same list's index is built once.
-  let owner = recall(x, ownerIndex, [among]) as unknown as Map<string, number> | typeof MISS;
+  let owner = recall(x, ownerIndex, [among]) as Map<string, number> | typeof MISS;
   if (owner === MISS) {
     owner = new Map<string, number>();
     for (const id of among as number[]) for (const k of footprint(x, id, span)) owner.set(k, id);
-    remember(x, ownerIndex, [among], owner as unknown as Value);
+    remember(x, ownerIndex, [among], owner);
   }
   if (!(among as number[]).includes(seed as number)) {
     // A seed outside the group still links the members it touches.

@@ -96,6 +96,34 @@ describe("remembered function results", () => {
     expect(MEMO.start({ players: 2, seed: 3 }).global("rolls")).toEqual(rolls);
   });
 
+  it("charge the step budget as if worked out again: a rule out of steps without the memo is out of steps with it, at the same line", () => {
+    const heavy = gameFromSource(`
+game "Heavy" { players 2 }
+var total: number = 0
+define heavy(): number = sum i for i in 1..100000
+flow {
+  total = sum heavy() for k in 1..100
+}
+scoring p { points 0 }
+`);
+    const m = heavy.start({ players: 2, seed: 1 });
+    expect(m.error?.code).toBe("runtime-step-budget");
+    expect(m.error?.span.start.line).toBe(4);
+    // Within the budget, the answer is the same as working each call out.
+    const light = gameFromSource(`
+game "Light" { players 2 }
+var total: number = 0
+define heavy(): number = sum i for i in 1..1000
+flow {
+  total = sum heavy() for k in 1..100
+}
+scoring p { points 0 }
+`);
+    const n = light.start({ players: 2, seed: 1 });
+    expect(n.error).toBeNull();
+    expect(n.global("total")).toBe(100 * 500500);
+  });
+
   it("finds which calls draw on the generator, through other calls too", () => {
     const r = compileRules(
       `game "Draws" { players 2 }
