@@ -109,41 +109,30 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
     case "attr": {
       const obj = compileExpr(e.obj, rt);
       const name = e.name;
-      return (x, l) => space(x, obj(x, l), span).attrs[name] ?? null;
+      return (x, l) => attrOf(x, obj(x, l), name, span);
     }
     case "index": {
       const obj = compileExpr(e.obj, rt);
       const idx = compileExpr(e.idx, rt);
-      if (e.of === "map") return (x, l) => (obj(x, l) as Value[] | null)?.[seat(x, idx(x, l), span)] ?? null;
-      return (x, l) => {
-        const list = obj(x, l);
-        const i = num(idx(x, l), span, "the index");
-        if (!Array.isArray(list)) fail("runtime-none-value", "this list is `none`", span);
-        if (!Number.isInteger(i) || i < 0 || i >= list.length) {
-          fail("runtime-index-out-of-range", `index ${i} is outside this list of ${list.length}`, span);
-        }
-        return list[i]!;
-      };
+      if (e.of === "map") {
+        // A `none` map gives `none` without reading the key.
+        return (x, l) => {
+          const m = obj(x, l);
+          return m === null ? null : mapAt(x, m, idx(x, l), span);
+        };
+      }
+      return (x, l) => listAt(obj(x, l), idx(x, l), span);
     }
     case "sstate": {
       const obj = compileExpr(e.obj, rt);
       const name = e.name;
       const init = e.init;
-      return (x, l) => {
-        const key = obj(x, l);
-        space(x, key, span);
-        return x.s.spaces?.[key as string]?.[name] ?? init;
-      };
+      return (x, l) => spaceStateOf(x, obj(x, l), name, init, span);
     }
     case "ordinal": {
       const a = compileExpr(e.a, rt);
-      const at = new Map<Value, number>(e.members.map((m, i) => [m, i]));
-      return (x, l) => {
-        const v = a(x, l);
-        const i = at.get(v);
-        if (i === undefined) fail("runtime-none-value", v === null ? "this key is `none`" : `\`${String(v)}\` is not a key of this map`, span);
-        return i;
-      };
+      const at = ordinals(e.members);
+      return (x, l) => ordinalOf(at, a(x, l), span);
     }
     case "bind": {
       const value = compileExpr(e.value, rt);
@@ -263,11 +252,7 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
       const b = compileExpr(e.b, rt);
       const zone = e.zone;
       const deep = e.deep;
-      return (x, l) => {
-        const av = a(x, l);
-        const list = zone ? (x.s.zones[b(x, l) as string] ?? []) : ((b(x, l) as Value[] | null) ?? []);
-        return deep ? list.some((i) => equal(i, av)) : list.includes(av as never);
-      };
+      return (x, l) => isIn(x, a(x, l), b(x, l), zone, deep);
     }
     case "and": {
       const a = compileExpr(e.a, rt);
@@ -300,14 +285,7 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
     case "range": {
       const a = compileExpr(e.a, rt);
       const b = compileExpr(e.b, rt);
-      return (x, l) => {
-        const from = finite(num(a(x, l), span, "the start of the range"), span, "the start of the range");
-        const to = finite(num(b(x, l), span, "the end of the range"), span, "the end of the range");
-        checkListSize(x, Math.max(0, Math.floor(to - from) + 1), span);
-        const out: number[] = [];
-        for (let i = from; i <= to; i++) out.push(i);
-        return out;
-      };
+      return (x, l) => rangeOf(x, a(x, l), b(x, l), span);
     }
     case "is": {
       const a = compileExpr(e.a, rt);
@@ -349,12 +327,15 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
 
 function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
   const obj = compileExpr(e.obj, rt);
-  const span = e.span;
-  const name = e.name;
-  switch (e.of) {
+  const read = propReader(e.of, e.name, e.span);
+  return (x, l) => read(x, obj(x, l));
+}
+
+/** Reads property `name` of a piece, space, placement or player value (`p.owner`, `s.x`, `pl.space`): shared by both engines. */
+export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: string, span: Span): (x: Exec, v: Value) => Value {
+  switch (of) {
     case "piece":
-      return (x, l) => {
-        const id = obj(x, l);
+      return (x, id) => {
         const p = piece(x, id, span);
         switch (name) {
           case "owner":
@@ -377,8 +358,8 @@ function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
         return null;
       };
     case "space":
-      return (x, l) => {
-        const s = space(x, obj(x, l), span);
+      return (x, v) => {
+        const s = space(x, v, span);
         switch (name) {
           case "x":
             return s.x;
@@ -394,8 +375,8 @@ function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
         return null;
       };
     case "placement":
-      return (x, l) => {
-        const v = obj(x, l) as PlacementValue | null;
+      return (_x, value) => {
+        const v = value as PlacementValue | null;
         if (!v) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
         switch (name) {
           case "piece":
@@ -410,13 +391,69 @@ function compileProp(e: Extract<IrExpr, { op: "prop" }>, rt: Runtime): Fn {
         return null;
       };
     case "player":
-      return (x, l) => {
-        const p = seat(x, obj(x, l), span);
+      return (x, v) => {
+        const p = seat(x, v, span);
         return name === "seat" ? p : x.rt.playerName(p);
       };
     default:
-      return assertNever(e.of, "property owner");
+      return assertNever(of, "property owner");
   }
+}
+
+// ------------------------------------------------------------ readers both engines call
+
+/** A space's attribute (`s.temple`). */
+export function attrOf(x: Exec, v: Value, name: string, span: Span): Value {
+  return space(x, v, span).attrs[name] ?? null;
+}
+
+/** Item `i` of a list, or a runtime error outside it. */
+export function listAt(list: Value, i: Value, span: Span): Value {
+  const n = num(i, span, "the index");
+  if (!Array.isArray(list)) fail("runtime-none-value", "this list is `none`", span);
+  if (!Number.isInteger(n) || n < 0 || n >= list.length) {
+    fail("runtime-index-out-of-range", `index ${n} is outside this list of ${list.length}`, span);
+  }
+  return list[n]!;
+}
+
+/** A per-player map's value for a player (the map is not `none`). */
+export function mapAt(x: Exec, map: Value, p: Value, span: Span): Value {
+  return (map as Value[])[seat(x, p, span)] ?? null;
+}
+
+/** A space's `space state` value (its start value until set). */
+export function spaceStateOf(x: Exec, key: Value, name: string, init: Value, span: Span): Value {
+  space(x, key, span);
+  return x.s.spaces?.[key as string]?.[name] ?? init;
+}
+
+/** Each enum member's position, for an enum-keyed map. */
+export function ordinals(members: readonly string[]): Map<Value, number> {
+  return new Map<Value, number>(members.map((m, i) => [m, i]));
+}
+
+/** The position of an enum member in an enum-keyed map. */
+export function ordinalOf(at: Map<Value, number>, v: Value, span: Span): number {
+  const i = at.get(v);
+  if (i === undefined) fail("runtime-none-value", v === null ? "this key is `none`" : `\`${String(v)}\` is not a key of this map`, span);
+  return i;
+}
+
+/** `a..b`: the whole numbers from `a` to `b`. */
+export function rangeOf(x: Exec, a: Value, b: Value, span: Span): number[] {
+  const from = finite(num(a, span, "the start of the range"), span, "the start of the range");
+  const to = finite(num(b, span, "the end of the range"), span, "the end of the range");
+  checkListSize(x, Math.max(0, Math.floor(to - from) + 1), span);
+  const out: number[] = [];
+  for (let i = from; i <= to; i++) out.push(i);
+  return out;
+}
+
+/** `a in b`: membership in a list or, with `zone`, a zone's pieces; `deep` compares lists and maps by value. */
+export function isIn(x: Exec, a: Value, b: Value, zone: boolean, deep: boolean): boolean {
+  const list = zone ? (x.s.zones[b as string] ?? []) : ((b as Value[] | null) ?? []);
+  return deep ? list.some((i) => equal(i, a)) : list.includes(a as never);
 }
 
 function compileComprehension(e: Extract<IrExpr, { op: "comp" }>, rt: Runtime): Fn {

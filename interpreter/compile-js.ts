@@ -1,12 +1,13 @@
 import type { IrExpr, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { builtinImpl } from "./builtins/index.ts";
-import { compileClosure, items, num, seat } from "./compile-expr.ts";
+import { attrOf, compileClosure, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
 import type { Callable, Runtime } from "./runtime.ts";
 import { equal, finite } from "./values.ts";
+import { instanceKey } from "./topology.ts";
 
 /**
  * Compiles a checked expression to JavaScript: one plain function per
@@ -38,6 +39,14 @@ const HELPERS = {
   num,
   seat,
   items,
+  attrOf,
+  listAt,
+  mapAt,
+  spaceStateOf,
+  ordinalOf,
+  rangeOf,
+  isIn,
+  instanceKey,
   tick,
   equal,
   fail,
@@ -193,6 +202,31 @@ class Gen {
       }
       case "comp":
         return this.comprehension(e);
+      case "zone":
+      case "board":
+        if (!e.player) return this.k(e.name);
+        return `H.instanceKey(${this.k(e.name)}, true, H.seat(x, ${this.expr(e.player)}, ${this.k(e.span)}))`;
+      case "prop":
+        return `${this.k(propReader(e.of, e.name, e.span))}(x, ${this.expr(e.obj)})`;
+      case "attr":
+        return `H.attrOf(x, ${this.expr(e.obj)}, ${this.k(e.name)}, ${this.k(e.span)})`;
+      case "sstate":
+        return `H.spaceStateOf(x, ${this.expr(e.obj)}, ${this.k(e.name)}, ${this.k(e.init)}, ${this.k(e.span)})`;
+      case "ordinal":
+        return `H.ordinalOf(${this.k(ordinals(e.members))}, ${this.expr(e.a)}, ${this.k(e.span)})`;
+      case "range":
+        return `H.rangeOf(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${this.k(e.span)})`;
+      case "in":
+        return `H.isIn(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${e.zone ? "true" : "false"}, ${e.deep ? "true" : "false"})`;
+      case "bind":
+        return `(l[${e.slot | 0}] = ${this.expr(e.value)}, ${this.expr(e.body)})`;
+      case "index": {
+        if (e.of === "list") return `H.listAt(${this.expr(e.obj)}, ${this.expr(e.idx)}, ${this.k(e.span)})`;
+        // A `none` map gives `none` without reading the key: the key is read in a function of its own.
+        const name = `key${this.fns++}`;
+        this.hoisted.push(`function ${name}(x, l, m) { return m === null ? null : H.mapAt(x, m, ${this.expr(e.idx)}, ${this.k(e.span)}); }`);
+        return `${name}(x, l, ${this.expr(e.obj)})`;
+      }
       default:
         return this.fallback(e);
     }
