@@ -1,6 +1,6 @@
 import type { Value } from "../dsl/ir.ts";
 import { occupancyOf, setOccupancy } from "./pieces.ts";
-import { keyedRecord, type FrameState, type MatchState, type Pending, type PieceState } from "./state.ts";
+import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending, type PieceState } from "./state.ts";
 
 /**
  * A copy of a match state that a search can change freely, made without
@@ -15,8 +15,10 @@ import { keyedRecord, type FrameState, type MatchState, type Pending, type Piece
  *   the log is kept apart from what a search needs to copy.
  * - A pending choice's legal values, a piece's covered cells and turned
  *   sides, and the result are replaced whole, never edited.
- * What is copied: every array the engine pushes to or splices (zones, cell
- * stacks, placement order, the frame stack and its locals, the generator).
+ * - A board's cells are shared until either state changes that board
+ *   (`state.ts` `ownCells` copies it then, stacks included).
+ * What is copied: every other array the engine pushes to or splices (zones,
+ * placement order, the frame stack and its locals, the generator).
  */
 export function cloneState(s: MatchState): MatchState {
   const out: MatchState = {
@@ -46,7 +48,8 @@ export function cloneState(s: MatchState): MatchState {
   // The occupancy index is derived from `cells`: copied rather than rebuilt (see `pieces.ts`).
   const occ = occupancyOf(s);
   if (occ) setOccupancy(out, occ.slice());
-  for (const b in s.cells) out.cells[b] = copyArrays(s.cells[b]!, keyedRecord());
+  // Boards are shared until either state changes one (`ownCells`): a move touches a board or two.
+  for (const b in s.cells) out.cells[b] = shareCells(s.cells[b]!);
   // `space state` values are set in place per space (compile-code.ts): copy each space's record.
   if (s.spaces) {
     out.spaces = keyedRecord();
@@ -55,7 +58,8 @@ export function cloneState(s: MatchState): MatchState {
   return out;
 }
 
-function copyArrays<T>(o: Record<string, T[]>, out: Record<string, T[]> = {}): Record<string, T[]> {
+function copyArrays<T>(o: Record<string, T[]>): Record<string, T[]> {
+  const out: Record<string, T[]> = {};
   for (const k in o) out[k] = o[k]!.slice();
   return out;
 }

@@ -1,7 +1,7 @@
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
-import { keyedRecord, type MatchState, type PieceState } from "./state.ts";
+import { ownCells, type MatchState, type PieceState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
 import { forget } from "./memo.ts";
 
@@ -96,7 +96,7 @@ export function lift(s: MatchState, id: number, topo?: Topology): void {
     p.zone = null;
   }
   if (p.board !== null) {
-    const cells = s.cells[p.board]!;
+    const cells = ownCells(s, p.board);
     for (const c of p.cells) {
       const stack = cells[c];
       if (!stack) continue;
@@ -140,7 +140,7 @@ export function putOnBoard(
   forget(x);
   lift(x.s, id, x.rt.topo);
   const p = x.s.pieces[id]!;
-  const boardCells = (x.s.cells[board] ??= keyedRecord());
+  const boardCells = ownCells(x.s, board);
   for (const c of cells) {
     (boardCells[c] ??= []).push(id);
     markTop(x.rt.topo, x.s, board, c, id);

@@ -59,6 +59,30 @@ export function keyedRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
+/** The mark of a board's cells record that two states share (`shareCells`). */
+const SHARED = Symbol("shared");
+
+/**
+ * Lets two states share a board's cells record until one of them changes it:
+ * a clone copies only the boards a move then touches (a search clones once a
+ * playout and touches a board or two). The mark is a non-enumerable symbol,
+ * invisible to JSON, copies and comparisons.
+ */
+export function shareCells(record: Record<string, number[]>): Record<string, number[]> {
+  if (!(record as { [SHARED]?: true })[SHARED]) Object.defineProperty(record, SHARED, { value: true });
+  return record;
+}
+
+/** The cells record of `board` in `s`, its own to change: a shared one is copied first (stacks too, as moves push and splice them). */
+export function ownCells(s: MatchState, board: string): Record<string, number[]> {
+  const record = s.cells[board];
+  if (!record) return (s.cells[board] = keyedRecord());
+  if (!(record as { [SHARED]?: true })[SHARED]) return record;
+  const own = keyedRecord<number[]>();
+  for (const c in record) own[c] = record[c]!.slice();
+  return (s.cells[board] = own);
+}
+
 export interface PieceState {
   /** Index into the game's component list (static fields, name, kind). */
   c: number;

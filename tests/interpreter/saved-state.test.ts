@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Match, SavedStateError } from "../../interpreter/index.ts";
-import { gameFromSource } from "../support/games.ts";
+import { Match, playRandomly, SavedStateError } from "../../interpreter/index.ts";
+import { gameFromSource, loadGame } from "../support/games.ts";
 
 const RULES = `
   game "Counter" { players 2 }
@@ -53,5 +53,26 @@ describe("saved states", () => {
     expect(c.global("total")).toBe(5);
     expect(JSON.stringify(m.toJSON())).toBe(before);
     expect(m.log).toHaveLength(1);
+  });
+
+  it("a clone shares each board with its original until one of them moves a piece there: moves on either leave the other as it was", () => {
+    for (const file of ["maya.stela", "yaxha.stela", "cacao.stela"]) {
+      const game = loadGame(file);
+      const m = game.start({ players: 3, seed: 5 });
+      for (let i = 0; i < 30 && m.decision; i++) m.applyAt(0, m.decision.players[0]);
+      const original = JSON.stringify(m.toJSON());
+      const c = m.clone();
+      const cc = c.clone();
+      playRandomly(c, 7);
+      expect(c.over, file).toBe(true);
+      expect(JSON.stringify(m.toJSON()), file).toBe(original);
+      const clone = JSON.stringify(c.toJSON());
+      playRandomly(m, 8);
+      expect(JSON.stringify(c.toJSON()), file).toBe(clone);
+      // The clone of the clone still stands where both were, and plays as the original would have.
+      expect(JSON.stringify(cc.toJSON()), file).toBe(original);
+      playRandomly(cc, 7);
+      expect(JSON.stringify(cc.toJSON()), file).toBe(clone);
+    }
   });
 });
