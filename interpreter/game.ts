@@ -2,7 +2,6 @@ import { compileRules, type CompiledRules, type CompileOptions } from "../dsl/co
 import type { GameDef, Value } from "../dsl/ir.ts";
 import { defaultValue } from "../dsl/types.ts";
 import { newExec } from "./exec.ts";
-import { cloneState } from "./clone-state.ts";
 import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
@@ -26,8 +25,6 @@ export class StartError extends Error {}
 /** A checked game, ready to start matches of it and of its variants. */
 export class Game {
   private readonly runtimes = new Map<string, Runtime>();
-  /** Per variant and player count, a match laid out before anything runs (`layout`). */
-  private readonly templates = new Map<string, MatchState>();
 
   constructor(
     readonly def: GameDef,
@@ -83,15 +80,53 @@ export class Game {
     if (players > RUNTIME_LIMITS.players) throw new StartError(`a match may have at most ${RUNTIME_LIMITS.players} players, not ${players}`);
     if (!Number.isInteger(seed)) throw new StartError(`a seed is a whole number, not ${seed}`);
     const rt = this.runtime(options.variant);
+    const perPlayer = def.components.filter((c) => c.perPlayer).length;
+    const pieceCount = def.components.length - perPlayer + perPlayer * players;
+    if (pieceCount > RUNTIME_LIMITS.pieces) {
+      throw new StartError(`with ${players} players this game would have ${pieceCount.toLocaleString("en")} pieces; a match may have at most ${RUNTIME_LIMITS.pieces.toLocaleString("en")}`);
+    }
+    const s: MatchState = {
+      version: STATE_VERSION,
+      rules: rt.fingerprint,
+      players,
+      seed,
+      rng: seedState(seed),
+      globals: {},
+      pvars: Array.from({ length: players }, () => ({})),
+      pieces: [],
+      zones: {},
+      cells: {},
+      placed: {},
+      current: null,
+      stack: [],
+      pending: null,
+      log: [],
+      messages: [],
+      decisions: new Array<number>(players).fill(0),
+      over: false,
+      result: null,
+      error: null,
+    };
     // A variant file's game is its first variant: its matches carry that name even when none was asked for.
     const variant = options.variant ?? def.variant;
-    const key = `${variant ?? ""}|${players}`;
-    let template = this.templates.get(key);
-    if (!template) this.templates.set(key, (template = this.layout(def, rt, players, variant)));
-    // Every match starts from a copy of the laid-out pieces: a simulation starts thousands.
-    const s = cloneState(template);
-    s.seed = seed;
-    s.rng = seedState(seed);
+    if (variant !== undefined) s.variant = variant;
+    for (const z of Object.values(def.zones)) {
+      if (z.perPlayer) for (let p = 0; p < players; p++) s.zones[instanceKey(z.name, true, p)] = [];
+      else if (z.copies !== undefined) for (const k of numberedKeys(z.name, z.copies)) s.zones[k] = [];
+      else s.zones[z.name] = [];
+    }
+    for (const b of rt.topo.instances(players)) {
+      s.cells[b] = keyedRecord();
+      s.placed[b] = [];
+    }
+    rt.pieceComponents(players).forEach(({ c, owner }, id) => {
+      const comp = def.components[c]!;
+      const st: Record<string, Value> = {};
+      for (const f of def.kinds[comp.kind]!.states) st[f.name] = structuredClone(f.init);
+      const zone = comp.zone ? instanceKey(comp.zone, comp.perPlayer, owner) : null;
+      s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
+      if (zone) s.zones[zone]!.push(id);
+    });
     const match = new Match(this, s);
     const x = newExec(rt, s);
     try {
@@ -118,61 +153,6 @@ export class Game {
     if (def.setup) s.stack.push({ code: "setup", pc: 0, locals: new Array<Value>(def.setup.nlocals).fill(null), detached: true });
     match.runToDecision();
     return match;
-  }
-
-  /**
-   * A match of `players` before anything runs: every piece made and in its starting zone, the
-   * boards empty, no variable set yet. The same for every seed, so laid out once per variant and
-   * player count (`templates`) and copied for each match.
-   */
-  private layout(def: GameDef, rt: Runtime, players: number, variant: string | undefined): MatchState {
-    const perPlayer = def.components.filter((c) => c.perPlayer).length;
-    const pieceCount = def.components.length - perPlayer + perPlayer * players;
-    if (pieceCount > RUNTIME_LIMITS.pieces) {
-      throw new StartError(`with ${players} players this game would have ${pieceCount.toLocaleString("en")} pieces; a match may have at most ${RUNTIME_LIMITS.pieces.toLocaleString("en")}`);
-    }
-    const s: MatchState = {
-      version: STATE_VERSION,
-      rules: rt.fingerprint,
-      players,
-      seed: 0,
-      rng: [],
-      globals: {},
-      pvars: Array.from({ length: players }, () => ({})),
-      pieces: [],
-      zones: {},
-      cells: {},
-      placed: {},
-      current: null,
-      stack: [],
-      pending: null,
-      log: [],
-      messages: [],
-      decisions: new Array<number>(players).fill(0),
-      over: false,
-      result: null,
-      error: null,
-    };
-    if (variant !== undefined) s.variant = variant;
-    for (const z of Object.values(def.zones)) {
-      if (z.perPlayer) for (let p = 0; p < players; p++) s.zones[instanceKey(z.name, true, p)] = [];
-      else if (z.copies !== undefined) for (const k of numberedKeys(z.name, z.copies)) s.zones[k] = [];
-      else s.zones[z.name] = [];
-    }
-    for (const b of rt.topo.instances(players)) {
-      s.cells[b] = keyedRecord();
-      s.placed[b] = [];
-    }
-    rt.pieceComponents(players).forEach(({ c, owner }, id) => {
-      const comp = def.components[c]!;
-      const st: Record<string, Value> = {};
-      // Values are never changed in place (`clone-state.ts`): every piece may share its start value.
-      for (const f of def.kinds[comp.kind]!.states) st[f.name] = f.init;
-      const zone = comp.zone ? instanceKey(comp.zone, comp.perPlayer, owner) : null;
-      s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
-      if (zone) s.zones[zone]!.push(id);
-    });
-    return s;
   }
 
   /**
