@@ -3,7 +3,6 @@ import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
 import { ownCells, type MatchState, type PieceState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
-import { forget } from "./memo.ts";
 
 /**
  * Moving pieces between zones and boards. Every move goes through here so
@@ -121,7 +120,6 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
   if (limit !== undefined && z.length >= limit && x.s.pieces[id]!.zone !== zone) {
     fail("runtime-invalid-move", `${x.rt.zoneLabel(zone)} holds at most ${limit} pieces`, span);
   }
-  forget(x);
   lift(x.s, id, x.rt.topo);
   z.push(id);
   x.s.pieces[id]!.zone = zone;
@@ -137,7 +135,6 @@ export function putOnBoard(
   sides: Record<string, number[]> | undefined,
   faceUp: boolean,
 ): void {
-  forget(x);
   lift(x.s, id, x.rt.topo);
   const p = x.s.pieces[id]!;
   const boardCells = ownCells(x.s, board);

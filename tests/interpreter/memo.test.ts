@@ -97,29 +97,22 @@ describe("remembered function results", () => {
   });
 
   it("charge the step budget as if worked out again: a rule out of steps without the memo is out of steps with it, at the same line", () => {
-    const heavy = gameFromSource(`
-game "Heavy" { players 2 }
+    // `heavy()` adds 1..n, and the flow asks it 100 times in one statement.
+    const repeated = (n: number) =>
+      gameFromSource(`
+game "Repeated" { players 2 }
 var total: number = 0
-define heavy(): number = sum i for i in 1..100000
+define heavy(): number = sum i for i in 1..${n}
 flow {
   total = sum heavy() for k in 1..100
 }
 scoring p { points 0 }
 `);
-    const m = heavy.start({ players: 2, seed: 1 });
+    const m = repeated(100000).start({ players: 2, seed: 1 });
     expect(m.error?.code).toBe("runtime-step-budget");
     expect(m.error?.span.start.line).toBe(4);
     // Within the budget, the answer is the same as working each call out.
-    const light = gameFromSource(`
-game "Light" { players 2 }
-var total: number = 0
-define heavy(): number = sum i for i in 1..1000
-flow {
-  total = sum heavy() for k in 1..100
-}
-scoring p { points 0 }
-`);
-    const n = light.start({ players: 2, seed: 1 });
+    const n = repeated(1000).start({ players: 2, seed: 1 });
     expect(n.error).toBeNull();
     expect(n.global("total")).toBe(100 * 500500);
   });
