@@ -28,10 +28,16 @@ import { instanceKey } from "./topology.ts";
 export function compileJs(e: IrExpr, rt: Runtime): Fn {
   const g = new Gen(rt);
   const body = g.expr(e);
-  const source = `"use strict";\n${g.hoisted.join("\n")}\nreturn function stela_expr(x, l) { return ${body}; };`;
+  // The function's name tells a profile which line of the rules it runs (numbers only, no designer text).
+  const source = `"use strict";\n${g.hoisted.join("\n")}\nreturn function stela_L${lineOf(e)}(x, l) { return ${body}; };`;
   // The constants and helpers are the only free names of the generated code.
   const factory = new Function("K", "H", source) as (k: unknown[], h: typeof HELPERS) => Fn;
   return factory(g.consts, HELPERS);
+}
+
+/** The line of the rules an expression starts on, as a whole number for a generated function's name. */
+function lineOf(e: IrExpr): number {
+  return e.span.start.line | 0;
 }
 
 /** What generated code calls: the same functions the closures call, so errors and ticks agree. */
@@ -56,6 +62,9 @@ const HELPERS = {
     if (name in p.st) return p.st[name]!;
     if (p.sides && name in p.sides) return p.sides[name]!;
     return x.rt.def.components[p.c]!.fields[name] ?? null;
+  },
+  staticField(x: Exec, id: Value, name: string, span: Span): Value {
+    return x.rt.def.components[piece(x, id, span).c]!.fields[name] ?? null;
   },
   pvar(x: Exec, p: Value, name: string, span: Span): Value {
     return x.s.pvars[seat(x, p, span)]![name] ?? null;
@@ -131,8 +140,12 @@ class Gen {
         return "x.s.current";
       case "pvar":
         return `H.pvar(x, ${this.expr(e.player)}, ${this.k(e.name)}, ${this.k(e.span)})`;
-      case "field":
-        return `H.field(x, ${this.expr(e.obj)}, ${this.k(e.name)}, ${this.k(e.span)})`;
+      case "field": {
+        // A name no kind keeps as a state or `sides` field is read from the piece's component alone.
+        const kinds = Object.values(this.rt.def.kinds);
+        const varies = kinds.some((k) => k.states.some((f) => f.name === e.name) || k.sidesFields.includes(e.name));
+        return `H.${varies ? "field" : "staticField"}(x, ${this.expr(e.obj)}, ${this.k(e.name)}, ${this.k(e.span)})`;
+      }
       case "and":
         return `(${this.expr(e.a)} === true && ${this.expr(e.b)} === true)`;
       case "or":
@@ -286,7 +299,7 @@ class Gen {
       default:
         return this.fallback(e);
     }
-    const name = `comp${this.fns++}`;
+    const name = `comp${this.fns++}_L${lineOf(e)}`;
     this.hoisted.push(
       `function ${name}(x, l) {
   const list = H.items(x, ${this.expr(e.src)}, ${e.zone ? "true" : "false"}, ${span});
