@@ -3,7 +3,7 @@ import type { Value } from "../dsl/ir.ts";
 import { fail } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState } from "./state.ts";
-import type { Memo } from "./memo.ts";
+import { freshEpoch } from "./memo.ts";
 
 /** A compiled expression: reads the match and a frame's locals, changes nothing but the generator. */
 export type Fn = (x: Exec, l: Value[]) => Value;
@@ -17,8 +17,11 @@ export interface Exec {
   budget: number;
   /** Events raised by the last statement, to be handled before the next one. */
   events: { event: string; args: Value[] }[];
-  /** Results of calls remembered while the match stands still (`memo.ts`); undefined when none are. */
-  memo: Memo | undefined;
+  /**
+   * The generation of the memo (`memo.ts`): calls remembered under this number hold while the
+   * match stands still; a new number (`forget`) sets them all aside at once.
+   */
+  memoEpoch: number;
 }
 
 /** The work a rule may do between two decisions before it is stopped as an endless loop. */
@@ -38,5 +41,5 @@ export function tick(x: Exec, span: Span, n = 1): void {
 }
 
 export function newExec(rt: Runtime, s: MatchState): Exec {
-  return { rt, s, steps: 0, budget: STEP_BUDGET, events: [], memo: undefined };
+  return { rt, s, steps: 0, budget: STEP_BUDGET, events: [], memoEpoch: freshEpoch() };
 }

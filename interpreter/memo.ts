@@ -31,6 +31,30 @@ import type { Exec } from "./exec.ts";
  */
 export type Memo = Map<unknown, unknown>;
 
+/**
+ * What one callee remembers: its answers for one generation of one match's memo (`epoch`).
+ * Each callee keeps its own table, so a call looks up its arguments and nothing else; a table
+ * from an older generation, or from another match, is emptied when next written (generations
+ * are numbered across every match of the process, so no two ever share a number).
+ */
+export interface MemoTable {
+  epoch: number;
+  answers: Memo;
+}
+
+/** A callee's empty table. */
+export function memoTable(): MemoTable {
+  return { epoch: -1, answers: new Map() };
+}
+
+/** The last generation number given out (`forget`, `freshEpoch`). */
+let lastEpoch = 0;
+
+/** A generation number no memo has had yet: a new match context starts with nothing remembered. */
+export function freshEpoch(): number {
+  return ++lastEpoch;
+}
+
 /** Where a callee called without arguments keeps its result. */
 const RESULT = Symbol("result");
 
@@ -38,27 +62,31 @@ const RESULT = Symbol("result");
 export const MISS: unique symbol = Symbol("miss");
 
 /**
- * The remembered result of `callee` on `args`, or `MISS`. A callee's results are kept in one
- * `Map` from its first argument to its result (to a `Map` of the next argument, and so on, for
- * calls with more; a call without arguments keeps its result under `RESULT`).
+ * The remembered result of a callee (its `table`) on `args`, or `MISS`. A table maps the first
+ * argument to the result (to a `Map` of the next argument, and so on, for calls with more; a
+ * call without arguments keeps its result under `RESULT`).
  */
-export function recall(x: Exec, callee: object, args: readonly Value[], arity = args.length): unknown {
-  let level = x.memo?.get(callee) as Memo | undefined;
-  if (level === undefined) return MISS;
+export function recall(x: Exec, table: MemoTable, args: readonly Value[], arity = args.length): unknown {
+  if (table.epoch !== x.memoEpoch) return MISS;
+  let level = table.answers;
   const last = arity - 1;
   for (let i = 0; i < last; i++) {
-    level = level.get(args[i]) as Memo | undefined;
-    if (level === undefined) return MISS;
+    const next = level.get(args[i]) as Memo | undefined;
+    if (next === undefined) return MISS;
+    level = next;
   }
   const key = last < 0 ? RESULT : args[last];
-  return level.has(key) ? level.get(key) : MISS;
+  const v = level.get(key);
+  return v !== undefined || level.has(key) ? v : MISS;
 }
 
-/** Remembers `value` as the result of `callee` on its first `arity` arguments until the match changes. */
-export function remember(x: Exec, callee: object, args: readonly Value[], value: unknown, arity = args.length): void {
-  const memo = (x.memo ??= new Map());
-  let level = memo.get(callee) as Memo | undefined;
-  if (!level) memo.set(callee, (level = new Map()));
+/** Remembers `value` as the result of a callee (its `table`) on its first `arity` arguments until the match changes. */
+export function remember(x: Exec, table: MemoTable, args: readonly Value[], value: unknown, arity = args.length): void {
+  if (table.epoch !== x.memoEpoch) {
+    table.epoch = x.memoEpoch;
+    table.answers = new Map();
+  }
+  let level = table.answers;
   const last = arity - 1;
   for (let i = 0; i < last; i++) {
     let next = level.get(args[i]) as Memo | undefined;
@@ -114,7 +142,7 @@ export function remembered<F extends (x: Exec, args: Value[], span: Span) => Val
       calls = hits = misses = work = 0;
     }
     const n = arity ?? args.length;
-    const known = recall(x, self, args, n) as Answer | typeof MISS;
+    const known = recall(x, table, args, n) as Answer | typeof MISS;
     if (known !== MISS && x.steps + known.steps <= x.budget && x.rt.nestingFits(known.depth)) {
       hits++;
       x.steps += known.steps;
@@ -123,22 +151,29 @@ export function remembered<F extends (x: Exec, args: Value[], span: Span) => Val
     // Not remembered, or given again it would pass a limit: worked out, so the limit stops the
     // rule where it would without the memo.
     const before = x.steps;
-    let v: Value = null;
-    const depth = x.rt.nestingOf(() => {
+    const rt = x.rt;
+    const outer = rt.nestingBegin();
+    let v: Value;
+    try {
       v = call(x, args, span);
-    });
+    } catch (e) {
+      rt.nestingEnd(outer);
+      throw e;
+    }
+    const depth = rt.nestingEnd(outer);
     const steps = x.steps - before;
     misses++;
     work += steps;
-    remember(x, self, args, { v, steps, depth } satisfies Answer, n);
+    remember(x, table, args, { v, steps, depth } satisfies Answer, n);
     return v;
   }) as F;
+  const table = memoTable();
   return self;
 }
 
 /** Forgets every remembered result: the match is about to change, or has. */
 export function forget(x: Exec): void {
-  x.memo = undefined;
+  x.memoEpoch = freshEpoch();
 }
 
 /**

@@ -199,20 +199,22 @@ export class Runtime {
   }
 
   /**
-   * Runs `work` and gives how many levels deeper than now calls nested during it (the memo keeps
-   * it with an answer, so an answer given again at a deeper level can be refused where working it
-   * out would have hit the nesting limit: `memo.ts`).
+   * Starts counting how many levels deeper than now calls nest: the memo keeps that with an
+   * answer, so an answer given again at a deeper level can be refused where working it out would
+   * have hit the nesting limit (`memo.ts`). Gives what `nestingEnd` takes back; a pair of calls,
+   * not a callback, since the memo does this on every answer it works out.
    */
-  nestingOf(work: () => void): number {
+  nestingBegin(): number {
     const outer = this.deepest;
-    const from = this.depth;
-    this.deepest = from;
-    try {
-      work();
-      return this.deepest - from;
-    } finally {
-      this.deepest = Math.max(outer, this.deepest);
-    }
+    this.deepest = this.depth;
+    return outer;
+  }
+
+  /** Ends what `nestingBegin` started (`outer`, what it gave): how many levels deeper calls nested. */
+  nestingEnd(outer: number): number {
+    const below = this.deepest - this.depth;
+    this.deepest = Math.max(outer, this.deepest);
+    return below;
   }
 
   /** Would calls nesting `below` levels deeper than now pass the nesting limit? */

@@ -7,7 +7,7 @@ import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
 import type { SpaceInfo, Topology } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
-import { MISS, recall, remember, remembered } from "../memo.ts";
+import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
   const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
@@ -101,7 +101,7 @@ function costly(f: BuiltinImpl): BuiltinImpl {
 }
 
 /** The key the memo keeps a list of pieces' space → piece index under (`component`). */
-const ownerIndex = {};
+const ownerIndex = memoTable();
 
 /** Members of `among` reachable from `seed` through touching members. */
 function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
@@ -328,7 +328,8 @@ export const BOARD_IMPLS = {
         out.push(...found);
       }
     }
-    return out as unknown as Value[];
+    // One of each group of like pieces, each way it faces once: no two are equal.
+    return markDistinct(out as unknown as Value[]);
   }),
   level: (x, [s], span) => spaceInfo(x, s!, span).z,
   below: (x, [s], span) => x.rt.topo.below(spaceInfo(x, s!, span).key),
