@@ -14,10 +14,12 @@ export function computeResult(x: Exec): MatchResult {
     scores.push(Number(sc.points(x, l)) || 0);
     sc.tiebreaks.forEach((t, i) => tiebreaks[i]!.push(Number(t.value(x, l)) || 0));
   }
-  const key = (p: number): number[] => [scores[p]!, ...sc.tiebreaks.map((t, i) => (t.most ? tiebreaks[i]![p]! : -tiebreaks[i]![p]!))];
+  // Each player's ranking key (points, then each tiebreak the way it counts), made once.
+  const keys = Array.from({ length: n }, (_, p) => [scores[p]!, ...sc.tiebreaks.map((t, i) => (t.most ? tiebreaks[i]![p]! : -tiebreaks[i]![p]!))]);
+  const sameKey = (a: number, b: number): boolean => keys[a]!.every((v, k) => v === keys[b]![k]);
   const order = Array.from({ length: n }, (_, p) => p).sort((a, b) => {
-    const ka = key(a);
-    const kb = key(b);
+    const ka = keys[a]!;
+    const kb = keys[b]!;
     for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return kb[i]! - ka[i]!;
     return a - b;
   });
@@ -27,7 +29,7 @@ export function computeResult(x: Exec): MatchResult {
   for (let i = 0; i < order.length; ) {
     const group = [order[i]!];
     let j = i + 1;
-    while (j < order.length && key(order[j]!).every((v, k) => v === key(order[i]!)[k])) group.push(order[j++]!);
+    while (j < order.length && sameKey(order[j]!, order[i]!)) group.push(order[j++]!);
     for (const p of group) places[p] = place;
     ranking.push(group);
     place += group.length;
