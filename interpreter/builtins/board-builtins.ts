@@ -21,6 +21,7 @@ function spaceInfo(x: Exec, v: Value, span: Span) {
  * place (clones share it), so the array itself identifies the position.
  */
 const covered = new WeakMap<string[], string[]>();
+const aroundInfos = new WeakMap<string[], SpaceInfo[]>();
 const around = new WeakMap<string[], string[]>();
 
 /** The space keys covered by a piece, placement, space, or list of them. */
@@ -53,11 +54,28 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
   return topOn(x.rt.topo, x.s, spaceInfo(x, v, span));
 }
 
+/**
+ * What identifies the spaces around `v` for `around`: a piece's position, or a placement's cells
+ * (a bounded board's placements share their cell lists, `placement.ts`); undefined for anything else.
+ */
+function aroundKey(x: Exec, v: Value): string[] | undefined {
+  if (typeof v === "number") {
+    const p = x.s.pieces[v];
+    return p && p.board !== null ? p.cells : undefined;
+  }
+  return isPlacement(v) ? v.cells : undefined;
+}
+
+/** The cached spaces around `v`, if worked out before. */
+function cachedAround(x: Exec, v: Value): string[] | undefined {
+  const at = aroundKey(x, v);
+  return at ? around.get(at) : undefined;
+}
+
 function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
-  const p = typeof v === "number" ? piece(x, v, span) : undefined;
-  // A piece's position, or a placement's cells (a bounded board's placements share their cell
-  // lists, `placement.ts`), identifies the answer: rules ask it for every candidate of a choice.
-  const at = p && p.board !== null ? p.cells : isPlacement(v) ? v.cells : undefined;
+  if (typeof v === "number") piece(x, v, span);
+  // The answer is cached by position: rules ask it for every candidate of a choice.
+  const at = aroundKey(x, v);
   const cached = at ? around.get(at) : undefined;
   if (cached) {
     tick(x, span, cached.length);
@@ -80,13 +98,22 @@ function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
 }
 
 function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
-  const self = new Set<number>();
-  if (typeof v === "number") self.add(v);
-  if (Array.isArray(v)) for (const i of v) if (typeof i === "number") self.add(i);
+  const spaces = adjacentSpaces(x, v, span);
+  // What those spaces are, kept beside a cached list (`around`): each candidate of a choice asks again.
+  const cached = cachedAround(x, v) === spaces;
+  let infos = cached ? aroundInfos.get(spaces) : undefined;
+  if (!infos) {
+    const topo = x.rt.topo;
+    infos = spaces.map((k) => topo.info(k)!);
+    if (cached) aroundInfos.set(spaces, infos);
+  }
+  const own = typeof v === "number" ? v : null;
+  const members = Array.isArray(v) && v.length > 0 ? new Set(v) : undefined;
   const out: number[] = [];
-  for (const k of adjacentSpaces(x, v, span)) {
-    const id = pieceOn(x, k);
-    if (id !== null && !self.has(id) && !out.includes(id)) out.push(id);
+  for (let i = 0; i < infos.length; i++) {
+    const id = topOn(x.rt.topo, x.s, infos[i]!);
+    if (id === null || id === own || members?.has(id) || out.includes(id)) continue;
+    out.push(id);
   }
   return out;
 }
