@@ -73,6 +73,12 @@ function cachedAround(x: Exec, v: Value): string[] | undefined {
 }
 
 function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
+  if (typeof v === "string") {
+    // A space's neighbours, the topology's own cached list (not itself, each once).
+    const ns = x.rt.topo.neighbours(v);
+    tick(x, span, ns.length);
+    return ns;
+  }
   if (typeof v === "number") piece(x, v, span);
   // The answer is cached by position: rules ask it for every candidate of a choice.
   const at = aroundKey(x, v);
@@ -100,7 +106,7 @@ function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
 function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
   const spaces = adjacentSpaces(x, v, span);
   // What those spaces are, kept beside a cached list (`around`): each candidate of a choice asks again.
-  const cached = cachedAround(x, v) === spaces;
+  const cached = typeof v === "string" || cachedAround(x, v) === spaces;
   let infos = cached ? aroundInfos.get(spaces) : undefined;
   if (!infos) {
     const topo = x.rt.topo;
