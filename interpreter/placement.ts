@@ -105,7 +105,7 @@ export function positions(
     const at = open ?? openPosition(topo, state, instance);
     const posKey = `${instance}|${at.taken}|${cellsKey(o.cells)}`;
     const fits = cache.get(posKey);
-    if (fits) return fits.map((cells) => ({ piece, board: instance, cells, rotation: o.rotation }));
+    if (fits) return placed(fits, piece, instance, o.rotation);
     // Anchors such that some cell lands on an occupied space or next to one, row by row: each
     // (x, y) as one number (open grids stay far within ±2^20 of the origin), no text to parse.
     const anchors = new Set<number>();
@@ -133,8 +133,29 @@ export function positions(
     perTopo.set(cacheKey, fits);
     return out;
   }
-  return fits.map((cells) => ({ piece, board: instance, cells, rotation: o.rotation }));
+  return placed(fits, piece, instance, o.rotation);
 }
+
+/**
+ * The placements of `piece` turned `rotation` at each of `fits`, made once per list of fits:
+ * a placement is a plain value that depends on nothing else, and a turn asks for the same ones
+ * again and again (every rule that weighs them, every copy a search makes). Callers never
+ * change the list they get.
+ */
+function placed(fits: string[][], piece: number, board: string, rotation: number): PlacementValue[] {
+  let perFits = placedByFits.get(fits);
+  if (!perFits) placedByFits.set(fits, (perFits = new Map()));
+  const key = piece * MAX_TURNS + rotation;
+  let out = perFits.get(key);
+  if (!out) perFits.set(key, (out = fits.map((cells) => ({ piece, board, cells, rotation }))));
+  return out;
+}
+
+/** More turns than any board shape has (4 on a square grid, 6 on a hex grid): keys piece and turn as one number. */
+const MAX_TURNS = 16;
+
+/** The placements made from each list of fits (`placed`), by piece and turn. */
+const placedByFits = new WeakMap<string[][], Map<number, PlacementValue[]>>();
 
 /** Columns per row in an anchor's number: sorting the numbers sorts by row, then column. */
 const ANCHOR_ROW = 2 ** 21;

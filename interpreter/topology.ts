@@ -51,7 +51,12 @@ interface Instance {
   above: (string[] | undefined)[];
   all?: string[];
   allIds?: number[];
+  /** An open grid's spaces, by the cells taken (`openSpaces`). */
+  open?: Map<string, string[]>;
 }
+
+/** Positions of an open grid whose spaces are kept (`openSpaces`): a search's working set, bounded in memory. */
+const OPEN_POSITIONS_KEPT = 4096;
 
 /**
  * The geometry of every board of a game: which spaces exist, which touch,
@@ -260,6 +265,19 @@ export class Topology {
     const cells = state.cells[b.name] ?? {};
     const occupied = Object.keys(cells).filter((c) => cells[c]!.length > 0);
     if (occupied.length === 0) return [this.keyOf(b, b.shape.at(0, 0, 0))];
+    // The same position is asked about again and again (each rule of a turn, each copy a search
+    // makes): its answer is kept by which cells are taken, a bounded number of positions.
+    const taken = occupied.join(" ");
+    const known = b.open?.get(taken);
+    if (known) return known;
+    const found = this.openSpacesOf(b, occupied);
+    b.open ??= new Map();
+    if (b.open.size >= OPEN_POSITIONS_KEPT) b.open.clear();
+    b.open.set(taken, found);
+    return found;
+  }
+
+  private openSpacesOf(b: Instance, occupied: string[]): string[] {
     const set = new Set<number>();
     for (const c of occupied) {
       const i = b.shape.index(c);
