@@ -58,6 +58,11 @@ interface Instance {
 /** Positions of an open grid whose spaces are kept (`openSpaces`): a search's working set, bounded in memory. */
 const OPEN_POSITIONS_KEPT = 4096;
 
+/** What a space stands for, with its board instance: walks from a space need no lookup of its board by name. */
+interface Info extends SpaceInfo {
+  inst: Instance;
+}
+
 /**
  * The geometry of every board of a game: which spaces exist, which touch,
  * what sits on what. The board shapes (`board-shapes/`) answer by cell number;
@@ -178,14 +183,15 @@ export class Topology {
     for (const a of b.def.attributes) attrs[a.name] = a.init;
     const own = b.def.cells[cellKey(x, y)];
     if (own) Object.assign(attrs, own);
-    return { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs };
+    const info: Info = { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs, inst: b };
+    return info;
   }
 
   /** Spaces sharing a side on the same level, in the shape's direction order. */
   neighbours(key: string): string[] {
     const s = this.info(key);
     if (!s) return [];
-    const b = this.instance(s.board)!;
+    const b = (s as Info).inst;
     return (b.neighbours[s.index] ??= this.keysOf(b, s.shape.neighbours(s.index)));
   }
 
@@ -193,7 +199,7 @@ export class Topology {
   below(key: string): string[] {
     const s = this.info(key);
     if (!s) return [];
-    const b = this.instance(s.board)!;
+    const b = (s as Info).inst;
     return (b.below[s.index] ??= this.keysOf(b, s.shape.below(s.index)));
   }
 
@@ -201,7 +207,7 @@ export class Topology {
   above(key: string): string[] {
     const s = this.info(key);
     if (!s) return [];
-    const b = this.instance(s.board)!;
+    const b = (s as Info).inst;
     return (b.above[s.index] ??= this.keysOf(b, s.shape.above(s.index)));
   }
 
@@ -209,7 +215,7 @@ export class Topology {
   touching(key: string): string[] {
     const s = this.info(key);
     if (!s) return [];
-    const b = this.instance(s.board)!;
+    const b = (s as Info).inst;
     return (b.touching[s.index] ??= [...this.neighbours(key), ...this.below(key), ...this.above(key)]);
   }
 
@@ -224,12 +230,12 @@ export class Topology {
    */
   offset(s: SpaceInfo, dx: number, dy: number): SpaceInfo | undefined {
     const i = s.shape.at(s.x + dx, s.y + dy, s.z);
-    return i < 0 ? undefined : this.infoAt(this.instance(s.board)!, i);
+    return i < 0 ? undefined : this.infoAt((s as Info).inst, i);
   }
 
   /** The spaces touching `s` (as `touching`), as infos: what a walk over connected pieces follows. */
   touchingSpaces(s: SpaceInfo): SpaceInfo[] {
-    const b = this.instance(s.board)!;
+    const b = (s as Info).inst;
     return (b.touchingInfos[s.index] ??= this.touching(s.key).map((k) => this.info(k)!));
   }
 
@@ -309,7 +315,7 @@ export class Topology {
     const s = this.info(key);
     if (!s) return undefined;
     const i = s.shape.step(s.index, n);
-    return i < 0 ? undefined : this.keyOf(this.instance(s.board)!, i);
+    return i < 0 ? undefined : this.keyOf((s as Info).inst, i);
   }
 }
 
