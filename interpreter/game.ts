@@ -122,7 +122,9 @@ export class Game {
     rt.pieceComponents(players).forEach(({ c, owner }, id) => {
       const comp = def.components[c]!;
       const st: Record<string, Value> = {};
-      for (const f of def.kinds[comp.kind]!.states) st[f.name] = structuredClone(f.init);
+      // Only a list or map start value needs a copy of its own (values are never changed in place,
+      // but a saved state must not alias the definition); `structuredClone` of a number took a microsecond.
+      for (const f of def.kinds[comp.kind]!.states) st[f.name] = f.init !== null && typeof f.init === "object" ? structuredClone(f.init) : f.init;
       const zone = comp.zone ? instanceKey(comp.zone, comp.perPlayer, owner) : null;
       s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
       if (zone) s.zones[zone]!.push(id);
