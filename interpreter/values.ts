@@ -52,13 +52,21 @@ const distinctLists = new WeakSet<Value[]>();
  * look for duplicates. Only for lists no one changes afterwards (values never change in place).
  */
 export function markDistinct<T extends Value[]>(list: T): T {
-  distinctLists.add(list);
+  // A weak set costs about 0.4 µs an entry, more than looking for duplicates in a short list
+  // costs: a short one is marked in one slot, which keeps the last such list only (a choice is
+  // offered from it at once). Losing that mark only means its duplicates are looked for.
+  if (list.length < LONG_LIST) lastShort = list;
+  else distinctLists.add(list);
   return list;
 }
 
-/** Was this list marked by `markDistinct`? */
+/** Lists from this long are worth a mark that lasts (`markDistinct`). */
+const LONG_LIST = 32;
+let lastShort: Value[] | undefined;
+
+/** Was this list marked by `markDistinct` (and the mark, for a short list, not yet replaced)? */
 export function isDistinct(list: Value[]): boolean {
-  return distinctLists.has(list);
+  return list === lastShort || distinctLists.has(list);
 }
 
 /** Structural equality for lists, maps and placements; `===` for everything else. */
