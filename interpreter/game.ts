@@ -7,7 +7,6 @@ import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
 import { Runtime, type EngineKind } from "./runtime.ts";
 import { keyedRecord, STATE_VERSION, type MatchState } from "./state.ts";
-import { instanceKey, numberedKeys } from "./topology.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
 
@@ -110,22 +109,17 @@ export class Game {
     // A variant file's game is its first variant: its matches carry that name even when none was asked for.
     const variant = options.variant ?? def.variant;
     if (variant !== undefined) s.variant = variant;
-    for (const z of Object.values(def.zones)) {
-      if (z.perPlayer) for (let p = 0; p < players; p++) s.zones[instanceKey(z.name, true, p)] = [];
-      else if (z.copies !== undefined) for (const k of numberedKeys(z.name, z.copies)) s.zones[k] = [];
-      else s.zones[z.name] = [];
-    }
-    for (const b of rt.topo.instances(players)) {
+    const plan = rt.startPlan(players);
+    for (const z of plan.zones) s.zones[z] = [];
+    for (const b of plan.boards) {
       s.cells[b] = keyedRecord();
       s.placed[b] = [];
     }
-    rt.pieceComponents(players).forEach(({ c, owner }, id) => {
-      const comp = def.components[c]!;
+    plan.pieces.forEach(({ c, owner, zone, states }, id) => {
       const st: Record<string, Value> = {};
       // Only a list or map start value needs a copy of its own (values are never changed in place,
       // but a saved state must not alias the definition); `structuredClone` of a number took a microsecond.
-      for (const f of def.kinds[comp.kind]!.states) st[f.name] = f.init !== null && typeof f.init === "object" ? structuredClone(f.init) : f.init;
-      const zone = comp.zone ? instanceKey(comp.zone, comp.perPlayer, owner) : null;
+      for (const f of states) st[f.name] = f.init !== null && typeof f.init === "object" ? structuredClone(f.init) : f.init;
       s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
       if (zone) s.zones[zone]!.push(id);
     });

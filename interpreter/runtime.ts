@@ -1,4 +1,4 @@
-import type { ComponentDef, GameDef, ShapeValue, Value, ZoneDef } from "../dsl/ir.ts";
+import type { ComponentDef, GameDef, KindDef, ShapeValue, Value, ZoneDef } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { compileCode, type Compiled } from "./compile-code.ts";
 import { compileExpr } from "./compile-expr.ts";
@@ -7,7 +7,7 @@ import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { orientations, turnSides, type Orientation } from "./placement.ts";
 import { fail } from "./runtime-error.ts";
 import type { MatchState } from "./state.ts";
-import { boardName, instanceNumber, instanceOwner, Topology } from "./topology.ts";
+import { boardName, instanceKey, instanceNumber, instanceOwner, numberedKeys, Topology } from "./topology.ts";
 import { label } from "./values.ts";
 import { drawsChance, remembered } from "./memo.ts";
 
@@ -310,6 +310,33 @@ export class Runtime {
   }
 
   /** Piece ids: components in declaration order, per-player ones once per seat. */
+  /**
+   * What every match for `players` starts with, worked out once per player count: its zone and
+   * board instances and each piece's component, owner, zone and state fields. Names and lists
+   * only, never the pieces themselves (a match's own objects stay its own: sharing them made
+   * every later `clone()` slower).
+   */
+  startPlan(players: number): StartPlan {
+    let plan = this.startPlans.get(players);
+    if (plan) return plan;
+    const def = this.def;
+    const zones: string[] = [];
+    for (const z of Object.values(def.zones)) {
+      if (z.perPlayer) for (let p = 0; p < players; p++) zones.push(instanceKey(z.name, true, p));
+      else if (z.copies !== undefined) zones.push(...numberedKeys(z.name, z.copies));
+      else zones.push(z.name);
+    }
+    const pieces = this.pieceComponents(players).map(({ c, owner }) => {
+      const comp = def.components[c]!;
+      return { c, owner, zone: comp.zone ? instanceKey(comp.zone, comp.perPlayer, owner) : null, states: def.kinds[comp.kind]!.states };
+    });
+    plan = { zones, boards: this.topo.instances(players), pieces };
+    this.startPlans.set(players, plan);
+    return plan;
+  }
+
+  private readonly startPlans = new Map<number, StartPlan>();
+
   pieceComponents(players: number): { c: number; owner: number | null }[] {
     const out: { c: number; owner: number | null }[] = [];
     this.def.components.forEach((comp, c) => {
@@ -341,4 +368,11 @@ function mapValues<A, B>(o: Record<string, A>, f: (a: A) => B): Record<string, B
   const out: Record<string, B> = {};
   for (const [k, v] of Object.entries(o)) out[k] = f(v);
   return out;
+}
+
+/** What a match starts with for one player count (`Runtime.startPlan`). */
+export interface StartPlan {
+  zones: string[];
+  boards: string[];
+  pieces: { c: number; owner: number | null; zone: string | null; states: KindDef["states"] }[];
 }
