@@ -8,7 +8,7 @@ import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
 import type { Callable, CompiledRule, Runtime } from "./runtime.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
-import { checkListSize, checkText, equal, finite, label, RUNTIME_LIMITS } from "./values.ts";
+import { checkListSize, checkText, equal, finite, label, markDistinct, RUNTIME_LIMITS } from "./values.ts";
 
 /** The items a comprehension, `for` or `choose` goes over: a list, or a zone's pieces (bottom first). */
 export function items(x: Exec, v: Value, zone: boolean, span: Span): Value[] {
@@ -447,7 +447,8 @@ export function rangeOf(x: Exec, a: Value, b: Value, span: Span): number[] {
   checkListSize(x, Math.max(0, Math.floor(to - from) + 1), span);
   const out: number[] = [];
   for (let i = from; i <= to; i++) out.push(i);
-  return out;
+  // Counting up never repeats: a choice from a range need not look for duplicates.
+  return markDistinct(out);
 }
 
 /** `a in b`: membership in a list or, with `zone`, a zone's pieces; `deep` compares lists and maps by value. */
