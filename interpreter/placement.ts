@@ -111,9 +111,22 @@ export function positions(
     const anchors = new Set<number>();
     for (const s of at.frontier()) for (const [dx, dy] of o.cells) anchors.add((s.y - dy) * ANCHOR_ROW + (s.x - dx));
     const sorted = [...anchors].sort((a, b) => a - b);
+    // One cell list per anchor and way of facing, kept across positions: a piece at the same spot
+    // covers the same spaces in every position, and caches keyed by the list (the spaces around
+    // it, `board-builtins.ts`) answer again.
+    const lists = anchoredCells(topo, instance, o);
     for (const a of sorted) {
-      const y = Math.round(a / ANCHOR_ROW);
-      tryAt(a - y * ANCHOR_ROW, y, 0);
+      let cells = lists.get(a);
+      if (cells === undefined) {
+        const y = Math.round(a / ANCHOR_ROW);
+        const before = out.length;
+        tryAt(a - y * ANCHOR_ROW, y, 0);
+        cells = out.length > before ? out[out.length - 1]!.cells : null;
+        if (lists.size >= OPEN_CACHE_LIMIT * 16) lists.clear();
+        lists.set(a, cells);
+        continue;
+      }
+      if (cells !== null) out.push({ piece, board: instance, cells, rotation: o.rotation });
     }
     if (cache.size >= OPEN_CACHE_LIMIT) cache.clear();
     cache.set(
@@ -168,6 +181,18 @@ const openFits = new WeakMap<Topology, Map<string, string[][]>>();
 
 /** Positions remembered per game before starting over: enough for a search's working set, bounded in memory. */
 const OPEN_CACHE_LIMIT = 4096;
+
+/** Per game geometry, board instance and way of facing: the cells covered from each anchor (null: off the board). */
+const anchoredByTopo = new WeakMap<Topology, Map<string, Map<number, string[] | null>>>();
+
+function anchoredCells(topo: Topology, instance: string, o: Orientation): Map<number, string[] | null> {
+  let perTopo = anchoredByTopo.get(topo);
+  if (!perTopo) anchoredByTopo.set(topo, (perTopo = new Map()));
+  const key = `${instance}|${cellsKey(o.cells)}`;
+  let lists = perTopo.get(key);
+  if (!lists) perTopo.set(key, (lists = new Map()));
+  return lists;
+}
 
 function openCache(topo: Topology): Map<string, string[][]> {
   let c = openFits.get(topo);
