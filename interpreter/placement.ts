@@ -57,6 +57,8 @@ export function orientations(shape: ShapeValue | undefined, sides: Record<string
  */
 export interface OpenPosition {
   taken: string;
+  /** This position's fits by shape, once looked up (`positions`). */
+  fits?: Map<string, string[][]>;
   /** The occupied spaces and those next to them, worked out only when the cache has no fits. */
   frontier: () => SpaceInfo[];
 }
@@ -101,10 +103,11 @@ export function positions(
   if (bounds === null) {
     // An open grid's fits depend on which cells are taken: cached per position (the same
     // position is asked about again and again: by several rules in one turn, by a search).
-    const cache = openCache(topo);
     const at = open ?? openPosition(topo, state, instance);
-    const posKey = `${instance}|${at.taken}|${cellsKey(o.cells)}`;
-    const fits = cache.get(posKey);
+    // Looked up once per position (its key is long: every cell taken), then by the piece's shape.
+    const byShape = (at.fits ??= positionFits(topo, instance, at.taken));
+    const shapeKey = cellsKey(o.cells);
+    const fits = byShape.get(shapeKey);
     if (fits) return placed(fits, piece, instance, o.rotation);
     // Anchors such that some cell lands on an occupied space or next to one, row by row: each
     // (x, y) as one number (open grids stay far within ±2^20 of the origin), no text to parse.
@@ -128,9 +131,8 @@ export function positions(
       }
       if (cells !== null) out.push({ piece, board: instance, cells, rotation: o.rotation });
     }
-    if (cache.size >= OPEN_CACHE_LIMIT) cache.clear();
-    cache.set(
-      posKey,
+    byShape.set(
+      shapeKey,
       out.map((p) => p.cells),
     );
     return out;
@@ -176,8 +178,8 @@ const ANCHOR_ROW = 2 ** 21;
 /** Cell lists of every fit of a shape on a bounded board, per game geometry. */
 const boundedFits = new WeakMap<Topology, Map<string, string[][]>>();
 
-/** Cell lists of every fit of a shape on an open grid, per game geometry and position. */
-const openFits = new WeakMap<Topology, Map<string, string[][]>>();
+/** Cell lists of every fit of a shape on an open grid, per game geometry and position, then by shape. */
+const openFits = new WeakMap<Topology, Map<string, Map<string, string[][]>>>();
 
 /** Positions remembered per game before starting over: enough for a search's working set, bounded in memory. */
 const OPEN_CACHE_LIMIT = 4096;
@@ -194,10 +196,17 @@ function anchoredCells(topo: Topology, instance: string, o: Orientation): Map<nu
   return lists;
 }
 
-function openCache(topo: Topology): Map<string, string[][]> {
+/** The fits already worked out in one position of an open grid, by shape (`cellsKey`). */
+function positionFits(topo: Topology, instance: string, taken: string): Map<string, string[][]> {
   let c = openFits.get(topo);
   if (!c) openFits.set(topo, (c = new Map()));
-  return c;
+  const key = `${instance}|${taken}`;
+  let byShape = c.get(key);
+  if (!byShape) {
+    if (c.size >= OPEN_CACHE_LIMIT) c.clear();
+    c.set(key, (byShape = new Map()));
+  }
+  return byShape;
 }
 
 function cellsKey(cells: [number, number][]): string {
