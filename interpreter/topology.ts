@@ -45,6 +45,7 @@ interface Instance {
   /** Cell number → what the space stands for, and the spaces touching it (for built-ins that walk the board). */
   infos: (SpaceInfo | undefined)[];
   touchingInfos: (SpaceInfo[] | undefined)[];
+  neighbourInfos: (SpaceInfo[] | undefined)[];
   neighbours: (string[] | undefined)[];
   touching: (string[] | undefined)[];
   below: (string[] | undefined)[];
@@ -98,7 +99,7 @@ export class Topology {
     if (def && (name === def.name) !== def.perPlayer) {
       let shape = this.shapes.get(def.name);
       if (!shape) this.shapes.set(def.name, (shape = shapeFor(def)));
-      out = { name, def, shape, keys: [], ids: [], infos: [], touchingInfos: [], neighbours: [], touching: [], below: [], above: [] };
+      out = { name, def, shape, keys: [], ids: [], infos: [], touchingInfos: [], neighbourInfos: [], neighbours: [], touching: [], below: [], above: [] };
     }
     this.instancesByName[name] = out;
     return out ?? undefined;
@@ -231,6 +232,12 @@ export class Topology {
   offset(s: SpaceInfo, dx: number, dy: number): SpaceInfo | undefined {
     const i = s.shape.at(s.x + dx, s.y + dy, s.z);
     return i < 0 ? undefined : this.infoAt((s as Info).inst, i);
+  }
+
+  /** The spaces sharing a side with `s` (as `neighbours`), as infos. */
+  neighbourSpaces(s: SpaceInfo): SpaceInfo[] {
+    const b = (s as Info).inst;
+    return (b.neighbourInfos[s.index] ??= this.neighbours(s.key).map((k) => this.info(k)!));
   }
 
   /** The spaces touching `s` (as `touching`), as infos: what a walk over connected pieces follows. */

@@ -16,26 +16,54 @@ function spaceInfo(x: Exec, v: Value, span: Span) {
 }
 
 /**
- * Per piece position, the space keys it covers and the spaces around it. A
- * piece's `cells` array is replaced whenever it moves and never changed in
- * place (clones share it), so the array itself identifies the position.
+ * What is known about one position: the space keys a piece or placement covers, and the spaces
+ * around it, each with their infos, worked out once and kept together so that a walk over many
+ * pieces reads one table per piece.
  */
-const covered = new WeakMap<string[], string[]>();
-const aroundInfos = new WeakMap<string[], SpaceInfo[]>();
-const around = new WeakMap<string[], string[]>();
+interface Spot {
+  keys: string[];
+  infos?: SpaceInfo[];
+  around?: string[];
+  aroundInfos?: SpaceInfo[];
+}
+
+/**
+ * Spots by position. A piece's `cells` array is replaced whenever it moves and never changed in
+ * place (clones share it), so the array itself identifies the position; a placement's cells
+ * likewise (a bounded board's placements share their cell lists, `placement.ts`).
+ */
+const spots = new WeakMap<string[], Spot>();
+
+function newSpot(keys: string[]): Spot {
+  // Every field from the start: one object shape for all spots.
+  return { keys, infos: undefined, around: undefined, aroundInfos: undefined };
+}
+
+/** The spot of a piece on a board or of a placement; undefined for anything else. */
+function spotOf(x: Exec, v: Value): Spot | undefined {
+  if (typeof v === "number") {
+    const p = x.s.pieces[v];
+    if (!p || p.board === null) return undefined;
+    let spot = spots.get(p.cells);
+    if (!spot) {
+      const board = p.board;
+      spot = newSpot(p.cells.map((c) => x.rt.topo.spaceKey(board, c)));
+      spots.set(p.cells, spot);
+    }
+    return spot;
+  }
+  if (!isPlacement(v)) return undefined;
+  let spot = spots.get(v.cells);
+  if (!spot) spots.set(v.cells, (spot = newSpot(v.cells)));
+  return spot;
+}
 
 /** The space keys covered by a piece, placement, space, or list of them. */
 export function footprint(x: Exec, v: Value, span: Span): string[] {
   if (v === null) fail("runtime-none-value", "there is nothing here (the value is `none`)", span);
   if (typeof v === "number") {
     const p = piece(x, v, span);
-    if (p.board === null) return [];
-    let keys = covered.get(p.cells);
-    if (!keys) {
-      keys = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
-      covered.set(p.cells, keys);
-    }
-    return keys;
+    return p.board === null ? [] : spotOf(x, v)!.keys;
   }
   if (typeof v === "string") return [v];
   if (Array.isArray(v)) return v.flatMap((i) => footprint(x, i, span));
@@ -54,67 +82,123 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
   return topOn(x.rt.topo, x.s, spaceInfo(x, v, span));
 }
 
+function infosOfKeys(x: Exec, keys: string[]): SpaceInfo[] {
+  const topo = x.rt.topo;
+  return keys.map((k) => topo.info(k)!);
+}
+
 /**
- * What identifies the spaces around `v` for `around`: a piece's position, or a placement's cells
- * (a bounded board's placements share their cell lists, `placement.ts`); undefined for anything else.
+ * Marks by space number (`SpaceInfo.id`) for walks that must not visit a space twice: a space is
+ * marked in this walk when its entry equals `markGen`, so a new walk needs no clearing.
  */
-function aroundKey(x: Exec, v: Value): string[] | undefined {
-  if (typeof v === "number") {
-    const p = x.s.pieces[v];
-    return p && p.board !== null ? p.cells : undefined;
+let marks = new Int32Array(256);
+let markGen = 0;
+
+function newMarks(): void {
+  if (++markGen === 0x7fffffff) {
+    marks.fill(0);
+    markGen = 1;
   }
-  return isPlacement(v) ? v.cells : undefined;
 }
 
-/** The cached spaces around `v`, if worked out before. */
-function cachedAround(x: Exec, v: Value): string[] | undefined {
-  const at = aroundKey(x, v);
-  return at ? around.get(at) : undefined;
+/** Marks a space in this walk; false if it was marked already. */
+function mark(id: number): boolean {
+  if (id >= marks.length) {
+    const grown = new Int32Array(2 * id + 2);
+    grown.set(marks);
+    marks = grown;
+  }
+  if (marks[id] === markGen) return false;
+  marks[id] = markGen;
+  return true;
 }
 
-function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
-  if (typeof v === "string") {
-    // A space's neighbours, the topology's own cached list (not itself, each once).
-    const ns = x.rt.topo.neighbours(v);
-    tick(x, span, ns.length);
-    return ns;
+/** The spaces around a spot and their infos, worked out once per position. */
+function spotAround(x: Exec, spot: Spot): Spot & { around: string[]; aroundInfos: SpaceInfo[] } {
+  if (!spot.around) {
+    spot.around = aroundKeys(x, spot.keys);
+    spot.aroundInfos = infosOfKeys(x, spot.around);
   }
-  if (typeof v === "number") piece(x, v, span);
-  // The answer is cached by position: rules ask it for every candidate of a choice.
-  const at = aroundKey(x, v);
-  const cached = at ? around.get(at) : undefined;
-  if (cached) {
-    tick(x, span, cached.length);
-    return cached;
-  }
-  const own = footprint(x, v, span);
+  return spot as Spot & { around: string[]; aroundInfos: SpaceInfo[] };
+}
+
+/** The neighbours of some spaces that are not among them, each once, in the order met. */
+function aroundKeys(x: Exec, own: string[]): string[] {
+  const topo = x.rt.topo;
+  if (own.length === 1) return topo.neighbours(own[0]!);
   const mine = new Set(own);
   const out: string[] = [];
   const seen = new Set<string>();
   for (const k of own) {
-    for (const n of x.rt.topo.neighbours(k)) {
+    for (const n of topo.neighbours(k)) {
       if (mine.has(n) || seen.has(n)) continue;
       seen.add(n);
       out.push(n);
     }
   }
-  if (at) around.set(at, out);
+  return out;
+}
+
+/**
+ * The spaces around a list of pieces (`adjacent(pieces(land))`): each piece's own kept list, in
+ * its order, less the list's own spaces and those met before. That is the order walking every
+ * covered space's neighbours gives, without a set of texts per call.
+ */
+function aroundPieces(x: Exec, ids: number[], span: Span): string[] {
+  newMarks();
+  const found: Spot[] = [];
+  for (const id of ids) {
+    piece(x, id, span);
+    const spot = spotOf(x, id);
+    if (!spot) continue;
+    found.push(spot);
+    for (const t of (spot.infos ??= infosOfKeys(x, spot.keys))) mark(t.id);
+  }
+  const out: string[] = [];
+  for (const spot of found) {
+    const { around, aroundInfos } = spotAround(x, spot);
+    for (let i = 0; i < around.length; i++) if (mark(aroundInfos[i]!.id)) out.push(around[i]!);
+  }
+  return out;
+}
+
+function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
+  const out = aroundOf(x, v, span);
   tick(x, span, out.length);
   return out;
 }
 
+/** The spaces around a piece, placement, space or list of them (not charged: `adjacentSpaces` is). */
+function aroundOf(x: Exec, v: Value, span: Span): string[] {
+  // A space's neighbours: the topology's own cached list (not itself, each once).
+  if (typeof v === "string") return x.rt.topo.neighbours(v);
+  if (typeof v === "number") piece(x, v, span);
+  // Cached by position: rules ask it for every candidate of a choice.
+  const spot = spotOf(x, v);
+  if (spot) return spotAround(x, spot).around;
+  if (Array.isArray(v) && v.every((i) => typeof i === "number")) return aroundPieces(x, v as number[], span);
+  return aroundKeys(x, footprint(x, v, span));
+}
+
 function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
-  const spaces = adjacentSpaces(x, v, span);
-  // What those spaces are, kept beside a cached list (`around`): each candidate of a choice asks again.
-  const cached = typeof v === "string" || cachedAround(x, v) === spaces;
-  let infos = cached ? aroundInfos.get(spaces) : undefined;
-  if (!infos) {
-    const topo = x.rt.topo;
-    infos = spaces.map((k) => topo.info(k)!);
-    if (cached) aroundInfos.set(spaces, infos);
+  const infos = aroundInfosOf(x, v, span);
+  tick(x, span, infos.length);
+  return topsOn(x, infos, typeof v === "number" ? v : null, Array.isArray(v) && v.length > 0 ? new Set(v) : undefined);
+}
+
+/** The spaces around `v` as infos, as `adjacentSpaces` lists them (not charged). */
+function aroundInfosOf(x: Exec, v: Value, span: Span): SpaceInfo[] {
+  if (typeof v === "string") {
+    const s = x.rt.topo.info(v);
+    return s ? x.rt.topo.neighbourSpaces(s) : [];
   }
-  const own = typeof v === "number" ? v : null;
-  const members = Array.isArray(v) && v.length > 0 ? new Set(v) : undefined;
+  if (typeof v === "number") piece(x, v, span);
+  const spot = spotOf(x, v);
+  return spot ? spotAround(x, spot).aroundInfos : infosOfKeys(x, aroundOf(x, v, span));
+}
+
+/** The top pieces on some spaces, each once, but for `own` and `members`. */
+function topsOn(x: Exec, infos: SpaceInfo[], own: number | null, members: Set<Value> | undefined): number[] {
   const out: number[] = [];
   for (let i = 0; i < infos.length; i++) {
     const id = topOn(x.rt.topo, x.s, infos[i]!);
@@ -161,30 +245,43 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   }
   // Rules ask about one group of pieces for each of many spaces (`connected(s, city_tiles())` for
   // every candidate): while the match stands still, the same list's index is built once.
-  let owner = recall(x, ownerIndex, [among]) as Map<string, number> | typeof MISS;
+  let owner = recall(x, ownerIndex, [among]) as Int32Array | typeof MISS;
   if (owner === MISS) {
-    owner = new Map<string, number>();
-    for (const id of among as number[]) for (const k of footprint(x, id, span)) owner.set(k, id);
+    // Space number → the member on it, plus one (0: none); spaces numbered later hold no member.
+    const covered = (among as number[]).map((id) => coveredInfos(x, id, span));
+    // Sized after the members' spaces are numbered (numbers are given out on first use).
+    owner = new Int32Array(topo.spaceCount);
+    for (let i = 0; i < covered.length; i++) for (const t of covered[i]!) owner[t.id] = (among[i] as number) + 1;
     remember(x, ownerIndex, [among], owner);
   }
   if (!(among as number[]).includes(seed as number)) {
     // A seed outside the group still links the members it touches.
-    const start = footprint(x, seed, span);
     const first = new Set<number>();
-    for (const k of start) for (const n of topo.touching(k)) if (owner.has(n)) first.add(owner.get(n)!);
+    for (const k of footprint(x, seed, span)) {
+      const t = topo.info(k);
+      if (t) for (const n of topo.touchingSpaces(t)) if (owner[n.id]) first.add(owner[n.id]! - 1);
+    }
     return expand(x, [...first], owner, among, span);
   }
   return expand(x, [seed as number], owner, among, span);
 }
 
-function expand(x: Exec, start: number[], owner: Map<string, number>, among: Value[], span: Span): Value[] {
+/** The spaces a piece covers, as infos (none off the boards). */
+function coveredInfos(x: Exec, id: number, span: Span): SpaceInfo[] {
+  piece(x, id, span);
+  const spot = spotOf(x, id);
+  return spot ? (spot.infos ??= infosOfKeys(x, spot.keys)) : [];
+}
+
+function expand(x: Exec, start: number[], owner: Int32Array, among: Value[], span: Span): Value[] {
+  const topo = x.rt.topo;
   const seen = new Set(start);
   const queue = [...start];
   for (let i = 0; i < queue.length; i++) {
-    for (const k of footprint(x, queue[i]!, span)) {
-      for (const n of x.rt.topo.touching(k)) {
-        const id = owner.get(n);
-        if (id !== undefined && !seen.has(id)) {
+    for (const t of coveredInfos(x, queue[i]!, span)) {
+      for (const n of topo.touchingSpaces(t)) {
+        const id = (owner[n.id] ?? 0) - 1;
+        if (id >= 0 && !seen.has(id)) {
           seen.add(id);
           queue.push(id);
         }
