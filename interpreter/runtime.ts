@@ -64,6 +64,8 @@ export class Runtime {
   readonly estimate: { value: Fn; nlocals: number } | undefined;
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
   private readonly orientationCache = new Map<string, Orientation[]>();
+  /** `startPlan`'s answers, by player count. */
+  private readonly startPlans = new Map<number, StartPlan>();
   private fingerprintCache: string | undefined;
   private readonly equivalence: string[];
   /** How deep calls are nested now. */
@@ -309,7 +311,6 @@ export class Runtime {
     return out;
   }
 
-  /** Piece ids: components in declaration order, per-player ones once per seat. */
   /**
    * What every match for `players` starts with, worked out once per player count: its zone and
    * board instances and each piece's component, owner, zone and state fields. Names and lists
@@ -335,8 +336,7 @@ export class Runtime {
     return plan;
   }
 
-  private readonly startPlans = new Map<number, StartPlan>();
-
+  /** Piece ids: components in declaration order, per-player ones once per seat. */
   pieceComponents(players: number): { c: number; owner: number | null }[] {
     const out: { c: number; owner: number | null }[] = [];
     this.def.components.forEach((comp, c) => {
