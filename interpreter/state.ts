@@ -3,6 +3,7 @@ import type { Diagnostic } from "../dsl/diagnostic.ts";
 /** The layout version of `MatchState` this engine writes and reads. */
 export const STATE_VERSION = 2;
 import type { Value } from "../dsl/ir.ts";
+import { hiddenSlot } from "./hidden-slot.ts";
 
 /**
  * Everything about a match in progress, as plain JSON-safe data: cloning is
@@ -60,16 +61,16 @@ export function keyedRecord<T>(): Record<string, T> {
 }
 
 /** The mark of a board's cells record that two states share (`shareCells`). */
-const SHARED = Symbol("shared");
+const shared = hiddenSlot<true>();
 
 /**
  * Lets two states share a board's cells record until one of them changes it:
  * a clone copies only the boards a move then touches (a search clones once a
- * playout and touches a board or two). The mark is a non-enumerable symbol,
- * invisible to JSON, copies and comparisons.
+ * playout and touches a board or two). The mark is a hidden slot
+ * (`hidden-slot.ts`), invisible to JSON, copies and comparisons.
  */
 export function shareCells(record: Record<string, number[]>): Record<string, number[]> {
-  if (!(record as { [SHARED]?: true })[SHARED]) Object.defineProperty(record, SHARED, { value: true });
+  if (!shared.get(record)) shared.set(record, true);
   return record;
 }
 
@@ -77,7 +78,7 @@ export function shareCells(record: Record<string, number[]>): Record<string, num
 export function ownCells(s: MatchState, board: string): Record<string, number[]> {
   const record = s.cells[board];
   if (!record) return (s.cells[board] = keyedRecord());
-  if (!(record as { [SHARED]?: true })[SHARED]) return record;
+  if (!shared.get(record)) return record;
   const own = keyedRecord<number[]>();
   for (const c in record) own[c] = record[c]!.slice();
   return (s.cells[board] = own);
