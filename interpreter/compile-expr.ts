@@ -358,38 +358,37 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
         return null;
       };
     case "space":
-      return (x, v) => {
-        const s = space(x, v, span);
-        switch (name) {
-          case "x":
-            return s.x;
-          case "y":
-            return s.y;
-          case "level":
-            return s.z;
-          case "board":
-            return s.board;
-          case "label":
-            return x.rt.topo.label(s.key);
-        }
-        return null;
+      // Chosen once per expression, not per read: rules read `s.x` for every candidate of a choice.
+      switch (name) {
+        case "x":
+          return (x, v) => space(x, v, span).x;
+        case "y":
+          return (x, v) => space(x, v, span).y;
+        case "level":
+          return (x, v) => space(x, v, span).z;
+        case "board":
+          return (x, v) => space(x, v, span).board;
+        case "label":
+          return (x, v) => x.rt.topo.label(space(x, v, span).key);
+      }
+      return (x, v) => (space(x, v, span), null);
+    case "placement": {
+      const placement = (value: Value): PlacementValue => {
+        if (!value) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
+        return value as PlacementValue;
       };
-    case "placement":
-      return (_x, value) => {
-        const v = value as PlacementValue | null;
-        if (!v) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
-        switch (name) {
-          case "piece":
-            return v.piece;
-          case "cells":
-            return v.cells;
-          case "rotation":
-            return v.rotation;
-          case "space":
-            return v.cells[0] ?? null;
-        }
-        return null;
-      };
+      switch (name) {
+        case "piece":
+          return (_x, v) => placement(v).piece;
+        case "cells":
+          return (_x, v) => placement(v).cells;
+        case "rotation":
+          return (_x, v) => placement(v).rotation;
+        case "space":
+          return (_x, v) => placement(v).cells[0] ?? null;
+      }
+      return (_x, v) => (placement(v), null);
+    }
     case "player":
       return (x, v) => {
         const p = seat(x, v, span);

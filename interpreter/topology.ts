@@ -191,7 +191,11 @@ export class Topology {
   /** Spaces sharing a side on the same level, in the shape's direction order. */
   neighbours(key: string): string[] {
     const s = this.info(key);
-    if (!s) return [];
+    return s ? this.neighboursOf(s) : [];
+  }
+
+  /** The neighbours of a space already looked up (a built-in checks its argument first; one lookup, not two). */
+  neighboursOf(s: SpaceInfo): string[] {
     const b = (s as Info).inst;
     return (b.neighbours[s.index] ??= this.keysOf(b, s.shape.neighbours(s.index)));
   }
@@ -199,7 +203,11 @@ export class Topology {
   /** The spaces of a layered board's level below that a space rests on. */
   below(key: string): string[] {
     const s = this.info(key);
-    if (!s) return [];
+    return s ? this.belowOf(s) : [];
+  }
+
+  /** `below` of a space already looked up. */
+  belowOf(s: SpaceInfo): string[] {
     const b = (s as Info).inst;
     return (b.below[s.index] ??= this.keysOf(b, s.shape.below(s.index)));
   }
@@ -207,7 +215,11 @@ export class Topology {
   /** The spaces of the next level that rest on a space. */
   above(key: string): string[] {
     const s = this.info(key);
-    if (!s) return [];
+    return s ? this.aboveOf(s) : [];
+  }
+
+  /** `above` of a space already looked up. */
+  aboveOf(s: SpaceInfo): string[] {
     const b = (s as Info).inst;
     return (b.above[s.index] ??= this.keysOf(b, s.shape.above(s.index)));
   }
@@ -217,7 +229,7 @@ export class Topology {
     const s = this.info(key);
     if (!s) return [];
     const b = (s as Info).inst;
-    return (b.touching[s.index] ??= [...this.neighbours(key), ...this.below(key), ...this.above(key)]);
+    return (b.touching[s.index] ??= [...this.neighboursOf(s), ...this.belowOf(s), ...this.aboveOf(s)]);
   }
 
   /** What cell `i` of an instance stands for (cached per cell: walks over the board ask again and again). */
@@ -237,7 +249,7 @@ export class Topology {
   /** The spaces sharing a side with `s` (as `neighbours`), as infos. */
   neighbourSpaces(s: SpaceInfo): SpaceInfo[] {
     const b = (s as Info).inst;
-    return (b.neighbourInfos[s.index] ??= this.neighbours(s.key).map((k) => this.info(k)!));
+    return (b.neighbourInfos[s.index] ??= this.neighboursOf(s).map((k) => this.info(k)!));
   }
 
   /** The spaces touching `s` (as `touching`), as infos: what a walk over connected pieces follows. */

@@ -413,7 +413,7 @@ export const BOARD_IMPLS = {
   // placements of the same hand, or the pieces next to the same spot, several times a turn.
   spaces: costly((x, [b]) => x.rt.topo.spaces(x.s, b as string)),
   empty_spaces: costly((x, [b], span) => emptySpaces(x, b!, span)),
-  neighbours: (x, [s], span) => x.rt.topo.neighbours(spaceInfo(x, s!, span).key),
+  neighbours: (x, [s], span) => x.rt.topo.neighboursOf(spaceInfo(x, s!, span)),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
   adjacent_pieces: costly((x, [v], span) => adjacentPieces(x, v!, span)),
   piece_at: (x, [s], span) => topOf(x, s!, span),
@@ -462,8 +462,8 @@ export const BOARD_IMPLS = {
     return markDistinct(out as unknown as Value[]);
   }),
   level: (x, [s], span) => spaceInfo(x, s!, span).z,
-  below: (x, [s], span) => x.rt.topo.below(spaceInfo(x, s!, span).key),
-  above: (x, [s], span) => x.rt.topo.above(spaceInfo(x, s!, span).key),
+  below: (x, [s], span) => x.rt.topo.belowOf(spaceInfo(x, s!, span)),
+  above: (x, [s], span) => x.rt.topo.aboveOf(spaceInfo(x, s!, span)),
   board_of: (x, [s], span) => spaceInfo(x, s!, span).board,
   side: (x, [p, toward], span) => {
     const from = piece(x, p!, span);
