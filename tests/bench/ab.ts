@@ -1,13 +1,17 @@
 // `npx tsx tests/bench/ab.ts <other checkout> [filter, a regular expression over paths]`: engine A (another checkout of the
 // repository, e.g. `git worktree add /tmp/base <sha>`) against engine B (this checkout), random
 // playouts per second on every game file, in interleaved rounds: each round runs every game
-// on A then on B, each in a fresh process pinned like this one (run it under `taskset -c 1`), so
+// on both, each in a fresh process pinned like this one (run it under `taskset -c 1`), so
 // machine noise hits both alike and neither engine's JIT state leaks into the other's. Medians
-// over rounds and their ratio B / A, per CPU-second of the measuring process (so other work on
+// over rounds, per CPU-second of the measuring process (so other work on
 // a shared machine slows neither side's figure much). Figures, never assertions.
 //
 // STELA_AB_ROUNDS (default 5) rounds of STELA_AB_SECONDS (default 2) per measurement, after a
-// warm-up of a quarter of that in the same process.
+// warm-up of a quarter of that in the same process. Rounds alternate which engine runs first
+// (A B, then B A), and the ratio reported is the median of each round's own B / A: noise on a
+// shared machine comes in spells of seconds that can move both engines by a third (measured:
+// one bundle at 7.9 and 11.5 playouts/s within a minute), and a pair run back to back shares
+// its spell, where a ratio of medians over all rounds does not.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -80,21 +84,23 @@ try {
     process.stderr.write(`round ${round + 1}/${rounds}\r`);
     for (const file of files) {
       const players = file.startsWith("tests/bench/") ? 2 : 3;
-      engines.forEach((e, i) => {
+      for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
+        const e = engines[i]!;
         // Each engine plays its own checkout's copy of the file (a rewrite of a bench game counts as B's).
         const out = execFileSync(process.execPath, [e.bundle, file, String(players), String(seconds)], { cwd: e.root, encoding: "utf8" });
         rates.get(file)![i]!.push(Number(out.trim()));
-      });
+      }
     }
   }
   process.stderr.write("\n");
-  console.log(`A = ${base}, B = ${here}; ${rounds} interleaved rounds of ${seconds} s, random playouts per CPU-second, medians (min–max).\n`);
+  console.log(`A = ${base}, B = ${here}; ${rounds} interleaved rounds of ${seconds} s, random playouts per CPU-second, medians (min–max); B / A is the median of the rounds' own ratios (min–max).\n`);
   console.log("| file | A | B | B / A |");
   console.log("|---|---:|---:|---:|");
   const fmt = (x: number): string => (x >= 100 ? Math.round(x).toString() : x.toFixed(1));
   for (const [file, [a, b]] of rates) {
     const range = (xs: number[]): string => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
-    console.log(`| ${file} | ${range(a!)} | ${range(b!)} | ${(median(b!) / median(a!)).toFixed(2)}x |`);
+    const ratios = b!.map((v, i) => v / a![i]!);
+    console.log(`| ${file} | ${range(a!)} | ${range(b!)} | ${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) |`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
