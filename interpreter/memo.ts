@@ -1,6 +1,7 @@
 import type { GameDef, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
+import { memoKeys } from "./memo-keys.ts";
 
 /**
  * Results of the game's own functions, rules and hooks, remembered while the
@@ -66,7 +67,7 @@ export const MISS: unique symbol = Symbol("miss");
  * argument to the result (to a `Map` of the next argument, and so on, for calls with more; a
  * call without arguments keeps its result under `RESULT`).
  */
-export function recall(x: Exec, table: MemoTable, args: readonly Value[], arity = args.length): unknown {
+export function recall(x: Exec, table: MemoTable, args: readonly unknown[], arity = args.length): unknown {
   if (table.epoch !== x.memoEpoch) return MISS;
   let level = table.answers;
   const last = arity - 1;
@@ -81,7 +82,7 @@ export function recall(x: Exec, table: MemoTable, args: readonly Value[], arity 
 }
 
 /** Remembers `value` as the result of a callee (its `table`) on its first `arity` arguments until the match changes. */
-export function remember(x: Exec, table: MemoTable, args: readonly Value[], value: unknown, arity = args.length): void {
+export function remember(x: Exec, table: MemoTable, args: readonly unknown[], value: unknown, arity = args.length): void {
   if (table.epoch !== x.memoEpoch) {
     table.epoch = x.memoEpoch;
     table.answers = new Map();
@@ -123,9 +124,10 @@ const MEMO_COST = 3;
  * at least one call in 16. What is played never depends on this (an answer is the same worked
  * out or remembered), only how fast. `arity`: how many of the leading values in `args` are the
  * arguments (a callee may take the array as its frame and write past them; those slots are not
- * part of the question).
+ * part of the question). `bySpaces`: which arguments are placements the callee reads only by the
+ * spaces they cover, looked up by those spaces (`memo-keys.ts`).
  */
-export function remembered<F extends (x: Exec, args: Value[], span: Span) => Value>(call: F, arity?: number, byWork = true): F {
+export function remembered<F extends (x: Exec, args: Value[], span: Span) => Value>(call: F, arity?: number, byWork = true, bySpaces?: readonly boolean[]): F {
   let calls = 0;
   let hits = 0;
   let misses = 0;
@@ -142,7 +144,8 @@ export function remembered<F extends (x: Exec, args: Value[], span: Span) => Val
       calls = hits = misses = work = 0;
     }
     const n = arity ?? args.length;
-    const known = recall(x, table, args, n) as Answer | typeof MISS;
+    const keys = memoKeys(args, n, bySpaces);
+    const known = recall(x, table, keys, n) as Answer | typeof MISS;
     if (known !== MISS && x.steps + known.steps <= x.budget && x.rt.nestingFits(known.depth)) {
       hits++;
       x.steps += known.steps;
@@ -164,7 +167,7 @@ export function remembered<F extends (x: Exec, args: Value[], span: Span) => Val
     const steps = x.steps - before;
     misses++;
     work += steps;
-    remember(x, table, args, { v, steps, depth } satisfies Answer, n);
+    remember(x, table, keys, { v, steps, depth } satisfies Answer, n);
     return v;
   }) as F;
   const table = memoTable();

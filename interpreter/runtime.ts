@@ -10,6 +10,7 @@ import type { MatchState } from "./state.ts";
 import { boardName, instanceKey, instanceNumber, instanceOwner, numberedKeys, Topology } from "./topology.ts";
 import { label } from "./values.ts";
 import { drawsChance, remembered } from "./memo.ts";
+import { placementsBySpaces } from "./memo-keys.ts";
 
 /**
  * A user function, rule or hook, compiled: called with argument values. The
@@ -84,7 +85,7 @@ export class Runtime {
     for (const f of Object.values(def.functions)) {
       const body = compileExpr(f.body, this);
       const call = this.frameCall(f.nlocals, body, f.span);
-      this.functions.set(f.name, draws.has(`fn:${f.name}`) ? call : remembered(call, f.params.length));
+      this.functions.set(f.name, draws.has(`fn:${f.name}`) ? call : remembered(call, f.params.length, true, placementsBySpaces(f.params, [f.body])));
     }
     for (const r of Object.values(def.rules)) {
       const reqs = r.requires.map((q) => ({ cond: compileExpr(q.cond, this), reason: q.reason ? compileExpr(q.reason, this) : undefined, text: q.text }));
@@ -100,7 +101,7 @@ export class Runtime {
           }
       };
       this.rules.set(r.name, {
-        check: draws.has(`rule:${r.name}`) ? check : remembered(check, r.params.length),
+        check: draws.has(`rule:${r.name}`) ? check : remembered(check, r.params.length, true, placementsBySpaces(r.params, [r.requires])),
         explain: (x, args, span) => {
           this.enter(span);
           try {
@@ -133,7 +134,7 @@ export class Runtime {
           this.leave();
         }
       };
-      this.hooks.set(h.name, draws.has(`hook:${h.name}`) ? hook : remembered(hook, h.params.length));
+      this.hooks.set(h.name, draws.has(`hook:${h.name}`) ? hook : remembered(hook, h.params.length, true, placementsBySpaces(h.params, [h.base, h.modifiers])));
     }
     for (const p of Object.values(def.procedures)) this.code.set(`proc:${p.name}`, compileCode(p, this));
     if (def.setup) this.code.set("setup", compileCode(def.setup, this));
