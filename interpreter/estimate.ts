@@ -17,7 +17,16 @@ export function computeEstimate(x: Exec, player: number): number | null {
       l[0] = player;
       return Number(est.value(x, l)) || 0;
     }
-    return computeResult(x).scores[player] ?? 0;
+    const sc = x.rt.scoring;
+    // Points that draw on the generator are worked out for every player, in seat order, as the
+    // final scoring does, so the draws fall as they would there.
+    if (sc.draws) return computeResult(x).scores[player] ?? 0;
+    // One player's points alone: the same number as their score in the full result (a player's
+    // points are their own expression, ranked only afterwards), for a third of the work with three
+    // players. Bots ask this for every option they weigh (`greedy-bot.ts`).
+    const l = new Array<Value>(Math.max(1, sc.nlocals)).fill(null);
+    l[0] = player;
+    return Number(sc.points(x, l)) || 0;
   } catch {
     return null;
   }

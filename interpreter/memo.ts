@@ -180,6 +180,20 @@ export function forget(x: Exec): void {
 }
 
 /**
+ * Does evaluating `node` (an expression of the rules, or several) draw on the generator: does it
+ * use `random`, or call one of `draws` (`drawsChance`)?
+ */
+export function mayDraw(node: unknown, draws: ReadonlySet<string>): boolean {
+  if (Array.isArray(node)) return node.some((n) => mayDraw(n, draws));
+  if (node === null || typeof node !== "object") return false;
+  const o = node as { op?: unknown; fn?: unknown; name?: unknown };
+  if (o.op === "builtin" && o.fn === "random") return true;
+  if ((o.op === "fn" || o.op === "rule" || o.op === "hook") && draws.has(`${o.op}:${String(o.name)}`)) return true;
+  for (const [k, v] of Object.entries(node)) if (k !== "span" && k !== "ty" && k !== "type" && mayDraw(v, draws)) return true;
+  return false;
+}
+
+/**
  * The functions, rules and hooks (by kind and name: `fn:score`, `rule:fits`,
  * `hook:cost`) whose evaluation may draw on the generator, directly (the
  * `random` built-in) or through a call. Those are run every time.

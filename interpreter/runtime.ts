@@ -9,7 +9,7 @@ import { fail } from "./runtime-error.ts";
 import type { MatchState } from "./state.ts";
 import { boardName, instanceKey, instanceNumber, instanceOwner, numberedKeys, Topology } from "./topology.ts";
 import { label } from "./values.ts";
-import { drawsChance, remembered } from "./memo.ts";
+import { drawsChance, mayDraw, remembered } from "./memo.ts";
 import { placementsBySpaces } from "./memo-keys.ts";
 
 /**
@@ -60,7 +60,7 @@ export class Runtime {
   readonly handlers: CompiledHandler[] = [];
   readonly globalInits = new Map<string, Fn>();
   readonly playerInits = new Map<string, Fn>();
-  readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number };
+  readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number; draws: boolean };
   /** The game's `estimate p { … }`, if it has one. */
   readonly estimate: { value: Fn; nlocals: number } | undefined;
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
@@ -152,6 +152,8 @@ export class Runtime {
       points: compileExpr(def.scoring.points, this),
       tiebreaks: def.scoring.tiebreaks.map((t) => ({ most: t.most, value: compileExpr(t.value, this) })),
       nlocals: def.scoring.nlocals,
+      // Whether a player's points draw on the generator: then one player's estimate is not worked out alone (`estimate.ts`).
+      draws: mayDraw(def.scoring.points, draws),
     };
     this.estimate = def.estimate ? { value: compileExpr(def.estimate.value, this), nlocals: def.estimate.nlocals } : undefined;
     for (const k of Object.values(def.kinds)) {

@@ -138,6 +138,23 @@ for (const file of gameFiles()) {
       expect(logOf(game, players, 11)).toEqual(logOf(game, players, 11));
     });
 
+    it("without an `estimate`, a player's estimate is their score as if the game ended now", () => {
+      // Bots work out one player's points alone (`interpreter/estimate.ts`): it must be the
+      // number the whole scoring gives that player, at every point of a game.
+      if (game.def.estimate) return;
+      const players = game.maxPlayers;
+      const m = game.start({ players, seed: 31 });
+      const bot = new RandomBot(5);
+      let checked = 0;
+      for (let step = 0; step < 400 && m.decision; step += 20) {
+        const scores = m.provisionalResult().scores;
+        for (let p = 0; p < players; p++) expect(m.estimate(p)).toBe(scores[p]);
+        checked++;
+        advance(m, bot, 20);
+      }
+      expect(checked).toBeGreaterThan(1);
+    });
+
     it("a clone and a JSON round trip mid-game continue identically", () => {
       const players = game.minPlayers;
       const m = game.start({ players, seed: 21 });
