@@ -245,25 +245,88 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   }
   // Rules ask about one group of pieces for each of many spaces (`connected(s, city_tiles())` for
   // every candidate): while the match stands still, the same list's index is built once.
-  let owner = recall(x, ownerIndex, [among]) as Int32Array | typeof MISS;
-  if (owner === MISS) {
-    // Space number → the member on it, plus one (0: none); spaces numbered later hold no member.
-    const covered = (among as number[]).map((id) => coveredInfos(x, id, span));
-    // Sized after the members' spaces are numbered (numbers are given out on first use).
-    owner = new Int32Array(topo.spaceCount);
-    for (let i = 0; i < covered.length; i++) for (const t of covered[i]!) owner[t.id] = (among[i] as number) + 1;
-    remember(x, ownerIndex, [among], owner);
+  let index = recall(x, ownerIndex, [among]) as GroupIndex | typeof MISS;
+  if (index === MISS) {
+    index = groupIndex(x, among as number[], span);
+    remember(x, ownerIndex, [among], index);
   }
-  if (!(among as number[]).includes(seed as number)) {
+  const { owner, group, sizes } = index;
+  const seeds: number[] = [];
+  if ((among as number[]).includes(seed as number)) seeds.push(seed as number);
+  else {
     // A seed outside the group still links the members it touches.
     const first = new Set<number>();
     for (const k of footprint(x, seed, span)) {
       const t = topo.info(k);
       if (t) for (const n of topo.touchingSpaces(t)) if (owner[n.id]) first.add(owner[n.id]! - 1);
     }
-    return expand(x, [...first], owner, among, span);
+    seeds.push(...first);
   }
-  return expand(x, [seed as number], owner, among, span);
+  if (!group) return expand(x, seeds, owner, among, span);
+  // The groups the seeds are in: every member of each, charged as a walk through them would be.
+  const wanted: number[] = [];
+  let reached = 0;
+  for (const m of seeds) {
+    const g = group[m]!;
+    if (wanted.includes(g)) continue;
+    wanted.push(g);
+    reached += sizes[g]!;
+  }
+  tick(x, span, reached);
+  if (wanted.length === 0) return [];
+  return among.filter((id) => wanted.includes(group[id as number]!));
+}
+
+/**
+ * What `connected` knows of a list of pieces while the match stands still: the member on each
+ * space (by space number, plus one; 0: none) and, when no two members share a space, the group
+ * each member is in (by piece id) with each group's size, so every later question is a lookup
+ * instead of a walk. Members stacked on one space make "reaches" one-way (only the one on top
+ * of the index is found from around it), so then each question walks from its seed, as before.
+ */
+interface GroupIndex {
+  owner: Int32Array;
+  group?: Int32Array;
+  sizes: number[];
+}
+
+function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {
+  const topo = x.rt.topo;
+  const covered = among.map((id) => coveredInfos(x, id, span));
+  // Sized after the members' spaces are numbered (numbers are given out on first use).
+  const owner = new Int32Array(topo.spaceCount);
+  let stacked = false;
+  for (let i = 0; i < covered.length; i++) {
+    const mark = among[i]! + 1;
+    for (const t of covered[i]!) {
+      if (owner[t.id] !== 0 && owner[t.id] !== mark) stacked = true;
+      owner[t.id] = mark;
+    }
+  }
+  if (stacked) return { owner, sizes: [] };
+  // Touching is mutual on every board shape, so the members one walk reaches are a group, and
+  // each member's group is what a walk from it reaches.
+  const group = new Int32Array(x.s.pieces.length).fill(-1);
+  const sizes: number[] = [];
+  for (const start of among) {
+    if (group[start] !== -1) continue;
+    const g = sizes.length;
+    group[start] = g;
+    const queue = [start];
+    for (let i = 0; i < queue.length; i++) {
+      for (const t of coveredInfos(x, queue[i]!, span)) {
+        for (const n of topo.touchingSpaces(t)) {
+          const id = (owner[n.id] ?? 0) - 1;
+          if (id >= 0 && group[id] === -1) {
+            group[id] = g;
+            queue.push(id);
+          }
+        }
+      }
+    }
+    sizes.push(queue.length);
+  }
+  return { owner, group, sizes };
 }
 
 /** The spaces a piece covers, as infos (none off the boards). */
