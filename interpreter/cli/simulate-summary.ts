@@ -102,6 +102,17 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
 }
 
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+
+/**
+ * What the first-seat test says, in words. With different bots in the seats, the first seat's
+ * share is its bot's strength as much as the seat's: the test then cannot tell them apart, and
+ * says so rather than report "a first-seat advantage" that is only a stronger bot.
+ */
+export function firstSeatVerdict(s: SimulationSummary): string {
+  const bots = new Set(s.seats.map((x) => x.bot));
+  if (bots.size > 1) return "the seats have different bots, so this cannot tell the first seat from its bot (play one bot in every seat to test the seat)";
+  return s.firstPlayer.pValue < 0.05 ? "a first-seat advantage or handicap" : "no evidence of a first-seat effect";
+}
 const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
 
 /** The summary as text lines for a terminal (figures rounded for reading; `--json` keeps them whole). */
@@ -120,7 +131,7 @@ export function summaryLines(s: SimulationSummary): string[] {
   const fp = s.firstPlayer;
   lines.push(
     "",
-    `fair share: ${fair} per seat; first seat won ${fp.wins} of ${fp.decisive} decisive games (p = ${fp.pValue < 0.0001 ? fp.pValue.toExponential(2) : fp.pValue.toFixed(4)}${fp.pValue < 0.05 ? ", a first-seat advantage or handicap" : ", no evidence of a first-seat effect"})`,
+    `fair share: ${fair} per seat; first seat won ${fp.wins} of ${fp.decisive} decisive games (p = ${fp.pValue < 0.0001 ? fp.pValue.toExponential(2) : fp.pValue.toFixed(4)}, ${firstSeatVerdict(s)})`,
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
     `games per second: ${s.playoutsPerSecond.toFixed(1)}`,
     `errors: ${s.errors.length}`,
