@@ -217,7 +217,7 @@ function costly(f: BuiltinImpl): BuiltinImpl {
   return remembered(f, undefined, false);
 }
 
-/** The key the memo keeps a list of pieces' space → piece index under (`component`). */
+/** The memo table a list of pieces' group index is kept in while the match stands still (`component`, `GroupIndex`). */
 const ownerIndex = memoTable();
 
 /** Members of `among` reachable from `seed` through touching members. */
