@@ -427,6 +427,7 @@ export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, c
   if (index === pickCount(choice) && choice.stop !== undefined) return { id: STOP_ID, label: choice.stop };
   const cached = named.get(choice);
   if (!cached && choice.k !== undefined) return nameCombination(x, choice, index, ty, chooser, itemLabel);
+  if (!cached && ty.t === "piece") return namePiece(x, choice.values, index, ty, chooser, itemLabel);
   if (cached || !NAMED_ALONE.has(ty.t)) {
     const o = nameChoice(x, choice, ty, chooser, itemLabel).find((i) => i.index === index)!;
     return { id: o.id, label: o.label };
@@ -434,6 +435,31 @@ export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, c
   const v = choice.values[index]!;
   const { pieceId, hidden } = ty.t === "placement" ? pieceNamer(x, choice.values, ty, chooser) : { pieceId: (id: number) => `piece-${id}`, hidden: new Map() };
   return { id: valueId(x, v, ty, pieceId), label: valueLabel(x, v, ty, hidden, itemLabel) };
+}
+
+/**
+ * The id and label `nameItems` gives the piece at `index` of a choice, worked out for that piece
+ * alone where it can be: the log names every piece taken, and naming the whole choice (labels,
+ * references, telling labels apart, sorting by id) was a tenth of a Tzolk'in playout.
+ * - Its id needs every piece's name (two pieces of one name are told apart by number,
+ *   `pieceIds`) and how many values before it have the same id (`nameItems` numbers repeats).
+ * - Its label needs the others' only when it lies on a board: only then may `whereToTellApart`
+ *   add where it lies, when another value reads the same.
+ */
+function namePiece(x: Exec, values: Value[], index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
+  const { pieceId, hidden } = pieceNamer(x, values, ty, chooser);
+  const v = values[index]!;
+  const base = valueId(x, v, ty, pieceId);
+  let repeats = 0;
+  for (let i = 0; i < index; i++) if (valueId(x, values[i]!, ty, pieceId) === base) repeats++;
+  const id = repeats > 0 ? `${base}-${repeats + 1}` : base;
+  let label = valueLabel(x, v, ty, hidden, itemLabel);
+  const p = typeof v === "number" && !hidden.has(v) ? x.s.pieces[v] : undefined;
+  if (p && p.board !== null) {
+    const same = values.some((w, i) => i !== index && valueLabel(x, w, ty, hidden, itemLabel) === label);
+    if (same) label += ` on ${p.cells.map((c) => x.rt.topo.label(x.rt.topo.spaceKey(p.board!, c))).join("–")}`;
+  }
+  return { id, label };
 }
 
 /**

@@ -133,6 +133,28 @@ for (const file of gameFiles()) {
       expect(checked).toBeGreaterThan(0);
     });
 
+    it("the log names each option taken as the list of options names it", () => {
+      // The log names the option taken by itself when it can (`nameOne`); a copy that names the
+      // whole list must give it the same id and label.
+      const players = game.maxPlayers;
+      const m = game.start({ players, seed: 43 });
+      const bot = new RandomBot(43);
+      let checked = 0;
+      while (m.decision && checked < 80) {
+        const p = m.decision.players[0]!;
+        const fresh = Match.fromJSON(game, JSON.parse(JSON.stringify(m.toJSON())));
+        const i = bot.chooseIndex(m, p)!;
+        const before = m.log.length;
+        expect(m.applyAt(i, p)).toEqual({ ok: true });
+        const o = fresh.options(p).find((x) => x.index === i)!;
+        expect(m.log.length).toBeGreaterThan(before);
+        const e = m.log[before]!;
+        expect([e.option, e.label]).toEqual([o.id, o.label]);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
+
     it("the same seed and decisions give the same game", () => {
       const players = game.maxPlayers;
       expect(logOf(game, players, 11)).toEqual(logOf(game, players, 11));

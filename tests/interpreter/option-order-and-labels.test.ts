@@ -39,6 +39,13 @@ describe("options", () => {
     `);
     const m = game.start({ players: 2, seed: 1 });
     expect(m.options().map((o) => o.label).sort()).toEqual(["Stone (1) on a1", "Stone (1) on c1"]);
+    // The log names the stone taken by itself (never naming the list): the same id and label.
+    for (const index of [0, 1]) {
+      const taken = game.start({ players: 2, seed: 1 });
+      expect(taken.applyAt(index).ok).toBe(true);
+      const o = m.options().find((x) => x.index === index)!;
+      expect([taken.log[0]!.option, taken.log[0]!.label]).toEqual([o.id, o.label]);
+    }
   });
 
   it("a number is never taken for a piece: each number of a range is an option, even when identical pieces have those ids", () => {
