@@ -1,11 +1,12 @@
 import type { ParamDef, Value } from "../dsl/ir.ts";
+import { irChildren } from "./ir-children.ts";
 import { isPlacement } from "./values.ts";
 
 /**
  * How the memo (`memo.ts`) tells apart the values of a callee's placement parameters.
  *
  * A placement is a piece, a way of facing and the spaces it would cover. Many rules ask only
- * about the spaces: "every space is empty", "it touches a jungle tile" (`all s in pl.cells: …`,
+ * about the spaces: "every space is empty", "it touches a piece of some kind" (`all s in pl.cells: …`,
  * `adjacent_pieces(pl)`). A choice among placements offers each spot once per piece in hand
  * and per way of facing, and such a rule gives the same answer for all of them; yet the memo
  * tells placements apart by identity, so it works the answer out again for each.
@@ -56,7 +57,7 @@ export function placementsBySpaces(params: readonly ParamDef[], bodies: unknown[
     }
     // Any other read, and any write to the slot (a `bind`, a comprehension's variable), disqualifies it.
     if (typeof o.slot === "number" && candidates.has(o.slot)) candidates.delete(o.slot);
-    for (const [k, v] of Object.entries(node)) if (k !== "span" && k !== "ty" && k !== "type") scan(v);
+    for (const v of irChildren(node)) scan(v);
   };
   scan(bodies);
   if (candidates.size === 0) return undefined;

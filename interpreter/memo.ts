@@ -1,6 +1,7 @@
 import type { GameDef, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
+import { irChildren } from "./ir-children.ts";
 import { memoKeys } from "./memo-keys.ts";
 
 /**
@@ -189,8 +190,7 @@ export function mayDraw(node: unknown, draws: ReadonlySet<string>): boolean {
   const o = node as { op?: unknown; fn?: unknown; name?: unknown };
   if (o.op === "builtin" && o.fn === "random") return true;
   if ((o.op === "fn" || o.op === "rule" || o.op === "hook") && draws.has(`${o.op}:${String(o.name)}`)) return true;
-  for (const [k, v] of Object.entries(node)) if (k !== "span" && k !== "ty" && k !== "type" && mayDraw(v, draws)) return true;
-  return false;
+  return irChildren(node).some((v) => mayDraw(v, draws));
 }
 
 /**
@@ -214,7 +214,7 @@ export function drawsChance(def: GameDef): Set<string> {
       if (!set) calls.set(owner, (set = new Set()));
       set.add(`${o.op}:${o.name}`);
     }
-    for (const [k, v] of Object.entries(node)) if (k !== "span" && k !== "ty" && k !== "type") scan(owner, v);
+    for (const v of irChildren(node)) scan(owner, v);
   };
   for (const f of Object.values(def.functions)) scan(`fn:${f.name}`, f.body);
   for (const r of Object.values(def.rules)) scan(`rule:${r.name}`, r.requires);

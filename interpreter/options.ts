@@ -440,7 +440,8 @@ export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, c
 /**
  * The id and label `nameItems` gives the piece at `index` of a choice, worked out for that piece
  * alone where it can be: the log names every piece taken, and naming the whole choice (labels,
- * references, telling labels apart, sorting by id) was a tenth of a Tzolk'in playout.
+ * references, telling labels apart, sorting by id) took up to a tenth of a playout in games whose
+ * turns are choices of pieces.
  * - Its id needs every piece's name (two pieces of one name are told apart by number,
  *   `pieceIds`) and how many values before it have the same id (`nameItems` numbers repeats).
  * - Its label needs the others' only when it lies on a board: only then may `whereToTellApart`

@@ -75,7 +75,7 @@ export function occupancy(topo: Topology, s: MatchState, minLength = 0): number[
 /** Gives a state its occupancy index (a clone gets a copy of the original's). */
 export function setOccupancy(s: MatchState, occ: number[]): void {
   // Not a hidden slot (`hidden-slot.ts`), though adding one costs a tenth of this: reading a
-  // private field was 2–4% slower in whole playouts (Connect Four, Cacao, Yaxha), and rules
+  // private field made whole playouts 2–4% slower in the bench games, and rules
   // read the index far more often than a search copies a state.
   Object.defineProperty(s, "occ", { value: occ, writable: true, enumerable: false, configurable: true });
 }
