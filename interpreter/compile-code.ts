@@ -64,9 +64,35 @@ export type Instr =
   | { k: "trigger"; event: string; args: Fn[]; span: Span }
   | { k: "end"; span: Span };
 
+/**
+ * Each instruction kind's number, as the VM dispatches on it (`Compiled.ops`). Instructions of
+ * different kinds are objects of different shapes: reading `k` from them at every step is a
+ * lookup that sees a dozen shapes, while reading a number from one packed array is not.
+ */
+export const OP = {
+  exec: 0,
+  jump: 1,
+  jf: 2,
+  call: 3,
+  ret: 4,
+  for_init: 5,
+  for_next: 6,
+  repeat_init: 7,
+  repeat_next: 8,
+  turn_begin: 9,
+  turn_end: 10,
+  choose: 11,
+  secret: 12,
+  options: 13,
+  trigger: 14,
+  end: 15,
+} as const satisfies Record<Instr["k"], number>;
+
 export interface Compiled {
   name: string;
   instrs: Instr[];
+  /** `OP[instrs[i].k]` for every instruction, in order. */
+  ops: number[];
   nlocals: number;
   span: Span;
 }
@@ -487,6 +513,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
   };
 
   block(code.body);
-  return { name: code.name ?? code.event ?? "code", instrs, nlocals: code.nlocals, span: code.span };
+  const ops = instrs.map((i) => OP[i.k]);
+  return { name: code.name ?? code.event ?? "code", instrs, ops, nlocals: code.nlocals, span: code.span };
 }
 

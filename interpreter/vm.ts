@@ -1,7 +1,7 @@
 import type { Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
-import type { ChoiceSpec, Instr } from "./compile-code.ts";
+import { OP, type ChoiceSpec, type Instr } from "./compile-code.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { tick, type Exec } from "./exec.ts";
@@ -12,6 +12,9 @@ import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending }
 import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 import { forget } from "./memo.ts";
+
+/** One kind of instruction. */
+type Ins<K extends Instr["k"]> = Extract<Instr, { k: K }>;
 
 /** Frames deeper than this are taken as endless recursion. */
 const MAX_FRAMES = 1000;
@@ -98,6 +101,7 @@ function loop(x: Exec): void {
   // (a frame's code never changes): a name lookup per instruction was a tenth of a playout.
   let codeOf: FrameState | undefined;
   let instrs: Instr[] = [];
+  let ops: number[] = [];
   for (;;) {
     if (s.over || s.pending) return;
     const f = s.stack[s.stack.length - 1];
@@ -107,46 +111,63 @@ function loop(x: Exec): void {
     }
     if (f !== codeOf) {
       codeOf = f;
-      instrs = x.rt.code.get(f.code)!.instrs;
+      const code = x.rt.code.get(f.code)!;
+      instrs = code.instrs;
+      ops = code.ops;
     }
-    const ins = instrs[f.pc];
-    if (!ins) {
+    const op = ops[f.pc];
+    if (op === undefined) {
       popFrame(x, null);
       continue;
     }
-    tick(x, ins.span);
+    const next = instrs[f.pc]!;
+    // `tick(x, span)` with the span read only to report the budget passed.
+    if (++x.steps > x.budget) tick(x, next.span, 0);
     const l = f.locals;
-    switch (ins.k) {
-      case "exec":
+    // Dispatched on the kind's number (`OP`); each case reads its own kind of instruction.
+    switch (op) {
+      case OP.exec: {
+        const ins = next as Ins<"exec">;
         ins.run(x, l);
         // A statement that wrote only a local leaves the match as it was.
         if (!ins.local) forget(x);
         f.pc++;
         dispatchEvents(x);
         break;
-      case "jump":
+      }
+      case OP.jump: {
+        const ins = next as Ins<"jump">;
         f.pc = ins.to;
         break;
-      case "jf":
+      }
+      case OP.jf: {
+        const ins = next as Ins<"jf">;
         f.pc = ins.c(x, l) === true ? f.pc + 1 : ins.to;
         break;
-      case "call": {
+      }
+      case OP.call: {
+        const ins = next as Ins<"call">;
         const locals = new Array<Value>(ins.nlocals).fill(null);
         ins.args.forEach((a, i) => (locals[i] = a(x, l)));
         pushFrame(x, ins.code, locals, false, ins.span);
         break;
       }
-      case "ret":
+      case OP.ret: {
+        const ins = next as Ins<"ret">;
         popFrame(x, ins.value ? ins.value(x, l) : null);
         // The caller may store the result anywhere (`p.score = tally()`).
         forget(x);
         break;
-      case "for_init":
+      }
+      case OP.for_init: {
+        const ins = next as Ins<"for_init">;
         l[ins.listSlot] = items(x, ins.src(x, l), ins.zone, ins.span);
         l[ins.indexSlot] = 0;
         f.pc++;
         break;
-      case "for_next": {
+      }
+      case OP.for_next: {
+        const ins = next as Ins<"for_next">;
         const list = l[ins.listSlot] as Value[];
         const i = l[ins.indexSlot] as number;
         if (i >= list.length) {
@@ -158,7 +179,8 @@ function loop(x: Exec): void {
         if (!ins.where || ins.where(x, l) === true) f.pc++;
         break;
       }
-      case "repeat_init": {
+      case OP.repeat_init: {
+        const ins = next as Ins<"repeat_init">;
         const n = ins.n(x, l);
         if (typeof n !== "number") fail("runtime-none-value", "how many times to repeat is `none`", ins.span);
         finite(n, ins.span, "how many times to repeat");
@@ -166,7 +188,8 @@ function loop(x: Exec): void {
         f.pc++;
         break;
       }
-      case "repeat_next": {
+      case OP.repeat_next: {
+        const ins = next as Ins<"repeat_next">;
         const n = l[ins.counterSlot] as number;
         if (n <= 0) f.pc = ins.end;
         else {
@@ -175,7 +198,8 @@ function loop(x: Exec): void {
         }
         break;
       }
-      case "turn_begin": {
+      case OP.turn_begin: {
+        const ins = next as Ins<"turn_begin">;
         const p = ins.player(x, l);
         if (typeof p !== "number" || p < 0 || p >= s.players) fail("runtime-none-value", "`turn` needs a player, and this is `none`", ins.span);
         l[ins.saveSlot] = s.current;
@@ -184,32 +208,42 @@ function loop(x: Exec): void {
         f.pc++;
         break;
       }
-      case "turn_end":
+      case OP.turn_end: {
+        const ins = next as Ins<"turn_end">;
         s.current = l[ins.saveSlot] as number | null;
         forget(x);
         f.pc++;
         break;
-      case "choose":
+      }
+      case OP.choose: {
+        const ins = next as Ins<"choose">;
         offerChoice(x, f, ins);
         break;
-      case "secret":
+      }
+      case OP.secret: {
+        const ins = next as Ins<"secret">;
         offerSecret(x, f, ins);
         break;
-      case "options":
+      }
+      case OP.options: {
+        const ins = next as Ins<"options">;
         offerNamed(x, f, ins);
         break;
-      case "trigger":
+      }
+      case OP.trigger: {
+        const ins = next as Ins<"trigger">;
         x.events.push({ event: ins.event, args: ins.args.map((a) => a(x, l)) });
         f.pc++;
         dispatchEvents(x);
         break;
-      case "end":
+      }
+      case OP.end:
         s.stack = [];
         finish(x);
         return;
       default:
         // An instruction this loop does not know must stop the match, not spin until the step budget.
-        assertNever(ins, "instruction");
+        assertNever(next as never, "instruction");
     }
   }
 }

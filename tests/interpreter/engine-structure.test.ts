@@ -53,6 +53,7 @@ describe("engine structure", () => {
     const f = m.state.stack[0]!;
     // Corrupt the instruction after the pending choice: what an unhandled IR case would look like.
     flow.instrs.splice(f.pc + 1, 0, { k: "mystery", span: flow.span } as unknown as Instr);
+    flow.ops.splice(f.pc + 1, 0, 99);
     m.applyAt(0);
     expect(m.over).toBe(true);
     expect(m.error?.code).toBe("runtime-error");
