@@ -46,11 +46,15 @@ export interface ChoiceSpec {
  * resumes on any copy of the same game.
  */
 export type Instr =
-  /** `local`: the statement writes only a local of its frame, never the match (the memo stays, `memo.ts`). */
+  /**
+   * `local`: the statement changes nothing a rule can read (a local of its frame, or the messages `log`
+   * writes), so what the memo remembers still holds (`memo.ts`).
+   */
   | { k: "exec"; run: (x: Exec, l: Value[]) => void; local?: true; span: Span }
   | { k: "jump"; to: number; span: Span }
   | { k: "jf"; c: Fn; to: number; span: Span }
-  | { k: "call"; code: string; args: Fn[]; nlocals: number; result?: Setter; span: Span }
+  /** `result`: where the caller keeps what the procedure returns; `resultLocal`: in a local (the memo stays). */
+  | { k: "call"; code: string; args: Fn[]; nlocals: number; result?: Setter; resultLocal?: true; span: Span }
   | { k: "ret"; value?: Fn; span: Span }
   | { k: "for_init"; src: Fn; zone: boolean; listSlot: number; indexSlot: number; span: Span }
   | { k: "for_next"; slot: number; listSlot: number; indexSlot: number; where?: Fn; end: number; span: Span }
@@ -265,7 +269,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           const list = s.valueType.t === "list";
           const text = s.valueType.t === "text";
           const emap = s.valueType.t === "emap";
-          emit({
+          const ins: Instr = {
             k: "exec",
             run: (x, l) => {
               const old = target.get(x, l);
@@ -288,14 +292,19 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
               target.set(x, l, finite(old + sign * add, span, `the result of \`${s.mode}\``));
             },
             span,
-          });
+          };
+          if (s.target.op === "local") ins.local = true;
+          emit(ins);
         }
         return;
       }
       case "call": {
         const proc = rt.def.procedures[s.proc]!;
         const i: Instr = { k: "call", code: `proc:${s.proc}`, args: s.args.map((a) => compileExpr(a, rt)), nlocals: proc.nlocals, span };
-        if (s.result) i.result = compileTarget(s.result, rt, span).set;
+        if (s.result) {
+          i.result = compileTarget(s.result, rt, span).set;
+          if (s.result.op === "local") i.resultLocal = true;
+        }
         emit(i);
         return;
       }
@@ -504,7 +513,8 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
       case "log": {
         const v = compileExpr(s.value, rt);
         const ty = s.ty;
-        emit({ k: "exec", run: (x, l) => void x.s.messages.push({ text: checkText(x, label(x, v(x, l), ty), span), at: x.s.log.length }), span });
+        // No rule reads the messages: the memo stays.
+        emit({ k: "exec", run: (x, l) => void x.s.messages.push({ text: checkText(x, label(x, v(x, l), ty), span), at: x.s.log.length }), local: true, span });
         return;
       }
       default:

@@ -63,14 +63,21 @@ function pushFrame(x: Exec, code: string, locals: Value[], detached: boolean, sp
   x.s.stack.push(f);
 }
 
-/** Pops a frame, passing `value` to the call that made it. */
+/**
+ * Pops a frame, passing `value` to the call that made it. Storing it anywhere but a local
+ * (`p.score = tally()`) changes the match: the memo is forgotten then, whether the procedure
+ * ended by `return` or by running out of statements.
+ */
 function popFrame(x: Exec, value: Value): void {
   const done = x.s.stack.pop()!;
   if (done.detached) return;
   const caller = top(x);
   if (!caller) return;
   const ins = x.rt.code.get(caller.code)!.instrs[caller.pc];
-  if (ins?.k === "call" && ins.result) ins.result(x, caller.locals, value);
+  if (ins?.k === "call" && ins.result) {
+    ins.result(x, caller.locals, value);
+    if (!ins.resultLocal) forget(x);
+  }
   caller.pc++;
 }
 
@@ -154,9 +161,8 @@ function loop(x: Exec): void {
       }
       case OP.ret: {
         const ins = next as Ins<"ret">;
+        // Returning changes nothing; the caller storing the result may (`popFrame`).
         popFrame(x, ins.value ? ins.value(x, l) : null);
-        // The caller may store the result anywhere (`p.score = tally()`).
-        forget(x);
         break;
       }
       case OP.for_init: {

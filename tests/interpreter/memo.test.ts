@@ -6,7 +6,7 @@ import { gameFromSource } from "../support/games.ts";
 /**
  * The engine remembers what the game's functions answer while the match
  * stands still (`interpreter/memo.ts`). Remembering must never show: every
- * change of the match (a variable, a piece, a turn, a procedure's result, a
+ * change of the match (a variable, a piece, a turn, a procedure's result stored, a
  * decision) gives fresh answers, and calls that draw on the generator run
  * every time.
  */
@@ -24,6 +24,8 @@ var whose: list of number = []
 var rolls: list of number = []
 var after_call: number = 0
 var chosen: list of number = []
+var last: number = 7
+var cleared: bool = false
 per player { score: number = 0 }
 
 define now(): number = counter
@@ -31,10 +33,21 @@ define held(p: player): number = size(p.hand)
 define seat_now(): number = current.seat
 define roll(): number = random(1..1000)
 define at_least(n: number): bool = counter >= n
+define last_now(): number = last
 
 procedure bump(): number {
   counter += 10
   return counter
+}
+
+// Ends without \`return\` (its result is \`none\`) once it has read \`last\`.
+procedure clear_last(): number {
+  if last_now() > 100 { return 1 }
+}
+
+// Changes nothing itself: only where the caller stores its result changes the match.
+procedure plus_five(): number {
+  return now() + 5
 }
 
 flow {
@@ -62,6 +75,13 @@ flow {
   let r = bump()
   after_call = r
   seen = seen + [now()]
+  // A procedure's result stored straight into a global, read right after.
+  counter = plus_five()
+  seen = seen + [now()]
+  counter = counter - 5
+  // The same, from a procedure that ends without \`return\`.
+  last = clear_last()
+  cleared = last_now() == none
   // Chance is drawn on every call, even with the same arguments.
   rolls = [roll() for i in 1..20]
   // A decision between two reads.
@@ -78,10 +98,11 @@ scoring p { points 0 }
 describe("remembered function results", () => {
   it("give fresh answers after every change of the match", () => {
     const m = MEMO.start({ players: 2, seed: 3 });
-    expect(m.global("seen")).toEqual([0, 1, 2, 2, 12]);
+    expect(m.global("seen")).toEqual([0, 1, 2, 2, 12, 17]);
     expect(m.global("hand_sizes")).toEqual([0, 1, 1]);
     expect(m.global("whose")).toEqual([0, 1, 1]);
     expect(m.global("after_call")).toBe(12);
+    expect(m.global("cleared")).toBe(true);
     // `at_least` is asked for every candidate: the counter (12) lets all three through.
     expect(m.optionCount()).toBe(3);
     expect(m.applyAt(2).ok).toBe(true);
