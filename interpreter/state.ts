@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 
 /** The layout version of `MatchState` this engine writes and reads. */
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
 import type { Value } from "../dsl/ir.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
 
@@ -11,8 +11,11 @@ import { hiddenSlot } from "./hidden-slot.ts";
  * decisions always give the same state.
  */
 export interface MatchState {
-  /** The layout of this record: 2 since pending choices keep values, not named options. */
-  version: 2;
+  /**
+   * The layout of this record: 2 since pending choices keep values, not named options; 3 since a
+   * pending choice of named options keeps which options are offered, not their labels.
+   */
+  version: 3;
   /** A fingerprint of the rules (and variant) the match is played under: a saved state resumes only on the same rules. */
   rules?: string;
   players: number;
@@ -151,7 +154,11 @@ export interface ChoiceState {
 export type Pending =
   | { kind: "choose"; player: number; prompt: string; choice: ChoiceState }
   /** Named options (`choose { option "…" … }`): few, labelled by the rules, kept whole. */
-  | { kind: "options"; player: number; prompt: string; options: OptionState[] }
+  /**
+   * `offered`: the options whose `when` holds, by their place in the rules. Their ids and labels
+   * are worked out when asked for (`vm.ts` `namedOptions`): the match stands still meanwhile.
+   */
+  | { kind: "options"; player: number; prompt: string; offered: number[] }
   | {
       kind: "secret";
       players: number[];

@@ -348,22 +348,62 @@ function tellForced(x: Exec, player: number, option: string, label: string, hidd
   x.s.messages.push(m);
 }
 
-function offerNamed(x: Exec, f: FrameState, ins: Extract<Instr, { k: "options" }>): void {
+function offerNamed(x: Exec, f: FrameState, ins: Ins<"options">): void {
   const player = decider(x, ins.by, f.locals, ins.span);
-  const options: OptionState[] = [];
-  ins.options.forEach((o, i) => {
-    if (o.when && o.when(x, f.locals) !== true) return;
-    options.push(namedOption(String(o.label(x, f.locals)), i, options.length));
-  });
-  if (options.length === 0) fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but no option's condition holds`, ins.span);
+  const offered: number[] = [];
+  for (let i = 0; i < ins.options.length; i++) {
+    const o = ins.options[i]!;
+    if (!o.when || o.when(x, f.locals) === true) offered.push(i);
+  }
+  if (offered.length === 0) fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but no option's condition holds`, ins.span);
   // Named options keep the order the rules list them in (a rulebook's order of actions); it is
-  // as deterministic as sorting, and reads better.
-  const pending: Pending = { kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), options };
-  if (options.length === 1 && !ins.askAlways) {
+  // as deterministic as sorting, and reads better. Their labels are worked out when asked for.
+  const pending: Pending = { kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), offered };
+  if (offered.length === 1 && !ins.askAlways) {
     settle(x, f, ins, pending, player, 0, undefined, true);
     return;
   }
   x.s.pending = pending;
+}
+
+/**
+ * The id and label of offered option `index` of a choice of named options (`rulesIndex`: its place in
+ * the rules), from its label in the frame that offers it. Worked out only when asked for: a bot
+ * taking an option by its number names the one it takes, for the log, and no other. Evaluated as
+ * a choice's item labels are (`choiceLabeller`): the frame's locals and the generator are put back
+ * after, so naming an option changes nothing and gives the same name whenever it is asked. A
+ * label that fails reads as "option N" when options are listed (`strict` false); taking the option
+ * runs it strictly, so a broken label ends the match with a diagnostic at the label.
+ */
+function nameNamedOption(x: Exec, locals: Value[], ins: Ins<"options">, rulesIndex: number, index: number, strict: boolean): OptionState {
+  const saved = locals.slice();
+  const rng = x.s.rng.slice();
+  const probe: Exec = { ...x, steps: 0, events: [] };
+  let text: string;
+  try {
+    text = String(ins.options[rulesIndex]!.label(probe, locals));
+  } catch (e) {
+    if (strict) throw e;
+    text = `option ${rulesIndex + 1}`;
+  } finally {
+    for (let i = 0; i < saved.length; i++) locals[i] = saved[i]!;
+    x.s.rng = rng;
+  }
+  return namedOption(text, rulesIndex, index);
+}
+
+/** Every offered option of a choice of named options, named (kept per offer: copies of the match share its list). */
+const namedOffers = new WeakMap<number[], OptionState[]>();
+
+function nameOffered(x: Exec, p: Extract<Pending, { kind: "options" }>): OptionState[] {
+  let out = namedOffers.get(p.offered);
+  if (!out) {
+    const ins = waitingAt(x) as Ins<"options">;
+    const locals = top(x)!.locals;
+    out = p.offered.map((r, i) => nameNamedOption(x, locals, ins, r, i, false));
+    namedOffers.set(p.offered, out);
+  }
+  return out;
 }
 
 function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }>): void {
@@ -440,7 +480,7 @@ export function optionCount(x: Exec, player?: number): number {
   if (!p || x.s.over) return 0;
   const who = defaultChooser(x, player);
   if (who === undefined || !owing(x).includes(who)) return 0;
-  if (p.kind === "options") return p.options.length;
+  if (p.kind === "options") return p.offered.length;
   const c = choiceOf(p, who);
   return c ? choiceSize(c) : 0;
 }
@@ -451,7 +491,7 @@ export function namedOptions(x: Exec, player?: number): OptionState[] {
   if (!p || x.s.over) return [];
   const who = defaultChooser(x, player);
   if (who === undefined || !owing(x).includes(who)) return [];
-  if (p.kind === "options") return p.options;
+  if (p.kind === "options") return nameOffered(x, p);
   const c = choiceOf(p, who);
   if (!c) return [];
   const ins = waitingAt(x) as Extract<Instr, { k: "choose" | "secret" }>;
@@ -502,10 +542,13 @@ function settle(x: Exec, f: FrameState, ins: Instr, p: Pending, who: number, ind
   // A decision is a change: the log, the decision counts and what is chosen move on.
   forget(x);
   if (p.kind === "options") {
-    const o = p.options[index]!;
+    const opts = ins as Ins<"options">;
+    const rulesIndex = p.offered[index]!;
+    // The taken option's label runs strictly even when it was listed already (leniently).
+    const o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
     if (forced) tellForced(x, who, o.id, o.label, false);
     else s.log.push({ player: who, option: o.id, label: o.label, prompt: p.prompt });
-    f.pc = (ins as Extract<Instr, { k: "options" }>).options[o.value as number]!.to;
+    f.pc = opts.options[rulesIndex]!.to;
     return true;
   }
   const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;

@@ -23,6 +23,45 @@ describe("options", () => {
     expect(m.global("picked")).toBe("zebra");
   });
 
+  it("named options are labelled when asked for: a label failing for an option not taken leaves the match going, taking that option ends it at the label", () => {
+    const game = gameFromSource(`
+      game "Labels" { players 2 }
+      var picked: text = ""
+      var costs: list of number = [3]
+      define roll_text(): text = "roll {random(1..6)}"
+      flow {
+        turn players[0] {
+          choose prompt "Pick" {
+            option "Pay {costs[0]}" { picked = "pay" }
+            option "Pay {costs[5]} more" { picked = "more" }
+            option "Take a {roll_text()}" { picked = "roll" }
+          }
+        }
+        picked = picked + " {random(1..1000)}"
+      }
+      scoring p { points 0 }
+    `);
+    // Taking an option by its number names that option alone.
+    const byNumber = game.start({ players: 2, seed: 4 });
+    expect(byNumber.applyAt(0).ok).toBe(true);
+    expect(byNumber.error).toBeNull();
+    expect(byNumber.log[0]).toMatchObject({ option: "pay-3", label: "Pay 3" });
+    // Listing the options names the broken one by its place, and draws nothing: the game goes on
+    // as if no one had looked.
+    const listed = game.start({ players: 2, seed: 4 });
+    const first = listed.options().map((o) => o.label);
+    expect(first[0]).toBe("Pay 3");
+    expect(first[1]).toBe("option 2");
+    expect(listed.options().map((o) => o.label)).toEqual(first);
+    expect(listed.apply("pay-3").ok).toBe(true);
+    expect(listed.global("picked")).toBe(byNumber.global("picked"));
+    // The option whose label fails ends the match with the label's diagnostic when taken.
+    const broken = game.start({ players: 2, seed: 4 });
+    broken.applyAt(1);
+    expect(broken.over).toBe(true);
+    expect(broken.error?.span.start.line).toBe(10);
+  });
+
   it("identical pieces lying in different places are told apart by where they lie", () => {
     const game = gameFromSource(`
       game "Twins" { players 2 }
