@@ -396,48 +396,52 @@ function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, spa
 }
 
 /**
- * Space numbers of a list of spaces, per list (lists are never changed in place, so the list
- * identifies them) and per game geometry (space numbers are the topology's).
+ * Which space numbers a list of spaces holds (1 at each), per list (lists are never changed in
+ * place, so the list identifies them) and per game geometry (space numbers are the topology's).
+ * A flag per number, read by index: a walk asks it at every step.
  */
-const spaceSets = new WeakMap<Value[], { topo: Topology; set: Set<number> }>();
+const spaceSets = new WeakMap<Value[], { topo: Topology; flags: Uint8Array }>();
 
-function spaceNumbers(x: Exec, v: Value, span: Span): Set<number> {
+function spaceFlags(x: Exec, v: Value, span: Span): Uint8Array {
   if (!Array.isArray(v)) fail("runtime-none-value", "expected a list of spaces", span);
   const known = spaceSets.get(v);
-  if (known && known.topo === x.rt.topo) return known.set;
-  const set = new Set<number>();
-  for (const k of v) set.add(spaceInfo(x, k, span).id);
-  spaceSets.set(v, { topo: x.rt.topo, set });
-  return set;
+  if (known && known.topo === x.rt.topo) return known.flags;
+  const ids = v.map((k) => spaceInfo(x, k, span).id);
+  const flags = new Uint8Array(ids.reduce((m, id) => Math.max(m, id + 1), 0));
+  for (const id of ids) flags[id] = 1;
+  spaceSets.set(v, { topo: x.rt.topo, flags });
+  return flags;
 }
 
 /**
  * `joins`: walks from `s` over touching spaces whose top piece has the same owner as the one on
- * `s`, until it has met a space of `a` and (when given) one of `b`. Space numbers and the
- * occupancy index, no lists built: Hex asks this after every stone.
+ * `s`, until it has met a space of `a` and (when given) one of `b`. Space numbers, the occupancy
+ * index and the walk's marks, no lists or sets built: Hex asks this after every stone.
  */
 function joins(x: Exec, s: Value, a: Value, b: Value, span: Span): boolean {
   const start = spaceInfo(x, s, span);
   const owner = ownerOn(x, start);
   if (owner === undefined) return false;
-  const inA = spaceNumbers(x, a, span);
-  const inB = b === null ? undefined : spaceNumbers(x, b, span);
+  const inA = spaceFlags(x, a, span);
+  const inB = b === null ? undefined : spaceFlags(x, b, span);
   const topo = x.rt.topo;
   let metA = false;
   let metB = inB === undefined;
-  const seen = new Set<number>([start.id]);
+  newMarks();
+  mark(start.id);
   const queue: SpaceInfo[] = [start];
   for (let i = 0; i < queue.length; i++) {
     const t = queue[i]!;
-    if (!metA && inA.has(t.id)) metA = true;
-    if (!metB && inB!.has(t.id)) metB = true;
+    if (!metA && inA[t.id] === 1) metA = true;
+    if (!metB && inB![t.id] === 1) metB = true;
     if (metA && metB) {
       tick(x, span, i + 1);
       return true;
     }
-    for (const n of topo.touchingSpaces(t)) {
-      if (seen.has(n.id) || ownerOn(x, n) !== owner) continue;
-      seen.add(n.id);
+    const around = topo.touchingSpaces(t);
+    for (let k = 0; k < around.length; k++) {
+      const n = around[k]!;
+      if (ownerOn(x, n) !== owner || !mark(n.id)) continue;
       queue.push(n);
     }
   }
