@@ -271,7 +271,7 @@ export class Topology {
     const b = this.instance(instance);
     if (!b) return [];
     if (b.shape.bounds === null) return this.openSpaces(state, b);
-    return (b.all ??= markDistinct(this.keysOf(b, b.shape.all)));
+    return (b.all ??= markDistinct(this.keysOf(b, b.shape.all), true));
   }
 
   /**

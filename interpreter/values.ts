@@ -44,29 +44,34 @@ export function finite(n: number, span: Span, what: string): number {
   return n;
 }
 
-/** Lists the engine built with no two equal values, and never changes (a bounded board's spaces). */
+/** Lists the engine built with no two equal values and keeps (a bounded board's spaces): marked for good. */
 const distinctLists = new WeakSet<Value[]>();
 
 /**
  * Marks a list as holding distinct values: a choice offered from it (or from part of it) need not
  * look for duplicates. Only for lists no one changes afterwards (values never change in place).
+ * `lasting`: the engine keeps the list and offers choices from it again and again (a board's
+ * spaces), so the mark is kept as long as the list lives. Otherwise the list was just built for a
+ * choice offered from it at once (the empty spaces now): adding to a weak set costs about 0.4 µs,
+ * more than a playout can spare at every decision, so the mark goes in one of a few slots that
+ * keep the last lists marked. Losing that mark only means its duplicates are looked for.
  */
-export function markDistinct<T extends Value[]>(list: T): T {
-  // A weak set costs about 0.4 µs an entry, more than looking for duplicates in a short list
-  // costs: a short one is marked in one slot, which keeps the last such list only (a choice is
-  // offered from it at once). Losing that mark only means its duplicates are looked for.
-  if (list.length < LONG_LIST) lastShort = list;
-  else distinctLists.add(list);
+export function markDistinct<T extends Value[]>(list: T, lasting = false): T {
+  if (lasting) distinctLists.add(list);
+  else {
+    recent[nextRecent] = list;
+    nextRecent = (nextRecent + 1) % recent.length;
+  }
   return list;
 }
 
-/** Lists from this long are worth a mark that lasts (`markDistinct`). */
-const LONG_LIST = 32;
-let lastShort: Value[] | undefined;
+/** The last lists marked without `lasting` (`markDistinct`). */
+const recent: (Value[] | undefined)[] = [undefined, undefined, undefined, undefined];
+let nextRecent = 0;
 
-/** Was this list marked by `markDistinct` (and the mark, for a short list, not yet replaced)? */
+/** Was this list marked by `markDistinct` (and the mark, for one not lasting, not yet replaced)? */
 export function isDistinct(list: Value[]): boolean {
-  return list === lastShort || distinctLists.has(list);
+  return list === recent[0] || list === recent[1] || list === recent[2] || list === recent[3] || distinctLists.has(list);
 }
 
 /** Structural equality for lists, maps and placements; `===` for everything else. */

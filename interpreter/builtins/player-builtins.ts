@@ -29,5 +29,5 @@ export const PLAYER_IMPLS = {
 const seatLists: number[][] = [];
 
 function seats(n: number): number[] {
-  return (seatLists[n] ??= markDistinct(Array.from({ length: n }, (_, i) => i)));
+  return (seatLists[n] ??= markDistinct(Array.from({ length: n }, (_, i) => i), true));
 }
