@@ -1,5 +1,5 @@
 import type { Value } from "../dsl/ir.ts";
-import type { Exec } from "./exec.ts";
+import { nulls, type Exec } from "./exec.ts";
 import { computeResult } from "./result.ts";
 
 /**
@@ -13,7 +13,7 @@ export function computeEstimate(x: Exec, player: number): number | null {
   const est = x.rt.estimate;
   try {
     if (est) {
-      const l = new Array<Value>(Math.max(1, est.nlocals)).fill(null);
+      const l = nulls(Math.max(1, est.nlocals));
       l[0] = player;
       return Number(est.value(x, l)) || 0;
     }
@@ -24,7 +24,7 @@ export function computeEstimate(x: Exec, player: number): number | null {
     // One player's points alone: the same number as their score in the full result (a player's
     // points are their own expression, ranked only afterwards), for a third of the work with three
     // players. Bots ask this for every option they weigh (`greedy-bot.ts`).
-    const l = new Array<Value>(Math.max(1, sc.nlocals)).fill(null);
+    const l = nulls(Math.max(1, sc.nlocals));
     l[0] = player;
     return Number(sc.points(x, l)) || 0;
   } catch {

@@ -2,7 +2,7 @@ import type { ExampleDef, ExampleStepDef, GameDef, IrExpr, Value } from "../dsl/
 import type { Span } from "../dsl/span.ts";
 import { T, type Type } from "../dsl/types.ts";
 import { compileExpr } from "./compile-expr.ts";
-import { newExec } from "./exec.ts";
+import { newExec, nulls } from "./exec.ts";
 import { StartError, type Game } from "./game.ts";
 import { RuntimeError } from "./runtime-error.ts";
 import { Scenario, ScenarioError } from "./scenario.ts";
@@ -83,7 +83,7 @@ export function runExample(game: Game, ex: ExampleDef, variant = ex.variant): Ex
     result.failure = { span: ex.span, message: `the rules failed while setting up: ${sc.match.error.message}` };
     return result;
   }
-  const locals = new Array<Value>(Math.max(1, ex.nlocals)).fill(null);
+  const locals = nulls(Math.max(1, ex.nlocals));
   try {
     ex.steps.forEach((step, i) => runStep(sc, ex, step, i, locals));
     result.passed = true;

@@ -40,6 +40,17 @@ export function tick(x: Exec, span: Span, n = 1): void {
   }
 }
 
+/**
+ * A list of `n` nulls: a frame's fresh locals, or a fresh per-player map. Built by pushing, so
+ * V8 keeps it packed: `new Array(n).fill(null)` stays "holey" for good (and so do its copies),
+ * and every read of a local then checks for holes.
+ */
+export function nulls(n: number): Value[] {
+  const out: Value[] = [];
+  for (let i = 0; i < n; i++) out.push(null);
+  return out;
+}
+
 export function newExec(rt: Runtime, s: MatchState): Exec {
   return { rt, s, steps: 0, budget: STEP_BUDGET, events: [], memoEpoch: freshEpoch() };
 }

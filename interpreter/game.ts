@@ -1,7 +1,7 @@
 import { compileRules, type CompiledRules, type CompileOptions } from "../dsl/compile.ts";
 import type { GameDef, Value } from "../dsl/ir.ts";
 import { defaultValue } from "../dsl/types.ts";
-import { newExec } from "./exec.ts";
+import { newExec, nulls } from "./exec.ts";
 import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
@@ -128,14 +128,14 @@ export class Game {
     try {
       for (const v of def.globals) {
         const init = rt.globalInits.get(v.name);
-        s.globals[v.name] = init ? init(x, new Array<Value>(v.nlocals).fill(null)) : defaultValue(v.type, players);
+        s.globals[v.name] = init ? init(x, nulls(v.nlocals)) : defaultValue(v.type, players);
         // A later start value may call a function that reads this one.
         forget(x);
       }
       for (let p = 0; p < players; p++) {
         for (const v of def.playerVars) {
           const init = rt.playerInits.get(v.name);
-          const l = new Array<Value>(Math.max(1, v.nlocals)).fill(null);
+          const l = nulls(Math.max(1, v.nlocals));
           l[0] = p;
           s.pvars[p]![v.name] = init ? init(x, l) : defaultValue(v.type, players);
           forget(x);
@@ -145,8 +145,8 @@ export class Game {
       recordError(x, e, def.flow.span);
       return match;
     }
-    s.stack.push({ code: "flow", pc: 0, locals: new Array<Value>(def.flow.nlocals).fill(null) });
-    if (def.setup) s.stack.push({ code: "setup", pc: 0, locals: new Array<Value>(def.setup.nlocals).fill(null), detached: true });
+    s.stack.push({ code: "flow", pc: 0, locals: nulls(def.flow.nlocals) });
+    if (def.setup) s.stack.push({ code: "setup", pc: 0, locals: nulls(def.setup.nlocals), detached: true });
     match.runToDecision();
     return match;
   }

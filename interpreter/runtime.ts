@@ -2,7 +2,7 @@ import type { ComponentDef, GameDef, KindDef, ShapeValue, Value, ZoneDef } from 
 import type { Span } from "../dsl/span.ts";
 import { compileCode, type Compiled } from "./compile-code.ts";
 import { compileExpr } from "./compile-expr.ts";
-import { newExec, tick, type Exec, type Fn } from "./exec.ts";
+import { newExec, nulls, tick, type Exec, type Fn } from "./exec.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { orientations, turnSides, type Orientation } from "./placement.ts";
 import { fail } from "./runtime-error.ts";
@@ -264,7 +264,7 @@ export class Runtime {
     const show = this.show.get(`kind:${c.kind}`);
     if (show?.entries["label"]) {
       const x = newExec(this, s);
-      const l = new Array<Value>(show.nlocals).fill(null);
+      const l = nulls(show.nlocals);
       l[0] = id;
       const v = show.entries["label"](x, l);
       if (typeof v === "string" && v) return v;

@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Topology as TopologyDef, Value, Visibility } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
-import { newExec, type Exec } from "./exec.ts";
+import { newExec, nulls, type Exec } from "./exec.ts";
 import { isTop } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
@@ -133,7 +133,7 @@ function evalShow(x: Exec, key: string, self: Value): ShowView | undefined {
   if (!show) return undefined;
   const out: ShowView = {};
   for (const [name, f] of Object.entries(show.entries)) {
-    const l = new Array<Value>(Math.max(1, show.nlocals)).fill(null);
+    const l = nulls(Math.max(1, show.nlocals));
     l[0] = self;
     try {
       const v = f(x, l);

@@ -4,7 +4,7 @@ import type { Type } from "../dsl/types.ts";
 import { OP, type ChoiceSpec, type Instr } from "./compile-code.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
-import { tick, type Exec } from "./exec.ts";
+import { nulls, tick, type Exec } from "./exec.ts";
 import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, pickCount, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
@@ -94,7 +94,7 @@ function dispatchEvents(x: Exec): void {
     for (let i = x.rt.handlers.length - 1; i >= 0; i--) {
       const h = x.rt.handlers[i]!;
       if (h.event !== ev.event) continue;
-      const locals = new Array<Value>(h.nlocals).fill(null);
+      const locals = nulls(h.nlocals);
       ev.args.forEach((a, k) => (locals[k] = a));
       if (h.where && h.where(x, locals) !== true) continue;
       pushFrame(x, h.code, locals, true, x.rt.code.get(h.code)!.span);
@@ -154,7 +154,7 @@ function loop(x: Exec): void {
       }
       case OP.call: {
         const ins = next as Ins<"call">;
-        const locals = new Array<Value>(ins.nlocals).fill(null);
+        const locals = nulls(ins.nlocals);
         ins.args.forEach((a, i) => (locals[i] = a(x, l)));
         pushFrame(x, ins.code, locals, false, ins.span);
         break;
@@ -418,7 +418,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
     choices[p] = c;
   }
   if (players.length === 0) {
-    f.locals[ins.slot] = new Array<Value>(x.s.players).fill(null);
+    f.locals[ins.slot] = nulls(x.s.players);
     f.pc++;
     return;
   }
@@ -565,7 +565,7 @@ function settle(x: Exec, f: FrameState, ins: Instr, p: Pending, who: number, ind
     p.chosen[who] = answer;
     if (!forced) s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
     if (p.players.some((q) => !(q in p.chosen))) return false;
-    const map = new Array<Value>(s.players).fill(null);
+    const map = nulls(s.players);
     for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
     // Entries are replaced, not changed: clones share them.
     s.log = s.log.map((e) => (e.secret && !e.revealed ? { ...e, revealed: true } : e));
