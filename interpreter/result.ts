@@ -1,5 +1,5 @@
 import type { Value } from "../dsl/ir.ts";
-import type { Exec } from "./exec.ts";
+import { nulls, type Exec } from "./exec.ts";
 import type { MatchResult } from "./state.ts";
 
 /** Final scores, tiebreaks and places: players tied on points and every tiebreak share their place. */
@@ -12,7 +12,7 @@ export function computeResult(x: Exec): MatchResult {
   const scores: number[] = [];
   const tiebreaks: number[][] = [];
   for (let i = 0; i < nt; i++) tiebreaks.push([]);
-  const l = new Array<Value>(Math.max(1, sc.nlocals));
+  const l = nulls(Math.max(1, sc.nlocals));
   for (let p = 0; p < n; p++) {
     l.fill(null);
     l[0] = p;
