@@ -1,4 +1,3 @@
-import type { Value } from "../dsl/ir.ts";
 import { nulls, type Exec } from "./exec.ts";
 import type { MatchResult } from "./state.ts";
 
