@@ -51,6 +51,23 @@ export function nulls(n: number): Value[] {
   return out;
 }
 
+/**
+ * Runs `work` on a copy of the context as an aside: naming an option, explaining a refusal. Rules
+ * change nothing but the generator and the frame's locals while they are evaluated; those two are
+ * put back afterwards (no copy of the state), so the match goes on as if no one had asked, and
+ * asking again gives the same answer. The aside has its own step count.
+ */
+export function aside<T>(x: Exec, locals: Value[], work: (probe: Exec) => T): T {
+  const saved = locals.slice();
+  const rng = x.s.rng.slice();
+  try {
+    return work({ ...x, steps: 0, events: [] });
+  } finally {
+    for (let i = 0; i < saved.length; i++) locals[i] = saved[i]!;
+    x.s.rng = rng;
+  }
+}
+
 export function newExec(rt: Runtime, s: MatchState): Exec {
   return { rt, s, steps: 0, budget: STEP_BUDGET, events: [], memoEpoch: freshEpoch() };
 }

@@ -1,7 +1,7 @@
 import type { PlacementValue, Value } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
 import type { ChoiceSpec } from "./compile-code.ts";
-import type { Exec } from "./exec.ts";
+import { aside, type Exec } from "./exec.ts";
 import { spaceCell } from "../dsl/keys.ts";
 import type { ChoiceState, OptionState } from "./state.ts";
 import { seesPiece } from "./visibility.ts";
@@ -177,19 +177,15 @@ export function choiceLabeller(x: Exec, spec: ChoiceSpec & { chooserSlot?: numbe
   const f = spec.label;
   if (!f) return undefined;
   return (v: Value): string => {
-    const saved = locals.slice();
-    const rng = x.s.rng.slice();
-    const probe: Exec = { ...x, steps: 0, events: [] };
     try {
-      if (spec.chooserSlot !== undefined) locals[spec.chooserSlot] = chooser;
-      locals[spec.varSlot] = v;
-      return String(f(probe, locals));
+      return aside(x, locals, (probe) => {
+        if (spec.chooserSlot !== undefined) locals[spec.chooserSlot] = chooser;
+        locals[spec.varSlot] = v;
+        return String(f(probe, locals));
+      });
     } catch (e) {
       if (strict) throw e;
       return label(x, v, spec.valueType);
-    } finally {
-      for (let i = 0; i < saved.length; i++) locals[i] = saved[i]!;
-      x.s.rng = rng;
     }
   };
 }

@@ -153,10 +153,10 @@ export interface ChoiceState {
 
 export type Pending =
   | { kind: "choose"; player: number; prompt: string; choice: ChoiceState }
-  /** Named options (`choose { option "…" … }`): few, labelled by the rules, kept whole. */
   /**
-   * `offered`: the options whose `when` holds, by their place in the rules. Their ids and labels
-   * are worked out when asked for (`vm.ts` `namedOptions`): the match stands still meanwhile.
+   * Named options (`choose { option "…" … }`). `offered`: those whose `when` holds, by their place
+   * in the rules. Their ids and labels are worked out when asked for (`vm.ts` `namedOptions`): the
+   * match stands still meanwhile.
    */
   | { kind: "options"; player: number; prompt: string; offered: number[] }
   | {

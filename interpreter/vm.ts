@@ -4,7 +4,7 @@ import type { Type } from "../dsl/types.ts";
 import { OP, type ChoiceSpec, type Instr } from "./compile-code.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
-import { nulls, tick, type Exec } from "./exec.ts";
+import { aside, nulls, tick, type Exec } from "./exec.ts";
 import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, pickCount, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
@@ -376,18 +376,12 @@ function offerNamed(x: Exec, f: FrameState, ins: Ins<"options">): void {
  * runs it strictly, so a broken label ends the match with a diagnostic at the label.
  */
 function nameNamedOption(x: Exec, locals: Value[], ins: Ins<"options">, rulesIndex: number, index: number, strict: boolean): OptionState {
-  const saved = locals.slice();
-  const rng = x.s.rng.slice();
-  const probe: Exec = { ...x, steps: 0, events: [] };
   let text: string;
   try {
-    text = String(ins.options[rulesIndex]!.label(probe, locals));
+    text = aside(x, locals, (probe) => String(ins.options[rulesIndex]!.label(probe, locals)));
   } catch (e) {
     if (strict) throw e;
     text = `option ${rulesIndex + 1}`;
-  } finally {
-    for (let i = 0; i < saved.length; i++) locals[i] = saved[i]!;
-    x.s.rng = rng;
   }
   return namedOption(text, rulesIndex, index);
 }
@@ -589,41 +583,36 @@ function settle(x: Exec, f: FrameState, ins: Instr, p: Pending, who: number, ind
 
 /**
  * Why an option that is not offered is refused: the failing rule's own words
- * when it is a candidate. Explaining must not disturb the match, and rules
- * change nothing but the generator and the frame's locals while they are
- * evaluated: those two are put back afterwards (no copy of the state).
+ * when it is a candidate. Explaining must not disturb the match: it runs as an
+ * aside (`aside`), with the generator and the frame's locals put back.
  */
 function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: number): ApplyResult {
   const unknown: ApplyResult = { ok: false, code: "unknown-option", reason: `\`${optionId}\` is not one of the options` };
   if (ins.k !== "choose" && ins.k !== "secret") return unknown;
   if (optionId === STOP_ID && ins.stop) return { ok: false, code: "illegal-option", reason: "stopping is not allowed yet" };
-  const rng = [...x.s.rng];
-  const locals = [...f.locals];
-  const probe: Exec = { ...x, steps: 0, events: [] };
   const l = f.locals;
-  if (ins.k === "secret") l[ins.chooserSlot] = who;
   try {
-    const candidates = items(probe, ins.src(probe, l), ins.zone, ins.span);
-    const all = nameChoice(probe, { values: legalValues(probe, candidates, ins.valueType, who) }, ins.valueType, who, choiceLabeller(probe, ins, l, who, false));
-    // A multi-pick's id names its items (`gold+wood`): the first item refused explains it.
-    const parts = ins.count ? optionId.split("+") : [optionId];
-    for (const part of parts) {
-      const match = all.find((o) => o.id === part);
-      if (!match) return unknown;
-      l[ins.varSlot] = match.value;
-      for (const w of ins.wheres) {
-        if (w.cond(probe, l) === true) continue;
-        let reason = w.reason ? String(w.reason(probe, l)) : undefined;
-        if (!reason && w.rule) reason = probe.rt.rules.get(w.rule.name)!.explain(probe, w.rule.args.map((a) => a(probe, l)), ins.span) ?? undefined;
-        reason ??= `this must hold: ${w.text}`;
-        return { ok: false, code: "illegal-option", reason: `${match.label} is not allowed: ${reason}` };
+    return aside(x, l, (probe): ApplyResult => {
+      if (ins.k === "secret") l[ins.chooserSlot] = who;
+      const candidates = items(probe, ins.src(probe, l), ins.zone, ins.span);
+      const all = nameChoice(probe, { values: legalValues(probe, candidates, ins.valueType, who) }, ins.valueType, who, choiceLabeller(probe, ins, l, who, false));
+      // A multi-pick's id names its items (`gold+wood`): the first item refused explains it.
+      const parts = ins.count ? optionId.split("+") : [optionId];
+      for (const part of parts) {
+        const match = all.find((o) => o.id === part);
+        if (!match) return unknown;
+        l[ins.varSlot] = match.value;
+        for (const w of ins.wheres) {
+          if (w.cond(probe, l) === true) continue;
+          let reason = w.reason ? String(w.reason(probe, l)) : undefined;
+          if (!reason && w.rule) reason = probe.rt.rules.get(w.rule.name)!.explain(probe, w.rule.args.map((a) => a(probe, l)), ins.span) ?? undefined;
+          reason ??= `this must hold: ${w.text}`;
+          return { ok: false, code: "illegal-option", reason: `${match.label} is not allowed: ${reason}` };
+        }
       }
-    }
-    return unknown;
+      return unknown;
+    });
   } catch {
     return unknown;
-  } finally {
-    x.s.rng = rng;
-    for (let i = 0; i < locals.length; i++) l[i] = locals[i]!;
   }
 }
