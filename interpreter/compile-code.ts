@@ -5,6 +5,8 @@ import type { Type } from "../dsl/types.ts";
 import { assertNever } from "./assert-never.ts";
 import { compileExpr } from "./compile-expr.ts";
 import type { Exec, Fn } from "./exec.ts";
+import { mayDraw } from "./memo.ts";
+import { NAMED_ALONE } from "./options.ts";
 import { lift, piece, putInZone, putOnBoard } from "./pieces.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
 import { fail } from "./runtime-error.ts";
@@ -38,6 +40,13 @@ export interface ChoiceSpec {
   count?: Fn;
   /** Asked even with one legal option (`ask always` here or in `game`). */
   askAlways: boolean;
+  /**
+   * The `where` filters may be applied to candidates only when someone needs to know
+   * (`vm.ts` `legalChoice`): there is a filter, one item is taken (no `count`), no filter draws on
+   * the generator (a draw must happen at the choice, in order), and each value is named on its
+   * own (`options.ts` `nameOne`), so taking one names it without weighing the others.
+   */
+  weighLater: boolean;
 }
 
 /**
@@ -206,6 +215,7 @@ function choiceSpec(s: Extract<IrStmt, { op: "choose" | "secret" }>, rt: Runtime
     wheres: compileWheres(s.wheres, rt),
     valueType: s.valueType,
     askAlways: s.askAlways === true || rt.def.askAlways === true,
+    weighLater: s.wheres.length > 0 && !s.count && NAMED_ALONE.has(s.valueType.t) && !mayDraw(s.wheres.map((w) => w.cond), rt.draws),
   };
   const prompt = opt(s.prompt, rt);
   if (prompt) spec.prompt = prompt;

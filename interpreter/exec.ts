@@ -61,7 +61,9 @@ export function aside<T>(x: Exec, locals: Value[], work: (probe: Exec) => T): T 
   const saved = locals.slice();
   const rng = x.s.rng.slice();
   try {
-    return work({ ...x, steps: 0, events: [] });
+    // Built as `newExec` builds one, so rules run on one shape of context (a spread copy may get
+    // another hidden class, and code that sees two runs slower everywhere).
+    return work(execOf(x.rt, x.s, x.memoEpoch));
   } finally {
     for (let i = 0; i < saved.length; i++) locals[i] = saved[i]!;
     x.s.rng = rng;
@@ -69,5 +71,9 @@ export function aside<T>(x: Exec, locals: Value[], work: (probe: Exec) => T): T 
 }
 
 export function newExec(rt: Runtime, s: MatchState): Exec {
-  return { rt, s, steps: 0, budget: STEP_BUDGET, events: [], memoEpoch: freshEpoch() };
+  return execOf(rt, s, freshEpoch());
+}
+
+function execOf(rt: Runtime, s: MatchState, memoEpoch: number): Exec {
+  return { rt, s, steps: 0, budget: STEP_BUDGET, events: [], memoEpoch };
 }

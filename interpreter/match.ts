@@ -9,7 +9,7 @@ import { cloneState } from "./clone-state.ts";
 import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState } from "./state.ts";
 import { makeView, type View } from "./view.ts";
 import { resampleState } from "./resample.ts";
-import { apply, applyAt, namedOptions, optionCount, owing, recordError, run, type ApplyResult } from "./vm.ts";
+import { apply, applyAt, applyRandom, namedOptions, optionCount, owing, randomIndex, recordError, run, type ApplyResult } from "./vm.ts";
 
 /** A saved state that cannot be resumed on this game: from other rules or another engine version. */
 export class SavedStateError extends Error {
@@ -96,6 +96,38 @@ export class Match {
     } catch (e) {
       recordError(x, e, this.rt.def.flow.span);
       return { ok: true };
+    }
+  }
+
+  /**
+   * Takes a random legal option of `player`, each as likely, drawing with `pick(n)` (a whole
+   * number from 0 to n - 1, from the caller's own generator): the cheapest path for random bots
+   * and search playouts. Where a choice's `where` filters reject most candidates, only the
+   * candidates drawn are weighed, not every one. The same draws take the same option however
+   * the match was looked at before (`randomIndex` tells which, without taking it).
+   */
+  applyRandom(pick: (n: number) => number, player?: number): ApplyResult {
+    const x = newExec(this.rt, this.state);
+    try {
+      return applyRandom(x, pick, player);
+    } catch (e) {
+      recordError(x, e, this.rt.def.flow.span);
+      return { ok: true };
+    }
+  }
+
+  /**
+   * The position (for `applyAt`) of the option `applyRandom` takes with the same draws, or
+   * undefined when `player` owes nothing. Weighs the candidates up to it: for tools that
+   * record decisions by position.
+   */
+  randomIndex(pick: (n: number) => number, player?: number): number | undefined {
+    const x = newExec(this.rt, this.state);
+    try {
+      return randomIndex(x, pick, player);
+    } catch (e) {
+      recordError(x, e, this.rt.def.flow.span);
+      return undefined;
     }
   }
 

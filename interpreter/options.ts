@@ -415,8 +415,37 @@ function combinationOption(choice: ChoiceState, starts: number[], items: OptionS
   return o;
 }
 
-/** Types whose ids can be worked out one value at a time (distinct values never share an id, labels never need telling apart). */
-const NAMED_ALONE = new Set<Type["t"]>(["number", "bool", "player", "space", "enum", "placement"]);
+/**
+ * Types whose ids can be worked out one value at a time (distinct values never share an id, labels
+ * never need telling apart; a placement's piece only needs the other pieces of its name, `namingValues`).
+ * Pieces are not among them: like pieces are merged once the legal ones are known.
+ */
+export const NAMED_ALONE = new Set<Type["t"]>(["number", "bool", "player", "space", "enum", "placement"]);
+
+/**
+ * The values the name of candidate `chosen` depends on, so it can be named without weighing the
+ * others (`isLegal` weighs one): the value itself, first, then one legal placement of each other
+ * piece the chooser sees that reads the same, since `pieceIds` numbers pieces of one name apart
+ * only when two of them are offered. Named from these, by `nameOne` at index 0, it reads as it
+ * would among every legal value. Other kinds of value need only themselves.
+ */
+export function namingValues(x: Exec, candidates: Value[], chosen: number, ty: Type, chooser: number | null, isLegal: (i: number) => boolean): Value[] {
+  const v = candidates[chosen]!;
+  if (ty.t !== "placement" || !isPlacement(v) || !seesPiece(x, v.piece, chooser)) return [v];
+  const name = slug(x.rt.pieceLabel(x.s, v.piece));
+  const out: Value[] = [v];
+  const settled = new Set<number>([v.piece]);
+  for (let i = 0; i < candidates.length; i++) {
+    const c = candidates[i]!;
+    if (!isPlacement(c) || settled.has(c.piece)) continue;
+    if (!seesPiece(x, c.piece, chooser) || slug(x.rt.pieceLabel(x.s, c.piece)) !== name) settled.add(c.piece);
+    else if (isLegal(i)) {
+      out.push(c);
+      settled.add(c.piece);
+    }
+  }
+  return out;
+}
 
 /** The id and label of the option at `index` of a choice, without naming the others when it can (for the log). */
 export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {

@@ -53,6 +53,8 @@ const MAX_DEPTH = 2000;
  */
 export class Runtime {
   readonly topo: Topology;
+  /** The functions, rules and hooks whose evaluation may draw on the generator (`drawsChance`). */
+  readonly draws: ReadonlySet<string>;
   readonly functions = new Map<string, Callable>();
   readonly rules = new Map<string, CompiledRule>();
   readonly hooks = new Map<string, Callable>();
@@ -82,6 +84,7 @@ export class Runtime {
     this.topo = new Topology(def);
     this.equivalence = def.components.map((c) => JSON.stringify([c.kind, c.label, c.fields]));
     const draws = drawsChance(def);
+    this.draws = draws;
     for (const f of Object.values(def.functions)) {
       const body = compileExpr(f.body, this);
       const call = this.frameCall(f.nlocals, body, f.span);

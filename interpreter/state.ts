@@ -1,7 +1,7 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 
 /** The layout version of `MatchState` this engine writes and reads. */
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;
 import type { Value } from "../dsl/ir.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
 
@@ -13,9 +13,10 @@ import { hiddenSlot } from "./hidden-slot.ts";
 export interface MatchState {
   /**
    * The layout of this record: 2 since pending choices keep values, not named options; 3 since a
-   * pending choice of named options keeps which options are offered, not their labels.
+   * pending choice of named options keeps which options are offered, not their labels; 4 since a
+   * pending choice may keep its candidates unweighed (`ChoiceState.unweighed`).
    */
-  version: 3;
+  version: 4;
   /** A fingerprint of the rules (and variant) the match is played under: a saved state resumes only on the same rules. */
   rules?: string;
   players: number;
@@ -140,6 +141,15 @@ export interface OptionState {
 export interface ChoiceState {
   values: Value[];
   stop?: string;
+  /**
+   * The `where` filters have not been applied to every value: `values` are the distinct
+   * candidates, and which are legal is worked out when someone asks (`vm.ts` `legalOf`), the same
+   * answer whenever asked, as the match stands still and the filters never draw on the generator.
+   * Set only when at least two options are known to be offered (one when `ask always`), so whether
+   * anyone is asked was settled at the choice. A random bot draws among the candidates and weighs
+   * only those it draws (`vm.ts` `drawOption`).
+   */
+  unweighed?: true;
   /**
    * A multi-pick (`choose 2 c from …`): each option takes `k` of the items in
    * `values` at once. Its options are numbered, not stored: option `i` is

@@ -5,13 +5,14 @@ import { OP, type ChoiceSpec, type Instr } from "./compile-code.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { aside, nulls, tick, type Exec } from "./exec.ts";
-import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, pickCount, STOP_ID, valueAt } from "./options.ts";
+import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, namingValues, pickCount, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending } from "./state.ts";
 import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 import { forget } from "./memo.ts";
+import { hiddenSlot } from "./hidden-slot.ts";
 
 /** One kind of instruction. */
 type Ins<K extends Instr["k"]> = Extract<Instr, { k: K }>;
@@ -273,23 +274,27 @@ function decider(x: Exec, by: ((x: Exec, l: Value[]) => Value) | undefined, l: V
   return p;
 }
 
-/** The candidates of a choice that pass every `where` (distinct), plus the stop option if offered. */
+/** Does `v` pass every `where` of a choice (bound to the choice's name in `l`)? */
+function passes(x: Exec, ins: ChoiceSpec, l: Value[], v: Value): boolean {
+  l[ins.varSlot] = v;
+  const wheres = ins.wheres;
+  for (let i = 0; i < wheres.length; i++) if (wheres[i]!.cond(x, l) !== true) return false;
+  return true;
+}
+
+/**
+ * The candidates of a choice that pass every `where` (distinct), plus the stop option if offered.
+ * A choice that may be weighed later (`ChoiceSpec.weighLater`) is weighed only until it is known
+ * that someone must be asked: its other candidates wait, unweighed (`ChoiceState.unweighed`), for
+ * whoever needs to know. In games whose turns are placements most candidates fail their filters,
+ * and a random bot drawing one option need weigh only the few it draws.
+ */
 function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], chooser: number): ChoiceState {
   const candidates = items(x, ins.src(x, l), ins.zone, ins.span);
   tick(x, ins.span, candidates.length);
+  if (ins.weighLater) return weighSome(x, ins, l, chooser, candidates);
   const legal: Value[] = [];
-  const wheres = ins.wheres;
-  for (const c of candidates) {
-    l[ins.varSlot] = c;
-    let ok = true;
-    for (let i = 0; i < wheres.length; i++) {
-      if (wheres[i]!.cond(x, l) !== true) {
-        ok = false;
-        break;
-      }
-    }
-    if (ok) legal.push(c);
-  }
+  for (const c of candidates) if (passes(x, ins, l, c)) legal.push(c);
   let choice: ChoiceState;
   if (ins.count) {
     const k = ins.count(x, l);
@@ -301,7 +306,8 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
     const distinct = ins.valueType.t !== "piece" && isDistinct(candidates);
     choice = { values: distinct ? legal : legalValues(x, legal, ins.valueType, chooser) };
   }
-  if (ins.stop && (!ins.stop.when || ins.stop.when(x, l) === true)) choice.stop = String(ins.stop.label(x, l));
+  const stop = stopLabel(x, ins, l);
+  if (stop !== undefined) choice.stop = stop;
   if (choice.k !== undefined && choice.values.length < choice.k && choice.stop === undefined) {
     fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
   }
@@ -309,6 +315,153 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
     fail("runtime-size-budget", `choosing ${choice.k} of these ${choice.values.length} gives more than ${MAX_COMBINATIONS.toLocaleString("en")} combinations to offer; split the choice into smaller ones`, ins.span);
   }
   return choice;
+}
+
+/** The stop option's label when stopping is offered now. */
+function stopLabel(x: Exec, ins: ChoiceSpec, l: Value[]): string | undefined {
+  return ins.stop && (!ins.stop.when || ins.stop.when(x, l) === true) ? String(ins.stop.label(x, l)) : undefined;
+}
+
+/**
+ * A choice of one value weighed from its first candidate only until enough are legal to settle
+ * whether anyone is asked: two (one when a single option is asked too; one fewer when stopping is
+ * offered). Weighed to the end, it is an ordinary choice; otherwise it keeps its distinct
+ * candidates unweighed, and what was learnt is kept beside it (`weighings`). Duplicates go first:
+ * equal values pass the same filters, so the first of each is the one an ordinary choice keeps.
+ */
+function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], chooser: number, candidates: Value[]): ChoiceState {
+  const values = isDistinct(candidates) ? candidates : legalValues(x, candidates, ins.valueType, chooser);
+  const stop = stopLabel(x, ins, l);
+  const need = (ins.askAlways ? 1 : 2) - (stop === undefined ? 0 : 1);
+  const found: number[] = [];
+  let i = 0;
+  for (; i < values.length && found.length < need; i++) if (passes(x, ins, l, values[i]!)) found.push(i);
+  let choice: ChoiceState;
+  if (i === values.length) choice = { values: found.map((j) => values[j]!) };
+  else {
+    choice = { values, unweighed: true };
+    weighings.set(choice, { scanned: i, legalAt: found, epoch: x.memoEpoch });
+  }
+  if (stop !== undefined) choice.stop = stop;
+  return choice;
+}
+
+/** What a candidate of an unweighed choice is known to be (`Weighing.marks`): not weighed yet, legal, or not. */
+const UNKNOWN = 0;
+const LEGAL = 1;
+const NOT_LEGAL = 2;
+
+/**
+ * What is known of an unweighed choice's candidates, kept beside the state, by choice: copies of
+ * the match share their pending choice and stand where it was asked, so they share the answers
+ * too; a state read back from JSON weighs again, to the same answers. Weighed in order (the
+ * cheap path of counting and listing), it is how far the weighing went and where the legal ones
+ * are; a random draw weighs here and there, so it keeps a mark per candidate.
+ */
+interface Weighing {
+  /** Candidates before this one are weighed; the legal among them are `legalAt`. */
+  scanned: number;
+  legalAt: number[];
+  /** Per candidate, once a draw weighed out of order: `UNKNOWN`, `LEGAL` or `NOT_LEGAL`. */
+  marks?: number[];
+  /** The choice cut down to its legal values, once every candidate is weighed. */
+  legal?: ChoiceState;
+  /**
+   * The memo's generation when the choice was asked (`memo.ts`): what the rules worked out then
+   * still holds while the match stands at the choice, so weighing later answers from it (the
+   * filters of a choice often ask what the rules asked just before it).
+   */
+  epoch?: number;
+}
+
+const weighings = hiddenSlot<Weighing>();
+
+function weighingOf(c: ChoiceState): Weighing {
+  let w = weighings.get(c);
+  if (!w) {
+    w = { scanned: 0, legalAt: [] };
+    weighings.set(c, w);
+  }
+  return w;
+}
+
+/** A mark per candidate (`Weighing.marks`), made from what the weighing in order learnt. */
+function marksOf(c: ChoiceState, w: Weighing): number[] {
+  if (w.marks) return w.marks;
+  const marks: number[] = [];
+  for (let i = 0; i < c.values.length; i++) marks.push(i < w.scanned ? NOT_LEGAL : UNKNOWN);
+  for (const i of w.legalAt) marks[i] = LEGAL;
+  return (w.marks = marks);
+}
+
+/** Runs `work` as an aside in the frame that asks `who`'s choice, as it stood when asked (its memo too, `Weighing.epoch`). */
+function asChoice<T>(x: Exec, w: Weighing, who: number, work: (probe: Exec, ins: Ins<"choose" | "secret">, l: Value[]) => T): T {
+  const ins = waitingAt(x) as Ins<"choose" | "secret">;
+  const l = top(x)!.locals;
+  return aside(x, l, (probe) => {
+    if (w.epoch !== undefined) probe.memoEpoch = w.epoch;
+    if (ins.k === "secret") l[ins.chooserSlot] = who;
+    return work(probe, ins, l);
+  });
+}
+
+/**
+ * Runs `work` with a test of the candidates of `who`'s unweighed choice `c`, which weighs each
+ * candidate once, as an aside. A filter that fails throws its diagnostic, as it would have at the choice.
+ */
+function weighing<T>(x: Exec, c: ChoiceState, who: number, work: (isLegal: (i: number) => boolean) => T): T {
+  const w = weighingOf(c);
+  const marks = marksOf(c, w);
+  return asChoice(x, w, who, (probe, ins, l) =>
+    work((i) => {
+      let m = marks[i]!;
+      if (m === UNKNOWN) marks[i] = m = passes(probe, ins, l, c.values[i]!) ? LEGAL : NOT_LEGAL;
+      return m === LEGAL;
+    }),
+  );
+}
+
+/**
+ * The choice `c` of `who` with only its legal values: an unweighed one is weighed in full, once
+ * (`legalAt` then lists every legal candidate).
+ */
+function legalOf(x: Exec, c: ChoiceState, who: number): ChoiceState {
+  if (!c.unweighed) return c;
+  const w = weighingOf(c);
+  if (!w.legal) {
+    const marks = w.marks;
+    const legalAt = asChoice(x, w, who, (probe, ins, l) => {
+      const at: number[] = [];
+      for (let i = 0; i < c.values.length; i++) {
+        let ok: boolean;
+        if (marks) {
+          let m = marks[i]!;
+          if (m === UNKNOWN) marks[i] = m = passes(probe, ins, l, c.values[i]!) ? LEGAL : NOT_LEGAL;
+          ok = m === LEGAL;
+        } else ok = i < w.scanned ? w.legalAt.includes(i) : passes(probe, ins, l, c.values[i]!);
+        if (ok) at.push(i);
+      }
+      return at;
+    });
+    w.legalAt = legalAt;
+    w.scanned = c.values.length;
+    const values = legalAt.map((i) => c.values[i]!);
+    w.legal = c.stop === undefined ? { values } : { values, stop: c.stop };
+  }
+  return w.legal;
+}
+
+/**
+ * `legalOf` for those who only look at the options: a filter that fails on a candidate ends the
+ * match with its diagnostic, as it would have at the choice, and there are no options.
+ */
+function legalOrEnd(x: Exec, c: ChoiceState, who: number): ChoiceState | undefined {
+  try {
+    return legalOf(x, c, who);
+  } catch (e) {
+    recordError(x, e, waitingAt(x).span);
+    return undefined;
+  }
 }
 
 function choiceSize(c: ChoiceState): number {
@@ -322,11 +475,13 @@ function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Val
 function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }>): void {
   const player = decider(x, ins.by, f.locals, ins.span);
   const choice = legalChoice(x, ins, f.locals, player);
-  if (choiceSize(choice) === 0) {
+  // An unweighed choice has at least two options (one with `ask always`): someone is asked.
+  const size = choice.unweighed ? -1 : choiceSize(choice);
+  if (size === 0) {
     fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
   }
   const pending: Pending = { kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice };
-  if (choiceSize(choice) === 1 && !ins.askAlways) {
+  if (size === 1 && !ins.askAlways) {
     // One legal option: taken without asking, said in the messages (the log keeps decisions only).
     settle(x, f, ins, pending, player, 0, undefined, true);
     return;
@@ -408,7 +563,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
   for (const p of players) {
     f.locals[ins.chooserSlot] = p;
     const c = legalChoice(x, ins, f.locals, p);
-    if (choiceSize(c) === 0) fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
+    if (!c.unweighed && choiceSize(c) === 0) fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
     choices[p] = c;
   }
   if (players.length === 0) {
@@ -420,7 +575,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
   const pending: Extract<Pending, { kind: "secret" }> = { kind: "secret", players, prompt: prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} };
   // Players with one legal option have answered already; when nobody has a real choice, nobody is asked.
   for (const p of ins.askAlways ? [] : players) {
-    if (choiceSize(choices[p]!) === 1 && settle(x, f, ins, pending, p, 0, undefined, true)) return;
+    if (!choices[p]!.unweighed && choiceSize(choices[p]!) === 1 && settle(x, f, ins, pending, p, 0, undefined, true)) return;
   }
   x.s.pending = pending;
 }
@@ -476,7 +631,8 @@ export function optionCount(x: Exec, player?: number): number {
   if (who === undefined || !owing(x).includes(who)) return 0;
   if (p.kind === "options") return p.offered.length;
   const c = choiceOf(p, who);
-  return c ? choiceSize(c) : 0;
+  const legal = c && legalOrEnd(x, c, who);
+  return legal ? choiceSize(legal) : 0;
 }
 
 /** The options of `player` now, named and sorted (named options keep the rules' order). */
@@ -487,9 +643,10 @@ export function namedOptions(x: Exec, player?: number): OptionState[] {
   if (who === undefined || !owing(x).includes(who)) return [];
   if (p.kind === "options") return nameOffered(x, p);
   const c = choiceOf(p, who);
-  if (!c) return [];
+  const legal = c && legalOrEnd(x, c, who);
+  if (!legal) return [];
   const ins = waitingAt(x) as Extract<Instr, { k: "choose" | "secret" }>;
-  return nameChoice(x, c, ins.valueType, who, choiceLabeller(x, ins, top(x)!.locals, who, false));
+  return nameChoice(x, legal, ins.valueType, who, choiceLabeller(x, ins, top(x)!.locals, who, false));
 }
 
 /** Applies one player's decision, given by option id, then runs on to the next decision. */
@@ -508,16 +665,80 @@ export function applyAt(x: Exec, index: number, player?: number): ApplyResult {
   if (no) return no;
   const who = defaultChooser(x, player)!;
   const n = optionCount(x, who);
+  // Weighing the options may have found a filter that fails: the match is over.
+  if (x.s.over) return cannotDecide(x, player)!;
   if (!Number.isInteger(index) || index < 0 || index >= n) return { ok: false, code: "unknown-option", reason: `there is no option number ${index} (${n} options)` };
   return decide(x, who, index);
 }
 
-/** Takes option `index` for `who`; `named` is its name when the caller has it already. */
-function decide(x: Exec, who: number, index: number, named?: { id: string; label: string }): ApplyResult {
+/**
+ * A decision drawn at random among the legal options of `who`, each as likely: `pick(n)` gives a
+ * whole number below `n`. An ordinary choice draws its index once. An unweighed choice draws among
+ * its candidates (and the stop option) and weighs only what it draws: a candidate that fails its
+ * filters is set aside and the draw made again, so each legal option is as likely as with every
+ * candidate weighed first. The draws do not depend on what was weighed before (listing the options
+ * first draws the same option), so a bot's seed gives the same game however it is watched.
+ */
+type Drawn = { index: number } | { choice: ChoiceState; candidate: number };
+
+function drawOption(x: Exec, who: number, pick: (n: number) => number): Drawn {
+  const p = x.s.pending!;
+  const c = choiceOf(p, who);
+  if (!c?.unweighed) return { index: pick(optionCount(x, who)) };
+  const stopAt = c.stop === undefined ? -1 : c.values.length;
+  const pool: number[] = [];
+  for (let i = 0; i < c.values.length; i++) pool.push(i);
+  if (stopAt >= 0) pool.push(stopAt);
+  return weighing(x, c, who, (isLegal) => {
+    for (;;) {
+      const j = pick(pool.length);
+      const i = pool[j]!;
+      if (i === stopAt || isLegal(i)) return { choice: c, candidate: i };
+      pool[j] = pool[pool.length - 1]!;
+      pool.pop();
+    }
+  });
+}
+
+/** Takes a random legal option of `player` (each as likely, drawn with `pick`: `drawOption`), then runs on to the next decision. */
+export function applyRandom(x: Exec, pick: (n: number) => number, player?: number): ApplyResult {
+  const no = cannotDecide(x, player);
+  if (no) return no;
+  const who = defaultChooser(x, player)!;
+  const drawn = drawOption(x, who, pick);
+  if ("index" in drawn) return decide(x, who, drawn.index);
+  // Named from the candidate and the few values its name depends on, none of the rest weighed.
+  const c = drawn.choice;
+  if (drawn.candidate === c.values.length) return decide(x, who, 0, undefined, { values: [], stop: c.stop! });
+  const ins = waitingAt(x) as Ins<"choose" | "secret">;
+  const values = weighing(x, c, who, (isLegal) => namingValues(x, c.values, drawn.candidate, ins.valueType, who, isLegal));
+  return decide(x, who, 0, undefined, { values });
+}
+
+/** The index (as `applyAt` takes it) of the option `applyRandom` would take with the same draws. */
+export function randomIndex(x: Exec, pick: (n: number) => number, player?: number): number | undefined {
+  if (cannotDecide(x, player)) return undefined;
+  const who = defaultChooser(x, player)!;
+  const drawn = drawOption(x, who, pick);
+  if ("index" in drawn) return drawn.index;
+  const c = drawn.choice;
+  const legal = legalOf(x, c, who);
+  if (drawn.candidate === c.values.length) return pickCount(legal);
+  return weighingOf(c).legalAt.indexOf(drawn.candidate);
+}
+
+/**
+ * Takes option `index` for `who`; `named` is its name when the caller has it already. `choice`:
+ * what option `index` is taken from, when not the pending choice cut down to its legal values
+ * (a random draw's value, with the values its name depends on).
+ */
+function decide(x: Exec, who: number, index: number, named?: { id: string; label: string }, choice?: ChoiceState): ApplyResult {
   const s = x.s;
   const p = s.pending!;
+  // Weighed while the match stands as it was asked (the filters never see the decision counted).
+  const from = choice ?? (p.kind === "options" ? undefined : legalOf(x, choiceOf(p, who)!, who));
   s.decisions[who] = (s.decisions[who] ?? 0) + 1;
-  if (!settle(x, top(x)!, waitingAt(x), p, who, index, named, false)) return { ok: true };
+  if (!settle(x, top(x)!, waitingAt(x), p, who, index, named, false, from)) return { ok: true };
   s.pending = null;
   x.steps = 0;
   run(x);
@@ -531,7 +752,17 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
  * decisions that replays the match. Returns false while a secret choice
  * still waits for others (their answers revealed only when the last is in).
  */
-function settle(x: Exec, f: FrameState, ins: Instr, p: Pending, who: number, index: number, named: { id: string; label: string } | undefined, forced: boolean): boolean {
+function settle(
+  x: Exec,
+  f: FrameState,
+  ins: Instr,
+  p: Pending,
+  who: number,
+  index: number,
+  named: { id: string; label: string } | undefined,
+  forced: boolean,
+  from?: ChoiceState,
+): boolean {
   const s = x.s;
   // A decision is a change: the log, the decision counts and what is chosen move on.
   forget(x);
@@ -546,7 +777,8 @@ function settle(x: Exec, f: FrameState, ins: Instr, p: Pending, who: number, ind
     return true;
   }
   const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
-  const choice = choiceOf(p, who)!;
+  // A choice offered is weighed (an unweighed one is never taken for lack of options).
+  const choice = from ?? choiceOf(p, who)!;
   const value = index < pickCount(choice) ? valueAt(choice, index) : null;
   const strict = choiceLabeller(x, spec, f.locals, who, true);
   // Options were named leniently (a failing label reads as the plain value); taking one runs its

@@ -1,4 +1,5 @@
 import type { Match } from "../match.ts";
+import type { ApplyResult } from "../vm.ts";
 import { GreedyBot } from "./greedy-bot.ts";
 import { MctsBot, type MctsBudget } from "./mcts-bot.ts";
 import { RandomBot } from "./random-bot.ts";
@@ -13,6 +14,11 @@ export interface Bot {
   choose(match: Match, player: number): string | undefined;
   /** The option's position for `Match.applyAt` (the same pick as `choose`). */
   chooseIndex?(match: Match, player: number): number | undefined;
+  /**
+   * Takes the decision itself, the same pick as `chooseIndex`, or undefined if it owes none: for
+   * bots with a cheaper way than naming a position (a random bot weighs only the options it draws).
+   */
+  play?(match: Match, player: number): ApplyResult | undefined;
 }
 
 /** The kinds of bot the tools offer, with what each does. */

@@ -133,10 +133,12 @@ export class MctsBot {
     return d.players.includes(me) ? me : d.players[0];
   }
 
+  /** A whole number below `n`, from this bot's generator. */
+  private readonly pick = (n: number): number => uniformInt(this.rng, 0, n - 1);
+
   private randomMove(world: Match, q: number): boolean {
-    const n = world.optionCount(q);
-    if (n === 0) return false;
-    return world.applyAt(uniformInt(this.rng, 0, n - 1), q).ok;
+    // Weighs only the options it draws (`Match.applyRandom`); refused when `q` owes nothing.
+    return world.applyRandom(this.pick, q).ok;
   }
 
   private playout(world: Match, root: Node, me: number): void {

@@ -13,8 +13,13 @@ export function playOut(match: Match, bots: Bot[], maxDecisions = 100_000, onDec
     if (!d) return n;
     for (const p of d.players) {
       const bot = bots[p % bots.length]!;
-      // Bots that pick by position take the cheap path: no option is named.
-      if (bot.chooseIndex) {
+      // Bots that take their decision themselves take the cheapest path, unless each decision's
+      // position is wanted; those that pick by position, the cheap one: no option is named.
+      if (bot.play && !onDecision) {
+        const r = bot.play(match, p);
+        if (r === undefined) continue;
+        if (!r.ok) throw new Error(`the bot's option was refused: ${r.reason}`);
+      } else if (bot.chooseIndex) {
         const i = bot.chooseIndex(match, p);
         if (i === undefined) continue;
         onDecision?.(p, i);

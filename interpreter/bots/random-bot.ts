@@ -1,4 +1,5 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
+import type { ApplyResult } from "../vm.ts";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
 import { playOut } from "./play-out.ts";
@@ -11,15 +12,25 @@ import { botRandom, type BotRandom } from "./seeds.ts";
  */
 export class RandomBot {
   private readonly rng: BotRandom;
+  /** A whole number below `n`, from this bot's generator. */
+  private readonly pick = (n: number): number => uniformInt(this.rng, 0, n - 1);
 
   constructor(seed: number) {
     this.rng = botRandom(seed);
   }
 
-  /** The position (for `applyAt`) this bot takes for `player` now, or undefined if it owes nothing: the cheap path, nothing named. */
+  /** The position (for `applyAt`) this bot takes for `player` now, or undefined if it owes nothing: the same option as `play`. */
   chooseIndex(match: Match, player: number): number | undefined {
-    const n = match.optionCount(player);
-    return n === 0 ? undefined : uniformInt(this.rng, 0, n - 1);
+    return match.randomIndex(this.pick, player);
+  }
+
+  /**
+   * Takes this bot's option for `player` now (undefined if they owe nothing): the cheapest path,
+   * weighing only the candidates drawn (`Match.applyRandom`). The same option as `chooseIndex`.
+   */
+  play(match: Match, player: number): ApplyResult | undefined {
+    if (!match.decision?.players.includes(player)) return undefined;
+    return match.applyRandom(this.pick, player);
   }
 
   /** The option id this bot takes for `player` now (the same pick as `chooseIndex`), or undefined if it owes nothing. */

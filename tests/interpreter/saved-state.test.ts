@@ -39,9 +39,9 @@ describe("saved states", () => {
 
   it("are refused when written by another layout version", () => {
     const game = gameFromSource(RULES);
-    // Version 2 kept the labels of a pending choice of named options, which version 3 works out when asked.
-    const saved = { ...JSON.parse(JSON.stringify(game.start({ players: 2, seed: 3 }).toJSON())), version: 2 };
-    expect(() => Match.fromJSON(game, saved)).toThrow(/layout version 2, expected 3/);
+    // Version 3 kept only weighed choices: a version 4 pending choice may keep its candidates unweighed.
+    const saved = { ...JSON.parse(JSON.stringify(game.start({ players: 2, seed: 3 }).toJSON())), version: 3 };
+    expect(() => Match.fromJSON(game, saved)).toThrow(/layout version 3, expected 4/);
   });
 
   it("a clone shares nothing a move changes: moving one leaves the other as it was", () => {
