@@ -63,7 +63,7 @@ export function aside<T>(x: Exec, locals: Value[], work: (probe: Exec) => T): T 
   try {
     // Built as `newExec` builds one, so rules run on one shape of context (a spread copy may get
     // another hidden class, and code that sees two runs slower everywhere).
-    return work(execOf(x.rt, x.s, x.memoEpoch));
+    return work(execOf(x.rt, x.s, x.memoEpoch, x.budget));
   } finally {
     for (let i = 0; i < saved.length; i++) locals[i] = saved[i]!;
     x.s.rng = rng;
@@ -71,9 +71,9 @@ export function aside<T>(x: Exec, locals: Value[], work: (probe: Exec) => T): T 
 }
 
 export function newExec(rt: Runtime, s: MatchState): Exec {
-  return execOf(rt, s, freshEpoch());
+  return execOf(rt, s, freshEpoch(), STEP_BUDGET);
 }
 
-function execOf(rt: Runtime, s: MatchState, memoEpoch: number): Exec {
-  return { rt, s, steps: 0, budget: STEP_BUDGET, events: [], memoEpoch };
+function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
+  return { rt, s, steps: 0, budget, events: [], memoEpoch };
 }
