@@ -66,7 +66,10 @@ export function smokeTest(game: Game, file: string, count: number): SmokeFailure
     const number = i + 1;
     let played: ReturnType<typeof playGame>;
     try {
-      played = playGame(game, settings, number, undefined, SMOKE_DECISION_LIMIT);
+      // Taken by position, every option of every decision is weighed, so a `where` that fails on
+      // any candidate fails the smoke game; the bots draw the same options as in `stela simulate`
+      // (`Match.randomIndex`), so the replay command plays this very game.
+      played = playGame(game, settings, number, () => {}, SMOKE_DECISION_LIMIT);
     } catch (e) {
       // A game too large to start (too many pieces for this player count) is a failure, not a crash.
       const base = { file, game: game.title, players, seed: gameSeed(1, number), ...(variant !== undefined ? { variant } : {}), number, replay: replayCommand(settings, number) };

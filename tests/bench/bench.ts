@@ -6,7 +6,9 @@
 //   1. Stela vs hand-written TypeScript: random playouts/s of each benchmark game and its twin
 //      (same policy, same games: tests/bench/twins.test.ts proves the traces identical), ratio.
 //   2. Every game file (games/ and tests/bench/games/): random playouts/s, clone() µs and the
-//      state's size at mid-game, greedy-bot ms per decision, parse+check ms.
+//      state's size at mid-game, greedy-bot ms per decision, parse+check ms. Random playouts two
+//      ways: as the random bot plays (`Match.applyRandom`: a choice's candidates weighed only as
+//      drawn) and with every option weighed first (`optionCount` + `applyAt`, the twins' policy).
 //   3. Random-play figures with 95% intervals: Stela's own playouts from the rounds, and a large
 //      sample of the twins.
 //
@@ -16,7 +18,7 @@ import { compileRules } from "../../dsl/compile.ts";
 import { makeBot, playRandomly, type Game, type Match } from "../../interpreter/index.ts";
 import { formatMean, formatRate, summarise } from "./figures.ts";
 import type { PlayoutResult, Twin } from "./random-policy.ts";
-import { loadGame, outcome } from "./stela-playout.ts";
+import { loadGame, playStela } from "./stela-playout.ts";
 import { TWINS } from "./twins/index.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -74,7 +76,9 @@ interface GameEntry {
   source: string;
   /** Seed counters, so each round plays new games. */
   seed: number;
+  /** Random bot (`applyRandom`), and every option weighed first (`optionCount` + `applyAt`). */
   playouts: number[];
+  weighed: number[];
   clones: number[];
   greedy: number[];
   parse: number[];
@@ -115,7 +119,7 @@ for (const file of files) {
   const twin = TWINS.find((t) => t.file === file);
   const players = twin?.players ?? Math.min(game.maxPlayers, Math.max(game.minPlayers, 3));
   const mid = midGame(game, players);
-  entries.push({ file, game, players, source, seed: 1, playouts: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
+  entries.push({ file, game, players, source, seed: 1, playouts: [], weighed: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
 }
 
 interface TwinEntry {
@@ -130,13 +134,12 @@ const twins: TwinEntry[] = TWINS.filter((t) => !filter || t.file.includes(filter
 
 // Round 0 warms the JIT up and is not counted.
 for (let round = -1; round < rounds; round++) {
-  if (round === 0) for (const x of [...twins.map((t) => [t.stela, t.hand, t.results]), ...entries.map((e) => [e.playouts, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
+  if (round === 0) for (const x of [...twins.map((t) => [t.stela, t.hand, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
   process.stderr.write(`round ${round + 1}/${rounds}\r`);
   for (const t of twins) {
+    // The twins' policy, which weighs every option before it picks one: the same games on both sides.
     const s = timed(() => {
-      const m = t.game.start({ players: t.twin.players, seed: t.seed });
-      const d = playRandomly(m, t.seed);
-      t.results.push(outcome(m, d));
+      t.results.push(playStela(t.game, t.twin.players, t.seed, t.seed));
       t.seed++;
       return 1;
     });
@@ -156,6 +159,12 @@ for (let round = -1; round < rounds; round++) {
       return 1;
     });
     e.playouts.push((p.runs / p.ms) * 1000);
+    const w = timed(() => {
+      playStela(e.game, e.players, e.seed, e.seed);
+      e.seed++;
+      return 1;
+    });
+    e.weighed.push((w.runs / w.ms) * 1000);
     const c = timed(() => {
       for (let i = 0; i < 10; i++) e.mid.clone();
       return 10;
@@ -209,8 +218,8 @@ if (twins.length) {
 if (entries.length) {
   console.log("Every game file (random playouts; clone and state size at mid-game; greedy bot from the start):\n");
   table(
-    ["file", "players", "playouts/s", "clone() µs", "state KB", "greedy ms/decision", "parse+check ms"],
-    entries.map((e) => [e.file, String(e.players), fmt(median(e.playouts)), fmt(median(e.clones)), (e.stateBytes / 1024).toFixed(1), fmt(median(e.greedy), 2), fmt(median(e.parse), 2)]),
+    ["file", "players", "playouts/s (random bot)", "all weighed", "clone() µs", "state KB", "greedy ms/decision", "parse+check ms"],
+    entries.map((e) => [e.file, String(e.players), fmt(median(e.playouts)), fmt(median(e.weighed)), fmt(median(e.clones)), (e.stateBytes / 1024).toFixed(1), fmt(median(e.greedy), 2), fmt(median(e.parse), 2)]),
   );
 }
 if (twins.length) {

@@ -20,8 +20,10 @@ export function outcome(m: Match, decisions: number): PlayoutResult {
 }
 
 /**
- * One random playout in Stela under the benchmark policy (the same picks as the engine's
- * `RandomBot`), recording (option count, index) per decision into `trace` when given.
+ * One random playout in Stela under the benchmark policy, recording (option count, index) per
+ * decision into `trace` when given: every option counted (all weighed), one taken by position, as
+ * the hand-written twins do. The engine's `RandomBot` picks as uniformly but draws differently
+ * where a choice's candidates wait to be weighed (`Match.applyRandom`), so it plays other games.
  */
 export function playStela(game: Game, players: number, matchSeed: number, botSeed: number, trace?: number[]): PlayoutResult {
   const m = game.start({ players, seed: matchSeed });

@@ -32,6 +32,17 @@ flow {
   }
 }
 `,
+  // Only the last two of forty candidates break the filter: a random draw seldom weighs them.
+  "far-filter.stela": `game "Far" { players 2 }
+per player { score: number = 0 }
+scoring p { points p.score }
+flow {
+  turn players[0] {
+    let n = choose n from 1..40 where n < 39 or 1 / (n - n) > 0
+    current.score = n
+  }
+}
+`,
   "notes.txt": "not rules\n",
 });
 
@@ -134,10 +145,15 @@ describe("stela check formats", () => {
     expect(text[0]).toBe(`${files["faulty.stela"]}:7:21: error runtime-division-by-zero: division by zero [smoke game 1 (2 players), decision 1; replay: stela simulate ${files["faulty.stela"]} --players 2 --seed 1 --bots random --game 1]`);
   });
 
+  it("a smoke game weighs every option of every decision: a filter failing on one candidate fails it", () => {
+    const text = stela(["check", "--smoke", "1", files["far-filter.stela"]!]).out.split("\n");
+    expect(text[0]).toMatch(/far-filter\.stela:6:\d+: error runtime-division-by-zero: division by zero \[smoke game 1/);
+  });
+
   it("reads only .stela files, and says so on stderr when named another file", () => {
     const r = stela(["check", "--format", "json", files.dir]);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.out).map((x: { file: string }) => x.file.slice(files.dir.length + 1))).toEqual(["broken.stela", "faulty.stela", "warned.stela"]);
+    expect(JSON.parse(r.out).map((x: { file: string }) => x.file.slice(files.dir.length + 1))).toEqual(["broken.stela", "far-filter.stela", "faulty.stela", "warned.stela"]);
     const named = stela(["check", "--format", "json", files["notes.txt"]!, "games/mayan-city.stela"]);
     expect(named.err).toBe(`stela: skipped ${files["notes.txt"]}: not a .stela file\n`);
     expect(JSON.parse(named.out).map((x: { file: string }) => x.file)).toEqual(["games/mayan-city.stela"]);

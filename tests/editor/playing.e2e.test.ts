@@ -100,8 +100,8 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     });
     await page.getByRole("button", { name: "Resume bots" }).click();
     await waitLog(page, 1);
-    // Seed 1: MCTS with 30 playouts (its own stream, mixSeed(1, seat 0)) takes the Plaza; the random bot would take the Temple.
-    expect(await onApp(page, (a) => a.snapshot!.log[0]!)).toMatchObject({ player: 0, option: "plaza" });
+    // Seed 1: MCTS with 30 playouts (its own stream, mixSeed(1, seat 0)) takes the Reservoir; the random bot would take the Temple.
+    expect(await onApp(page, (a) => a.snapshot!.log[0]!)).toMatchObject({ player: 0, option: "reservoir" });
     // Milliseconds instead of playouts.
     await page.locator('section.player[data-seat="0"] [data-testid=mcts-unit]').selectOption("ms");
     await page.waitForFunction(() => (window as unknown as { stela: { playtest: { bots: Record<number, string> } } }).stela.playtest.bots[0] === "mcts:30ms");

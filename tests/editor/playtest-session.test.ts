@@ -245,7 +245,7 @@ scoring p { points p.score }`),
     // The same bot made directly: the session's seat plays exactly as it.
     const direct = makeBot({ kind: "mcts", budget: { iterations: 30 } }, mixSeed(1, 0)).choose(loadGame("mayan-city.stela").start({ players: 2, seed: 1 }), 0);
     expect(mctsPick).toBe(direct);
-    expect(mctsPick).toBe("plaza");
+    expect(mctsPick).toBe("reservoir");
     // A seat without a named bot plays at random (the Temple, for this seed).
     s.restart({ players: 2, seed: 1 });
     s.botSpecs = {};
