@@ -5,7 +5,7 @@
  */
 export { compile, Game, StartError, type CompileResult, type StartOptions } from "./game.ts";
 export type { EngineKind } from "./runtime.ts";
-export { Match, SavedStateError, type Decision, type Option } from "./match.ts";
+export { Match, PickError, SavedStateError, type Decision, type Option } from "./match.ts";
 export type { LogEntry, MatchResult, MatchState } from "./state.ts";
 export type { ApplyResult } from "./vm.ts";
 export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ZoneView } from "./view.ts";

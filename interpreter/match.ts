@@ -16,6 +16,20 @@ export class SavedStateError extends Error {
   override name = "SavedStateError";
 }
 
+/** A draw for `applyRandom` or `randomIndex` that is not a whole number below the count it was asked for. */
+export class PickError extends RangeError {
+  override name = "PickError";
+}
+
+/** `pick`, refusing with a `PickError` an answer outside 0..n-1 (it would take no option, or the wrong one). */
+function checkedPick(pick: (n: number) => number): (n: number) => number {
+  return (n) => {
+    const i = pick(n);
+    if (!Number.isInteger(i) || i < 0 || i >= n) throw new PickError(`a draw among ${n} must be a whole number from 0 to ${n - 1}, not ${i}`);
+    return i;
+  };
+}
+
 /** What must be decided now. */
 export interface Decision {
   /** Players who owe a decision: one, or several for a secret choice. */
@@ -109,8 +123,10 @@ export class Match {
   applyRandom(pick: (n: number) => number, player?: number): ApplyResult {
     const x = newExec(this.rt, this.state);
     try {
-      return applyRandom(x, pick, player);
+      return applyRandom(x, checkedPick(pick), player);
     } catch (e) {
+      // A bad draw is the caller's mistake, found before anything was taken: the match goes on.
+      if (e instanceof PickError) return { ok: false, code: "unknown-option", reason: e.message };
       recordError(x, e, this.rt.def.flow.span);
       return { ok: true };
     }
@@ -124,8 +140,9 @@ export class Match {
   randomIndex(pick: (n: number) => number, player?: number): number | undefined {
     const x = newExec(this.rt, this.state);
     try {
-      return randomIndex(x, pick, player);
+      return randomIndex(x, checkedPick(pick), player);
     } catch (e) {
+      if (e instanceof PickError) throw e;
       recordError(x, e, this.rt.def.flow.span);
       return undefined;
     }

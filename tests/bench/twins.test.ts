@@ -35,11 +35,11 @@ describe("hand-written twins replay the Stela games", () => {
   }
 
   it("the engine's own random bot plays the twins' games where every choice is weighed at once", () => {
-    // Connect Four's columns and Mayan City's placements wait to be weighed (their `where`
-    // filters): the bot draws among the candidates there (`Match.applyRandom`), as uniformly but
-    // with other draws, so its games are other games (their figures: below).
-    const weighedAtOnce = TWINS.filter((t) => t.name !== "connect-four" && t.name !== "mayan-city");
-    expect(weighedAtOnce.map((t) => t.name)).toEqual(["tic-tac-toe", "reversi", "hex"]);
+    // Mayan City's placements wait to be weighed (their `where` filters, over more than 16
+    // candidates): the bot draws among the candidates there (`Match.applyRandom`), as uniformly
+    // but with other draws, so its games are other games.
+    const weighedAtOnce = TWINS.filter((t) => t.name !== "mayan-city");
+    expect(weighedAtOnce.map((t) => t.name)).toEqual(["tic-tac-toe", "connect-four", "reversi", "hex"]);
     for (const twin of weighedAtOnce) {
       const game = loadGame(twin.file);
       for (let seed = 1; seed <= 2; seed++) {
@@ -69,18 +69,6 @@ describe("known random-play figures", () => {
   it("Connect Four in Stela: 55.5% first-player wins, 21.3 moves (300 games)", () => {
     const game = loadGame(connectFour.file);
     const f = summarise(Array.from({ length: 300 }, (_, i) => playStela(game, 2, i + 1, i + 1)));
-    expect(Math.abs(f.wins[0]!.rate - 0.555)).toBeLessThan(0.085);
-    expect(Math.abs(f.moves.mean - 21.3)).toBeLessThan(1.5);
-  });
-
-  it("Connect Four by the engine's random bot, drawing among the columns: 55.5% first-player wins, 21.3 moves (300 games)", () => {
-    const game = loadGame(connectFour.file);
-    const f = summarise(
-      Array.from({ length: 300 }, (_, i) => {
-        const m = game.start({ players: 2, seed: i + 1 });
-        return outcome(m, playRandomly(m, i + 1));
-      }),
-    );
     expect(Math.abs(f.wins[0]!.rate - 0.555)).toBeLessThan(0.085);
     expect(Math.abs(f.moves.mean - 21.3)).toBeLessThan(1.5);
   });

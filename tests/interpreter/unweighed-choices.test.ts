@@ -63,6 +63,15 @@ describe("unweighed choices", () => {
     }
   });
 
+  it("refuses a draw outside 0..n-1, taking nothing", () => {
+    const m = gameFromSource(source(edge)).start({ players: 2, seed: 1 });
+    const before = JSON.stringify(m.toJSON());
+    expect(m.applyRandom((n) => n)).toEqual({ ok: false, code: "unknown-option", reason: "a draw among 25 must be a whole number from 0 to 24, not 25" });
+    expect(() => m.randomIndex(() => 0.5)).toThrow(/must be a whole number from 0 to 24, not 0.5/);
+    expect(JSON.stringify(m.toJSON())).toBe(before);
+    expect(m.over).toBe(false);
+  });
+
   it("names a drawn option as listing the options names it", () => {
     const start = gameFromSource(source(edge, 'stop "Pass"')).start({ players: 2, seed: 1 });
     const rng = botRandom(7);
