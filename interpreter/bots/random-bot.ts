@@ -29,8 +29,9 @@ export class RandomBot {
    * weighing only the candidates drawn (`Match.applyRandom`). The same option as `chooseIndex`.
    */
   play(match: Match, player: number): ApplyResult | undefined {
-    if (!match.decision?.players.includes(player)) return undefined;
-    return match.applyRandom(this.pick, player);
+    const r = match.applyRandom(this.pick, player);
+    // Refused only when `player` owes nothing now (nothing drawn, nothing taken).
+    return !r.ok && (r.code === "not-your-turn" || r.code === "match-over") ? undefined : r;
   }
 
   /** The option id this bot takes for `player` now (the same pick as `chooseIndex`), or undefined if it owes nothing. */
