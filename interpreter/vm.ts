@@ -341,14 +341,20 @@ function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choose
   const values = isDistinct(candidates) ? candidates : legalValues(x, candidates, ins.valueType, chooser);
   const stop = stopLabel(x, ins, l);
   const need = (ins.askAlways ? 1 : 2) - (stop === undefined ? 0 : 1);
-  const found: number[] = [];
-  let i = 0;
-  for (; i < values.length && found.length < need; i++) if (passes(x, ins, l, values[i]!)) found.push(i);
+  const marks: number[] = [];
+  let found = 0;
+  for (const v of values) {
+    if (found >= need) marks.push(UNKNOWN);
+    else if (passes(x, ins, l, v)) {
+      marks.push(LEGAL);
+      found++;
+    } else marks.push(NOT_LEGAL);
+  }
   let choice: ChoiceState;
-  if (i === values.length) choice = { values: found.map((j) => values[j]!) };
+  if (marks[marks.length - 1] !== UNKNOWN) choice = { values: values.filter((_, i) => marks[i] === LEGAL) };
   else {
     choice = { values, unweighed: true };
-    weighings.set(choice, { scanned: i, legalAt: found, epoch: x.memoEpoch });
+    weighings.set(choice, { marks, epoch: x.memoEpoch });
   }
   if (stop !== undefined) choice.stop = stop;
   return choice;
@@ -362,16 +368,11 @@ const NOT_LEGAL = 2;
 /**
  * What is known of an unweighed choice's candidates, kept beside the state, by choice: copies of
  * the match share their pending choice and stand where it was asked, so they share the answers
- * too; a state read back from JSON weighs again, to the same answers. Weighed in order (the
- * cheap path of counting and listing), it is how far the weighing went and where the legal ones
- * are; a random draw weighs here and there, so it keeps a mark per candidate.
+ * too; a state read back from JSON weighs again, to the same answers.
  */
 interface Weighing {
-  /** Candidates before this one are weighed; the legal among them are `legalAt`. */
-  scanned: number;
-  legalAt: number[];
-  /** Per candidate, once a draw weighed out of order: `UNKNOWN`, `LEGAL` or `NOT_LEGAL`. */
-  marks?: number[];
+  /** Per candidate: `UNKNOWN`, `LEGAL` or `NOT_LEGAL`. */
+  marks: number[];
   /** The choice cut down to its legal values, once every candidate is weighed. */
   legal?: ChoiceState;
   /**
@@ -387,73 +388,39 @@ const weighings = hiddenSlot<Weighing>();
 function weighingOf(c: ChoiceState): Weighing {
   let w = weighings.get(c);
   if (!w) {
-    w = { scanned: 0, legalAt: [] };
+    w = { marks: c.values.map(() => UNKNOWN) };
     weighings.set(c, w);
   }
   return w;
 }
 
-/** A mark per candidate (`Weighing.marks`), made from what the weighing in order learnt. */
-function marksOf(c: ChoiceState, w: Weighing): number[] {
-  if (w.marks) return w.marks;
-  const marks: number[] = [];
-  for (let i = 0; i < c.values.length; i++) marks.push(i < w.scanned ? NOT_LEGAL : UNKNOWN);
-  for (const i of w.legalAt) marks[i] = LEGAL;
-  return (w.marks = marks);
-}
-
-/** Runs `work` as an aside in the frame that asks `who`'s choice, as it stood when asked (its memo too, `Weighing.epoch`). */
-function asChoice<T>(x: Exec, w: Weighing, who: number, work: (probe: Exec, ins: Ins<"choose" | "secret">, l: Value[]) => T): T {
+/**
+ * Runs `work` with a test of the candidates of `who`'s unweighed choice `c`, which weighs each
+ * candidate once, as an aside (`aside`: the frame's locals are put back) in the frame that asks
+ * the choice, as it stood when asked (its memo too, `Weighing.epoch`). A filter that fails throws
+ * its diagnostic, as it would have at the choice.
+ */
+function weighing<T>(x: Exec, c: ChoiceState, who: number, work: (isLegal: (i: number) => boolean) => T): T {
+  const { marks, epoch } = weighingOf(c);
   const ins = waitingAt(x) as Ins<"choose" | "secret">;
   const l = top(x)!.locals;
   return aside(x, l, (probe) => {
-    if (w.epoch !== undefined) probe.memoEpoch = w.epoch;
+    if (epoch !== undefined) probe.memoEpoch = epoch;
     if (ins.k === "secret") l[ins.chooserSlot] = who;
-    return work(probe, ins, l);
-  });
-}
-
-/**
- * Runs `work` with a test of the candidates of `who`'s unweighed choice `c`, which weighs each
- * candidate once, as an aside. A filter that fails throws its diagnostic, as it would have at the choice.
- */
-function weighing<T>(x: Exec, c: ChoiceState, who: number, work: (isLegal: (i: number) => boolean) => T): T {
-  const w = weighingOf(c);
-  const marks = marksOf(c, w);
-  return asChoice(x, w, who, (probe, ins, l) =>
-    work((i) => {
+    return work((i) => {
       let m = marks[i]!;
       if (m === UNKNOWN) marks[i] = m = passes(probe, ins, l, c.values[i]!) ? LEGAL : NOT_LEGAL;
       return m === LEGAL;
-    }),
-  );
+    });
+  });
 }
 
-/**
- * The choice `c` of `who` with only its legal values: an unweighed one is weighed in full, once
- * (`legalAt` then lists every legal candidate).
- */
+/** The choice `c` of `who` with only its legal values: an unweighed one is weighed in full, once. */
 function legalOf(x: Exec, c: ChoiceState, who: number): ChoiceState {
   if (!c.unweighed) return c;
   const w = weighingOf(c);
   if (!w.legal) {
-    const marks = w.marks;
-    const legalAt = asChoice(x, w, who, (probe, ins, l) => {
-      const at: number[] = [];
-      for (let i = 0; i < c.values.length; i++) {
-        let ok: boolean;
-        if (marks) {
-          let m = marks[i]!;
-          if (m === UNKNOWN) marks[i] = m = passes(probe, ins, l, c.values[i]!) ? LEGAL : NOT_LEGAL;
-          ok = m === LEGAL;
-        } else ok = i < w.scanned ? w.legalAt.includes(i) : passes(probe, ins, l, c.values[i]!);
-        if (ok) at.push(i);
-      }
-      return at;
-    });
-    w.legalAt = legalAt;
-    w.scanned = c.values.length;
-    const values = legalAt.map((i) => c.values[i]!);
+    const values = weighing(x, c, who, (isLegal) => c.values.filter((_, i) => isLegal(i)));
     w.legal = c.stop === undefined ? { values } : { values, stop: c.stop };
   }
   return w.legal;
@@ -732,7 +699,11 @@ export function randomIndex(x: Exec, pick: (n: number) => number, player?: numbe
   const c = drawn.choice;
   const legal = legalOf(x, c, who);
   if (drawn.candidate === c.values.length) return pickCount(legal);
-  return weighingOf(c).legalAt.indexOf(drawn.candidate);
+  // Its place among the legal values: the legal candidates before it.
+  const { marks } = weighingOf(c);
+  let index = 0;
+  for (let i = 0; i < drawn.candidate; i++) if (marks[i] === LEGAL) index++;
+  return index;
 }
 
 /**
