@@ -134,8 +134,8 @@ export class Match {
 
   /**
    * The position (for `applyAt`) of the option `applyRandom` takes with the same draws, or
-   * undefined when `player` owes nothing. Weighs the candidates up to it: for tools that
-   * record decisions by position.
+   * undefined when `player` owes nothing. Weighs every candidate (a position counts the legal
+   * ones before it): for tools that record decisions by position.
    */
   randomIndex(pick: (n: number) => number, player?: number): number | undefined {
     const x = newExec(this.rt, this.state);
