@@ -66,9 +66,10 @@ export interface OpenPosition {
 /** The position of an open grid instance now. */
 export function openPosition(topo: Topology, state: MatchState, instance: string): OpenPosition {
   let frontier: SpaceInfo[] | undefined;
+  const taken = Object.keys(state.cells[instance] ?? {}).join(" ");
   return {
-    taken: Object.keys(state.cells[instance] ?? {}).join(" "),
-    frontier: () => (frontier ??= topo.spaces(state, instance).map((k) => topo.info(k)!)),
+    taken,
+    frontier: () => (frontier ??= topo.openSpacesAt(instance, taken).map((k) => topo.info(k)!)),
   };
 }
 
@@ -111,9 +112,15 @@ export function positions(
     if (fits) return placed(fits, piece, instance, o.rotation);
     // Anchors such that some cell lands on an occupied space or next to one, row by row: each
     // (x, y) as one number (open grids stay far within ±2^20 of the origin), no text to parse.
-    const anchors = new Set<number>();
-    for (const s of at.frontier()) for (const [dx, dy] of o.cells) anchors.add((s.y - dy) * ANCHOR_ROW + (s.x - dx));
-    const sorted = [...anchors].sort((a, b) => a - b);
+    let sorted: number[];
+    if (o.cells.length === 1 && o.cells[0]![0] === 0 && o.cells[0]![1] === 0) {
+      // A piece of one cell: the anchors are the frontier's spaces, which come distinct and row by row.
+      sorted = at.frontier().map((s) => s.y * ANCHOR_ROW + s.x);
+    } else {
+      const anchors = new Set<number>();
+      for (const s of at.frontier()) for (const [dx, dy] of o.cells) anchors.add((s.y - dy) * ANCHOR_ROW + (s.x - dx));
+      sorted = [...anchors].sort((a, b) => a - b);
+    }
     // One cell list per anchor and way of facing, kept across positions: a piece at the same spot
     // covers the same spaces in every position, and caches keyed by the list (the spaces around
     // it, `board-builtins.ts`) answer again.

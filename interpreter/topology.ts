@@ -52,9 +52,14 @@ interface Instance {
   above: (string[] | undefined)[];
   all?: string[];
   allIds?: number[];
+  /** An open grid's cells' places in row-by-row order, by cell number (`openSpacesOf`). */
+  rank?: number[];
   /** An open grid's spaces, by the cells taken (`openSpaces`). */
   open?: Map<string, string[]>;
 }
+
+/** Columns per row in the number an open grid's cell is sorted by: open grids stay far within ±2^20 of the origin. */
+const OPEN_ROW = 2 ** 22;
 
 /** Positions of an open grid whose spaces are kept (`openSpaces`): a search's working set, bounded in memory. */
 const OPEN_POSITIONS_KEPT = 4096;
@@ -288,14 +293,26 @@ export class Topology {
   /** An open grid's spaces: what is occupied and every empty space next to it (the origin when empty). */
   private openSpaces(state: MatchState, b: Instance): string[] {
     const cells = state.cells[b.name] ?? {};
-    const occupied = Object.keys(cells).filter((c) => cells[c]!.length > 0);
-    if (occupied.length === 0) return [this.keyOf(b, b.shape.at(0, 0, 0))];
+    // A cell left empty is deleted from the record (`pieces.ts` `lift`): its keys are the cells taken.
+    return this.openSpacesTaken(b, Object.keys(cells).join(" "));
+  }
+
+  /**
+   * An open grid's spaces when the cells taken are `taken` (their keys, joined by spaces, in the
+   * order of the board's cells record): for callers that key their own caches by it too.
+   */
+  openSpacesAt(instance: string, taken: string): string[] {
+    const b = this.instance(instance);
+    return b ? this.openSpacesTaken(b, taken) : [];
+  }
+
+  private openSpacesTaken(b: Instance, taken: string): string[] {
+    if (taken === "") return [this.keyOf(b, b.shape.at(0, 0, 0))];
     // The same position is asked about again and again (each rule of a turn, each copy a search
     // makes): its answer is kept by which cells are taken, a bounded number of positions.
-    const taken = occupied.join(" ");
     const known = b.open?.get(taken);
     if (known) return known;
-    const found = this.openSpacesOf(b, occupied);
+    const found = this.openSpacesOf(b, taken.split(" "));
     b.open ??= new Map();
     if (b.open.size >= OPEN_POSITIONS_KEPT) b.open.clear();
     b.open.set(taken, found);
@@ -303,16 +320,33 @@ export class Topology {
   }
 
   private openSpacesOf(b: Instance, occupied: string[]): string[] {
-    const set = new Set<number>();
-    for (const c of occupied) {
-      const i = b.shape.index(c);
-      if (i < 0) continue;
-      set.add(i);
-      for (const n of b.shape.neighbours(i)) set.add(n);
-    }
+    // Every new position of an open grid asks this once: cells are collected with marks by cell
+    // number rather than a set, and sorted by one number per cell rather than by a comparison
+    // that asks the shape for both cells' rows and columns.
     const shape = b.shape;
-    return [...set].sort((p, q) => shape.y(p) - shape.y(q) || shape.x(p) - shape.x(q)).map((i) => this.keyOf(b, i));
+    const found: number[] = [];
+    const mark = ++this.openMark;
+    const add = (i: number): void => {
+      if (i < 0 || this.openMarks[i] === mark) return;
+      this.openMarks[i] = mark;
+      found.push(i);
+    };
+    for (const c of occupied) {
+      const i = shape.index(c);
+      if (i < 0) continue;
+      add(i);
+      const near = shape.neighbours(i);
+      for (let k = 0; k < near.length; k++) add(near[k]!);
+    }
+    const rank = (b.rank ??= []);
+    for (const i of found) rank[i] ??= shape.y(i) * OPEN_ROW + shape.x(i);
+    found.sort((p, q) => rank[p]! - rank[q]!);
+    return found.map((i) => this.keyOf(b, i));
   }
+
+  /** Marks by cell number for `openSpacesOf`: a cell is met in this walk when its entry equals `openMark`. */
+  private readonly openMarks: number[] = [];
+  private openMark = 0;
 
   /** How a space is named to players: `c4` on a grid, `(2,-1)` on an open grid, `c4 level 2` on a layered board. */
   label(key: string): string {
