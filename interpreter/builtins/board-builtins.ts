@@ -267,7 +267,7 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   const wanted: number[] = [];
   let reached = 0;
   for (const m of seeds) {
-    const g = group[m]!;
+    const g = group[m] === -1 ? labelGroup(x, index, m, span) : group[m]!;
     if (wanted.includes(g)) continue;
     wanted.push(g);
     reached += sizes[g]!;
@@ -280,9 +280,12 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
 /**
  * What `connected` knows of a list of pieces while the match stands still: the member on each
  * space (by space number, plus one; 0: none) and, when no two members share a space, the group
- * each member is in (by piece id) with each group's size, so every later question is a lookup
- * instead of a walk. Members stacked on one space make "reaches" one-way (only the one on top
- * of the index is found from around it), so then each question walks from its seed, as before.
+ * each member is in (by piece id; -1 until a question reaches it) with each group's size, so a
+ * later question about a group already walked is a lookup instead of a walk. Groups are walked
+ * when first asked about: a list asked about once (the group a move just joined) costs one
+ * group's walk, not every group's. Members stacked on one space make "reaches" one-way (only
+ * the one on top of the index is found from around it), so then each question walks from its
+ * seed, as before.
  */
 interface GroupIndex {
   owner: Int32Array;
@@ -292,8 +295,8 @@ interface GroupIndex {
 
 function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {
   const topo = x.rt.topo;
-  const covered = among.map((id) => coveredInfos(x, id, span));
   // Sized after the members' spaces are numbered (numbers are given out on first use).
+  const covered = among.map((id) => coveredInfos(x, id, span));
   const owner = new Int32Array(topo.spaceCount);
   let stacked = false;
   for (let i = 0; i < covered.length; i++) {
@@ -304,29 +307,34 @@ function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {
     }
   }
   if (stacked) return { owner, sizes: [] };
-  // Touching is mutual on every board shape, so the members one walk reaches are a group, and
-  // each member's group is what a walk from it reaches.
-  const group = new Int32Array(x.s.pieces.length).fill(-1);
-  const sizes: number[] = [];
-  for (const start of among) {
-    if (group[start] !== -1) continue;
-    const g = sizes.length;
-    group[start] = g;
-    const queue = [start];
-    for (let i = 0; i < queue.length; i++) {
-      for (const t of coveredInfos(x, queue[i]!, span)) {
-        for (const n of topo.touchingSpaces(t)) {
-          const id = (owner[n.id] ?? 0) - 1;
-          if (id >= 0 && group[id] === -1) {
-            group[id] = g;
-            queue.push(id);
-          }
+  return { owner, group: new Int32Array(x.s.pieces.length).fill(-1), sizes: [] };
+}
+
+/**
+ * Walks the group of member `start` (not yet walked) and numbers it: touching is mutual on every
+ * board shape, so the members one walk reaches are a group, and each member's group is what a
+ * walk from it reaches. Gives the group's number.
+ */
+function labelGroup(x: Exec, index: GroupIndex, start: number, span: Span): number {
+  const topo = x.rt.topo;
+  const { owner, sizes } = index;
+  const group = index.group!;
+  const g = sizes.length;
+  group[start] = g;
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    for (const t of coveredInfos(x, queue[i]!, span)) {
+      for (const n of topo.touchingSpaces(t)) {
+        const id = (owner[n.id] ?? 0) - 1;
+        if (id >= 0 && group[id] === -1) {
+          group[id] = g;
+          queue.push(id);
         }
       }
     }
-    sizes.push(queue.length);
   }
-  return { owner, group, sizes };
+  sizes.push(queue.length);
+  return g;
 }
 
 /** The spaces a piece covers, as infos (none off the boards). */
