@@ -10,8 +10,21 @@ export function listOf(x: Exec, v: Value): Value[] {
   return Array.isArray(v) ? v : [];
 }
 
-function numbers(v: Value): number[] {
-  return (Array.isArray(v) ? v : []).filter((n): n is number => typeof n === "number");
+/**
+ * The largest (`sign` 1) or smallest (-1) number in a list, ignoring what is not a number; 0 for
+ * a list without numbers. One pass, no list built: rules ask it of a comprehension per candidate.
+ */
+function extreme(list: Value[], sign: 1 | -1): number {
+  let found = false;
+  let best = 0;
+  for (let i = 0; i < list.length; i++) {
+    const n = list[i];
+    if (typeof n !== "number") continue;
+    // `Math.max`/`Math.min` as before: a NaN among the numbers gives NaN.
+    best = found ? (sign === 1 ? Math.max(best, n) : Math.min(best, n)) : n;
+    found = true;
+  }
+  return best;
 }
 
 export const LIST_IMPLS = {
@@ -24,12 +37,12 @@ export const LIST_IMPLS = {
     return Array.isArray(v) && v.length ? v[0]! : null;
   },
   max: (_x, [a, b], span) => {
-    if (Array.isArray(a)) return numbers(a).reduce((m, n) => Math.max(m, n), numbers(a).length ? -Infinity : 0);
+    if (Array.isArray(a)) return extreme(a, 1);
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`max` needs two numbers or a list", span);
     return Math.max(a, b);
   },
   min: (_x, [a, b], span) => {
-    if (Array.isArray(a)) return numbers(a).reduce((m, n) => Math.min(m, n), numbers(a).length ? Infinity : 0);
+    if (Array.isArray(a)) return extreme(a, -1);
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`min` needs two numbers or a list", span);
     return Math.min(a, b);
   },
@@ -41,6 +54,15 @@ export const LIST_IMPLS = {
     for (const i of list) if (!out.some((o) => equal(o, i))) out.push(i);
     return out;
   },
-  flatten: (x, [v]) => listOf(x, v!).flatMap((i) => (Array.isArray(i) ? i : [i])),
+  // A loop, not `flatMap`: rules flatten a list per player or gear at every decision, and V8's
+  // `flatMap` with a callback building a list per item cost several times as much.
+  flatten: (x, [v]) => {
+    const out: Value[] = [];
+    for (const i of listOf(x, v!)) {
+      if (Array.isArray(i)) for (const j of i) out.push(j);
+      else out.push(i);
+    }
+    return out;
+  },
   index_of: (x, [v, item]) => listOf(x, v!).findIndex((i) => equal(i, item!)),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

@@ -174,3 +174,19 @@ scoring p { points 0 }`;
     expect(() => gameFromSource(bad)).toThrow(/3:44 type-mismatch this stores a number in a text/);
   });
 });
+
+describe("list built-ins", () => {
+  // Scores are whole numbers: each case is scored through a player's points.
+  const game = gameFromSource(`game "Lists" { players 2 }
+per player { score: number = 0 }
+flow {
+  players[0].score = max([3, -7, 12, 5]) * 1000 + min([3, -7, 12, 5]) + 100 * size(flatten([[1, 2], [], [3]]))
+  players[1].score = max([]) + min([]) + 10 * max([-4, -9]) + min([8]) + 1000 * size(flatten([[[1, 2]], [[3]]]))
+}
+scoring p { points p.score }`);
+  it("max and min of a list (0 for an empty one), and flatten one level deep", () => {
+    const m = game.start({ players: 2 });
+    // 12 * 1000 - 7 + 100 * 3; then 0 + 0 - 40 + 8 + 1000 * 2 (the inner list stays one item).
+    expect(m.result!.scores).toEqual([12293, 1968]);
+  });
+});
