@@ -12,8 +12,22 @@
 
 /** The key of a per-player instance (`rack#2`), or the name itself when the place is shared. */
 export function instanceKey(name: string, perPlayer: boolean, seat: number | null): string {
-  return perPlayer ? `${name}#${seat}` : name;
+  if (!perPlayer) return name;
+  // The same text every time for one place and seat: rules name `p.supply` at every turn, and a
+  // text built anew must be hashed anew for every table it is looked up in.
+  if (typeof seat !== "number" || !Number.isInteger(seat) || seat < 0 || seat >= SEATS_KEPT) return `${name}#${seat}`;
+  let bySeat = instanceKeys.get(name);
+  if (!bySeat) {
+    if (instanceKeys.size >= NAMES_KEPT) instanceKeys.clear();
+    instanceKeys.set(name, (bySeat = []));
+  }
+  return (bySeat[seat] ??= `${name}#${seat}`);
 }
+
+/** Per-player keys made so far, by place name then seat (`instanceKey`); bounded, as an editor session sees many games. */
+const instanceKeys = new Map<string, string[]>();
+const NAMES_KEPT = 4096;
+const SEATS_KEPT = 64;
 
 /** The key of one of several numbered zones: `display[2]`. */
 export function numberedKey(name: string, index: number): string {
