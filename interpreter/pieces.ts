@@ -1,7 +1,7 @@
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
-import { ownCells, type MatchState, type PieceState } from "./state.ts";
+import { keepPosition, knownPosition, ownCells, type MatchState, type PieceState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
 
 /**
@@ -159,12 +159,18 @@ export function putOnBoard(
 ): void {
   lift(x.s, id, x.rt.topo);
   const p = x.s.pieces[id]!;
+  // What was known of an open grid's position: the next one's spaces are worked out from it.
+  const before = knownPosition(x.s, board);
   const boardCells = ownCells(x.s, board);
   for (const c of cells) {
     (boardCells[c] ??= []).push(id);
     markTop(x.rt.topo, x.s, board, c, id);
   }
   (x.s.placed[board] ??= []).push(id);
+  if (before) {
+    const after = x.rt.topo.openSpacesAfter(board, before, cells);
+    if (after) keepPosition(x.s, board, after);
+  }
   p.board = board;
   p.cells = cells;
   p.rot = rotation;

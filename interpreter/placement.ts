@@ -1,6 +1,6 @@
 import type { PlacementValue, ShapeValue } from "../dsl/ir.ts";
 import type { BoardShape, Offsets } from "./board-shapes/board-shape.ts";
-import type { MatchState } from "./state.ts";
+import { boardPosition, type MatchState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
 
 /** One way a piece can face: its cells (normalised) and its sides, after `rotation` turns. */
@@ -51,25 +51,24 @@ export function orientations(shape: ShapeValue | undefined, sides: Record<string
 }
 
 /**
- * What an open grid's placements depend on, worked out once per question
- * (`openPosition`) rather than for each piece and orientation: which cells are
- * taken, as a text (the fits cache's key), and the spaces a piece may touch.
+ * What an open grid's placements depend on, worked out once per position rather
+ * than for each piece and orientation: the fits of each shape, kept with the
+ * position (`state.ts` `BoardPosition`), and the spaces a piece may touch,
+ * worked out only when a shape's fits are not known yet.
  */
 export interface OpenPosition {
-  taken: string;
-  /** This position's fits by shape, once looked up (`positions`). */
-  fits?: Map<string, string[][]>;
-  /** The occupied spaces and those next to them, worked out only when the cache has no fits. */
+  /** This position's fits, by shape (`cellsKey`). */
+  fits: Map<string, string[][]>;
+  /** The occupied spaces and those next to them. */
   frontier: () => SpaceInfo[];
 }
 
 /** The position of an open grid instance now. */
 export function openPosition(topo: Topology, state: MatchState, instance: string): OpenPosition {
   let frontier: SpaceInfo[] | undefined;
-  const taken = Object.keys(state.cells[instance] ?? {}).join(" ");
   return {
-    taken,
-    frontier: () => (frontier ??= topo.openSpacesAt(instance, taken).map((k) => topo.info(k)!)),
+    fits: (boardPosition(state, instance).fits ??= new Map()),
+    frontier: () => (frontier ??= topo.spaces(state, instance).map((k) => topo.info(k)!)),
   };
 }
 
@@ -102,11 +101,10 @@ export function positions(
   };
   const bounds = shape.bounds;
   if (bounds === null) {
-    // An open grid's fits depend on which cells are taken: cached per position (the same
+    // An open grid's fits depend on which cells are taken: kept with the position (the same
     // position is asked about again and again: by several rules in one turn, by a search).
     const at = open ?? openPosition(topo, state, instance);
-    // Looked up once per position (its key is long: every cell taken), then by the piece's shape.
-    const byShape = (at.fits ??= positionFits(topo, instance, at.taken));
+    const byShape = at.fits;
     const shapeKey = cellsKey(o.cells);
     const fits = byShape.get(shapeKey);
     if (fits) return placed(fits, piece, instance, o.rotation);
@@ -132,7 +130,7 @@ export function positions(
         const before = out.length;
         tryAt(a - y * ANCHOR_ROW, y, 0);
         cells = out.length > before ? out[out.length - 1]!.cells : null;
-        if (lists.size >= OPEN_CACHE_LIMIT * 16) lists.clear();
+        if (lists.size >= ANCHORS_KEPT) lists.clear();
         lists.set(a, cells);
         continue;
       }
@@ -185,11 +183,8 @@ const ANCHOR_ROW = 2 ** 21;
 /** Cell lists of every fit of a shape on a bounded board, per game geometry. */
 const boundedFits = new WeakMap<Topology, Map<string, string[][]>>();
 
-/** Cell lists of every fit of a shape on an open grid, per game geometry and position, then by shape. */
-const openFits = new WeakMap<Topology, Map<string, Map<string, string[][]>>>();
-
-/** Positions remembered per game before starting over: enough for a search's working set, bounded in memory. */
-const OPEN_CACHE_LIMIT = 4096;
+/** Anchors whose cell lists are kept per way of facing before starting over (an open grid is unbounded): bounded in memory. */
+const ANCHORS_KEPT = 65536;
 
 /** Per game geometry, board instance and way of facing: the cells covered from each anchor (null: off the board). */
 const anchoredByTopo = new WeakMap<Topology, Map<string, Map<number, string[] | null>>>();
@@ -201,19 +196,6 @@ function anchoredCells(topo: Topology, instance: string, o: Orientation): Map<nu
   let lists = perTopo.get(key);
   if (!lists) perTopo.set(key, (lists = new Map()));
   return lists;
-}
-
-/** The fits already worked out in one position of an open grid, by shape (`cellsKey`). */
-function positionFits(topo: Topology, instance: string, taken: string): Map<string, string[][]> {
-  let c = openFits.get(topo);
-  if (!c) openFits.set(topo, (c = new Map()));
-  const key = `${instance}|${taken}`;
-  let byShape = c.get(key);
-  if (!byShape) {
-    if (c.size >= OPEN_CACHE_LIMIT) c.clear();
-    c.set(key, (byShape = new Map()));
-  }
-  return byShape;
 }
 
 function cellsKey(cells: [number, number][]): string {

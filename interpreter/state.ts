@@ -78,11 +78,53 @@ export function shareCells(record: Record<string, number[]>): Record<string, num
   return record;
 }
 
+/**
+ * What the engine has worked out from one position of an open grid (its spaces, the fits of each
+ * shape), kept on the board's cells record in a hidden slot: every rule that asks while the
+ * position stands, and every copy of the state sharing the record, reads it instead of working
+ * it out again. Forgotten when the board changes (`ownCells`); a piece put down works the next
+ * position's spaces out from this one's (`pieces.ts` `putOnBoard`).
+ */
+export interface BoardPosition {
+  /** The open grid's spaces, row by row (`Topology.spaces`), and their cell numbers, in the same order. */
+  spaces?: string[];
+  cells?: number[];
+  /** The fits of each shape, by shape (`placement.ts`). */
+  fits?: Map<string, string[][]>;
+}
+
+const positions = hiddenSlot<BoardPosition>();
+
+/** What is known of the position of `board` in `s`, kept with it (a new, unkept one for a board with no record). */
+export function boardPosition(s: MatchState, board: string): BoardPosition {
+  const record = s.cells[board];
+  if (!record) return {};
+  let known = positions.get(record);
+  if (!known) positions.set(record, (known = {}));
+  return known;
+}
+
+/** What is known of the position of `board` in `s`, if anything. */
+export function knownPosition(s: MatchState, board: string): BoardPosition | undefined {
+  const record = s.cells[board];
+  return record ? positions.get(record) : undefined;
+}
+
+/** Keeps what is known of the position of `board` in `s` (its record just changed, `ownCells`). */
+export function keepPosition(s: MatchState, board: string, known: BoardPosition): void {
+  const record = s.cells[board];
+  if (record) positions.set(record, known);
+}
+
 /** The cells record of `board` in `s`, its own to change: a shared one is copied first (stacks too, as moves push and splice them). */
 export function ownCells(s: MatchState, board: string): Record<string, number[]> {
   const record = s.cells[board];
   if (!record) return (s.cells[board] = keyedRecord());
-  if (!shared.get(record)) return record;
+  if (!shared.get(record)) {
+    // The caller changes it: what was worked out from the position no longer holds.
+    if (positions.get(record)) positions.set(record, undefined);
+    return record;
+  }
   const own = keyedRecord<number[]>();
   for (const c in record) own[c] = record[c]!.slice();
   return (s.cells[board] = own);

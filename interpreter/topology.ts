@@ -2,7 +2,7 @@ import type { BoardDef, GameDef, Value } from "../dsl/ir.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { shapeFor } from "./board-shapes/registry.ts";
 import { boardName, cellCoords, cellKey, instanceKey, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
-import type { MatchState } from "./state.ts";
+import { boardPosition, type BoardPosition, type MatchState } from "./state.ts";
 import { markDistinct } from "./values.ts";
 
 // Kept here too for the files that read them from the topology.
@@ -54,15 +54,10 @@ interface Instance {
   allIds?: number[];
   /** An open grid's cells' places in row-by-row order, by cell number (`openSpacesOf`). */
   rank?: number[];
-  /** An open grid's spaces, by the cells taken (`openSpaces`). */
-  open?: Map<string, string[]>;
 }
 
 /** Columns per row in the number an open grid's cell is sorted by: open grids stay far within ±2^20 of the origin. */
 const OPEN_ROW = 2 ** 22;
-
-/** Positions of an open grid whose spaces are kept (`openSpaces`): a search's working set, bounded in memory. */
-const OPEN_POSITIONS_KEPT = 4096;
 
 /** What a space stands for, with its board instance: walks from a space need no lookup of its board by name. */
 interface Info extends SpaceInfo {
@@ -292,38 +287,78 @@ export class Topology {
 
   /** An open grid's spaces: what is occupied and every empty space next to it (the origin when empty). */
   private openSpaces(state: MatchState, b: Instance): string[] {
-    const cells = state.cells[b.name] ?? {};
-    // A cell left empty is deleted from the record (`pieces.ts` `lift`): its keys are the cells taken.
-    return this.openSpacesTaken(b, Object.keys(cells).join(" "));
+    // The same position is asked about again and again (each rule of a turn, each copy of the
+    // state a search makes): the answer is kept with the position (`state.ts` `BoardPosition`).
+    const position = boardPosition(state, b.name);
+    if (!position.spaces) {
+      // A cell left empty is deleted from the record (`pieces.ts` `lift`): its keys are the cells taken.
+      const cells = this.openSpacesOf(b, Object.keys(state.cells[b.name] ?? {}));
+      position.cells = cells;
+      position.spaces = cells.map((i) => this.keyOf(b, i));
+    }
+    return position.spaces;
   }
 
   /**
-   * An open grid's spaces when the cells taken are `taken` (their keys, joined by spaces, in the
-   * order of the board's cells record): for callers that key their own caches by it too.
+   * The position after a piece is put on `placed` (cell keys) of an open grid instance, worked out
+   * from `before`, the position before it: its spaces and the cells next to those placed, in the
+   * same order as worked out from scratch. Undefined for any other board.
    */
-  openSpacesAt(instance: string, taken: string): string[] {
+  openSpacesAfter(instance: string, before: BoardPosition, placed: readonly string[]): BoardPosition | undefined {
     const b = this.instance(instance);
-    return b ? this.openSpacesTaken(b, taken) : [];
-  }
-
-  private openSpacesTaken(b: Instance, taken: string): string[] {
-    if (taken === "") return [this.keyOf(b, b.shape.at(0, 0, 0))];
-    // The same position is asked about again and again (each rule of a turn, each copy a search
-    // makes): its answer is kept by which cells are taken, a bounded number of positions.
-    const known = b.open?.get(taken);
-    if (known) return known;
-    const found = this.openSpacesOf(b, taken.split(" "));
-    b.open ??= new Map();
-    if (b.open.size >= OPEN_POSITIONS_KEPT) b.open.clear();
-    b.open.set(taken, found);
-    return found;
-  }
-
-  private openSpacesOf(b: Instance, occupied: string[]): string[] {
-    // Every new position of an open grid asks this once: cells are collected with marks by cell
-    // number rather than a set, and sorted by one number per cell rather than by a comparison
-    // that asks the shape for both cells' rows and columns.
+    if (!b || b.shape.bounds !== null || !before.spaces || !before.cells) return undefined;
     const shape = b.shape;
+    const mark = ++this.openMark;
+    const old = before.cells;
+    for (let k = 0; k < old.length; k++) this.openMarks[old[k]!] = mark;
+    const added: number[] = [];
+    const add = (i: number): void => {
+      if (i < 0 || this.openMarks[i] === mark) return;
+      this.openMarks[i] = mark;
+      added.push(i);
+    };
+    for (const c of placed) {
+      const i = shape.index(c);
+      if (i < 0) continue;
+      add(i);
+      const near = shape.neighbours(i);
+      for (let k = 0; k < near.length; k++) add(near[k]!);
+    }
+    if (added.length === 0) return { spaces: before.spaces, cells: old };
+    const rank = this.ranks(b, added);
+    added.sort((p, q) => rank[p]! - rank[q]!);
+    // Both lists are row by row: merged in one pass.
+    const cells: number[] = [];
+    const spaces: string[] = [];
+    let j = 0;
+    for (let k = 0; k < old.length; k++) {
+      const i = old[k]!;
+      while (j < added.length && rank[added[j]!]! < rank[i]!) {
+        cells.push(added[j]!);
+        spaces.push(this.keyOf(b, added[j]!));
+        j++;
+      }
+      cells.push(i);
+      spaces.push(before.spaces[k]!);
+    }
+    for (; j < added.length; j++) {
+      cells.push(added[j]!);
+      spaces.push(this.keyOf(b, added[j]!));
+    }
+    return { spaces, cells };
+  }
+
+  /** The cell numbers of an open grid's spaces for the cells taken, row by row (the origin when none is). */
+  private openSpacesOf(b: Instance, occupied: string[]): number[] {
+    const shape = b.shape;
+    if (occupied.length === 0) {
+      const origin = [shape.at(0, 0, 0)];
+      // Ranked too: the next position's spaces are merged with these by rank (`openSpacesAfter`).
+      this.ranks(b, origin);
+      return origin;
+    }
+    // Cells are collected with marks by cell number rather than a set, and sorted by one number
+    // per cell rather than by a comparison that asks the shape for both cells' rows and columns.
     const found: number[] = [];
     const mark = ++this.openMark;
     const add = (i: number): void => {
@@ -338,13 +373,19 @@ export class Topology {
       const near = shape.neighbours(i);
       for (let k = 0; k < near.length; k++) add(near[k]!);
     }
-    const rank = (b.rank ??= []);
-    for (const i of found) rank[i] ??= shape.y(i) * OPEN_ROW + shape.x(i);
+    const rank = this.ranks(b, found);
     found.sort((p, q) => rank[p]! - rank[q]!);
-    return found.map((i) => this.keyOf(b, i));
+    return found;
   }
 
-  /** Marks by cell number for `openSpacesOf`: a cell is met in this walk when its entry equals `openMark`. */
+  /** An open grid's cells' places in row-by-row order, by cell number, made sure of for `cells`. */
+  private ranks(b: Instance, cells: readonly number[]): number[] {
+    const rank = (b.rank ??= []);
+    for (const i of cells) rank[i] ??= b.shape.y(i) * OPEN_ROW + b.shape.x(i);
+    return rank;
+  }
+
+  /** Marks by cell number for `openSpacesOf` and `openSpacesAfter`: a cell is met in this walk when its entry equals `openMark`. */
   private readonly openMarks: number[] = [];
   private openMark = 0;
 
