@@ -52,7 +52,7 @@ interface Instance {
   above: (string[] | undefined)[];
   all?: string[];
   allIds?: number[];
-  /** An open grid's cells' places in row-by-row order, by cell number (`openSpacesOf`). */
+  /** An open grid's cells' places in row-by-row order, by cell number (`ranks`). */
   rank?: number[];
 }
 
@@ -307,66 +307,55 @@ export class Topology {
   openSpacesAfter(instance: string, before: BoardPosition, placed: readonly string[]): BoardPosition | undefined {
     const b = this.instance(instance);
     if (!b || b.shape.bounds !== null || !before.spaces || !before.cells) return undefined;
-    const shape = b.shape;
-    const mark = ++this.openMark;
     const old = before.cells;
+    const mark = ++this.openMark;
     for (let k = 0; k < old.length; k++) this.openMarks[old[k]!] = mark;
-    const added: number[] = [];
-    const add = (i: number): void => {
-      if (i < 0 || this.openMarks[i] === mark) return;
-      this.openMarks[i] = mark;
-      added.push(i);
-    };
-    for (const c of placed) {
-      const i = shape.index(c);
-      if (i < 0) continue;
-      add(i);
-      const near = shape.neighbours(i);
-      for (let k = 0; k < near.length; k++) add(near[k]!);
-    }
+    const added = this.newAround(b, placed, mark);
     if (added.length === 0) return { spaces: before.spaces, cells: old };
-    const rank = this.ranks(b, added);
-    added.sort((p, q) => rank[p]! - rank[q]!);
     // Both lists are row by row: merged in one pass.
+    const rank = b.rank!;
     const cells: number[] = [];
     const spaces: string[] = [];
     let j = 0;
-    for (let k = 0; k < old.length; k++) {
-      const i = old[k]!;
-      while (j < added.length && rank[added[j]!]! < rank[i]!) {
+    for (let k = 0; k <= old.length; k++) {
+      while (j < added.length && (k === old.length || rank[added[j]!]! < rank[old[k]!]!)) {
         cells.push(added[j]!);
         spaces.push(this.keyOf(b, added[j]!));
         j++;
       }
-      cells.push(i);
+      if (k === old.length) break;
+      cells.push(old[k]!);
       spaces.push(before.spaces[k]!);
-    }
-    for (; j < added.length; j++) {
-      cells.push(added[j]!);
-      spaces.push(this.keyOf(b, added[j]!));
     }
     return { spaces, cells };
   }
 
   /** The cell numbers of an open grid's spaces for the cells taken, row by row (the origin when none is). */
   private openSpacesOf(b: Instance, occupied: string[]): number[] {
-    const shape = b.shape;
     if (occupied.length === 0) {
-      const origin = [shape.at(0, 0, 0)];
+      const origin = [b.shape.at(0, 0, 0)];
       // Ranked too: the next position's spaces are merged with these by rank (`openSpacesAfter`).
       this.ranks(b, origin);
       return origin;
     }
-    // Cells are collected with marks by cell number rather than a set, and sorted by one number
-    // per cell rather than by a comparison that asks the shape for both cells' rows and columns.
+    return this.newAround(b, occupied, ++this.openMark);
+  }
+
+  /**
+   * The cells `cells` (keys) of an open grid and their neighbours, each once, but for those
+   * marked with `mark` already, row by row. Collected with marks by cell number rather than a
+   * set, and sorted by one kept number per cell rather than by a comparison that asks the shape
+   * for both cells' rows and columns.
+   */
+  private newAround(b: Instance, cells: readonly string[], mark: number): number[] {
+    const shape = b.shape;
     const found: number[] = [];
-    const mark = ++this.openMark;
     const add = (i: number): void => {
       if (i < 0 || this.openMarks[i] === mark) return;
       this.openMarks[i] = mark;
       found.push(i);
     };
-    for (const c of occupied) {
+    for (const c of cells) {
       const i = shape.index(c);
       if (i < 0) continue;
       add(i);
@@ -385,7 +374,7 @@ export class Topology {
     return rank;
   }
 
-  /** Marks by cell number for `openSpacesOf` and `openSpacesAfter`: a cell is met in this walk when its entry equals `openMark`. */
+  /** Marks by cell number for `newAround`: a cell is met in this walk when its entry equals `openMark`. */
   private readonly openMarks: number[] = [];
   private openMark = 0;
 
