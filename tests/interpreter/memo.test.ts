@@ -109,6 +109,35 @@ describe("remembered function results", () => {
     expect(m.global("chosen")).toEqual([1, 2, 3]);
   });
 
+  it("give the scoring fresh answers when the match ends inside a turn, and the same answers when it ends outside one", () => {
+    // The scoring asks `whose_turn()`, which the flow asked just before ending: inside a turn it
+    // answered the player's seat; the scoring runs with no current player and must not reuse that.
+    const ask = `asked = whose_turn()
+  log "{whose_turn()}"`;
+    const INSIDE = `turn players[1] {
+    ${ask}
+    end game
+  }`;
+    const OUTSIDE = ask;
+    const ending = (inTurn: boolean) =>
+      gameFromSource(`
+game "Ending" { players 2 }
+var asked: number = 0
+define whose_turn(): number = if current == none then 9 else current.seat
+flow {
+  ${inTurn ? INSIDE : OUTSIDE}
+}
+scoring p { points whose_turn() + asked }
+`);
+    const inside = ending(true).start({ players: 2, seed: 1 });
+    expect(inside.error).toBeNull();
+    expect(inside.global("asked")).toBe(1);
+    expect(inside.result?.scores).toEqual([10, 10]);
+    const outside = ending(false).start({ players: 2, seed: 1 });
+    expect(outside.error).toBeNull();
+    expect(outside.result?.scores).toEqual([18, 18]);
+  });
+
   it("never keep a call that draws on the generator", () => {
     const rolls = MEMO.start({ players: 2, seed: 3 }).global("rolls") as number[];
     expect(rolls).toHaveLength(20);
