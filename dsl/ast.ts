@@ -117,6 +117,8 @@ export interface ChoiceClauses {
   label?: Expr;
   /** `ask always`: never take this choice without asking, even with one option. */
   askAlways?: Span;
+  /** `if any`: when no option is allowed, the choice is `none` and nobody is asked (instead of an error). */
+  ifAny?: Span;
 }
 
 export interface ChooseExpr extends ChoiceClauses {

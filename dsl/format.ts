@@ -57,10 +57,16 @@ const HANGS = new Set(["and", "or", "then", "else", "where", "in", "from", "by",
 /** Tokens after `label` that make it a name in a statement rather than a choice's `label` clause. */
 const NOT_AFTER_LABEL = new Set(["Equals", "PlusEq", "MinusEq", "Dot", "LParen", "LBracket", "Colon"]);
 
-/** A choice's contextual clause (`label …`, `ask always`) starts at token `i`: it continues the choice. */
+/** A choice's contextual clause (`label …`, `ask always`, `if any`) starts at token `i`: it continues the choice. */
 function choiceClauseAt(toks: Tok[], i: number): boolean {
   const t = toks[i]!;
-  const next = toks.slice(i + 1).find((n) => !n.comment);
+  const rest = toks.slice(i + 1).filter((n) => !n.comment);
+  const next = rest[0];
+  // `if any` ends its line or is followed by another clause; a name after `any` on its line is a quantifier.
+  if (t.type === "Kw_if" && next?.type === "Kw_any") {
+    const after = rest[1];
+    return !after || after.type !== "Identifier" || after.breaks > 0 || choiceClauseAt(toks, toks.indexOf(after));
+  }
   if (t.type !== "Identifier" || !next) return false;
   if (t.image === "label") return !NOT_AFTER_LABEL.has(next.type);
   return t.image === "ask" && next.type === "Identifier" && next.image === "always";

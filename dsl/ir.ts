@@ -152,6 +152,8 @@ export type IrStmt = N &
         count?: IrExpr;
         /** Asked even when only one option is legal. */
         askAlways?: true;
+        /** `if any`: `none`, nobody asked, when no option is legal (a secret choice: for each such player). */
+        ifAny?: true;
       }
     | {
         op: "secret";
@@ -172,6 +174,8 @@ export type IrStmt = N &
         count?: IrExpr;
         /** Asked even when only one option is legal. */
         askAlways?: true;
+        /** `if any`: `none`, nobody asked, when no option is legal (a secret choice: for each such player). */
+        ifAny?: true;
       }
     | { op: "options"; by?: IrExpr; prompt?: IrExpr; options: { label: IrExpr; when?: IrExpr; body: IrStmt[] }[]; askAlways?: true }
     | { op: "move"; piece: IrExpr; to: IrExpr }

@@ -15,6 +15,7 @@ function withoutBy(c: ChoiceClauses & { by?: Expr }): ChoiceClauses {
   if (c.stop) out.stop = c.stop;
   if (c.label) out.label = c.label;
   if (c.askAlways) out.askAlways = c.askAlways;
+  if (c.ifAny) out.ifAny = c.ifAny;
   return out;
 }
 
@@ -267,15 +268,36 @@ export abstract class StatementGrammar extends TypeGrammar {
 
   /** At `ask always` (contextual words: `ask` stays a usable name elsewhere). */
   protected atAskAlways(): boolean {
+    return this.atAskAlwaysAt(1);
+  }
+
+  private atAskAlwaysAt(i: number): boolean {
+    const a = this.LA(i);
+    const b = this.LA(i + 1);
+    return a.tokenType === Identifier && a.image === "ask" && b.tokenType === Identifier && b.image === "always";
+  }
+
+  /**
+   * At a choice's `if any`: the words end their line or are followed by another clause. A name
+   * after `any` on the same line is a quantifier (`if any x in xs: …`), so an `if` statement on
+   * the line after a choice stays a statement.
+   */
+  protected atIfAny(): boolean {
     const a = this.LA(1);
     const b = this.LA(2);
-    return a.tokenType === Identifier && a.image === "ask" && b.tokenType === Identifier && b.image === "always";
+    const c = this.LA(3);
+    if (a.tokenType !== kw("if") || b.tokenType !== kw("any")) return false;
+    return c.tokenType === EOF || c.tokenType !== Identifier || (c.startLine ?? 0) > (b.endLine ?? b.startLine ?? 0) || this.atLabelAt(3) || this.atAskAlwaysAt(3);
   }
 
   /** At `label …` (contextual: `label = 3` on the next line is a statement, not a clause). */
   protected atLabel(): boolean {
-    const a = this.LA(1);
-    return a.tokenType === Identifier && a.image === "label" && !NOT_AFTER_LABEL.has(this.LA(2).tokenType);
+    return this.atLabelAt(1);
+  }
+
+  private atLabelAt(i: number): boolean {
+    const a = this.LA(i);
+    return a.tokenType === Identifier && a.image === "label" && !NOT_AFTER_LABEL.has(this.LA(i + 1).tokenType);
   }
 
   chooseClauses = this.RULE(
@@ -283,8 +305,13 @@ export abstract class StatementGrammar extends TypeGrammar {
     (): ChoiceClauses & { by?: Expr } => {
       const out: ChoiceClauses & { by?: Expr } = { wheres: [] };
       this.MANY({
-        // A name after a choice starts the next statement unless it is a contextual clause word.
-        GATE: () => this.LA(1).tokenType !== Identifier || this.atLabel() || this.atAskAlways(),
+        // A name after a choice starts the next statement unless it is a contextual clause word; so
+        // does an `if` unless it is the choice's `if any`.
+        GATE: () => {
+          const t = this.LA(1).tokenType;
+          if (t === kw("if")) return this.atIfAny();
+          return t !== Identifier || this.atLabel() || this.atAskAlways();
+        },
         DEF: () =>
         this.OR([
           {
@@ -336,6 +363,14 @@ export abstract class StatementGrammar extends TypeGrammar {
             ALT: () => {
               const s = this.SUBRULE(this.askAlways);
               this.ACTION(() => (out.askAlways = s));
+            },
+          },
+          {
+            GATE: () => this.atIfAny(),
+            ALT: () => {
+              const s = this.CONSUME(kw("if"));
+              this.CONSUME(kw("any"));
+              this.ACTION(() => (out.ifAny = this.spanFrom(s)));
             },
           },
         ]),

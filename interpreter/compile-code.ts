@@ -40,6 +40,8 @@ export interface ChoiceSpec {
   count?: Fn;
   /** Asked even with one legal option (`ask always` here or in `game`). */
   askAlways: boolean;
+  /** `if any`: with no legal option the value is `none` and nobody is asked, instead of an error. */
+  ifAny: boolean;
   /**
    * The `where` filters may be applied to candidates only when someone needs to know
    * (`vm.ts` `legalChoice`): there is a filter, one item is taken (no `count`), no filter draws on
@@ -215,6 +217,7 @@ function choiceSpec(s: Extract<IrStmt, { op: "choose" | "secret" }>, rt: Runtime
     wheres: compileWheres(s.wheres, rt),
     valueType: s.valueType,
     askAlways: s.askAlways === true || rt.def.askAlways === true,
+    ifAny: s.ifAny === true,
     weighLater: s.wheres.length > 0 && !s.count && NAMED_ALONE.has(s.valueType.t) && !mayDraw(s.wheres.map((w) => w.cond), rt.draws),
   };
   const prompt = opt(s.prompt, rt);

@@ -319,7 +319,7 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
   }
   const stop = stopLabel(x, ins, l);
   if (stop !== undefined) choice.stop = stop;
-  if (choice.k !== undefined && choice.values.length < choice.k && choice.stop === undefined) {
+  if (choice.k !== undefined && choice.values.length < choice.k && choice.stop === undefined && !ins.ifAny) {
     fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
   }
   if (choice.k !== undefined && pickCount(choice) > MAX_COMBINATIONS) {
@@ -455,6 +455,12 @@ function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }
   const choice = legalChoice(x, ins, f.locals, player);
   // An unweighed choice has at least two options (one with `ask always`): someone is asked.
   const size = choice.unweighed ? -1 : choiceSize(choice);
+  if (size === 0 && ins.ifAny) {
+    // `if any`: nothing to choose, so nobody is asked and the choice is `none`.
+    f.locals[ins.slot] = null;
+    f.pc++;
+    return;
+  }
   if (size === 0) {
     fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
   }
@@ -536,12 +542,17 @@ function nameOffered(x: Exec, p: Extract<Pending, { kind: "options" }>): OptionS
 function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }>): void {
   const who = ins.choosers(x, f.locals);
   if (!Array.isArray(who)) fail("runtime-none-value", "the players who choose are `none`", ins.span);
-  const players = [...new Set(who as number[])].sort((a, b) => a - b);
+  const listed = [...new Set(who as number[])].sort((a, b) => a - b);
+  const players: number[] = [];
   const choices: Record<number, ChoiceState> = {};
-  for (const p of players) {
+  for (const p of listed) {
     f.locals[ins.chooserSlot] = p;
     const c = legalChoice(x, ins, f.locals, p);
-    if (!c.unweighed && choiceSize(c) === 0) fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
+    const none = !c.unweighed && choiceSize(c) === 0;
+    // `if any`: a player with nothing to choose is not asked, and their value is `none`.
+    if (none && ins.ifAny) continue;
+    players.push(p);
+    if (none) fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
     choices[p] = c;
   }
   if (players.length === 0) {

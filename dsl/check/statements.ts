@@ -413,6 +413,7 @@ function pickClauses(c: Checker, e: ChooseExpr | SecretChooseExpr, ir: ChooseIr 
     ir.label = l.ir;
   }
   if (e.askAlways) ir.askAlways = true;
+  if (e.ifAny) ir.ifAny = true;
   if (!e.count) return el;
   const n = checkExpr(c, e.count, outer);
   expect(c, n, T.number, e.count.span, "how many to choose");

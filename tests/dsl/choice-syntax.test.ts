@@ -45,6 +45,28 @@ let d = secretly each p in players chooses 2 from p.hand label "{it}"`);
     expect([choice(d).kind, choice(d).count?.kind, choice(d).variable.text]).toEqual(["SecretChooseExpr", "NumberLit", "it"]);
   });
 
+  it("`if any` ends a choice's clauses; an `if any x in …` statement on the next line stays a statement", () => {
+    const stmts = body(`let a = choose c from xs where c > 0 if any prompt "Pick"
+let b = choose c from xs where c > 1
+  if any
+if any y in xs: y > 2 {
+  log "big"
+}
+let d = choose c from xs`);
+    expect(stmts.map((s) => s.kind)).toEqual(["LetStmt", "LetStmt", "IfStmt", "LetStmt"]);
+    expect(choice(stmts[0]).ifAny?.start.column).toBe(38);
+    expect(choice(stmts[0]).prompt?.kind).toBe("StringLit");
+    expect(choice(stmts[1]).ifAny?.start.line).toBe(6);
+    expect(choice(stmts[3]).ifAny).toBeUndefined();
+  });
+
+  it("`stela fmt` hangs an `if any` line under its choice and leaves an `if any x in …` statement alone", () => {
+    const src = `game "T" { players 2 }\nflow {\n  turn players[0] {\n    let k = choose k from [1, 2, 3] where k > 1\n  if any\n    if any j in [1]: j > 0 {\n      log "j"\n    }\n  }\n}\nscoring p { points 0 }\n`;
+    const out = format(src, "t.stela").text;
+    expect(out).toBe(`game "T" { players 2 }\nflow {\n  turn players[0] {\n    let k = choose k from [1, 2, 3] where k > 1\n      if any\n    if any j in [1]: j > 0 {\n      log "j"\n    }\n  }\n}\nscoring p { points 0 }\n`);
+    expect(format(out, "t.stela").text).toBe(out);
+  });
+
   it("`ask always` on named options", () => {
     const [s] = body(`choose prompt "Act" ask always {\n  option "Rest" { }\n}`);
     expect(s?.kind === "ChooseBlockStmt" ? s.askAlways?.start.column : undefined).toBe(21);
