@@ -367,8 +367,11 @@ describe("building the pyramid", () => {
     expect(legal(m, A, "green").filter((s) => s.endsWith(",3"))).toEqual([]);
     choose(m, "green cube on e5 level 3", A);
     chooseFirst(m, B);
-    // Level 4 rests on yellow and green only: the blue cube fits nowhere and is discarded.
+    // Level 4 rests on yellow and green only: the blue cube fits nowhere, so A is not asked, and
+    // it is discarded once B has placed this cube.
     expect(m.decision!.players).toEqual([B]);
+    expect(m.state.zones["box"]).toEqual([]);
+    chooseFirst(m, B);
     expect(m.state.zones["box"]!.map((id) => pieces(m)[id]!.fields["colour"])).toEqual(["blue"]);
   });
 
@@ -387,10 +390,13 @@ describe("building the pyramid", () => {
     expect(legal(m, A, "orange")).toEqual(["3,3,2", "3,4,2", "4,3,2", "5,5,1"]);
     choose(m, "orange cube on f6 level 2", A);
     chooseFirst(m, B);
-    // Now nothing A holds fits: both whites go to the box while B builds on.
+    // Now nothing A holds fits: A is not asked while B places their next cube, and then both
+    // whites go to the box (the game is the same as discarding them first: pyramids never interact).
+    expect(m.decision!.players).toEqual([B]);
+    expect(m.state.zones["box"]).toEqual([]);
+    chooseFirst(m, B);
     expect(m.state.zones["box"]!.map((id) => pieces(m)[id]!.fields["colour"])).toEqual(["white", "white"]);
     expect(m.state.zones["collected#0"]).toEqual([]);
-    expect(m.decision!.players).toEqual([B]);
     expect(m.state.messages.map((x) => x.text).filter((t) => t.includes("discards"))).toEqual([
       "Player 1 cannot place the white cube and discards it",
       "Player 1 cannot place the white cube and discards it",
