@@ -1,6 +1,6 @@
-// `taskset -c 1 npm run bench [-- filter]`: the engine's speed, in one run of interleaved rounds
-// (every measurement once per round, in turn, so machine noise hits all alike), medians over
-// rounds, per CPU-second of this process. Figures, not assertions: speed is measured here, never
+// `taskset -c 1 npm run bench [-- filter]`: the engine's speed, in interleaved rounds (every
+// measurement once per round, in turn, so machine noise hits all alike), medians over rounds, per
+// CPU-second of the measuring process. Figures, not assertions: speed is measured here, never
 // asserted in tests.
 //
 //   1. Stela vs hand-written TypeScript: random playouts/s of each benchmark game and its twin
@@ -12,11 +12,19 @@
 //   3. Random-play figures with 95% intervals: Stela's own playouts from the rounds, and a large
 //      sample of the twins.
 //
+// Each game file (with its twin) is measured in a process of its own, as `stela simulate` and a
+// search bot play one game a process. The engine's code is shared by every game: in a process that
+// has played other games first, V8 has compiled that code for all of them, and one small game runs
+// up to 3x slower than in a process of its own (measured: Tic-Tac-Toe 38k playouts/s alone, 11k
+// after the other games; the twins, one function each, lose far less). STELA_BENCH_MIXED=1 measures
+// every game in one process instead, as the editor's worker runs after a designer switched games.
+//
 // STELA_BENCH_ROUNDS (default 5) rounds of STELA_BENCH_SECONDS (default 0.5) per measurement.
+import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { compileRules } from "../../dsl/compile.ts";
 import { makeBot, playRandomly, type Game, type Match } from "../../interpreter/index.ts";
-import { formatMean, formatRate, summarise } from "./figures.ts";
+import { formatMean, formatRate, summarise, type Figures } from "./figures.ts";
 import type { PlayoutResult, Twin } from "./random-policy.ts";
 import { loadGame, playStela } from "./stela-playout.ts";
 import { TWINS } from "./twins/index.ts";
@@ -87,6 +95,32 @@ interface GameEntry {
   mid: Match;
 }
 
+/** What a measuring process reports of one game file: plain data, sent to the printing process as JSON. */
+interface GameReport {
+  file: string;
+  players: number;
+  playouts: number[];
+  weighed: number[];
+  clones: number[];
+  greedy: number[];
+  parse: number[];
+  stateBytes: number;
+}
+
+/** What a measuring process reports of one twin: both sides' rates, and Stela's random-play figures. */
+interface TwinReport {
+  name: string;
+  stela: number[];
+  hand: number[];
+  figures: Figures;
+}
+
+interface Report {
+  games: GameReport[];
+  twins: TwinReport[];
+  errors: string[];
+}
+
 const files = [
   ...readdirSync(root + "games").filter((f) => f.endsWith(".stela")).sort().map((f) => `games/${f}`),
   ...readdirSync(root + "tests/bench/games").filter((f) => f.endsWith(".stela")).sort().map((f) => `tests/bench/games/${f}`),
@@ -106,22 +140,6 @@ function midGame(game: Game, players: number): Match {
   return m;
 }
 
-const entries: GameEntry[] = [];
-for (const file of files) {
-  const source = readFileSync(root + file, "utf8");
-  let game: Game;
-  try {
-    game = loadGame(file);
-  } catch (e) {
-    console.log(`${file}: ${(e as Error).message}`);
-    continue;
-  }
-  const twin = TWINS.find((t) => t.file === file);
-  const players = twin?.players ?? Math.min(game.maxPlayers, Math.max(game.minPlayers, 3));
-  const mid = midGame(game, players);
-  entries.push({ file, game, players, source, seed: 1, playouts: [], weighed: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
-}
-
 interface TwinEntry {
   twin: Twin;
   game: Game;
@@ -130,67 +148,120 @@ interface TwinEntry {
   hand: number[];
   results: PlayoutResult[];
 }
-const twins: TwinEntry[] = TWINS.filter((t) => !filter || t.file.includes(filter)).map((twin) => ({ twin, game: loadGame(twin.file), seed: 1, stela: [], hand: [], results: [] }));
 
-// Round 0 warms the JIT up and is not counted.
-for (let round = -1; round < rounds; round++) {
-  if (round === 0) for (const x of [...twins.map((t) => [t.stela, t.hand, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
-  process.stderr.write(`round ${round + 1}/${rounds}\r`);
-  for (const t of twins) {
-    // The twins' policy, which weighs every option before it picks one: the same games on both sides.
-    const s = timed(() => {
-      t.results.push(playStela(t.game, t.twin.players, t.seed, t.seed));
-      t.seed++;
-      return 1;
-    });
-    t.stela.push((s.runs / s.ms) * 1000);
-    let seed = 1;
-    const h = timed(() => {
-      t.twin.play(seed, seed);
-      seed++;
-      return 1;
-    });
-    t.hand.push((h.runs / h.ms) * 1000);
+/** Measures these game files (and their twins) in this process, in interleaved rounds. */
+function measure(files: string[], progress: string): Report {
+  const errors: string[] = [];
+  const entries: GameEntry[] = [];
+  for (const file of files) {
+    const source = readFileSync(root + file, "utf8");
+    let game: Game;
+    try {
+      game = loadGame(file);
+    } catch (e) {
+      errors.push(`${file}: ${(e as Error).message}`);
+      continue;
+    }
+    const twin = TWINS.find((t) => t.file === file);
+    const players = twin?.players ?? Math.min(game.maxPlayers, Math.max(game.minPlayers, 3));
+    const mid = midGame(game, players);
+    entries.push({ file, game, players, source, seed: 1, playouts: [], weighed: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
   }
-  for (const e of entries) {
-    const p = timed(() => {
-      playRandomly(e.game.start({ players: e.players, seed: e.seed }), e.seed);
-      e.seed++;
-      return 1;
-    });
-    e.playouts.push((p.runs / p.ms) * 1000);
-    const w = timed(() => {
-      playStela(e.game, e.players, e.seed, e.seed);
-      e.seed++;
-      return 1;
-    });
-    e.weighed.push((w.runs / w.ms) * 1000);
-    const c = timed(() => {
-      for (let i = 0; i < 10; i++) e.mid.clone();
-      return 10;
-    });
-    e.clones.push((c.ms / c.units) * 1000);
-    const bot = makeBot("greedy", round + 1);
-    let m = e.game.start({ players: e.players, seed: round + 1 });
-    const g = timed(() => {
-      const d = m.decision;
-      if (!d) {
-        m = e.game.start({ players: e.players, seed: round + 100 });
-        return 0;
-      }
-      const player = d.players[0]!;
-      m.apply(bot.choose(m, player)!, player);
-      return 1;
-    });
-    e.greedy.push(g.ms / Math.max(1, g.units));
-    const q = timed(() => {
-      compileRules(e.source, e.file, { readFile });
-      return 1;
-    });
-    e.parse.push(q.ms / q.runs);
+  // A twin plays the game its file's entry measures: a second compiled copy of the same rules would
+  // give V8 two sets of generated functions for the engine's call sites to meet.
+  const twins: TwinEntry[] = entries.flatMap((e) => TWINS.filter((t) => t.file === e.file).map((twin) => ({ twin, game: e.game, seed: 1, stela: [], hand: [], results: [] })));
+
+  // Round 0 warms the JIT up and is not counted.
+  for (let round = -1; round < rounds; round++) {
+    if (round === 0) for (const x of [...twins.map((t) => [t.stela, t.hand, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
+    process.stderr.write(`${progress}round ${round + 1}/${rounds}   \r`);
+    for (const t of twins) {
+      // The twins' policy, which weighs every option before it picks one: the same games on both sides.
+      const s = timed(() => {
+        t.results.push(playStela(t.game, t.twin.players, t.seed, t.seed));
+        t.seed++;
+        return 1;
+      });
+      t.stela.push((s.runs / s.ms) * 1000);
+      let seed = 1;
+      const h = timed(() => {
+        t.twin.play(seed, seed);
+        seed++;
+        return 1;
+      });
+      t.hand.push((h.runs / h.ms) * 1000);
+    }
+    for (const e of entries) {
+      const p = timed(() => {
+        playRandomly(e.game.start({ players: e.players, seed: e.seed }), e.seed);
+        e.seed++;
+        return 1;
+      });
+      e.playouts.push((p.runs / p.ms) * 1000);
+      const w = timed(() => {
+        playStela(e.game, e.players, e.seed, e.seed);
+        e.seed++;
+        return 1;
+      });
+      e.weighed.push((w.runs / w.ms) * 1000);
+      const c = timed(() => {
+        for (let i = 0; i < 10; i++) e.mid.clone();
+        return 10;
+      });
+      e.clones.push((c.ms / c.units) * 1000);
+      const bot = makeBot("greedy", round + 1);
+      let m = e.game.start({ players: e.players, seed: round + 1 });
+      const g = timed(() => {
+        const d = m.decision;
+        if (!d) {
+          m = e.game.start({ players: e.players, seed: round + 100 });
+          return 0;
+        }
+        const player = d.players[0]!;
+        m.apply(bot.choose(m, player)!, player);
+        return 1;
+      });
+      e.greedy.push(g.ms / Math.max(1, g.units));
+      const q = timed(() => {
+        compileRules(e.source, e.file, { readFile });
+        return 1;
+      });
+      e.parse.push(q.ms / q.runs);
+    }
   }
+  return {
+    errors,
+    games: entries.map(({ file, players, playouts, weighed, clones, greedy, parse, stateBytes }) => ({ file, players, playouts, weighed, clones, greedy, parse, stateBytes })),
+    twins: twins.map((t) => ({ name: t.twin.name, stela: t.stela, hand: t.hand, figures: summarise(t.results) })),
+  };
 }
+
+// A measuring process (started below): measures the files it is given and prints its report as JSON.
+const childFiles = process.env["STELA_BENCH_CHILD"];
+if (childFiles !== undefined) {
+  const list = JSON.parse(childFiles) as string[];
+  process.stdout.write(JSON.stringify(measure(list, `${process.env["STELA_BENCH_PROGRESS"] ?? ""}`)));
+  process.exit(0);
+}
+
+const mixed = process.env["STELA_BENCH_MIXED"] === "1";
+const groups = mixed ? [files] : files.map((f) => [f]);
+const report: Report = { games: [], twins: [], errors: [] };
+groups.forEach((group, i) => {
+  // The same script (this bundle) again, with the files to measure; pinned as this process is (`taskset` is inherited).
+  const out = execFileSync(process.execPath, [process.argv[1]!], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, STELA_BENCH_CHILD: JSON.stringify(group), STELA_BENCH_PROGRESS: mixed ? "" : `${group[0]} (${i + 1}/${groups.length}) ` },
+  });
+  const part = JSON.parse(out) as Report;
+  report.games.push(...part.games);
+  report.twins.push(...part.twins);
+  report.errors.push(...part.errors);
+});
 process.stderr.write("\n");
+for (const e of report.errors) console.log(e);
 
 const fmt = (x: number, digits = 0): string => (x >= 100 ? Math.round(x).toLocaleString("en-US") : x.toFixed(x >= 10 ? Math.max(0, digits) : Math.max(1, digits)));
 
@@ -203,35 +274,36 @@ function table(head: string[], rows: string[][]): void {
   console.log("");
 }
 
-console.log(`Stela benchmark: ${rounds} interleaved rounds of ${slotMs / 1000} CPU-seconds per measurement; medians over rounds, per CPU-second. Node ${process.version}.\n`);
-if (twins.length) {
+console.log(`Stela benchmark: ${rounds} interleaved rounds of ${slotMs / 1000} CPU-seconds per measurement; medians over rounds, per CPU-second; ${mixed ? "every game in one process (STELA_BENCH_MIXED=1)" : "each game file in a process of its own"}. Node ${process.version}.\n`);
+// In the twins' own order, whatever order the files were measured in.
+const twinRows = TWINS.flatMap((twin) => report.twins.filter((t) => t.name === twin.name).map((t) => ({ t, twin })));
+if (twinRows.length) {
   console.log("Random playouts per second, Stela vs hand-written TypeScript (identical games):\n");
   table(
     ["game", "Stela", "hand-written", "Stela / hand"],
-    twins.map((t) => {
+    twinRows.map(({ t }) => {
       const a = median(t.stela);
       const b = median(t.hand);
-      return [t.twin.name, fmt(a), fmt(b), `1/${fmt(b / a)}`];
+      return [t.name, fmt(a), fmt(b), `1/${fmt(b / a)}`];
     }),
   );
 }
-if (entries.length) {
+if (report.games.length) {
   console.log("Every game file (random playouts; clone and state size at mid-game; greedy bot from the start):\n");
   table(
     ["file", "players", "playouts/s (random bot)", "all weighed", "clone() µs", "state KB", "greedy ms/decision", "parse+check ms"],
-    entries.map((e) => [e.file, String(e.players), fmt(median(e.playouts)), fmt(median(e.weighed)), fmt(median(e.clones)), (e.stateBytes / 1024).toFixed(1), fmt(median(e.greedy), 2), fmt(median(e.parse), 2)]),
+    report.games.map((e) => [e.file, String(e.players), fmt(median(e.playouts)), fmt(median(e.weighed)), fmt(median(e.clones)), (e.stateBytes / 1024).toFixed(1), fmt(median(e.greedy), 2), fmt(median(e.parse), 2)]),
   );
 }
-if (twins.length) {
+if (twinRows.length) {
   console.log("Random-play figures, 95% intervals (seat 1 = first player; draw = no single top score):\n");
   const rows: string[][] = [];
-  for (const t of twins) {
-    const big = t.twin.name === "tic-tac-toe" || t.twin.name === "connect-four" ? 100_000 : 5_000;
+  for (const { t, twin } of twinRows) {
+    const big = twin.name === "tic-tac-toe" || twin.name === "connect-four" ? 100_000 : 5_000;
     const hand: PlayoutResult[] = [];
-    for (let i = 1; i <= big; i++) hand.push(t.twin.play(i, i));
-    for (const [who, sample] of [["Stela", t.results], ["hand-written", hand]] as const) {
-      const f = summarise(sample);
-      rows.push([t.twin.name, who, String(f.games), ...f.wins.slice(0, 2).map(formatRate), formatRate(f.draws), formatMean(f.moves)]);
+    for (let i = 1; i <= big; i++) hand.push(twin.play(i, i));
+    for (const [who, f] of [["Stela", t.figures], ["hand-written", summarise(hand)]] as const) {
+      rows.push([twin.name, who, String(f.games), ...f.wins.slice(0, 2).map(formatRate), formatRate(f.draws), formatMean(f.moves)]);
     }
   }
   table(["game", "by", "games", "seat 1 wins", "seat 2 wins", "draws", "moves"], rows);
