@@ -77,13 +77,10 @@ function timed(once: () => number): { runs: number; units: number; ms: number } 
   return { runs, units, ms: now - start };
 }
 
-interface GameEntry {
+/** What a measuring process reports of one game file: plain data, sent to the printing process as JSON. */
+interface GameReport {
   file: string;
-  game: Game;
   players: number;
-  source: string;
-  /** Seed counters, so each round plays new games. */
-  seed: number;
   /** Random bot (`applyRandom`), and every option weighed first (`optionCount` + `applyAt`). */
   playouts: number[];
   weighed: number[];
@@ -91,20 +88,16 @@ interface GameEntry {
   greedy: number[];
   parse: number[];
   stateBytes: number;
-  /** A mid-game match to clone. */
-  mid: Match;
 }
 
-/** What a measuring process reports of one game file: plain data, sent to the printing process as JSON. */
-interface GameReport {
-  file: string;
-  players: number;
-  playouts: number[];
-  weighed: number[];
-  clones: number[];
-  greedy: number[];
-  parse: number[];
-  stateBytes: number;
+/** A game file being measured: its report so far, and what measuring it needs. */
+interface GameEntry extends GameReport {
+  game: Game;
+  source: string;
+  /** Seed counters, so each round plays new games. */
+  seed: number;
+  /** A mid-game match to clone. */
+  mid: Match;
 }
 
 /** What a measuring process reports of one twin: both sides' rates, and Stela's random-play figures. */
