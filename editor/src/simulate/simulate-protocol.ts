@@ -1,12 +1,14 @@
 import type { Rate, Spread } from "../../../interpreter/index.ts";
 
-/** A balance run asked of the simulate worker: the current rules, and optionally the saved ones to compare with. */
+/**
+ * A balance run asked of a simulate worker: one text of the rules. A comparison with the saved
+ * text asks a second worker the same with the saved text: the two sides play at once, one a core,
+ * and neither side's engine code is compiled by V8 for the other side's rules as well.
+ */
 export interface SimulateRequest {
   type: "simulate";
   file: string;
   source: string;
-  /** The last saved text of the same file: played with the same seeds and bots, for a comparison. */
-  saved?: string;
   /** Other rule files by path, for `variant … extends "…"`. */
   files: Record<string, string>;
   variant?: string;
@@ -28,6 +30,6 @@ export interface BalanceFigures {
 }
 
 export type SimulateReply =
-  | { type: "progress"; done: number; total: number }
-  | { type: "done"; current: BalanceFigures; saved?: BalanceFigures; seconds: number }
+  | { type: "progress"; done: number }
+  | { type: "done"; figures: BalanceFigures }
   | { type: "failed"; message: string };

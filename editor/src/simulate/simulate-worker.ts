@@ -55,19 +55,8 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
 
 self.onmessage = (e: MessageEvent<SimulateRequest>) => {
   const req = e.data;
-  const started = performance.now();
   try {
-    const total = req.games * (req.saved !== undefined ? 2 : 1);
-    const current = figures(load(req, req.source), req, (done) => post({ type: "progress", done, total }));
-    let saved: BalanceFigures | undefined;
-    if (req.saved !== undefined) {
-      try {
-        saved = figures(load(req, req.saved), req, (done) => post({ type: "progress", done: req.games + done, total }));
-      } catch {
-        saved = undefined; // the saved rules may not compile, or lack this variant: show the current figures alone
-      }
-    }
-    post({ type: "done", current, ...(saved ? { saved } : {}), seconds: (performance.now() - started) / 1000 });
+    post({ type: "done", figures: figures(load(req, req.source), req, (done) => post({ type: "progress", done })) });
   } catch (err) {
     post({ type: "failed", message: err instanceof Error ? err.message : String(err) });
   }
