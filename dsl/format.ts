@@ -163,6 +163,9 @@ function layout(toks: Tok[]): Line[] {
   let exprFirst = "";
   let lastCode: Tok | null = null;
   let lastCodeIndent = 0;
+  // Whether the current statement is a choice: only then does a line of `ask always`, `label …` or
+  // `if any` continue it (`ask always` under `players 2` in `game { }` is a setting of its own).
+  let inChoice = false;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     if (cur === null || t.breaks > 0) {
@@ -179,7 +182,7 @@ function layout(toks: Tok[]): Line[] {
         // `else ->` starts a `match` arm (or a table row), never the rest of an `if`.
         const arm = word(t) === "else" && toks.slice(i + 1).find((n) => !n.comment)?.type === "Arrow";
         const continues =
-          lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && !arm && (CONTINUES.has(word(t)) || BINARY.has(t.type) || choiceClauseAt(toks, i));
+          lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && !arm && (CONTINUES.has(word(t)) || BINARY.has(t.type) || (inChoice && choiceClauseAt(toks, i)));
         if (t.type === "MapLine" && lastCode?.type === "MapLine") {
           // The rows of a drawing stay in one column.
           indent = lastCodeIndent;
@@ -194,6 +197,7 @@ function layout(toks: Tok[]): Line[] {
           statementDepth = depth;
           exprIndent = indent;
           exprFirst = word(t) || t.type;
+          inChoice = false;
         }
       }
       const blank: boolean = cur !== null && t.breaks > 1 && prev?.type !== "LBrace" && !CLOSE.has(t.type);
@@ -220,6 +224,7 @@ function layout(toks: Tok[]): Line[] {
     if (!t.comment) {
       lastCode = t;
       lastCodeIndent = cur.indent;
+      if (word(t) === "choose" || word(t) === "chooses") inChoice = true;
     }
     cur.endsDrawing = t.type === "MapLine";
     prev = t;

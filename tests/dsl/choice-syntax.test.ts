@@ -67,6 +67,11 @@ let d = choose c from xs`);
     expect(format(out, "t.stela").text).toBe(out);
   });
 
+  it("`stela fmt` keeps `ask always` in `game { }` a setting of its own, not a clause hanging off the line above", () => {
+    const src = `game "T" {\n  players 2\n  // Every move is asked.\n  ask always\n}\nflow {\n  turn players[0] {\n    let k = choose k from [1, 2]\n      ask always\n  }\n}\nscoring p { points 0 }\n`;
+    expect(format(src, "t.stela").text).toBe(src);
+  });
+
   it("`ask always` on named options", () => {
     const [s] = body(`choose prompt "Act" ask always {\n  option "Rest" { }\n}`);
     expect(s?.kind === "ChooseBlockStmt" ? s.askAlways?.start.column : undefined).toBe(21);
