@@ -14,10 +14,12 @@
 //
 // Each game file (with its twin) is measured in a process of its own, as `stela simulate` and a
 // search bot play one game a process. The engine's code is shared by every game: in a process that
-// has played other games first, V8 has compiled that code for all of them, and one small game runs
-// up to 3x slower than in a process of its own (measured: Tic-Tac-Toe 38k playouts/s alone, 11k
-// after the other games; the twins, one function each, lose far less). STELA_BENCH_MIXED=1 measures
-// every game in one process instead, as the editor's worker runs after a designer switched games.
+// has played other games first, V8 has compiled that code for all of them, and a small game runs
+// about half as fast as in a process of its own (measured: Tic-Tac-Toe 41.6k playouts/s alone,
+// 19.0k among the others; Connect Four 10.8k and 5.7k; the euro games, whose own rules already
+// meet that code in many shapes, lose little; the twins, one function each, nothing).
+// STELA_BENCH_MIXED=1 measures every game in one process instead, as the editor's worker runs
+// after a designer switched games.
 //
 // STELA_BENCH_ROUNDS (default 5) rounds of STELA_BENCH_SECONDS (default 0.5) per measurement.
 import { execFileSync } from "node:child_process";
@@ -280,6 +282,8 @@ if (twinRows.length) {
       return [t.name, fmt(a), fmt(b), `1/${fmt(b / a)}`];
     }),
   );
+  // Ludii is not installed here: its figures are quoted, so a reader can place Stela's beside them.
+  console.log("For comparison, not measured in this run: Ludii 1.0.8 played Tic-Tac-Toe 352k, Connect Four 30k, Reversi 710 and Hex 11x11 10.6k random playouts/s on this kind of machine (issue 10).\n");
 }
 if (report.games.length) {
   console.log("Every game file (random playouts; clone and state size at mid-game; greedy bot from the start):\n");
