@@ -274,4 +274,19 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(await app((a) => a.snapshot!.owing)).toEqual([first]);
     expect(errors).toEqual([]);
   });
+
+  it("keeps the rules inside their pane when the window narrows", async () => {
+    await openGame("yaxha.stela|");
+    await page.setViewportSize({ width: 1100, height: 950 });
+    // Monaco lays itself out again from its box (a ResizeObserver): the box must narrow with the pane.
+    const inside = () =>
+      page.evaluate(() => {
+        const right = (q: string) => document.querySelector(q)!.getBoundingClientRect().right;
+        const left = document.querySelector("main .splitter")!.getBoundingClientRect().left;
+        return right("[data-testid=rules-editor]") <= left + 0.5 && right("[data-testid=rules-editor] .monaco-editor") <= left + 0.5;
+      });
+    await expect.poll(inside, { timeout: 5_000 }).toBe(true);
+    await page.setViewportSize({ width: 1500, height: 950 });
+    expect(errors).toEqual([]);
+  });
 });
