@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { Game } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** A rule that misbehaves while playing ends the match with a diagnostic naming its line: never a hang or a stack trace. */
@@ -21,6 +22,17 @@ describe("run-time failures", () => {
     expect(m.error).toMatchObject({ code: "runtime-step-budget", file: "inline.stela" });
     expect([6, 7, 8]).toContain(m.error!.span.start.line);
     expect(m.decision).toBeNull();
+  });
+
+  it("a board built-in given `none` for a space names the call, in generated code and in the reference closures alike", () => {
+    const src = `${header}board b: grid(2, 2)\nflow {\n  let s = space_at(b, 5, 5)\n  current.score = if empty(s) then 1 else 0\n}\n`;
+    const compiled = gameFromSource(src);
+    for (const [mode, game] of [["compiled", compiled], ["closures", new Game(compiled.def, compiled.variantDefs, "closures")]] as const) {
+      const m = game.start({ players: 2, seed: 1 });
+      expect(m.error, mode).toMatchObject({ code: "runtime-none-value", message: "there is no space here (the value is `none`)" });
+      expect(m.error!.span.start.line).toBe(7);
+      expect(m.error!.span.start.column).toBe(22);
+    }
   });
 
   it("a division by zero names the division", () => {
