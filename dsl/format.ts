@@ -57,15 +57,22 @@ const HANGS = new Set(["and", "or", "then", "else", "where", "in", "from", "by",
 /** Tokens after `label` that make it a name in a statement rather than a choice's `label` clause. */
 const NOT_AFTER_LABEL = new Set(["Equals", "PlusEq", "MinusEq", "Dot", "LParen", "LBracket", "Colon"]);
 
+/** The index of the first token after `i` that is not a comment, or -1: read in place, no copy of the rest of the file. */
+function codeAfter(toks: Tok[], i: number): number {
+  for (let k = i + 1; k < toks.length; k++) if (!toks[k]!.comment) return k;
+  return -1;
+}
+
 /** A choice's contextual clause (`label …`, `ask always`, `if any`) starts at token `i`: it continues the choice. */
 function choiceClauseAt(toks: Tok[], i: number): boolean {
   const t = toks[i]!;
-  const rest = toks.slice(i + 1).filter((n) => !n.comment);
-  const next = rest[0];
+  const n = codeAfter(toks, i);
+  const next = n < 0 ? undefined : toks[n]!;
   // `if any` ends its line or is followed by another clause; a name after `any` on its line is a quantifier.
   if (t.type === "Kw_if" && next?.type === "Kw_any") {
-    const after = rest[1];
-    return !after || after.type !== "Identifier" || after.breaks > 0 || choiceClauseAt(toks, toks.indexOf(after));
+    const a = codeAfter(toks, n);
+    const after = a < 0 ? undefined : toks[a]!;
+    return !after || after.type !== "Identifier" || after.breaks > 0 || choiceClauseAt(toks, a);
   }
   if (t.type !== "Identifier" || !next) return false;
   if (t.image === "label") return !NOT_AFTER_LABEL.has(next.type);
@@ -180,7 +187,7 @@ function layout(toks: Tok[]): Line[] {
       if (!t.comment && !CLOSE.has(t.type)) {
         const hanging = lastCode !== null && (BINARY.has(lastCode.type) || lastCode.type === "Colon" || HANGS.has(word(lastCode)));
         // `else ->` starts a `match` arm (or a table row), never the rest of an `if`.
-        const arm = word(t) === "else" && toks.slice(i + 1).find((n) => !n.comment)?.type === "Arrow";
+        const arm = word(t) === "else" && toks[codeAfter(toks, i)]?.type === "Arrow";
         const continues =
           lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && !arm && (CONTINUES.has(word(t)) || BINARY.has(t.type) || (inChoice && choiceClauseAt(toks, i)));
         if (t.type === "MapLine" && lastCode?.type === "MapLine") {

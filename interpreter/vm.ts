@@ -548,11 +548,12 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
   for (const p of listed) {
     f.locals[ins.chooserSlot] = p;
     const c = legalChoice(x, ins, f.locals, p);
-    const none = !c.unweighed && choiceSize(c) === 0;
-    // `if any`: a player with nothing to choose is not asked, and their value is `none`.
-    if (none && ins.ifAny) continue;
+    if (!c.unweighed && choiceSize(c) === 0) {
+      // `if any`: a player with nothing to choose is not asked, and their value is `none`.
+      if (ins.ifAny) continue;
+      fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
+    }
     players.push(p);
-    if (none) fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
     choices[p] = c;
   }
   if (players.length === 0) {

@@ -235,7 +235,7 @@ function measure(files: string[], progress: string): Report {
 const childFiles = process.env["STELA_BENCH_CHILD"];
 if (childFiles !== undefined) {
   const list = JSON.parse(childFiles) as string[];
-  process.stdout.write(JSON.stringify(measure(list, `${process.env["STELA_BENCH_PROGRESS"] ?? ""}`)));
+  process.stdout.write(JSON.stringify(measure(list, process.env["STELA_BENCH_PROGRESS"] ?? "")));
   process.exit(0);
 }
 
