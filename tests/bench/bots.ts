@@ -164,21 +164,21 @@ function play(file: string, opponent: "random" | "greedy", g: number): GameRecor
 // ------------------------------------------------------------------ play
 
 /**
- * Plays this shard's games not yet in the results folder, of `only` when given. Each rule file's
+ * Plays this shard's games of the rule file `only` not yet in the results folder. Each rule file's
  * games are played in a process of their own (`STELA_BOTS_ONLY`), as `stela simulate` plays one
  * game a process: the engine's code is shared by every game, and in a process that has played
  * other games V8 has compiled it for all of them, so a time budget would buy later files fewer
  * playouts (`npm run bench` measured small games at about half speed among the others).
  */
-function playShard(only: string | undefined): void {
+function playShard(only: string): void {
   mkdirSync(outDir, { recursive: true });
   const outFile = join(outDir, `shard-${shard.k}-of-${shard.n}.jsonl`);
   const done = readRecords();
   // Every game of the run in one order; this shard plays every n-th, those not yet done.
   const all = files.flatMap((file) => opponents.flatMap((opponent) => Array.from({ length: games }, (_, i) => ({ file, opponent, g: i + 1 }))));
-  const mine = all.filter((_, i) => i % shard.n === shard.k - 1).filter((t) => only === undefined || t.file === only);
+  const mine = all.filter((_, i) => i % shard.n === shard.k - 1).filter((t) => t.file === only);
   const todo = mine.filter((t) => !done.has(key(t.file, t.opponent, t.g)));
-  process.stderr.write(`bench:bots shard ${shard.k}/${shard.n}${only === undefined ? "" : `, ${only}`}: ${mine.length} games, ${mine.length - todo.length} already in ${outDir}/, ${todo.length} to play\n`);
+  process.stderr.write(`bench:bots shard ${shard.k}/${shard.n}, ${only}: ${mine.length} games, ${mine.length - todo.length} already in ${outDir}/, ${todo.length} to play\n`);
   const started = performance.now();
   todo.forEach((t, i) => {
     const r = play(t.file, t.opponent, t.g);
@@ -197,7 +197,7 @@ if (only !== undefined) {
   process.exit(0);
 }
 if (!reportOnly) {
-  if (files.length === 1) playShard(files[0]);
+  if (files.length === 1) playShard(files[0]!);
   else {
     // This very script again (its bundle), with the same options, once per file; pinned as this process is.
     for (const file of files) execFileSync(process.execPath, process.argv.slice(1), { stdio: "inherit", env: { ...process.env, STELA_BOTS_ONLY: file } });
