@@ -54,14 +54,8 @@ function hiddenPiece(x: Exec, id: number): { id: string; label: string } {
 
 /** Keeps the first of each group of interchangeable pieces (never merging pieces the chooser cannot see: the count would tell). */
 function distinctPieces(x: Exec, values: Value[], viewer: number | null): Value[] {
-  const seen = new Set<string>();
-  return values.filter((v) => {
-    if (typeof v !== "number" || !x.s.pieces[v] || !seesPiece(x, v, viewer)) return true;
-    const key = x.rt.equivalenceKey(x.s, v);
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  const like = x.rt.likePieces(x.s);
+  return values.filter((v) => typeof v !== "number" || !x.s.pieces[v] || !seesPiece(x, v, viewer) || like.isFirst(v));
 }
 
 /** A key telling values apart: the value itself when it is a primitive. */
@@ -143,9 +137,12 @@ function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
 function pieceNamer(x: Exec, values: Value[], ty: Type, chooser: number | null): { pieceId: (id: number) => string; hidden: Map<number, { id: string; label: string }> } {
   const pieces = new Set<number>();
   const hidden = new Map<number, { id: string; label: string }>();
+  // A piece's placements come one after another: the last piece looked at is skipped without a look-up.
+  let last: number | undefined;
   for (const v of values) {
     const id = ty.t === "piece" && typeof v === "number" ? v : ty.t === "placement" && isPlacement(v) ? v.piece : undefined;
-    if (id === undefined || pieces.has(id) || hidden.has(id)) continue;
+    if (id === undefined || id === last || pieces.has(id) || hidden.has(id)) continue;
+    last = id;
     if (seesPiece(x, id, chooser)) pieces.add(id);
     else hidden.set(id, hiddenPiece(x, id));
   }
@@ -247,8 +244,9 @@ export function nameChoice(x: Exec, choice: ChoiceState, ty: Type, chooser: numb
  */
 export function legalGroups(x: Exec, values: Value[], ty: Type, chooser: number | null): { values: Value[]; groups?: number[] } {
   const byKey = new Map<Value, Value[]>();
+  const like = x.rt.likePieces(x.s);
   for (const v of values) {
-    const k = ty.t === "piece" && typeof v === "number" && x.s.pieces[v] && seesPiece(x, v, chooser) ? `=${x.rt.equivalenceKey(x.s, v)}` : valueKey(v);
+    const k = ty.t === "piece" && typeof v === "number" && x.s.pieces[v] && seesPiece(x, v, chooser) ? `=${like.first(v)}` : valueKey(v);
     const g = byKey.get(k);
     if (g) g.push(v);
     else byKey.set(k, [v]);
@@ -435,13 +433,15 @@ export function namingValues(x: Exec, candidates: Value[], chosen: number, ty: T
   const name = slug(x.rt.pieceLabel(x.s, v.piece));
   const out: Value[] = [v];
   const settled = new Set<number>([v.piece]);
+  // A piece's placements come one after another: once it is settled, the rest of them are skipped without a look-up.
+  let last = v.piece;
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
-    if (!isPlacement(c) || settled.has(c.piece)) continue;
-    if (!seesPiece(x, c.piece, chooser) || slug(x.rt.pieceLabel(x.s, c.piece)) !== name) settled.add(c.piece);
+    if (!isPlacement(c) || c.piece === last || settled.has(c.piece)) continue;
+    if (!seesPiece(x, c.piece, chooser) || slug(x.rt.pieceLabel(x.s, c.piece)) !== name) settled.add((last = c.piece));
     else if (isLegal(i)) {
       out.push(c);
-      settled.add(c.piece);
+      settled.add((last = c.piece));
     }
   }
   return out;

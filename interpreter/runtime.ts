@@ -9,6 +9,7 @@ import { fail } from "./runtime-error.ts";
 import type { MatchState } from "./state.ts";
 import { boardName, instanceKey, instanceNumber, instanceOwner, numberedKeys, Topology } from "./topology.ts";
 import { label } from "./values.ts";
+import { componentClasses, LikePieces } from "./like-pieces.ts";
 import { drawsChance, mayDraw, remembered } from "./memo.ts";
 import { placementsBySpaces } from "./memo-keys.ts";
 
@@ -70,7 +71,10 @@ export class Runtime {
   /** `startPlan`'s answers, by player count. */
   private readonly startPlans = new Map<number, StartPlan>();
   private fingerprintCache: string | undefined;
-  private readonly equivalence: string[];
+  /** Components' names without a `show` label (`pieceLabel`), worked out once each. */
+  private readonly componentLabels: (string | undefined)[] = [];
+  /** Components' classes of interchangeable pieces (`like-pieces.ts`). */
+  private readonly likeClasses: Int32Array;
   /** How deep calls are nested now. */
   private depth = 0;
   /** The deepest calls have nested since `deepestFrom` last reset it: what the memo keeps with an answer. */
@@ -82,7 +86,7 @@ export class Runtime {
     readonly engine: EngineKind = "compiled",
   ) {
     this.topo = new Topology(def);
-    this.equivalence = def.components.map((c) => JSON.stringify([c.kind, c.label, c.fields]));
+    this.likeClasses = componentClasses(def);
     const draws = drawsChance(def);
     this.draws = draws;
     for (const f of Object.values(def.functions)) {
@@ -272,6 +276,13 @@ export class Runtime {
       const v = show.entries["label"](x, l);
       if (typeof v === "string" && v) return v;
     }
+    // Without a `show` label the name depends on the component alone: the log names a piece at
+    // every decision that takes one.
+    return (this.componentLabels[p.c] ??= this.componentLabel(s, c));
+  }
+
+  /** A component's name with the fields that tell it apart (its own name when it has one). */
+  private componentLabel(s: MatchState, c: ComponentDef): string {
     if (c.label !== c.kind) return c.label;
     const kind = this.def.kinds[c.kind]!;
     const parts = kind.fields
@@ -283,10 +294,9 @@ export class Runtime {
     return parts.length ? `${c.label} (${parts.join(", ")})` : c.label;
   }
 
-  /** Pieces with the same key are interchangeable: a choice offers one of them. */
-  equivalenceKey(s: MatchState, id: number): string {
-    const p = s.pieces[id]!;
-    return `${this.equivalence[p.c]}|${p.owner}|${p.zone}|${p.board}|${p.cells.join("+")}|${p.up}|${JSON.stringify(p.st)}`;
+  /** Sorts pieces of `s` into groups of interchangeable ones: a choice offers one of each group. */
+  likePieces(s: MatchState): LikePieces {
+    return new LikePieces(this.likeClasses, s);
   }
 
   // ------------------------------------------------------------ shapes and sides

@@ -8,6 +8,7 @@ import { isPlacement, markDistinct } from "../values.ts";
 import type { SpaceInfo, Topology } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
+import { hiddenSlot } from "../hidden-slot.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
   const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
@@ -32,7 +33,7 @@ interface Spot {
  * place (clones share it), so the array itself identifies the position; a placement's cells
  * likewise (a bounded board's placements share their cell lists, `placement.ts`).
  */
-const spots = new WeakMap<string[], Spot>();
+const spots = hiddenSlot<Spot>();
 
 function newSpot(keys: string[]): Spot {
   // Every field from the start: one object shape for all spots.
@@ -520,13 +521,11 @@ export const BOARD_IMPLS = {
     const board = b as string;
     const shape = x.rt.topo.shape(board);
     if (!shape) fail("runtime-none-value", "there is no such board", span);
-    const seen = new Set<string>();
+    const like = x.rt.likePieces(x.s);
     const out: PlacementValue[] = [];
     const open = shape.bounds === null ? openPosition(x.rt.topo, x.s, board) : undefined;
     for (const id of asPieces(x, ps!, span)) {
-      const key = x.rt.equivalenceKey(x.s, id);
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if (!like.isFirst(id)) continue;
       for (const o of x.rt.orientations(x.s, id, shape)) {
         const found = positions(x.rt.topo, x.s, board, id, o, open);
         tick(x, span, found.length);
