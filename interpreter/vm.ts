@@ -344,17 +344,18 @@ function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choose
   const values = isDistinct(candidates) ? candidates : legalValues(x, candidates, ins.valueType, chooser);
   const stop = stopLabel(x, ins, l);
   const need = (ins.askAlways ? 1 : 2) - (stop === undefined ? 0 : 1);
-  const marks: number[] = [];
+  // Every mark starts as UNKNOWN (0): a choice of a thousand placements writes only those weighed.
+  const marks = new Uint8Array(values.length);
   let found = 0;
-  for (const v of values) {
-    if (found >= need) marks.push(UNKNOWN);
-    else if (passes(x, ins, l, v)) {
-      marks.push(LEGAL);
+  let i = 0;
+  for (; i < values.length && found < need; i++) {
+    if (passes(x, ins, l, values[i]!)) {
+      marks[i] = LEGAL;
       found++;
-    } else marks.push(NOT_LEGAL);
+    } else marks[i] = NOT_LEGAL;
   }
   let choice: ChoiceState;
-  if (marks[marks.length - 1] !== UNKNOWN) choice = { values: values.filter((_, i) => marks[i] === LEGAL) };
+  if (i === values.length) choice = { values: values.filter((_, j) => marks[j] === LEGAL) };
   else {
     choice = { values, unweighed: true };
     weighings.set(choice, { marks, epoch: x.memoEpoch });
@@ -375,7 +376,7 @@ const NOT_LEGAL = 2;
  */
 interface Weighing {
   /** Per candidate: `UNKNOWN`, `LEGAL` or `NOT_LEGAL`. */
-  marks: number[];
+  marks: Uint8Array;
   /** The choice cut down to its legal values, once every candidate is weighed. */
   legal?: ChoiceState;
   /**
@@ -391,7 +392,7 @@ const weighings = hiddenSlot<Weighing>();
 function weighingOf(c: ChoiceState): Weighing {
   let w = weighings.get(c);
   if (!w) {
-    w = { marks: c.values.map(() => UNKNOWN) };
+    w = { marks: new Uint8Array(c.values.length) };
     weighings.set(c, w);
   }
   return w;
