@@ -248,7 +248,7 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   // every candidate): while the match stands still, the same list's index is built once.
   let index = recall(x, ownerIndex, [among]) as GroupIndex | typeof MISS;
   if (index === MISS) {
-    index = groupIndex(x, among as number[], span);
+    index = keptIndex(x, among as number[], span);
     remember(x, ownerIndex, [among], index);
   }
   const { owner, group, sizes } = index;
@@ -292,6 +292,40 @@ interface GroupIndex {
   owner: Int32Array;
   group?: Int32Array;
   sizes: number[];
+}
+
+/** A group index built earlier, with the members it was built for and where each lay then. */
+interface KeptIndex {
+  members: number[];
+  /** Each member's `cells` then: a piece gets a new array whenever it moves, so the same array means it has not. */
+  cells: string[][];
+  index: GroupIndex;
+}
+
+/** The last few group indexes built, per game: lists a rule builds again after each move often hold the same pieces where they were. */
+const keptIndexes = new WeakMap<object, KeptIndex[]>();
+const INDEXES_KEPT = 4;
+
+/**
+ * The group index of `among`: one built before for the same members lying where they lie now, or
+ * a new one. A move makes the memo forget every list (`memo.ts`), but a list such as "the city
+ * tiles" is mostly the same after a move elsewhere on the board, and its index, groups walked so
+ * far included, still holds: it depends only on where its members lie.
+ */
+function keptIndex(x: Exec, among: number[], span: Span): GroupIndex {
+  let kept = keptIndexes.get(x.rt);
+  if (!kept) keptIndexes.set(x.rt, (kept = []));
+  const pieces = x.s.pieces;
+  for (const k of kept) {
+    if (k.members.length !== among.length) continue;
+    let same = true;
+    for (let i = 0; i < among.length && same; i++) same = k.members[i] === among[i] && pieces[among[i]!]?.cells === k.cells[i];
+    if (same) return k.index;
+  }
+  const index = groupIndex(x, among, span);
+  kept.unshift({ members: among.slice(), cells: among.map((id) => pieces[id]!.cells), index });
+  if (kept.length > INDEXES_KEPT) kept.pop();
+  return index;
 }
 
 function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {

@@ -102,3 +102,46 @@ describe("connected", () => {
     expect(m.global("stacked")).toEqual(all.map((id) => walk(at, all, [], id)));
   });
 });
+
+describe("connected, asked again after a move", () => {
+  // The same three stones are asked about after each move, in lists the rules build again: the
+  // engine keeps a list's group index for the same members lying where they lay
+  // (`keptIndex`), so a member that moved must make it start over.
+  const moving = gameFromSource(`game "Moving" { players 2 }
+kind Stone { }
+zone box: Stone
+components Stone in box { x4 { } }
+board field: grid(5, 1)
+var sizes: list of number = []
+var trio: list of piece = []
+procedure ask() {
+  // A new list each time, of the same members in the same order.
+  sizes = sizes + [size(connected(trio[0], [q for q in trio]))]
+}
+flow {
+  place top(box) at space_at(field, 0, 0)
+  place top(box) at space_at(field, 1, 0)
+  place top(box) at space_at(field, 2, 0)
+  trio = pieces(field)
+  ask()
+  // Another piece arrives elsewhere: the same members, where they were.
+  place top(box) at space_at(field, 4, 0)
+  let last = piece_at(space_at(field, 4, 0))
+  remove last
+  ask()
+  // The middle stone moves away: the first one is alone now.
+  let middle = piece_at(space_at(field, 1, 0))
+  place middle at space_at(field, 4, 0)
+  ask()
+  // And back.
+  place middle at space_at(field, 1, 0)
+  ask()
+}
+scoring p { points 0 }`);
+
+  it("answers from where the members lie now", () => {
+    const m = moving.start({ players: 2, seed: 1 });
+    expect(m.error).toBeNull();
+    expect(m.global("sizes")).toEqual([3, 3, 1, 3]);
+  });
+});
