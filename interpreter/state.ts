@@ -91,6 +91,8 @@ export interface BoardPosition {
   cells?: number[];
   /** The fits of each shape, by shape (`placement.ts`). */
   fits?: Map<string, string[][]>;
+  /** The pieces on top, in the order they came (`pieces(board)`). */
+  tops?: number[];
 }
 
 const positions = hiddenSlot<BoardPosition>();

@@ -9,6 +9,7 @@ import type { SpaceInfo, Topology } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 import { hiddenSlot } from "../hidden-slot.ts";
+import { boardPosition } from "../state.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
   const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
@@ -531,7 +532,9 @@ export const BOARD_IMPLS = {
     const info = spaceInfo(x, s!, span);
     return [...(x.s.cells[info.board]?.[info.cell] ?? [])];
   },
-  pieces: costly((x, [b]) => (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id))),
+  // Kept with the board's position until a piece comes or goes there: most turns ask it after
+  // moves that left this board alone (a choice taken, a score, another board).
+  pieces: costly((x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id)))),
   empty: (x, [s], span) => topOf(x, s!, span) === null,
   occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),
