@@ -304,7 +304,7 @@ interface KeptIndex {
 }
 
 /** The last few group indexes built, per game: lists a rule builds again after each move often hold the same pieces where they were. */
-const keptIndexes = new WeakMap<object, KeptIndex[]>();
+const keptIndexes = new WeakMap<Exec["rt"], KeptIndex[]>();
 const INDEXES_KEPT = 4;
 
 /**
@@ -532,9 +532,9 @@ export const BOARD_IMPLS = {
     const info = spaceInfo(x, s!, span);
     return [...(x.s.cells[info.board]?.[info.cell] ?? [])];
   },
-  // Kept with the board's position until a piece comes or goes there: most turns ask it after
-  // moves that left this board alone (a choice taken, a score, another board).
-  pieces: costly((x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id)))),
+  // Kept with the board's position until a piece comes or goes there (no memo needed on top): most
+  // turns ask it after moves that left this board alone (a choice taken, a score, another board).
+  pieces: (x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id))),
   empty: (x, [s], span) => topOf(x, s!, span) === null,
   occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),
