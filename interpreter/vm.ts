@@ -304,8 +304,16 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
   const candidates = items(x, ins.src(x, l), ins.zone, ins.span);
   tick(x, ins.span, candidates.length);
   if (ins.weighLater && candidates.length > WEIGHED_AT_ONCE) return weighSome(x, ins, l, chooser, candidates);
-  const legal: Value[] = [];
-  for (const c of candidates) if (passes(x, ins, l, c)) legal.push(c);
+  let legal: Value[];
+  if (ins.wheres.length === 0) {
+    // Nothing to filter: every candidate is legal, and the list is shared (values are never changed
+    // in place). The variable ends on the last candidate, as weighing each would leave it.
+    legal = candidates;
+    if (candidates.length > 0) l[ins.varSlot] = candidates[candidates.length - 1]!;
+  } else {
+    legal = [];
+    for (const c of candidates) if (passes(x, ins, l, c)) legal.push(c);
+  }
   let choice: ChoiceState;
   if (ins.count) {
     const k = ins.count(x, l);
