@@ -7,7 +7,7 @@ import { compileExpr } from "./compile-expr.ts";
 import type { Exec, Fn } from "./exec.ts";
 import { mayDraw } from "./memo.ts";
 import { NAMED_ALONE } from "./options.ts";
-import { lift, piece, putInZone, putOnBoard } from "./pieces.ts";
+import { lift, piece, putInZone, putOnBoard, setOwner } from "./pieces.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
 import { fail } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
@@ -174,7 +174,7 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
       const obj = compileExpr(t.obj, rt);
       return {
         get: (x, l) => piece(x, obj(x, l), span).owner,
-        set: (x, l, v) => void (piece(x, obj(x, l), span).owner = v as number | null),
+        set: (x, l, v) => setOwner(x.s, piece(x, obj(x, l), span), v as number | null),
       };
     }
     case "index": {

@@ -1,7 +1,8 @@
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
-import { keepPosition, knownPosition, ownCells, type MatchState, type PieceState } from "./state.ts";
+import { linkPut } from "./space-links.ts";
+import { cellsShared, keepPosition, knownPosition, ownCells, type BoardPosition, type MatchState, type PieceState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
 
 /**
@@ -147,6 +148,16 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
   x.s.pieces[id]!.zone = zone;
 }
 
+/**
+ * Gives a piece another owner. On a board, that changes what the board shows (whose pieces touch
+ * whose: `joins`), so what was known of the position is forgotten, as for a move (`ownCells`).
+ */
+export function setOwner(s: MatchState, p: PieceState, owner: number | null): void {
+  if (p.owner === owner) return;
+  if (p.board !== null) ownCells(s, p.board);
+  p.owner = owner;
+}
+
 /** Puts a piece on a board over `cells` (keys without the board), on top of anything there. */
 export function putOnBoard(
   x: Exec,
@@ -159,16 +170,22 @@ export function putOnBoard(
 ): void {
   lift(x.s, id, x.rt.topo);
   const p = x.s.pieces[id]!;
-  // What was known of an open grid's position: the next one's spaces are worked out from it.
+  // What was known of the position: an open grid's next spaces, and the links of a board whose
+  // pieces only come, are worked out from it.
   const before = knownPosition(x.s, board);
+  // A record no other state shares leaves its position to this one: its links are changed in place.
+  const own = !cellsShared(x.s, board);
   const boardCells = ownCells(x.s, board);
+  let onEmpty = true;
   for (const c of cells) {
-    (boardCells[c] ??= []).push(id);
+    const stack = (boardCells[c] ??= []);
+    if (stack.length > 0) onEmpty = false;
+    stack.push(id);
     markTop(x.rt.topo, x.s, board, c, id);
   }
   (x.s.placed[board] ??= []).push(id);
   if (before) {
-    const after = x.rt.topo.openSpacesAfter(board, before, cells);
+    const after = positionAfterPut(x.rt.topo, x.s, board, before, cells, onEmpty, own);
     if (after) keepPosition(x.s, board, after);
   }
   p.board = board;
@@ -176,6 +193,31 @@ export function putOnBoard(
   p.rot = rotation;
   p.up = faceUp;
   if (sides) p.sides = sides;
+}
+
+/**
+ * What can be known of a board's position after a piece is put on `cells` (the piece now on top
+ * there; `onEmpty`: they were empty) from what was known `before`, or undefined. `own`: `before`
+ * is this state's alone, so its links may change in place. Each is what working it out from
+ * scratch would give:
+ * - an open grid's spaces (`Topology.openSpacesAfter`);
+ * - the links of touching pieces of one owner, joined through the piece put on empty spaces
+ *   (`space-links.ts`); a piece stacked on others may hide one of another owner, so then none.
+ */
+function positionAfterPut(topo: Topology, s: MatchState, board: string, before: BoardPosition, cells: string[], onEmpty: boolean, own: boolean): BoardPosition | undefined {
+  let after = topo.openSpacesAfter(board, before, cells);
+  if (!onEmpty || !before.links) return after;
+  const infos: SpaceInfo[] = [];
+  for (const c of cells) {
+    const t = topo.cellInfo(board, c);
+    if (!t) return after;
+    infos.push(t);
+  }
+  const links = own ? before.links : before.links.slice();
+  let linked = true;
+  for (let i = 0; i < infos.length && linked; i++) linked = linkPut(topo, s, links, infos[i]!);
+  if (linked) (after ??= {}).links = links;
+  return after;
 }
 
 /** The top piece on a cell of a board instance, or null. */

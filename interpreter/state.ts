@@ -4,6 +4,7 @@ import type { Diagnostic } from "../dsl/diagnostic.ts";
 export const STATE_VERSION = 4;
 import type { Value } from "../dsl/ir.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
+import type { SpaceLinks } from "./space-links.ts";
 
 /**
  * Everything about a match in progress, as plain JSON-safe data: cloning is
@@ -79,11 +80,13 @@ export function shareCells(record: Record<string, number[]>): Record<string, num
 }
 
 /**
- * What the engine has worked out from one position of an open grid (its spaces, the fits of each
- * shape), kept on the board's cells record in a hidden slot: every rule that asks while the
- * position stands, and every copy of the state sharing the record, reads it instead of working
- * it out again. Forgotten when the board changes (`ownCells`); a piece put down works the next
- * position's spaces out from this one's (`pieces.ts` `putOnBoard`).
+ * What the engine has worked out from one position of a board (an open grid's spaces, the fits of
+ * each shape, the pieces on top, the links of touching pieces), kept on the board's cells record
+ * in a hidden slot: every rule that asks while the position stands, and every copy of the state
+ * sharing the record, reads it instead of working it out again. Forgotten when the board changes
+ * (`ownCells`), and when a piece on it changes owner (`pieces.ts` `setOwner`): copies sharing the
+ * record must agree on everything kept. A piece put down works the next position's spaces and
+ * links out from this one's (`pieces.ts` `putOnBoard`).
  */
 export interface BoardPosition {
   /** The open grid's spaces, row by row (`Topology.spaces`), and their cell numbers, in the same order. */
@@ -93,6 +96,8 @@ export interface BoardPosition {
   fits?: Map<string, string[][]>;
   /** The pieces on top, in the order they came (`pieces(board)`). */
   tops?: number[];
+  /** Which occupied spaces are linked by touching pieces of one owner (`space-links.ts`, `joins`). */
+  links?: SpaceLinks;
 }
 
 const positions = hiddenSlot<BoardPosition>();
@@ -116,6 +121,12 @@ export function knownPosition(s: MatchState, board: string): BoardPosition | und
 export function keepPosition(s: MatchState, board: string, known: BoardPosition): void {
   const record = s.cells[board];
   if (record) positions.set(record, known);
+}
+
+/** Does `s` share the cells record of `board` with another state (a copy), so that what is kept with it is not its own to change? */
+export function cellsShared(s: MatchState, board: string): boolean {
+  const record = s.cells[board];
+  return record !== undefined && shared.get(record) === true;
 }
 
 /** The cells record of `board` in `s`, its own to change: a shared one is copied first (stacks too, as moves push and splice them). */

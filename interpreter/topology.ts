@@ -233,6 +233,13 @@ export class Topology {
   }
 
   /** What cell `i` of an instance stands for (cached per cell: walks over the board ask again and again). */
+  /** What the space `cell` of a board instance stands for (a piece keeps its cells without the board), or undefined. */
+  cellInfo(instance: string, cell: string): SpaceInfo | undefined {
+    const b = this.instance(instance);
+    const i = b ? b.shape.index(cell) : -1;
+    return i < 0 ? undefined : this.infoAt(b!, i);
+  }
+
   private infoAt(b: Instance, i: number): SpaceInfo {
     return (b.infos[i] ??= this.info(this.keyOf(b, i))!);
   }

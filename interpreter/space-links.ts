@@ -1,0 +1,86 @@
+import { topOn } from "./pieces.ts";
+import type { MatchState } from "./state.ts";
+import type { SpaceInfo, Topology } from "./topology.ts";
+
+/**
+ * Which occupied spaces of a board are linked: touching spaces (`Topology.touchingSpaces`) whose
+ * top pieces have the same owner, followed step by step, as `joins` walks them. Kept as a
+ * union-find over space numbers (`SpaceInfo.id`): `links[i]` is the parent of space `i` in its
+ * group (itself at the group's root), -1 when it is empty or not of this board.
+ *
+ * Kept with the board's position (`BoardPosition.links`) and carried forward when a piece is put
+ * on empty spaces (`pieces.ts` `putOnBoard`): a put only adds links, so the next position's
+ * groups are this one's joined through the new piece. That is the move of every connection game,
+ * which asks after each stone whether it joins two sides: the answer is then a comparison of
+ * roots, not a walk over the stone's whole chain. Any other change of the board (a piece lifted,
+ * stacked on another, an owner changed) forgets the position (`ownCells`), and the next question
+ * builds the links from the board again.
+ */
+export type SpaceLinks = Int32Array;
+
+/** The links of `board`'s position in `s`, built from its pieces: one pass over its spaces. */
+export function buildLinks(topo: Topology, s: MatchState, board: string): SpaceLinks {
+  // The spaces and those they touch are looked up first: a space is numbered when first looked up,
+  // and the links cover every number given out.
+  const infos = topo.spaces(s, board).map((k) => topo.info(k)!);
+  for (const t of infos) topo.touchingSpaces(t);
+  const links = new Int32Array(topo.spaceCount).fill(-1);
+  for (const t of infos) if (topOn(topo, s, t) !== null) links[t.id] = t.id;
+  for (const t of infos) if (links[t.id]! >= 0) linkAround(topo, s, links, t);
+  return links;
+}
+
+/**
+ * Links a space just covered (`id`, its info `t`; the piece on top is new there) with the touching
+ * spaces whose top piece has the same owner. False when a space lies beyond the links (an open
+ * grid's new space, numbered after they were built): they must be built again.
+ */
+export function linkPut(topo: Topology, s: MatchState, links: SpaceLinks, t: SpaceInfo): boolean {
+  if (t.id >= links.length) return false;
+  links[t.id] = t.id;
+  return linkAround(topo, s, links, t);
+}
+
+function linkAround(topo: Topology, s: MatchState, links: SpaceLinks, t: SpaceInfo): boolean {
+  const id = t.id;
+  const owner = ownerAt(topo, s, t);
+  const around = topo.touchingSpaces(t);
+  for (let k = 0; k < around.length; k++) {
+    const n = around[k]!;
+    if (n.id >= links.length) {
+      // A neighbour numbered after the links were built is empty in them: fine unless it holds a piece.
+      if (topOn(topo, s, n) !== null) return false;
+      continue;
+    }
+    if (links[n.id]! < 0 || ownerAt(topo, s, n) !== owner) continue;
+    const a = root(links, id);
+    const b = root(links, n.id);
+    if (a !== b) links[a] = b;
+  }
+  return true;
+}
+
+function ownerAt(topo: Topology, s: MatchState, t: SpaceInfo): number | null | undefined {
+  const top = topOn(topo, s, t);
+  return top === null ? undefined : s.pieces[top]!.owner;
+}
+
+/** The root of space `id`'s group (halving the path on the way: later questions climb less). */
+export function root(links: SpaceLinks, id: number): number {
+  let i = id;
+  while (links[i] !== i) {
+    const up = links[links[i]!]!;
+    links[i] = up;
+    i = up;
+  }
+  return i;
+}
+
+/** Is some space of `ids` (space numbers) occupied and in the group whose root is `r`? */
+export function meets(links: SpaceLinks, ids: Int32Array, r: number): boolean {
+  for (let k = 0; k < ids.length; k++) {
+    const id = ids[k]!;
+    if (id < links.length && links[id]! >= 0 && root(links, id) === r) return true;
+  }
+  return false;
+}
