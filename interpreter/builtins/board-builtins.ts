@@ -425,19 +425,26 @@ function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span:
   return n;
 }
 
+/**
+ * What `outflanked` gives when nothing is outflanked: one list for every such answer, frozen (lists
+ * are values, never changed in place). Reversi asks eight directions of every empty space before
+ * each move, and most answers are empty.
+ */
+const NONE_OUTFLANKED: number[] = Object.freeze([]) as unknown as number[];
+
 /** `outflanked`: the others' pieces in a row from next to `s`, closed by one of `owner`'s; none when the row is open. */
 function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number[] {
   const [sx, sy] = direction(dx, dy, span);
   const topo = x.rt.topo;
-  const out: number[] = [];
+  let out: number[] | undefined;
   for (let t = topo.offset(spaceInfo(x, s, span), sx, sy); t; t = topo.offset(t, sx, sy)) {
     const id = topOn(topo, x.s, t);
     tick(x, span);
-    if (id === null) return [];
-    if (x.s.pieces[id]!.owner === owner) return out;
-    out.push(id);
+    if (id === null) return NONE_OUTFLANKED;
+    if (x.s.pieces[id]!.owner === owner) return out ?? NONE_OUTFLANKED;
+    (out ??= []).push(id);
   }
-  return [];
+  return NONE_OUTFLANKED;
 }
 
 /**
