@@ -476,16 +476,20 @@ function joins(x: Exec, s: Value, a: Value, b: Value, span: Span): boolean {
   if (ownerOn(x, start) === undefined) return false;
   const inA = spaceIds(x, a, span);
   const inB = b === null ? undefined : spaceIds(x, b, span);
-  const links = linksFor(x, start.board, span);
+  const links = linksFor(x, start.board, start.id, span);
   const r = root(links, start.id);
   tick(x, span, 1 + inA.length + (inB?.length ?? 0));
   return meets(links, inA, r) && (inB === undefined || meets(links, inB, r));
 }
 
-/** The links of a board's position, built for it when none were carried forward (`putOnBoard`); they cover every space numbered. */
-function linksFor(x: Exec, board: string, span: Span): SpaceLinks {
+/**
+ * The links of a board's position, built for it when none were carried forward (`putOnBoard`):
+ * they cover every space numbered, and hold `occupied`, a space with a piece on it.
+ */
+function linksFor(x: Exec, board: string, occupied: number, span: Span): SpaceLinks {
   const position = boardPosition(x.s, board);
-  if (position.links && position.links.length >= x.rt.topo.spaceCount) return position.links;
+  const kept = position.links;
+  if (kept && kept.length >= x.rt.topo.spaceCount && kept[occupied]! >= 0) return kept;
   const links = buildLinks(x.rt.topo, x.s, board);
   tick(x, span, links.length);
   position.links = links;
