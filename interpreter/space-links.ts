@@ -31,7 +31,7 @@ export function buildLinks(topo: Topology, s: MatchState, board: string): SpaceL
 }
 
 /**
- * Links a space just covered (`id`, its info `t`; the piece on top is new there) with the touching
+ * Links a space just covered, `t` (empty before, the piece on top new there), with the touching
  * spaces whose top piece has the same owner. False when a space lies beyond the links (an open
  * grid's new space, numbered after they were built): they must be built again.
  */
