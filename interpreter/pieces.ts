@@ -149,12 +149,20 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
 }
 
 /**
- * Gives a piece another owner. On a board, that changes what the board shows (whose pieces touch
- * whose: `joins`), so what was known of the position is forgotten, as for a move (`ownCells`).
+ * Gives a piece another owner. On a board, that changes whose pieces touch whose, so the links
+ * kept with the position (`joins`) no longer hold; the rest of what is known (the pieces on top,
+ * the fits) does not depend on owners. A board record shared with a copy of the state is made
+ * this state's own first (`ownCells`): the copy keeps its owners and what it knows of them.
  */
 export function setOwner(s: MatchState, p: PieceState, owner: number | null): void {
   if (p.owner === owner) return;
-  if (p.board !== null) ownCells(s, p.board);
+  if (p.board !== null) {
+    if (cellsShared(s, p.board)) ownCells(s, p.board);
+    else {
+      const known = knownPosition(s, p.board);
+      if (known) known.links = undefined;
+    }
+  }
   p.owner = owner;
 }
 

@@ -13,8 +13,8 @@ import type { SpaceInfo, Topology } from "./topology.ts";
  * groups are this one's joined through the new piece. That is the move of every connection game,
  * which asks after each stone whether it joins two sides: the answer is then a comparison of
  * roots, not a walk over the stone's whole chain. Any other change of the board (a piece lifted,
- * stacked on another, an owner changed) forgets the position (`ownCells`), and the next question
- * builds the links from the board again.
+ * or stacked on another) forgets the position (`ownCells`), a piece on it given another owner
+ * forgets the links (`pieces.ts` `setOwner`), and the next question builds them from the board.
  */
 export type SpaceLinks = Int32Array;
 

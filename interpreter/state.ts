@@ -84,9 +84,10 @@ export function shareCells(record: Record<string, number[]>): Record<string, num
  * each shape, the pieces on top, the links of touching pieces), kept on the board's cells record
  * in a hidden slot: every rule that asks while the position stands, and every copy of the state
  * sharing the record, reads it instead of working it out again. Forgotten when the board changes
- * (`ownCells`), and when a piece on it changes owner (`pieces.ts` `setOwner`): copies sharing the
- * record must agree on everything kept. A piece put down works the next position's spaces and
- * links out from this one's (`pieces.ts` `putOnBoard`).
+ * (`ownCells`); the links also when a piece on it changes owner (`pieces.ts` `setOwner`, which
+ * first makes a shared record this state's own: copies sharing a record agree on all it keeps). A
+ * piece put down works the next position's spaces and links out from this one's (`pieces.ts`
+ * `putOnBoard`).
  */
 export interface BoardPosition {
   /** The open grid's spaces, row by row (`Topology.spaces`), and their cell numbers, in the same order. */
