@@ -11,10 +11,11 @@ import type { SpaceInfo, Topology } from "./topology.ts";
  * Kept with the board's position (`BoardPosition.links`) and carried forward when a piece is put
  * on empty spaces (`pieces.ts` `putOnBoard`): a put only adds links, so the next position's
  * groups are this one's joined through the new piece. That is the move of every connection game,
- * which asks after each stone whether it joins two sides: the answer is then a comparison of
- * roots, not a walk over the stone's whole chain. Any other change of the board (a piece lifted,
- * or stacked on another) forgets the position (`ownCells`), a piece on it given another owner
- * forgets the links (`pieces.ts` `setOwner`), and the next question builds them from the board.
+ * which asks after each move whether the new piece joins two sides: the answer is then a
+ * comparison of roots, not a walk over the piece's whole chain. Any other change of the board (a
+ * piece lifted, or stacked on another) forgets the position (`ownCells`), a piece on it given
+ * another owner forgets the links (`pieces.ts` `setOwner`), and the next question builds them
+ * from the board.
  */
 export type SpaceLinks = Int32Array;
 

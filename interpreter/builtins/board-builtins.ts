@@ -427,8 +427,8 @@ function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span:
 
 /**
  * What `outflanked` gives when nothing is outflanked: one list for every such answer, frozen (lists
- * are values, never changed in place). Reversi asks eight directions of every empty space before
- * each move, and most answers are empty.
+ * are values, never changed in place). An outflanking game asks eight directions of every empty
+ * space before each move, and most answers are empty.
  */
 const NONE_OUTFLANKED: number[] = Object.freeze([]) as unknown as number[];
 
@@ -450,7 +450,7 @@ function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, spa
 /**
  * The space numbers a list of spaces holds, per list (lists are never changed in place, so the
  * list identifies them) and per game geometry (space numbers are the topology's): `joins` asks
- * whether one of them is in a group, after every stone.
+ * whether one of them is in a group, after every move.
  */
 const spaceIdLists = new WeakMap<Value[], { topo: Topology; ids: Int32Array }>();
 
@@ -466,8 +466,9 @@ function spaceIds(x: Exec, v: Value, span: Span): Int32Array {
 /**
  * `joins`: is a space of `a` (and, when given, one of `b`) in the group of `s`: the spaces reached
  * from `s` over touching spaces whose top piece has the owner of the one on `s`? Read off the
- * board's links (`space-links.ts`), kept with its position and carried forward as stones come:
- * Hex asks this after every stone, and a walk over the stone's chain took a fifth of a playout.
+ * board's links (`space-links.ts`), kept with its position and carried forward as pieces come:
+ * a connection game asks this after every move, and a walk over the new piece's chain took a
+ * fifth of a playout.
  * Charged to the step budget as the spaces of `a` and `b` it looks at (and the board's spaces when
  * the links are built).
  */
