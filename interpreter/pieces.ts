@@ -215,16 +215,13 @@ export function putOnBoard(
 function positionAfterPut(topo: Topology, s: MatchState, board: string, before: BoardPosition, cells: string[], onEmpty: boolean, own: boolean): BoardPosition | undefined {
   let after = topo.openSpacesAfter(board, before, cells);
   if (!onEmpty || !before.links) return after;
-  const infos: SpaceInfo[] = [];
+  // Links left half joined when a cell cannot be linked belong to no position any more: dropped.
+  const links = own ? before.links : before.links.slice();
   for (const c of cells) {
     const t = topo.cellInfo(board, c);
-    if (!t) return after;
-    infos.push(t);
+    if (!t || !linkPut(topo, s, links, t)) return after;
   }
-  const links = own ? before.links : before.links.slice();
-  let linked = true;
-  for (let i = 0; i < infos.length && linked; i++) linked = linkPut(topo, s, links, infos[i]!);
-  if (linked) (after ??= {}).links = links;
+  (after ??= {}).links = links;
   return after;
 }
 
