@@ -24,6 +24,13 @@ export interface BoardShape {
    * reads. 0 on a graph, whose spaces have no fixed directions.
    */
   readonly sides: number;
+  /**
+   * The directions lines of spaces run in, as (columns, rows) steps, both ways, clockwise from the
+   * top: what `longest_line` and `outflanked_all` walk. Rows, columns and both diagonals on square
+   * grids (8); the three axes through a hex's sides (6); along a ring or a track (2); none on a
+   * graph. The opposite of `rays[i]` is `rays[i + rays.length / 2]`.
+   */
+  readonly rays: readonly (readonly [number, number])[];
   /** How many ways a piece may be turned when placed (4 on square grids, 6 on hex grids, 1 on a graph). */
   readonly turns: number;
   /** How many cells are known: all of a bounded board; those seen so far on an open grid. */
@@ -89,6 +96,7 @@ const NONE: readonly number[] = [];
 export abstract class BoundedShape implements BoardShape {
   abstract readonly type: Topology["type"];
   abstract readonly sides: number;
+  abstract readonly rays: readonly (readonly [number, number])[];
   abstract readonly turns: number;
   abstract readonly layout: LayoutHint;
   readonly all: number[] = [];
@@ -209,4 +217,16 @@ export const SQUARE_SIDES = [
   [1, 0],
   [0, 1],
   [-1, 0],
+] as const;
+
+/** Up, up-right, right, down-right, down, down-left, left, up-left: the lines through a square cell, both ways, clockwise from the top. */
+export const SQUARE_RAYS = [
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [-1, -1],
 ] as const;

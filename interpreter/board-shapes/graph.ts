@@ -9,6 +9,8 @@ import { BoundedShape, type LayoutHint } from "./board-shape.ts";
 export class Graph extends BoundedShape {
   readonly type = "graph";
   readonly sides = 0;
+  /** A graph's spaces are joined by edges, not set out in lines. */
+  readonly rays = [] as const;
   readonly turns = 1;
   readonly layout: LayoutHint = { cell: "round" };
   private readonly near: number[][] = [];

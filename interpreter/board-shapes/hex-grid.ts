@@ -25,6 +25,8 @@ const ROW = Math.sqrt(3) / 2;
 export class HexGrid extends BoundedShape {
   readonly type = "hex";
   readonly sides = 6;
+  /** The three axes through a hex's sides: its six sides, each opposite the one three on. */
+  readonly rays = HEX_SIDES;
   readonly turns = 6;
   readonly layout: LayoutHint = { cell: "round" };
 

@@ -1,4 +1,4 @@
-import { BoundedShape, columnName, SQUARE_SIDES, type LayoutHint } from "./board-shape.ts";
+import { BoundedShape, columnName, SQUARE_RAYS, SQUARE_SIDES, type LayoutHint } from "./board-shape.ts";
 
 /** Where the 4 cells a cell rests on lie, on the level below. */
 const BELOW = [
@@ -22,6 +22,8 @@ const ABOVE = [
 export class LayeredGrid extends BoundedShape {
   readonly type = "layered";
   readonly sides = 4;
+  /** On one level, as on a square grid. */
+  readonly rays = SQUARE_RAYS;
   readonly turns = 4;
   readonly layout: LayoutHint = { cell: "square" };
   private readonly under: number[][] = [];

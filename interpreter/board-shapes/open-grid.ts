@@ -1,6 +1,6 @@
 import type { Topology } from "../../dsl/ir.ts";
 import { cellCoords, cellKey } from "../../dsl/keys.ts";
-import { quarterTurn, SQUARE_SIDES, type BoardShape, type LayoutHint, type Offsets } from "./board-shape.ts";
+import { quarterTurn, SQUARE_RAYS, SQUARE_SIDES, type BoardShape, type LayoutHint, type Offsets } from "./board-shape.ts";
 
 const NONE: readonly number[] = [];
 
@@ -12,6 +12,7 @@ const NONE: readonly number[] = [];
 export class OpenGrid implements BoardShape {
   readonly type: Topology["type"] = "open";
   readonly sides = 4;
+  readonly rays = SQUARE_RAYS;
   readonly turns = 4;
   readonly bounds = null;
   readonly all: readonly number[] = NONE;

@@ -15,6 +15,8 @@ export class Ring extends BoundedShape {
   readonly type = "ring";
   /** Two directions: 0 forward (clockwise), 1 back. */
   readonly sides = 2;
+  /** Along the ring, without going round: forward, back. */
+  readonly rays = ALONG;
   readonly turns = 1;
   readonly layout: LayoutHint = { cell: "round" };
   private readonly near: number[][] = [];

@@ -1,10 +1,11 @@
 import { cellKey } from "../../dsl/keys.ts";
-import { BoundedShape, columnName, SQUARE_SIDES, type LayoutHint } from "./board-shape.ts";
+import { BoundedShape, columnName, SQUARE_RAYS, SQUARE_SIDES, type LayoutHint } from "./board-shape.ts";
 
 /** `grid(w, h)`: a bounded square grid, less the holes its map draws; spaces `a1` (top left) on. */
 export class SquareGrid extends BoundedShape {
   readonly type = "grid";
   readonly sides = 4;
+  readonly rays = SQUARE_RAYS;
   readonly turns = 4;
   readonly layout: LayoutHint = { cell: "square" };
 

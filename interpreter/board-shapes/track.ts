@@ -15,6 +15,7 @@ export class Track extends BoundedShape {
   readonly type = "track";
   /** Two directions: 0 forward, 1 back. */
   readonly sides = 2;
+  readonly rays = ALONG;
   readonly turns = 1;
   readonly layout: LayoutHint = { cell: "round" };
 
