@@ -84,10 +84,11 @@ export const BOARD_BUILTINS = catalogued([
   {
     name: "empty",
     category: "board",
-    signature: "empty(s: space): bool",
-    description: "No piece is on `s`: the space is free.",
-    example: "all s in spot.cells: empty(s)",
-    params: [space()],
+    signature: "empty(x: space | placement): bool",
+    description:
+      "No piece is on `x`: the space is free. Of a placement, no piece is on any space it would cover (the same as `all s in spot.cells: empty(s)`, read straight off the board); `not empty(spot)` when one of them is taken.",
+    example: "require empty(spot) else \"Pieces may not overlap\"",
+    params: [param("x", accepts.oneOf("a space or placement", T.space, T.placement))],
     returns: () => T.bool,
   },
   {
@@ -245,6 +246,26 @@ export const BOARD_BUILTINS = catalogued([
       "The pieces a piece of `owner` on `s` would outflank along (`dx`, `dy`): the unbroken row of other players' pieces starting next to `s`, when a piece of `owner` closes it; an empty list when the row meets an empty space or the board's edge first, or when it is closed at once.",
     example: "for q in outflanked(s, 1, 0, p) { q.owner = p }",
     params: [space(), param("dx", accepts.type(T.number)), param("dy", accepts.type(T.number)), param("owner", accepts.type(T.player, "a player"))],
+    returns: () => T.list(T.piece),
+  },
+  {
+    name: "longest_line",
+    category: "board",
+    signature: "longest_line(s: space, owner: player): number",
+    description:
+      "The most pieces of `owner` in one unbroken line through `s`, counting `s` as one of them: along each of the board's lines (rows, columns and both diagonals on a square grid; the three axes through a hex's sides on a hex grid; along a ring or a track), `1 + line_length` both ways, the longest. Ask it of the space just played to find a row of n. A graph has no lines: an error there.",
+    example: "if longest_line(s, p) >= 4 { p.won = 1 }",
+    params: [space(), param("owner", accepts.type(T.player, "a player"))],
+    returns: () => T.number,
+  },
+  {
+    name: "outflanked_all",
+    category: "board",
+    signature: "outflanked_all(s: space, owner: player): list of piece",
+    description:
+      "The pieces a piece of `owner` on `s` would outflank in every direction of the board's lines (see `longest_line`), direction by direction clockwise from the top: what `outflanked` gives for each direction, joined. Empty when nothing is outflanked, so `size(outflanked_all(s, p)) > 0` tells a legal move in an outflanking game. A graph has no lines: an error there.",
+    example: "for q in outflanked_all(s, p) { q.owner = p }",
+    params: [space(), param("owner", accepts.type(T.player, "a player"))],
     returns: () => T.list(T.piece),
   },
   {

@@ -85,6 +85,20 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
   return topOn(x.rt.topo, x.s, spaceInfo(x, v, span));
 }
 
+/**
+ * `empty` of a placement: no piece on any space it would cover. Its spaces are looked up once per
+ * cell list (`spotOf`), so a rule that weighs every placement of a hand reads the occupancy
+ * straight away instead of running a loop of `empty` calls over `spot.cells`, looking up each key.
+ */
+function coversEmpty(x: Exec, v: PlacementValue, span: Span): boolean {
+  const spot = spotOf(x, v)!;
+  const infos = (spot.infos ??= infosOfKeys(x, spot.keys));
+  tick(x, span, infos.length);
+  const topo = x.rt.topo;
+  for (let i = 0; i < infos.length; i++) if (topOn(topo, x.s, infos[i]!) !== null) return false;
+  return true;
+}
+
 function infosOfKeys(x: Exec, keys: string[]): SpaceInfo[] {
   const topo = x.rt.topo;
   return keys.map((k) => topo.info(k)!);
@@ -418,9 +432,7 @@ function ownerOn(x: Exec, t: SpaceInfo): number | null | undefined {
 /** `line_length`: like pieces in a row from next to `s` along (dx, dy); the walk is charged to the step budget. */
 function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number {
   const [sx, sy] = direction(dx, dy, span);
-  const topo = x.rt.topo;
-  let n = 0;
-  for (let t = topo.offset(spaceInfo(x, s, span), sx, sy); t && ownerOn(x, t) === owner; t = topo.offset(t, sx, sy)) n++;
+  const n = runOf(x, x.rt.topo, spaceInfo(x, s, span), sx, sy, owner);
   tick(x, span, n + 1);
   return n;
 }
@@ -445,6 +457,64 @@ function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, spa
     (out ??= []).push(id);
   }
   return NONE_OUTFLANKED;
+}
+
+/** The lines through a space's board (`BoardShape.rays`); a board without lines (a graph) is an error. */
+function raysOf(from: SpaceInfo, name: string, span: Span): readonly (readonly [number, number])[] {
+  const rays = from.shape.rays;
+  if (rays.length === 0) fail("runtime-error", `\`${name}\` follows lines of spaces, and the board of ${from.key} has none (a graph's spaces are joined only by its edges)`, span);
+  return rays;
+}
+
+/** How many spaces in a row from next to `from` along (dx, dy) hold a piece of `owner`. */
+function runOf(x: Exec, topo: Topology, from: SpaceInfo, dx: number, dy: number, owner: Value): number {
+  let n = 0;
+  for (let t = topo.offset(from, dx, dy); t && ownerOn(x, t) === owner; t = topo.offset(t, dx, dy)) n++;
+  return n;
+}
+
+/** `longest_line`: the longest line of `owner`'s pieces through `s`, `s` counted; charged like `line_length` in each direction. */
+function longestLine(x: Exec, s: Value, owner: Value, span: Span): number {
+  const from = spaceInfo(x, s, span);
+  const rays = raysOf(from, "longest_line", span);
+  const topo = x.rt.topo;
+  const half = rays.length / 2;
+  let best = 1;
+  let walked = 0;
+  for (let i = 0; i < half; i++) {
+    const [dx, dy] = rays[i]!;
+    const ahead = runOf(x, topo, from, dx, dy, owner);
+    const back = runOf(x, topo, from, -dx, -dy, owner);
+    walked += ahead + back + 2;
+    if (1 + ahead + back > best) best = 1 + ahead + back;
+  }
+  tick(x, span, walked);
+  return best;
+}
+
+/** `outflanked_all`: `outflanked` in each direction of the board's lines, joined; one shared empty list when none. */
+function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
+  const from = spaceInfo(x, s, span);
+  const rays = raysOf(from, "outflanked_all", span);
+  const topo = x.rt.topo;
+  let out: number[] | undefined;
+  for (const [dx, dy] of rays) {
+    // This direction's pieces are kept only when a piece of `owner` closes the row.
+    const start = out ? out.length : 0;
+    let closed = false;
+    for (let t = topo.offset(from, dx, dy); t; t = topo.offset(t, dx, dy)) {
+      const id = topOn(topo, x.s, t);
+      tick(x, span);
+      if (id === null) break;
+      if (x.s.pieces[id]!.owner === owner) {
+        closed = true;
+        break;
+      }
+      (out ??= []).push(id);
+    }
+    if (!closed && out) out.length = start;
+  }
+  return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
 /**
@@ -539,7 +609,7 @@ export const BOARD_IMPLS = {
   // Kept with the board's position until a piece comes or goes there (no memo needed on top): most
   // turns ask it after moves that left this board alone (a choice taken, a score, another board).
   pieces: (x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id))),
-  empty: (x, [s], span) => topOf(x, s!, span) === null,
+  empty: (x, [v], span) => (isPlacement(v) ? coversEmpty(x, v, span) : topOf(x, v!, span) === null),
   occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),
   connected: costly((x, [seed, among], span) => component(x, seed!, asList(x, among!), span)),
@@ -599,6 +669,8 @@ export const BOARD_IMPLS = {
   step: (x, [s, n], span) => x.rt.topo.step(spaceInfo(x, s!, span).key, n as number) ?? null,
   line_length: (x, [s, dx, dy, owner], span) => lineLength(x, s!, dx!, dy!, owner!, span),
   outflanked: (x, [s, dx, dy, owner], span) => outflankedBy(x, s!, dx!, dy!, owner!, span),
+  longest_line: (x, [s, owner], span) => longestLine(x, s!, owner!, span),
+  outflanked_all: (x, [s, owner], span) => outflankedAll(x, s!, owner!, span),
   joins: (x, [s, a, b], span) => joins(x, s!, a!, b ?? null, span),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 

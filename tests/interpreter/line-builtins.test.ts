@@ -137,3 +137,134 @@ describe("joins", () => {
     expect(r.out).toEqual([0, 1]);
   });
 });
+
+describe("longest_line", () => {
+  const grid = "board g: grid(4, 4)";
+  // a: the diagonal (0,0) (1,1) (2,2) and the row (1,0) (2,0); b: (3,3).
+  const position = `
+  let a = players[0]
+  let b = players[1]
+  for xy in [[0, 0], [1, 1], [2, 2], [1, 0], [2, 0]] { place top(a.supply) at space_at(g, xy[0], xy[1]) }
+  place top(b.supply) at space_at(g, 3, 3)
+`;
+
+  it("gives the longest line of the owner's pieces through the space, the space counted, over rows, columns and diagonals", () => {
+    const r = run(
+      `${position}
+  out = [
+    longest_line(space_at(g, 3, 0), a),
+    longest_line(space_at(g, 1, 1), a),
+    longest_line(space_at(g, 3, 3), b),
+    longest_line(space_at(g, 0, 3), a),
+    longest_line(space_at(g, 3, 1), a)
+  ]`,
+      grid,
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([4, 3, 1, 1, 2]);
+  });
+
+  it("agrees with 1 + line_length both ways along the four axes, on every space for both players", () => {
+    const r = run(
+      `${position}
+  let axes = [[1, 0], [0, 1], [1, 1], [1, -1]]
+  out = [count s in spaces(g) where all q in players: longest_line(s, q) == highest 1 + line_length(s, d[0], d[1], q) + line_length(s, -d[0], -d[1], q) for d in axes]`,
+      grid,
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([16]);
+  });
+
+  it("follows a hex grid's three axes, not the square grid's diagonal", () => {
+    const r = run(
+      `
+  let a = players[0]
+  for xy in [[0, 0], [1, 1], [2, 2], [2, 0], [0, 2]] { place top(a.supply) at space_at(h, xy[0], xy[1]) }
+  out = [longest_line(space_at(h, 1, 1), a), longest_line(space_at(h, 0, 0), a)]`,
+      "board h: hex(3, 3)",
+    );
+    expect(r.error).toBeUndefined();
+    // (2,0) (1,1) (0,2) lie on the axis through the sides up-right and down-left; (0,0) (1,1) (2,2) on none.
+    expect(r.out).toEqual([3, 1]);
+  });
+
+  it("is an error with a clear message on a graph, which has no lines", () => {
+    const r = run(`  out = [longest_line(space_at(n, 0), players[0])]`, "board n: graph(3, edges: [[0, 1], [1, 2]])");
+    expect(r.error).toMatch(/^runtime-error: `longest_line` follows lines of spaces, and the board of .* has none/);
+  });
+});
+
+describe("outflanked_all", () => {
+  const grid = "board g: grid(4, 4)";
+  // From (0,0) for b: a's (1,0) closed by b's (2,0) to the right; a's (0,1) closed by b's (0,2) below;
+  // a's (1,1) on the diagonal, open behind.
+  const position = `
+  let a = players[0]
+  let b = players[1]
+  for xy in [[1, 0], [0, 1], [1, 1]] { place top(a.supply) at space_at(g, xy[0], xy[1]) }
+  for xy in [[2, 0], [0, 2]] { place top(b.supply) at space_at(g, xy[0], xy[1]) }
+`;
+
+  it("joins what each direction outflanks, clockwise from the top, leaving out open rows", () => {
+    const r = run(
+      `${position}
+  let flanked = outflanked_all(space_at(g, 0, 0), b)
+  out = [size(flanked)] + [q.space.x * 10 + q.space.y for q in flanked] + [size(outflanked_all(space_at(g, 3, 3), a))]`,
+      grid,
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([2, 10, 1, 0]);
+  });
+
+  it("holds as many pieces as outflanked gives over the eight directions, on every space for both players", () => {
+    const r = run(
+      `${position}
+  let dirs = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]]
+  out = [count s in spaces(g) where all q in players: size(outflanked_all(s, q)) == sum size(outflanked(s, d[0], d[1], q)) for d in dirs]`,
+      grid,
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([16]);
+  });
+});
+
+describe("empty of a placement", () => {
+  const tiles = (body: string) =>
+    gameFromSource(`game "Tiles" { players 2 }
+kind Tile { form: shape }
+zone hand: Tile
+components Tile in hand {
+  "Domino" x1 { form: | # # }
+  "Stone" x2 { form: | # }
+}
+board g: grid(3, 1)
+var out: list of number
+flow {
+  let domino = first t in hand where t.name == "Domino"
+${body}
+  end game
+}
+scoring p { points 0 }`).start({ players: 2, seed: 1 });
+
+  it("is true when no piece is on any space the placement covers, as all of its cells being empty", () => {
+    const m = tiles(`
+  let before = count pl in placements([domino], g) where empty(pl)
+  place first t in hand where t.name == "Stone" at space_at(g, 2, 0)
+  let after = [pl.cells[0].x for pl in placements([domino], g) where empty(pl)]
+  let agree = all pl in placements([domino], g): empty(pl) == all c in pl.cells: empty(c)
+  out = [before] + after + [if agree then 1 else 0]`);
+    expect(m.error?.message).toBeUndefined();
+    expect(m.global("out")).toEqual([2, 0, 1]);
+  });
+
+  it("is refused for a piece by the checker, which names what it takes", () => {
+    expect(() =>
+      gameFromSource(`game "T" { players 2 }
+kind Tile { n: number }
+zone hand: Tile
+components Tile in hand { x1 { n: 1 } }
+flow { if empty(top(hand)) { end game } }
+scoring p { points 0 }`),
+    ).toThrow(/a space or placement/);
+  });
+});
