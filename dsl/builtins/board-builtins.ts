@@ -87,7 +87,7 @@ export const BOARD_BUILTINS = catalogued([
     signature: "empty(x: space | placement): bool",
     description:
       "No piece is on `x`: the space is free. Of a placement, no piece is on any space it would cover (the same as `all s in spot.cells: empty(s)`, read straight off the board); `not empty(spot)` when one of them is taken.",
-    example: "require empty(spot) else \"Pieces may not overlap\"",
+    example: "count pl in placements(hand, city) where empty(pl)",
     params: [param("x", accepts.oneOf("a space or placement", T.space, T.placement))],
     returns: () => T.bool,
   },

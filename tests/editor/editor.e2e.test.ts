@@ -190,7 +190,9 @@ describe.skipIf(skip)("editor in a browser", () => {
     }, before);
     expect((await scores()).reduce((x, y) => x + y, 0)).toBeGreaterThanOrEqual(before.reduce((x, y) => x + y, 0) + 300);
     // A placement rule changes: the first placement is no longer legal, the rest waits.
-    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original.replace('require all s in spot.cells: empty(s) else "Pieces may not overlap"', 'require all s in spot.cells: empty(s) and s.zone > 0 else "Only inside the zones"'));
+    const placementRule = 'require empty(spot) else "Pieces may not overlap"';
+    expect(original).toContain(placementRule);
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original.replace(placementRule, 'require empty(spot) and all s in spot.cells: s.zone > 0 else "Only inside the zones"'));
     await page.waitForSelector("[data-testid=stopped]", { timeout: 10_000 });
     expect(await page.locator("[data-testid=stopped]").innerText()).toMatch(/Decision \d+ .* no longer fits/);
     // Undo the edit: every decision plays again.
