@@ -114,7 +114,9 @@ export function lift(s: MatchState, id: number, topo?: Topology): void {
   if (p.zone !== null) {
     const z = s.zones[p.zone]!;
     const i = z.lastIndexOf(id);
-    if (i >= 0) z.splice(i, 1);
+    // Most pieces leave from the top (`top(supply)`): `pop` spares `splice` building the list of what it removed.
+    if (i === z.length - 1) z.pop();
+    else if (i >= 0) z.splice(i, 1);
     p.zone = null;
   }
   if (p.board !== null) {
@@ -123,7 +125,8 @@ export function lift(s: MatchState, id: number, topo?: Topology): void {
       const stack = cells[c];
       if (!stack) continue;
       const i = stack.lastIndexOf(id);
-      if (i >= 0) stack.splice(i, 1);
+      if (i === stack.length - 1) stack.pop();
+      else if (i >= 0) stack.splice(i, 1);
       markTop(topo, s, p.board, c, stack.length ? stack[stack.length - 1]! : null);
       if (stack.length === 0) delete cells[c];
     }
