@@ -106,9 +106,9 @@ export class Game {
       result: null,
       error: null,
     };
-    // A variant file's game is its first variant: its matches carry that name even when none was asked for.
     // A loop, not `Array.from({ length })`: that took a tenth of starting a small game.
     for (let p = 0; p < players; p++) s.pvars.push({});
+    // A variant file's game is its first variant: its matches carry that name even when none was asked for.
     const variant = options.variant ?? def.variant;
     if (variant !== undefined) s.variant = variant;
     const plan = rt.startPlan(players);

@@ -13,7 +13,7 @@ import { isPlacement } from "./values.ts";
  *
  * A parameter qualifies when the callee reads it only through the spaces it covers: its
  * `cells` or `space`, or as the first argument of a built-in that reads a placement by its
- * spaces alone (`adjacent_pieces`, `adjacent`, `cells`, `surrounded`). Then the memo keys it by
+ * spaces alone (`adjacent_pieces`, `adjacent`, `cells`, `surrounded`, `empty`). Then the memo keys it by
  * its list of spaces, which placements at one spot share (`placement.ts` makes one list per
  * spot and hands it to every piece and turn), and asks once per spot. Anything else (its
  * `piece` or `rotation`, passing it on, comparing it, a slot written again) and it is keyed as
@@ -22,7 +22,7 @@ import { isPlacement } from "./values.ts";
  */
 
 /** Built-ins that read a placement given as their first argument by the spaces it covers alone (`board-builtins.ts`). */
-const BY_SPACES = new Set(["adjacent_pieces", "adjacent", "cells", "surrounded"]);
+const BY_SPACES = new Set(["adjacent_pieces", "adjacent", "cells", "surrounded", "empty"]);
 
 /** Properties of a placement that are its spaces. */
 const SPACE_PROPS = new Set(["cells", "space"]);

@@ -114,7 +114,7 @@ export function lift(s: MatchState, id: number, topo?: Topology): void {
   if (p.zone !== null) {
     const z = s.zones[p.zone]!;
     const i = z.lastIndexOf(id);
-    // Most pieces leave from the top (`top(supply)`): `pop` spares `splice` building the list of what it removed.
+    // Most pieces leave from the top of a zone: `pop` spares `splice` building the list of what it removed.
     if (i === z.length - 1) z.pop();
     else if (i >= 0) z.splice(i, 1);
     p.zone = null;

@@ -253,7 +253,7 @@ export const BOARD_BUILTINS = catalogued([
     category: "board",
     signature: "longest_line(s: space, owner: player): number",
     description:
-      "The most pieces of `owner` in one unbroken line through `s`, counting `s` as one of them: along each of the board's lines (rows, columns and both diagonals on a square grid; the three axes through a hex's sides on a hex grid; along a ring or a track), `1 + line_length` both ways, the longest. Ask it of the space just played to find a row of n. A graph has no lines: an error there.",
+      "The most pieces of `owner` in one unbroken line through `s`, counting `s` as one of them: along each of the board's lines (rows, columns and both diagonals on a square grid; the three axes through a hex's sides on a hex grid; along a track, or a ring without going round past its first space), `1 + line_length` both ways, the longest. Ask it of the space just played to find a row of n. A graph has no lines: an error there.",
     example: "if longest_line(s, p) >= 4 { p.won = 1 }",
     params: [space(), param("owner", accepts.type(T.player, "a player"))],
     returns: () => T.number,
@@ -263,7 +263,7 @@ export const BOARD_BUILTINS = catalogued([
     category: "board",
     signature: "outflanked_all(s: space, owner: player): list of piece",
     description:
-      "The pieces a piece of `owner` on `s` would outflank in every direction of the board's lines (see `longest_line`), direction by direction clockwise from the top: what `outflanked` gives for each direction, joined. Empty when nothing is outflanked, so `size(outflanked_all(s, p)) > 0` tells a legal move in an outflanking game. A graph has no lines: an error there.",
+      "The pieces a piece of `owner` on `s` would outflank in every direction of the board's lines (see `longest_line`), direction by direction clockwise (from the top on a square grid, from the upper right on a hex grid): what `outflanked` gives for each direction, joined. Empty when nothing is outflanked, so `size(outflanked_all(s, p)) > 0` tells a legal move in an outflanking game. A graph has no lines: an error there.",
     example: "for q in outflanked_all(s, p) { q.owner = p }",
     params: [space(), param("owner", accepts.type(T.player, "a player"))],
     returns: () => T.list(T.piece),

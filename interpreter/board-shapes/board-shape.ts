@@ -25,10 +25,11 @@ export interface BoardShape {
    */
   readonly sides: number;
   /**
-   * The directions lines of spaces run in, as (columns, rows) steps, both ways, clockwise from the
-   * top: what `longest_line` and `outflanked_all` walk. Rows, columns and both diagonals on square
-   * grids (8); the three axes through a hex's sides (6); along a ring or a track (2); none on a
-   * graph. The opposite of `rays[i]` is `rays[i + rays.length / 2]`.
+   * The directions lines of spaces run in, as (columns, rows) steps, both ways, clockwise (from the
+   * top on square grids, from the upper right on hex grids, as `sides`): what `longest_line` and
+   * `outflanked_all` walk. Rows, columns and both diagonals on square grids (8); the three axes
+   * through a hex's sides (6); along a ring (not round past its first space, as `line_length`) or a
+   * track (2); none on a graph. The opposite of `rays[i]` is `rays[i + rays.length / 2]`.
    */
   readonly rays: readonly (readonly [number, number])[];
   /** How many ways a piece may be turned when placed (4 on square grids, 6 on hex grids, 1 on a graph). */

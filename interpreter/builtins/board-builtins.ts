@@ -92,7 +92,8 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
  */
 function coversEmpty(x: Exec, v: PlacementValue, span: Span): boolean {
   const spot = spotOf(x, v)!;
-  const infos = (spot.infos ??= infosOfKeys(x, spot.keys));
+  // A placement read back from a hand-edited save may name a space that is not there: said as for one space.
+  const infos = (spot.infos ??= spot.keys.map((k) => spaceInfo(x, k, span)));
   tick(x, span, infos.length);
   const topo = x.rt.topo;
   for (let i = 0; i < infos.length; i++) if (topOn(topo, x.s, infos[i]!) !== null) return false;
@@ -462,7 +463,7 @@ function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, spa
 /** The lines through a space's board (`BoardShape.rays`); a board without lines (a graph) is an error. */
 function raysOf(from: SpaceInfo, name: string, span: Span): readonly (readonly [number, number])[] {
   const rays = from.shape.rays;
-  if (rays.length === 0) fail("runtime-error", `\`${name}\` follows lines of spaces, and the board of ${from.key} has none (a graph's spaces are joined only by its edges)`, span);
+  if (rays.length === 0) fail("runtime-error", `\`${name}\` follows lines of spaces, and the board \`${from.def.name}\` has none (a graph's spaces are joined only by its edges)`, span);
   return rays;
 }
 
@@ -609,7 +610,7 @@ export const BOARD_IMPLS = {
   // Kept with the board's position until a piece comes or goes there (no memo needed on top): most
   // turns ask it after moves that left this board alone (a choice taken, a score, another board).
   pieces: (x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id))),
-  empty: (x, [v], span) => (isPlacement(v) ? coversEmpty(x, v, span) : topOf(x, v!, span) === null),
+  empty: (x, [v], span) => (typeof v === "string" || !isPlacement(v) ? topOf(x, v!, span) === null : coversEmpty(x, v, span)),
   occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),
   connected: costly((x, [seed, among], span) => component(x, seed!, asList(x, among!), span)),

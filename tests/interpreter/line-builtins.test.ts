@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { gameFromSource } from "../support/games.ts";
 
-/** `empty_spaces`, `line_length`, `outflanked` and `joins`: the board walks the classic games spend their time in. */
+/**
+ * `empty_spaces`, `line_length`, `longest_line`, `outflanked`, `outflanked_all`, `joins` and `empty`
+ * of a placement: the board walks the classic games and the tile games spend their time in.
+ */
 
 const header = `game "Lines" { players 2 }
 kind Disc { n: number }
@@ -188,9 +191,26 @@ describe("longest_line", () => {
     expect(r.out).toEqual([3, 1]);
   });
 
+  it("runs along a track, and along a ring without going round past its first space", () => {
+    const along = (board: string, name: string) =>
+      run(
+        `
+  let a = players[0]
+  for x in [0, 1, 2, 5] { place top(a.supply) at space_at(${name}, x) }
+  out = [longest_line(space_at(${name}, 1), a), longest_line(space_at(${name}, 5), a), longest_line(space_at(${name}, 4), a)]`,
+        board,
+      );
+    const track = along("board t: track(6)", "t");
+    expect(track.error).toBeUndefined();
+    expect(track.out).toEqual([3, 1, 2]);
+    const ring = along("board r: ring(6)", "r");
+    expect(ring.error).toBeUndefined();
+    expect(ring.out).toEqual([3, 1, 2]);
+  });
+
   it("is an error with a clear message on a graph, which has no lines", () => {
     const r = run(`  out = [longest_line(space_at(n, 0), players[0])]`, "board n: graph(3, edges: [[0, 1], [1, 2]])");
-    expect(r.error).toMatch(/^runtime-error: `longest_line` follows lines of spaces, and the board of .* has none/);
+    expect(r.error).toMatch(/^runtime-error: `longest_line` follows lines of spaces, and the board `n` has none/);
   });
 });
 
@@ -216,11 +236,11 @@ describe("outflanked_all", () => {
     expect(r.out).toEqual([2, 10, 1, 0]);
   });
 
-  it("holds as many pieces as outflanked gives over the eight directions, on every space for both players", () => {
+  it("is what outflanked gives over the eight directions clockwise from the top, joined, on every space for both players", () => {
     const r = run(
       `${position}
   let dirs = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]]
-  out = [count s in spaces(g) where all q in players: size(outflanked_all(s, q)) == sum size(outflanked(s, d[0], d[1], q)) for d in dirs]`,
+  out = [count s in spaces(g) where all q in players: outflanked_all(s, q) == flatten([outflanked(s, d[0], d[1], q) for d in dirs])]`,
       grid,
     );
     expect(r.error).toBeUndefined();

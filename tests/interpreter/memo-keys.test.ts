@@ -22,6 +22,10 @@ rule by_spaces(pl: placement) {
   require all s in pl.cells: empty(s)
   require size(adjacent_pieces(pl)) == 0 and pl.space != none
 }
+rule by_spaces_empty(pl: placement) {
+  require empty(pl)
+  require size(adjacent_pieces(pl)) == 0
+}
 rule by_piece(pl: placement) {
   require pl.piece.colour == 1
 }
@@ -60,6 +64,7 @@ describe("placements remembered by the spaces they cover", () => {
     const def = definition();
     const rule = (name: string) => placementsBySpaces(def.rules[name]!.params, [def.rules[name]!.requires]);
     expect(rule("by_spaces")).toEqual([true]);
+    expect(rule("by_spaces_empty")).toEqual([true]);
     // Its piece, its turn, passing it on or comparing it: told apart as before.
     expect(rule("by_piece")).toBeUndefined();
     expect(rule("by_turn")).toBeUndefined();
