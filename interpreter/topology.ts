@@ -232,7 +232,6 @@ export class Topology {
     return (b.touching[s.index] ??= [...this.neighboursOf(s), ...this.belowOf(s), ...this.aboveOf(s)]);
   }
 
-  /** What cell `i` of an instance stands for (cached per cell: walks over the board ask again and again). */
   /** What the space `cell` of a board instance stands for (a piece keeps its cells without the board), or undefined. */
   cellInfo(instance: string, cell: string): SpaceInfo | undefined {
     const b = this.instance(instance);
@@ -240,6 +239,7 @@ export class Topology {
     return i < 0 ? undefined : this.infoAt(b!, i);
   }
 
+  /** What cell `i` of an instance stands for (cached per cell: walks over the board ask again and again). */
   private infoAt(b: Instance, i: number): SpaceInfo {
     return (b.infos[i] ??= this.info(this.keyOf(b, i))!);
   }

@@ -445,19 +445,29 @@ function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span:
  */
 const NONE_OUTFLANKED: number[] = Object.freeze([]) as unknown as number[];
 
+/**
+ * The others' pieces in a row from next to `from` along (dx, dy), added to `out` when one of
+ * `owner`'s closes the row (`out` is made only then); an open row adds nothing. Each step is
+ * charged to the step budget.
+ */
+function flankAlong(x: Exec, topo: Topology, from: SpaceInfo, dx: number, dy: number, owner: Value, span: Span, out: number[] | undefined): number[] | undefined {
+  const start = out ? out.length : 0;
+  for (let t = topo.offset(from, dx, dy); t; t = topo.offset(t, dx, dy)) {
+    const id = topOn(topo, x.s, t);
+    tick(x, span);
+    if (id === null) break;
+    if (x.s.pieces[id]!.owner === owner) return out;
+    (out ??= []).push(id);
+  }
+  if (out) out.length = start;
+  return out;
+}
+
 /** `outflanked`: the others' pieces in a row from next to `s`, closed by one of `owner`'s; none when the row is open. */
 function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number[] {
   const [sx, sy] = direction(dx, dy, span);
-  const topo = x.rt.topo;
-  let out: number[] | undefined;
-  for (let t = topo.offset(spaceInfo(x, s, span), sx, sy); t; t = topo.offset(t, sx, sy)) {
-    const id = topOn(topo, x.s, t);
-    tick(x, span);
-    if (id === null) return NONE_OUTFLANKED;
-    if (x.s.pieces[id]!.owner === owner) return out ?? NONE_OUTFLANKED;
-    (out ??= []).push(id);
-  }
-  return NONE_OUTFLANKED;
+  const out = flankAlong(x, x.rt.topo, spaceInfo(x, s, span), sx, sy, owner, span, undefined);
+  return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
 /** The lines through a space's board (`BoardShape.rays`); a board without lines (a graph) is an error. */
@@ -499,22 +509,7 @@ function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
   const rays = raysOf(from, "outflanked_all", span);
   const topo = x.rt.topo;
   let out: number[] | undefined;
-  for (const [dx, dy] of rays) {
-    // This direction's pieces are kept only when a piece of `owner` closes the row.
-    const start = out ? out.length : 0;
-    let closed = false;
-    for (let t = topo.offset(from, dx, dy); t; t = topo.offset(t, dx, dy)) {
-      const id = topOn(topo, x.s, t);
-      tick(x, span);
-      if (id === null) break;
-      if (x.s.pieces[id]!.owner === owner) {
-        closed = true;
-        break;
-      }
-      (out ??= []).push(id);
-    }
-    if (!closed && out) out.length = start;
-  }
+  for (const [dx, dy] of rays) out = flankAlong(x, topo, from, dx, dy, owner, span, out);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
