@@ -62,6 +62,8 @@ const OPEN_ROW = 2 ** 22;
 /** What a space stands for, with its board instance: walks from a space need no lookup of its board by name. */
 interface Info extends SpaceInfo {
   inst: Instance;
+  /** The next space along each of the shape's rays (`along`), null at the edge; worked out when first walked. */
+  rays: (SpaceInfo | null)[] | undefined;
 }
 
 /**
@@ -184,7 +186,7 @@ export class Topology {
     for (const a of b.def.attributes) attrs[a.name] = a.init;
     const own = b.def.cells[cellKey(x, y)];
     if (own) Object.assign(attrs, own);
-    const info: Info = { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs, inst: b };
+    const info: Info = { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs, inst: b, rays: undefined };
     return info;
   }
 
@@ -251,6 +253,15 @@ export class Topology {
   offset(s: SpaceInfo, dx: number, dy: number): SpaceInfo | undefined {
     const i = s.shape.at(s.x + dx, s.y + dy, s.z);
     return i < 0 ? undefined : this.infoAt((s as Info).inst, i);
+  }
+
+  /**
+   * The space next to `s` along ray `r` of its board's shape (`BoardShape.rays`), or undefined at
+   * the edge: `offset` by the ray, worked out once per space (walks along lines step through it).
+   */
+  along(s: SpaceInfo, r: number): SpaceInfo | undefined {
+    const row = ((s as Info).rays ??= s.shape.rays.map(([dx, dy]) => this.offset(s, dx, dy) ?? null));
+    return row[r] ?? undefined;
   }
 
   /** The spaces sharing a side with `s` (as `neighbours`), as infos. */

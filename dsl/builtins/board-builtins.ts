@@ -269,6 +269,16 @@ export const BOARD_BUILTINS = catalogued([
     returns: () => T.list(T.piece),
   },
   {
+    name: "outflanks",
+    category: "board",
+    signature: "outflanks(s: space, owner: player): bool",
+    description:
+      "Would a piece of `owner` on `s` outflank at least one piece, in any direction of the board's lines (see `longest_line`)? The same as `size(outflanked_all(s, owner)) > 0`, but it stops at the first row it finds closed and builds no list: the legal-move test of an outflanking game, asked of every empty space before each move. A graph has no lines: an error there.",
+    example: "[s for s in empty_spaces(field) where outflanks(s, p)]",
+    params: [space(), param("owner", accepts.type(T.player, "a player"))],
+    returns: () => T.bool,
+  },
+  {
     name: "joins",
     category: "board",
     signature: "joins(s: space, a: list of space, b: list of space): bool",

@@ -433,7 +433,8 @@ function ownerOn(x: Exec, t: SpaceInfo): number | null | undefined {
 /** `line_length`: like pieces in a row from next to `s` along (dx, dy); the walk is charged to the step budget. */
 function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number {
   const [sx, sy] = direction(dx, dy, span);
-  const n = runOf(x, x.rt.topo, spaceInfo(x, s, span), sx, sy, owner);
+  const from = spaceInfo(x, s, span);
+  const n = runOf(x, x.rt.topo, from, rayIndex(from, sx, sy), sx, sy, owner);
   tick(x, span, n + 1);
   return n;
 }
@@ -445,28 +446,68 @@ function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span:
  */
 const NONE_OUTFLANKED: number[] = Object.freeze([]) as unknown as number[];
 
+/** Which ray of its board's shape (`BoardShape.rays`) the step (dx, dy) from `from` is, or -1 for a step along none. */
+function rayIndex(from: SpaceInfo, dx: number, dy: number): number {
+  const rays = from.shape.rays;
+  for (let i = 0; i < rays.length; i++) if (rays[i]![0] === dx && rays[i]![1] === dy) return i;
+  return -1;
+}
+
 /**
- * The others' pieces in a row from next to `from` along (dx, dy), added to `out` when one of
- * `owner`'s closes the row (`out` is made only then); an open row adds nothing. Each step is
- * charged to the step budget.
+ * The space after `t` in a walk along (dx, dy): through the steps kept along ray `ray` of the board
+ * (`Topology.along`), or worked out for a step along no ray (-1).
  */
-function flankAlong(x: Exec, topo: Topology, from: SpaceInfo, dx: number, dy: number, owner: Value, span: Span, out: number[] | undefined): number[] | undefined {
-  const start = out ? out.length : 0;
-  for (let t = topo.offset(from, dx, dy); t; t = topo.offset(t, dx, dy)) {
-    const id = topOn(topo, x.s, t);
-    tick(x, span);
-    if (id === null) break;
-    if (x.s.pieces[id]!.owner === owner) return out;
-    (out ??= []).push(id);
+function stepFrom(topo: Topology, t: SpaceInfo, ray: number, dx: number, dy: number): SpaceInfo | undefined {
+  return ray >= 0 ? topo.along(t, ray) : topo.offset(t, dx, dy);
+}
+
+/**
+ * How many of the others' pieces lie in a row from next to `from` along (dx, dy) (ray `ray`, or
+ * -1) when one of `owner`'s closes the row; 0 when the row is open. Each space looked at is
+ * charged to the step budget, once the walk is over (a walk is at most a board across).
+ */
+function flankCount(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span): number {
+  const pieces = x.s.pieces;
+  // Read straight off the occupancy index (`pieces.ts` `topOn`): nothing changes during the walk.
+  const occ = occupancy(topo, x.s);
+  let n = 0;
+  let t = stepFrom(topo, from, ray, dx, dy);
+  let closed = false;
+  for (; t; t = stepFrom(topo, t, ray, dx, dy)) {
+    const top = t.id < occ.length ? occ[t.id]! : 0;
+    if (top === 0) break;
+    if (pieces[top - 1]!.owner === owner) {
+      closed = true;
+      break;
+    }
+    n++;
   }
-  if (out) out.length = start;
+  // The others' pieces passed, and the space that ended the walk (none past the edge).
+  tick(x, span, t ? n + 1 : n);
+  return closed ? n : 0;
+}
+
+/**
+ * The others' pieces in a row from next to `from` along (dx, dy) (ray `ray`, or -1), added to
+ * `out` when one of `owner`'s closes the row (`out` is made only then); an open row adds nothing.
+ * The row is counted first (`flankCount`) and walked again only when closed: most rows an
+ * outflanking game asks about are open, and nothing is built for them.
+ */
+function flankAlong(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span, out: number[] | undefined): number[] | undefined {
+  const n = flankCount(x, topo, from, ray, dx, dy, owner, span);
+  if (n === 0) return out;
+  out ??= [];
+  const occ = occupancy(topo, x.s);
+  let t = stepFrom(topo, from, ray, dx, dy)!;
+  for (let i = 0; i < n; i++, t = stepFrom(topo, t, ray, dx, dy)!) out.push(occ[t.id]! - 1);
   return out;
 }
 
 /** `outflanked`: the others' pieces in a row from next to `s`, closed by one of `owner`'s; none when the row is open. */
 function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number[] {
   const [sx, sy] = direction(dx, dy, span);
-  const out = flankAlong(x, x.rt.topo, spaceInfo(x, s, span), sx, sy, owner, span, undefined);
+  const from = spaceInfo(x, s, span);
+  const out = flankAlong(x, x.rt.topo, from, rayIndex(from, sx, sy), sx, sy, owner, span, undefined);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
@@ -477,10 +518,10 @@ function raysOf(from: SpaceInfo, name: string, span: Span): readonly (readonly [
   return rays;
 }
 
-/** How many spaces in a row from next to `from` along (dx, dy) hold a piece of `owner`. */
-function runOf(x: Exec, topo: Topology, from: SpaceInfo, dx: number, dy: number, owner: Value): number {
+/** How many spaces in a row from next to `from` along (dx, dy) (ray `ray`, or -1) hold a piece of `owner`. */
+function runOf(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
   let n = 0;
-  for (let t = topo.offset(from, dx, dy); t && ownerOn(x, t) === owner; t = topo.offset(t, dx, dy)) n++;
+  for (let t = stepFrom(topo, from, ray, dx, dy); t && ownerOn(x, t) === owner; t = stepFrom(topo, t, ray, dx, dy)) n++;
   return n;
 }
 
@@ -493,9 +534,10 @@ function longestLine(x: Exec, s: Value, owner: Value, span: Span): number {
   let best = 1;
   let walked = 0;
   for (let i = 0; i < half; i++) {
+    // Ray `i + half` is the opposite of ray `i` (`BoardShape.rays`).
     const [dx, dy] = rays[i]!;
-    const ahead = runOf(x, topo, from, dx, dy, owner);
-    const back = runOf(x, topo, from, -dx, -dy, owner);
+    const ahead = runOf(x, topo, from, i, dx, dy, owner);
+    const back = runOf(x, topo, from, i + half, -dx, -dy, owner);
     walked += ahead + back + 2;
     if (1 + ahead + back > best) best = 1 + ahead + back;
   }
@@ -509,8 +551,17 @@ function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
   const rays = raysOf(from, "outflanked_all", span);
   const topo = x.rt.topo;
   let out: number[] | undefined;
-  for (const [dx, dy] of rays) out = flankAlong(x, topo, from, dx, dy, owner, span, out);
+  for (let i = 0; i < rays.length; i++) out = flankAlong(x, topo, from, i, rays[i]![0], rays[i]![1], owner, span, out);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
+}
+
+/** `outflanks`: would a piece of `owner` on `s` outflank any piece? The walk of `outflanked_all`, stopped at the first closed row. */
+function outflanks(x: Exec, s: Value, owner: Value, span: Span): boolean {
+  const from = spaceInfo(x, s, span);
+  const rays = raysOf(from, "outflanks", span);
+  const topo = x.rt.topo;
+  for (let i = 0; i < rays.length; i++) if (flankCount(x, topo, from, i, rays[i]![0], rays[i]![1], owner, span) > 0) return true;
+  return false;
 }
 
 /**
@@ -667,6 +718,7 @@ export const BOARD_IMPLS = {
   outflanked: (x, [s, dx, dy, owner], span) => outflankedBy(x, s!, dx!, dy!, owner!, span),
   longest_line: (x, [s, owner], span) => longestLine(x, s!, owner!, span),
   outflanked_all: (x, [s, owner], span) => outflankedAll(x, s!, owner!, span),
+  outflanks: (x, [s, owner], span) => outflanks(x, s!, owner!, span),
   joins: (x, [s, a, b], span) => joins(x, s!, a!, b ?? null, span),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 

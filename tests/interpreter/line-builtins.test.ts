@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gameFromSource } from "../support/games.ts";
 
 /**
- * `empty_spaces`, `line_length`, `longest_line`, `outflanked`, `outflanked_all`, `joins` and `empty`
+ * `empty_spaces`, `line_length`, `longest_line`, `outflanked`, `outflanked_all`, `outflanks`, `joins` and `empty`
  * of a placement: the board walks the classic games and the tile games spend their time in.
  */
 
@@ -286,5 +286,42 @@ components Tile in hand { x1 { n: 1 } }
 flow { if empty(top(hand)) { end game } }
 scoring p { points 0 }`),
     ).toThrow(/a space or placement/);
+  });
+});
+
+describe("outflanks", () => {
+  const grid = "board g: grid(4, 4)";
+  // a on (1,0), (0,1), (1,1); b on (2,0), (0,2). For b: (0,0) closes a's (1,0) and (0,1); (2,0) and
+  // (0,2) close a's (1,1) on the diagonal between them. For a: (3,0) closes b's (2,0), (0,3) b's (0,2).
+  const position = `
+  let a = players[0]
+  let b = players[1]
+  for xy in [[1, 0], [0, 1], [1, 1]] { place top(a.supply) at space_at(g, xy[0], xy[1]) }
+  for xy in [[2, 0], [0, 2]] { place top(b.supply) at space_at(g, xy[0], xy[1]) }
+`;
+
+  it("tells the spaces where a piece of the owner would close a row of the others' pieces", () => {
+    const r = run(
+      `${position}
+  out = [s.x * 10 + s.y for s in spaces(g) where outflanks(s, b)] + [-1] + [s.x * 10 + s.y for s in spaces(g) where outflanks(s, a)]`,
+      grid,
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([0, 20, 2, -1, 30, 3]);
+  });
+
+  it("agrees with size(outflanked_all(s, q)) > 0 on every space for both players", () => {
+    const r = run(
+      `${position}
+  out = [count s in spaces(g) where all q in players: outflanks(s, q) == (size(outflanked_all(s, q)) > 0)]`,
+      grid,
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([16]);
+  });
+
+  it("is an error with a clear message on a graph, which has no lines", () => {
+    const r = run(`  out = [if outflanks(space_at(n, 0), players[0]) then 1 else 0]`, "board n: graph(3, edges: [[0, 1], [1, 2]])");
+    expect(r.error).toMatch(/^runtime-error: `outflanks` follows lines of spaces, and the board `n` has none/);
   });
 });
