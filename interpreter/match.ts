@@ -68,8 +68,16 @@ export class Match {
     public state: MatchState,
   ) {}
 
+  /** The runtime last found for the state's variant: every call asks, and the variant seldom changes (only with a new `state`). */
+  private rtKept: { variant: string | undefined; rt: Runtime } | undefined;
+
   private get rt(): Runtime {
-    return this.game.runtime(this.state.variant);
+    const variant = this.state.variant;
+    const kept = this.rtKept;
+    if (kept && kept.variant === variant) return kept.rt;
+    const rt = this.game.runtime(variant);
+    this.rtKept = { variant, rt };
+    return rt;
   }
 
   /** Who must decide now, or null when the match is over. */

@@ -464,12 +464,12 @@ function stepFrom(topo: Topology, t: SpaceInfo, ray: number, dx: number, dy: num
 /**
  * How many of the others' pieces lie in a row from next to `from` along (dx, dy) (ray `ray`, or
  * -1) when one of `owner`'s closes the row; 0 when the row is open. Each space looked at is
- * charged to the step budget, once the walk is over (a walk is at most a board across).
+ * charged to the step budget, once the walk is over (a walk is at most a board across). `occ`:
+ * the occupancy index (`pieces.ts` `occupancy`), read by the caller once for all its walks, as
+ * nothing changes while they run.
  */
-function flankCount(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span): number {
+function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span): number {
   const pieces = x.s.pieces;
-  // Read straight off the occupancy index (`pieces.ts` `topOn`): nothing changes during the walk.
-  const occ = occupancy(topo, x.s);
   let n = 0;
   let t = stepFrom(topo, from, ray, dx, dy);
   let closed = false;
@@ -494,10 +494,10 @@ function flankCount(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: n
  * outflanking game asks about are open, and nothing is built for them.
  */
 function flankAlong(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span, out: number[] | undefined): number[] | undefined {
-  const n = flankCount(x, topo, from, ray, dx, dy, owner, span);
+  const occ = occupancy(topo, x.s);
+  const n = flankCount(x, topo, occ, from, ray, dx, dy, owner, span);
   if (n === 0) return out;
   out ??= [];
-  const occ = occupancy(topo, x.s);
   let t = stepFrom(topo, from, ray, dx, dy)!;
   for (let i = 0; i < n; i++, t = stepFrom(topo, t, ray, dx, dy)!) out.push(occ[t.id]! - 1);
   return out;
@@ -520,8 +520,15 @@ function raysOf(from: SpaceInfo, name: string, span: Span): readonly (readonly [
 
 /** How many spaces in a row from next to `from` along (dx, dy) (ray `ray`, or -1) hold a piece of `owner`. */
 function runOf(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
+  const pieces = x.s.pieces;
+  // Read straight off the occupancy index (`ownerOn`): nothing changes during the walk.
+  const occ = occupancy(topo, x.s);
   let n = 0;
-  for (let t = stepFrom(topo, from, ray, dx, dy); t && ownerOn(x, t) === owner; t = stepFrom(topo, t, ray, dx, dy)) n++;
+  for (let t = stepFrom(topo, from, ray, dx, dy); t; t = stepFrom(topo, t, ray, dx, dy)) {
+    const top = t.id < occ.length ? occ[t.id]! : 0;
+    if (top === 0 || pieces[top - 1]!.owner !== owner) break;
+    n++;
+  }
   return n;
 }
 
@@ -560,7 +567,8 @@ function outflanks(x: Exec, s: Value, owner: Value, span: Span): boolean {
   const from = spaceInfo(x, s, span);
   const rays = raysOf(from, "outflanks", span);
   const topo = x.rt.topo;
-  for (let i = 0; i < rays.length; i++) if (flankCount(x, topo, from, i, rays[i]![0], rays[i]![1], owner, span) > 0) return true;
+  const occ = occupancy(topo, x.s);
+  for (let i = 0; i < rays.length; i++) if (flankCount(x, topo, occ, from, i, rays[i]![0], rays[i]![1], owner, span) > 0) return true;
   return false;
 }
 
