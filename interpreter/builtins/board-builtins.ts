@@ -562,6 +562,37 @@ function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
+/**
+ * `drop_space`: where a piece dropped into column `column` of board `b` from the top row comes to
+ * rest: the last empty space going down before a piece, a hole or the bottom; none when the
+ * column's top space is taken or not on the board. Each space looked at is charged to the step
+ * budget.
+ */
+function dropSpace(x: Exec, b: Value, column: Value, span: Span): string | null {
+  const topo = x.rt.topo;
+  const key = topo.key(b as string, column as number, 0, 0);
+  const top = key === undefined ? undefined : topo.info(key);
+  if (!top) return null;
+  // An open grid has no bottom row: a piece would fall for ever.
+  if (top.shape.bounds === null) fail("runtime-error", `\`drop_space\` needs a board with a bottom row, and the board \`${top.def.name}\` is an open grid`, span);
+  const occ = occupancy(topo, x.s);
+  const empty = (t: SpaceInfo): boolean => t.id >= occ.length || occ[t.id] === 0;
+  if (!empty(top)) {
+    tick(x, span);
+    return null;
+  }
+  const down = rayIndex(top, 0, 1);
+  let at = top;
+  let looked = 1;
+  for (let t = stepFrom(topo, top, down, 0, 1); t; t = stepFrom(topo, t, down, 0, 1)) {
+    looked++;
+    if (!empty(t)) break;
+    at = t;
+  }
+  tick(x, span, looked);
+  return at.key;
+}
+
 /** `outflanks`: would a piece of `owner` on `s` outflank any piece? The walk of `outflanked_all`, stopped at the first closed row. */
 function outflanks(x: Exec, s: Value, owner: Value, span: Span): boolean {
   const from = spaceInfo(x, s, span);
@@ -727,6 +758,7 @@ export const BOARD_IMPLS = {
   longest_line: (x, [s, owner], span) => longestLine(x, s!, owner!, span),
   outflanked_all: (x, [s, owner], span) => outflankedAll(x, s!, owner!, span),
   outflanks: (x, [s, owner], span) => outflanks(x, s!, owner!, span),
+  drop_space: (x, [b, column], span) => dropSpace(x, b!, column!, span),
   joins: (x, [s, a, b], span) => joins(x, s!, a!, b ?? null, span),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 

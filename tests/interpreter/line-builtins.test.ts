@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { gameFromSource } from "../support/games.ts";
 
 /**
- * `empty_spaces`, `line_length`, `longest_line`, `outflanked`, `outflanked_all`, `outflanks`, `joins` and `empty`
+ * `empty_spaces`, `line_length`, `longest_line`, `outflanked`, `outflanked_all`, `outflanks`, `drop_space`, `joins` and `empty`
  * of a placement: the board walks the classic games and the tile games spend their time in.
  */
 
@@ -323,5 +323,44 @@ describe("outflanks", () => {
   it("is an error with a clear message on a graph, which has no lines", () => {
     const r = run(`  out = [if outflanks(space_at(n, 0), players[0]) then 1 else 0]`, "board n: graph(3, edges: [[0, 1], [1, 2]])");
     expect(r.error).toMatch(/^runtime-error: `outflanks` follows lines of spaces, and the board `n` has none/);
+  });
+});
+
+describe("drop_space", () => {
+  // Three columns, four rows: column 0 empty, column 1 with one piece at the bottom, column 2 full.
+  const grid = "board g: grid(3, 4)";
+  const position = `
+  let a = players[0]
+  place top(a.supply) at space_at(g, 1, 3)
+  for y in 0..3 { place top(a.supply) at space_at(g, 2, y) }
+`;
+
+  it("gives where a piece dropped into a column comes to rest: on the bottom row, on a piece, or none when full or off the board", () => {
+    const r = run(
+      `${position}
+  out = [if drop_space(g, c) == none then -1 else drop_space(g, c).x * 10 + drop_space(g, c).y for c in [0, 1, 2, 3, -1]]`,
+      grid,
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([3, 12, -1, -1, -1]);
+  });
+
+  it("is the first empty space from the bottom of a column without holes, as the loop it replaces finds it", () => {
+    const r = run(
+      `${position}
+  out = [count c in 0..2 where drop_space(g, c) == first s in [space_at(g, c, 3 - y) for y in 0..3] where empty(s)]`,
+      grid,
+    );
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([3]);
+  });
+
+  it("is an error with a clear message on an open grid, which has no bottom", () => {
+    const r = run(
+      `  place top(players[0].supply) at space_at(o, 0, 0)
+  out = [if drop_space(o, 0) == none then 1 else 0]`,
+      "board o: open_grid()",
+    );
+    expect(r.error).toMatch(/^runtime-error: `drop_space` needs a board with a bottom row, and the board `o` is an open grid/);
   });
 });
