@@ -84,7 +84,7 @@ export class Match {
   get decision(): Decision | null {
     const p = this.state.pending;
     if (!p || this.state.over) return null;
-    return { players: owing(newExec(this.rt, this.state)), prompt: p.prompt, simultaneous: p.kind === "secret" };
+    return { players: owing(p), prompt: p.prompt, simultaneous: p.kind === "secret" };
   }
 
   /**

@@ -150,7 +150,7 @@ function pieceNamer(x: Exec, values: Value[], ty: Type, chooser: number | null):
   return { pieceId: (id: number): string => hidden.get(id)?.id ?? ids.get(id) ?? `piece-${id}`, hidden };
 }
 
-function valueLabel(x: Exec, v: Value, ty: Type, hidden: Map<number, { id: string; label: string }>, itemLabel?: ItemLabel): string {
+function valueLabel(x: Exec, v: Value, ty: Type, hidden: ReadonlyMap<number, { id: string; label: string }>, itemLabel?: ItemLabel): string {
   // A hidden piece is named by where it is, whatever the rules' label would say about it.
   if (ty.t === "piece" && typeof v === "number" && hidden.has(v)) return hidden.get(v)!.label;
   if (ty.t === "placement" && isPlacement(v) && hidden.has(v.piece)) return `${hidden.get(v.piece)!.label} on ${v.cells.map((c) => x.rt.topo.label(c)).join("–")}`;
@@ -458,9 +458,15 @@ export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, c
     return { id: o.id, label: o.label };
   }
   const v = choice.values[index]!;
-  const { pieceId, hidden } = ty.t === "placement" ? pieceNamer(x, choice.values, ty, chooser) : { pieceId: (id: number) => `piece-${id}`, hidden: new Map() };
+  const { pieceId, hidden } = ty.t === "placement" ? pieceNamer(x, choice.values, ty, chooser) : NO_PIECES;
   return { id: valueId(x, v, ty, pieceId), label: valueLabel(x, v, ty, hidden, itemLabel) };
 }
+
+/** How a value that holds no piece is named (`nameOne`): one namer for all, as a choice of a number or a space is taken at every turn. */
+const NO_PIECES: { pieceId: (id: number) => string; hidden: ReadonlyMap<number, { id: string; label: string }> } = {
+  pieceId: (id) => `piece-${id}`,
+  hidden: new Map(),
+};
 
 /**
  * The id and label `nameItems` gives the piece at `index` of a choice, worked out for that piece

@@ -584,21 +584,35 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
 export type ApplyResult = { ok: true } | { ok: false; code: "illegal-option" | "unknown-option" | "not-your-turn" | "match-over"; reason: string };
 
 /** Who owes a decision now. */
-export function owing(x: Exec): number[] {
-  const p = x.s.pending;
+export function owing(p: Pending | null): number[] {
   if (!p) return [];
   if (p.kind === "secret") return p.players.filter((q) => !(q in p.chosen));
   return [p.player];
 }
 
+/**
+ * Does `who` owe a decision on `p`? `owing` without building the list: every decision asks it
+ * several times (may they decide, how many options, which to take).
+ */
+function owes(p: Pending, who: number): boolean {
+  return p.kind === "secret" ? p.players.includes(who) && !(who in p.chosen) : p.player === who;
+}
+
+/** The first player who owes a decision on `p` (`owing(p)[0]`). */
+function firstOwing(p: Pending): number | undefined {
+  if (p.kind !== "secret") return p.player;
+  for (const q of p.players) if (!(q in p.chosen)) return q;
+  return undefined;
+}
+
 /** Why nothing can be decided now, or null when `player` (default: the first who owes) may decide. */
 function cannotDecide(x: Exec, player: number | undefined): Exclude<ApplyResult, { ok: true }> | null {
   const s = x.s;
-  if (s.over || !s.pending) return { ok: false, code: "match-over", reason: s.error ? `the match stopped on an error: ${s.error.message}` : "the match is over" };
-  const owes = owing(x);
-  const who = player ?? owes[0]!;
-  if (!owes.includes(who)) {
-    return { ok: false, code: "not-your-turn", reason: `${x.rt.playerName(who)} has no decision to take now (waiting for ${owes.map((q) => x.rt.playerName(q)).join(", ")})` };
+  const p = s.pending;
+  if (s.over || !p) return { ok: false, code: "match-over", reason: s.error ? `the match stopped on an error: ${s.error.message}` : "the match is over" };
+  const who = player ?? firstOwing(p)!;
+  if (!owes(p, who)) {
+    return { ok: false, code: "not-your-turn", reason: `${x.rt.playerName(who)} has no decision to take now (waiting for ${owing(p).map((q) => x.rt.playerName(q)).join(", ")})` };
   }
   return null;
 }
@@ -616,7 +630,7 @@ function choiceOf(p: Pending, who: number): ChoiceState | undefined {
 
 /** Who decides when no player is named: the first who owes a decision. */
 function defaultChooser(x: Exec, player: number | undefined): number | undefined {
-  return player ?? owing(x)[0];
+  return player ?? (x.s.pending ? firstOwing(x.s.pending) : undefined);
 }
 
 /**
@@ -627,7 +641,7 @@ export function optionCount(x: Exec, player?: number): number {
   const p = x.s.pending;
   if (!p || x.s.over) return 0;
   const who = defaultChooser(x, player);
-  if (who === undefined || !owing(x).includes(who)) return 0;
+  if (who === undefined || !owes(p, who)) return 0;
   if (p.kind === "options") return p.offered.length;
   const c = choiceOf(p, who);
   const legal = c && legalOrEnd(x, c, who);
@@ -639,7 +653,7 @@ export function namedOptions(x: Exec, player?: number): OptionState[] {
   const p = x.s.pending;
   if (!p || x.s.over) return [];
   const who = defaultChooser(x, player);
-  if (who === undefined || !owing(x).includes(who)) return [];
+  if (who === undefined || !owes(p, who)) return [];
   if (p.kind === "options") return nameOffered(x, p);
   const c = choiceOf(p, who);
   const legal = c && legalOrEnd(x, c, who);
