@@ -8,7 +8,6 @@ import { isPlacement, markDistinct } from "../values.ts";
 import type { SpaceInfo, Topology } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
-import { hiddenSlot } from "../hidden-slot.ts";
 import { boardPosition } from "../state.ts";
 import { buildLinks, meets, root, type SpaceLinks } from "../space-links.ts";
 
@@ -33,9 +32,22 @@ interface Spot {
 /**
  * Spots by position. A piece's `cells` array is replaced whenever it moves and never changed in
  * place (clones share it), so the array itself identifies the position; a placement's cells
- * likewise (a bounded board's placements share their cell lists, `placement.ts`).
+ * likewise (a bounded board's placements share their cell lists, `placement.ts`). The spot is kept
+ * on the array as a non-enumerable property (`SPOT`), not in a hidden slot: rules weighing every
+ * placement of a hand read it several times per placement, and a private field read on arrays of
+ * many shapes took a twentieth of a tile game's playout. Non-enumerable, it stays out of JSON,
+ * `structuredClone` (a copy comes without it) and deep equality, as a hidden slot would.
  */
-const spots = hiddenSlot<Spot>();
+const SPOT = "__stelaSpot";
+type Spotted = string[] & { [SPOT]?: Spot };
+
+function keptSpot(cells: string[]): Spot | undefined {
+  return (cells as Spotted)[SPOT];
+}
+
+function keepSpot(cells: string[], spot: Spot): void {
+  Object.defineProperty(cells, SPOT, { value: spot, enumerable: false, writable: true, configurable: true });
+}
 
 function newSpot(keys: string[]): Spot {
   // Every field from the start: one object shape for all spots.
@@ -47,17 +59,17 @@ function spotOf(x: Exec, v: Value): Spot | undefined {
   if (typeof v === "number") {
     const p = x.s.pieces[v];
     if (!p || p.board === null) return undefined;
-    let spot = spots.get(p.cells);
+    let spot = keptSpot(p.cells);
     if (!spot) {
       const board = p.board;
       spot = newSpot(p.cells.map((c) => x.rt.topo.spaceKey(board, c)));
-      spots.set(p.cells, spot);
+      keepSpot(p.cells, spot);
     }
     return spot;
   }
   if (!isPlacement(v)) return undefined;
-  let spot = spots.get(v.cells);
-  if (!spot) spots.set(v.cells, (spot = newSpot(v.cells)));
+  let spot = keptSpot(v.cells);
+  if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells)));
   return spot;
 }
 
@@ -95,8 +107,12 @@ function coversEmpty(x: Exec, v: PlacementValue, span: Span): boolean {
   // A placement read back from a hand-edited save may name a space that is not there: said as for one space.
   const infos = (spot.infos ??= spot.keys.map((k) => spaceInfo(x, k, span)));
   tick(x, span, infos.length);
-  const topo = x.rt.topo;
-  for (let i = 0; i < infos.length; i++) if (topOn(topo, x.s, infos[i]!) !== null) return false;
+  // Read straight off the occupancy index (`pieces.ts` `topOn`), fetched once for every space.
+  const occ = occupancy(x.rt.topo, x.s);
+  for (let i = 0; i < infos.length; i++) {
+    const id = infos[i]!.id;
+    if (id < occ.length && occ[id] !== 0) return false;
+  }
   return true;
 }
 
@@ -218,9 +234,14 @@ function aroundInfosOf(x: Exec, v: Value, span: Span): SpaceInfo[] {
 /** The top pieces on some spaces, each once, but for `own` and `members`. */
 function topsOn(x: Exec, infos: SpaceInfo[], own: number | null, members: Set<Value> | undefined): number[] {
   const out: number[] = [];
+  // Read straight off the occupancy index (`pieces.ts` `topOn`), fetched once for every space.
+  const occ = occupancy(x.rt.topo, x.s);
   for (let i = 0; i < infos.length; i++) {
-    const id = topOn(x.rt.topo, x.s, infos[i]!);
-    if (id === null || id === own || members?.has(id) || out.includes(id)) continue;
+    const sid = infos[i]!.id;
+    const top = sid < occ.length ? occ[sid]! : 0;
+    if (top === 0) continue;
+    const id = top - 1;
+    if (id === own || members?.has(id) || out.includes(id)) continue;
     out.push(id);
   }
   return out;
