@@ -62,8 +62,8 @@ const OPEN_ROW = 2 ** 22;
 /** What a space stands for, with its board instance: walks from a space need no lookup of its board by name. */
 interface Info extends SpaceInfo {
   inst: Instance;
-  /** The next space along each of the shape's rays (`along`), null at the edge; worked out when first walked. */
-  rays: (SpaceInfo | null)[] | undefined;
+  /** The next space along each of the shape's rays (`along`), null past the edge or on a hole; worked out when first walked. */
+  next: (SpaceInfo | null)[] | undefined;
 }
 
 /**
@@ -186,7 +186,7 @@ export class Topology {
     for (const a of b.def.attributes) attrs[a.name] = a.init;
     const own = b.def.cells[cellKey(x, y)];
     if (own) Object.assign(attrs, own);
-    const info: Info = { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs, inst: b, rays: undefined };
+    const info: Info = { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs, inst: b, next: undefined };
     return info;
   }
 
@@ -256,11 +256,12 @@ export class Topology {
   }
 
   /**
-   * The space next to `s` along ray `r` of its board's shape (`BoardShape.rays`), or undefined at
-   * the edge: `offset` by the ray, worked out once per space (walks along lines step through it).
+   * The space next to `s` along ray `r` of its board's shape (`BoardShape.rays`), or undefined past
+   * the edge or on a hole: `offset` by the ray, worked out for every ray of a space the first time
+   * a walk passes it (on an open grid that numbers the cells around it, as `offset` would).
    */
   along(s: SpaceInfo, r: number): SpaceInfo | undefined {
-    const row = ((s as Info).rays ??= s.shape.rays.map(([dx, dy]) => this.offset(s, dx, dy) ?? null));
+    const row = ((s as Info).next ??= s.shape.rays.map(([dx, dy]) => this.offset(s, dx, dy) ?? null));
     return row[r] ?? undefined;
   }
 

@@ -224,7 +224,7 @@ export const BOARD_BUILTINS = catalogued([
     category: "board",
     signature: "drop_space(b: board, column: number): space",
     description:
-      "Where a piece dropped into column `column` of `b` from the top row (row 0) comes to rest: going down the column, the last empty space before a piece, a hole or the bottom row. `none` when the column's top space is taken (the column is full) or `column` is not on the board. For games where pieces fall, as in Connect Four (`place d at drop_space(b, c)`; a column is open while `empty(space_at(b, c, 0))`). An open grid has no bottom: an error there.",
+      "Where a piece dropped into column `column` of `b` from the top row (row 0) comes to rest: going down the column (on a hex grid, along its (0, 1) axis; on a layered board, on the lowest level), the last empty space before a piece, a hole or the bottom row. `none` when the column's top space is taken (the column is full) or `column` is not on the board. For games where pieces fall: `place d at drop_space(b, c)`, and a column is open while `empty(space_at(b, c, 0))`. A board with no bottom (an open grid) or no columns (a ring, a track, a graph) is an error, as is a column that is not a whole number.",
     example: "drop_space(rack, 3)",
     params: [param("b", accepts.type(T.board, "a board")), param("column", accepts.type(T.number))],
     returns: () => T.space,

@@ -1,5 +1,6 @@
 import type { PlacementValue, Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
+import { boardName } from "../../dsl/keys.ts";
 import { tick, type Exec } from "../exec.ts";
 import { openPosition, positions } from "../placement.ts";
 import { isTop, occupancy, piece, topOn } from "../pieces.ts";
@@ -46,6 +47,8 @@ function keptSpot(cells: string[]): Spot | undefined {
 }
 
 function keepSpot(cells: string[], spot: Spot): void {
+  // A list a host froze cannot keep it: its spot is worked out again when next asked.
+  if (!Object.isExtensible(cells)) return;
   Object.defineProperty(cells, SPOT, { value: spot, enumerable: false, writable: true, configurable: true });
 }
 
@@ -109,10 +112,7 @@ function coversEmpty(x: Exec, v: PlacementValue, span: Span): boolean {
   tick(x, span, infos.length);
   // Read straight off the occupancy index (`pieces.ts` `topOn`), fetched once for every space.
   const occ = occupancy(x.rt.topo, x.s);
-  for (let i = 0; i < infos.length; i++) {
-    const id = infos[i]!.id;
-    if (id < occ.length && occ[id] !== 0) return false;
-  }
+  for (let i = 0; i < infos.length; i++) if (topIn(occ, infos[i]!.id) !== 0) return false;
   return true;
 }
 
@@ -237,8 +237,7 @@ function topsOn(x: Exec, infos: SpaceInfo[], own: number | null, members: Set<Va
   // Read straight off the occupancy index (`pieces.ts` `topOn`), fetched once for every space.
   const occ = occupancy(x.rt.topo, x.s);
   for (let i = 0; i < infos.length; i++) {
-    const sid = infos[i]!.id;
-    const top = sid < occ.length ? occ[sid]! : 0;
+    const top = topIn(occ, infos[i]!.id);
     if (top === 0) continue;
     const id = top - 1;
     if (id === own || members?.has(id) || out.includes(id)) continue;
@@ -445,6 +444,15 @@ function direction(dx: Value, dy: Value, span: Span): [number, number] {
   return [dx, dy];
 }
 
+/**
+ * The top piece on space number `id` as the occupancy index (`pieces.ts` `occupancy`) holds it: its
+ * id plus one, 0 when the space is empty. Walks fetch the index once and read it with this; a space
+ * numbered after the index was built is empty.
+ */
+function topIn(occ: readonly number[], id: number): number {
+  return id < occ.length ? occ[id]! : 0;
+}
+
 /** The owner of the top piece on a space: undefined when it is empty (null is a piece nobody owns). */
 function ownerOn(x: Exec, t: SpaceInfo): number | null | undefined {
   const id = topOn(x.rt.topo, x.s, t);
@@ -485,7 +493,8 @@ function stepFrom(topo: Topology, t: SpaceInfo, ray: number, dx: number, dy: num
 /**
  * How many of the others' pieces lie in a row from next to `from` along (dx, dy) (ray `ray`, or
  * -1) when one of `owner`'s closes the row; 0 when the row is open. Each space looked at is
- * charged to the step budget, once the walk is over (a walk is at most a board across). `occ`:
+ * charged to the step budget, once the walk is over (it ends at the first empty space, so it is
+ * never longer than the row of pieces beside `from`). `occ`:
  * the occupancy index (`pieces.ts` `occupancy`), read by the caller once for all its walks, as
  * nothing changes while they run.
  */
@@ -495,7 +504,7 @@ function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: Space
   let t = stepFrom(topo, from, ray, dx, dy);
   let closed = false;
   for (; t; t = stepFrom(topo, t, ray, dx, dy)) {
-    const top = t.id < occ.length ? occ[t.id]! : 0;
+    const top = topIn(occ, t.id);
     if (top === 0) break;
     if (pieces[top - 1]!.owner === owner) {
       closed = true;
@@ -514,8 +523,7 @@ function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: Space
  * The row is counted first (`flankCount`) and walked again only when closed: most rows an
  * outflanking game asks about are open, and nothing is built for them.
  */
-function flankAlong(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span, out: number[] | undefined): number[] | undefined {
-  const occ = occupancy(topo, x.s);
+function flankAlong(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span, out: number[] | undefined): number[] | undefined {
   const n = flankCount(x, topo, occ, from, ray, dx, dy, owner, span);
   if (n === 0) return out;
   out ??= [];
@@ -528,7 +536,8 @@ function flankAlong(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: n
 function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number[] {
   const [sx, sy] = direction(dx, dy, span);
   const from = spaceInfo(x, s, span);
-  const out = flankAlong(x, x.rt.topo, from, rayIndex(from, sx, sy), sx, sy, owner, span, undefined);
+  const topo = x.rt.topo;
+  const out = flankAlong(x, topo, occupancy(topo, x.s), from, rayIndex(from, sx, sy), sx, sy, owner, span, undefined);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
@@ -546,7 +555,7 @@ function runOf(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number
   const occ = occupancy(topo, x.s);
   let n = 0;
   for (let t = stepFrom(topo, from, ray, dx, dy); t; t = stepFrom(topo, t, ray, dx, dy)) {
-    const top = t.id < occ.length ? occ[t.id]! : 0;
+    const top = topIn(occ, t.id);
     if (top === 0 || pieces[top - 1]!.owner !== owner) break;
     n++;
   }
@@ -578,27 +587,35 @@ function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
   const from = spaceInfo(x, s, span);
   const rays = raysOf(from, "outflanked_all", span);
   const topo = x.rt.topo;
+  const occ = occupancy(topo, x.s);
   let out: number[] | undefined;
-  for (let i = 0; i < rays.length; i++) out = flankAlong(x, topo, from, i, rays[i]![0], rays[i]![1], owner, span, out);
+  for (let i = 0; i < rays.length; i++) out = flankAlong(x, topo, occ, from, i, rays[i]![0], rays[i]![1], owner, span, out);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
 /**
  * `drop_space`: where a piece dropped into column `column` of board `b` from the top row comes to
- * rest: the last empty space going down before a piece, a hole or the bottom; none when the
- * column's top space is taken or not on the board. Each space looked at is charged to the step
- * budget.
+ * rest: the last empty space going down (along the shape's (0, 1) ray, on the lowest level) before
+ * a piece, a hole or the bottom; none when the column's top space is taken or not on the board.
+ * Each space looked at is charged to the step budget. A board without a bottom (an open grid) or
+ * without columns (a ring, a track, a graph) is an error, whatever the column.
  */
 function dropSpace(x: Exec, b: Value, column: Value, span: Span): string | null {
   const topo = x.rt.topo;
-  const key = topo.key(b as string, column as number, 0, 0);
+  const board = b as string;
+  const shape = topo.shape(board);
+  if (!shape) fail("runtime-none-value", "there is no such board", span);
+  if (shape.bounds === null) fail("runtime-error", `\`drop_space\` needs a board with a bottom row, and the board \`${boardName(board)}\` is an open grid`, span);
+  if (!shape.rays.some(([dx, dy]) => dx === 0 && dy === 1)) {
+    fail("runtime-error", `\`drop_space\` drops a piece down a column, and the board \`${boardName(board)}\` has no columns (a ${shape.type} has no rows)`, span);
+  }
+  if (typeof column !== "number") fail("runtime-none-value", "`drop_space` needs a column number, and the column is `none`", span);
+  if (!Number.isInteger(column)) fail("runtime-invalid-number", `a column is a whole number, not ${column}`, span);
+  const key = topo.key(board, column, 0, 0);
   const top = key === undefined ? undefined : topo.info(key);
   if (!top) return null;
-  // An open grid has no bottom row: a piece would fall for ever.
-  if (top.shape.bounds === null) fail("runtime-error", `\`drop_space\` needs a board with a bottom row, and the board \`${top.def.name}\` is an open grid`, span);
   const occ = occupancy(topo, x.s);
-  const empty = (t: SpaceInfo): boolean => t.id >= occ.length || occ[t.id] === 0;
-  if (!empty(top)) {
+  if (topIn(occ, top.id) !== 0) {
     tick(x, span);
     return null;
   }
@@ -607,7 +624,7 @@ function dropSpace(x: Exec, b: Value, column: Value, span: Span): string | null 
   let looked = 1;
   for (let t = stepFrom(topo, top, down, 0, 1); t; t = stepFrom(topo, t, down, 0, 1)) {
     looked++;
-    if (!empty(t)) break;
+    if (topIn(occ, t.id) !== 0) break;
     at = t;
   }
   tick(x, span, looked);

@@ -277,6 +277,21 @@ scoring p { points 0 }`).start({ players: 2, seed: 1 });
     expect(m.global("out")).toEqual([2, 0, 1]);
   });
 
+  it("keeps what it works out of a cell list out of the state: JSON, a structured clone and deep equality see plain data", () => {
+    const m = tiles(`
+  place domino at first pl in placements([domino], g) where empty(pl)
+  let stone = first t in hand where t.name == "Stone"
+  out = [count pl in placements([stone], g) where empty(pl), size(adjacent_pieces(domino))]`);
+    expect(m.error?.message).toBeUndefined();
+    expect(m.global("out")).toEqual([1, 0]);
+    const text = JSON.stringify(m.state);
+    expect(text).not.toContain("Spot");
+    const domino = m.state.pieces.find((p) => p.board !== null)!;
+    expect(Object.keys(domino.cells)).toEqual(["0", "1"]);
+    expect(structuredClone(m.state)).toEqual(m.state);
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(structuredClone(m.state))));
+  });
+
   it("is refused for a piece by the checker, which names what it takes", () => {
     expect(() =>
       gameFromSource(`game "T" { players 2 }
@@ -326,6 +341,22 @@ describe("outflanks", () => {
   });
 });
 
+describe("outflanks on other boards", () => {
+  it("agrees with outflanked_all on a hex grid, on every space for both players", () => {
+    const r = run(
+      `  let a = players[0]
+  let b = players[1]
+  for xy in [[1, 1], [2, 1], [1, 2], [2, 2]] { place top(a.supply) at space_at(h, xy[0], xy[1]) }
+  for xy in [[3, 1], [0, 2], [1, 3], [3, 0]] { place top(b.supply) at space_at(h, xy[0], xy[1]) }
+  out = [count s in spaces(h) where all q in players: outflanks(s, q) == (size(outflanked_all(s, q)) > 0), count s in spaces(h) where outflanks(s, a) or outflanks(s, b)]`,
+      "board h: hex(4, 4)",
+    );
+    expect(r.error).toBeUndefined();
+    expect((r.out as number[])[0]).toBe(16);
+    expect((r.out as number[])[1]).toBeGreaterThan(0);
+  });
+});
+
 describe("drop_space", () => {
   // Three columns, four rows: column 0 empty, column 1 with one piece at the bottom, column 2 full.
   const grid = "board g: grid(3, 4)";
@@ -353,6 +384,13 @@ describe("drop_space", () => {
     );
     expect(r.error).toBeUndefined();
     expect(r.out).toEqual([3]);
+  });
+
+  it("refuses a column that is none or not a whole number, and a board without columns, whatever the column", () => {
+    expect(run(`  out = [if drop_space(g, none) == none then 1 else 0]`, grid).error).toMatch(/^runtime-none-value: `drop_space` needs a column number, and the column is `none`/);
+    expect(run(`  out = [if drop_space(g, 1.5) == none then 1 else 0]`, grid).error).toMatch(/^runtime-invalid-number: a column is a whole number, not 1.5/);
+    expect(run(`  out = [if drop_space(r, 0) == none then 1 else 0]`, "board r: ring(6)").error).toMatch(/^runtime-error: `drop_space` drops a piece down a column, and the board `r` has no columns/);
+    expect(run(`  out = [if drop_space(o, none) == none then 1 else 0]`, "board o: open_grid()").error).toMatch(/^runtime-error: `drop_space` needs a board with a bottom row/);
   });
 
   it("is an error with a clear message on an open grid, which has no bottom", () => {
