@@ -214,16 +214,20 @@ describe("longest_line", () => {
   });
 });
 
-describe("outflanked_all", () => {
-  const grid = "board g: grid(4, 4)";
-  // From (0,0) for b: a's (1,0) closed by b's (2,0) to the right; a's (0,1) closed by b's (0,2) below;
-  // a's (1,1) on the diagonal, open behind.
-  const position = `
+// A 4x4 grid with a on (1,0), (0,1), (1,1) and b on (2,0), (0,2): `outflanked_all` and `outflanks`.
+const flankGrid = "board g: grid(4, 4)";
+const flankPosition = `
   let a = players[0]
   let b = players[1]
   for xy in [[1, 0], [0, 1], [1, 1]] { place top(a.supply) at space_at(g, xy[0], xy[1]) }
   for xy in [[2, 0], [0, 2]] { place top(b.supply) at space_at(g, xy[0], xy[1]) }
 `;
+
+describe("outflanked_all", () => {
+  const grid = flankGrid;
+  // From (0,0) for b: a's (1,0) closed by b's (2,0) to the right; a's (0,1) closed by b's (0,2) below;
+  // a's (1,1) on the diagonal, open behind.
+  const position = flankPosition;
 
   it("joins what each direction outflanks, clockwise from the top, leaving out open rows", () => {
     const r = run(
@@ -305,15 +309,10 @@ scoring p { points 0 }`),
 });
 
 describe("outflanks", () => {
-  const grid = "board g: grid(4, 4)";
-  // a on (1,0), (0,1), (1,1); b on (2,0), (0,2). For b: (0,0) closes a's (1,0) and (0,1); (2,0) and
-  // (0,2) close a's (1,1) on the diagonal between them. For a: (3,0) closes b's (2,0), (0,3) b's (0,2).
-  const position = `
-  let a = players[0]
-  let b = players[1]
-  for xy in [[1, 0], [0, 1], [1, 1]] { place top(a.supply) at space_at(g, xy[0], xy[1]) }
-  for xy in [[2, 0], [0, 2]] { place top(b.supply) at space_at(g, xy[0], xy[1]) }
-`;
+  const grid = flankGrid;
+  // For b: (0,0) closes a's (1,0) and (0,1); (2,0) and (0,2) close a's (1,1) on the diagonal
+  // between them. For a: (3,0) closes b's (2,0), (0,3) b's (0,2).
+  const position = flankPosition;
 
   it("tells the spaces where a piece of the owner would close a row of the others' pieces", () => {
     const r = run(
