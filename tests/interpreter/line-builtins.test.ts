@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { builtinImpl } from "../../interpreter/builtins/index.ts";
+import { newExec } from "../../interpreter/exec.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /**
@@ -399,5 +401,42 @@ describe("drop_space", () => {
       "board o: open_grid()",
     );
     expect(r.error).toMatch(/^runtime-error: `drop_space` needs a board with a bottom row, and the board `o` is an open grid/);
+  });
+});
+
+describe("what the walks charge to the step budget", () => {
+  // The flank position again, stopped before its end so the match stands on it.
+  const game = gameFromSource(`${header}${flankGrid}
+flow {
+${flankPosition}
+  turn a { let n = choose n from [1, 2] prompt "Pick" }
+}
+scoring p { points 0 }`);
+  const m = game.start({ players: 2, seed: 1 });
+  const rt = game.runtime();
+  const span = rt.def.flow.span;
+  const at = (x: number, y: number): string => rt.topo.key("g", x, y)!;
+
+  /** The steps one call of a built-in charges, from a fresh count. */
+  function steps(name: string, args: unknown[]): number {
+    const x = newExec(rt, m.state);
+    builtinImpl(name)!(x, args as never, span);
+    return x.steps;
+  }
+
+  it("charges every space a walk looks at and nothing past the edge", () => {
+    expect(m.error?.message).toBeUndefined();
+    // From (0,0) for b, clockwise from the top: up and up-right leave the board at once (0); right
+    // looks at a's (1,0) and b's (2,0) (2); down-right at a's (1,1) and the empty (2,2) (2); down at
+    // a's (0,1) and b's (0,2) (2); the last three leave the board (0).
+    expect(steps("outflanked_all", [at(0, 0), 1])).toBe(6);
+    // `outflanks` stops after the first closed row: up, up-right, then right.
+    expect(steps("outflanks", [at(0, 0), 1])).toBe(2);
+    // From (0,0) for b, `outflanked` to the right: the same two spaces.
+    expect(steps("outflanked", [at(0, 0), 1, 0, 1])).toBe(2);
+    // a's line through (1,1): each of the four axes counts a's pieces both ways plus 2. Across:
+    // (0,1) one way, (2,1) empty the other (1 + 2); down: (1,0) up, (1,2) empty (1 + 2); the
+    // diagonals: (0,0) and (2,2) empty (0 + 2), (2,0) b and (0,2) b (0 + 2).
+    expect(steps("longest_line", [at(1, 1), 0])).toBe(10);
   });
 });
