@@ -98,10 +98,18 @@ function markTop(topo: Topology | undefined, s: MatchState, board: string, cell:
   occupancy(topo!, s, sid + 1)[sid] = top === null ? 0 : top + 1;
 }
 
+/**
+ * The top piece on space number `id` as an occupancy index (`occupancy`) holds it: its id plus one,
+ * 0 when the space is empty (a space numbered after the index was built is empty). Walks over many
+ * spaces fetch the index once and read it with this.
+ */
+export function topIn(occ: readonly number[], id: number): number {
+  return id < occ.length ? occ[id]! : 0;
+}
+
 /** The top piece on a space, or null: the hot query, one array read. */
 export function topOn(topo: Topology, s: MatchState, space: SpaceInfo): number | null {
-  const occ = (s as Indexed).occ ?? occupancy(topo, s);
-  const t = space.id < occ.length ? occ[space.id]! : 0;
+  const t = topIn((s as Indexed).occ ?? occupancy(topo, s), space.id);
   return t === 0 ? null : t - 1;
 }
 

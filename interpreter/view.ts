@@ -193,7 +193,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   const p = s.pending;
   let decision: DecisionView | null = null;
   if (p) {
-    const owes = owing(x.s.pending);
+    const owes = owing(p);
     decision = { players: owes, prompt: p.prompt, simultaneous: p.kind === "secret" };
     if (viewer !== null && owes.includes(viewer)) {
       decision.options = namedOptions(x, viewer).map((o) => {

@@ -273,7 +273,7 @@ export const BOARD_BUILTINS = catalogued([
     category: "board",
     signature: "outflanked_all(s: space, owner: player): list of piece",
     description:
-      "The pieces a piece of `owner` on `s` would outflank in every direction of the board's lines (see `longest_line`), direction by direction clockwise (from the top on a square grid, from the upper right on a hex grid): what `outflanked` gives for each direction, joined. Empty when nothing is outflanked, so `size(outflanked_all(s, p)) > 0` tells a legal move in an outflanking game. A graph has no lines: an error there.",
+      "The pieces a piece of `owner` on `s` would outflank in every direction of the board's lines (see `longest_line`), direction by direction clockwise (from the top on a square grid, from the upper right on a hex grid): what `outflanked` gives for each direction, joined. Empty when nothing is outflanked; to ask only whether a move outflanks anything (an outflanking game's legal move), `outflanks` is cheaper. A graph has no lines: an error there.",
     example: "for q in outflanked_all(s, p) { q.owner = p }",
     params: [space(), param("owner", accepts.type(T.player, "a player"))],
     returns: () => T.list(T.piece),

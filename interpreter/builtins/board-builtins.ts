@@ -3,7 +3,7 @@ import type { Span } from "../../dsl/span.ts";
 import { boardName } from "../../dsl/keys.ts";
 import { tick, type Exec } from "../exec.ts";
 import { openPosition, positions } from "../placement.ts";
-import { isTop, occupancy, piece, topOn } from "../pieces.ts";
+import { isTop, occupancy, piece, topIn, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
 import type { SpaceInfo, Topology } from "../topology.ts";
@@ -110,7 +110,7 @@ function coversEmpty(x: Exec, v: PlacementValue, span: Span): boolean {
   // A placement read back from a hand-edited save may name a space that is not there: said as for one space.
   const infos = (spot.infos ??= spot.keys.map((k) => spaceInfo(x, k, span)));
   tick(x, span, infos.length);
-  // Read straight off the occupancy index (`pieces.ts` `topOn`), fetched once for every space.
+  // Read straight off the occupancy index (`pieces.ts` `topIn`), fetched once for every space.
   const occ = occupancy(x.rt.topo, x.s);
   for (let i = 0; i < infos.length; i++) if (topIn(occ, infos[i]!.id) !== 0) return false;
   return true;
@@ -234,7 +234,7 @@ function aroundInfosOf(x: Exec, v: Value, span: Span): SpaceInfo[] {
 /** The top pieces on some spaces, each once, but for `own` and `members`. */
 function topsOn(x: Exec, infos: SpaceInfo[], own: number | null, members: Set<Value> | undefined): number[] {
   const out: number[] = [];
-  // Read straight off the occupancy index (`pieces.ts` `topOn`), fetched once for every space.
+  // Read straight off the occupancy index (`pieces.ts` `topIn`), fetched once for every space.
   const occ = occupancy(x.rt.topo, x.s);
   for (let i = 0; i < infos.length; i++) {
     const top = topIn(occ, infos[i]!.id);
@@ -444,15 +444,6 @@ function direction(dx: Value, dy: Value, span: Span): [number, number] {
   return [dx, dy];
 }
 
-/**
- * The top piece on space number `id` as the occupancy index (`pieces.ts` `occupancy`) holds it: its
- * id plus one, 0 when the space is empty. Walks fetch the index once and read it with this; a space
- * numbered after the index was built is empty.
- */
-function topIn(occ: readonly number[], id: number): number {
-  return id < occ.length ? occ[id]! : 0;
-}
-
 /** The owner of the top piece on a space: undefined when it is empty (null is a piece nobody owns). */
 function ownerOn(x: Exec, t: SpaceInfo): number | null | undefined {
   const id = topOn(x.rt.topo, x.s, t);
@@ -551,7 +542,7 @@ function raysOf(from: SpaceInfo, name: string, span: Span): readonly (readonly [
 /** How many spaces in a row from next to `from` along (dx, dy) (ray `ray`, or -1) hold a piece of `owner`. */
 function runOf(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
   const pieces = x.s.pieces;
-  // Read straight off the occupancy index (`ownerOn`): nothing changes during the walk.
+  // Read straight off the occupancy index (`pieces.ts` `topIn`): nothing changes during the walk.
   const occ = occupancy(topo, x.s);
   let n = 0;
   for (let t = stepFrom(topo, from, ray, dx, dy); t; t = stepFrom(topo, t, ray, dx, dy)) {
@@ -615,20 +606,16 @@ function dropSpace(x: Exec, b: Value, column: Value, span: Span): string | null 
   const top = key === undefined ? undefined : topo.info(key);
   if (!top) return null;
   const occ = occupancy(topo, x.s);
-  if (topIn(occ, top.id) !== 0) {
-    tick(x, span);
-    return null;
-  }
   const down = rayIndex(top, 0, 1);
-  let at = top;
-  let looked = 1;
-  for (let t = stepFrom(topo, top, down, 0, 1); t; t = stepFrom(topo, t, down, 0, 1)) {
+  let at: SpaceInfo | null = null;
+  let looked = 0;
+  for (let t: SpaceInfo | undefined = top; t; t = stepFrom(topo, t, down, 0, 1)) {
     looked++;
     if (topIn(occ, t.id) !== 0) break;
     at = t;
   }
   tick(x, span, looked);
-  return at.key;
+  return at && at.key;
 }
 
 /** `outflanks`: would a piece of `owner` on `s` outflank any piece? The walk of `outflanked_all`, stopped at the first closed row. */
@@ -701,10 +688,7 @@ function emptySpaces(x: Exec, b: Value, span: Span): string[] {
   if (!ids) return all.filter((k) => pieceOn(x, k) === null);
   const occ = occupancy(topo, x.s);
   const out: string[] = [];
-  for (let i = 0; i < all.length; i++) {
-    const id = ids[i]!;
-    if (id >= occ.length || occ[id] === 0) out.push(all[i]!);
-  }
+  for (let i = 0; i < all.length; i++) if (topIn(occ, ids[i]!) === 0) out.push(all[i]!);
   // Part of a board's distinct spaces: a choice from it need not look for duplicates.
   return markDistinct(out);
 }
