@@ -83,6 +83,41 @@ function logFactorials(n: number): Float64Array {
   return out;
 }
 
+/** A median with a distribution-free interval around it, and how sure that interval is. */
+export interface MedianInterval {
+  value: number;
+  low: number;
+  high: number;
+  /** The interval's coverage: at least the level asked for, or below it when there are too few values for that level. */
+  confidence: number;
+}
+
+/**
+ * The median of some values with the order-statistic (sign-test) interval for it: the k-th
+ * smallest and k-th largest values, k the largest rank for which the chance that fewer than k
+ * of the values fall below the true median, twice over, stays within 1 − `confidence`
+ * (a binomial count with p = 1/2). It assumes nothing of the values' law, so one wild round on a
+ * noisy machine moves it no more than any other. Fewer than 6 values cannot reach 95%: the
+ * interval is then the smallest and largest value, with the coverage they give.
+ */
+export function medianInterval(values: number[], confidence = 0.95): MedianInterval {
+  const sorted = [...values].sort((a, b) => a - b);
+  const n = sorted.length;
+  if (n === 0) return { value: 0, low: 0, high: 0, confidence: 0 };
+  const lf = logFactorials(n);
+  const pmf = (i: number): number => Math.exp(lf[n]! - lf[i]! - lf[n - i]! - n * Math.LN2);
+  // tail: the chance that at most k − 1 values fall below the median; next: at most k.
+  let k = 1;
+  let tail = pmf(0);
+  let next = tail + pmf(1);
+  while (k < n / 2 && next <= (1 - confidence) / 2) {
+    k++;
+    tail = next;
+    next += pmf(k);
+  }
+  return { value: quantile(sorted, 0.5), low: sorted[k - 1]!, high: sorted[n - k]!, confidence: 1 - 2 * tail };
+}
+
 /**
  * The exact two-sided binomial test: the probability, if each trial succeeds
  * with probability `p`, of an outcome no more likely than `k` successes in

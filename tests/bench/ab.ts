@@ -1,22 +1,32 @@
 // `npx tsx tests/bench/ab.ts <other checkout> [filter, a regular expression over paths]`: engine A (another checkout of the
 // repository, e.g. `git worktree add /tmp/base <sha>`) against engine B (this checkout), random
-// playouts per second on every game file, in interleaved rounds: each round runs every game
-// on both, each in a fresh process pinned like this one (run it under `taskset -c 1`), so
-// machine noise hits both alike and neither engine's JIT state leaks into the other's. Medians
-// over rounds, per CPU-second of the measuring process (so other work on
-// a shared machine slows neither side's figure much). Figures, never assertions.
+// playouts per CPU-second on every game file, run under `taskset -c 1`. Each engine plays its own
+// checkout's copy of the file. Figures, never assertions. Two ways to interleave:
 //
-// STELA_AB_ROUNDS (default 5) rounds of STELA_AB_SECONDS (default 2) per measurement, after a
-// warm-up of a quarter of that in the same process. Rounds alternate which engine runs first
-// (A B, then B A), and the ratio reported is the median of each round's own B / A: noise on a
-// shared machine comes in spells of seconds that can move both engines by a third (measured:
-// one bundle at 7.9 and 11.5 playouts/s within a minute), and a pair run back to back shares
-// its spell, where a ratio of medians over all rounds does not.
+// Rounds (the default): each round runs every game on both, each in a fresh process, so neither
+// engine's JIT state or garbage touches the other's. STELA_AB_ROUNDS (default 5) rounds of
+// STELA_AB_SECONDS (default 2) per measurement, after a warm-up of a quarter of that in the same
+// process. Rounds alternate which engine runs first (A B, then B A).
+//
+// Slices (STELA_AB_SLICES=n): one process per game loads both engines (two bundles, two module
+// graphs) and alternates short slices of STELA_AB_SLICE_MS (default 200) ms, A B then B A, n
+// pairs after a warm-up of 10. Noise on a shared machine comes in spells of seconds that can move
+// both engines by a third (measured: one bundle at 7.9 and 11.5 playouts/s within a minute); two
+// slices a fifth of a second apart share their spell far more often than two 2-second processes,
+// and both engines play the same games (seeds) in a pair, so long and short games cancel out:
+// the pairs' ratios scatter less, and 40 pairs pin the median down to a few percent. The price:
+// the two engines share one heap, so each pays a little for the other's garbage.
+//
+// Either way the ratio reported is the median of each pair's own B / A, with its 95%
+// order-statistic interval (`medianInterval`): a ratio of medians over all rounds would let one
+// slow spell on one side decide it. Five rounds give only a 94% interval, from the smallest to
+// the largest ratio; the coverage is printed when it falls short.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { buildSync } from "esbuild";
+import { medianInterval } from "../../interpreter/bots/statistics.ts";
 
 const here = resolve(new URL("../../", import.meta.url).pathname);
 const other = process.argv[2];
@@ -28,38 +38,101 @@ const base = resolve(other);
 const filter = process.argv[3];
 const rounds = Number(process.env["STELA_AB_ROUNDS"] ?? 5);
 const seconds = Number(process.env["STELA_AB_SECONDS"] ?? 2);
+const slices = Number(process.env["STELA_AB_SLICES"] ?? 0);
+const sliceMs = Number(process.env["STELA_AB_SLICE_MS"] ?? 200);
 
-/** The measuring program for one checkout: its engine bundled, so no loader runs beside it. */
-function runner(root: string, dir: string, name: string): string {
-  const source = `
+/** What both ways of measuring share: load one checkout's copy of a game, and play it for some CPU milliseconds. */
+function playerSource(root: string): string {
+  return `
 import { readFileSync } from "node:fs";
 import { compile, playRandomly } from ${JSON.stringify(join(root, "interpreter/index.ts"))};
-const [file, players, secs] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4])];
-const root = ${JSON.stringify(root + "/")};
-const r = compile(readFileSync(root + file, "utf8"), file, { readFile: (p) => readFileSync(root + p, "utf8") });
-if (!r.game) throw new Error(file + " does not compile");
-let seed = 1;
 // CPU time of this process, not wall time: on a shared machine the wall clock counts other people's work.
-const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
-const play = (ms) => {
+export const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+/** Plays games of one file: (first seed, count) → the CPU milliseconds they took. */
+export function player(file, players) {
+  const root = ${JSON.stringify(root + "/")};
+  const r = compile(readFileSync(root + file, "utf8"), file, { readFile: (p) => readFileSync(root + p, "utf8") });
+  if (!r.game) throw new Error(file + " does not compile");
+  return (from, count) => {
+    const t0 = cpuMs();
+    for (let seed = from; seed < from + count; seed++) playRandomly(r.game.start({ players, seed }), seed);
+    return cpuMs() - t0;
+  };
+}
+`;
+}
+
+/** The measuring program for one checkout (rounds): its engine bundled, so no loader runs beside it. */
+function runner(root: string, dir: string, name: string): string {
+  const source = `${playerSource(root)}
+const play = player(process.argv[2], Number(process.argv[3]));
+const secs = Number(process.argv[4]);
+let seed = 1;
+// Games for some CPU milliseconds, per second: the clock is read after batches that double while they take under a millisecond.
+const rate = (ms) => {
   let n = 0;
   let batch = 1;
-  const t0 = cpuMs();
-  let t = t0;
-  // The clock is a system call: read after batches that double while they take under a millisecond.
+  let t = 0;
   do {
-    for (let i = 0; i < batch; i++) { playRandomly(r.game.start({ players, seed }), seed); seed++; n++; }
-    const before = t;
-    t = cpuMs();
-    if (t - before < 1) batch *= 2;
-  } while (t - t0 < ms);
-  return (n / (t - t0)) * 1000;
+    const took = play(seed, batch);
+    seed += batch;
+    n += batch;
+    t += took;
+    if (took < 1) batch *= 2;
+  } while (t < ms);
+  return (n / t) * 1000;
 };
-play(secs * 250);
-console.log(String(play(secs * 1000)));
+rate(secs * 250);
+console.log(String(rate(secs * 1000)));
 `;
-  const out = join(dir, `${name}.mjs`);
-  buildSync({ stdin: { contents: source, resolveDir: root, sourcefile: `${name}-runner.ts`, loader: "ts" }, bundle: true, platform: "node", format: "esm", outfile: out, logLevel: "error" });
+  return bundle(source, root, join(dir, `${name}.mjs`));
+}
+
+/** One checkout's engine as a module exporting `player` (slices): the driver imports both. */
+function playerModule(root: string, dir: string, name: string): string {
+  return bundle(playerSource(root), root, join(dir, `${name}.mjs`));
+}
+
+function bundle(source: string, root: string, out: string): string {
+  buildSync({ stdin: { contents: source, resolveDir: root, sourcefile: "ab-runner.ts", loader: "ts" }, bundle: true, platform: "node", format: "esm", outfile: out, logLevel: "error" });
+  return out;
+}
+
+/** The slices driver: both engines in one process, paired slices, every pair's two rates as JSON. */
+function sliceDriver(dir: string, a: string, b: string): string {
+  const out = join(dir, "slices.mjs");
+  writeFileSync(
+    out,
+    `
+import { player as playerA, cpuMs } from ${JSON.stringify(a)};
+import { player as playerB } from ${JSON.stringify(b)};
+const [file, players, pairs, ms] = [process.argv[2], Number(process.argv[3]), Number(process.argv[4]), Number(process.argv[5])];
+// Each engine compiles its own checkout's copy of the file.
+const playA = playerA(file, players);
+const playB = playerB(file, players);
+// Warm-up, and how many games make a slice of about \${ms} ms on A.
+let count = 1;
+let seed = 1;
+for (const t0 = cpuMs(); cpuMs() - t0 < 10 * ms; ) {
+  const took = playA(seed, count) + playB(seed, count);
+  seed += count;
+  if (took < ms) count *= 2;
+}
+count = Math.max(1, Math.round((count * ms) / Math.max(1e-3, playA(seed, count))));
+seed += count;
+// Both engines play the same games in a pair (the same seeds), so how long games run cancels out.
+const rates = [[], []];
+for (let i = 0; i < pairs; i++, seed += count) {
+  const [first, second] = i % 2 === 0 ? [playA, playB] : [playB, playA];
+  const t1 = first(seed, count);
+  const t2 = second(seed, count);
+  const [ta, tb] = i % 2 === 0 ? [t1, t2] : [t2, t1];
+  rates[0].push((count / ta) * 1000);
+  rates[1].push((count / tb) * 1000);
+}
+console.log(JSON.stringify(rates));
+`,
+  );
   return out;
 }
 
@@ -75,32 +148,38 @@ const files = [
 
 const dir = mkdtempSync(join(tmpdir(), "stela-ab-"));
 try {
-  const engines = [
-    { name: "A", root: base, bundle: runner(base, dir, "a") },
-    { name: "B", root: here, bundle: runner(here, dir, "b") },
-  ];
   const rates = new Map<string, number[][]>(files.map((f) => [f, [[], []]]));
-  for (let round = 0; round < rounds; round++) {
-    process.stderr.write(`round ${round + 1}/${rounds}\r`);
-    for (const file of files) {
-      const players = file.startsWith("tests/bench/") ? 2 : 3;
-      for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
-        const e = engines[i]!;
-        // Each engine plays its own checkout's copy of the file (a rewrite of a bench game counts as B's).
-        const out = execFileSync(process.execPath, [e.bundle, file, String(players), String(seconds)], { cwd: e.root, encoding: "utf8" });
-        rates.get(file)![i]!.push(Number(out.trim()));
+  const playersOf = (file: string): number => (file.startsWith("tests/bench/") ? 2 : 3);
+  if (slices > 0) {
+    const driver = sliceDriver(dir, playerModule(base, dir, "a"), playerModule(here, dir, "b"));
+    for (const [k, file] of files.entries()) {
+      process.stderr.write(`${k + 1}/${files.length} ${file}\r`);
+      const out = execFileSync(process.execPath, [driver, file, String(playersOf(file)), String(slices), String(sliceMs)], { encoding: "utf8" });
+      rates.set(file, JSON.parse(out) as number[][]);
+    }
+  } else {
+    const engines = [runner(base, dir, "a"), runner(here, dir, "b")];
+    for (let round = 0; round < rounds; round++) {
+      process.stderr.write(`round ${round + 1}/${rounds}\r`);
+      for (const file of files) {
+        for (const i of round % 2 === 0 ? [0, 1] : [1, 0]) {
+          const out = execFileSync(process.execPath, [engines[i]!, file, String(playersOf(file)), String(seconds)], { encoding: "utf8" });
+          rates.get(file)![i]!.push(Number(out.trim()));
+        }
       }
     }
   }
   process.stderr.write("\n");
-  console.log(`A = ${base}, B = ${here}; ${rounds} interleaved rounds of ${seconds} s, random playouts per CPU-second, medians (min–max); B / A is the median of the rounds' own ratios (min–max).\n`);
-  console.log("| file | A | B | B / A |");
-  console.log("|---|---:|---:|---:|");
+  const how = slices > 0 ? `${slices} pairs of ${sliceMs} ms slices in one process` : `${rounds} interleaved rounds of ${seconds} s`;
+  console.log(`A = ${base}, B = ${here}; ${how}, random playouts per CPU-second, medians (min–max); B / A is the median of the pairs' own ratios with its 95% interval.\n`);
+  console.log("| file | A | B | B / A | 95% interval |");
+  console.log("|---|---:|---:|---:|---:|");
   const fmt = (x: number): string => (x >= 100 ? Math.round(x).toString() : x.toFixed(1));
   for (const [file, [a, b]] of rates) {
     const range = (xs: number[]): string => `${fmt(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
-    const ratios = b!.map((v, i) => v / a![i]!);
-    console.log(`| ${file} | ${range(a!)} | ${range(b!)} | ${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) |`);
+    const m = medianInterval(b!.map((v, i) => v / a![i]!));
+    const short = m.confidence < 0.95 ? ` (${(m.confidence * 100).toFixed(0)}%: too few pairs)` : "";
+    console.log(`| ${file} | ${range(a!)} | ${range(b!)} | ${m.value.toFixed(2)}x | ${m.low.toFixed(2)}–${m.high.toFixed(2)}${short} |`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

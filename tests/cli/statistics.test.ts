@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, meanDifference, quantile, rateDifference, spread, wilson } from "../../interpreter/bots/statistics.ts";
+import { binomialPValue, meanDifference, medianInterval, quantile, rateDifference, spread, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 
@@ -72,5 +72,28 @@ describe("spreads and differences", () => {
     expect(d.value).toBe(2);
     const se = Math.sqrt((2 * (5 / 3)) / 4);
     expect(d.high - d.value).toBeCloseTo(1.959963984540054 * se, 12);
+  });
+});
+
+describe("the median's order-statistic interval", () => {
+  const ranks = (n: number): number[] => Array.from({ length: n }, (_, i) => n - i);
+  it("takes the ranks of the sign-test tables", () => {
+    // n = 50: the 18th and 33rd values, covering 1 − 2·P(Bin(50, ½) ≤ 17) = 96.72%.
+    const fifty = medianInterval(ranks(50));
+    expect([fifty.low, fifty.value, fifty.high]).toEqual([18, 25.5, 33]);
+    expect(fifty.confidence).toBeCloseTo(0.96719, 4);
+    // n = 10: the 2nd and 9th, 1 − 2·11/1024.
+    const ten = medianInterval(ranks(10));
+    expect([ten.low, ten.high]).toEqual([2, 9]);
+    expect(ten.confidence).toBeCloseTo(1 - 22 / 1024, 10);
+  });
+  it("says when too few values reach the level asked for", () => {
+    const five = medianInterval([3, 1, 5, 2, 4]);
+    expect([five.low, five.value, five.high]).toEqual([1, 3, 5]);
+    expect(five.confidence).toBeCloseTo(1 - 2 / 32, 10);
+    expect(medianInterval([]).confidence).toBe(0);
+    // A lower level narrows it: n = 10 at 80% takes the 3rd and 8th (1 − 2·56/1024 = 89%).
+    const lower = medianInterval(ranks(10), 0.8);
+    expect([lower.low, lower.high]).toEqual([3, 8]);
   });
 });
