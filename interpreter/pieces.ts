@@ -177,6 +177,9 @@ export function setOwner(s: MatchState, p: PieceState, owner: number | null): vo
   p.owner = owner;
 }
 
+/** What `ownCells` tells `putOnBoard` of the record it changes (one object, reused: puts never nest). */
+const was: { before: BoardPosition | undefined; own: boolean } = { before: undefined, own: true };
+
 /** Puts a piece on a board over `cells` (keys without the board), on top of anything there. */
 export function putOnBoard(
   x: Exec,
@@ -191,10 +194,9 @@ export function putOnBoard(
   const p = x.s.pieces[id]!;
   // What was known of the position: an open grid's next spaces, and the links of a board whose
   // pieces only come, are worked out from it.
-  const before = knownPosition(x.s, board);
   // A record no other state shares leaves its position to this one: its links are changed in place.
-  const own = !cellsShared(x.s, board);
-  const boardCells = ownCells(x.s, board);
+  const boardCells = ownCells(x.s, board, was);
+  const { before, own } = was;
   let onEmpty = true;
   for (const c of cells) {
     const stack = (boardCells[c] ??= []);

@@ -65,8 +65,24 @@ export function keyedRecord<T>(): Record<string, T> {
   return Object.create(null) as Record<string, T>;
 }
 
-/** The mark of a board's cells record that two states share (`shareCells`). */
-const shared = hiddenSlot<true>();
+/**
+ * What the engine keeps on a board's cells record in a hidden slot (`hidden-slot.ts`), invisible to
+ * JSON, copies and comparisons: whether two states share it (`shareCells`), and what is known of
+ * its position (`BoardPosition`). One slot for both, so a piece put down reads it once.
+ */
+interface RecordMeta {
+  shared: boolean;
+  position: BoardPosition | undefined;
+}
+
+const metas = hiddenSlot<RecordMeta>();
+
+/** The record's meta, made when missing. */
+function metaOf(record: object): RecordMeta {
+  let m = metas.get(record);
+  if (!m) metas.set(record, (m = { shared: false, position: undefined }));
+  return m;
+}
 
 /**
  * Lets two states share a board's cells record until one of them changes it:
@@ -75,7 +91,7 @@ const shared = hiddenSlot<true>();
  * (`hidden-slot.ts`), invisible to JSON, copies and comparisons.
  */
 export function shareCells(record: Record<string, number[]>): Record<string, number[]> {
-  if (!shared.get(record)) shared.set(record, true);
+  metaOf(record).shared = true;
   return record;
 }
 
@@ -101,42 +117,49 @@ export interface BoardPosition {
   links?: SpaceLinks;
 }
 
-const positions = hiddenSlot<BoardPosition>();
-
 /** What is known of the position of `board` in `s`, kept with it (a new, unkept one for a board with no record). */
 export function boardPosition(s: MatchState, board: string): BoardPosition {
   const record = s.cells[board];
   if (!record) return {};
-  let known = positions.get(record);
-  if (!known) positions.set(record, (known = {}));
-  return known;
+  const m = metaOf(record);
+  return (m.position ??= {});
 }
 
 /** What is known of the position of `board` in `s`, if anything. */
 export function knownPosition(s: MatchState, board: string): BoardPosition | undefined {
   const record = s.cells[board];
-  return record ? positions.get(record) : undefined;
+  return record ? metas.get(record)?.position : undefined;
 }
 
 /** Keeps what is known of the position of `board` in `s` (its record just changed, `ownCells`). */
 export function keepPosition(s: MatchState, board: string, known: BoardPosition): void {
   const record = s.cells[board];
-  if (record) positions.set(record, known);
+  if (record) metaOf(record).position = known;
 }
 
 /** Does `s` share the cells record of `board` with another state (a copy), so that what is kept with it is not its own to change? */
 export function cellsShared(s: MatchState, board: string): boolean {
   const record = s.cells[board];
-  return record !== undefined && shared.get(record) === true;
+  return record !== undefined && metas.get(record)?.shared === true;
 }
 
-/** The cells record of `board` in `s`, its own to change: a shared one is copied first (stacks too, as moves push and splice them). */
-export function ownCells(s: MatchState, board: string): Record<string, number[]> {
+/**
+ * The cells record of `board` in `s`, its own to change: a shared one is copied first (stacks too,
+ * as moves push and splice them). With `was`, also what the record was before: what was known of
+ * its position, and whether it was this state's own (one read of the record's hidden slot, for a
+ * piece put down, which works the next position out from the last).
+ */
+export function ownCells(s: MatchState, board: string, was?: { before: BoardPosition | undefined; own: boolean }): Record<string, number[]> {
   const record = s.cells[board];
+  const m = record ? metas.get(record) : undefined;
+  if (was) {
+    was.before = m?.position;
+    was.own = m?.shared !== true;
+  }
   if (!record) return (s.cells[board] = keyedRecord());
-  if (!shared.get(record)) {
+  if (m?.shared !== true) {
     // The caller changes it: what was worked out from the position no longer holds.
-    if (positions.get(record)) positions.set(record, undefined);
+    if (m) m.position = undefined;
     return record;
   }
   const own = keyedRecord<number[]>();
