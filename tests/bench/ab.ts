@@ -14,8 +14,12 @@
 // both engines by a third (measured: one bundle at 7.9 and 11.5 playouts/s within a minute); two
 // slices a fifth of a second apart share their spell far more often than two 2-second processes,
 // and both engines play the same games (seeds) in a pair, so long and short games cancel out:
-// the pairs' ratios scatter less, and 40 pairs pin the median down to a few percent. The price:
-// the two engines share one heap, so each pays a little for the other's garbage.
+// the pairs' ratios scatter less, and 40 pairs pin the median down to a few percent (an engine
+// against itself: Tic-Tac-Toe 0.98–1.02, the euro games within about ±5–9%). The price: the two
+// engines share one heap and V8's shared caches, so each pays for the other's garbage and code.
+// Between two versions close to each other that cost is alike on both sides; between engines far
+// apart it is not, and slices understate the faster one badly (against the issue's baseline
+// `171a337`, Cacao read 6.3x in slices and 16.8x in rounds): compare distant versions in rounds.
 //
 // Either way the ratio reported is the median of each pair's own B / A, with its 95%
 // order-statistic interval (`medianInterval`): a ratio of medians over all rounds would let one
