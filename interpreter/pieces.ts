@@ -192,9 +192,9 @@ export function putOnBoard(
 ): void {
   lift(x.s, id, x.rt.topo);
   const p = x.s.pieces[id]!;
-  // What was known of the position: an open grid's next spaces, and the links of a board whose
-  // pieces only come, are worked out from it.
-  // A record no other state shares leaves its position to this one: its links are changed in place.
+  // What was known of the position (`before`): an open grid's next spaces, and the links of a
+  // board whose pieces only come, are worked out from it. A record no other state shared (`own`)
+  // leaves its position to this one: its links are changed in place.
   const boardCells = ownCells(x.s, board, was);
   const { before, own } = was;
   let onEmpty = true;

@@ -122,8 +122,9 @@ for (const t0 = cpuMs(); cpuMs() - t0 < 10 * ms; ) {
   seed += count;
   if (took < ms) count *= 2;
 }
-count = Math.max(1, Math.round((count * ms) / Math.max(1e-3, playA(seed, count))));
+const took = playA(seed, count);
 seed += count;
+count = Math.max(1, Math.round((count * ms) / Math.max(1e-3, took)));
 // Both engines play the same games in a pair (the same seeds), so how long games run cancels out.
 const rates = [[], []];
 for (let i = 0; i < pairs; i++, seed += count) {
