@@ -1,3 +1,4 @@
+import { spaceCell } from "../dsl/keys.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
@@ -227,6 +228,7 @@ export function putOnBoard(
  */
 function positionAfterPut(topo: Topology, s: MatchState, board: string, before: BoardPosition, cells: string[], onEmpty: boolean, own: boolean): BoardPosition | undefined {
   let after = topo.openSpacesAfter(board, before, cells);
+  if (before.empty) (after ??= {}).empty = onEmpty ? withoutCells(topo, board, before.empty, cells) : before.empty.filter((k) => !cells.includes(spaceCell(k)));
   if (!onEmpty || !before.links) return after;
   // Links left half joined when a cell cannot be linked belong to no position any more: dropped.
   const links = own ? before.links : before.links.slice();
@@ -236,6 +238,22 @@ function positionAfterPut(topo: Topology, s: MatchState, board: string, before: 
   }
   (after ??= {}).links = links;
   return after;
+}
+
+/**
+ * The empty spaces `list` (a board's, in board order) less those of `cells`, which were among them
+ * (a piece was just put on empty spaces): a copy, as lists handed to rules never change.
+ */
+function withoutCells(topo: Topology, board: string, list: string[], cells: string[]): string[] {
+  if (cells.length === 1) {
+    const i = list.indexOf(topo.cellInfo(board, cells[0]!)?.key ?? "");
+    if (i < 0) return list;
+    const out = list.slice(0, i);
+    for (let j = i + 1; j < list.length; j++) out.push(list[j]!);
+    return out;
+  }
+  const gone = new Set(cells.map((c) => topo.cellInfo(board, c)?.key));
+  return list.filter((k) => !gone.has(k));
 }
 
 /** The top piece on a cell of a board instance, or null. */

@@ -115,6 +115,8 @@ export interface BoardPosition {
   tops?: number[];
   /** Which occupied spaces are linked by touching pieces of one owner (`space-links.ts`, `joins`). */
   links?: SpaceLinks;
+  /** A bounded board's empty spaces, in board order (`empty_spaces`); a list no one changes. */
+  empty?: string[];
 }
 
 /** What is known of the position of `board` in `s`, kept with it (a new, unkept one for a board with no record). */
