@@ -5,7 +5,7 @@
 //
 //   1. Stela vs hand-written TypeScript: random playouts/s of each benchmark game and its twin
 //      (same policy, same games: tests/bench/twins.test.ts proves the traces identical), ratio:
-//      the median of the rounds' own ratios, and their range (how far one figure can be trusted).
+//      the median of the rounds' own ratios, its 95% interval (order statistics) and their range.
 //   2. Every game file (games/ and tests/bench/games/): random playouts/s, clone() µs and the
 //      state's size at mid-game, greedy-bot ms per decision, parse+check ms. Random playouts two
 //      ways: as the random bot plays (`Match.applyRandom`: a choice's candidates weighed only as
@@ -26,6 +26,7 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { compileRules } from "../../dsl/compile.ts";
+import { medianInterval } from "../../interpreter/bots/statistics.ts";
 import { makeBot, playRandomly, type Game, type Match } from "../../interpreter/index.ts";
 import { formatMean, formatRate, summarise, type Figures } from "./figures.ts";
 import type { PlayoutResult, Twin } from "./random-policy.ts";
@@ -276,12 +277,16 @@ const twinRows = TWINS.flatMap((twin) => report.twins.filter((t) => t.name === t
 if (twinRows.length) {
   console.log("Random playouts per second, Stela vs hand-written TypeScript (identical games):\n");
   table(
-    ["game", "Stela", "hand-written", "Stela / hand", "rounds' range"],
+    ["game", "Stela", "hand-written", "Stela / hand", "95% interval", "rounds' range"],
     twinRows.map(({ t }) => {
       // Each round's own ratio: both sides of a round ran back to back, in the same spell of
-      // machine noise, which a ratio of the two medians would not keep together.
+      // machine noise, which a ratio of the two medians would not keep together. The interval is
+      // the median's order-statistic (sign-test) interval over the rounds: whether a target such
+      // as 1/3 is met is read from it, not from the median alone.
       const slower = t.stela.map((a, i) => t.hand[i]! / a);
-      return [t.name, fmt(median(t.stela)), fmt(median(t.hand)), `1/${fmt(median(slower))}`, `1/${fmt(Math.max(...slower))} – 1/${fmt(Math.min(...slower))}`];
+      const m = medianInterval(slower);
+      const short = m.confidence < 0.95 ? ` (${(m.confidence * 100).toFixed(0)}%: too few rounds)` : "";
+      return [t.name, fmt(median(t.stela)), fmt(median(t.hand)), `1/${fmt(m.value)}`, `1/${fmt(m.high)} – 1/${fmt(m.low)}${short}`, `1/${fmt(Math.max(...slower))} – 1/${fmt(Math.min(...slower))}`];
     }),
   );
   // Ludii is not installed here: its figures are quoted, so a reader can place Stela's beside them.
