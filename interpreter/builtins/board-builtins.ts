@@ -482,14 +482,21 @@ function stepFrom(topo: Topology, t: SpaceInfo, ray: number, dx: number, dy: num
 }
 
 /**
- * How many of the others' pieces lie in a row from next to `from` along (dx, dy) (ray `ray`, or
- * -1) when one of `owner`'s closes the row; 0 when the row is open. Each space looked at is
- * charged to the step budget, once the walk is over (it ends at the first empty space, so it is
- * never longer than the row of pieces beside `from`). `occ`:
- * the occupancy index (`pieces.ts` `occupancy`), read by the caller once for all its walks, as
- * nothing changes while they run.
+ * The spaces the walks of `flankCount` looked at since its caller set it to 0: the caller charges
+ * them to the step budget once, after all its walks (eight per space asked about in an outflanking
+ * game, most of them one step long), not once a walk. The total is the same, and built-ins never
+ * nest while walking, so one counter serves all.
  */
-function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span): number {
+let flankLooked = 0;
+
+/**
+ * How many of the others' pieces lie in a row from next to `from` along (dx, dy) (ray `ray`, or
+ * -1) when one of `owner`'s closes the row; 0 when the row is open. The spaces looked at are added
+ * to `flankLooked` (the walk ends at the first empty space, so it is never longer than the row of
+ * pieces beside `from`). `occ`: the occupancy index (`pieces.ts` `occupancy`), read by the caller
+ * once for all its walks, as nothing changes while they run.
+ */
+function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
   const pieces = x.s.pieces;
   let n = 0;
   let t = stepFrom(topo, from, ray, dx, dy);
@@ -504,7 +511,7 @@ function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: Space
     n++;
   }
   // The others' pieces passed, and the space that ended the walk (none past the edge).
-  tick(x, span, t ? n + 1 : n);
+  flankLooked += t ? n + 1 : n;
   return closed ? n : 0;
 }
 
@@ -514,8 +521,8 @@ function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: Space
  * The row is counted first (`flankCount`) and walked again only when closed: most rows an
  * outflanking game asks about are open, and nothing is built for them.
  */
-function flankAlong(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, span: Span, out: number[] | undefined): number[] | undefined {
-  const n = flankCount(x, topo, occ, from, ray, dx, dy, owner, span);
+function flankAlong(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, out: number[] | undefined): number[] | undefined {
+  const n = flankCount(x, topo, occ, from, ray, dx, dy, owner);
   if (n === 0) return out;
   out ??= [];
   let t = stepFrom(topo, from, ray, dx, dy)!;
@@ -528,7 +535,9 @@ function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, spa
   const [sx, sy] = direction(dx, dy, span);
   const from = spaceInfo(x, s, span);
   const topo = x.rt.topo;
-  const out = flankAlong(x, topo, occupancy(topo, x.s), from, rayIndex(from, sx, sy), sx, sy, owner, span, undefined);
+  flankLooked = 0;
+  const out = flankAlong(x, topo, occupancy(topo, x.s), from, rayIndex(from, sx, sy), sx, sy, owner, undefined);
+  tick(x, span, flankLooked);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
@@ -580,7 +589,9 @@ function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
   const topo = x.rt.topo;
   const occ = occupancy(topo, x.s);
   let out: number[] | undefined;
-  for (let i = 0; i < rays.length; i++) out = flankAlong(x, topo, occ, from, i, rays[i]![0], rays[i]![1], owner, span, out);
+  flankLooked = 0;
+  for (let i = 0; i < rays.length; i++) out = flankAlong(x, topo, occ, from, i, rays[i]![0], rays[i]![1], owner, out);
+  tick(x, span, flankLooked);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
 
@@ -624,8 +635,26 @@ function outflanks(x: Exec, s: Value, owner: Value, span: Span): boolean {
   const rays = raysOf(from, "outflanks", span);
   const topo = x.rt.topo;
   const occ = occupancy(topo, x.s);
-  for (let i = 0; i < rays.length; i++) if (flankCount(x, topo, occ, from, i, rays[i]![0], rays[i]![1], owner, span) > 0) return true;
-  return false;
+  const pieces = x.s.pieces;
+  // `flankCount` along each ray, written out: asked of every empty space before every move.
+  let looked = 0;
+  let found = false;
+  for (let ray = 0; ray < rays.length && !found; ray++) {
+    let n = 0;
+    let t = topo.along(from, ray);
+    for (; t; t = topo.along(t, ray)) {
+      const top = topIn(occ, t.id);
+      if (top === 0) break;
+      if (pieces[top - 1]!.owner === owner) {
+        found = n > 0;
+        break;
+      }
+      n++;
+    }
+    looked += t ? n + 1 : n;
+  }
+  tick(x, span, looked);
+  return found;
 }
 
 /**

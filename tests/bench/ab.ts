@@ -21,6 +21,10 @@
 // apart it is not, and slices understate the faster one badly (against the issue's baseline
 // `171a337`, Cacao read 6.3x in slices and 16.8x in rounds): compare distant versions in rounds.
 //
+// STELA_AB_POLICY=weighed plays as `npm run bench` measures Stela against the hand-written twins
+// (every option weighed, one taken by position: `random-policy.ts`, the same policy code for both
+// engines) instead of as the random bot plays (`random`, the default).
+//
 // Either way the ratio reported is the median of each pair's own B / A, with its 95%
 // order-statistic interval (`medianInterval`): a ratio of medians over all rounds would let one
 // slow spell on one side decide it. Five rounds give only a 94% interval, from the smallest to
@@ -44,12 +48,29 @@ const rounds = Number(process.env["STELA_AB_ROUNDS"] ?? 5);
 const seconds = Number(process.env["STELA_AB_SECONDS"] ?? 2);
 const slices = Number(process.env["STELA_AB_SLICES"] ?? 0);
 const sliceMs = Number(process.env["STELA_AB_SLICE_MS"] ?? 200);
+const weighed = process.env["STELA_AB_POLICY"] === "weighed";
+if (process.env["STELA_AB_POLICY"] !== undefined && !weighed && process.env["STELA_AB_POLICY"] !== "random") {
+  console.error("STELA_AB_POLICY is `random` (the default: the random bot) or `weighed` (every option weighed, as `npm run bench` measures Stela against the twins)");
+  process.exit(2);
+}
 
 /** What both ways of measuring share: load one checkout's copy of a game, and play it for some CPU milliseconds. */
 function playerSource(root: string): string {
   return `
 import { readFileSync } from "node:fs";
 import { compile, playRandomly } from ${JSON.stringify(join(root, "interpreter/index.ts"))};
+import { RandomPolicy } from ${JSON.stringify(join(here, "tests/bench/random-policy.ts"))};
+/** The twins' policy (\`npm run bench\`): every option weighed, one taken by position. */
+function playWeighed(m, seed) {
+  const policy = new RandomPolicy(seed);
+  for (let d = m.decision; d; d = m.decision) {
+    for (const p of d.players) {
+      const n = m.optionCount(p);
+      if (n > 0) m.applyAt(policy.pick(n), p);
+    }
+  }
+}
+const play1 = ${weighed ? "playWeighed" : "playRandomly"};
 // CPU time of this process, not wall time: on a shared machine the wall clock counts other people's work.
 export const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 /** Plays games of one file: (first seed, count) → the CPU milliseconds they took. */
@@ -59,7 +80,7 @@ export function player(file, players) {
   if (!r.game) throw new Error(file + " does not compile");
   return (from, count) => {
     const t0 = cpuMs();
-    for (let seed = from; seed < from + count; seed++) playRandomly(r.game.start({ players, seed }), seed);
+    for (let seed = from; seed < from + count; seed++) play1(r.game.start({ players, seed }), seed);
     return cpuMs() - t0;
   };
 }
@@ -176,7 +197,7 @@ try {
   }
   process.stderr.write("\n");
   const how = slices > 0 ? `${slices} pairs of ${sliceMs} ms slices in one process` : `${rounds} interleaved rounds of ${seconds} s`;
-  console.log(`A = ${base}, B = ${here}; ${how}, random playouts per CPU-second, medians (min–max); B / A is the median of the pairs' own ratios with its 95% interval.\n`);
+  console.log(`A = ${base}, B = ${here}; ${how}, random playouts per CPU-second (${weighed ? "every option weighed, as npm run bench plays" : "as the random bot plays"}), medians (min–max); B / A is the median of the pairs' own ratios with its 95% interval.\n`);
   console.log("| file | A | B | B / A | 95% interval |");
   console.log("|---|---:|---:|---:|---:|");
   const fmt = (x: number): string => (x >= 100 ? Math.round(x).toString() : x.toFixed(1));
