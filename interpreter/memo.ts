@@ -5,8 +5,9 @@ import { irChildren } from "./ir-children.ts";
 import { memoKeys } from "./memo-keys.ts";
 
 /**
- * Results of the game's own functions, rules and hooks, remembered while the
- * match stands still. Rule files ask the same question again and again
+ * Results of the game's own functions and hooks, remembered while the match
+ * stands still (not its rules: a rule is a choice's filter, asked of each
+ * candidate once, `runtime.ts`). Rule files ask the same question again and again
  * between two changes of the match: a `where` asks `city_tiles()` once per
  * candidate space, scoring asks `shown(p)` for every bonus. Between two
  * statements that change the match, a call with the same arguments gives the
