@@ -130,39 +130,25 @@ const MEMO_COST = 3;
  * spaces they cover, looked up by those spaces (`memo-keys.ts`).
  */
 export function remembered<F extends (x: Exec, args: Value[], span: Span) => Value>(call: F, arity?: number, byWork = true, bySpaces?: readonly boolean[]): F {
-  return WRAPPER_FACTORY()(call, arity, byWork, bySpaces, memoTable(), WRAPPER_HELPERS) as F;
-}
-
-/** What the generated wrapper calls (`WRAPPER_SOURCE`). */
-const WRAPPER_HELPERS = { memoKeys, recall, remember, MISS, WINDOW, MEMO_COST };
-
-/**
- * `remembered`'s wrapper, as the source of a function made anew for each callee (`new Function`,
- * from this fixed text only: nothing from the rules). Closures of one function literal share
- * V8's feedback, so one wrapper shared by every callee saw every callee at its `call`, and could
- * inline none of them; each wrapper made from its own source sees only its own.
- */
-const WRAPPER_SOURCE = `
-return function (call, arity, byWork, bySpaces, table, H) {
   let calls = 0;
   let hits = 0;
   let misses = 0;
   let work = 0;
   let plain = 0;
-  return function remembered(x, args, span) {
+  const self = ((x: Exec, args: Value[], span: Span): Value => {
     if (plain > 0) {
       plain--;
       return call(x, args, span);
     }
-    if (++calls >= H.WINDOW) {
-      const pays = byWork ? hits * (work / Math.max(1, misses)) >= calls * H.MEMO_COST : hits * 16 >= calls;
-      if (!pays) plain = H.WINDOW * 15;
+    if (++calls >= WINDOW) {
+      const pays = byWork ? hits * (work / Math.max(1, misses)) >= calls * MEMO_COST : hits * 16 >= calls;
+      if (!pays) plain = WINDOW * 15;
       calls = hits = misses = work = 0;
     }
     const n = arity ?? args.length;
-    const keys = H.memoKeys(args, n, bySpaces);
-    const known = H.recall(x, table, keys, n);
-    if (known !== H.MISS && x.steps + known.steps <= x.budget && x.rt.nestingFits(known.depth)) {
+    const keys = memoKeys(args, n, bySpaces);
+    const known = recall(x, table, keys, n) as Answer | typeof MISS;
+    if (known !== MISS && x.steps + known.steps <= x.budget && x.rt.nestingFits(known.depth)) {
       hits++;
       x.steps += known.steps;
       return known.v;
@@ -172,7 +158,7 @@ return function (call, arity, byWork, bySpaces, table, H) {
     const before = x.steps;
     const rt = x.rt;
     const outer = rt.nestingBegin();
-    let v;
+    let v: Value;
     try {
       v = call(x, args, span);
     } catch (e) {
@@ -183,16 +169,11 @@ return function (call, arity, byWork, bySpaces, table, H) {
     const steps = x.steps - before;
     misses++;
     work += steps;
-    H.remember(x, table, keys, { v, steps, depth }, n);
+    remember(x, table, keys, { v, steps, depth } satisfies Answer, n);
     return v;
-  };
-};`;
-
-type WrapperMaker = (call: unknown, arity: number | undefined, byWork: boolean, bySpaces: readonly boolean[] | undefined, table: unknown, h: typeof WRAPPER_HELPERS) => unknown;
-
-/** A fresh maker of one wrapper (see `WRAPPER_SOURCE`). */
-function WRAPPER_FACTORY(): WrapperMaker {
-  return new Function(WRAPPER_SOURCE)() as WrapperMaker;
+  }) as F;
+  const table = memoTable();
+  return self;
 }
 
 /** Forgets every remembered result: the match is about to change, or has. */
