@@ -54,6 +54,21 @@ interface Instance {
   allIds?: number[];
   /** An open grid's cells' places in row-by-row order, by cell number (`ranks`). */
   rank?: number[];
+  /** A bounded board's rays as numbers (`rayTable`), made when first walked. */
+  rayTable?: RayTable;
+}
+
+/**
+ * A bounded board's lines as numbers, for the built-ins that walk them (`outflanks`,
+ * `longest_line`, …): `next[cell * rays + ray]` is the cell next along the ray (-1 past the edge or
+ * on a hole), `ids[cell]` its space number (`SpaceInfo.id`, what the occupancy index is read by).
+ * A walk reads two typed arrays a step instead of a space's info, its list of next spaces and the
+ * next info (a Reversi playout spent a third of its time there).
+ */
+export interface RayTable {
+  rays: number;
+  next: Int32Array;
+  ids: Int32Array;
 }
 
 /** Columns per row in the number an open grid's cell is sorted by: open grids stay far within ±2^20 of the origin. */
@@ -263,6 +278,23 @@ export class Topology {
   along(s: SpaceInfo, r: number): SpaceInfo | undefined {
     const row = ((s as Info).next ??= s.shape.rays.map(([dx, dy]) => this.offset(s, dx, dy) ?? null));
     return row[r] ?? undefined;
+  }
+
+  /** The rays of a bounded board as numbers (`RayTable`), for the board of `s`; undefined on an open grid. */
+  rayTable(s: SpaceInfo): RayTable | undefined {
+    const b = (s as Info).inst;
+    if (b.rayTable) return b.rayTable;
+    const shape = b.shape;
+    if (shape.bounds === null) return undefined;
+    const cells = shape.all.reduce((m, i) => Math.max(m, i + 1), 0);
+    const rays = shape.rays.length;
+    const next = new Int32Array(cells * rays).fill(-1);
+    const ids = new Int32Array(cells).fill(-1);
+    for (const i of shape.all) {
+      ids[i] = this.idOf(b, i);
+      shape.rays.forEach(([dx, dy], r) => (next[i * rays + r] = shape.at(shape.x(i) + dx, shape.y(i) + dy, shape.z(i))));
+    }
+    return (b.rayTable = { rays, next, ids });
   }
 
   /** The spaces sharing a side with `s` (as `neighbours`), as infos. */

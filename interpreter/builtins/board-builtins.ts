@@ -6,7 +6,7 @@ import { openPosition, positions } from "../placement.ts";
 import { isTop, occupancy, piece, topIn, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
-import type { SpaceInfo, Topology } from "../topology.ts";
+import type { RayTable, SpaceInfo, Topology } from "../topology.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 import { boardPosition } from "../state.ts";
@@ -454,7 +454,7 @@ function ownerOn(x: Exec, t: SpaceInfo): number | null | undefined {
 function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number {
   const [sx, sy] = direction(dx, dy, span);
   const from = spaceInfo(x, s, span);
-  const n = runOf(x, x.rt.topo, from, rayIndex(from, sx, sy), sx, sy, owner);
+  const n = runOf(x, x.rt.topo, x.rt.topo.rayTable(from), from, rayIndex(from, sx, sy), sx, sy, owner);
   tick(x, span, n + 1);
   return n;
 }
@@ -498,6 +498,25 @@ let flankLooked = 0;
  */
 function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
   const pieces = x.s.pieces;
+  const table = ray >= 0 ? topo.rayTable(from) : undefined;
+  if (table) {
+    // The same walk on a bounded board, read off its ray table (`Topology.rayTable`).
+    const { rays, next, ids } = table;
+    let n = 0;
+    let c = next[from.index * rays + ray]!;
+    let closed = false;
+    for (; c >= 0; c = next[c * rays + ray]!) {
+      const top = topIn(occ, ids[c]!);
+      if (top === 0) break;
+      if (pieces[top - 1]!.owner === owner) {
+        closed = true;
+        break;
+      }
+      n++;
+    }
+    flankLooked += c >= 0 ? n + 1 : n;
+    return closed ? n : 0;
+  }
   let n = 0;
   let t = stepFrom(topo, from, ray, dx, dy);
   let closed = false;
@@ -549,11 +568,21 @@ function raysOf(from: SpaceInfo, name: string, span: Span): readonly (readonly [
 }
 
 /** How many spaces in a row from next to `from` along (dx, dy) (ray `ray`, or -1) hold a piece of `owner`. */
-function runOf(x: Exec, topo: Topology, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
+function runOf(x: Exec, topo: Topology, table: RayTable | undefined, from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
   const pieces = x.s.pieces;
   // Read straight off the occupancy index (`pieces.ts` `topIn`): nothing changes during the walk.
   const occ = occupancy(topo, x.s);
   let n = 0;
+  if (table && ray >= 0) {
+    // On a bounded board, read off its ray table (`Topology.rayTable`, looked up once by the caller).
+    const { rays, next, ids } = table;
+    for (let c = next[from.index * rays + ray]!; c >= 0; c = next[c * rays + ray]!) {
+      const top = topIn(occ, ids[c]!);
+      if (top === 0 || pieces[top - 1]!.owner !== owner) break;
+      n++;
+    }
+    return n;
+  }
   for (let t = stepFrom(topo, from, ray, dx, dy); t; t = stepFrom(topo, t, ray, dx, dy)) {
     const top = topIn(occ, t.id);
     if (top === 0 || pieces[top - 1]!.owner !== owner) break;
@@ -568,13 +597,14 @@ function longestLine(x: Exec, s: Value, owner: Value, span: Span): number {
   const rays = raysOf(from, "longest_line", span);
   const topo = x.rt.topo;
   const half = rays.length / 2;
+  const table = topo.rayTable(from);
   let best = 1;
   let walked = 0;
   for (let i = 0; i < half; i++) {
     // Ray `i + half` is the opposite of ray `i` (`BoardShape.rays`).
     const [dx, dy] = rays[i]!;
-    const ahead = runOf(x, topo, from, i, dx, dy, owner);
-    const back = runOf(x, topo, from, i + half, -dx, -dy, owner);
+    const ahead = runOf(x, topo, table, from, i, dx, dy, owner);
+    const back = runOf(x, topo, table, from, i + half, -dx, -dy, owner);
     walked += ahead + back + 2;
     if (1 + ahead + back > best) best = 1 + ahead + back;
   }
@@ -635,25 +665,10 @@ function outflanks(x: Exec, s: Value, owner: Value, span: Span): boolean {
   const rays = raysOf(from, "outflanks", span);
   const topo = x.rt.topo;
   const occ = occupancy(topo, x.s);
-  const pieces = x.s.pieces;
-  // `flankCount` along each ray, written out: asked of every empty space before every move.
-  let looked = 0;
+  flankLooked = 0;
   let found = false;
-  for (let ray = 0; ray < rays.length && !found; ray++) {
-    let n = 0;
-    let t = topo.along(from, ray);
-    for (; t; t = topo.along(t, ray)) {
-      const top = topIn(occ, t.id);
-      if (top === 0) break;
-      if (pieces[top - 1]!.owner === owner) {
-        found = n > 0;
-        break;
-      }
-      n++;
-    }
-    looked += t ? n + 1 : n;
-  }
-  tick(x, span, looked);
+  for (let ray = 0; ray < rays.length && !found; ray++) found = flankCount(x, topo, occ, from, ray, rays[ray]![0], rays[ray]![1], owner) > 0;
+  tick(x, span, flankLooked);
   return found;
 }
 

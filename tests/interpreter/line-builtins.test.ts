@@ -440,3 +440,73 @@ scoring p { points 0 }`);
     expect(steps("longest_line", [at(1, 1), 0])).toBe(10);
   });
 });
+
+/**
+ * On a bounded board the walks read the board's ray table (`Topology.rayTable`); on an open grid
+ * they step from space to space (`Topology.along`). The same pieces laid out on both, and on a
+ * bounded board with a hole in a row, must give the same answers, and a hole ends a walk as the
+ * edge does.
+ */
+describe("line walks on bounded boards, open grids and holes", () => {
+  // A 5x5 layout: b's pieces ring a's centre stone, with b's closing a's rows here and there.
+  const layout = (board: string) => `
+  let a = players[0]
+  let b = players[1]
+  place top(a.supply) at space_at(${board}, 2, 2)
+  place top(b.supply) at space_at(${board}, 1, 2)
+  place top(b.supply) at space_at(${board}, 3, 3)
+  place top(a.supply) at space_at(${board}, 2, 1)
+  place top(a.supply) at space_at(${board}, 2, 0)
+  place top(b.supply) at space_at(${board}, 1, 1)
+  place top(a.supply) at space_at(${board}, 0, 2)
+  out = [
+    longest_line(space_at(${board}, 2, 2), a),
+    line_length(space_at(${board}, 2, 2), 0, -1, a),
+    size(outflanked_all(space_at(${board}, 0, 0), a)),
+    size(outflanked_all(space_at(${board}, 4, 4), a)),
+    size(outflanked(space_at(${board}, 1, 3), 0, -1, a)),
+    if outflanks(space_at(${board}, 0, 0), a) then 1 else 0,
+    if outflanks(space_at(${board}, 4, 0), b) then 1 else 0,
+    if outflanks(space_at(${board}, 3, 1), b) then 1 else 0
+  ]`;
+
+  it("answer the same on a bounded grid as on an open grid", () => {
+    const bounded = run(layout("g"), "board g: grid(5, 5)");
+    const open = run(layout("g"), "board g: open_grid()");
+    expect(bounded.error).toBeUndefined();
+    expect(open.error).toBeUndefined();
+    // a's column (2,0)-(2,2) is three long; from (0,0) a closes b's (1,1) on the diagonal to (2,2);
+    // from (4,4) a closes b's (3,3) the same way; from (1,3) upward, b's (1,2) then (1,1), open at (1,0).
+    expect(bounded.out).toEqual([3, 2, 1, 1, 0, 1, 0, 1]);
+    expect(open.out).toEqual(bounded.out);
+  });
+
+  it("stop at a hole as at the edge", () => {
+    const holed = `board g: grid(5, 1) {
+  space k: number = 0
+  map {
+    | . . - . .
+  }
+  legend { ".": k = 0  "-": none }
+}`;
+    const r = run(
+      `
+  let a = players[0]
+  let b = players[1]
+  place top(b.supply) at space_at(g, 1, 0)
+  place top(a.supply) at space_at(g, 3, 0)
+  place top(a.supply) at space_at(g, 4, 0)
+  out = [
+    if outflanks(space_at(g, 0, 0), a) then 1 else 0,
+    size(outflanked_all(space_at(g, 0, 0), a)),
+    longest_line(space_at(g, 4, 0), a),
+    longest_line(space_at(g, 1, 0), b)
+  ]`,
+      holed,
+    );
+    expect(r.error).toBeUndefined();
+    // The hole at (2,0) ends a's walk from (0,0) past b's (1,0): nothing closed. a's line (3,0)-(4,0)
+    // is two long, cut off by the hole; b's lone (1,0) is one.
+    expect(r.out).toEqual([0, 0, 2, 1]);
+  });
+});
