@@ -1,4 +1,3 @@
-import { spaceCell } from "../dsl/keys.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
@@ -228,7 +227,7 @@ export function putOnBoard(
  */
 function positionAfterPut(topo: Topology, s: MatchState, board: string, before: BoardPosition, cells: string[], onEmpty: boolean, own: boolean): BoardPosition | undefined {
   let after = topo.openSpacesAfter(board, before, cells);
-  if (before.empty) (after ??= {}).empty = onEmpty ? withoutCells(topo, board, before.empty, cells) : before.empty.filter((k) => !cells.includes(spaceCell(k)));
+  if (before.empty) (after ??= {}).empty = withoutCells(topo, board, before.empty, cells);
   if (!onEmpty || !before.links) return after;
   // Links left half joined when a cell cannot be linked belong to no position any more: dropped.
   const links = own ? before.links : before.links.slice();
@@ -241,8 +240,8 @@ function positionAfterPut(topo: Topology, s: MatchState, board: string, before: 
 }
 
 /**
- * The empty spaces `list` (a board's, in board order) less those of `cells`, which were among them
- * (a piece was just put on empty spaces): a copy, as lists handed to rules never change.
+ * The empty spaces `list` (a board's, in board order) less those of `cells`, where a piece was just
+ * put (those already taken are not in it): a copy, as lists handed to rules never change.
  */
 function withoutCells(topo: Topology, board: string, list: string[], cells: string[]): string[] {
   if (cells.length === 1) {

@@ -286,10 +286,10 @@ export class Topology {
     if (b.rayTable) return b.rayTable;
     const shape = b.shape;
     if (shape.bounds === null) return undefined;
-    const cells = shape.all.reduce((m, i) => Math.max(m, i + 1), 0);
     const rays = shape.rays.length;
-    const next = new Int32Array(cells * rays).fill(-1);
-    const ids = new Int32Array(cells).fill(-1);
+    // A bounded board numbers its cells 0 … size - 1 (holes left out).
+    const next = new Int32Array(shape.size * rays).fill(-1);
+    const ids = new Int32Array(shape.size).fill(-1);
     for (const i of shape.all) {
       ids[i] = this.idOf(b, i);
       shape.rays.forEach(([dx, dy], r) => (next[i * rays + r] = shape.at(shape.x(i) + dx, shape.y(i) + dy, shape.z(i))));

@@ -496,11 +496,10 @@ let flankLooked = 0;
  * pieces beside `from`). `occ`: the occupancy index (`pieces.ts` `occupancy`), read by the caller
  * once for all its walks, as nothing changes while they run.
  */
-function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
+function flankCount(x: Exec, topo: Topology, table: RayTable | undefined, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value): number {
   const pieces = x.s.pieces;
-  const table = ray >= 0 ? topo.rayTable(from) : undefined;
-  if (table) {
-    // The same walk on a bounded board, read off its ray table (`Topology.rayTable`).
+  if (table && ray >= 0) {
+    // The same walk on a bounded board, read off its ray table (`Topology.rayTable`, looked up once by the caller).
     const { rays, next, ids } = table;
     let n = 0;
     let c = next[from.index * rays + ray]!;
@@ -540,8 +539,8 @@ function flankCount(x: Exec, topo: Topology, occ: readonly number[], from: Space
  * The row is counted first (`flankCount`) and walked again only when closed: most rows an
  * outflanking game asks about are open, and nothing is built for them.
  */
-function flankAlong(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, out: number[] | undefined): number[] | undefined {
-  const n = flankCount(x, topo, occ, from, ray, dx, dy, owner);
+function flankAlong(x: Exec, topo: Topology, table: RayTable | undefined, occ: readonly number[], from: SpaceInfo, ray: number, dx: number, dy: number, owner: Value, out: number[] | undefined): number[] | undefined {
+  const n = flankCount(x, topo, table, occ, from, ray, dx, dy, owner);
   if (n === 0) return out;
   out ??= [];
   let t = stepFrom(topo, from, ray, dx, dy)!;
@@ -555,7 +554,7 @@ function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, spa
   const from = spaceInfo(x, s, span);
   const topo = x.rt.topo;
   flankLooked = 0;
-  const out = flankAlong(x, topo, occupancy(topo, x.s), from, rayIndex(from, sx, sy), sx, sy, owner, undefined);
+  const out = flankAlong(x, topo, topo.rayTable(from), occupancy(topo, x.s), from, rayIndex(from, sx, sy), sx, sy, owner, undefined);
   tick(x, span, flankLooked);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
@@ -620,7 +619,8 @@ function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
   const occ = occupancy(topo, x.s);
   let out: number[] | undefined;
   flankLooked = 0;
-  for (let i = 0; i < rays.length; i++) out = flankAlong(x, topo, occ, from, i, rays[i]![0], rays[i]![1], owner, out);
+  const table = topo.rayTable(from);
+  for (let i = 0; i < rays.length; i++) out = flankAlong(x, topo, table, occ, from, i, rays[i]![0], rays[i]![1], owner, out);
   tick(x, span, flankLooked);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
@@ -667,7 +667,8 @@ function outflanks(x: Exec, s: Value, owner: Value, span: Span): boolean {
   const occ = occupancy(topo, x.s);
   flankLooked = 0;
   let found = false;
-  for (let ray = 0; ray < rays.length && !found; ray++) found = flankCount(x, topo, occ, from, ray, rays[ray]![0], rays[ray]![1], owner) > 0;
+  const table = topo.rayTable(from);
+  for (let ray = 0; ray < rays.length && !found; ray++) found = flankCount(x, topo, table, occ, from, ray, rays[ray]![0], rays[ray]![1], owner) > 0;
   tick(x, span, flankLooked);
   return found;
 }
