@@ -4,8 +4,13 @@
 // asserted in tests.
 //
 //   1. Stela vs hand-written TypeScript: random playouts/s of each benchmark game and its twin
-//      (same policy, same games: tests/bench/twins.test.ts proves the traces identical), ratio:
-//      the median of the rounds' own ratios, its 95% interval (order statistics) and their range.
+//      (same policy, same games: tests/bench/twins.test.ts proves the traces identical). Each
+//      round is a run of pairs of short slices (`PAIR_MS`) in which both sides play the same
+//      games, back to back, alternating which goes first; the round's ratio is the median of its
+//      pairs'. Two slices a tenth of a second apart share their spell of machine noise far more
+//      often than two slots of a second each did, and the same games on both sides cancel long
+//      and short games out. Ratio: the median of the rounds' ratios, its 95% interval (order
+//      statistics over rounds) and their range.
 //   2. Every game file (games/ and tests/bench/games/): random playouts/s, clone() µs and the
 //      state's size at mid-game, greedy-bot ms per decision, parse+check ms. Random playouts two
 //      ways: as the random bot plays (`Match.applyRandom`: a choice's candidates weighed only as
@@ -22,7 +27,8 @@
 // STELA_BENCH_MIXED=1 measures every game in one process instead, as the editor's worker runs
 // after a designer switched games.
 //
-// STELA_BENCH_ROUNDS (default 5) rounds of STELA_BENCH_SECONDS (default 0.5) per measurement.
+// STELA_BENCH_ROUNDS (default 5) rounds of STELA_BENCH_SECONDS (default 0.5) per measurement (for
+// the twins: of Stela's side, in pairs of slices).
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { compileRules } from "../../dsl/compile.ts";
@@ -107,8 +113,10 @@ interface GameEntry extends GameReport {
 /** What a measuring process reports of one twin: both sides' rates, and Stela's random-play figures. */
 interface TwinReport {
   name: string;
+  /** Per round: each side's playouts per CPU-second, and how many times slower Stela was. */
   stela: number[];
   hand: number[];
+  ratio: number[];
   figures: Figures;
 }
 
@@ -141,9 +149,60 @@ interface TwinEntry {
   twin: Twin;
   game: Game;
   seed: number;
+  /** Games per slice: both sides play this many, the same ones (`pairOfSlices`). */
+  count: number;
+  /** Per round: each side's playouts per CPU-second, and how many times slower Stela was (the median of the round's pairs). */
   stela: number[];
   hand: number[];
+  ratio: number[];
   results: PlayoutResult[];
+}
+
+/**
+ * About how long a pair of slices runs, in CPU milliseconds, and the least the faster side (the
+ * twin) runs in one: a slice much shorter would measure the clock more than the code.
+ */
+const PAIR_MS = 100;
+const LEAST_SLICE_MS = 10;
+
+/**
+ * One pair of slices: Stela and the twin play the same `t.count` games (the same seeds), back to
+ * back, `stelaFirst` or the twin first. Gives each side's CPU milliseconds.
+ */
+function pairOfSlices(t: TwinEntry, stelaFirst: boolean, keep: boolean): { stela: number; hand: number } {
+  const from = t.seed;
+  const n = t.count;
+  t.seed += n;
+  const stela = (): number => {
+    const start = cpuMs();
+    for (let i = 0; i < n; i++) {
+      // The twins' policy, which weighs every option before it picks one: the same games on both sides.
+      const r = playStela(t.game, t.twin.players, from + i, from + i);
+      if (keep) t.results.push(r);
+    }
+    return cpuMs() - start;
+  };
+  const hand = (): number => {
+    const start = cpuMs();
+    for (let i = 0; i < n; i++) t.twin.play(from + i, from + i);
+    return cpuMs() - start;
+  };
+  if (stelaFirst) {
+    const s = stela();
+    return { stela: s, hand: hand() };
+  }
+  const h = hand();
+  return { stela: stela(), hand: h };
+}
+
+/** Sets `t.count` so that a pair of slices takes about `PAIR_MS` and the twin's slice at least `LEAST_SLICE_MS`. */
+function calibrate(t: TwinEntry): void {
+  t.count = 1;
+  for (;;) {
+    const took = pairOfSlices(t, true, false);
+    if (took.stela + took.hand >= PAIR_MS && took.hand >= LEAST_SLICE_MS) return;
+    t.count *= 2;
+  }
 }
 
 /** Measures these game files (and their twins) in this process, in interleaved rounds. */
@@ -166,27 +225,33 @@ function measure(files: string[], progress: string): Report {
   }
   // A twin plays the game its file's entry measures: a second compiled copy of the same rules would
   // give V8 two sets of generated functions for the engine's call sites to meet.
-  const twins: TwinEntry[] = entries.flatMap((e) => TWINS.filter((t) => t.file === e.file).map((twin) => ({ twin, game: e.game, seed: 1, stela: [], hand: [], results: [] })));
+  const twins: TwinEntry[] = entries.flatMap((e) => TWINS.filter((t) => t.file === e.file).map((twin) => ({ twin, game: e.game, seed: 1, count: 1, stela: [], hand: [], ratio: [], results: [] })));
+  for (const t of twins) calibrate(t);
 
   // Round 0 warms the JIT up and is not counted.
   for (let round = -1; round < rounds; round++) {
-    if (round === 0) for (const x of [...twins.map((t) => [t.stela, t.hand, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
+    if (round === 0) {
+      for (const x of [...twins.map((t) => [t.stela, t.hand, t.ratio, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
+      // Sized again once warm: a cold engine's slice of the same games takes several times longer.
+      for (const t of twins) calibrate(t);
+    }
     process.stderr.write(`${progress}round ${round + 1}/${rounds}   \r`);
     for (const t of twins) {
-      // The twins' policy, which weighs every option before it picks one: the same games on both sides.
-      const s = timed(() => {
-        t.results.push(playStela(t.game, t.twin.players, t.seed, t.seed));
-        t.seed++;
-        return 1;
-      });
-      t.stela.push((s.runs / s.ms) * 1000);
-      let seed = 1;
-      const h = timed(() => {
-        t.twin.play(seed, seed);
-        seed++;
-        return 1;
-      });
-      t.hand.push((h.runs / h.ms) * 1000);
+      // Pairs of slices until Stela's side has run a slot, alternating which side goes first.
+      let stelaMs = 0;
+      let handMs = 0;
+      let games = 0;
+      const ratios: number[] = [];
+      for (let i = 0; stelaMs < slotMs; i++) {
+        const took = pairOfSlices(t, i % 2 === 0, true);
+        stelaMs += took.stela;
+        handMs += took.hand;
+        games += t.count;
+        ratios.push(took.stela / took.hand);
+      }
+      t.stela.push((games / stelaMs) * 1000);
+      t.hand.push((games / handMs) * 1000);
+      t.ratio.push(median(ratios));
     }
     for (const e of entries) {
       const p = timed(() => {
@@ -229,7 +294,7 @@ function measure(files: string[], progress: string): Report {
   return {
     errors,
     games: entries.map(({ file, players, playouts, weighed, clones, greedy, parse, stateBytes }) => ({ file, players, playouts, weighed, clones, greedy, parse, stateBytes })),
-    twins: twins.map((t) => ({ name: t.twin.name, stela: t.stela, hand: t.hand, figures: summarise(t.results) })),
+    twins: twins.map((t) => ({ name: t.twin.name, stela: t.stela, hand: t.hand, ratio: t.ratio, figures: summarise(t.results) })),
   };
 }
 
@@ -275,18 +340,19 @@ console.log(`Stela benchmark: ${rounds} interleaved rounds of ${slotMs / 1000} C
 // In the twins' own order, whatever order the files were measured in.
 const twinRows = TWINS.flatMap((twin) => report.twins.filter((t) => t.name === twin.name).map((t) => ({ t, twin })));
 if (twinRows.length) {
-  console.log("Random playouts per second, Stela vs hand-written TypeScript (identical games):\n");
+  console.log(`Random playouts per second, Stela vs hand-written TypeScript (identical games, in pairs of slices of about ${PAIR_MS} ms that play the same games on both sides):\n`);
   table(
     ["game", "Stela", "hand-written", "Stela / hand", "95% interval", "rounds' range"],
     twinRows.map(({ t }) => {
-      // Each round's own ratio: both sides of a round ran back to back, in the same spell of
-      // machine noise, which a ratio of the two medians would not keep together. The interval is
-      // the median's order-statistic (sign-test) interval over the rounds: whether a target such
-      // as 1/3 is met is read from it, not from the median alone.
-      const slower = t.stela.map((a, i) => t.hand[i]! / a);
-      const m = medianInterval(slower);
+      // Each round's own ratio, the median of its pairs': both sides of a pair ran back to back on
+      // the same games, in the same spell of machine noise, which a ratio of the two medians would
+      // not keep together. The interval is the median's order-statistic (sign-test) interval over
+      // the rounds, not over the pairs: a round's pairs share its spell of noise (measured: round
+      // medians from 1/2.4 to 1/3.1 within one run of Mayan City), so only rounds vary as runs do.
+      // Whether a target such as 1/3 is met is read from it, not from the median alone.
+      const m = medianInterval(t.ratio);
       const short = m.confidence < 0.95 ? ` (${(m.confidence * 100).toFixed(0)}%: too few rounds)` : "";
-      return [t.name, fmt(median(t.stela)), fmt(median(t.hand)), `1/${fmt(m.value)}`, `1/${fmt(m.high)} – 1/${fmt(m.low)}${short}`, `1/${fmt(Math.max(...slower))} – 1/${fmt(Math.min(...slower))}`];
+      return [t.name, fmt(median(t.stela)), fmt(median(t.hand)), `1/${fmt(m.value)}`, `1/${fmt(m.high)} – 1/${fmt(m.low)}${short}`, `1/${fmt(Math.max(...t.ratio))} – 1/${fmt(Math.min(...t.ratio))}`];
     }),
   );
   // Ludii is not installed here: its figures are quoted, so a reader can place Stela's beside them.
