@@ -476,6 +476,9 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         const at = compileExpr(s.at, rt);
         const faceUp = !s.faceDown;
         const byPlacement = s.atType === "placement";
+        // A game without an `on placed` handler is told nothing: the event would be raised and
+        // dropped at every piece put down (a game of stones puts one down at every move).
+        const told = rt.def.handlers.some((h) => h.event === "placed");
         emit({
           k: "exec",
           run: (x, l) => {
@@ -492,7 +495,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
               if (!info) fail("runtime-invalid-move", `\`${String(where)}\` is not a space`, span);
               putOnBoard(x, id, info.board, [info.cell], 0, x.rt.turnedSides(x.s, id, 0), faceUp);
             }
-            x.events.push({ event: "placed", args: [id] });
+            if (told) x.events.push({ event: "placed", args: [id] });
           },
           span,
         });

@@ -88,7 +88,8 @@ function dispatchEvents(x: Exec): void {
   const events = x.events;
   x.events = [];
   // A quiet frame (a scenario laying out a position) silences everything it calls too.
-  if (x.s.stack.some((f) => f.quiet)) return;
+  const stack = x.s.stack;
+  for (let i = 0; i < stack.length; i++) if (stack[i]!.quiet) return;
   // Frames run last-pushed first: push in reverse to run in order.
   for (let e = events.length - 1; e >= 0; e--) {
     const ev = events[e]!;
