@@ -4,6 +4,7 @@ import { spaceCell } from "../dsl/keys.ts";
 import type { Type } from "../dsl/types.ts";
 import { assertNever } from "./assert-never.ts";
 import { compileExpr } from "./compile-expr.ts";
+import { compileFlow, type FlowRunner } from "./compile-flow.ts";
 import type { Exec, Fn } from "./exec.ts";
 import { mayDraw } from "./memo.ts";
 import { NAMED_ALONE } from "./options.ts";
@@ -108,6 +109,8 @@ export interface Compiled {
   instrs: Instr[];
   /** `OP[instrs[i].k]` for every instruction, in order. */
   ops: number[];
+  /** The block compiled to one function (`compile-flow.ts`), for the compiled engine; the reference interpreter runs every instruction in the VM's loop. */
+  flow?: FlowRunner;
   nlocals: number;
   span: Span;
 }
@@ -540,6 +543,8 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
 
   block(code.body);
   const ops = instrs.map((i) => OP[i.k]);
-  return { name: code.name ?? code.event ?? "code", instrs, ops, nlocals: code.nlocals, span: code.span };
+  const out: Compiled = { name: code.name ?? code.event ?? "code", instrs, ops, nlocals: code.nlocals, span: code.span };
+  if (rt.engine === "compiled") out.flow = compileFlow(out);
+  return out;
 }
 

@@ -2,6 +2,7 @@ import type { Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
 import { OP, type ChoiceSpec, type Instr } from "./compile-code.ts";
+import type { FlowRunner } from "./compile-flow.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { aside, nulls, tick, type Exec } from "./exec.ts";
@@ -111,6 +112,7 @@ function loop(x: Exec): void {
   let codeOf: FrameState | undefined;
   let instrs: Instr[] = [];
   let ops: number[] = [];
+  let flow: FlowRunner | undefined;
   for (;;) {
     if (s.over || s.pending) return;
     const f = s.stack[s.stack.length - 1];
@@ -123,6 +125,14 @@ function loop(x: Exec): void {
       const code = x.rt.code.get(f.code)!;
       instrs = code.instrs;
       ops = code.ops;
+      flow = code.flow;
+    }
+    // The compiled engine runs the block's plain instructions in one function (`compile-flow.ts`),
+    // which stops at the first one it leaves to this loop, or after a statement raised events.
+    if (flow !== undefined && flow.fast[f.pc] === 1) {
+      flow.run(x, f);
+      dispatchEvents(x);
+      continue;
     }
     const op = ops[f.pc];
     if (op === undefined) {

@@ -5,8 +5,9 @@ import { loadGame as loadBenchGame } from "../bench/stela-playout.ts";
 import { gameFiles, gameFromSource, loadGame } from "../support/games.ts";
 
 /**
- * Expressions compiled to JavaScript must play exactly the games the
- * reference interpreter (closures) plays: every game file, random playouts
+ * Expressions and the flow's plain statements compiled to JavaScript must
+ * play exactly the games the reference interpreter (closures, every
+ * instruction in the VM's loop) plays: every game file, random playouts
  * from the same seeds, the whole log, messages, result and any error compared.
  */
 
@@ -49,6 +50,9 @@ describe("compiled expressions play the same games as the reference closures", (
       const compiled = load();
       expect(compiled.engine).toBe("compiled");
       const reference = new Game(compiled.def, compiled.variantDefs, "closures");
+      // The compiled engine runs the flow's plain statements as one function; the reference, all in the VM's loop.
+      expect(compiled.runtime().code.get("flow")!.flow).toBeDefined();
+      expect(reference.runtime().code.get("flow")!.flow).toBeUndefined();
       for (const players of [compiled.minPlayers]) {
         for (const seed of SEEDS) {
           const a = trace(reference, players, seed);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { builtinImpl } from "../../interpreter/builtins/index.ts";
 import type { Instr } from "../../interpreter/compile-code.ts";
+import { compileFlow } from "../../interpreter/compile-flow.ts";
 import { newExec } from "../../interpreter/exec.ts";
 import { RuntimeError } from "../../interpreter/runtime-error.ts";
 import { gameFromSource } from "../support/games.ts";
@@ -54,6 +55,10 @@ describe("engine structure", () => {
     // Corrupt the instruction after the pending choice: what an unhandled IR case would look like.
     flow.instrs.splice(f.pc + 1, 0, { k: "mystery", span: flow.span } as unknown as Instr);
     flow.ops.splice(f.pc + 1, 0, 99);
+    // The compiled block is compiled again from the corrupted one: it leaves a kind it does not know to the VM's loop.
+    expect(flow.flow).toBeDefined();
+    flow.flow = compileFlow(flow);
+    expect(flow.flow.fast[f.pc + 1]).toBe(0);
     m.applyAt(0);
     expect(m.over).toBe(true);
     expect(m.error?.code).toBe("runtime-error");
