@@ -6,7 +6,7 @@ import { tick, type Exec, type Fn } from "./exec.ts";
 import { piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
 import type { Callable, Runtime } from "./runtime.ts";
-import { equal, finite } from "./values.ts";
+import { equal, finite, markDistinct, RUNTIME_LIMITS } from "./values.ts";
 import { instanceKey } from "./topology.ts";
 
 /**
@@ -33,6 +33,21 @@ export function compileJs(e: IrExpr, rt: Runtime): Fn {
   // The constants and helpers are the only free names of the generated code.
   const factory = new Function("K", "H", source) as (k: unknown[], h: typeof HELPERS) => Fn;
   return factory(g.consts, HELPERS);
+}
+
+/**
+ * The list of a range between two written numbers (`0..6`), built once and marked distinct for
+ * good, or undefined when an end is computed or the range is past the size limit (then it fails
+ * when run, as any range does).
+ */
+function constantRange(a: IrExpr, b: IrExpr): number[] | undefined {
+  if (a.op !== "lit" || b.op !== "lit" || typeof a.v !== "number" || typeof b.v !== "number") return undefined;
+  if (!Number.isFinite(a.v) || !Number.isFinite(b.v)) return undefined;
+  const n = Math.max(0, Math.floor(b.v - a.v) + 1);
+  if (n > RUNTIME_LIMITS.listItems) return undefined;
+  const out: number[] = [];
+  for (let i = a.v; i <= b.v; i++) out.push(i);
+  return markDistinct(out, true);
 }
 
 /** The line of the rules an expression starts on, as a whole number for a generated function's name. */
@@ -227,8 +242,13 @@ class Gen {
         return `H.spaceStateOf(x, ${this.expr(e.obj)}, ${this.k(e.name)}, ${this.k(e.init)}, ${this.k(e.span)})`;
       case "ordinal":
         return `H.ordinalOf(${this.k(ordinals(e.members))}, ${this.expr(e.a)}, ${this.k(e.span)})`;
-      case "range":
+      case "range": {
+        const fixed = constantRange(e.a, e.b);
+        // A range between two written numbers is the same list every time (values never change
+        // in place): built once, and charged as building it is (`checkListSize`).
+        if (fixed) return `(H.tick(x, ${this.k(e.span)}, ${fixed.length}), ${this.k(fixed)})`;
         return `H.rangeOf(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${this.k(e.span)})`;
+      }
       case "in":
         return `H.isIn(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${e.zone ? "true" : "false"}, ${e.deep ? "true" : "false"})`;
       case "bind":

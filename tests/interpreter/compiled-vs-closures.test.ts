@@ -45,6 +45,20 @@ describe("compiled expressions play the same games as the reference closures", (
   });
 
 
+  it("and charge a range of written numbers as building it, though the compiled one is built once", () => {
+    // 100,000 ranges of 100 numbers pass the step budget only if each is charged its 100 items.
+    const compiled = gameFromSource(`
+      game "Ranges" { players 2 }
+      var v: number = 0
+      flow { repeat 100000 { v = size(0..99) } }
+      scoring p { points 0 }
+    `);
+    const reference = new Game(compiled.def, compiled.variantDefs, "closures");
+    const a = reference.start({ players: 2, seed: 1 }).error;
+    expect(a?.code).toBe("runtime-step-budget");
+    expect(compiled.start({ players: 2, seed: 1 }).error).toEqual(a);
+  });
+
   for (const [name, load] of all) {
     it(name, () => {
       const compiled = load();
