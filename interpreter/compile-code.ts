@@ -496,7 +496,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
             } else {
               const info = x.rt.topo.info(where as string);
               if (!info) fail("runtime-invalid-move", `\`${String(where)}\` is not a space`, span);
-              putOnBoard(x, id, info.board, [info.cell], 0, x.rt.turnedSides(x.s, id, 0), faceUp);
+              putOnBoard(x, id, info.board, [info.cell], 0, x.rt.turnedSides(x.s, id, 0), faceUp, [info]);
             }
             if (told) x.events.push({ event: "placed", args: [id] });
           },

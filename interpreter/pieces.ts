@@ -189,25 +189,34 @@ export function putOnBoard(
   rotation: number,
   sides: Record<string, number[]> | undefined,
   faceUp: boolean,
+  infos: readonly (SpaceInfo | undefined)[] = cellInfos(x.rt.topo, board, cells),
 ): void {
-  lift(x.s, id, x.rt.topo);
-  const p = x.s.pieces[id]!;
+  const topo = x.rt.topo;
+  const s = x.s;
+  lift(s, id, topo);
+  const p = s.pieces[id]!;
   // What was known of the position (`before`): an open grid's next spaces, and the links of a
   // board whose pieces only come, are worked out from it. A record no other state shared (`own`)
   // leaves its position to this one: its links are changed in place.
-  const boardCells = ownCells(x.s, board, was);
+  const boardCells = ownCells(s, board, was);
   const { before, own } = was;
   let onEmpty = true;
-  for (const c of cells) {
+  for (let k = 0; k < cells.length; k++) {
+    const c = cells[k]!;
     const stack = (boardCells[c] ??= []);
     if (stack.length > 0) onEmpty = false;
     stack.push(id);
-    markTop(x.rt.topo, x.s, board, c, id);
+    // The occupancy index, by the space's number looked up once for the whole put. Without a
+    // number (no such space), the index is dropped: the next reader rebuilds it from `cells`.
+    if ((s as Indexed).occ === undefined) continue;
+    const t = infos[k];
+    if (t === undefined) (s as Indexed).occ = undefined;
+    else occupancy(topo, s, t.id + 1)[t.id] = id + 1;
   }
-  (x.s.placed[board] ??= []).push(id);
+  (s.placed[board] ??= []).push(id);
   if (before) {
-    const after = positionAfterPut(x.rt.topo, x.s, board, before, cells, onEmpty, own);
-    if (after) keepPosition(x.s, board, after);
+    const after = positionAfterPut(topo, s, board, before, cells, infos, onEmpty, own);
+    if (after) keepPosition(s, board, after);
   }
   p.board = board;
   p.cells = cells;
@@ -225,14 +234,22 @@ export function putOnBoard(
  * - the links of touching pieces of one owner, joined through the piece put on empty spaces
  *   (`space-links.ts`); a piece stacked on others may hide one of another owner, so then none.
  */
-function positionAfterPut(topo: Topology, s: MatchState, board: string, before: BoardPosition, cells: string[], onEmpty: boolean, own: boolean): BoardPosition | undefined {
+function positionAfterPut(
+  topo: Topology,
+  s: MatchState,
+  board: string,
+  before: BoardPosition,
+  cells: string[],
+  infos: readonly (SpaceInfo | undefined)[],
+  onEmpty: boolean,
+  own: boolean,
+): BoardPosition | undefined {
   let after = topo.openSpacesAfter(board, before, cells);
-  if (before.empty) (after ??= {}).empty = withoutCells(topo, board, before.empty, cells);
+  if (before.empty) (after ??= {}).empty = withoutCells(before.empty, infos);
   if (!onEmpty || !before.links) return after;
   // Links left half joined when a cell cannot be linked belong to no position any more: dropped.
   const links = own ? before.links : before.links.slice();
-  for (const c of cells) {
-    const t = topo.cellInfo(board, c);
+  for (const t of infos) {
     if (!t || !linkPut(topo, s, links, t)) return after;
   }
   (after ??= {}).links = links;
@@ -243,17 +260,22 @@ function positionAfterPut(topo: Topology, s: MatchState, board: string, before: 
  * The empty spaces `list` (a board's, in board order) less those of `cells`, where a piece was just
  * put (those already taken are not in it): a copy, as lists handed to rules never change.
  */
-function withoutCells(topo: Topology, board: string, list: string[], cells: string[]): string[] {
-  if (cells.length === 1) {
-    const i = list.indexOf(topo.cellInfo(board, cells[0]!)?.key ?? "");
+function withoutCells(list: string[], infos: readonly (SpaceInfo | undefined)[]): string[] {
+  if (infos.length === 1) {
+    const i = list.indexOf(infos[0]?.key ?? "");
     if (i < 0) return list;
     // A copy and a splice (a move of memory) cost a third of pushing the rest one by one.
     const out = list.slice();
     out.splice(i, 1);
     return out;
   }
-  const gone = new Set(cells.map((c) => topo.cellInfo(board, c)?.key));
+  const gone = new Set(infos.map((t) => t?.key));
   return list.filter((k) => !gone.has(k));
+}
+
+/** What each cell of `board` stands for (undefined: not a space of it), looked up once for a whole put. */
+function cellInfos(topo: Topology, board: string, cells: readonly string[]): (SpaceInfo | undefined)[] {
+  return cells.map((c) => topo.cellInfo(board, c));
 }
 
 /** The top piece on a cell of a board instance, or null. */

@@ -87,6 +87,7 @@ export class Runtime {
   ) {
     this.topo = new Topology(def);
     this.likeClasses = componentClasses(def);
+    this.sided = def.components.map((comp) => (def.kinds[comp.kind]?.sidesFields.length ?? 0) > 0);
     const draws = drawsChance(def);
     this.draws = draws;
     for (const f of Object.values(def.functions)) {
@@ -320,12 +321,16 @@ export class Runtime {
     return out;
   }
 
+  /** By component: is its kind one with `sides` fields? */
+  private readonly sided: boolean[];
+
   /** A piece's sides after `rotation` quarter turns, or undefined for a kind without sides. */
   turnedSides(s: MatchState, id: number, rotation: number): Record<string, number[]> | undefined {
-    const comp = s.pieces[id] ? this.def.components[s.pieces[id]!.c] : undefined;
-    if (!comp) return undefined;
+    const c = s.pieces[id]?.c;
+    // Most kinds have no sides, and a piece is put down at every move: told by component, once.
+    if (c === undefined || !this.sided[c]) return undefined;
+    const comp = this.def.components[c]!;
     const kind = this.def.kinds[comp.kind]!;
-    if (kind.sidesFields.length === 0) return undefined;
     const out: Record<string, number[]> = {};
     for (const f of kind.sidesFields) out[f] = turnSides((comp.fields[f] as number[] | null) ?? [0, 0, 0, 0], rotation);
     return out;
