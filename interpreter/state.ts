@@ -75,7 +75,32 @@ interface RecordMeta {
   position: BoardPosition | undefined;
 }
 
-const metas = hiddenSlot<RecordMeta>();
+const slot = hiddenSlot<RecordMeta>();
+
+/**
+ * The record whose meta was read last, and its meta: a move reads one board's meta several times
+ * (the piece put down, the empty spaces, the links), and comparing two objects is cheaper than
+ * reading a hidden slot. A record's meta is made once and never replaced, so the pair stays true.
+ */
+let lastRecord: object | undefined;
+let lastMeta: RecordMeta | undefined;
+
+const metas = {
+  get(record: object): RecordMeta | undefined {
+    if (record === lastRecord) return lastMeta;
+    const m = slot.get(record);
+    if (m) {
+      lastRecord = record;
+      lastMeta = m;
+    }
+    return m;
+  },
+  set(record: object, m: RecordMeta): void {
+    slot.set(record, m);
+    lastRecord = record;
+    lastMeta = m;
+  },
+};
 
 /** The record's meta, made when missing. */
 function metaOf(record: object): RecordMeta {
