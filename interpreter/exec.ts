@@ -22,6 +22,13 @@ export interface Exec {
    * match stands still; a new number (`forget`) sets them all aside at once.
    */
   memoEpoch: number;
+  /**
+   * The list the last decision took its value from, and the value's position in it (null, -1:
+   * none). A piece put on the space just chosen from a board's empty spaces finds it there without
+   * a search (`pieces.ts` `withoutCells`); read only as a hint, checked against the list.
+   */
+  takenFrom: readonly Value[] | null;
+  takenAt: number;
 }
 
 /** The work a rule may do between two decisions before it is stopped as an endless loop. */
@@ -75,5 +82,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1 };
 }

@@ -215,7 +215,7 @@ export function putOnBoard(
   }
   (s.placed[board] ??= []).push(id);
   if (before) {
-    const after = positionAfterPut(topo, s, board, before, cells, infos, onEmpty, own);
+    const after = positionAfterPut(x, board, before, cells, infos, onEmpty, own);
     if (after) keepPosition(s, board, after);
   }
   p.board = board;
@@ -235,8 +235,7 @@ export function putOnBoard(
  *   (`space-links.ts`); a piece stacked on others may hide one of another owner, so then none.
  */
 function positionAfterPut(
-  topo: Topology,
-  s: MatchState,
+  x: Exec,
   board: string,
   before: BoardPosition,
   cells: string[],
@@ -244,8 +243,11 @@ function positionAfterPut(
   onEmpty: boolean,
   own: boolean,
 ): BoardPosition | undefined {
+  const topo = x.rt.topo;
+  const s = x.s;
   let after = topo.openSpacesAfter(board, before, cells);
-  if (before.empty) (after ??= {}).empty = withoutCells(before.empty, infos);
+  // Where the space was taken from the empty list itself (`choose s from empty_spaces(b)`), its position there.
+  if (before.empty) (after ??= {}).empty = withoutCells(before.empty, infos, x.takenFrom === before.empty ? x.takenAt : -1);
   if (!onEmpty || !before.links) return after;
   // Links left half joined when a cell cannot be linked belong to no position any more: dropped.
   const links = own ? before.links : before.links.slice();
@@ -258,11 +260,14 @@ function positionAfterPut(
 
 /**
  * The empty spaces `list` (a board's, in board order) less those of `cells`, where a piece was just
- * put (those already taken are not in it): a copy, as lists handed to rules never change.
+ * put (those already taken are not in it): a copy, as lists handed to rules never change. `hint`:
+ * where the one space may be in `list` (-1: unknown).
  */
-function withoutCells(list: string[], infos: readonly (SpaceInfo | undefined)[]): string[] {
+function withoutCells(list: string[], infos: readonly (SpaceInfo | undefined)[], hint: number): string[] {
   if (infos.length === 1) {
-    const i = list.indexOf(infos[0]?.key ?? "");
+    const key = infos[0]?.key ?? "";
+    // A board's empty list holds each space once: the key at the hinted position is the one.
+    const i = hint >= 0 && list[hint] === key ? hint : list.indexOf(key);
     if (i < 0) return list;
     // A copy and a splice (a move of memory) cost a third of pushing the rest one by one.
     const out = list.slice();

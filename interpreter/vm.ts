@@ -838,6 +838,8 @@ function settle(
   }
   f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
   f.pc++;
+  x.takenFrom = choice.values;
+  x.takenAt = choice.k === undefined ? index : -1;
   return true;
 }
 

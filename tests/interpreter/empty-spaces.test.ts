@@ -107,4 +107,41 @@ scoring p { points 0 }`);
     expect(two.global("seen")).toEqual([63, 61]);
     expect(m.global("seen")).toEqual([63, 64]);
   });
+
+  // A space chosen from the empty list is found there by its position in the list (`withoutCells`'
+  // hint); a piece put elsewhere than the space chosen must not take the chosen one out instead.
+  const elsewhere = gameFromSource(`game "Elsewhere" { players 2 }
+kind Stone { }
+zone supply per player: Stone
+components Stone per player in supply { x40 { } }
+board g: grid(8, 8)
+var checks: number = 0
+var agreed: number = 0
+define scanned(): list of space = [s for s in spaces(g) where empty(s)]
+flow {
+  loop {
+    for p in players {
+      turn p {
+        let s = choose s from empty_spaces(g) prompt "Pick"
+        // Put down on the chosen space half the time, else on another empty one.
+        let others = [t for t in empty_spaces(g) where t != s]
+        if size(others) == 0 { end game }
+        place top(p.supply) at if random([true, false]) then s else random(others)
+        checks += 1
+        if empty_spaces(g) == scanned() { agreed += 1 }
+      }
+    }
+  }
+}
+scoring p { points 0 }`);
+
+  it("a piece put elsewhere than the space chosen from them takes its own space out", () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const m = elsewhere.start({ players: 2, seed });
+      for (let i = 0; m.decision && i < 60; i++) m.applyAt((i * 7 + seed) % m.optionCount());
+      expect(m.error).toBeNull();
+      expect(m.global("checks")).toBeGreaterThan(50);
+      expect(m.global("agreed")).toBe(m.global("checks"));
+    }
+  });
 });
