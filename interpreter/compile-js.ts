@@ -8,6 +8,7 @@ import { fail } from "./runtime-error.ts";
 import type { Callable, Runtime } from "./runtime.ts";
 import { equal, finite, markDistinct, RUNTIME_LIMITS } from "./values.ts";
 import { instanceKey } from "./topology.ts";
+import { fixedSlots, fixedValue, type FixedValue } from "./fixed-values.ts";
 
 /**
  * Compiles a checked expression to JavaScript: one plain function per
@@ -25,8 +26,8 @@ import { instanceKey } from "./topology.ts";
  * the step budget is charged exactly where the closures charge it, so both
  * engines play the same games (tests/interpreter/compiled-vs-closures.test.ts).
  */
-export function compileJs(e: IrExpr, rt: Runtime): Fn {
-  const g = new Gen(rt);
+export function compileJs(e: IrExpr, rt: Runtime, fixing = true): Fn {
+  const g = new Gen(rt, fixing);
   const body = g.expr(e);
   // The function's name tells a profile which line of the rules it runs (numbers only, no designer text).
   const source = `"use strict";\n${g.hoisted.join("\n")}\nreturn function stela_L${lineOf(e)}(x, l) { return ${body}; };`;
@@ -57,6 +58,7 @@ function lineOf(e: IrExpr): number {
 
 /** What generated code calls: the same functions the closures call, so errors and ticks agree. */
 const HELPERS = {
+  fixedValue,
   num,
   seat,
   items,
@@ -117,7 +119,11 @@ class Gen {
   readonly hoisted: string[] = [];
   private fns = 0;
 
-  constructor(private readonly rt: Runtime) {}
+  /** `fixing`: a part fixed by the game's definition alone is worked out once (`fixed-values.ts`); off inside such a part. */
+  constructor(
+    private readonly rt: Runtime,
+    private readonly fixing: boolean,
+  ) {}
 
   /** A reference to a constant: every value from the rules enters the code this way. */
   k(v: unknown): string {
@@ -144,6 +150,13 @@ class Gen {
   }
 
   expr(e: IrExpr): string {
+    if (this.fixing && e.op !== "lit" && e.op !== "local") {
+      const slots = fixedSlots(e, this.rt);
+      if (slots) {
+        const cell: FixedValue = { fn: compileJs(e, this.rt, false), slots, done: false, v: null, steps: 0, after: [] };
+        return `H.fixedValue(x, l, ${this.k(cell)})`;
+      }
+    }
     switch (e.op) {
       case "lit":
         return typeof e.v === "number" || typeof e.v === "boolean" || e.v === null ? JSON.stringify(e.v) : this.k(e.v);
