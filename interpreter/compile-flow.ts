@@ -37,8 +37,16 @@ export interface FlowRunner {
 /** What generated code calls. */
 const HELPERS = { tick, forget, items, finite, fail };
 
+/**
+ * Blocks longer than this run in the VM's loop: V8 compiles one function's `switch` in time that
+ * grows faster than its cases (a flow of 20,000 statements took 2 s more to start), and a
+ * block that long is a scenario or generated rules, not a hot loop.
+ */
+const MAX_COMPILED = 2000;
+
 export function compileFlow(code: Compiled): FlowRunner {
   const fast = new Uint8Array(code.instrs.length);
+  if (code.instrs.length > MAX_COMPILED) return { run: () => {}, fast };
   const hoisted: string[] = [];
   const cases: string[] = [];
   code.instrs.forEach((ins, i) => {
@@ -81,38 +89,38 @@ function instrSource(ins: Instr, i: number, hoisted: string[]): string | undefin
 if (x.events.length !== 0) { f.pc = pc; return; }
 continue;`;
     case "jump":
-      return `pc = ${ins.to}; continue;`;
+      return `pc = ${ins.to | 0}; continue;`;
     case "jf":
       hoisted.push(`const c${i} = I${i}.c;`);
-      return `pc = c${i}(x, l) === true ? ${i + 1} : ${ins.to}; continue;`;
+      return `pc = c${i}(x, l) === true ? ${i + 1} : ${ins.to | 0}; continue;`;
     case "for_init":
       hoisted.push(`const src${i} = I${i}.src;`);
-      return `l[${ins.listSlot}] = items(x, src${i}(x, l), I${i}.zone, I${i}.span); l[${ins.indexSlot}] = 0; pc = ${i + 1}; continue;`;
+      return `l[${ins.listSlot | 0}] = items(x, src${i}(x, l), I${i}.zone, I${i}.span); l[${ins.indexSlot | 0}] = 0; pc = ${i + 1}; continue;`;
     case "for_next": {
       if (ins.where) hoisted.push(`const where${i} = I${i}.where;`);
       // A candidate the `where` turns down leaves the loop where it is, for the next one.
       const next = ins.where ? `if (where${i}(x, l) === true) pc = ${i + 1};` : `pc = ${i + 1};`;
-      return `{ const list = l[${ins.listSlot}]; const k = l[${ins.indexSlot}];
-if (k >= list.length) { pc = ${ins.end}; continue; }
-l[${ins.slot}] = list[k]; l[${ins.indexSlot}] = k + 1; ${next} continue; }`;
+      return `{ const list = l[${ins.listSlot | 0}]; const k = l[${ins.indexSlot | 0}];
+if (k >= list.length) { pc = ${ins.end | 0}; continue; }
+l[${ins.slot | 0}] = list[k]; l[${ins.indexSlot | 0}] = k + 1; ${next} continue; }`;
     }
     case "repeat_init":
       hoisted.push(`const n${i} = I${i}.n;`);
       return `{ const n = n${i}(x, l);
 if (typeof n !== "number") fail("runtime-none-value", "how many times to repeat is \`none\`", I${i}.span);
 finite(n, I${i}.span, "how many times to repeat");
-l[${ins.counterSlot}] = n; pc = ${i + 1}; continue; }`;
+l[${ins.counterSlot | 0}] = n; pc = ${i + 1}; continue; }`;
     case "repeat_next":
-      return `{ const n = l[${ins.counterSlot}];
-if (n <= 0) pc = ${ins.end}; else { l[${ins.counterSlot}] = n - 1; pc = ${i + 1}; }
+      return `{ const n = l[${ins.counterSlot | 0}];
+if (n <= 0) pc = ${ins.end | 0}; else { l[${ins.counterSlot | 0}] = n - 1; pc = ${i + 1}; }
 continue; }`;
     case "turn_begin":
       hoisted.push(`const player${i} = I${i}.player;`);
       return `{ const p = player${i}(x, l);
 if (typeof p !== "number" || p < 0 || p >= s.players) fail("runtime-none-value", "\`turn\` needs a player, and this is \`none\`", I${i}.span);
-l[${ins.saveSlot}] = s.current; s.current = p; forget(x); pc = ${i + 1}; continue; }`;
+l[${ins.saveSlot | 0}] = s.current; s.current = p; forget(x); pc = ${i + 1}; continue; }`;
     case "turn_end":
-      return `s.current = l[${ins.saveSlot}]; forget(x); pc = ${i + 1}; continue;`;
+      return `s.current = l[${ins.saveSlot | 0}]; forget(x); pc = ${i + 1}; continue;`;
     case "call":
     case "ret":
     case "choose":

@@ -1,7 +1,7 @@
 import type { IrExpr, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { builtinImpl } from "./builtins/index.ts";
-import { attrOf, compileClosure, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
+import { attrOf, compileClosure, countable, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, propReader, rangeCharge, rangeItems, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
@@ -38,17 +38,16 @@ export function compileJs(e: IrExpr, rt: Runtime, fixing = true): Fn {
 
 /**
  * The list of a range between two written numbers (`0..6`), built once and marked distinct for
- * good, or undefined when an end is computed or the range is past the size limit (then it fails
- * when run, as any range does).
+ * good, with what building it is charged (`rangeOf`'s charge, so both engines count the same
+ * steps); undefined when an end is computed, or the range would fail when run (past the size
+ * limit, or not countable): then it fails when run, as in the reference.
  */
-function constantRange(a: IrExpr, b: IrExpr): number[] | undefined {
+function constantRange(a: IrExpr, b: IrExpr): { items: number[]; charge: number } | undefined {
   if (a.op !== "lit" || b.op !== "lit" || typeof a.v !== "number" || typeof b.v !== "number") return undefined;
-  if (!Number.isFinite(a.v) || !Number.isFinite(b.v)) return undefined;
-  const n = Math.max(0, Math.floor(b.v - a.v) + 1);
-  if (n > RUNTIME_LIMITS.listItems) return undefined;
-  const out: number[] = [];
-  for (let i = a.v; i <= b.v; i++) out.push(i);
-  return markDistinct(out, true);
+  if (!Number.isFinite(a.v) || !Number.isFinite(b.v) || !countable(a.v, b.v)) return undefined;
+  const charge = rangeCharge(a.v, b.v);
+  if (charge > RUNTIME_LIMITS.listItems) return undefined;
+  return { items: markDistinct(rangeItems(a.v, b.v), true), charge };
 }
 
 /** The line of the rules an expression starts on, as a whole number for a generated function's name. */
@@ -259,7 +258,7 @@ class Gen {
         const fixed = constantRange(e.a, e.b);
         // A range between two written numbers is the same list every time (values never change
         // in place): built once, and charged as building it is (`checkListSize`).
-        if (fixed) return `(H.tick(x, ${this.k(e.span)}, ${fixed.length}), ${this.k(fixed)})`;
+        if (fixed) return `(H.tick(x, ${this.k(e.span)}, ${fixed.charge}), ${this.k(fixed.items)})`;
         return `H.rangeOf(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${this.k(e.span)})`;
       }
       case "in":

@@ -4,7 +4,7 @@ import type { Runtime } from "./runtime.ts";
 
 /**
  * Values the game's definition alone decides: an expression that reads only written numbers and
- * texts, a bounded board's spaces and their coordinates and attributes, tables, and what it binds
+ * texts, a bounded board's spaces and their coordinates and attributes, tables (not of zones), and what it binds
  * itself (`[t for t in spaces(hexes) where t.y == 0]`, the sides of a board; `space_at(b, 3, 4)`).
  * Such an expression gives the same value in every match of the game, so the compiled engine works
  * it out once (`compile-js.ts`) and gives that value again, the way a hand-written game keeps its
@@ -50,7 +50,18 @@ const FIXED_BUILTINS: ReadonlySet<string> = new Set([
 ]);
 
 /** The built-in properties of a space that never change: where it is and how it reads. */
-const FIXED_SPACE_PROPS: ReadonlySet<string> = new Set(["x", "y", "z", "board", "label"]);
+const FIXED_SPACE_PROPS: ReadonlySet<string> = new Set(["x", "y", "level", "board", "label"]);
+
+/**
+ * Does a type hold a zone anywhere (`zone`, a list of zones, …)? A zone is named by a text that
+ * built-ins such as `size` read the match's pieces through: a table or constant of zones is not fixed.
+ */
+function holdsZone(t: unknown): boolean {
+  if (Array.isArray(t)) return t.some(holdsZone);
+  if (t === null || typeof t !== "object") return false;
+  const o = t as Record<string, unknown>;
+  return o["t"] === "zone" || Object.values(o).some(holdsZone);
+}
 
 /**
  * The locals `e` binds, when `e` is fixed by the definition and worth keeping (it builds a list
@@ -72,7 +83,7 @@ function fixed(e: IrExpr, bound: ReadonlySet<number>, found: { slots: Set<number
   };
   switch (e.op) {
     case "lit":
-      return true;
+      return !holdsZone(e.ty);
     case "local":
       return bound.has(e.slot);
     case "board":
@@ -88,7 +99,7 @@ function fixed(e: IrExpr, bound: ReadonlySet<number>, found: { slots: Set<number
     case "index":
       return all([e.obj, e.idx]);
     case "table":
-      return fixed(e.key, bound, found, rt);
+      return !holdsZone(rt.def.tables[e.name]?.valueType ?? { t: "zone" }) && fixed(e.key, bound, found, rt);
     case "arith":
     case "cmp":
     case "and":

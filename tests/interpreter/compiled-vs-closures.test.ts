@@ -59,6 +59,32 @@ describe("compiled expressions play the same games as the reference closures", (
     expect(compiled.start({ players: 2, seed: 1 }).error).toEqual(a);
   });
 
+  it("and agree on ranges whose ends are fractions or too large to count by one", () => {
+    const cases: [string, string | null][] = [
+      // 0.3..2.3 builds 0.3, 1.3, 2.3, charged floor(2.3 - 0.3) + 1 = 2 steps by both engines, so
+      // the step budget stops both at the same repeat.
+      ["repeat 3000000 { v += size(0.3..2.3) }", "runtime-step-budget"],
+      // Past 2^53 adding one does not move a number: refused with a reason, never counted forever.
+      ["if v == 0 { v = size(100000000000000000..100000000000000000) }", "runtime-invalid-number"],
+      // The same range where it is never reached: the game starts and ends in both.
+      ["if v > 5 { v = size(100000000000000000..100000000000000000) }", null],
+    ];
+    for (const [body, code] of cases) {
+      const compiled = gameFromSource(`
+        game "Ranges" { players 2 }
+        var v: number = 0
+        flow { ${body} }
+        scoring p { points 0 }
+      `);
+      const reference = new Game(compiled.def, compiled.variantDefs, "closures");
+      const a = reference.start({ players: 2, seed: 1 });
+      const b = compiled.start({ players: 2, seed: 1 });
+      expect(a.error?.code ?? null, body).toBe(code);
+      expect(b.error, body).toEqual(a.error);
+      expect(b.global("v"), body).toBe(a.global("v"));
+    }
+  });
+
   for (const [name, load] of all) {
     it(name, () => {
       const compiled = load();

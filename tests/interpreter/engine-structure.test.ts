@@ -46,6 +46,18 @@ describe("engine structure", () => {
     expect(code).toBe("runtime-step-budget");
   });
 
+  it("a block too long to compile in good time runs in the VM's loop, to the same end", () => {
+    const game = gameFromSource(`game "Long" { players 2 }
+var v: number = 0
+flow {
+${"  v += 1\n".repeat(2100)}}
+scoring p { points 0 }`);
+    const flow = game.runtime().code.get("flow")!;
+    expect(flow.instrs.length).toBeGreaterThan(2000);
+    expect(flow.flow!.fast.every((f) => f === 0)).toBe(true);
+    expect(game.start({ players: 2, seed: 1 }).global("v")).toBe(2100);
+  });
+
   it("an instruction the engine does not know stops the match with an error, instead of spinning", () => {
     const game = gameFromSource(GAME);
     const m = game.start({ players: 2, seed: 1 });

@@ -64,6 +64,31 @@ scoring p { points 0 }`);
     }
   });
 
+  it("never include what a zone holds, even named by a table", () => {
+    // A table of zones names them by text, and \`size\` of that text counts the zone's pieces now.
+    const compiled = gameFromSource(`game "Piles" { players 2 }
+kind Stone { }
+zone supply: Stone
+zone pile: Stone
+components Stone in supply { x10 { } }
+table piles { 1 -> pile }
+var seen: number = 0
+flow {
+  repeat 3 {
+    move top(supply) to pile
+    seen += size(piles[1])
+    log "{size(piles[1])} in the pile"
+  }
+}
+scoring p { points 0 }`);
+    const reference = new Game(compiled.def, compiled.variantDefs, "closures");
+    const a = reference.start({ players: 2, seed: 1 });
+    expect(a.global("seen")).toBe(6);
+    const b = compiled.start({ players: 2, seed: 1 });
+    expect(b.global("seen")).toBe(6);
+    expect(b.state.messages).toEqual(a.state.messages);
+  });
+
   it("charge the steps working them out takes, every time", () => {
     // 100,000 times the 100 spaces of a board pass the step budget only if each is charged.
     const source = `game "Budget" { players 2 }
