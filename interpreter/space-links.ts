@@ -19,34 +19,15 @@ import type { SpaceInfo, Topology } from "./topology.ts";
  */
 export type SpaceLinks = Int32Array;
 
-/**
- * The links of `board`'s position in `s`, built from its pieces. A bounded board's spaces are all
- * numbered at once (`Topology.spaceNumbers`), so only the spaces its pieces cover are visited: the
- * first question of a game, one stone on the board, costs one space, not a pass over all of them.
- * An open grid's spaces are numbered as they are first looked up, so all of them are, first.
- */
+/** The links of `board`'s position in `s`, built from its pieces: one pass over its spaces. */
 export function buildLinks(topo: Topology, s: MatchState, board: string): SpaceLinks {
-  if (topo.spaceNumbers(board) === undefined) {
-    // The spaces and those they touch are looked up first: the links cover every number given out.
-    const infos = topo.spaces(s, board).map((k) => topo.info(k)!);
-    for (const t of infos) topo.touchingSpaces(t);
-    const links = new Int32Array(topo.spaceCount).fill(-1);
-    for (const t of infos) if (topOn(topo, s, t) !== null) links[t.id] = t.id;
-    for (const t of infos) if (links[t.id]! >= 0) linkAround(topo, s, links, t);
-    return links;
-  }
+  // The spaces and those they touch are looked up first: a space is numbered when first looked up,
+  // and the links cover every number given out.
+  const infos = topo.spaces(s, board).map((k) => topo.info(k)!);
+  for (const t of infos) topo.touchingSpaces(t);
   const links = new Int32Array(topo.spaceCount).fill(-1);
-  // Every space a piece covers is occupied; each is marked before any is linked, as links join marked spaces only.
-  const covered: SpaceInfo[] = [];
-  for (const id of s.placed[board] ?? []) {
-    for (const c of s.pieces[id]!.cells) {
-      const t = topo.cellInfo(board, c);
-      if (t === undefined || t.id >= links.length || links[t.id]! >= 0) continue;
-      links[t.id] = t.id;
-      covered.push(t);
-    }
-  }
-  for (const t of covered) linkAround(topo, s, links, t);
+  for (const t of infos) if (topOn(topo, s, t) !== null) links[t.id] = t.id;
+  for (const t of infos) if (links[t.id]! >= 0) linkAround(topo, s, links, t);
   return links;
 }
 
