@@ -443,29 +443,15 @@ export function ordinalOf(at: Map<Value, number>, v: Value, span: Span): number 
 export function rangeOf(x: Exec, a: Value, b: Value, span: Span): number[] {
   const from = finite(num(a, span, "the start of the range"), span, "the start of the range");
   const to = finite(num(b, span, "the end of the range"), span, "the end of the range");
-  if (!countable(from, to)) {
+  // Past 2^53 adding one no longer moves a number: counting would never end.
+  if (Math.abs(from) > Number.MAX_SAFE_INTEGER || Math.abs(to) > Number.MAX_SAFE_INTEGER) {
     fail("runtime-invalid-number", `a range counts by one only between ${(-Number.MAX_SAFE_INTEGER).toLocaleString("en")} and ${Number.MAX_SAFE_INTEGER.toLocaleString("en")}, and this one goes from ${from} to ${to}`, span);
   }
-  checkListSize(x, rangeCharge(from, to), span);
-  // Counting up never repeats: a choice from a range need not look for duplicates.
-  return markDistinct(rangeItems(from, to));
-}
-
-/** Can `from..to` be counted by one? Past 2^53 adding one no longer moves a number, and counting would never end. */
-export function countable(from: number, to: number): boolean {
-  return Math.abs(from) <= Number.MAX_SAFE_INTEGER && Math.abs(to) <= Number.MAX_SAFE_INTEGER;
-}
-
-/** What building `from..to` is charged (and checked against the list limit): both engines charge this. */
-export function rangeCharge(from: number, to: number): number {
-  return Math.max(0, Math.floor(to - from) + 1);
-}
-
-/** The items of `from..to` (ends `countable`). */
-export function rangeItems(from: number, to: number): number[] {
+  checkListSize(x, Math.max(0, Math.floor(to - from) + 1), span);
   const out: number[] = [];
   for (let i = from; i <= to; i++) out.push(i);
-  return out;
+  // Counting up never repeats: a choice from a range need not look for duplicates.
+  return markDistinct(out);
 }
 
 /** `a in b`: membership in a list or, with `zone`, a zone's pieces; `deep` compares lists and maps by value. */

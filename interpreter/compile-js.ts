@@ -1,12 +1,12 @@
 import type { IrExpr, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { builtinImpl } from "./builtins/index.ts";
-import { attrOf, compileClosure, countable, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, propReader, rangeCharge, rangeItems, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
+import { attrOf, compileClosure, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
 import type { Callable, Runtime } from "./runtime.ts";
-import { equal, finite, markDistinct, RUNTIME_LIMITS } from "./values.ts";
+import { equal, finite } from "./values.ts";
 import { instanceKey } from "./topology.ts";
 import { fixedSlots, fixedValue, type FixedValue } from "./fixed-values.ts";
 
@@ -34,20 +34,6 @@ export function compileJs(e: IrExpr, rt: Runtime, fixing = true): Fn {
   // The constants and helpers are the only free names of the generated code.
   const factory = new Function("K", "H", source) as (k: unknown[], h: typeof HELPERS) => Fn;
   return factory(g.consts, HELPERS);
-}
-
-/**
- * The list of a range between two written numbers (`0..6`), built once and marked distinct for
- * good, with what building it is charged (`rangeOf`'s charge, so both engines count the same
- * steps); undefined when an end is computed, or the range would fail when run (past the size
- * limit, or not countable): then it fails when run, as in the reference.
- */
-function constantRange(a: IrExpr, b: IrExpr): { items: number[]; charge: number } | undefined {
-  if (a.op !== "lit" || b.op !== "lit" || typeof a.v !== "number" || typeof b.v !== "number") return undefined;
-  if (!Number.isFinite(a.v) || !Number.isFinite(b.v) || !countable(a.v, b.v)) return undefined;
-  const charge = rangeCharge(a.v, b.v);
-  if (charge > RUNTIME_LIMITS.listItems) return undefined;
-  return { items: markDistinct(rangeItems(a.v, b.v), true), charge };
 }
 
 /** The line of the rules an expression starts on, as a whole number for a generated function's name. */
@@ -254,13 +240,8 @@ class Gen {
         return `H.spaceStateOf(x, ${this.expr(e.obj)}, ${this.k(e.name)}, ${this.k(e.init)}, ${this.k(e.span)})`;
       case "ordinal":
         return `H.ordinalOf(${this.k(ordinals(e.members))}, ${this.expr(e.a)}, ${this.k(e.span)})`;
-      case "range": {
-        const fixed = constantRange(e.a, e.b);
-        // A range between two written numbers is the same list every time (values never change
-        // in place): built once, and charged as building it is (`checkListSize`).
-        if (fixed) return `(H.tick(x, ${this.k(e.span)}, ${fixed.charge}), ${this.k(fixed.items)})`;
+      case "range":
         return `H.rangeOf(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${this.k(e.span)})`;
-      }
       case "in":
         return `H.isIn(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${e.zone ? "true" : "false"}, ${e.deep ? "true" : "false"})`;
       case "bind":

@@ -1,6 +1,7 @@
 import type { IrExpr, Value } from "../dsl/ir.ts";
 import type { Exec, Fn } from "./exec.ts";
 import type { Runtime } from "./runtime.ts";
+import { isDistinct, markDistinct } from "./values.ts";
 
 /**
  * Values the game's definition alone decides: an expression that reads only written numbers and
@@ -64,8 +65,8 @@ function holdsZone(t: unknown): boolean {
 }
 
 /**
- * The locals `e` binds, when `e` is fixed by the definition and worth keeping (it builds a list
- * or calls a built-in: a sum of written numbers costs less to work out than to look up); else
+ * The locals `e` binds, when `e` is fixed by the definition and worth keeping (it builds a list,
+ * a range included, or calls a built-in: a sum of written numbers costs less to work out than to look up); else
  * undefined.
  */
 export function fixedSlots(e: IrExpr, rt: Runtime): number[] | undefined {
@@ -100,11 +101,14 @@ function fixed(e: IrExpr, bound: ReadonlySet<number>, found: { slots: Set<number
       return all([e.obj, e.idx]);
     case "table":
       return !holdsZone(rt.def.tables[e.name]?.valueType ?? { t: "zone" }) && fixed(e.key, bound, found, rt);
+    case "range":
+      // Building the list is work: `0..6` is built once.
+      found.work = true;
+      return all([e.a, e.b]);
     case "arith":
     case "cmp":
     case "and":
     case "or":
-    case "range":
       return all([e.a, e.b]);
     case "in":
       return !e.zone && all([e.a, e.b]);
@@ -161,6 +165,8 @@ export function fixedValue(x: Exec, l: Value[], c: FixedValue): Value {
   const v = c.fn(x, l);
   c.steps = x.steps - before;
   c.after = c.slots.map((s) => l[s]!);
+  // A list known to hold distinct values (a range, a board's spaces) keeps that mark for good: it is kept too.
+  if (Array.isArray(v) && isDistinct(v)) markDistinct(v, true);
   c.v = v;
   c.done = true;
   return v;

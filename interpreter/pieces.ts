@@ -88,8 +88,12 @@ export function occupancyOf(s: MatchState): number[] | undefined {
 
 /** Records the top piece (or null) of one cell in the index, when the state has one. */
 function markTop(topo: Topology | undefined, s: MatchState, board: string, cell: string, top: number | null): void {
+  if ((s as Indexed).occ) markTopAt(topo, s, topo ? topo.spaceId(board, cell) : -1, top);
+}
+
+/** Records the top piece (or null) of space number `sid` in the index, when the state has one (-1: no such space). */
+function markTopAt(topo: Topology | undefined, s: MatchState, sid: number, top: number | null): void {
   if (!(s as Indexed).occ) return;
-  const sid = topo ? topo.spaceId(board, cell) : -1;
   if (sid < 0) {
     // No geometry at hand: drop the index, the next reader rebuilds it from `cells`.
     (s as Indexed).occ = undefined;
@@ -206,12 +210,8 @@ export function putOnBoard(
     const stack = (boardCells[c] ??= []);
     if (stack.length > 0) onEmpty = false;
     stack.push(id);
-    // The occupancy index, by the space's number looked up once for the whole put. Without a
-    // number (no such space), the index is dropped: the next reader rebuilds it from `cells`.
-    if ((s as Indexed).occ === undefined) continue;
-    const t = infos[k];
-    if (t === undefined) (s as Indexed).occ = undefined;
-    else occupancy(topo, s, t.id + 1)[t.id] = id + 1;
+    // By the space's number, looked up once for the whole put.
+    markTopAt(topo, s, infos[k]?.id ?? -1, id);
   }
   (s.placed[board] ??= []).push(id);
   if (before) {
