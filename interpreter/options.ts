@@ -437,7 +437,9 @@ export function namingValues(x: Exec, candidates: Value[], chosen: number, ty: T
   let last = v.piece;
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
-    if (!isPlacement(c) || c.piece === last || settled.has(c.piece)) continue;
+    // One read passes over the rest of a settled piece's placements, the most of a long list.
+    if (c === null || typeof c !== "object" || (c as PlacementValue).piece === last) continue;
+    if (!isPlacement(c) || settled.has(c.piece)) continue;
     if (!seesPiece(x, c.piece, chooser) || slug(x.rt.pieceLabel(x.s, c.piece)) !== name) settled.add((last = c.piece));
     else if (isLegal(i)) {
       out.push(c);

@@ -710,19 +710,32 @@ function drawOption(x: Exec, who: number, pick: (n: number) => number): Drawn {
   const c = choiceOf(p, who);
   if (!c?.unweighed) return { index: pick(optionCount(x, who)) };
   const stopAt = c.stop === undefined ? -1 : c.values.length;
-  const pool: number[] = [];
-  for (let i = 0; i < c.values.length; i++) pool.push(i);
-  if (stopAt >= 0) pool.push(stopAt);
-  return weighing(x, c, who, (isLegal) => {
-    for (;;) {
-      const j = pick(pool.length);
-      const i = pool[j]!;
-      if (i === stopAt || isLegal(i)) return { choice: c, candidate: i };
-      pool[j] = pool[pool.length - 1]!;
-      pool.pop();
-    }
-  });
+  let size = c.values.length + (stopAt >= 0 ? 1 : 0);
+  // The candidates not drawn yet, by number: the first `size` entries. A draw asks for few of them,
+  // so the pool is the one kept between draws, filled, not a list built anew for each draw (a draw
+  // that starts while another is under way, which no filter can do, gets one of its own).
+  const nested = drawing;
+  if (!nested && poolKept.length < size) poolKept = new Int32Array(Math.max(size, 2 * poolKept.length));
+  const pool = nested ? new Int32Array(size) : poolKept;
+  for (let i = 0; i < size; i++) pool[i] = i;
+  drawing = true;
+  try {
+    return weighing(x, c, who, (isLegal) => {
+      for (;;) {
+        const j = pick(size);
+        const i = pool[j]!;
+        if (i === stopAt || isLegal(i)) return { choice: c, candidate: i };
+        pool[j] = pool[--size]!;
+      }
+    });
+  } finally {
+    drawing = nested;
+  }
 }
+
+/** The pool `drawOption` draws from, kept for the next draw; `drawing` while one is under way. */
+let poolKept = new Int32Array(256);
+let drawing = false;
 
 /** Takes a random legal option of `player` (each as likely, drawn with `pick`: `drawOption`), then runs on to the next decision. */
 export function applyRandom(x: Exec, pick: (n: number) => number, player?: number): ApplyResult {
