@@ -113,6 +113,28 @@ describe("unweighed choices", () => {
     }
   });
 
+  it("draws the same when a draw runs inside another's `pick`: each draw keeps its own candidates", () => {
+    // Most candidates fail the filter, so each draw takes several picks. Inside the first match's
+    // picks, the second match draws too: if both drew from one pool, the first would lose track.
+    const start = gameFromSource(source(edge)).start({ players: 2, seed: 1 });
+    const labels = (nested: boolean): string[] => {
+      const out: string[] = [];
+      for (let seed = 1; seed <= 30; seed++) {
+        const rng = botRandom(seed);
+        const innerRng = botRandom(seed + 1000);
+        const pick = (k: number): number => {
+          if (nested) expect(start.clone().applyRandom((n) => uniformInt(innerRng, 0, n - 1)).ok).toBe(true);
+          return uniformInt(rng, 0, k - 1);
+        };
+        const m = start.clone();
+        expect(m.applyRandom(pick).ok).toBe(true);
+        out.push(m.log[0]!.label);
+      }
+      return out;
+    };
+    expect(labels(true)).toEqual(labels(false));
+  });
+
   it("a filter that fails on a candidate no one weighed yet ends the match at the filter's line when the options are asked for", () => {
     // The first two candidates pass; from the fifth column on, `piece_at(s)` is none.
     const src = source("s.x < 4 or piece_at(s).mark == 1");
