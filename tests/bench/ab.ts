@@ -23,7 +23,11 @@
 //
 // STELA_AB_POLICY=weighed plays as `npm run bench` measures Stela against the hand-written twins
 // (every option weighed, one taken by position: `random-policy.ts`, the same policy code for both
-// engines) instead of as the random bot plays (`random`, the default).
+// engines) instead of as the random bot plays (`random`, the default). STELA_AB_POLICY=greedy
+// measures the greedy bot (`makeBot("greedy")`, one step of look-ahead on copies of the match,
+// as `stela simulate --bots greedy` plays): a unit is the first GREEDY_DECISIONS decisions of the
+// game of one seed, taken by the greedy bot seeded with it (fewer when the game ends sooner); a
+// whole game would not fit in a slice.
 //
 // Either way the ratio reported is the median of each pair's own B / A, with its 95%
 // order-statistic interval (`medianInterval`): a ratio of medians over all rounds would let one
@@ -48,9 +52,11 @@ const rounds = Number(process.env["STELA_AB_ROUNDS"] ?? 5);
 const seconds = Number(process.env["STELA_AB_SECONDS"] ?? 2);
 const slices = Number(process.env["STELA_AB_SLICES"] ?? 0);
 const sliceMs = Number(process.env["STELA_AB_SLICE_MS"] ?? 200);
-const weighed = process.env["STELA_AB_POLICY"] === "weighed";
-if (process.env["STELA_AB_POLICY"] !== undefined && !weighed && process.env["STELA_AB_POLICY"] !== "random") {
-  console.error("STELA_AB_POLICY is `random` (the default: the random bot) or `weighed` (every option weighed, as `npm run bench` measures Stela against the twins)");
+const policy = process.env["STELA_AB_POLICY"] ?? "random";
+const weighed = policy === "weighed";
+const GREEDY_DECISIONS = 12;
+if (policy !== "random" && policy !== "weighed" && policy !== "greedy") {
+  console.error("STELA_AB_POLICY is `random` (the default: the random bot), `weighed` (every option weighed, as `npm run bench` measures Stela against the twins) or `greedy` (the greedy bot's first decisions of each game)");
   process.exit(2);
 }
 
@@ -58,7 +64,7 @@ if (process.env["STELA_AB_POLICY"] !== undefined && !weighed && process.env["STE
 function playerSource(root: string): string {
   return `
 import { readFileSync } from "node:fs";
-import { compile, playRandomly } from ${JSON.stringify(join(root, "interpreter/index.ts"))};
+import { compile, makeBot, playRandomly } from ${JSON.stringify(join(root, "interpreter/index.ts"))};
 import { RandomPolicy } from ${JSON.stringify(join(here, "tests/bench/random-policy.ts"))};
 /** The twins' policy (\`npm run bench\`): every option weighed, one taken by position. */
 function playWeighed(m, seed) {
@@ -70,7 +76,15 @@ function playWeighed(m, seed) {
     }
   }
 }
-const play1 = ${weighed ? "playWeighed" : "playRandomly"};
+/** The greedy bot's first decisions of a game (a whole game takes too long for a slice). */
+function playGreedy(m, seed) {
+  const bot = makeBot("greedy", seed);
+  for (let n = 0, d = m.decision; d && n < ${GREEDY_DECISIONS}; d = m.decision, n++) {
+    const p = d.players[0];
+    m.apply(bot.choose(m, p), p);
+  }
+}
+const play1 = ${{ random: "playRandomly", weighed: "playWeighed", greedy: "playGreedy" }[policy]};
 // CPU time of this process, not wall time: on a shared machine the wall clock counts other people's work.
 export const cpuMs = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
 /** Plays games of one file: (first seed, count) → the CPU milliseconds they took. */
@@ -197,7 +211,7 @@ try {
   }
   process.stderr.write("\n");
   const how = slices > 0 ? `${slices} pairs of ${sliceMs} ms slices in one process` : `${rounds} interleaved rounds of ${seconds} s`;
-  console.log(`A = ${base}, B = ${here}; ${how}, random playouts per CPU-second (${weighed ? "every option weighed, as npm run bench plays" : "as the random bot plays"}), medians (min–max); B / A is the median of the pairs' own ratios with its 95% interval.\n`);
+  console.log(`A = ${base}, B = ${here}; ${how}, ${policy === "greedy" ? `greedy-bot games cut at ${GREEDY_DECISIONS} decisions per CPU-second` : `random playouts per CPU-second (${weighed ? "every option weighed, as npm run bench plays" : "as the random bot plays"})`}, medians (min–max); B / A is the median of the pairs' own ratios with its 95% interval.\n`);
   console.log("| file | A | B | B / A | 95% interval |");
   console.log("|---|---:|---:|---:|---:|");
   const fmt = (x: number): string => (x >= 100 ? Math.round(x).toString() : x.toFixed(1));
