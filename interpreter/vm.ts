@@ -712,8 +712,9 @@ function drawOption(x: Exec, who: number, pick: (n: number) => number): Drawn {
   const stopAt = c.stop === undefined ? -1 : c.values.length;
   let size = c.values.length + (stopAt >= 0 ? 1 : 0);
   // The candidates not drawn yet, by number: the first `size` entries. A draw asks for few of them,
-  // so the pool is the one kept between draws, filled, not a list built anew for each draw (a draw
-  // that starts while another is under way, which no filter can do, gets one of its own).
+  // so the pool is the one kept between draws, filled, not a list built anew for each draw. A draw
+  // started from inside another's `pick` (the caller's function: no filter can start one) gets one
+  // of its own.
   const nested = drawing;
   if (!nested && poolKept.length < size) poolKept = new Int32Array(Math.max(size, 2 * poolKept.length));
   const pool = nested ? new Int32Array(size) : poolKept;
