@@ -25,9 +25,11 @@
 // (every option weighed, one taken by position: `random-policy.ts`, the same policy code for both
 // engines) instead of as the random bot plays (`random`, the default). STELA_AB_POLICY=greedy
 // measures the greedy bot (`makeBot("greedy")`, one step of look-ahead on copies of the match,
-// as `stela simulate --bots greedy` plays): a unit is the first GREEDY_DECISIONS decisions of the
-// game of one seed, taken by the greedy bot seeded with it (fewer when the game ends sooner); a
-// whole game would not fit in a slice.
+// taking options by position as `stela simulate` plays them): a unit is the first
+// GREEDY_DECISIONS decisions of the game of one seed, taken by the greedy bot seeded with it
+// (fewer when the game ends sooner); a whole game would not fit in a slice. The bot is each
+// checkout's own: against a checkout from before the greedy bot judged a redrawn copy by
+// `estimate` (27f33f0, 272dbd4), it compares two bots playing other games, not two engines.
 //
 // Either way the ratio reported is the median of each pair's own B / A, with its 95%
 // order-statistic interval (`medianInterval`): a ratio of medians over all rounds would let one
@@ -81,7 +83,9 @@ function playGreedy(m, seed) {
   const bot = makeBot("greedy", seed);
   for (let n = 0, d = m.decision; d && n < ${GREEDY_DECISIONS}; d = m.decision, n++) {
     const p = d.players[0];
-    m.apply(bot.choose(m, p), p);
+    // By position, as stela simulate plays (playOut): no option named. Older checkouts' bots only name theirs.
+    if (bot.chooseIndex) m.applyAt(bot.chooseIndex(m, p), p);
+    else m.apply(bot.choose(m, p), p);
   }
 }
 const play1 = ${{ random: "playRandomly", weighed: "playWeighed", greedy: "playGreedy" }[policy]};
