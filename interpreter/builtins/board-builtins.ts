@@ -11,7 +11,6 @@ import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 import { boardPosition } from "../state.ts";
 import { buildLinks, meets, root, type SpaceLinks } from "../space-links.ts";
-import { slabInt32 } from "../typed-slab.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
   const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
@@ -370,7 +369,7 @@ function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {
   const topo = x.rt.topo;
   // Sized after the members' spaces are numbered (numbers are given out on first use).
   const covered = among.map((id) => coveredInfos(x, id, span));
-  const owner = slabInt32(topo.spaceCount);
+  const owner = new Int32Array(topo.spaceCount);
   let stacked = false;
   for (let i = 0; i < covered.length; i++) {
     const mark = among[i]! + 1;
@@ -380,7 +379,7 @@ function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {
     }
   }
   if (stacked) return { owner, sizes: [] };
-  return { owner, group: slabInt32(x.s.pieces.length).fill(-1), sizes: [] };
+  return { owner, group: new Int32Array(x.s.pieces.length).fill(-1), sizes: [] };
 }
 
 /**
