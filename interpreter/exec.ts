@@ -29,6 +29,13 @@ export interface Exec {
    */
   takenFrom: readonly Value[] | null;
   takenAt: number;
+  /**
+   * Set for a look-ahead copy (`Match.lookAhead`): the rules stop on reaching a choice, before
+   * weighing its options, and `stoppedAtChoice` says they did. A bot that only scores the position
+   * a move leads to then skips weighing the next choice's candidates, the most of a move's cost.
+   */
+  stopAtChoice: boolean;
+  stoppedAtChoice: boolean;
 }
 
 /** The work a rule may do between two decisions before it is stopped as an endless loop. */
@@ -82,5 +89,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1 };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false };
 }

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
-import { newExec } from "./exec.ts";
+import { newExec, type Exec } from "./exec.ts";
 import { computeEstimate } from "./estimate.ts";
 import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
@@ -80,8 +80,42 @@ export class Match {
     return rt;
   }
 
+  /** A look-ahead copy (`lookAhead`): its rules stop on reaching a choice, before offering it. */
+  private lookingAhead = false;
+  /** The state the rules of a look-ahead copy stopped in, at a choice not offered yet. */
+  private unoffered: MatchState | null = null;
+  /** The work the rules did before they stopped: offering the choice goes on counting from it (`Exec.steps`). */
+  private unofferedSteps = 0;
+
+  /**
+   * A context for one call. A look-ahead copy stopped at a choice offers it first (everything but
+   * the position's own readings asks for it: who decides, the options, taking one, a view).
+   */
+  private exec(): Exec {
+    if (this.unoffered === this.state) {
+      this.unoffered = null;
+      // Offered as if the rules had never stopped: the same step budget, so the same games.
+      const resume = newExec(this.rt, this.state);
+      resume.steps = this.unofferedSteps;
+      run(resume);
+    }
+    const x = newExec(this.rt, this.state);
+    x.stopAtChoice = this.lookingAhead;
+    return x;
+  }
+
+  /** After a decision on a look-ahead copy: whether the rules stopped at a choice unoffered. */
+  private ran<T>(x: Exec, result: T): T {
+    if (x.stoppedAtChoice) {
+      this.unoffered = this.state;
+      this.unofferedSteps = x.steps;
+    }
+    return result;
+  }
+
   /** Who must decide now, or null when the match is over. */
   get decision(): Decision | null {
+    if (this.unoffered === this.state) this.exec();
     const p = this.state.pending;
     if (!p || this.state.over) return null;
     return { players: owing(p), prompt: p.prompt, simultaneous: p.kind === "secret" };
@@ -94,7 +128,7 @@ export class Match {
    * cached for this decision: bots should use `optionCount` and `applyAt`.
    */
   options(player?: number): Option[] {
-    return namedOptions(newExec(this.rt, this.state), player).map(toOption);
+    return namedOptions(this.exec(), player).map(toOption);
   }
 
   /**
@@ -102,7 +136,7 @@ export class Match {
    * simulation: no ids or labels are made). Same default player as `options`.
    */
   optionCount(player?: number): number {
-    return optionCount(newExec(this.rt, this.state), player);
+    return optionCount(this.exec(), player);
   }
 
   /**
@@ -112,9 +146,9 @@ export class Match {
    * id order of `options`, so nothing needs naming but the log line.
    */
   applyAt(index: number, player?: number): ApplyResult {
-    const x = newExec(this.rt, this.state);
+    const x = this.exec();
     try {
-      return applyAt(x, index, player);
+      return this.ran(x, applyAt(x, index, player));
     } catch (e) {
       recordError(x, e, this.rt.def.flow.span);
       return { ok: true };
@@ -129,9 +163,9 @@ export class Match {
    * the match was looked at before (`randomIndex` tells which, without taking it).
    */
   applyRandom(pick: (n: number) => number, player?: number): ApplyResult {
-    const x = newExec(this.rt, this.state);
+    const x = this.exec();
     try {
-      return applyRandom(x, checkedPick(pick), player);
+      return this.ran(x, applyRandom(x, checkedPick(pick), player));
     } catch (e) {
       // A bad draw is the caller's mistake, found before anything was taken: the match goes on.
       if (e instanceof PickError) return { ok: false, code: "unknown-option", reason: e.message };
@@ -146,7 +180,7 @@ export class Match {
    * ones before it): for tools that record decisions by position.
    */
   randomIndex(pick: (n: number) => number, player?: number): number | undefined {
-    const x = newExec(this.rt, this.state);
+    const x = this.exec();
     try {
       return randomIndex(x, checkedPick(pick), player);
     } catch (e) {
@@ -158,9 +192,9 @@ export class Match {
 
   /** Takes a decision. An illegal one is refused with a reason and changes nothing. */
   apply(optionId: string, player?: number): ApplyResult {
-    const x = newExec(this.rt, this.state);
+    const x = this.exec();
     try {
-      return apply(x, optionId, player);
+      return this.ran(x, apply(x, optionId, player));
     } catch (e) {
       recordError(x, e, this.rt.def.flow.span);
       return { ok: true };
@@ -169,6 +203,7 @@ export class Match {
 
   /** What `player` may see (null: a spectator). */
   view(player: number | null): View {
+    if (this.unoffered === this.state) this.exec();
     return makeView(this.rt, this.state, player);
   }
 
@@ -235,10 +270,32 @@ export class Match {
 
   /** An independent copy to explore from (a search's step): copies only what moves change in place. */
   clone(): Match {
-    return new Match(this.game, cloneState(this.state));
+    const m = new Match(this.game, cloneState(this.state));
+    m.lookingAhead = this.lookingAhead;
+    if (this.unoffered === this.state) {
+      m.unoffered = m.state;
+      m.unofferedSteps = this.unofferedSteps;
+    }
+    return m;
+  }
+
+  /**
+   * A copy for one step of look-ahead: after a decision taken on it, the rules run on until
+   * someone must choose again, and stop there before weighing that choice's options (in games
+   * where filters reject most candidates, weighing them is most of a move's cost). Its
+   * `estimate`, `provisionalResult`, variables, log, `over`, `result` and `error` tell the match
+   * as the rules left it then: an option forced on the next player is not taken yet, and a choice
+   * with no option left has not stopped the match yet. Asking who decides, for the options or a
+   * view, or taking one, offers that choice first, as on any match. Copies of it look ahead too.
+   */
+  lookAhead(): Match {
+    const m = this.clone();
+    m.lookingAhead = true;
+    return m;
   }
 
   toJSON(): MatchState {
+    if (this.unoffered === this.state) this.exec();
     return structuredClone(this.state);
   }
 

@@ -234,16 +234,19 @@ function loop(x: Exec): void {
         break;
       }
       case OP.choose: {
+        if (x.stopAtChoice) return stopAtChoice(x);
         const ins = next as Ins<"choose">;
         offerChoice(x, f, ins);
         break;
       }
       case OP.secret: {
+        if (x.stopAtChoice) return stopAtChoice(x);
         const ins = next as Ins<"secret">;
         offerSecret(x, f, ins);
         break;
       }
       case OP.options: {
+        if (x.stopAtChoice) return stopAtChoice(x);
         const ins = next as Ins<"options">;
         offerNamed(x, f, ins);
         break;
@@ -264,6 +267,14 @@ function loop(x: Exec): void {
         assertNever(next as never, "instruction");
     }
   }
+}
+
+/**
+ * Leaves the choice the frame on top stands at unoffered (a look-ahead copy, `Exec.stopAtChoice`):
+ * running from it later offers it, as a state read back from JSON or redrawn does (`resample.ts`).
+ */
+function stopAtChoice(x: Exec): void {
+  x.stoppedAtChoice = true;
 }
 
 function finish(x: Exec): void {

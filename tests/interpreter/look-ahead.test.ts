@@ -1,0 +1,154 @@
+import { describe, expect, it } from "vitest";
+import { gameFromSource } from "../support/games.ts";
+
+/**
+ * `Match.lookAhead()`: a copy whose rules stop, after a decision, where someone must choose next,
+ * before that choice is weighed. What it reads then is the position the move led to; anything
+ * that needs the choice offers it, and from there on the copy plays exactly as a plain clone.
+ */
+
+// Player 1 picks how many points to take; player 2's next choice has one option only (taken
+// without asking, five points); then player 1 chooses again, and last comes a choice of nothing.
+const FORCED = gameFromSource(`
+game "Forced" { players 2 }
+per player { points: number = 0 }
+flow {
+  turn players[0] {
+    let n = choose n from 1..3 prompt "How many?"
+    players[0].points += n
+  }
+  turn players[1] {
+    let m = choose m from 1..9 where m == 5 prompt "Take five"
+    players[1].points += m
+  }
+  turn players[0] {
+    let k = choose k from 1..2 prompt "Again"
+    players[0].points += k
+  }
+  turn players[1] {
+    let e = choose e from 1..9 where e > 9 prompt "Nothing"
+  }
+}
+scoring p { points p.points }
+`);
+
+// Both players answer at once.
+const SECRET = gameFromSource(`
+game "Secret" { players 2 }
+per player { pick: number = 0 }
+flow {
+  let picks = secretly each p in players chooses n from 1..3 prompt "Pick"
+  for p in players { p.pick = picks[p] }
+  let again = choose n from 1..2 by players[0] prompt "Again"
+}
+scoring p { points p.pick }
+`);
+
+// About 3,000,000 steps of work after the first decision, then a choice whose weighing takes
+// about 2,100,000 more: together, past the step budget of 5,000,000 between two decisions.
+const COSTLY = gameFromSource(`
+game "Costly" { players 2 }
+flow {
+  let n = choose n from 1..2 by players[0] prompt "Go"
+  let t = 0
+  repeat 1000000 { t += 1 }
+  let k = choose k from 1..3 by players[1] where (sum j for j in 1..700000) > 0 prompt "Costly"
+}
+scoring p { points 0 }
+`);
+
+describe("a look-ahead copy", () => {
+  it("stops where someone must choose next, before an option forced on them is taken", () => {
+    const m = FORCED.start({ players: 2, seed: 1 });
+    const trial = m.lookAhead();
+    expect(trial.applyAt(2, 0)).toEqual({ ok: true });
+    // Player 1 took 3; player 2's only option (5 points) is not taken yet.
+    expect(trial.state.pending).toBeNull();
+    expect(trial.over).toBe(false);
+    expect(trial.estimate(0)).toBe(3);
+    expect(trial.estimate(1)).toBe(0);
+    expect(trial.playerVar(1, "points")).toBe(0);
+    // Asking who decides offers the choice: the forced option is taken, and player 1 is asked again.
+    expect(trial.decision).toEqual({ players: [0], prompt: "Again", simultaneous: false });
+    expect(trial.estimate(1)).toBe(5);
+    // The original match is untouched.
+    expect(m.decision?.prompt).toBe("How many?");
+    expect(m.estimate(0)).toBe(0);
+  });
+
+  it("once offered, is the same match as a plain clone after the same decision", () => {
+    const m = FORCED.start({ players: 2, seed: 7 });
+    const plain = m.clone();
+    const trial = m.lookAhead();
+    plain.applyAt(1, 0);
+    trial.applyAt(1, 0);
+    expect(trial.options(0)).toEqual(plain.options(0));
+    expect(JSON.stringify(trial.toJSON())).toBe(JSON.stringify(plain.toJSON()));
+    // It keeps looking ahead: the next decision stops at the choice of nothing, which has not
+    // stopped the match yet; offering it does, as it does the plain clone.
+    plain.applyAt(0, 0);
+    trial.applyAt(0, 0);
+    expect(trial.error).toBeNull();
+    expect(trial.over).toBe(false);
+    expect(plain.error?.code).toBe("runtime-no-options");
+    expect(trial.decision).toBeNull();
+    expect(trial.error).toEqual(plain.error);
+  });
+
+  it("offers the choice it stopped at when saved, viewed or counted", () => {
+    const m = FORCED.start({ players: 2, seed: 3 });
+    const saved = m.lookAhead();
+    saved.applyAt(0, 0);
+    expect(saved.toJSON().pending?.prompt).toBe("Again");
+
+    const viewed = m.lookAhead();
+    viewed.applyAt(0, 0);
+    expect(viewed.view(0).decision?.prompt ?? null).not.toBeNull();
+
+    const counted = m.lookAhead();
+    counted.applyAt(0, 0);
+    expect(counted.optionCount(0)).toBe(2);
+  });
+
+  it("copies of a stopped copy stop there too, and each offers on its own", () => {
+    const m = FORCED.start({ players: 2, seed: 5 });
+    const trial = m.lookAhead();
+    trial.applyAt(2, 0);
+    const copy = trial.clone();
+    expect(copy.state.pending).toBeNull();
+    expect(copy.estimate(1)).toBe(0);
+    expect(copy.decision?.prompt).toBe("Again");
+    // Offering the copy's choice left the first stopped copy as it was.
+    expect(trial.state.pending).toBeNull();
+    expect(trial.estimate(1)).toBe(0);
+    // The copy looks ahead too.
+    copy.applyAt(1, 0);
+    expect(copy.state.pending).toBeNull();
+    expect(copy.over).toBe(false);
+  });
+
+  it("counts the work done before it stopped against the step budget when it offers", () => {
+    const m = COSTLY.start({ players: 2, seed: 1 });
+    const plain = m.clone();
+    plain.applyAt(0, 0);
+    expect(plain.error?.code).toBe("runtime-step-budget");
+    const trial = m.lookAhead();
+    trial.applyAt(0, 0);
+    expect(trial.error).toBeNull();
+    expect(trial.decision).toBeNull();
+    expect(trial.error).toEqual(plain.error);
+  });
+
+  it("waits for every answer of a secret choice, then stops at the next choice", () => {
+    const m = SECRET.start({ players: 2, seed: 1 });
+    const trial = m.lookAhead();
+    trial.applyAt(2, 0);
+    // Player 2 still owes an answer: nothing ran on, so the secret choice is still pending.
+    expect(trial.decision?.players).toEqual([1]);
+    trial.applyAt(0, 1);
+    expect(trial.state.pending).toBeNull();
+    expect(trial.estimate(0)).toBe(3);
+    expect(trial.estimate(1)).toBe(1);
+    expect(trial.decision?.prompt).toBe("Again");
+  });
+});
