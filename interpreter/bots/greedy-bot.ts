@@ -6,7 +6,11 @@ import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 /**
  * One step of look-ahead: tries each option on a copy of the match and keeps
  * those that leave its own estimate (the game's `estimate`, else its
- * `scoring` as if the game ended now) highest, then picks among them at random. Generic: it knows
+ * `scoring` as if the game ended now) highest, then picks among them at random.
+ * Each option is scored where the rules next ask someone to choose, before
+ * that choice's candidates are weighed (`Match.lookAhead`): weighing them was
+ * most of a try's cost in Cacao, Maya and Yaxha, and only an option forced on
+ * the next player (taken without asking) is left out of the score. Generic: it knows
  * nothing of any game beyond its scoring. Options are many (hundreds of
  * placements), so it samples at most `width` of them.
  *
@@ -65,15 +69,17 @@ export class GreedyBot {
   }
 
   /**
-   * A copy of the redrawn match after `player` takes option `index`. In a secret choice the
+   * A look-ahead copy of the redrawn match after `player` takes option `index`, stopped where the
+   * rules next ask someone to choose. In a secret choice the
    * others' answers were forgotten by the redraw: they answer at random here, so the choice
    * resolves without peeking (and the player's own consequences still show).
    */
   private tryOption(world: Match, index: number, player: number): Match | undefined {
-    const trial = world.clone();
+    const trial = world.lookAhead();
     const pending = trial.state.pending;
     if (!trial.applyAt(index, player).ok) return undefined;
-    // Until the secret choice resolves (the state then holds a new pending decision, or none).
+    // Until the secret choice resolves (the state then holds no pending decision: the rules stopped
+    // at the next choice, unoffered, or the match is over).
     while (pending?.kind === "secret" && trial.state.pending === pending) {
       const q = trial.decision!.players[0]!;
       trial.applyAt(uniformInt(this.rng, 0, trial.optionCount(q) - 1), q);
