@@ -25,11 +25,12 @@
 // (every option weighed, one taken by position: `random-policy.ts`, the same policy code for both
 // engines) instead of as the random bot plays (`random`, the default). STELA_AB_POLICY=greedy
 // measures the greedy bot (`makeBot("greedy")`, one step of look-ahead on copies of the match,
-// taking options by position as `stela simulate` plays them): a unit is the first
-// GREEDY_DECISIONS decisions of the game of one seed, taken by the greedy bot seeded with it
-// (fewer when the game ends sooner); a whole game would not fit in a slice. The bot is each
-// checkout's own: against a checkout from before the greedy bot judged a redrawn copy by
-// `estimate` (27f33f0, 272dbd4), it compares two bots playing other games, not two engines.
+// taking options by position as `stela simulate` plays them): a unit is the greedy bot's choice
+// (seeded with the seed) at each of the first GREEDY_DECISIONS decisions of the game of one seed
+// (fewer when the game ends sooner; a whole game would not fit in a slice), while the random bot
+// plays that game, so both engines' bots weigh the same positions even when they would choose
+// differently. The bot is each checkout's own: against a checkout from before the greedy bot
+// judged a redrawn copy by `estimate` (27f33f0, 272dbd4), it compares two bots, not two engines.
 //
 // Either way the ratio reported is the median of each pair's own B / A, with its 95%
 // order-statistic interval (`medianInterval`): a ratio of medians over all rounds would let one
@@ -78,14 +79,21 @@ function playWeighed(m, seed) {
     }
   }
 }
-/** The greedy bot's first decisions of a game (a whole game takes too long for a slice). */
+/**
+ * The greedy bot's choice at each of the first decisions of a game (a whole game takes too long
+ * for a slice), the game going on as the random bot plays it: both engines' greedy bots weigh the
+ * same positions, even where they would take different options (a change to the bot may do that).
+ */
 function playGreedy(m, seed) {
   const bot = makeBot("greedy", seed);
+  const random = makeBot("random", seed);
   for (let n = 0, d = m.decision; d && n < ${GREEDY_DECISIONS}; d = m.decision, n++) {
     const p = d.players[0];
     // By position, as stela simulate plays (playOut): no option named. Older checkouts' bots only name theirs.
-    if (bot.chooseIndex) m.applyAt(bot.chooseIndex(m, p), p);
-    else m.apply(bot.choose(m, p), p);
+    if (bot.chooseIndex) bot.chooseIndex(m, p);
+    else bot.choose(m, p);
+    if (random.play) random.play(m, p);
+    else m.apply(random.choose(m, p), p);
   }
 }
 const play1 = ${{ random: "playRandomly", weighed: "playWeighed", greedy: "playGreedy" }[policy]};
