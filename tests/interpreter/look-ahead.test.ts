@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gameFromSource } from "../support/games.ts";
+import { gameFromSource, loadGame } from "../support/games.ts";
 
 /**
  * `Match.lookAhead()`: a copy whose rules stop, after a decision, where someone must choose next,
@@ -150,5 +150,27 @@ describe("a look-ahead copy", () => {
     expect(trial.estimate(0)).toBe(3);
     expect(trial.estimate(1)).toBe(1);
     expect(trial.decision?.prompt).toBe("Again");
+  });
+});
+
+describe("copies that take options of one choice", () => {
+  it("name the placement each takes for the log as a match of their own does", () => {
+    // Cacao's first decision places one of three worker tiles, several of one kind (told apart
+    // by number in ids): the names are worked out once for the choice its copies share.
+    const cacao = loadGame("cacao.stela");
+    const base = cacao.start({ players: 3, seed: 4 });
+    expect(base.decision?.prompt).toBe("Place a worker tile");
+    const n = base.optionCount();
+    expect(n).toBeGreaterThan(8);
+    const listed = base.options();
+    for (let i = 0; i < n; i += 3) {
+      const copy = base.lookAhead();
+      copy.applyAt(i);
+      const option = listed.find((o) => o.index === i)!;
+      expect(copy.log.at(-1)).toMatchObject({ option: option.id, label: option.label });
+      const own = cacao.start({ players: 3, seed: 4 });
+      own.applyAt(i);
+      expect(copy.log.at(-1)).toEqual(own.log.at(-1));
+    }
   });
 });
