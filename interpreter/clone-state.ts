@@ -1,6 +1,6 @@
 import type { Value } from "../dsl/ir.ts";
-import { occupancyOf, setOccupancy } from "./pieces.ts";
-import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending, type PieceState } from "./state.ts";
+import { occupancyOf, setOccupancy, sharePieces } from "./pieces.ts";
+import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending } from "./state.ts";
 
 /**
  * A copy of a match state that a search can change freely, made without
@@ -9,7 +9,9 @@ import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending
  * What is shared, and why that is safe:
  * - Values (lists, maps, placements) are never changed in place: the rules
  *   change a copy (`compile-code.ts` index targets, `+=` on lists), so
- *   globals, player variables, piece state and locals copy one level only.
+ *   globals, player variables and locals copy one level only.
+ * - Pieces are shared until either state changes one (`pieces.ts`
+ *   `ownPiece` copies it then; its state fields are replaced whole).
  * - Log and message entries are written once (revealing secret choices
  *   replaces entries, `vm.ts`), so the log is a new array of the same entries:
  *   the log is kept apart from what a search needs to copy.
@@ -30,7 +32,7 @@ export function cloneState(s: MatchState): MatchState {
     rng: s.rng.slice(),
     globals: { ...s.globals },
     pvars: s.pvars.map((v) => ({ ...v })),
-    pieces: s.pieces.map(clonePiece),
+    pieces: sharePieces(s),
     zones: copyArrays(s.zones),
     cells: {},
     placed: copyArrays(s.placed),
@@ -62,12 +64,6 @@ function copyArrays<T>(o: Record<string, T[]>): Record<string, T[]> {
   const out: Record<string, T[]> = {};
   for (const k in o) out[k] = o[k]!.slice();
   return out;
-}
-
-function clonePiece(p: PieceState): PieceState {
-  const q: PieceState = { c: p.c, owner: p.owner, zone: p.zone, board: p.board, cells: p.cells, rot: p.rot, up: p.up, st: { ...p.st } };
-  if (p.sides) q.sides = p.sides;
-  return q;
 }
 
 function cloneFrame(f: FrameState): FrameState {

@@ -8,7 +8,7 @@ import { compileFlow, type FlowRunner } from "./compile-flow.ts";
 import type { Exec, Fn } from "./exec.ts";
 import { mayDraw } from "./memo.ts";
 import { NAMED_ALONE } from "./options.ts";
-import { lift, piece, putInZone, putOnBoard, setOwner } from "./pieces.ts";
+import { lift, ownPiece, piece, pieceId, putInZone, putOnBoard, setOwner } from "./pieces.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
 import { fail } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
@@ -153,7 +153,11 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
       const obj = compileExpr(t.obj, rt);
       return {
         get: (x, l) => piece(x, obj(x, l), span).st[t.name] ?? null,
-        set: (x, l, v) => void (piece(x, obj(x, l), span).st[t.name] = v),
+        // Replaced, not changed in place: copies of the state share a piece's state fields (`ownPiece`).
+        set: (x, l, v) => {
+          const p = ownPiece(x.s, pieceId(x, obj(x, l), span));
+          p.st = { ...p.st, [t.name]: v };
+        },
       };
     }
     case "sstate": {
@@ -177,7 +181,7 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
       const obj = compileExpr(t.obj, rt);
       return {
         get: (x, l) => piece(x, obj(x, l), span).owner,
-        set: (x, l, v) => setOwner(x.s, piece(x, obj(x, l), span), v as number | null),
+        set: (x, l, v) => setOwner(x.s, pieceId(x, obj(x, l), span), v as number | null),
       };
     }
     case "index": {
@@ -507,7 +511,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
       case "flip": {
         const p = compileExpr(s.piece, rt);
         const up = s.up;
-        emit({ k: "exec", run: (x, l) => void (piece(x, p(x, l), span).up = up), span });
+        emit({ k: "exec", run: (x, l) => void (ownPiece(x.s, pieceId(x, p(x, l), span)).up = up), span });
         return;
       }
       case "remove": {

@@ -11,11 +11,50 @@ import type { SpaceInfo, Topology } from "./topology.ts";
  * game) and the state's indexes agree.
  */
 
+/**
+ * Which pieces a state may change in place, by id (1: its own), kept beside its `pieces` list. A
+ * copy of the state shares every piece with it (`sharePieces`; a search copies the match for every
+ * option it tries, and moves only a few pieces on each copy), so each change to a piece goes through
+ * `ownPiece`, which first gives the changing state a copy of its own. A list with no entry owns none.
+ */
+const ownedPieces = new WeakMap<PieceState[], Uint8Array>();
+
+/** The pieces of `s` for a copy of it: the same pieces, now shared, so neither state changes one in place. */
+export function sharePieces(s: MatchState): PieceState[] {
+  ownedPieces.delete(s.pieces);
+  return s.pieces.slice();
+}
+
+/** Every piece of a new state is its own (`Game.start`): none is copied before it first moves. */
+export function ownAllPieces(s: MatchState): void {
+  ownedPieces.set(s.pieces, new Uint8Array(s.pieces.length).fill(1));
+}
+
+/** Piece `id` of `s`, to change: a piece `s` shares with a copy is copied first (`sharePieces`). */
+export function ownPiece(s: MatchState, id: number): PieceState {
+  const p = s.pieces[id]!;
+  let mine = ownedPieces.get(s.pieces);
+  if (mine === undefined) ownedPieces.set(s.pieces, (mine = new Uint8Array(s.pieces.length)));
+  if (mine[id] === 1) return p;
+  // `cells`, `sides` and `st` are replaced whole, never changed in place: the copy shares them.
+  const q: PieceState = { c: p.c, owner: p.owner, zone: p.zone, board: p.board, cells: p.cells, rot: p.rot, up: p.up, st: p.st };
+  if (p.sides) q.sides = p.sides;
+  s.pieces[id] = q;
+  mine[id] = 1;
+  return q;
+}
+
 export function piece(x: Exec, id: unknown, span: Span): PieceState {
   if (typeof id !== "number") fail("runtime-none-value", id === null ? "there is no piece here (the value is `none`)" : "this is not a piece", span);
   const p = x.s.pieces[id];
   if (!p) fail("runtime-none-value", `there is no piece ${id}`, span);
   return p;
+}
+
+/** The id of the piece `id` stands for, to change it (`ownPiece`); fails as `piece` does. */
+export function pieceId(x: Exec, id: unknown, span: Span): number {
+  piece(x, id, span);
+  return id as number;
 }
 
 /**
@@ -122,7 +161,9 @@ export function topOn(topo: Topology, s: MatchState, space: SpaceInfo): number |
  * the index is dropped and rebuilt when next needed).
  */
 export function lift(s: MatchState, id: number, topo?: Topology): void {
-  const p = s.pieces[id]!;
+  const at = s.pieces[id]!;
+  // A piece out of the game changes nothing here: it stays shared.
+  const p = at.zone === null && at.board === null ? at : ownPiece(s, id);
   if (p.zone !== null) {
     const z = s.zones[p.zone]!;
     const i = z.lastIndexOf(id);
@@ -160,7 +201,7 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
   }
   lift(x.s, id, x.rt.topo);
   z.push(id);
-  x.s.pieces[id]!.zone = zone;
+  ownPiece(x.s, id).zone = zone;
 }
 
 /**
@@ -169,8 +210,9 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
  * the fits) does not depend on owners. A board record shared with a copy of the state is made
  * this state's own first (`ownCells`): the copy keeps its owners and what it knows of them.
  */
-export function setOwner(s: MatchState, p: PieceState, owner: number | null): void {
-  if (p.owner === owner) return;
+export function setOwner(s: MatchState, id: number, owner: number | null): void {
+  if (s.pieces[id]!.owner === owner) return;
+  const p = ownPiece(s, id);
   if (p.board !== null) {
     if (cellsShared(s, p.board)) ownCells(s, p.board);
     else {
@@ -198,7 +240,7 @@ export function putOnBoard(
   const topo = x.rt.topo;
   const s = x.s;
   lift(s, id, topo);
-  const p = s.pieces[id]!;
+  const p = ownPiece(s, id);
   // What was known of the position (`before`): an open grid's next spaces, and the links of a
   // board whose pieces only come, are worked out from it. A record no other state shared (`own`)
   // leaves its position to this one: its links are changed in place.

@@ -6,6 +6,7 @@ import { newExec } from "./exec.ts";
 import { seedState } from "./random.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, Pending } from "./state.ts";
+import { ownPiece } from "./pieces.ts";
 import { seesPiece } from "./visibility.ts";
 import { apply, applyAt, optionCount, run } from "./vm.ts";
 
@@ -72,7 +73,7 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
       [identities[i], identities[j]] = [identities[j]!, identities[i]!];
     }
     ids.forEach((id, i) => {
-      const p = s.pieces[id]!;
+      const p = ownPiece(s, id);
       p.c = identities[i]!.c;
       p.st = identities[i]!.st;
       if (p.sides) p.sides = rt.turnedSides(s, id, p.rot) ?? p.sides;

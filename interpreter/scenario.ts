@@ -6,7 +6,7 @@ import { newExec, type Exec } from "./exec.ts";
 import type { Game, StartOptions } from "./game.ts";
 import { Match, type Option } from "./match.ts";
 import { choiceLabeller, legalValues, nameChoice, namedOption } from "./options.ts";
-import { lift, putInZone, putOnBoard } from "./pieces.ts";
+import { lift, ownPiece, putInZone, putOnBoard } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchResult } from "./state.ts";
 import { numberedKey } from "../dsl/keys.ts";
@@ -198,7 +198,8 @@ export class Scenario {
 
   /** Turns a piece on a board face up or face down. */
   flip(id: number, faceUp: boolean): void {
-    this.pieceState(id).up = faceUp;
+    this.pieceState(id);
+    ownPiece(this.match.state, id).up = faceUp;
   }
 
   /** Sets a global variable (checked against its declared bounds). */

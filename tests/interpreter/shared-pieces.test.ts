@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import type { Match } from "../../interpreter/index.ts";
+import { gameFromSource } from "../support/games.ts";
+
+/**
+ * A copy of a match shares its pieces with the match until one of them changes a piece
+ * (`pieces.ts` `ownPiece`): whatever either does to a piece, the other never sees it.
+ */
+
+// A decision (which coin), then every way the rules change a piece, each on a piece nothing
+// changed before in this move: its state fields, owner, zone, board, side, and taking it out of
+// the game, and bringing one back into a zone and onto a board; then one more choice, where the
+// match waits.
+const CHANGES = gameFromSource(`
+game "Changes" { players 2 }
+kind Coin { value: number  state marks: number = 0 }
+zone pool: Coin
+zone hand per player: Coin
+components Coin in pool { x1 { value: 1 }  x1 { value: 2 }  x1 { value: 3 }  x1 { value: 4 }  x1 { value: 5 }  x1 { value: 6 }  x1 { value: 7 }  x1 { value: 8 }  x1 { value: 9 } }
+board b: grid(3, 1)
+var spares: list of Coin = []
+setup {
+  place top(pool) at space_at(b, 2, 0) face down
+  spares = [c for c in pool where c.value == 7 or c.value == 8]
+  for q in spares { remove q }
+}
+flow {
+  turn players[0] {
+    let c = choose c from [c for c in pool] prompt "Take a coin"
+    c.marks += 1
+    let rest = [q for q in pool where q != c]
+    rest[0].owner = players[1]
+    move rest[1] to players[0].hand
+    place rest[2] at space_at(b, 0, 0)
+    remove rest[3]
+    flip piece_at(space_at(b, 2, 0)) face up
+    move spares[0] to players[1].hand
+    place spares[1] at space_at(b, 1, 0)
+    let e = choose e from 1..2 prompt "Again"
+  }
+}
+scoring p { points 0 }
+`);
+
+/** The match as plain data, to compare before and after. */
+const snapshot = (m: Match): string => JSON.stringify(m.toJSON());
+
+describe("pieces shared with copies", () => {
+  for (const [name, copy] of [
+    ["clone", (m: Match) => m.clone()],
+    ["lookAhead", (m: Match) => m.lookAhead()],
+    ["resampleFor", (m: Match) => m.resampleFor(0, 9)],
+  ] as const) {
+    it(`a change to a piece of a copy (${name}) leaves the match as it was, and the other way round`, () => {
+      const m = CHANGES.start({ players: 2, seed: 1 });
+      const before = snapshot(m);
+      const c = copy(m);
+      expect(c.applyAt(1)).toEqual({ ok: true });
+      c.decision;
+      expect(snapshot(m)).toBe(before);
+      // The copy made every change.
+      const pieces = c.state.pieces;
+      expect(pieces.filter((p) => p.st["marks"] === 1)).toHaveLength(1);
+      expect(pieces.filter((p) => p.owner === 1)).toHaveLength(1);
+      expect(pieces.filter((p) => p.zone === "hand#0")).toHaveLength(1);
+      expect(pieces.filter((p) => p.board === "b" && p.cells[0] === "0,0")).toHaveLength(1);
+      expect(pieces.filter((p) => p.zone === null && p.board === null)).toHaveLength(1);
+      expect(pieces.filter((p) => p.board === "b" && p.cells[0] === "2,0" && p.up)).toHaveLength(1);
+      expect(pieces.filter((p) => p.zone === "hand#1")).toHaveLength(1);
+      expect(pieces.filter((p) => p.board === "b" && p.cells[0] === "1,0")).toHaveLength(1);
+      // The match's own move leaves the copy as it was.
+      const after = snapshot(c);
+      expect(m.applyAt(2)).toEqual({ ok: true });
+      expect(snapshot(c)).toBe(after);
+      expect(m.state.pieces.filter((p) => p.st["marks"] === 1)).toHaveLength(1);
+    });
+  }
+
+  it("a copy of a copy shares too, and each of the three changes only its own", () => {
+    const m = CHANGES.start({ players: 2, seed: 1 });
+    const a = m.clone();
+    const b = a.clone();
+    const start = snapshot(m);
+    a.applyAt(0);
+    expect(snapshot(m)).toBe(start);
+    expect(snapshot(b)).toBe(start);
+    b.applyAt(3);
+    expect(snapshot(m)).toBe(start);
+    m.applyAt(1);
+    // Each took its own coin.
+    const marked = (x: Match): number[] => x.state.pieces.flatMap((p, id) => (p.st["marks"] === 1 ? [id] : []));
+    expect(new Set([marked(m)[0], marked(a)[0], marked(b)[0]]).size).toBe(3);
+  });
+});
