@@ -5,7 +5,6 @@ import { newExec, nulls } from "./exec.ts";
 import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
-import { ownAllPieces } from "./pieces.ts";
 import { Runtime, type EngineKind } from "./runtime.ts";
 import { keyedRecord, STATE_VERSION, type MatchState } from "./state.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
@@ -126,7 +125,6 @@ export class Game {
       s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
       if (zone) s.zones[zone]!.push(id);
     });
-    ownAllPieces(s);
     const match = new Match(this, s);
     const x = newExec(rt, s);
     try {

@@ -12,34 +12,56 @@ import type { SpaceInfo, Topology } from "./topology.ts";
  */
 
 /**
- * Which pieces a state may change in place, by id (1: its own), kept beside its `pieces` list. A
- * copy of the state shares every piece with it (`sharePieces`; a search copies the match for every
- * option it tries, and moves only a few pieces on each copy), so each change to a piece goes through
- * `ownPiece`, which first gives the changing state a copy of its own. A list with no entry owns none.
+ * Pieces a state shares with its copies. Copying a state (`clone-state.ts`) shares every piece
+ * between the two (`sharePieces`; a search copies the match for every option it tries, and moves a
+ * few pieces on each copy), so every change to a piece goes through `ownPiece`, which first gives
+ * the changing state a copy of its own if it shares that piece. Kept beside each pieces list that
+ * shares: which of its pieces it has made its own since (1), or `NONE_OWNED` before the first. A
+ * list not here shares nothing (a new match, one read back from JSON): it changes pieces in place,
+ * and a random playout, which copies nothing, pays no more than a look-up per move.
  */
-const ownedPieces = new WeakMap<PieceState[], Uint8Array>();
+const sharing = new WeakMap<PieceState[], Uint8Array>();
+const NONE_OWNED = new Uint8Array(0);
+
+/**
+ * The list `ownPiece` read last and what `sharing` holds for it (null: it shares nothing): a move
+ * changes a piece or two of one state, and a `WeakMap` look-up for each cost Tic-Tac-Toe's random
+ * playouts several percent.
+ */
+let lastList: PieceState[] | undefined;
+let lastOwned: Uint8Array | null = null;
 
 /** The pieces of `s` for a copy of it: the same pieces, now shared, so neither state changes one in place. */
 export function sharePieces(s: MatchState): PieceState[] {
-  ownedPieces.delete(s.pieces);
-  return s.pieces.slice();
-}
-
-/** Every piece of a new state is its own (`Game.start`): none is copied before it first moves. */
-export function ownAllPieces(s: MatchState): void {
-  ownedPieces.set(s.pieces, new Uint8Array(s.pieces.length).fill(1));
+  const copy = s.pieces.slice();
+  sharing.set(s.pieces, NONE_OWNED);
+  sharing.set(copy, NONE_OWNED);
+  if (lastList === s.pieces) lastOwned = NONE_OWNED;
+  return copy;
 }
 
 /** Piece `id` of `s`, to change: a piece `s` shares with a copy is copied first (`sharePieces`). */
 export function ownPiece(s: MatchState, id: number): PieceState {
-  const p = s.pieces[id]!;
-  let mine = ownedPieces.get(s.pieces);
-  if (mine === undefined) ownedPieces.set(s.pieces, (mine = new Uint8Array(s.pieces.length)));
+  const list = s.pieces;
+  let mine: Uint8Array | null;
+  if (lastList === list) mine = lastOwned;
+  else {
+    mine = sharing.get(list) ?? null;
+    lastList = list;
+    lastOwned = mine;
+  }
+  const p = list[id]!;
+  if (mine === null) return p;
+  if (mine === NONE_OWNED) {
+    mine = new Uint8Array(list.length);
+    sharing.set(list, mine);
+    lastOwned = mine;
+  }
   if (mine[id] === 1) return p;
   // `cells`, `sides` and `st` are replaced whole, never changed in place: the copy shares them.
   const q: PieceState = { c: p.c, owner: p.owner, zone: p.zone, board: p.board, cells: p.cells, rot: p.rot, up: p.up, st: p.st };
   if (p.sides) q.sides = p.sides;
-  s.pieces[id] = q;
+  list[id] = q;
   mine[id] = 1;
   return q;
 }

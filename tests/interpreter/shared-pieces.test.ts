@@ -77,6 +77,12 @@ describe("pieces shared with copies", () => {
   }
 
   it("a copy of a copy shares too, and each of the three changes only its own", () => {
+    // What each would be after its one decision, had it no copies.
+    const alone = (i: number): string => {
+      const m = CHANGES.start({ players: 2, seed: 1 });
+      m.applyAt(i);
+      return snapshot(m);
+    };
     const m = CHANGES.start({ players: 2, seed: 1 });
     const a = m.clone();
     const b = a.clone();
@@ -86,9 +92,18 @@ describe("pieces shared with copies", () => {
     expect(snapshot(b)).toBe(start);
     b.applyAt(3);
     expect(snapshot(m)).toBe(start);
-    m.applyAt(1);
-    // Each took its own coin.
-    const marked = (x: Match): number[] => x.state.pieces.flatMap((p, id) => (p.st["marks"] === 1 ? [id] : []));
-    expect(new Set([marked(m)[0], marked(a)[0], marked(b)[0]]).size).toBe(3);
+    // The match moves last, changing pieces its copies share with it and did not change.
+    m.applyAt(5);
+    expect(snapshot(a)).toBe(alone(0));
+    expect(snapshot(b)).toBe(alone(3));
+    expect(snapshot(m)).toBe(alone(5));
+  });
+
+  it("a match that moves right after it is copied leaves the copy as it was", () => {
+    const m = CHANGES.start({ players: 2, seed: 1 });
+    const before = snapshot(m);
+    const c = m.clone();
+    m.applyAt(4);
+    expect(snapshot(c)).toBe(before);
   });
 });
