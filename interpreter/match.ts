@@ -265,6 +265,8 @@ export class Match {
    * a bot searches instead of the real match, so it never peeks.
    */
   resampleFor(player: number, seed: number): Match {
+    // A look-ahead copy stopped at a choice offers it first: the redraw offers the open decision again.
+    if (this.unoffered === this.state) this.exec();
     return new Match(this.game, resampleState(this.rt, this.state, player, seed));
   }
 

@@ -28,6 +28,8 @@ export interface RefusalTarget {
  * options has nothing to click) or nothing about the target is refused.
  */
 export function refusedOptions(match: Match, player: number, target: RefusalTarget): RefusedOption[] {
+  // Asking who decides offers a choice a look-ahead copy stopped at (`Match.lookAhead`).
+  if (!match.decision) return [];
   const s = match.state;
   const p = s.pending;
   if (!p || s.over || p.kind === "options") return [];

@@ -275,6 +275,8 @@ function loop(x: Exec): void {
  */
 function stopAtChoice(x: Exec): void {
   x.stoppedAtChoice = true;
+  // The loop counted the choice instruction already; offering it later counts it again.
+  x.steps--;
 }
 
 function finish(x: Exec): void {

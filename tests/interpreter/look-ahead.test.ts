@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { refusedOptions } from "../../interpreter/index.ts";
 import { gameFromSource, loadGame } from "../support/games.ts";
 
 /**
@@ -53,6 +54,31 @@ flow {
   let t = 0
   repeat 1000000 { t += 1 }
   let k = choose k from 1..3 by players[1] where (sum j for j in 1..700000) > 0 prompt "Costly"
+}
+scoring p { points 0 }
+`);
+
+// Work right after the first decision, then a choice: `n` rounds of the loop take the rules to
+// the step budget between two decisions, or one step past it.
+const BUDGET_EDGE = (n: number) =>
+  gameFromSource(`
+game "Edge" { players 2 }
+flow {
+  let g = choose g from 1..2 by players[0] prompt "Go"
+  let t = 0
+  repeat ${n} { t += 1 }
+  let k = choose k from 1..2 by players[1] prompt "Next"
+}
+scoring p { points 0 }
+`);
+
+// A choice with a filter, for the reasons a refused option is given.
+const REFUSALS = gameFromSource(`
+game "Refusals" { players 2 }
+board b: grid(3, 1)
+flow {
+  let n = choose n from 1..3 by players[0] prompt "How many?"
+  let s = choose s from empty_spaces(b) by players[1] where s != space_at(b, 0, 0) prompt "Where?"
 }
 scoring p { points 0 }
 `);
@@ -137,6 +163,43 @@ describe("a look-ahead copy", () => {
     expect(trial.error).toBeNull();
     expect(trial.decision).toBeNull();
     expect(trial.error).toEqual(plain.error);
+  });
+
+  it("counts the choice it stopped at once: a rule ending exactly at the step budget passes", () => {
+    // The last number of rounds a plain copy runs without passing the budget, found near where
+    // this engine's step counts put it (a change to them moves it: move the window with it).
+    const fails = (n: number, look: boolean): boolean => {
+      const m = BUDGET_EDGE(n).start({ players: 2, seed: 1 });
+      const c = look ? m.lookAhead() : m.clone();
+      c.applyAt(0, 0);
+      c.decision;
+      return c.error?.code === "runtime-step-budget";
+    };
+    let lo = 1_666_600;
+    let hi = 1_666_700;
+    expect(fails(lo, false)).toBe(false);
+    expect(fails(hi, false)).toBe(true);
+    while (hi - lo > 1) {
+      const mid = (lo + hi) >> 1;
+      if (fails(mid, false)) hi = mid;
+      else lo = mid;
+    }
+    expect(fails(lo, true)).toBe(false);
+    expect(fails(hi, true)).toBe(true);
+  });
+
+  it("is redrawn from, and explains refusals, as a plain copy after the same decision", () => {
+    const m = REFUSALS.start({ players: 2, seed: 1 });
+    const plain = m.clone();
+    const trial = m.lookAhead();
+    plain.applyAt(0, 0);
+    trial.applyAt(0, 0);
+    expect(refusedOptions(trial.clone(), 1, {})).toEqual(refusedOptions(plain, 1, {}));
+    expect(refusedOptions(plain, 1, {}).map((o) => o.id)).toEqual(["b:0,0"]);
+    const world = trial.lookAhead().resampleFor(1, 9);
+    expect(world.decision).toEqual({ players: [1], prompt: "Where?", simultaneous: false });
+    expect(world.optionCount(1)).toBe(2);
+    expect(world.applyAt(0, 1)).toEqual({ ok: true });
   });
 
   it("waits for every answer of a secret choice, then stops at the next choice", () => {
