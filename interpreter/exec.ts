@@ -32,7 +32,7 @@ export interface Exec {
   /**
    * Set for a look-ahead copy (`Match.lookAhead`): the rules stop on reaching a choice, before
    * weighing its options, and `stoppedAtChoice` says they did. A bot that only scores the position
-   * a move leads to then skips weighing the next choice's candidates, the most of a move's cost.
+   * a move leads to then skips weighing the next choice's candidates, most of a move's cost.
    */
   stopAtChoice: boolean;
   stoppedAtChoice: boolean;

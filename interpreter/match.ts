@@ -88,17 +88,21 @@ export class Match {
   private unofferedSteps = 0;
 
   /**
-   * A context for one call. A look-ahead copy stopped at a choice offers it first (everything but
-   * the position's own readings asks for it: who decides, the options, taking one, a view).
+   * Offers the choice a look-ahead copy stopped at, if it did: everything but the position's own
+   * readings asks for it (who decides, the options, taking one, a view, a redraw, saving).
    */
+  private offerStopped(): void {
+    if (this.unoffered !== this.state) return;
+    this.unoffered = null;
+    // Offered as if the rules had never stopped: the same step budget, so the same games.
+    const resume = newExec(this.rt, this.state);
+    resume.steps = this.unofferedSteps;
+    run(resume);
+  }
+
+  /** A context for one call, the stopped choice of a look-ahead copy offered first. */
   private exec(): Exec {
-    if (this.unoffered === this.state) {
-      this.unoffered = null;
-      // Offered as if the rules had never stopped: the same step budget, so the same games.
-      const resume = newExec(this.rt, this.state);
-      resume.steps = this.unofferedSteps;
-      run(resume);
-    }
+    this.offerStopped();
     const x = newExec(this.rt, this.state);
     x.stopAtChoice = this.lookingAhead;
     return x;
@@ -115,7 +119,7 @@ export class Match {
 
   /** Who must decide now, or null when the match is over. */
   get decision(): Decision | null {
-    if (this.unoffered === this.state) this.exec();
+    this.offerStopped();
     const p = this.state.pending;
     if (!p || this.state.over) return null;
     return { players: owing(p), prompt: p.prompt, simultaneous: p.kind === "secret" };
@@ -203,7 +207,7 @@ export class Match {
 
   /** What `player` may see (null: a spectator). */
   view(player: number | null): View {
-    if (this.unoffered === this.state) this.exec();
+    this.offerStopped();
     return makeView(this.rt, this.state, player);
   }
 
@@ -265,8 +269,8 @@ export class Match {
    * a bot searches instead of the real match, so it never peeks.
    */
   resampleFor(player: number, seed: number): Match {
-    // A look-ahead copy stopped at a choice offers it first: the redraw offers the open decision again.
-    if (this.unoffered === this.state) this.exec();
+    // The redraw offers the open decision again: a stopped copy's choice must be open first.
+    this.offerStopped();
     return new Match(this.game, resampleState(this.rt, this.state, player, seed));
   }
 
@@ -297,7 +301,7 @@ export class Match {
   }
 
   toJSON(): MatchState {
-    if (this.unoffered === this.state) this.exec();
+    this.offerStopped();
     return structuredClone(this.state);
   }
 

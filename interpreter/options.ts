@@ -157,8 +157,8 @@ type PieceNamer = ReturnType<typeof pieceNamer>;
  * search tries many options of one choice, one after another, on copies of the match standing
  * where it was asked (they share the choice, so the names hold: `named`), and each names the
  * placement it takes for the log. One choice is kept, not one per choice: a match names one
- * option of each choice, and keeping a namer with each (a `WeakMap`) cost Mayan City's random
- * playouts a tenth of their speed.
+ * option of each choice, and keeping a namer with each (a `WeakMap`) cost a tile-laying game's
+ * random playouts a tenth of their speed.
  */
 let namedChoice: ChoiceState | undefined;
 let namedFor: number | null = null;

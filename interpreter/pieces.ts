@@ -25,7 +25,7 @@ const NONE_OWNED = new Uint8Array(0);
 
 /**
  * The list `ownPiece` read last and what `sharing` holds for it (null: it shares nothing): a move
- * changes a piece or two of one state, and a `WeakMap` look-up for each cost Tic-Tac-Toe's random
+ * changes a piece or two of one state, and a `WeakMap` look-up for each cost a short game's random
  * playouts several percent.
  */
 let lastList: PieceState[] | undefined;

@@ -8,9 +8,10 @@ import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
  * those that leave its own estimate (the game's `estimate`, else its
  * `scoring` as if the game ended now) highest, then picks among them at random.
  * Each option is scored where the rules next ask someone to choose, before
- * that choice's candidates are weighed (`Match.lookAhead`): weighing them was
- * most of a try's cost in Cacao, Maya and Yaxha, and only an option forced on
- * the next player (taken without asking) is left out of the score. Generic: it knows
+ * that choice's candidates are weighed (`Match.lookAhead`): in games whose
+ * filters reject most candidates, weighing them was most of a try's cost, and
+ * only an option forced on the next player (taken without asking) is left out
+ * of the score. Generic: it knows
  * nothing of any game beyond its scoring. Options are many (hundreds of
  * placements), so it samples at most `width` of them.
  *
