@@ -176,6 +176,12 @@ export class Topology {
     return i < 0 ? undefined : this.keyOf(b, i);
   }
 
+  /** The key of cell number `i` of a board instance (a cell of its `RayTable`), or undefined if there is none. */
+  keyAt(instance: string, i: number): string | undefined {
+    const b = this.instance(instance);
+    return b && i >= 0 && i < b.shape.size ? this.keyOf(b, i) : undefined;
+  }
+
   /** What a space key stands for, or undefined for anything that is not a space. */
   info(key: string): SpaceInfo | undefined {
     // No "last key asked" shortcut: comparing two different keys of one length compares their
