@@ -327,7 +327,7 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
  */
 interface GroupIndex {
   owner: Int32Array;
-  group?: Int32Array;
+  group?: number[];
   sizes: number[];
 }
 
@@ -341,7 +341,7 @@ interface KeptIndex {
 
 /** The last few group indexes built, per game: lists a rule builds again after each move often hold the same pieces where they were. */
 const keptIndexes = new WeakMap<Exec["rt"], KeptIndex[]>();
-const INDEXES_KEPT = 4;
+const INDEXES_KEPT = 32;
 
 /**
  * The group index of `among`: one built before for the same members lying where they lie now, or
@@ -366,10 +366,19 @@ function keptIndex(x: Exec, among: number[], span: Span): GroupIndex {
 }
 
 function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {
-  const topo = x.rt.topo;
-  // Sized after the members' spaces are numbered (numbers are given out on first use).
-  const covered = among.map((id) => coveredInfos(x, id, span));
-  const owner = new Int32Array(topo.spaceCount);
+  // Sized to the highest space a member covers and the highest member, not to every space and
+  // piece of the game: reads past the end find no member (`owner[n.id] ?? 0`). A search builds an
+  // index for each copy it tries, and typed arrays of every space cost Yaxha's greedy bot a tenth.
+  const covered: SpaceInfo[][] = [];
+  let spaces = 0;
+  let members = 0;
+  for (const id of among) {
+    const infos = coveredInfos(x, id, span);
+    covered.push(infos);
+    for (const t of infos) if (t.id >= spaces) spaces = t.id + 1;
+    if (id >= members) members = id + 1;
+  }
+  const owner = new Int32Array(spaces);
   let stacked = false;
   for (let i = 0; i < covered.length; i++) {
     const mark = among[i]! + 1;
@@ -379,7 +388,10 @@ function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {
     }
   }
   if (stacked) return { owner, sizes: [] };
-  return { owner, group: new Int32Array(x.s.pieces.length).fill(-1), sizes: [] };
+  // Pushed, so the list stays packed (no off-heap buffer to make and collect).
+  const group: number[] = [];
+  for (let i = 0; i < members; i++) group.push(-1);
+  return { owner, group, sizes: [] };
 }
 
 /**
