@@ -145,3 +145,77 @@ scoring p { points 0 }`);
     expect(m.global("sizes")).toEqual([3, 3, 1, 3]);
   });
 });
+
+describe("connected and groups, over more lists than the engine keeps indexes for", () => {
+  // A score may ask about many lists in turn (every player's groups of every colour), each built
+  // again after every move: the engine keeps the last few lists' group indexes (`keptIndex`,
+  // INDEXES_KEPT). Here 39 lists, more than it keeps, asked in turn twice (the second time from
+  // kept indexes), then again after a stone moved (an index whose member moved must not answer).
+  const many = gameFromSource(`game "Many lists" { players 2 }
+kind Stone { }
+zone box: Stone
+components Stone in box { x20 { } }
+board field: grid(6, 5)
+var listed: list of piece = []
+var lists: list of list of piece = []
+var before: list of list of piece = []
+var again: list of list of piece = []
+var after: list of list of piece = []
+var grouped: list of number = []
+var moved: piece = none
+define build(): list of list of piece =
+  [[listed[j] for j in 0..k] for k in 0..12]
+    + [[listed[j] for j in k..12] for k in 0..12]
+    + [[listed[j] for j in 0..12 where (j + k) % 3 != 0] for k in 0..12]
+flow {
+  ${STONES.map(([x, y]) => `place top(box) at space_at(field, ${x}, ${y})`).join("\n  ")}
+  listed = pieces(field)
+  lists = build()
+  before = [connected(l[0], l) for l in lists]
+  again = [connected(l[size(l) - 1], l) for l in build()]
+  moved = piece_at(space_at(field, 1, 0))
+  place moved at space_at(field, 2, 0)
+  after = [connected(l[0], l) for l in build()]
+  grouped = [size(groups(l)) for l in build()]
+}
+scoring p { points 0 }`);
+
+  const m = many.start({ players: 2, seed: 1 });
+  const lists = m.global("lists") as number[][];
+  const moved = m.global("moved") as number;
+  const atAfter = new Map<number, string>();
+  m.state.pieces.forEach((p, id) => {
+    if (p.board === "field" && p.cells.length > 0) atAfter.set(id, p.cells[0]!);
+  });
+  const atBefore = new Map(atAfter).set(moved, "1,0");
+
+  it("runs, with 39 lists of several lengths", () => {
+    expect(m.error).toBeNull();
+    expect(lists.length).toBe(39);
+    expect(new Set(lists.map((l) => l.length)).size).toBeGreaterThan(5);
+    expect(atAfter.get(moved)).toBe("2,0");
+  });
+
+  it("answers each list as a walk over it, before and after the move", () => {
+    expect(m.global("before")).toEqual(lists.map((l) => walk(atBefore, l, [], l[0]!)));
+    expect(m.global("again")).toEqual(lists.map((l) => walk(atBefore, l, [], l[l.length - 1]!)));
+    const after = m.global("after") as number[][];
+    expect(after).toEqual(lists.map((l) => walk(atAfter, l, [], l[0]!)));
+    // The move joined groups: some list's answer changed.
+    expect(after).not.toEqual(m.global("before"));
+  });
+
+  it("splits each list into its groups", () => {
+    const count = (l: number[]): number => {
+      const left = new Set(l);
+      let n = 0;
+      for (const id of l) {
+        if (!left.has(id)) continue;
+        n++;
+        for (const q of walk(atAfter, l, [], id)) left.delete(q);
+      }
+      return n;
+    };
+    expect(m.global("grouped")).toEqual(lists.map(count));
+  });
+});
