@@ -842,7 +842,9 @@ export const BOARD_IMPLS = {
       for (const o of x.rt.orientations(x.s, id, shape)) {
         const found = positions(x.rt.topo, x.s, board, id, o, open);
         tick(x, span, found.length);
-        out.push(...found);
+        // A loop, not `push(...found)`: spreading hundreds of placements was most of this call's
+        // own time, and a spread of a very long list overflows the call stack.
+        for (let i = 0; i < found.length; i++) out.push(found[i]!);
       }
     }
     // One of each group of like pieces, each way it faces once: no two are equal.
