@@ -368,7 +368,7 @@ function keptIndex(x: Exec, among: number[], span: Span): GroupIndex {
 function groupIndex(x: Exec, among: number[], span: Span): GroupIndex {
   // Sized to the highest space a member covers and the highest member, not to every space and
   // piece of the game: reads past the end find no member (`owner[n.id] ?? 0`). A search builds an
-  // index for each copy it tries, and typed arrays of every space cost Yaxha's greedy bot a tenth.
+  // index for each copy it tries, and typed arrays of every space cost a greedy bot's search a tenth.
   const covered: SpaceInfo[][] = [];
   let spaces = 0;
   let members = 0;

@@ -146,11 +146,12 @@ scoring p { points 0 }`);
   });
 });
 
-describe("connected and groups, over more lists than the engine keeps indexes for", () => {
+describe("connected and groups, over more member lists than the engine keeps indexes for", () => {
   // A score may ask about many lists in turn (every player's groups of every colour), each built
-  // again after every move: the engine keeps the last few lists' group indexes (`keptIndex`,
-  // INDEXES_KEPT). Here 39 lists, more than it keeps, asked in turn twice (the second time from
-  // kept indexes), then again after a stone moved (an index whose member moved must not answer).
+  // again after every move: the engine keeps the group indexes of the last few distinct member
+  // lists (`keptIndex`, INDEXES_KEPT). Here 52 distinct member lists, more than it keeps, so later
+  // ones push earlier ones out, asked in turn twice (some answered from kept indexes), then again
+  // after a stone moved (an index whose member moved must not answer).
   const many = gameFromSource(`game "Many lists" { players 2 }
 kind Stone { }
 zone box: Stone
@@ -167,6 +168,8 @@ define build(): list of list of piece =
   [[listed[j] for j in 0..k] for k in 0..12]
     + [[listed[j] for j in k..12] for k in 0..12]
     + [[listed[j] for j in 0..12 where (j + k) % 3 != 0] for k in 0..12]
+    + [[listed[j], listed[(j + 1) % 13]] for j in 0..12]
+    + [[listed[j], listed[(j + 2) % 13], listed[(j + 4) % 13]] for j in 0..12]
 flow {
   ${STONES.map(([x, y]) => `place top(box) at space_at(field, ${x}, ${y})`).join("\n  ")}
   listed = pieces(field)
@@ -189,9 +192,10 @@ scoring p { points 0 }`);
   });
   const atBefore = new Map(atAfter).set(moved, "1,0");
 
-  it("runs, with 39 lists of several lengths", () => {
+  it("runs, with 52 distinct member lists of several lengths", () => {
     expect(m.error).toBeNull();
-    expect(lists.length).toBe(39);
+    expect(lists.length).toBe(65);
+    expect(new Set(lists.map((l) => l.join(","))).size).toBe(52);
     expect(new Set(lists.map((l) => l.length)).size).toBeGreaterThan(5);
     expect(atAfter.get(moved)).toBe("2,0");
   });
