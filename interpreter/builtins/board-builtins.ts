@@ -794,6 +794,9 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
   return fail("runtime-error", "expected pieces", span);
 }
 
+/** The longest list `placements` gathers by spreading it into `push` (a spread passes each item as an argument, on the stack). */
+const SPREAD_AT_MOST = 4096;
+
 export const BOARD_IMPLS = {
   // The costly walks are remembered while the match stands still (`memo.ts`): rules ask for the
   // placements of the same hand, or the pieces next to the same spot, several times a turn.
@@ -842,9 +845,10 @@ export const BOARD_IMPLS = {
       for (const o of x.rt.orientations(x.s, id, shape)) {
         const found = positions(x.rt.topo, x.s, board, id, o, open);
         tick(x, span, found.length);
-        // A loop, not `push(...found)`: spreading hundreds of placements was most of this call's
-        // own time, and a spread of a very long list overflows the call stack.
-        for (let i = 0; i < found.length; i++) out.push(found[i]!);
+        // Spread, which beats a loop of pushes (measured: a tile-laying game's random playouts
+        // 0.95x with the loop), except for a list long enough to overflow the call stack.
+        if (found.length <= SPREAD_AT_MOST) out.push(...found);
+        else for (let i = 0; i < found.length; i++) out.push(found[i]!);
       }
     }
     // One of each group of like pieces, each way it faces once: no two are equal.
