@@ -112,7 +112,7 @@ export class Runtime {
         // Not remembered (`memo.ts`), unlike functions and hooks: a rule is a choice's filter, asked
         // of each candidate once, and in every game here its memo never paid for itself (the
         // adaptive memo switched off on every window of 512 calls), while the wrapper and its
-        // call shared by every remembered callable cost Maya 7–9% and Mayan City 1–5% of a playout.
+        // call shared by every remembered callable cost 7–9% of a playout in one bench game, 1–5% in another.
         check,
         explain: (x, args, span) => {
           this.enter(span);

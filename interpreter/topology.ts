@@ -63,7 +63,7 @@ interface Instance {
  * `longest_line`, …): `next[cell * rays + ray]` is the cell next along the ray (-1 past the edge or
  * on a hole), `ids[cell]` its space number (`SpaceInfo.id`, what the occupancy index is read by).
  * A walk reads two typed arrays a step instead of a space's info, its list of next spaces and the
- * next info (a Reversi playout spent a third of its time there).
+ * next info (an outflanking game's playout spent a third of its time there).
  */
 export interface RayTable {
   rays: number;
