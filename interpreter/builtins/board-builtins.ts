@@ -7,6 +7,7 @@ import { isTop, occupancy, piece, topIn, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
 import type { RayTable, SpaceInfo, Topology } from "../topology.ts";
+import type { BoardShape } from "../board-shapes/board-shape.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 import { boardPosition } from "../state.ts";
@@ -468,7 +469,7 @@ function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span:
   const from = spaceInfo(x, s, span);
   const topo = x.rt.topo;
   const occ = occupancy(topo, x.s);
-  const ray = rayIndex(from, sx, sy);
+  const ray = rayIndex(from.shape.rays, sx, sy);
   const table = ray >= 0 ? topo.rayTable(from) : undefined;
   const n = table ? runAlong(x, table, occ, from.index, ray, owner) : runOf(x, topo, occ, from, ray, sx, sy, owner);
   tick(x, span, n + 1);
@@ -482,9 +483,8 @@ function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span:
  */
 const NONE_OUTFLANKED: number[] = Object.freeze([]) as unknown as number[];
 
-/** Which ray of its board's shape (`BoardShape.rays`) the step (dx, dy) from `from` is, or -1 for a step along none. */
-function rayIndex(from: SpaceInfo, dx: number, dy: number): number {
-  const rays = from.shape.rays;
+/** Which of a board shape's rays (`BoardShape.rays`) the step (dx, dy) is, or -1 for a step along none. */
+function rayIndex(rays: BoardShape["rays"], dx: number, dy: number): number {
   for (let i = 0; i < rays.length; i++) if (rays[i]![0] === dx && rays[i]![1] === dy) return i;
   return -1;
 }
@@ -570,7 +570,7 @@ function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, spa
   const from = spaceInfo(x, s, span);
   const topo = x.rt.topo;
   flankLooked = 0;
-  const out = flankAlong(x, topo, topo.rayTable(from), occupancy(topo, x.s), from, rayIndex(from, sx, sy), sx, sy, owner, undefined);
+  const out = flankAlong(x, topo, topo.rayTable(from), occupancy(topo, x.s), from, rayIndex(from.shape.rays, sx, sy), sx, sy, owner, undefined);
   tick(x, span, flankLooked);
   return out && out.length > 0 ? out : NONE_OUTFLANKED;
 }
@@ -665,10 +665,7 @@ function dropSpace(x: Exec, b: Value, column: Value, span: Span): string | null 
   const shape = topo.shape(board);
   if (!shape) fail("runtime-none-value", "there is no such board", span);
   if (shape.bounds === null) fail("runtime-error", `\`drop_space\` needs a board with a bottom row, and the board \`${boardName(board)}\` is an open grid`, span);
-  // The ray going down, by a plain loop: `some` with a closure took a seventh of the drop.
-  const rays = shape.rays;
-  let down = -1;
-  for (let r = 0; r < rays.length && down < 0; r++) if (rays[r]![0] === 0 && rays[r]![1] === 1) down = r;
+  const down = rayIndex(shape.rays, 0, 1);
   if (down < 0) fail("runtime-error", `\`drop_space\` drops a piece down a column, and the board \`${boardName(board)}\` has no columns (a ${shape.type} has no rows)`, span);
   if (typeof column !== "number") fail("runtime-none-value", "`drop_space` needs a column number, and the column is `none`", span);
   if (!Number.isInteger(column)) fail("runtime-invalid-number", `a column is a whole number, not ${column}`, span);
