@@ -95,6 +95,9 @@ export class Topology {
   private readonly infos: Record<string, SpaceInfo | null> = Object.create(null);
   private readonly shapes = new Map<string, BoardShape>();
   private readonly instancesByName: Record<string, Instance | null> = Object.create(null);
+  /** The instance asked for last, and its name (`instance`). */
+  private lastName: string | undefined;
+  private lastInstance: Instance | undefined;
   private nextId = 0;
 
   constructor(private readonly def: GameDef) {}
@@ -109,7 +112,14 @@ export class Topology {
   }
 
   private instance(name: string): Instance | undefined {
+    // Most rules name one board over and over, by the same text (a constant of the rules): the
+    // same string answers at once, and another is told apart by its length or cached hash.
+    if (name === this.lastName) return this.lastInstance;
     const known = this.instancesByName[name];
+    if (known) {
+      this.lastName = name;
+      this.lastInstance = known;
+    }
     if (known !== undefined) return known ?? undefined;
     const def = this.boardDef(name);
     let out: Instance | null = null;
