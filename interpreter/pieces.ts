@@ -272,7 +272,7 @@ export function putOnBoard(
   for (let k = 0; k < cells.length; k++) {
     const c = cells[k]!;
     const stack = boardCells[c];
-    // A new stack is made holding the piece: an empty array grown by a push reserves room for 17.
+    // A new stack is made holding the piece: an empty array grown by a push reserves room for 16.
     if (stack === undefined) boardCells[c] = [id];
     else {
       if (stack.length > 0) onEmpty = false;

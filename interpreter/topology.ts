@@ -113,7 +113,7 @@ export class Topology {
 
   private instance(name: string): Instance | undefined {
     // Most rules name one board over and over, by the same text (a constant of the rules): the
-    // same string answers at once, and another is told apart by its length or cached hash.
+    // same string answers at once, and another is mostly told apart at once by its length or hash.
     if (name === this.lastName) return this.lastInstance;
     const known = this.instancesByName[name];
     if (known) {
