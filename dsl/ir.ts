@@ -13,7 +13,7 @@ import type { Type } from "./types.ts";
 /**
  * A run-time value. Numbers, texts, booleans and `none` (null) as usual;
  * players are seat numbers; pieces are numeric ids; enum members are their
- * names; spaces are keys like `city:3,4`; zones and boards are instance keys
+ * names; spaces are keys like `main:3,4`; zones and boards are instance keys
  * like `rack#1`; `per player` maps are arrays by seat; placements are
  * {@link PlacementValue}s; shapes are {@link ShapeValue}s.
  */

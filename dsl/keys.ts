@@ -3,11 +3,11 @@
  * by cell; the interpreter re-exports it). Every other file builds and reads
  * keys through these functions, never by hand, so the format can change in one place.
  *
- * - A board or zone *instance*: `city`; a per-player copy `rack#2` (seat 2); one of a row of
+ * - A board or zone *instance*: `main`; a per-player copy `rack#2` (seat 2); one of a row of
  *   numbered zones `display[1]`.
  * - A *cell* of a board, without the board: `3,4` (column, row), or `3,4,1` on a layered board
  *   (level last).
- * - A *space*: an instance and a cell, `city:3,4`, `pyramid#1:0,0,2`.
+ * - A *space*: an instance and a cell, `main:3,4`, `tower#1:0,0,2`.
  */
 
 /** The key of a per-player instance (`rack#2`), or the name itself when the place is shared. */
@@ -39,7 +39,7 @@ export function numberedKeys(name: string, copies: number): string[] {
   return Array.from({ length: copies }, (_, i) => numberedKey(name, i));
 }
 
-/** The declared name of an instance: `pyramid#1` → `pyramid`; `display[2]` → `display`. */
+/** The declared name of an instance: `tower#1` → `tower`; `display[2]` → `display`. */
 export function boardName(instance: string): string {
   let i = instance.indexOf("#");
   if (i < 0) i = instance.indexOf("[");
@@ -71,18 +71,18 @@ export function cellCoords(cell: string): number[] {
   return out.every(Number.isInteger) ? out : [];
 }
 
-/** A space's key: its board instance and its cell (`city` + `3,4` → `city:3,4`). */
+/** A space's key: its board instance and its cell (`main` + `3,4` → `main:3,4`). */
 export function spaceKey(instance: string, cell: string): string {
   return `${instance}:${cell}`;
 }
 
-/** The board instance of a space key (`pyramid#1:0,0,2` → `pyramid#1`), or undefined. */
+/** The board instance of a space key (`tower#1:0,0,2` → `tower#1`), or undefined. */
 export function spaceBoard(key: string): string | undefined {
   const i = key.lastIndexOf(":");
   return i < 0 ? undefined : key.slice(0, i);
 }
 
-/** The cell of a space key (`pyramid#1:0,0,2` → `0,0,2`); a key without a board is its own cell. */
+/** The cell of a space key (`tower#1:0,0,2` → `0,0,2`); a key without a board is its own cell. */
 export function spaceCell(key: string): string {
   return key.slice(key.lastIndexOf(":") + 1);
 }

@@ -328,7 +328,7 @@ export class Scenario {
    * Was the option labelled `label` (of `player`, when given) just taken
    * without asking, as the only option, since the last decision taken here?
    * Then choosing it is already done: a rulebook example may say "the player
-   * expands a city" where the rules leave nothing else to do.
+   * takes the last tile" where the rules leave nothing else to do.
    */
   private takenWithoutAsking(label: string | RegExp, player?: number): boolean {
     const matches = (f: { id?: string; option?: string; label: string }): boolean =>

@@ -31,7 +31,7 @@ export interface MatchState {
   pieces: PieceState[];
   /** Zone instance (`deck`, `rack#1`) → piece ids, bottom first (the top is the last). */
   zones: Record<string, number[]>;
-  /** Board instance (`city`, `pyramid#2`) → cell (`3,4`, `1,1,2`) → piece ids, bottom first. */
+  /** Board instance (`main`, `tower#2`) → cell (`3,4`, `1,1,2`) → piece ids, bottom first. */
   cells: Record<string, Record<string, number[]>>;
   /** Space key → `space state` name → value, for the values changed so far (the rest are at their start). */
   spaces?: Record<string, Record<string, Value>>;

@@ -9,10 +9,10 @@ import { markDistinct } from "./values.ts";
 export { boardName, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKeys } from "../dsl/keys.ts";
 export { columnName } from "./board-shapes/board-shape.ts";
 
-/** What a space key (`city:3,4`, `pyramid#1:0,0,2`) stands for. */
+/** What a space key (`main:3,4`, `tower#1:0,0,2`) stands for. */
 export interface SpaceInfo {
   key: string;
-  /** The board instance: `city`, or `pyramid#1` for player 2's copy of a per-player board. */
+  /** The board instance: `main`, or `tower#1` for player 2's copy of a per-player board. */
   board: string;
   def: BoardDef;
   /** The board's geometry, and the space's cell number in it. */
@@ -169,7 +169,7 @@ export class Topology {
   }
 
   /**
-   * The key of the space `cell` of a board instance (`pyramid#1` + `0,0,2`), the same string
+   * The key of the space `cell` of a board instance (`tower#1` + `0,0,2`), the same string
    * every time: pieces keep their cells without the board, and rules ask for their spaces often.
    */
   spaceKey(instance: string, cell: string): string {

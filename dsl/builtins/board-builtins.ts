@@ -12,7 +12,7 @@ export const BOARD_BUILTINS = catalogued([
     signature: "spaces(b: board): list of space",
     description:
       "Every space of a board, row by row (level by level on a layered board). On an open grid: the occupied spaces and the empty ones next to them.",
-    example: "count s in spaces(city) where empty(s)",
+    example: "count s in spaces(main) where empty(s)",
     params: [param("b", accepts.type(T.board, "a board"))],
     returns: () => T.list(T.space),
   },
@@ -87,7 +87,7 @@ export const BOARD_BUILTINS = catalogued([
     signature: "empty(x: space | placement): bool",
     description:
       "No piece is on `x`: the space is free. Of a placement, no piece is on any space it would cover (the same as `all s in spot.cells: empty(s)`, read straight off the board); `not empty(spot)` when one of them is taken.",
-    example: "count pl in placements(hand, city) where empty(pl)",
+    example: "count pl in placements(hand, main) where empty(pl)",
     params: [param("x", accepts.oneOf("a space or placement", T.space, T.placement))],
     returns: () => T.bool,
   },
@@ -143,7 +143,7 @@ export const BOARD_BUILTINS = catalogued([
     signature: "placements(pieces: piece | list of piece, b: board): list of placement",
     description:
       "Every way to put one of the pieces on `b`: each distinct turn of its shape (and of its `sides`) at each position that fits inside the board (on an open grid: on or next to the pieces already there). Identical pieces are offered once. Nothing else is checked: filter with `where`.",
-    example: "let spot = choose s from placements(p.hand, city) where all c in s.cells: empty(c)",
+    example: "let spot = choose s from placements(p.hand, main) where all c in s.cells: empty(c)",
     params: [
       param("pieces", accepts.oneOf("a piece or a list of pieces", T.piece, T.list(T.piece), T.zone)),
       param("b", accepts.type(T.board, "a board")),
@@ -210,7 +210,7 @@ export const BOARD_BUILTINS = catalogued([
     category: "board",
     signature: "space_at(b: board, x: number, y: number, level: number): space",
     description: "The space at column `x`, row `y` (from 0, top left) and level (default 0), or `none` outside the board.",
-    example: "space_at(city, 3, 4)",
+    example: "space_at(main, 3, 4)",
     params: [
       param("b", accepts.type(T.board, "a board")),
       param("x", accepts.type(T.number)),

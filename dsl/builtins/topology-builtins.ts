@@ -10,7 +10,7 @@ export const TOPOLOGY_BUILTINS = catalogued([
     category: "topology",
     signature: "grid(width: number, height: number)",
     description: "A bounded square grid; spaces are named `a1` (top left) to the bottom right, and may be drawn with a `map`.",
-    example: "board city: grid(8, 8)",
+    example: "board main: grid(8, 8)",
     params: [whole("width"), whole("height")],
     returns: () => T.topology,
   },
@@ -29,7 +29,7 @@ export const TOPOLOGY_BUILTINS = catalogued([
     signature: "layered(width: number, height: number, levels: number)",
     description:
       "Stacked square grids: level 0 is `width` x `height`, each level above is one smaller in both directions, and each of its spaces rests on the 4 spaces below it (`below`, `above`).",
-    example: "board pyramid per player: layered(7, 7, levels: 4)",
+    example: "board tower per player: layered(7, 7, levels: 4)",
     params: [whole("width"), whole("height"), param("levels", accepts.type(T.number, "a whole number"), { named: true })],
     returns: () => T.topology,
   },
