@@ -474,6 +474,10 @@ export function namingValues(x: Exec, candidates: Value[], chosen: number, ty: T
 /** The id and label of the option at `index` of a choice, without naming the others when it can (for the log). */
 export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
   if (index === pickCount(choice) && choice.stop !== undefined) return { id: STOP_ID, label: choice.stop };
+  // A value of a type named alone, labelled by the engine, is named the same whether or not the
+  // whole choice was named before: the look-up of that naming (a `WeakMap`, missed at every
+  // decision a bot takes) is spared. A label the rules write may differ: the cached one was lenient.
+  if (choice.k === undefined && itemLabel === undefined && NAMED_ALONE.has(ty.t)) return nameAlone(x, choice, index, ty, chooser);
   const cached = named.get(choice);
   if (!cached && choice.k !== undefined) return nameCombination(x, choice, index, ty, chooser, itemLabel);
   if (!cached && ty.t === "piece") return namePiece(x, choice.values, index, ty, chooser, itemLabel);
@@ -481,6 +485,11 @@ export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, c
     const o = nameChoice(x, choice, ty, chooser, itemLabel).find((i) => i.index === index)!;
     return { id: o.id, label: o.label };
   }
+  return nameAlone(x, choice, index, ty, chooser, itemLabel);
+}
+
+/** The id and label of the value at `index` of a choice of a type named alone (`NAMED_ALONE`). */
+function nameAlone(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
   const v = choice.values[index]!;
   const { pieceId, hidden } = ty.t === "placement" ? keptPieceNamer(x, choice, ty, chooser) : NO_PIECES;
   return { id: valueId(x, v, ty, pieceId), label: valueLabel(x, v, ty, hidden, itemLabel) };
