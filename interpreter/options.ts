@@ -19,7 +19,9 @@ function pieceIds(x: Exec, ids: number[]): Map<number, string> {
   const bySlug = new Map<string, number[]>();
   for (const id of ids) {
     const s = slug(x.rt.pieceLabel(x.s, id));
-    bySlug.set(s, [...(bySlug.get(s) ?? []), id]);
+    const group = bySlug.get(s);
+    if (group) group.push(id);
+    else bySlug.set(s, [id]);
   }
   const out = new Map<number, string>();
   for (const [s, group] of bySlug) for (const id of group) out.set(id, group.length > 1 ? `${s}-${id}` : s);
