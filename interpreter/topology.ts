@@ -112,15 +112,16 @@ export class Topology {
   }
 
   private instance(name: string): Instance | undefined {
-    // Most rules name one board over and over, by the same text (a constant of the rules): the
-    // same string answers at once, and another is mostly told apart at once by its length or hash.
+    // Most rules name one board over and over, by the same text (a constant of the rules): that
+    // string answers without a table lookup.
     if (name === this.lastName) return this.lastInstance;
     const known = this.instancesByName[name];
     if (known) {
       this.lastName = name;
       this.lastInstance = known;
+      return known;
     }
-    if (known !== undefined) return known ?? undefined;
+    if (known === null) return undefined;
     const def = this.boardDef(name);
     let out: Instance | null = null;
     if (def && (name === def.name) !== def.perPlayer) {

@@ -347,8 +347,8 @@ const INDEXES_KEPT = 32;
 /**
  * The group index of `among`: one built before for the same members lying where they lie now, or
  * a new one. A move makes the memo forget every list (`memo.ts`), but a list such as "the tiles
- * on the main board" is mostly the same after a move elsewhere on the board, and its index, groups walked so
- * far included, still holds: it depends only on where its members lie.
+ * on the main board" is mostly the same after a move elsewhere on the board, and its index,
+ * groups walked so far included, still holds: it depends only on where its members lie.
  */
 function keptIndex(x: Exec, among: number[], span: Span): GroupIndex {
   let kept = keptIndexes.get(x.rt);
