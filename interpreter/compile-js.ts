@@ -54,11 +54,15 @@ const HELPERS = {
   ordinalOf,
   rangeOf,
   isIn,
-  instanceKey,
   tick,
   equal,
   fail,
   finite,
+  /** The key of player `p`'s copy of a per-player zone or board: from `keys`, by seat, when made already. */
+  seatKey(x: Exec, keys: readonly string[], name: string, p: Value, span: Span): string {
+    const s = seat(x, p, span);
+    return keys[s] ?? instanceKey(name, true, s);
+  },
   field(x: Exec, id: Value, name: string, span: Span): Value {
     const p = piece(x, id, span);
     if (name in p.st) return p.st[name]!;
@@ -229,9 +233,12 @@ class Gen {
       case "comp":
         return this.comprehension(e);
       case "zone":
-      case "board":
+      case "board": {
         if (!e.player) return this.k(e.name);
-        return `H.instanceKey(${this.k(e.name)}, true, H.seat(x, ${this.expr(e.player)}, ${this.k(e.span)}))`;
+        // Each seat's key, made once here: one of them is asked for at nearly every move (`top(p.supply)`).
+        const keys = Array.from({ length: this.rt.def.maxPlayers }, (_, seat) => instanceKey(e.name, true, seat));
+        return `H.seatKey(x, ${this.k(keys)}, ${this.k(e.name)}, ${this.expr(e.player)}, ${this.k(e.span)})`;
+      }
       case "prop":
         return `${this.k(propReader(e.of, e.name, e.span))}(x, ${this.expr(e.obj)})`;
       case "attr":
