@@ -5,6 +5,7 @@ import { aside, type Exec } from "./exec.ts";
 import { spaceCell } from "../dsl/keys.ts";
 import type { ChoiceState, OptionState } from "./state.ts";
 import { seesPiece } from "./visibility.ts";
+import { pieceRuns } from "./placement.ts";
 import { isPlacement, label, slug, sortById } from "./values.ts";
 
 /** The id of the "stop" option a `choose … stop "…"` adds. */
@@ -457,13 +458,22 @@ export function namingValues(x: Exec, candidates: Value[], chosen: number, ty: T
   const name = slug(x.rt.pieceLabel(x.s, v.piece));
   const out: Value[] = [v];
   const settled = new Set<number>([v.piece]);
-  // A piece's placements come one after another: once it is settled, the rest of them are skipped without a look-up.
+  // A piece's placements come one after another: once it is settled, the rest of them are skipped
+  // without a look-up, all at once when the list is known to hold each piece's together (`pieceRuns`).
+  const runs = pieceRuns(candidates);
+  let run = 0;
   let last = v.piece;
   for (let i = 0; i < candidates.length; i++) {
     const c = candidates[i]!;
-    // One read passes over the rest of a settled piece's placements, the most of a long list.
-    if (c === null || typeof c !== "object" || (c as PlacementValue).piece === last) continue;
-    if (!isPlacement(c) || settled.has(c.piece)) continue;
+    if (c === null || typeof c !== "object" || (c as PlacementValue).piece === last || !isPlacement(c) || settled.has(c.piece)) {
+      if (runs) {
+        // On to the next piece's first placement (the runs hold placements only).
+        while (run < runs.length && runs[run]! <= i) run++;
+        if (run === runs.length) break;
+        i = runs[run]! - 1;
+      }
+      continue;
+    }
     if (!seesPiece(x, c.piece, chooser) || slug(x.rt.pieceLabel(x.s, c.piece)) !== name) settled.add((last = c.piece));
     else if (isLegal(i)) {
       out.push(c);

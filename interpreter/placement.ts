@@ -8,6 +8,8 @@ export interface Orientation {
   cells: [number, number][];
   rotation: number;
   sides: Record<string, number[]>;
+  /** Its cells as text (`cellsKey`): what its fits are kept by, worked out once. */
+  key: string;
 }
 
 const SINGLE: [number, number][] = [[0, 0]];
@@ -43,7 +45,7 @@ export function orientations(shape: ShapeValue | undefined, sides: Record<string
     const key = JSON.stringify([cells, turned]);
     if (!seen.has(key)) {
       seen.add(key);
-      out.push({ cells, rotation: r, sides: turned });
+      out.push({ cells, rotation: r, sides: turned, key: cellsKey(cells) });
     }
     cells = normalise(board.turn(cells));
   }
@@ -105,7 +107,7 @@ export function positions(
     // position is asked about again and again: by several rules in one turn, by a search).
     const at = open ?? openPosition(topo, state, instance);
     const byShape = at.fits;
-    const shapeKey = cellsKey(o.cells);
+    const shapeKey = o.key;
     const fits = byShape.get(shapeKey);
     if (fits) return placed(fits, piece, instance, o.rotation);
     // Anchors such that some cell lands on an occupied space or next to one, row by row: each
@@ -143,7 +145,7 @@ export function positions(
     return out;
   }
   // A bounded board's fits depend only on the board and the shape: work them out once.
-  const cacheKey = `${instance}|${cellsKey(o.cells)}`;
+  const cacheKey = `${instance}|${o.key}`;
   let fits = boundedFits.get(topo)?.get(cacheKey);
   if (!fits) {
     for (let z = 0; z < bounds.levels; z++) for (let y = 0; y < bounds.height; y++) for (let x = 0; x < bounds.width; x++) tryAt(x, y, z);
@@ -192,7 +194,7 @@ const anchoredByTopo = new WeakMap<Topology, Map<string, Map<number, string[] | 
 function anchoredCells(topo: Topology, instance: string, o: Orientation): Map<number, string[] | null> {
   let perTopo = anchoredByTopo.get(topo);
   if (!perTopo) anchoredByTopo.set(topo, (perTopo = new Map()));
-  const key = `${instance}|${cellsKey(o.cells)}`;
+  const key = `${instance}|${o.key}`;
   let lists = perTopo.get(key);
   if (!lists) perTopo.set(key, (lists = new Map()));
   return lists;
@@ -202,4 +204,22 @@ function cellsKey(cells: [number, number][]): string {
   let k = "";
   for (const [x, y] of cells) k += `${x},${y};`;
   return k;
+}
+
+/**
+ * Where each piece's placements start in a list the `placements` built-in made (the list is
+ * grouped by piece): the log names a placement taken by looking at one placement of each other
+ * piece (`options.ts` `namingValues`), and in a hand of tiles the groups run to hundreds of
+ * placements, which a walk over every one of them took a fortieth of a playout to step over.
+ */
+const pieceRunStarts = new WeakMap<readonly unknown[], readonly number[]>();
+
+/** Records that `list` holds each piece's placements together, the groups starting at `starts` (ascending). */
+export function markPieceRuns(list: readonly unknown[], starts: readonly number[]): void {
+  pieceRunStarts.set(list, starts);
+}
+
+/** Where each piece's placements start in `list`, if it is known to hold them together (`markPieceRuns`). */
+export function pieceRuns(list: readonly unknown[]): readonly number[] | undefined {
+  return pieceRunStarts.get(list);
 }

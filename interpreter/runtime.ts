@@ -67,7 +67,8 @@ export class Runtime {
   /** The game's `estimate p { … }`, if it has one. */
   readonly estimate: { value: Fn; nlocals: number } | undefined;
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
-  private readonly orientationCache = new Map<string, Orientation[]>();
+  /** By board shape type, then by component: `orientations`' answers. */
+  private readonly orientationCache = new Map<string, (Orientation[] | undefined)[]>();
   /** `startPlan`'s answers, by player count. */
   private readonly startPlans = new Map<number, StartPlan>();
   private fingerprintCache: string | undefined;
@@ -308,17 +309,18 @@ export class Runtime {
 
   /** The distinct ways a piece can face when placed on a board of `board`'s shape (cached per component and shape). */
   orientations(s: MatchState, id: number, board: BoardShape): Orientation[] {
-    const key = `${s.pieces[id]!.c}|${board.type}`;
-    const cached = this.orientationCache.get(key);
+    // Asked for every piece each time placements are listed: looked up without building a key.
+    const c = s.pieces[id]!.c;
+    let byComponent = this.orientationCache.get(board.type);
+    if (!byComponent) this.orientationCache.set(board.type, (byComponent = []));
+    const cached = byComponent[c];
     if (cached) return cached;
-    const comp = this.def.components[s.pieces[id]!.c]!;
+    const comp = this.def.components[c]!;
     const kind = this.def.kinds[comp.kind]!;
     const shape = kind.shapeField ? (comp.fields[kind.shapeField] as ShapeValue | null) : undefined;
     const sides: Record<string, number[]> = {};
     for (const f of kind.sidesFields) sides[f] = (comp.fields[f] as number[] | null) ?? [0, 0, 0, 0];
-    const out = orientations(shape ?? undefined, sides, board);
-    this.orientationCache.set(key, out);
-    return out;
+    return (byComponent[c] = orientations(shape ?? undefined, sides, board));
   }
 
   /** By component: is its kind one with `sides` fields? */

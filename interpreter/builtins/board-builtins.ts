@@ -2,7 +2,7 @@ import type { PlacementValue, Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import { boardName } from "../../dsl/keys.ts";
 import { tick, type Exec } from "../exec.ts";
-import { openPosition, positions } from "../placement.ts";
+import { markPieceRuns, openPosition, positions } from "../placement.ts";
 import { isTop, occupancy, piece, topIn, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
@@ -836,9 +836,12 @@ export const BOARD_IMPLS = {
     if (!shape) fail("runtime-none-value", "there is no such board", span);
     const like = x.rt.likePieces(x.s);
     const out: PlacementValue[] = [];
+    // Where each piece's placements start: the list holds them piece by piece (`markPieceRuns`).
+    const starts: number[] = [];
     const open = shape.bounds === null ? openPosition(x.rt.topo, x.s, board) : undefined;
     for (const id of asPieces(x, ps!, span)) {
       if (!like.isFirst(id)) continue;
+      starts.push(out.length);
       for (const o of x.rt.orientations(x.s, id, shape)) {
         const found = positions(x.rt.topo, x.s, board, id, o, open);
         tick(x, span, found.length);
@@ -848,6 +851,7 @@ export const BOARD_IMPLS = {
         else for (let i = 0; i < found.length; i++) out.push(found[i]!);
       }
     }
+    markPieceRuns(out, starts);
     // One of each group of like pieces, each way it faces once: no two are equal.
     return markDistinct(out as unknown as Value[]);
   }),
