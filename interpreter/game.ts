@@ -117,7 +117,7 @@ export class Game {
     const variant = options.variant ?? def.variant;
     if (variant !== undefined) s.variant = variant;
     const plan = rt.startPlan(players);
-    for (const z of plan.zones) s.zones[z] = [];
+    for (let i = 0; i < plan.zones.length; i++) s.zones[plan.zones[i]!] = plan.zoneStarts[i]!.slice();
     for (const b of plan.boards) {
       s.cells[b] = keyedRecord();
       s.placed[b] = [];
@@ -129,7 +129,6 @@ export class Game {
       // but a saved state must not alias the definition); `structuredClone` of a number took a microsecond.
       for (const f of states) st[f.name] = f.init !== null && typeof f.init === "object" ? structuredClone(f.init) : f.init;
       s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
-      if (zone) s.zones[zone]!.push(id);
     }
     const match = new Match(this, s);
     const x = newExec(rt, s);

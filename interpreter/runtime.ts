@@ -358,7 +358,13 @@ export class Runtime {
       const comp = def.components[c]!;
       return { c, owner, zone: comp.zone ? instanceKey(comp.zone, comp.perPlayer, owner) : null, states: def.kinds[comp.kind]!.states };
     });
-    plan = { zones, boards: this.topo.instances(players), pieces };
+    // Each zone's pieces at the start, bottom first, as the pieces come: a new match copies each list
+    // whole instead of finding its zone by name once per piece.
+    const byZone = new Map<string, number[]>(zones.map((z) => [z, []]));
+    pieces.forEach((p, id) => {
+      if (p.zone) byZone.get(p.zone)!.push(id);
+    });
+    plan = { zones, zoneStarts: zones.map((z) => byZone.get(z)!), boards: this.topo.instances(players), pieces };
     this.startPlans.set(players, plan);
     return plan;
   }
@@ -400,6 +406,8 @@ function mapValues<A, B>(o: Record<string, A>, f: (a: A) => B): Record<string, B
 /** What a match starts with for one player count (`Runtime.startPlan`). */
 export interface StartPlan {
   zones: string[];
+  /** By zone, in the order of `zones`: the ids of the pieces that start there, bottom first. */
+  zoneStarts: number[][];
   boards: string[];
   pieces: { c: number; owner: number | null; zone: string | null; states: KindDef["states"] }[];
 }
