@@ -210,7 +210,8 @@ function cellsKey(cells: [number, number][]): string {
  * Where each piece's placements start in a list the `placements` built-in made (the list is
  * grouped by piece): the log names a placement taken by looking at one placement of each other
  * piece (`options.ts` `namingValues`), and in a hand of tiles the groups run to hundreds of
- * placements, which a walk over every one of them took a fortieth of a playout to step over.
+ * placements: stepping over every one of them took about 2% of a tile game's random playouts
+ * (`namingValues` 3.5% of a profile, 1.6% when it steps from run to run).
  */
 const pieceRunStarts = new WeakMap<readonly unknown[], readonly number[]>();
 
