@@ -235,7 +235,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(await app((a) => a.text)).toContain("// kept over a reload");
     expect(await app((a) => a.snapshot?.log.length)).toBe(8);
     await page.getByTestId("save").click();
-    await page.waitForSelector("[data-testid=notice]:has-text('Saved')");
+    await page.waitForSelector("[data-testid=notice]:has-text('Saved games/mayan-city.stela')");
     expect(readFileSync(join(gamesDir, "mayan-city.stela"), "utf8")).toContain("// kept over a reload");
     expect(readFileSync(join(GAMES_DIR, "mayan-city.stela"), "utf8")).not.toContain("// kept over a reload");
     // The server writes nowhere else.

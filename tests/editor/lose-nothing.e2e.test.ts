@@ -121,7 +121,8 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
     if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "compare.png") });
     await page.locator("[data-testid=compare] button", { hasText: "close" }).click();
     await page.getByTestId("conflict-overwrite").click();
-    await page.waitForSelector("[data-testid=notice]:has-text('Saved')");
+    // The notice of this save: `:has-text` matches any case and part, and the refusal before it ends "not saved".
+    await page.waitForSelector("[data-testid=notice]:has-text('Saved games/gears.stela')");
     expect(readFileSync(file, "utf8")).toBe(mine);
     expect(await page.locator("[data-testid=conflict]").count()).toBe(0);
     // Changed on disk again: this time the designer takes the file's text.
