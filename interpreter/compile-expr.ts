@@ -353,7 +353,7 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
           case "space":
             return p.board === null ? null : x.rt.topo.spaceKey(p.board, p.cells[0]!);
           case "on_board":
-            return p.board !== null && isTop(x.s, id as number);
+            return p.board !== null && isTop(x.rt.topo, x.s, id as number);
         }
         return null;
       };

@@ -6,7 +6,7 @@ import { Match } from "./match.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
 import { Runtime, type EngineKind } from "./runtime.ts";
-import { keyedRecord, STATE_VERSION, type MatchState } from "./state.ts";
+import { STATE_VERSION, type MatchState } from "./state.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
 
@@ -118,8 +118,9 @@ export class Game {
     if (variant !== undefined) s.variant = variant;
     const plan = rt.startPlan(players);
     for (let i = 0; i < plan.zones.length; i++) s.zones[plan.zones[i]!] = plan.zoneStarts[i]!.slice();
-    for (const b of plan.boards) {
-      s.cells[b] = keyedRecord();
+    for (let i = 0; i < plan.boards.length; i++) {
+      const b = plan.boards[i]!;
+      s.cells[b] = plan.emptyStacks[i]!.slice();
       s.placed[b] = [];
     }
     for (let id = 0; id < plan.pieces.length; id++) {

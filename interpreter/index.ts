@@ -6,7 +6,7 @@
 export { compile, Game, StartError, type CompileResult, type StartOptions } from "./game.ts";
 export type { EngineKind } from "./runtime.ts";
 export { Match, PickError, SavedStateError, type Decision, type Option } from "./match.ts";
-export type { LogEntry, MatchResult, MatchState } from "./state.ts";
+export type { LogEntry, MatchResult, MatchState, SavedState } from "./state.ts";
 export type { ApplyResult } from "./vm.ts";
 export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ZoneView } from "./view.ts";
 export { compareIds } from "./values.ts";

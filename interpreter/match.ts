@@ -6,7 +6,8 @@ import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
 import { cloneState } from "./clone-state.ts";
-import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState } from "./state.ts";
+import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState, type SavedState } from "./state.ts";
+import { loadedState, savedState } from "./saved-state.ts";
 import { makeView, type View } from "./view.ts";
 import { resampleState } from "./resample.ts";
 import { apply, applyAt, applyRandom, namedOptions, optionCount, owing, randomIndex, recordError, run, type ApplyResult } from "./vm.ts";
@@ -300,9 +301,10 @@ export class Match {
     return m;
   }
 
-  toJSON(): MatchState {
+  /** The match as it is saved: plain JSON-safe data (`SavedState`), resumed by `fromJSON`. */
+  toJSON(): SavedState {
     this.offerStopped();
-    return structuredClone(this.state);
+    return savedState(this.rt.topo, this.state);
   }
 
   /**
@@ -311,7 +313,7 @@ export class Match {
    * the engine or under other rules (its frames point into code that is not
    * there any more).
    */
-  static fromJSON(game: Game, json: MatchState): Match {
+  static fromJSON(game: Game, json: SavedState): Match {
     if (json === null || typeof json !== "object" || (json as { version?: unknown }).version !== STATE_VERSION) {
       throw new SavedStateError(`this saved match is not a state this engine reads (layout version ${String((json as { version?: unknown } | null)?.version)}, expected ${STATE_VERSION})`);
     }
@@ -324,7 +326,9 @@ export class Match {
     if (json.rules !== rt.fingerprint) {
       throw new SavedStateError(`this saved match was played under other rules than this "${game.title}"${json.variant ? ` (variant "${json.variant}")` : ""}: the rule file changed since it was saved; replay its log instead`);
     }
-    return new Match(game, structuredClone(json));
+    const state = loadedState(rt.topo, json);
+    if (typeof state === "string") throw new SavedStateError(`this saved match does not fit "${game.title}": ${state}`);
+    return new Match(game, state);
   }
 
   /** Runs the code until the first decision (used once by `Game.start`). */

@@ -2,7 +2,7 @@ import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
 import { linkPut } from "./space-links.ts";
-import { cellsShared, keepPosition, knownPosition, ownCells, type BoardPosition, type MatchState, type PieceState } from "./state.ts";
+import { cellsShared, keepPosition, knownPosition, ownCells, setStack, stackAt, type BoardPosition, type MatchState, type PieceState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
 
 /**
@@ -119,11 +119,12 @@ export function occupancy(topo: Topology, s: MatchState, minLength = 0): number[
   if (occ) for (let i = 0; i < occ.length; i++) grown[i] = occ[i]!;
   else {
     for (const board in s.cells) {
-      const cells = s.cells[board]!;
-      for (const cell in cells) {
-        const stack = cells[cell]!;
-        const sid = topo.spaceId(board, cell);
-        if (stack.length === 0 || sid < 0) continue;
+      const stacks = s.cells[board]!;
+      for (let i = 0; i < stacks.length; i++) {
+        const stack = stacks[i]!;
+        if (stack === null || stack.length === 0) continue;
+        const sid = topo.spaceIdAt(board, i);
+        if (sid < 0) continue;
         if (sid >= grown.length) return occupancy(topo, s, sid + 1);
         grown[sid] = stack[stack.length - 1]! + 1;
       }
@@ -147,20 +148,10 @@ export function occupancyOf(s: MatchState): number[] | undefined {
   return (s as Indexed).occ;
 }
 
-/** Records the top piece (or null) of one cell in the index, when the state has one. */
-function markTop(topo: Topology | undefined, s: MatchState, board: string, cell: string, top: number | null): void {
-  if ((s as Indexed).occ) markTopAt(topo, s, topo ? topo.spaceId(board, cell) : -1, top);
-}
-
 /** Records the top piece (or null) of space number `sid` in the index, when the state has one (-1: no such space). */
-function markTopAt(topo: Topology | undefined, s: MatchState, sid: number, top: number | null): void {
-  if (!(s as Indexed).occ) return;
-  if (sid < 0) {
-    // No geometry at hand: drop the index, the next reader rebuilds it from `cells`.
-    (s as Indexed).occ = undefined;
-    return;
-  }
-  occupancy(topo!, s, sid + 1)[sid] = top === null ? 0 : top + 1;
+function markTopAt(topo: Topology, s: MatchState, sid: number, top: number | null): void {
+  if (!(s as Indexed).occ || sid < 0) return;
+  occupancy(topo, s, sid + 1)[sid] = top === null ? 0 : top + 1;
 }
 
 /**
@@ -178,11 +169,8 @@ export function topOn(topo: Topology, s: MatchState, space: SpaceInfo): number |
   return t === 0 ? null : t - 1;
 }
 
-/**
- * Takes a piece out of wherever it is. `topo` keeps the occupancy index up to date (without it
- * the index is dropped and rebuilt when next needed).
- */
-export function lift(s: MatchState, id: number, topo?: Topology): void {
+/** Takes a piece out of wherever it is, keeping the occupancy index up to date. */
+export function lift(s: MatchState, id: number, topo: Topology): void {
   const at = s.pieces[id]!;
   // A piece out of the game changes nothing here: it stays shared.
   const p = at.zone === null && at.board === null ? at : ownPiece(s, id);
@@ -195,15 +183,16 @@ export function lift(s: MatchState, id: number, topo?: Topology): void {
     p.zone = null;
   }
   if (p.board !== null) {
-    const cells = ownCells(s, p.board);
+    const stacks = ownCells(s, p.board);
     for (const c of p.cells) {
-      const stack = cells[c];
+      const cell = topo.cellIndex(p.board, c);
+      const stack = stackAt(stacks, cell);
       if (!stack) continue;
       const i = stack.lastIndexOf(id);
       if (i === stack.length - 1) stack.pop();
       else if (i >= 0) stack.splice(i, 1);
-      markTop(topo, s, p.board, c, stack.length ? stack[stack.length - 1]! : null);
-      if (stack.length === 0) delete cells[c];
+      markTopAt(topo, s, topo.spaceIdAt(p.board, cell), stack.length ? stack[stack.length - 1]! : null);
+      if (stack.length === 0) stacks[cell] = null;
     }
     const order = s.placed[p.board]!;
     const i = order.indexOf(id);
@@ -266,24 +255,27 @@ export function putOnBoard(
   // What was known of the position (`before`): an open grid's next spaces, and the links of a
   // board whose pieces only come, are worked out from it. A record no other state shared (`own`)
   // leaves its position to this one: its links are changed in place.
-  const boardCells = ownCells(s, board, was);
+  const stacks = ownCells(s, board, was);
   const { before, own } = was;
   let onEmpty = true;
   for (let k = 0; k < cells.length; k++) {
-    const c = cells[k]!;
-    const stack = boardCells[c];
+    // Each cell's numbers, looked up once for the whole put. Callers pass the board's own cells (a
+    // placement's, a space looked up): one that is not has no number to keep the piece under.
+    const info = infos[k];
+    if (info === undefined) continue;
+    const i = info.index;
+    const stack = i < stacks.length ? stacks[i]! : null;
     // A new stack is made holding the piece: an empty array grown by a push reserves room for 16.
-    if (stack === undefined) boardCells[c] = [id];
+    if (stack === null) setStack(stacks, i, [id]);
     else {
       if (stack.length > 0) onEmpty = false;
       stack.push(id);
     }
-    // By the space's number, looked up once for the whole put.
-    markTopAt(topo, s, infos[k]?.id ?? -1, id);
+    markTopAt(topo, s, info.id, id);
   }
   (s.placed[board] ??= []).push(id);
   if (before) {
-    const after = positionAfterPut(x, board, before, cells, infos, onEmpty, own);
+    const after = positionAfterPut(x, board, before, infos, onEmpty, own);
     if (after) keepPosition(s, board, after);
   }
   p.board = board;
@@ -306,14 +298,13 @@ function positionAfterPut(
   x: Exec,
   board: string,
   before: BoardPosition,
-  cells: string[],
   infos: readonly (SpaceInfo | undefined)[],
   onEmpty: boolean,
   own: boolean,
 ): BoardPosition | undefined {
   const topo = x.rt.topo;
   const s = x.s;
-  let after = topo.openSpacesAfter(board, before, cells);
+  let after = before.spaces ? topo.openSpacesAfter(board, before, infos.map((t) => t?.index ?? -1)) : undefined;
   // Where the space was taken from the empty list itself (`choose s from empty_spaces(b)`), its position there.
   if (before.empty) (after ??= {}).empty = withoutCells(before.empty, infos, x.takenFrom === before.empty ? x.takenAt : -1);
   if (!onEmpty || !before.links) return after;
@@ -351,14 +342,14 @@ function cellInfos(topo: Topology, board: string, cells: readonly string[]): (Sp
 }
 
 /** The top piece on a cell of a board instance, or null. */
-export function topAt(s: MatchState, board: string, cell: string): number | null {
-  const stack = s.cells[board]?.[cell];
+export function topAt(topo: Topology, s: MatchState, board: string, cell: string): number | null {
+  const stack = stackAt(s.cells[board], topo.cellIndex(board, cell));
   return stack && stack.length ? stack[stack.length - 1]! : null;
 }
 
 /** Is the piece on top of every cell it covers (not built over)? */
-export function isTop(s: MatchState, id: number): boolean {
+export function isTop(topo: Topology, s: MatchState, id: number): boolean {
   const p = s.pieces[id]!;
   if (p.board === null) return false;
-  return p.cells.every((c) => topAt(s, p.board!, c) === id);
+  return p.cells.every((c) => topAt(topo, s, p.board!, c) === id);
 }

@@ -6,7 +6,7 @@ import { newExec, nulls, tick, type Exec, type Fn } from "./exec.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { orientations, turnSides, type Orientation } from "./placement.ts";
 import { fail } from "./runtime-error.ts";
-import type { MatchState } from "./state.ts";
+import type { CellStacks, MatchState } from "./state.ts";
 import { boardName, instanceKey, instanceNumber, instanceOwner, numberedKeys, Topology } from "./topology.ts";
 import { label } from "./values.ts";
 import { componentClasses, LikePieces } from "./like-pieces.ts";
@@ -364,7 +364,10 @@ export class Runtime {
     pieces.forEach((p, id) => {
       if (p.zone) byZone.get(p.zone)!.push(id);
     });
-    plan = { zones, zoneStarts: zones.map((z) => byZone.get(z)!), boards: this.topo.instances(players), pieces };
+    const boards = this.topo.instances(players);
+    // A packed list of nulls, one per cell of a bounded board (`CellStacks`; an open grid's grows).
+    const emptyStacks = boards.map((b) => Array.from({ length: this.topo.cellCount(b) }, (): number[] | null => null));
+    plan = { zones, zoneStarts: zones.map((z) => byZone.get(z)!), boards, emptyStacks, pieces };
     this.startPlans.set(players, plan);
     return plan;
   }
@@ -409,5 +412,7 @@ export interface StartPlan {
   /** By zone, in the order of `zones`: the ids of the pieces that start there, bottom first. */
   zoneStarts: number[][];
   boards: string[];
+  /** By board, in the order of `boards`: its stacks when no piece is on it, copied for each match. */
+  emptyStacks: CellStacks[];
   pieces: { c: number; owner: number | null; zone: string | null; states: KindDef["states"] }[];
 }

@@ -8,7 +8,7 @@ import { Match, type Option } from "./match.ts";
 import { choiceLabeller, legalValues, nameChoice, namedOption } from "./options.ts";
 import { lift, ownPiece, putInZone, putOnBoard } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
-import type { MatchResult } from "./state.ts";
+import { stackAt, type MatchResult } from "./state.ts";
 import { numberedKey } from "../dsl/keys.ts";
 import { boardName, instanceKey, instanceOwner } from "./topology.ts";
 import { run } from "./vm.ts";
@@ -146,7 +146,7 @@ export class Scenario {
   at(board: string, space: string, owner?: number): number[] {
     const key = this.spaceKey(board, space, owner);
     const info = this.rt.topo.info(key)!;
-    return [...(this.match.state.cells[info.board]?.[info.cell] ?? [])];
+    return [...(stackAt(this.match.state.cells[info.board], info.index) ?? [])];
   }
 
   /** A global variable's value. */

@@ -158,6 +158,30 @@ export class Topology {
     return this.nextId;
   }
 
+  /** The number of cell `cell` of a board instance (`SpaceInfo.index`, a board's `CellStacks`), or -1 if it has no such cell. */
+  cellIndex(instance: string, cell: string): number {
+    const b = this.instance(instance);
+    return b ? b.shape.index(cell) : -1;
+  }
+
+  /** The cell (`3,4`) numbered `i` on a board instance. */
+  cellAt(instance: string, i: number): string | undefined {
+    const b = this.instance(instance);
+    return b && i >= 0 && i < b.shape.size ? b.shape.cell(i) : undefined;
+  }
+
+  /** How many cells a bounded board instance has (0 for an open grid, whose cells are numbered as they are met). */
+  cellCount(instance: string): number {
+    const b = this.instance(instance);
+    return b && b.shape.bounds !== null ? b.shape.size : 0;
+  }
+
+  /** The space number (`SpaceInfo.id`) of cell number `i` of a board instance, or -1 if there is no such cell. */
+  spaceIdAt(instance: string, i: number): number {
+    const b = this.instance(instance);
+    return b && i >= 0 && i < b.shape.size ? this.idOf(b, i) : -1;
+  }
+
   /** The space number (`SpaceInfo.id`) of cell `cell` of a board instance, or -1 if there is no such space. */
   spaceId(instance: string, cell: string): number {
     const b = this.instance(instance);
@@ -359,8 +383,11 @@ export class Topology {
     // state a search makes): the answer is kept with the position (`state.ts` `BoardPosition`).
     const position = boardPosition(state, b.name);
     if (!position.spaces) {
-      // A cell left empty is deleted from the record (`pieces.ts` `lift`): its keys are the cells taken.
-      const cells = this.openSpacesOf(b, Object.keys(state.cells[b.name] ?? {}));
+      // A cell left empty holds null (`pieces.ts` `lift`): the others are the cells taken.
+      const stacks = state.cells[b.name] ?? [];
+      const taken: number[] = [];
+      for (let i = 0; i < stacks.length; i++) if (stacks[i] !== null) taken.push(i);
+      const cells = this.openSpacesOf(b, taken);
       position.cells = cells;
       position.spaces = cells.map((i) => this.keyOf(b, i));
     }
@@ -368,11 +395,11 @@ export class Topology {
   }
 
   /**
-   * The position after a piece is put on `placed` (cell keys) of an open grid instance, worked out
+   * The position after a piece is put on `placed` (cell numbers) of an open grid instance, worked out
    * from `before`, the position before it: its spaces and the cells next to those placed, in the
    * same order as worked out from scratch. Undefined for any other board.
    */
-  openSpacesAfter(instance: string, before: BoardPosition, placed: readonly string[]): BoardPosition | undefined {
+  openSpacesAfter(instance: string, before: BoardPosition, placed: readonly number[]): BoardPosition | undefined {
     const b = this.instance(instance);
     if (!b || b.shape.bounds !== null || !before.spaces || !before.cells) return undefined;
     const old = before.cells;
@@ -399,7 +426,7 @@ export class Topology {
   }
 
   /** The cell numbers of an open grid's spaces for the cells taken, row by row (the origin when none is). */
-  private openSpacesOf(b: Instance, occupied: string[]): number[] {
+  private openSpacesOf(b: Instance, occupied: readonly number[]): number[] {
     if (occupied.length === 0) {
       const origin = [b.shape.at(0, 0, 0)];
       // Ranked too: the next position's spaces are merged with these by rank (`openSpacesAfter`).
@@ -410,12 +437,12 @@ export class Topology {
   }
 
   /**
-   * The cells `cells` (keys) of an open grid and their neighbours, each once, but for those
+   * The cells `cells` (numbers) of an open grid and their neighbours, each once, but for those
    * marked with `mark` already, row by row. Collected with marks by cell number rather than a
    * set, and sorted by one kept number per cell rather than by a comparison that asks the shape
    * for both cells' rows and columns.
    */
-  private newAround(b: Instance, cells: readonly string[], mark: number): number[] {
+  private newAround(b: Instance, cells: readonly number[], mark: number): number[] {
     const shape = b.shape;
     const found: number[] = [];
     const add = (i: number): void => {
@@ -423,8 +450,7 @@ export class Topology {
       this.openMarks[i] = mark;
       found.push(i);
     };
-    for (const c of cells) {
-      const i = shape.index(c);
+    for (const i of cells) {
       if (i < 0) continue;
       add(i);
       const near = shape.neighbours(i);

@@ -159,7 +159,7 @@ function pieceView(x: Exec, id: number, visible: boolean): PieceView {
   if (p.board !== null) {
     v.cells = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
     v.rotation = p.rot;
-    if (!isTop(x.s, id)) v.covered = true;
+    if (!isTop(x.rt.topo, x.s, id)) v.covered = true;
   }
   if (p.sides) v.sides = p.sides;
   const show = evalShow(x, `kind:${comp.kind}`, id);

@@ -10,7 +10,7 @@ import type { RayTable, SpaceInfo, Topology } from "../topology.ts";
 import type { BoardShape } from "../board-shapes/board-shape.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
-import { boardPosition } from "../state.ts";
+import { boardPosition, stackAt } from "../state.ts";
 import { buildLinks, meets, root, type SpaceLinks } from "../space-links.ts";
 
 function spaceInfo(x: Exec, v: Value, span: Span) {
@@ -806,11 +806,11 @@ export const BOARD_IMPLS = {
   piece_at: (x, [s], span) => topOf(x, s!, span),
   pieces_at: (x, [s], span) => {
     const info = spaceInfo(x, s!, span);
-    return [...(x.s.cells[info.board]?.[info.cell] ?? [])];
+    return [...(stackAt(x.s.cells[info.board], info.index) ?? [])];
   },
   // Kept with the board's position until a piece comes or goes there (no memo needed on top): most
   // turns ask it after moves that left this board alone (a choice taken, a score, another board).
-  pieces: (x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.s, id))),
+  pieces: (x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.rt.topo, x.s, id))),
   empty: (x, [v], span) => (typeof v === "string" || !isPlacement(v) ? topOf(x, v!, span) === null : coversEmpty(x, v, span)),
   occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),

@@ -68,7 +68,7 @@ function placeWorker(m: Match, name: string, x: number, y: number, facing: strin
 /** A player's stock, and the field of the water track (0 for -10 … 8 for 16) their carrier stands on. */
 function village(m: Match, seat: number): Village {
   const v = m.state.pvars[seat]!;
-  const field = Object.keys(m.state.cells[instanceKey("water_track", true, seat)] ?? {}).map((c) => cellCoords(c)[0]!);
+  const field = Object.keys(m.toJSON().cells[instanceKey("water_track", true, seat)] ?? {}).map((c) => cellCoords(c)[0]!);
   expect(field).toHaveLength(1);
   return { cacao: v["cacao"] as number, sun: v["sun"] as number, gold: v["gold"] as number, water: field[0]! };
 }
@@ -80,7 +80,7 @@ function zoneNames(m: Match, zone: string): string[] {
 
 function tileAt(m: Match, x: number, y: number): string[] {
   const all = pieces(m);
-  return (m.state.cells["jungle"]?.[cellKey(x, y)] ?? []).map((id) => `${all[id]!.name} of seat ${all[id]!.owner}`);
+  return (m.toJSON().cells["jungle"]?.[cellKey(x, y)] ?? []).map((id) => `${all[id]!.name} of seat ${all[id]!.owner}`);
 }
 
 describe("Cacao: setup", () => {

@@ -69,7 +69,7 @@ function build(m: Match, p: number, levels: string[][], x0 = 3, y0 = 3): number[
 
 /** The cube at a position of a player's pyramid. */
 function cubeAt(m: Match, p: number, x: number, y: number, z: number): number {
-  const stack = m.state.cells[instanceKey("pyramid", true, p)]?.[cellKey(x, y, z)];
+  const stack = m.toJSON().cells[instanceKey("pyramid", true, p)]?.[cellKey(x, y, z)];
   if (!stack?.length) throw new Error(`no cube at ${x},${y},${z}`);
   return stack[0]!;
 }
@@ -652,7 +652,7 @@ describe("bonus cards, 5 points each", () => {
 /** Scores a pyramid the way the rulebook says, independently of the rule file. */
 function referenceGroupScore(m: Match, p: number): number {
   const TABLE = [0, 1, 2, 4, 6, 9, 12, 15, 18, 21, 25, 30, 36];
-  const cells = m.state.cells[instanceKey("pyramid", true, p)] ?? {};
+  const cells = m.toJSON().cells[instanceKey("pyramid", true, p)] ?? {};
   const colour = (k: string) => pieces(m)[cells[k]![0]!]!.fields["colour"];
   const at = (x: number, y: number, z: number) => (cells[cellKey(x, y, z)]?.length ? cellKey(x, y, z) : undefined);
   const hidden = (x: number, y: number, z: number) => [at(x - 1, y - 1, z + 1), at(x, y - 1, z + 1), at(x - 1, y, z + 1), at(x, y, z + 1)].every(Boolean);

@@ -7,7 +7,7 @@ import { loadGame as loadBenchGame } from "../bench/stela-playout.ts";
 
 /**
  * The occupancy index (`pieces.ts`): the top piece per space number, derived from the state's
- * string-keyed `cells`. It must agree with `cells` after every move, travel with clones, stay
+ * `cells`. It must agree with `cells` after every move, travel with clones, stay
  * out of JSON, and be rebuilt when a state arrives without it.
  */
 
@@ -17,10 +17,10 @@ function disagreements(game: Game, m: Match): string[] {
   const out: string[] = [];
   for (const board of rt.topo.instances(m.state.players)) {
     const keys = new Set(rt.topo.spaces(m.state, board));
-    for (const cell of Object.keys(m.state.cells[board] ?? {})) keys.add(rt.topo.spaceKey(board, cell));
+    for (const cell of Object.keys(m.toJSON().cells[board] ?? {})) keys.add(rt.topo.spaceKey(board, cell));
     for (const key of keys) {
       const info = rt.topo.info(key)!;
-      const want = topAt(m.state, info.board, info.cell);
+      const want = topAt(rt.topo, m.state, info.board, info.cell);
       const got = topOn(rt.topo, m.state, info);
       if (want !== got) out.push(`${key}: cells say ${want}, the index says ${got}`);
     }

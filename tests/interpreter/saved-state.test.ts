@@ -44,6 +44,60 @@ describe("saved states", () => {
     expect(() => Match.fromJSON(game, saved)).toThrow(/layout version 3, expected 4/);
   });
 
+  // An open grid numbers its cells as they are first asked about, and the engine keeps a board's
+  // pieces by those numbers (`CellStacks`): a saved state names cells by key, so it resumes on a
+  // copy of the rules whose grid met its cells in another order.
+  const SPRAWL = `game "Sprawl" { players 2 }
+kind Tile { }
+zone supply per player: Tile
+components Tile per player in supply { x8 { } }
+board field: open_grid()
+board row: grid(4, 1)
+flow {
+  place top(players[0].supply) at space_at(row, 2)
+  loop {
+    for p in players {
+      if size(p.supply) == 0 { end game }
+      turn p {
+        let s = choose s from spaces(field) prompt "Lay a tile" where empty(s)
+        place top(p.supply) at s
+      }
+    }
+  }
+}
+scoring p { points count t in pieces(field) where t.owner == p }`;
+
+  it("name each board's cells by key, and resume on rules whose open grid numbered its cells in another order", () => {
+    const first = gameFromSource(SPRAWL).start({ players: 2, seed: 4 });
+    for (let i = 0; i < 5; i++) first.applyAt(i % 2 === 0 ? 0 : first.optionCount(first.decision!.players[0]!) - 1);
+    const saved = JSON.parse(JSON.stringify(first.toJSON()));
+    expect(Object.keys(saved.cells["row"])).toEqual(["2,0"]);
+    expect(saved.cells["row"]["2,0"]).toHaveLength(1);
+    const field = Object.keys(saved.cells["field"]);
+    // The first tile has one space to go to (an empty open grid's origin): taken without asking, not logged.
+    expect(field).toHaveLength(first.log.length + 1);
+    for (const cell of field) expect(cell).toMatch(/^-?\d+,-?\d+$/);
+    // Another copy of the rules plays a different game first: its grid meets cells in another order.
+    const other = gameFromSource(SPRAWL);
+    playRandomly(other.start({ players: 2, seed: 99 }), 5);
+    const resumed = Match.fromJSON(other, saved);
+    expect(resumed.toJSON()).toEqual(saved);
+    expect(resumed.options(resumed.decision!.players[0]!).map((o) => o.label)).toEqual(first.options(first.decision!.players[0]!).map((o) => o.label));
+    playRandomly(first, 11);
+    playRandomly(resumed, 11);
+    expect(resumed.toJSON()).toEqual(first.toJSON());
+    expect(resumed.result).toEqual(first.result);
+  });
+
+  it("are refused, with a clear error, when they put pieces on a board or cell the rules do not have", () => {
+    const game = gameFromSource(SPRAWL);
+    const saved = JSON.parse(JSON.stringify(game.start({ players: 2, seed: 4 }).toJSON()));
+    expect(() => Match.fromJSON(game, { ...saved, cells: { ...saved.cells, nowhere: { "0,0": [1] } } })).toThrow(/does not fit "Sprawl": there is no board `nowhere`/);
+    expect(() => Match.fromJSON(game, { ...saved, cells: { ...saved.cells, row: { "9,0": [0] } } })).toThrow(/the board `row` has no cell `9,0`/);
+    expect(() => Match.fromJSON(game, { ...saved, cells: { ...saved.cells, row: { "2,0": [99] } } })).toThrow(/the cell `2,0` of the board `row` does not hold a list of pieces/);
+    expect(() => Match.fromJSON(game, { ...saved, cells: { ...saved.cells, row: saved.cells.row } })).not.toThrow();
+  });
+
   it("a clone shares nothing a move changes: moving one leaves the other as it was", () => {
     const m = gameFromSource(RULES).start({ players: 2, seed: 3 });
     m.apply("1");

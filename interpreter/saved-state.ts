@@ -1,0 +1,58 @@
+import type { Topology } from "./topology.ts";
+import { setStack, type CellStacks, type MatchState, type SavedState } from "./state.ts";
+
+/**
+ * A match's state as it is saved: a copy, JSON-safe, naming each board's cells by key. The
+ * engine keeps a board's pieces by cell number (`CellStacks`), and an open grid's numbers depend
+ * on what the process met before, so they are turned back into keys here. Cells are written in
+ * number order; a saved state says nothing by the order of its keys.
+ */
+export function savedState(topo: Topology, s: MatchState): SavedState {
+  const kept = s.cells;
+  const cells: SavedState["cells"] = {};
+  for (const board in kept) {
+    const stacks = kept[board]!;
+    const record: Record<string, number[]> = {};
+    for (let i = 0; i < stacks.length; i++) {
+      const stack = stacks[i]!;
+      if (stack !== null && stack.length > 0) record[topo.cellAt(board, i)!] = stack.slice();
+    }
+    cells[board] = record;
+  }
+  // The cells in their place among the state's fields, as they were saved before they were numbered.
+  const out = structuredClone({ ...s, cells: {} }) as unknown as SavedState;
+  out.cells = cells;
+  return out;
+}
+
+/**
+ * The state a saved one stands for, with its boards' pieces by cell number again; or, for a
+ * board or cell these rules do not have, what is wrong (the caller refuses the state with it).
+ */
+export function loadedState(topo: Topology, json: SavedState): MatchState | string {
+  const saved = json.cells;
+  if (saved === null || typeof saved !== "object") return "it keeps no boards' cells";
+  const pieceCount = Array.isArray(json.pieces) ? json.pieces.length : 0;
+  const cells: MatchState["cells"] = {};
+  for (const board in saved) {
+    const record = saved[board]!;
+    if (topo.shape(board) === undefined) return `there is no board \`${board}\``;
+    if (record === null || typeof record !== "object") return `the board \`${board}\` holds no cells`;
+    const size = topo.cellCount(board);
+    const stacks: CellStacks = [];
+    for (let i = 0; i < size; i++) stacks.push(null);
+    for (const cell in record) {
+      const i = topo.cellIndex(board, cell);
+      if (i < 0) return `the board \`${board}\` has no cell \`${cell}\``;
+      const stack = record[cell]!;
+      if (!Array.isArray(stack) || !stack.every((id) => Number.isInteger(id) && id >= 0 && id < pieceCount)) {
+        return `the cell \`${cell}\` of the board \`${board}\` does not hold a list of pieces`;
+      }
+      setStack(stacks, i, stack.length > 0 ? stack.slice() : null);
+    }
+    cells[board] = stacks;
+  }
+  const out = structuredClone({ ...json, cells: {} }) as unknown as MatchState;
+  out.cells = cells;
+  return out;
+}
