@@ -185,14 +185,14 @@ export function lift(s: MatchState, id: number, topo: Topology): void {
   if (p.board !== null) {
     const stacks = ownCells(s, p.board);
     for (const c of p.cells) {
-      const cell = topo.cellIndex(p.board, c);
-      const stack = stackAt(stacks, cell);
-      if (!stack) continue;
+      const info = topo.cellInfo(p.board, c);
+      const stack = info ? stackAt(stacks, info.index) : null;
+      if (!info || !stack) continue;
       const i = stack.lastIndexOf(id);
       if (i === stack.length - 1) stack.pop();
       else if (i >= 0) stack.splice(i, 1);
-      markTopAt(topo, s, topo.spaceIdAt(p.board, cell), stack.length ? stack[stack.length - 1]! : null);
-      if (stack.length === 0) stacks[cell] = null;
+      markTopAt(topo, s, info.id, stack.length ? stack[stack.length - 1]! : null);
+      if (stack.length === 0) stacks[info.index] = null;
     }
     const order = s.placed[p.board]!;
     const i = order.indexOf(id);
@@ -264,7 +264,7 @@ export function putOnBoard(
     const info = infos[k];
     if (info === undefined) continue;
     const i = info.index;
-    const stack = i < stacks.length ? stacks[i]! : null;
+    const stack = stackAt(stacks, i);
     // A new stack is made holding the piece: an empty array grown by a push reserves room for 16.
     if (stack === null) setStack(stacks, i, [id]);
     else {

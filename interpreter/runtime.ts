@@ -6,7 +6,7 @@ import { newExec, nulls, tick, type Exec, type Fn } from "./exec.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { orientations, turnSides, type Orientation } from "./placement.ts";
 import { fail } from "./runtime-error.ts";
-import type { CellStacks, MatchState } from "./state.ts";
+import { emptyStacks, type CellStacks, type MatchState } from "./state.ts";
 import { boardName, instanceKey, instanceNumber, instanceOwner, numberedKeys, Topology } from "./topology.ts";
 import { label } from "./values.ts";
 import { componentClasses, LikePieces } from "./like-pieces.ts";
@@ -365,9 +365,8 @@ export class Runtime {
       if (p.zone) byZone.get(p.zone)!.push(id);
     });
     const boards = this.topo.instances(players);
-    // A packed list of nulls, one per cell of a bounded board (`CellStacks`; an open grid's grows).
-    const emptyStacks = boards.map((b) => Array.from({ length: this.topo.cellCount(b) }, (): number[] | null => null));
-    plan = { zones, zoneStarts: zones.map((z) => byZone.get(z)!), boards, emptyStacks, pieces };
+    // One entry per cell of a bounded board (`CellStacks`; an open grid's list grows).
+    plan = { zones, zoneStarts: zones.map((z) => byZone.get(z)!), boards, emptyStacks: boards.map((b) => emptyStacks(this.topo.cellCount(b))), pieces };
     this.startPlans.set(players, plan);
     return plan;
   }

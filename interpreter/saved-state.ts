@@ -1,5 +1,5 @@
 import type { Topology } from "./topology.ts";
-import { setStack, type CellStacks, type MatchState, type SavedState } from "./state.ts";
+import { emptyStacks, setStack, type MatchState, type SavedState } from "./state.ts";
 
 /**
  * A match's state as it is saved: a copy, JSON-safe, naming each board's cells by key. The
@@ -38,9 +38,7 @@ export function loadedState(topo: Topology, json: SavedState): MatchState | stri
     const record = saved[board]!;
     if (topo.shape(board) === undefined) return `there is no board \`${board}\``;
     if (record === null || typeof record !== "object") return `the board \`${board}\` holds no cells`;
-    const size = topo.cellCount(board);
-    const stacks: CellStacks = [];
-    for (let i = 0; i < size; i++) stacks.push(null);
+    const stacks = emptyStacks(topo.cellCount(board));
     for (const cell in record) {
       const i = topo.cellIndex(board, cell);
       if (i < 0) return `the board \`${board}\` has no cell \`${cell}\``;

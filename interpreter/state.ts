@@ -65,6 +65,13 @@ export interface MatchState {
  */
 export type CellStacks = (number[] | null)[];
 
+/** The stacks of a board with `n` cells and no piece on it (packed: filled by pushes). */
+export function emptyStacks(n: number): CellStacks {
+  const out: CellStacks = [];
+  for (let i = 0; i < n; i++) out.push(null);
+  return out;
+}
+
 /** The ids on cell `i` of a board's stacks (null: empty, or a cell numbered after the list last grew). */
 export function stackAt(stacks: CellStacks | undefined, i: number): number[] | null {
   return stacks !== undefined && i >= 0 && i < stacks.length ? stacks[i]! : null;

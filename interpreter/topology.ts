@@ -182,13 +182,6 @@ export class Topology {
     return b && i >= 0 && i < b.shape.size ? this.idOf(b, i) : -1;
   }
 
-  /** The space number (`SpaceInfo.id`) of cell `cell` of a board instance, or -1 if there is no such space. */
-  spaceId(instance: string, cell: string): number {
-    const b = this.instance(instance);
-    const i = b ? b.shape.index(cell) : -1;
-    return i < 0 ? -1 : this.idOf(b!, i);
-  }
-
   private keysOf(b: Instance, cells: readonly number[]): string[] {
     return cells.map((i) => this.keyOf(b, i));
   }
