@@ -13,17 +13,28 @@ import type { Type } from "./types.ts";
 /**
  * A run-time value. Numbers, texts, booleans and `none` (null) as usual;
  * players are seat numbers; pieces are numeric ids; enum members are their
- * names; spaces are keys like `main:3,4`; zones and boards are instance keys
+ * names; spaces are {@link SpaceValue}s; zones and boards are instance keys
  * like `rack#1`; `per player` maps are arrays by seat; placements are
  * {@link PlacementValue}s; shapes are {@link ShapeValue}s.
  */
-export type Value = number | string | boolean | null | Value[] | PlacementValue | ShapeValue;
+export type Value = number | string | boolean | null | Value[] | SpaceValue | PlacementValue | ShapeValue;
+
+/**
+ * A space while a match is played: one object per space of a game, made by the interpreter's
+ * topology (`SpaceInfo`), so the same space is always the same object. Read as text it is its
+ * key (`main:3,4`, `tower#1:0,0,2`); JSON writes it `{ "$space": key }`.
+ */
+export interface SpaceValue {
+  readonly key: string;
+  /** The board instance it is on (`main`, `tower#1`). */
+  readonly board: string;
+}
 
 /** One way to put a piece on a board: the cells it covers and how it is turned. */
 export interface PlacementValue {
   piece: number;
   board: string;
-  cells: string[];
+  cells: SpaceValue[];
   /** Quarter turns clockwise (0-3), plus 4 when mirrored. */
   rotation: number;
 }

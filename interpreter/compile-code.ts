@@ -11,6 +11,7 @@ import { NAMED_ALONE } from "./options.ts";
 import { lift, ownPiece, piece, pieceId, putInZone, putOnBoard, setOwner } from "./pieces.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
 import { fail } from "./runtime-error.ts";
+import { isSpace } from "./space-info.ts";
 import type { Runtime } from "./runtime.ts";
 import { keyedRecord } from "./state.ts";
 import { checkListSize, checkText, finite, label } from "./values.ts";
@@ -166,8 +167,8 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
       const init = (Object.values(rt.def.boards).find((b) => b.states?.some((s) => s.name === name))?.states ?? []).find((s) => s.name === name)?.init ?? null;
       const key = (x: Exec, l: Value[]): string => {
         const k = obj(x, l);
-        if (typeof k !== "string" || !x.rt.topo.info(k)) fail("runtime-none-value", k === null ? "there is no space here (the value is `none`)" : `\`${String(k)}\` is not a space`, span);
-        return k;
+        if (!isSpace(k)) fail("runtime-none-value", k === null ? "there is no space here (the value is `none`)" : `\`${String(k)}\` is not a space`, span);
+        return k.key;
       };
       return {
         get: (x, l) => x.s.spaces?.[key(x, l)]?.[name] ?? init,
@@ -493,12 +494,13 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
             piece(x, id, span);
             const where = at(x, l);
             if (where === null) fail("runtime-none-value", "there is nowhere to place it (the value is `none`)", span);
-            if (byPlacement || (typeof where === "object" && !Array.isArray(where))) {
+            if (byPlacement || (typeof where === "object" && !Array.isArray(where) && !isSpace(where))) {
               const pl = where as PlacementValue;
-              const cells = pl.cells.map(spaceCell);
+              // A placement read back from a hand-edited save may name something that is not a space.
+              const cells = pl.cells.map((c) => (isSpace(c) ? c.cell : spaceCell(String(c))));
               putOnBoard(x, id, pl.board, cells, pl.rotation, x.rt.turnedSides(x.s, id, pl.rotation), faceUp);
             } else {
-              const info = x.rt.topo.info(where as string);
+              const info = isSpace(where) ? where : undefined;
               if (!info) fail("runtime-invalid-move", `\`${String(where)}\` is not a space`, span);
               putOnBoard(x, id, info.board, [info.cell], 0, x.rt.turnedSides(x.s, id, 0), faceUp, [info]);
             }

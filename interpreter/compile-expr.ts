@@ -3,9 +3,11 @@ import type { Span } from "../dsl/span.ts";
 import { assertNever } from "./assert-never.ts";
 import { compileJs } from "./compile-js.ts";
 import { builtinImpl } from "./builtins/index.ts";
+import { pieceSpaces } from "./builtins/board-builtins.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
+import { SpaceInfo } from "./space-info.ts";
 import type { Callable, CompiledRule, Runtime } from "./runtime.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
 import { checkListSize, checkText, equal, finite, label, markDistinct, RUNTIME_LIMITS } from "./values.ts";
@@ -29,10 +31,9 @@ export function seat(x: Exec, v: Value, span: Span): number {
   return v;
 }
 
-function space(x: Exec, v: Value, span: Span) {
-  const info = typeof v === "string" ? x.rt.topo.info(v) : undefined;
-  if (!info) fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
-  return info;
+function space(_x: Exec, v: Value, span: Span): SpaceInfo {
+  if (v instanceof SpaceInfo) return v;
+  return fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
 }
 
 export function num(v: Value, span: Span, what: string): number {
@@ -349,9 +350,9 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
           case "rotation":
             return p.rot;
           case "cells":
-            return p.board === null ? [] : p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
+            return pieceSpaces(x, id as number);
           case "space":
-            return p.board === null ? null : x.rt.topo.spaceKey(p.board, p.cells[0]!);
+            return pieceSpaces(x, id as number)[0] ?? null;
           case "on_board":
             return p.board !== null && isTop(x.rt.topo, x.s, id as number);
         }
@@ -369,7 +370,7 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
         case "board":
           return (x, v) => space(x, v, span).board;
         case "label":
-          return (x, v) => x.rt.topo.label(space(x, v, span).key);
+          return (x, v) => x.rt.topo.label(space(x, v, span));
       }
       return (x, v) => (space(x, v, span), null);
     case "placement": {
@@ -423,8 +424,7 @@ export function mapAt(x: Exec, map: Value, p: Value, span: Span): Value {
 
 /** A space's `space state` value (its start value until set). */
 export function spaceStateOf(x: Exec, key: Value, name: string, init: Value, span: Span): Value {
-  space(x, key, span);
-  return x.s.spaces?.[key as string]?.[name] ?? init;
+  return x.s.spaces?.[space(x, key, span).key]?.[name] ?? init;
 }
 
 /** Each enum member's position, for an enum-keyed map. */

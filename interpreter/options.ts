@@ -1,4 +1,4 @@
-import type { PlacementValue, Value } from "../dsl/ir.ts";
+import type { PlacementValue, SpaceValue, Value } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
 import type { ChoiceSpec } from "./compile-code.ts";
 import { aside, type Exec } from "./exec.ts";
@@ -7,6 +7,7 @@ import type { ChoiceState, OptionState } from "./state.ts";
 import { seesPiece } from "./visibility.ts";
 import { pieceRuns } from "./placement.ts";
 import { isPlacement, label, slug, sortById } from "./values.ts";
+import { isSpace } from "./space-info.ts";
 
 /** The id of the "stop" option a `choose … stop "…"` adds. */
 export const STOP_ID = "stop";
@@ -63,7 +64,8 @@ function distinctPieces(x: Exec, values: Value[], viewer: number | null): Value[
 
 /** A key telling values apart: the value itself when it is a primitive. */
 function valueKey(v: Value): Value {
-  if (v === null || typeof v !== "object") return v;
+  // A space is one object: itself.
+  if (v === null || typeof v !== "object" || isSpace(v)) return v;
   if (isPlacement(v)) return `@${v.piece}|${v.rotation}|${v.cells.join("+")}`;
   return `#${JSON.stringify(v)}`;
 }
@@ -88,7 +90,7 @@ export function legalValues(x: Exec, values: Value[], ty: Type, chooser: number 
 }
 
 function placementId(x: Exec, v: PlacementValue, pieceId: string): string {
-  const cells = v.cells.map((c, i) => (i === 0 ? c : spaceCell(c))).join("+");
+  const cells = v.cells.map((c, i) => (i === 0 ? c.key : spaceCell(c.key))).join("+");
   const turned = x.rt.turnedSides(x.s, v.piece, v.rotation) ? `/r${v.rotation}` : "";
   return `${pieceId}@${cells}${turned}`;
 }
@@ -103,6 +105,7 @@ function valueId(x: Exec, v: Value, ty: Type, pieceId: (id: number) => string): 
     case "player":
       return `player-${(v as number) + 1}`;
     case "space":
+      return (v as SpaceValue).key;
     case "enum":
       return String(v);
     case "zone":
@@ -117,16 +120,17 @@ function valueId(x: Exec, v: Value, ty: Type, pieceId: (id: number) => string): 
       return Array.isArray(v) ? v.map((i) => valueId(x, i, ty.of, pieceId)).join(",") : String(v);
     default:
       if (typeof v === "number" || typeof v === "boolean") return String(v);
-      if (typeof v === "string") return x.rt.topo.info(v) ? v : slug(v);
+      if (isSpace(v)) return v.key;
+      if (typeof v === "string") return slug(v);
       if (isPlacement(v)) return placementId(x, v, pieceId(v.piece));
       return slug(JSON.stringify(v));
   }
 }
 
 function refs(x: Exec, v: Value, ty: Type, o: OptionState): void {
-  if (ty.t === "space" && typeof v === "string") o.spaces = [v];
+  if (ty.t === "space" && isSpace(v)) o.spaces = [v.key];
   if (ty.t === "placement" && isPlacement(v)) {
-    o.spaces = v.cells;
+    o.spaces = v.cells.map((c) => c.key);
     o.pieces = [v.piece];
   }
   if (ty.t === "piece" && typeof v === "number") {

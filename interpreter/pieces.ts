@@ -322,18 +322,19 @@ function positionAfterPut(
  * put (those already taken are not in it): a copy, as lists handed to rules never change. `hint`:
  * where the one space may be in `list` (-1: unknown).
  */
-function withoutCells(list: string[], infos: readonly (SpaceInfo | undefined)[], hint: number): string[] {
+function withoutCells(list: SpaceInfo[], infos: readonly (SpaceInfo | undefined)[], hint: number): SpaceInfo[] {
   if (infos.length === 1) {
-    const key = infos[0]?.key ?? "";
-    // A board's empty list holds each space once: the key at the hinted position is the one.
-    const i = hint >= 0 && list[hint] === key ? hint : list.indexOf(key);
+    const t = infos[0];
+    if (!t) return list;
+    // A board's empty list holds each space once: the space at the hinted position is the one.
+    const i = hint >= 0 && list[hint] === t ? hint : list.indexOf(t);
     if (i < 0) return list;
     // One copy without the space: a fifth cheaper than a copy and a splice (a move of memory),
     // which cost a third of pushing the rest one by one.
     return list.toSpliced(i, 1);
   }
-  const gone = new Set(infos.map((t) => t?.key));
-  return list.filter((k) => !gone.has(k));
+  const gone = new Set(infos);
+  return list.filter((t) => !gone.has(t));
 }
 
 /** What each cell of `board` stands for (undefined: not a space of it), looked up once for a whole put. */

@@ -1,4 +1,4 @@
-import type { PlacementValue, ShapeValue } from "../dsl/ir.ts";
+import type { PlacementValue, ShapeValue, SpaceValue } from "../dsl/ir.ts";
 import type { BoardShape, Offsets } from "./board-shapes/board-shape.ts";
 import { boardPosition, type MatchState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
@@ -60,7 +60,7 @@ export function orientations(shape: ShapeValue | undefined, sides: Record<string
  */
 export interface OpenPosition {
   /** This position's fits, by shape (`cellsKey`). */
-  fits: Map<string, string[][]>;
+  fits: Map<string, SpaceValue[][]>;
   /** The occupied spaces and those next to them. */
   frontier: () => SpaceInfo[];
 }
@@ -70,7 +70,7 @@ export function openPosition(topo: Topology, state: MatchState, instance: string
   let frontier: SpaceInfo[] | undefined;
   return {
     fits: (boardPosition(state, instance).fits ??= new Map()),
-    frontier: () => (frontier ??= topo.spaces(state, instance).map((k) => topo.info(k)!)),
+    frontier: () => (frontier ??= topo.spaces(state, instance)),
   };
 }
 
@@ -93,11 +93,11 @@ export function positions(
   if (!shape) return [];
   const out: PlacementValue[] = [];
   const tryAt = (x: number, y: number, z: number): void => {
-    const cells: string[] = [];
+    const cells: SpaceValue[] = [];
     for (const [dx, dy] of o.cells) {
-      const k = topo.key(instance, x + dx, y + dy, z);
-      if (!k) return;
-      cells.push(k);
+      const t = topo.spaceAt(instance, x + dx, y + dy, z);
+      if (!t) return;
+      cells.push(t);
     }
     out.push({ piece, board: instance, cells, rotation: o.rotation });
   };
@@ -164,7 +164,7 @@ export function positions(
  * again and again (every rule that weighs them, every copy a search makes). Callers never
  * change the list they get.
  */
-function placed(fits: string[][], piece: number, board: string, rotation: number): PlacementValue[] {
+function placed(fits: SpaceValue[][], piece: number, board: string, rotation: number): PlacementValue[] {
   let perFits = placedByFits.get(fits);
   if (!perFits) placedByFits.set(fits, (perFits = new Map()));
   const key = piece * MAX_TURNS + rotation;
@@ -177,21 +177,21 @@ function placed(fits: string[][], piece: number, board: string, rotation: number
 const MAX_TURNS = 16;
 
 /** The placements made from each list of fits (`placed`), by piece and turn. */
-const placedByFits = new WeakMap<string[][], Map<number, PlacementValue[]>>();
+const placedByFits = new WeakMap<SpaceValue[][], Map<number, PlacementValue[]>>();
 
 /** Columns per row in an anchor's number: sorting the numbers sorts by row, then column. */
 const ANCHOR_ROW = 2 ** 21;
 
 /** Cell lists of every fit of a shape on a bounded board, per game geometry. */
-const boundedFits = new WeakMap<Topology, Map<string, string[][]>>();
+const boundedFits = new WeakMap<Topology, Map<string, SpaceValue[][]>>();
 
 /** Anchors whose cell lists are kept per way of facing before starting over (an open grid is unbounded): bounded in memory. */
 const ANCHORS_KEPT = 65536;
 
 /** Per game geometry, board instance and way of facing: the cells covered from each anchor (null: off the board). */
-const anchoredByTopo = new WeakMap<Topology, Map<string, Map<number, string[] | null>>>();
+const anchoredByTopo = new WeakMap<Topology, Map<string, Map<number, SpaceValue[] | null>>>();
 
-function anchoredCells(topo: Topology, instance: string, o: Orientation): Map<number, string[] | null> {
+function anchoredCells(topo: Topology, instance: string, o: Orientation): Map<number, SpaceValue[] | null> {
   let perTopo = anchoredByTopo.get(topo);
   if (!perTopo) anchoredByTopo.set(topo, (perTopo = new Map()));
   const key = `${instance}|${o.key}`;

@@ -3,6 +3,7 @@ import { newExec } from "./exec.ts";
 import { items } from "./compile-expr.ts";
 import type { Match, Option } from "./match.ts";
 import { choiceLabeller, legalValues, nameChoice } from "./options.ts";
+import { cloneState } from "./clone-state.ts";
 
 /** A would-be option the rules do not allow now, and why, in the rules' own words. */
 export interface RefusedOption extends Omit<Option, "index"> {
@@ -40,7 +41,7 @@ export function refusedOptions(match: Match, player: number, target: RefusalTarg
   if (!ins || (ins.k !== "choose" && ins.k !== "secret")) return [];
   const offered = new Set(match.options(player).map((o) => o.id));
   // Work on a copy: listing candidates must not disturb the match.
-  const probe: Exec = { ...newExec(rt, structuredClone(s)), events: [] };
+  const probe: Exec = { ...newExec(rt, cloneState(s)), events: [] };
   const l = probe.s.stack[probe.s.stack.length - 1]!.locals;
   if (ins.k === "secret") l[ins.chooserSlot] = player;
   let candidates;

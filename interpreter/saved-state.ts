@@ -1,11 +1,14 @@
 import type { Topology } from "./topology.ts";
+import { copyWithSpaces, isSavedSpace } from "./space-info.ts";
 import { emptyStacks, setStack, type MatchState, type SavedState } from "./state.ts";
 
 /**
  * A match's state as it is saved: a copy, JSON-safe, naming each board's cells by key. The
  * engine keeps a board's pieces by cell number (`CellStacks`), and an open grid's numbers depend
  * on what the process met before, so they are turned back into keys here. Cells are written in
- * number order; a saved state says nothing by the order of its keys.
+ * number order; a saved state says nothing by the order of its keys. Spaces the rules hold
+ * (variables, choices, frames) are the topology's objects (`space-info.ts`): written
+ * `{ "$space": key }`.
  */
 export function savedState(topo: Topology, s: MatchState): SavedState {
   const kept = s.cells;
@@ -20,9 +23,27 @@ export function savedState(topo: Topology, s: MatchState): SavedState {
     cells[board] = record;
   }
   // The cells in their place among the state's fields, as they were saved before they were numbered.
-  const out = structuredClone({ ...s, cells: {} }) as unknown as SavedState;
+  const out = copyWithSpaces({ ...s, cells: {} }, (t) => t.toJSON()) as SavedState;
   out.cells = cells;
   return out;
+}
+
+/** A copy of saved data with each space written `{ "$space": key }` the space of these rules, or what is wrong. */
+function loadedCopy(topo: Topology, v: unknown): unknown {
+  if (v === null || typeof v !== "object") return v;
+  if (isSavedSpace(v)) {
+    const t = topo.info(v.$space);
+    if (!t) throw new UnknownSpace(v.$space);
+    return t;
+  }
+  if (Array.isArray(v)) return v.map((i) => loadedCopy(topo, i));
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = loadedCopy(topo, (v as Record<string, unknown>)[k]);
+  return out;
+}
+
+class UnknownSpace {
+  constructor(readonly key: string) {}
 }
 
 /**
@@ -50,7 +71,13 @@ export function loadedState(topo: Topology, json: SavedState): MatchState | stri
     }
     cells[board] = stacks;
   }
-  const out = structuredClone({ ...json, cells: {} }) as unknown as MatchState;
+  let out: MatchState;
+  try {
+    out = loadedCopy(topo, { ...json, cells: {} }) as MatchState;
+  } catch (e) {
+    if (e instanceof UnknownSpace) return `there is no space \`${e.key}\``;
+    throw e;
+  }
   out.cells = cells;
   return out;
 }

@@ -1,4 +1,4 @@
-import type { Code, IrStmt, Value } from "../dsl/ir.ts";
+import type { Code, IrStmt, SpaceValue, Value } from "../dsl/ir.ts";
 import type { Type } from "../dsl/types.ts";
 import { compileCode, type Instr } from "./compile-code.ts";
 import { items } from "./compile-expr.ts";
@@ -12,6 +12,7 @@ import { stackAt, type MatchResult } from "./state.ts";
 import { numberedKey } from "../dsl/keys.ts";
 import { boardName, instanceKey, instanceOwner } from "./topology.ts";
 import { run } from "./vm.ts";
+import { cloneState } from "./clone-state.ts";
 
 /**
  * Scenarios: a rulebook example laid out on the table in the rule file's own
@@ -268,7 +269,7 @@ export class Scenario {
     if (s.error) throw new ScenarioError(`the rules failed: ${s.error.message} (line ${s.error.span.start.line})`);
   }
 
-  /** Calls a `define` of the rule file on the match as it stands (arguments as engine values: seats, piece ids). */
+  /** Calls a `define` of the rule file on the match as it stands (arguments as engine values: seats, piece ids, spaces from `space`). */
   call(name: string, ...args: Value[]): Value {
     const f = this.rt.functions.get(name);
     if (!f) throw new ScenarioError(`there is no \`define ${name}\`${suggest(name, Object.keys(this.rt.def.functions))}`);
@@ -373,7 +374,7 @@ export class Scenario {
 
   /** Every candidate of the pending choice, allowed or not, with the id the engine would accept. */
   private candidates(who: number): { id: string; label: string }[] {
-    const s = structuredClone(this.match.state);
+    const s = cloneState(this.match.state);
     const x = newExec(this.rt, s);
     const f = s.stack[s.stack.length - 1];
     if (!f) return [];
@@ -413,15 +414,20 @@ export class Scenario {
 
   /** The key of a space of a board by the name players read (`d4`, `d4 level 2`, `(2,-1)`, a ring's step number). */
   spaceKey(board: string, space: string, owner?: number): string {
+    return this.space(board, space, owner).key;
+  }
+
+  /** A space of a board by the name players read, as the rules hold it: what `call` takes for a `space` argument. */
+  space(board: string, space: string, owner?: number): SpaceValue {
     const b = this.rt.def.boards[board];
     if (!b) throw new ScenarioError(`there is no board \`${board}\`${suggest(board, Object.keys(this.rt.def.boards))}`);
     if (b.perPlayer && owner === undefined) throw new ScenarioError(`\`${board}\` is a board per player: say whose`);
     if (b.perPlayer) this.seat(owner!);
     const instance = instanceKey(board, b.perPlayer, owner ?? null);
     const cell = parseSpace(space, b.topology.type);
-    const key = cell && this.rt.topo.key(instance, cell[0], cell[1], cell[2]);
-    if (!key || !this.rt.topo.info(key)) throw new ScenarioError(`\`${space}\` is not a space of \`${board}\``);
-    return key;
+    const at = cell && this.rt.topo.spaceAt(instance, cell[0], cell[1], cell[2]);
+    if (!at) throw new ScenarioError(`\`${space}\` is not a space of \`${board}\``);
+    return at;
   }
 
   private seat(player: number): void {

@@ -23,8 +23,8 @@ export type SpaceLinks = Int32Array;
 export function buildLinks(topo: Topology, s: MatchState, board: string): SpaceLinks {
   // The spaces and those they touch are looked up first: a space is numbered when first looked up,
   // and the links cover every number given out.
-  const infos = topo.spaces(s, board).map((k) => topo.info(k)!);
-  for (const t of infos) topo.touchingSpaces(t);
+  const infos = topo.spaces(s, board);
+  for (const t of infos) topo.touchingOf(t);
   const links = new Int32Array(topo.spaceCount).fill(-1);
   for (const t of infos) if (topOn(topo, s, t) !== null) links[t.id] = t.id;
   for (const t of infos) if (links[t.id]! >= 0) linkAround(topo, s, links, t);
@@ -45,7 +45,7 @@ export function linkPut(topo: Topology, s: MatchState, links: SpaceLinks, t: Spa
 function linkAround(topo: Topology, s: MatchState, links: SpaceLinks, t: SpaceInfo): boolean {
   const id = t.id;
   const owner = ownerAt(topo, s, t);
-  const around = topo.touchingSpaces(t);
+  const around = topo.touchingOf(t);
   for (let k = 0; k < around.length; k++) {
     const n = around[k]!;
     if (n.id >= links.length) {

@@ -1,10 +1,14 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 
-/** The layout version of `MatchState` this engine writes and reads. */
-export const STATE_VERSION = 4;
+/**
+ * The layout version of `MatchState` this engine writes and reads. 5: a space the rules hold is
+ * saved `{ "$space": key }` (`space-info.ts`); version 4 wrote its bare key, which reads back as text.
+ */
+export const STATE_VERSION = 5;
 import type { Value } from "../dsl/ir.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
 import type { SpaceLinks } from "./space-links.ts";
+import type { SpaceInfo } from "./space-info.ts";
 
 /**
  * Everything about a match in progress, as plain data: cloning is a deep
@@ -18,7 +22,7 @@ export interface MatchState {
    * pending choice of named options keeps which options are offered, not their labels; 4 since a
    * pending choice may keep its candidates unweighed (`ChoiceState.unweighed`).
    */
-  version: 4;
+  version: 5;
   /** A fingerprint of the rules (and variant) the match is played under: a saved state resumes only on the same rules. */
   rules?: string;
   players: number;
@@ -171,16 +175,16 @@ export function shareCells(record: CellStacks): CellStacks {
  */
 export interface BoardPosition {
   /** The open grid's spaces, row by row (`Topology.spaces`), and their cell numbers, in the same order. */
-  spaces?: string[];
+  spaces?: SpaceInfo[];
   cells?: number[];
   /** The fits of each shape, by shape (`placement.ts`). */
-  fits?: Map<string, string[][]>;
+  fits?: Map<string, Value[][]>;
   /** The pieces on top, in the order they came (`pieces(board)`). */
   tops?: number[];
   /** Which occupied spaces are linked by touching pieces of one owner (`space-links.ts`, `joins`). */
   links?: SpaceLinks;
   /** A bounded board's empty spaces, in board order (`empty_spaces`); a list no one changes. */
-  empty?: string[];
+  empty?: SpaceInfo[];
 }
 
 /** What is known of the position of `board` in `s`, kept with it (a new, unkept one for a board with no record). */
@@ -275,7 +279,7 @@ export interface OptionState {
   value: Value;
   /** Its position among the choice's legal values: what `applyAt` takes. */
   index: number;
-  /** Spaces and pieces the option is about, so a board can make them clickable. */
+  /** Spaces (by key) and pieces the option is about, so a board can make them clickable. */
   spaces?: string[];
   pieces?: number[];
 }

@@ -1,40 +1,18 @@
-import type { BoardDef, GameDef, Value } from "../dsl/ir.ts";
+import type { BoardDef, GameDef, SpaceValue, Value } from "../dsl/ir.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { shapeFor } from "./board-shapes/registry.ts";
 import { boardName, cellCoords, cellKey, instanceKey, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";
 import { boardPosition, type BoardPosition, type MatchState } from "./state.ts";
 import { markDistinct } from "./values.ts";
+import { SpaceInfo } from "./space-info.ts";
 
 // Kept here too for the files that read them from the topology.
 export { boardName, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKeys } from "../dsl/keys.ts";
 export { columnName } from "./board-shapes/board-shape.ts";
 
-/** What a space key (`main:3,4`, `tower#1:0,0,2`) stands for. */
-export interface SpaceInfo {
-  key: string;
-  /** The board instance: `main`, or `tower#1` for player 2's copy of a per-player board. */
-  board: string;
-  def: BoardDef;
-  /** The board's geometry, and the space's cell number in it. */
-  shape: BoardShape;
-  index: number;
-  /**
-   * The space's small number among every space of the game (all boards), what the occupancy
-   * index (`pieces.ts`) is addressed by. A cache of this process, never saved: an open grid
-   * numbers its cells in the order they are first asked about.
-   */
-  id: number;
-  x: number;
-  y: number;
-  z: number;
-  /** The key without the board: `3,4` or `0,0,2`. */
-  cell: string;
-  attrs: Record<string, Value>;
-  /** How players read it (`label`), once asked. */
-  label?: string;
-}
+export { SpaceInfo, isSpace } from "./space-info.ts";
 
-/** One board instance and what is cached about it: its space keys and neighbour lists, by cell number. */
+/** One board instance and what is cached about it: its spaces and their neighbour lists, by cell number. */
 interface Instance {
   name: string;
   def: BoardDef;
@@ -42,15 +20,13 @@ interface Instance {
   keys: string[];
   /** Cell number → space number (`SpaceInfo.id`), given out on first use. */
   ids: number[];
-  /** Cell number → what the space stands for, and the spaces touching it (for built-ins that walk the board). */
+  /** Cell number → the space, and the spaces around it (for built-ins that walk the board). */
   infos: (SpaceInfo | undefined)[];
-  touchingInfos: (SpaceInfo[] | undefined)[];
-  neighbourInfos: (SpaceInfo[] | undefined)[];
-  neighbours: (string[] | undefined)[];
-  touching: (string[] | undefined)[];
-  below: (string[] | undefined)[];
-  above: (string[] | undefined)[];
-  all?: string[];
+  touching: (SpaceInfo[] | undefined)[];
+  neighbours: (SpaceInfo[] | undefined)[];
+  below: (SpaceInfo[] | undefined)[];
+  above: (SpaceInfo[] | undefined)[];
+  all?: SpaceInfo[];
   allIds?: number[];
   /** An open grid's cells' places in row-by-row order, by cell number (`ranks`). */
   rank?: number[];
@@ -74,24 +50,23 @@ export interface RayTable {
 /** Columns per row in the number an open grid's cell is sorted by: open grids stay far within ±2^20 of the origin. */
 const OPEN_ROW = 2 ** 22;
 
-/** What a space stands for, with its board instance: walks from a space need no lookup of its board by name. */
-interface Info extends SpaceInfo {
-  inst: Instance;
-  /** The next space along each of the shape's rays (`along`), null past the edge or on a hole; worked out when first walked. */
-  next: (SpaceInfo | null)[] | undefined;
+/** The board instance of a space: walks from a space need no lookup of its board by name. */
+function instanceOf(s: SpaceInfo): Instance {
+  return s.inst as Instance;
 }
 
 /**
  * The geometry of every board of a game: which spaces exist, which touch,
  * what sits on what. The board shapes (`board-shapes/`) answer by cell number;
- * this turns their answers into space keys, cached per game, never stored in a
- * match. Pure functions of the game definition (plus, for an open grid, what is
+ * this turns their answers into spaces (`SpaceInfo`, one object per space, the
+ * value rules hold for it), cached per game; a match holds them but saves their
+ * keys. Pure functions of the game definition (plus, for an open grid, what is
  * on it).
  */
 export class Topology {
-  // Tables keyed by text are null-prototype objects, not `Map`s: V8 answers a lookup in one about
-  // three times faster (16 ns against 40–70 ns for a space key, measured on this machine), and rules
-  // ask what a space is several times per candidate they weigh.
+  // Spaces by key, for what names spaces by key (views, saved states, examples). A null-prototype
+  // object, not a `Map`: V8 answers a lookup in one about three times faster (16 ns against
+  // 40–70 ns for a space key, measured on this machine).
   private readonly infos: Record<string, SpaceInfo | null> = Object.create(null);
   private readonly shapes = new Map<string, BoardShape>();
   private readonly instancesByName: Record<string, Instance | null> = Object.create(null);
@@ -127,7 +102,7 @@ export class Topology {
     if (def && (name === def.name) !== def.perPlayer) {
       let shape = this.shapes.get(def.name);
       if (!shape) this.shapes.set(def.name, (shape = shapeFor(def)));
-      out = { name, def, shape, keys: [], ids: [], infos: [], touchingInfos: [], neighbourInfos: [], neighbours: [], touching: [], below: [], above: [] };
+      out = { name, def, shape, keys: [], ids: [], infos: [], neighbours: [], touching: [], below: [], above: [] };
     }
     this.instancesByName[name] = out;
     return out ?? undefined;
@@ -182,13 +157,13 @@ export class Topology {
     return b && i >= 0 && i < b.shape.size ? this.idOf(b, i) : -1;
   }
 
-  private keysOf(b: Instance, cells: readonly number[]): string[] {
-    return cells.map((i) => this.keyOf(b, i));
+  private spacesOf(b: Instance, cells: readonly number[]): SpaceInfo[] {
+    return cells.map((i) => this.infoAt(b, i));
   }
 
   /**
    * The key of the space `cell` of a board instance (`tower#1` + `0,0,2`), the same string
-   * every time: pieces keep their cells without the board, and rules ask for their spaces often.
+   * every time: pieces keep their cells without the board, and views name their spaces by key.
    */
   spaceKey(instance: string, cell: string): string {
     const b = this.instance(instance);
@@ -196,24 +171,27 @@ export class Topology {
     return b && i >= 0 ? this.keyOf(b, i) : spaceKey(instance, cell);
   }
 
-  /** The key of a space, or undefined if the board has no such space. */
-  key(instance: string, x: number, y: number, z = 0): string | undefined {
+  /** The space at column `x`, row `y` and level `z` of a board instance, or undefined if the board has no such space. */
+  spaceAt(instance: string, x: number, y: number, z = 0): SpaceInfo | undefined {
     const b = this.instance(instance);
     if (!b) return undefined;
     const i = b.shape.at(x, y, z);
-    return i < 0 ? undefined : this.keyOf(b, i);
+    return i < 0 ? undefined : this.infoAt(b, i);
   }
 
-  /** The key of cell number `i` of a board instance (a cell of its `RayTable`), or undefined if there is none. */
-  keyAt(instance: string, i: number): string | undefined {
+  /** The space numbered `i` on a board instance (a cell of its `RayTable`), or undefined if there is none. */
+  spaceAtCell(instance: string, i: number): SpaceInfo | undefined {
     const b = this.instance(instance);
-    return b && i >= 0 && i < b.shape.size ? this.keyOf(b, i) : undefined;
+    return b && i >= 0 && i < b.shape.size ? this.infoAt(b, i) : undefined;
   }
 
-  /** What a space key stands for, or undefined for anything that is not a space. */
-  info(key: string): SpaceInfo | undefined {
-    // No "last key asked" shortcut: comparing two different keys of one length compares their
-    // texts, which cost more than the lookup it spared.
+  /**
+   * The space a value is, or a key names (`main:3,4`, as views, saved states and examples name
+   * spaces); undefined for anything else. A space is its own answer: no lookup.
+   */
+  info(key: string | SpaceValue | Value): SpaceInfo | undefined {
+    if (key instanceof SpaceInfo) return key;
+    if (typeof key !== "string") return undefined;
     const cached = this.infos[key];
     if (cached !== undefined) return cached ?? undefined;
     const info = this.parse(key);
@@ -221,87 +199,70 @@ export class Topology {
     return info;
   }
 
+  /** The space a key names: each space is made once, when its cell is first asked about. */
   private parse(key: string): SpaceInfo | undefined {
-    if (typeof key !== "string") return undefined;
     const board = spaceBoard(key);
     const b = board === undefined ? undefined : this.instance(board);
     if (!b) return undefined;
-    const cell = spaceCell(key);
-    const index = b.shape.index(cell);
-    if (index < 0) return undefined;
-    const x = b.shape.x(index);
-    const y = b.shape.y(index);
+    const index = b.shape.index(spaceCell(key));
+    return index < 0 ? undefined : this.infoAt(b, index);
+  }
+
+  /** The space numbered `i` on an instance, made the first time it is asked for. */
+  private infoAt(b: Instance, i: number): SpaceInfo {
+    const known = b.infos[i];
+    if (known) return known;
+    const x = b.shape.x(i);
+    const y = b.shape.y(i);
     const attrs: Record<string, Value> = {};
     for (const a of b.def.attributes) attrs[a.name] = a.init;
     const own = b.def.cells[cellKey(x, y)];
     if (own) Object.assign(attrs, own);
-    const info: Info = { key: this.keyOf(b, index), board: b.name, def: b.def, shape: b.shape, index, id: this.idOf(b, index), x, y, z: b.shape.z(index), cell, attrs, inst: b, next: undefined };
+    const key = this.keyOf(b, i);
+    const info = new SpaceInfo(key, b.name, b.def, b.shape, i, this.idOf(b, i), x, y, b.shape.z(i), b.shape.cell(i), attrs, b);
+    b.infos[i] = info;
+    this.infos[key] = info;
     return info;
   }
 
   /** Spaces sharing a side on the same level, in the shape's direction order. */
-  neighbours(key: string): string[] {
-    const s = this.info(key);
-    return s ? this.neighboursOf(s) : [];
-  }
-
-  /** The neighbours of a space already looked up (a built-in checks its argument first; one lookup, not two). */
-  neighboursOf(s: SpaceInfo): string[] {
-    const b = (s as Info).inst;
-    return (b.neighbours[s.index] ??= this.keysOf(b, s.shape.neighbours(s.index)));
+  neighboursOf(s: SpaceInfo): SpaceInfo[] {
+    const b = instanceOf(s);
+    return (b.neighbours[s.index] ??= this.spacesOf(b, s.shape.neighbours(s.index)));
   }
 
   /** The spaces of a layered board's level below that a space rests on. */
-  below(key: string): string[] {
-    const s = this.info(key);
-    return s ? this.belowOf(s) : [];
-  }
-
-  /** `below` of a space already looked up. */
-  belowOf(s: SpaceInfo): string[] {
-    const b = (s as Info).inst;
-    return (b.below[s.index] ??= this.keysOf(b, s.shape.below(s.index)));
+  belowOf(s: SpaceInfo): SpaceInfo[] {
+    const b = instanceOf(s);
+    return (b.below[s.index] ??= this.spacesOf(b, s.shape.below(s.index)));
   }
 
   /** The spaces of the next level that rest on a space. */
-  above(key: string): string[] {
-    const s = this.info(key);
-    return s ? this.aboveOf(s) : [];
+  aboveOf(s: SpaceInfo): SpaceInfo[] {
+    const b = instanceOf(s);
+    return (b.above[s.index] ??= this.spacesOf(b, s.shape.above(s.index)));
   }
 
-  /** `above` of a space already looked up. */
-  aboveOf(s: SpaceInfo): string[] {
-    const b = (s as Info).inst;
-    return (b.above[s.index] ??= this.keysOf(b, s.shape.above(s.index)));
-  }
-
-  /** Spaces that touch: neighbours plus those above and below (for groups across levels). */
-  touching(key: string): string[] {
-    const s = this.info(key);
-    if (!s) return [];
-    const b = (s as Info).inst;
+  /** Spaces that touch: neighbours plus those above and below (what a walk over connected pieces follows). */
+  touchingOf(s: SpaceInfo): SpaceInfo[] {
+    const b = instanceOf(s);
     return (b.touching[s.index] ??= [...this.neighboursOf(s), ...this.belowOf(s), ...this.aboveOf(s)]);
   }
 
-  /** What the space `cell` of a board instance stands for (a piece keeps its cells without the board), or undefined. */
+  /** The space `cell` of a board instance (a piece keeps its cells without the board), or undefined. */
   cellInfo(instance: string, cell: string): SpaceInfo | undefined {
     const b = this.instance(instance);
     const i = b ? b.shape.index(cell) : -1;
     return i < 0 ? undefined : this.infoAt(b!, i);
   }
 
-  /** What cell `i` of an instance stands for (cached per cell: walks over the board ask again and again). */
-  private infoAt(b: Instance, i: number): SpaceInfo {
-    return (b.infos[i] ??= this.info(this.keyOf(b, i))!);
-  }
-
   /**
    * The space `dx` columns and `dy` rows from `s` on its board and level, or undefined past the
-   * edge or on a hole: a step along a line, without building a key.
+   * edge or on a hole: a step along a line.
    */
   offset(s: SpaceInfo, dx: number, dy: number): SpaceInfo | undefined {
     const i = s.shape.at(s.x + dx, s.y + dy, s.z);
-    return i < 0 ? undefined : this.infoAt((s as Info).inst, i);
+    return i < 0 ? undefined : this.infoAt(instanceOf(s), i);
   }
 
   /**
@@ -310,13 +271,13 @@ export class Topology {
    * a walk passes it (on an open grid that numbers the cells around it, as `offset` would).
    */
   along(s: SpaceInfo, r: number): SpaceInfo | undefined {
-    const row = ((s as Info).next ??= s.shape.rays.map(([dx, dy]) => this.offset(s, dx, dy) ?? null));
+    const row = (s.next ??= s.shape.rays.map(([dx, dy]) => this.offset(s, dx, dy) ?? null));
     return row[r] ?? undefined;
   }
 
   /** The rays of a bounded board as numbers (`RayTable`), for the board of `s`; undefined on an open grid. */
   rayTable(s: SpaceInfo): RayTable | undefined {
-    const b = (s as Info).inst;
+    const b = instanceOf(s);
     if (b.rayTable) return b.rayTable;
     const shape = b.shape;
     if (shape.bounds === null) return undefined;
@@ -331,32 +292,18 @@ export class Topology {
     return (b.rayTable = { rays, next, ids });
   }
 
-  /** The spaces sharing a side with `s` (as `neighbours`), as infos. */
-  neighbourSpaces(s: SpaceInfo): SpaceInfo[] {
-    const b = (s as Info).inst;
-    return (b.neighbourInfos[s.index] ??= this.neighboursOf(s).map((k) => this.info(k)!));
-  }
-
-  /** The spaces touching `s` (as `touching`), as infos: what a walk over connected pieces follows. */
-  touchingSpaces(s: SpaceInfo): SpaceInfo[] {
-    const b = (s as Info).inst;
-    return (b.touchingInfos[s.index] ??= this.touching(s.key).map((k) => this.info(k)!));
-  }
-
   /** Which way (0 … sides-1, clockwise from the top) `to` lies from `from`, or -1 if they share no side. */
-  direction(from: string, to: string): number {
-    const a = this.info(from);
-    const b = this.info(to);
-    if (!a || !b || a.board !== b.board) return -1;
+  direction(a: SpaceInfo, b: SpaceInfo): number {
+    if (a.board !== b.board) return -1;
     return a.shape.direction(a.index, b.index);
   }
 
   /** Every space of a board instance, row by row and level by level. */
-  spaces(state: MatchState, instance: string): string[] {
+  spaces(state: MatchState, instance: string): SpaceInfo[] {
     const b = this.instance(instance);
     if (!b) return [];
     if (b.shape.bounds === null) return this.openSpaces(state, b);
-    return (b.all ??= markDistinct(this.keysOf(b, b.shape.all), true));
+    return (b.all ??= markDistinct(this.spacesOf(b, b.shape.all), true));
   }
 
   /**
@@ -371,7 +318,7 @@ export class Topology {
   }
 
   /** An open grid's spaces: what is occupied and every empty space next to it (the origin when empty). */
-  private openSpaces(state: MatchState, b: Instance): string[] {
+  private openSpaces(state: MatchState, b: Instance): SpaceInfo[] {
     // The same position is asked about again and again (each rule of a turn, each copy of the
     // state a search makes): the answer is kept with the position (`state.ts` `BoardPosition`).
     const position = boardPosition(state, b.name);
@@ -382,7 +329,7 @@ export class Topology {
       for (let i = 0; i < stacks.length; i++) if (stacks[i] !== null) taken.push(i);
       const cells = this.openSpacesOf(b, taken);
       position.cells = cells;
-      position.spaces = cells.map((i) => this.keyOf(b, i));
+      position.spaces = this.spacesOf(b, cells);
     }
     return position.spaces;
   }
@@ -403,12 +350,12 @@ export class Topology {
     // Both lists are row by row: merged in one pass.
     const rank = b.rank!;
     const cells: number[] = [];
-    const spaces: string[] = [];
+    const spaces: SpaceInfo[] = [];
     let j = 0;
     for (let k = 0; k <= old.length; k++) {
       while (j < added.length && (k === old.length || rank[added[j]!]! < rank[old[k]!]!)) {
         cells.push(added[j]!);
-        spaces.push(this.keyOf(b, added[j]!));
+        spaces.push(this.infoAt(b, added[j]!));
         j++;
       }
       if (k === old.length) break;
@@ -466,26 +413,22 @@ export class Topology {
   private openMark = 0;
 
   /** How a space is named to players: `c4` on a grid, `(2,-1)` on an open grid, `c4 level 2` on a layered board. */
-  label(key: string): string {
-    const s = this.info(key);
+  label(space: SpaceValue | string): string {
+    const s = this.info(space);
     // A space's name never changes: worked out once (the log names every space taken).
-    return s ? (s.label ??= s.shape.label(s.index, s.def.name)) : String(key);
+    return s ? (s.label ??= s.shape.label(s.index, s.def.name)) : String(space);
   }
 
   /** Steps between two spaces along sides, ignoring pieces (Infinity between boards). */
-  distance(a: string, b: string): number {
-    const sa = this.info(a);
-    const sb = this.info(b);
-    if (!sa || !sb || sa.board !== sb.board) return Infinity;
-    return sa.shape.distance(sa.index, sb.index);
+  distance(a: SpaceInfo, b: SpaceInfo): number {
+    if (a.board !== b.board) return Infinity;
+    return a.shape.distance(a.index, b.index);
   }
 
   /** Along a ring or a track, the space `n` steps on (negative: back). */
-  step(key: string, n: number): string | undefined {
-    const s = this.info(key);
-    if (!s) return undefined;
+  step(s: SpaceInfo, n: number): SpaceInfo | undefined {
     const i = s.shape.step(s.index, n);
-    return i < 0 ? undefined : this.keyOf((s as Info).inst, i);
+    return i < 0 ? undefined : this.infoAt(instanceOf(s), i);
   }
 }
 

@@ -1,8 +1,9 @@
-import type { PlacementValue, Value } from "../dsl/ir.ts";
+import type { PlacementValue, SpaceValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
 import { tick, type Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
+import { isSpace } from "./space-info.ts";
 
 /**
  * How large a value a rule may build while a match is played. A shared rule
@@ -77,7 +78,8 @@ export function isDistinct(list: Value[]): boolean {
 /** Structural equality for lists, maps and placements; `===` for everything else. */
 export function equal(a: Value, b: Value): boolean {
   if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return false;
+  // One object per space: two spaces are equal only when they are the same object.
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || isSpace(a) || isSpace(b)) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!equal(a[i]!, b[i]!)) return false;
@@ -114,7 +116,7 @@ export function label(x: Exec, v: Value, ty: Type): string {
     case "piece":
       return x.rt.pieceLabel(x.s, v as number);
     case "space":
-      return x.rt.topo.label(v as string);
+      return x.rt.topo.label(v as SpaceValue);
     case "placement":
       return placementLabel(x, v as PlacementValue);
     case "enum":
@@ -141,7 +143,8 @@ export function label(x: Exec, v: Value, ty: Type): string {
 function guessLabel(x: Exec, v: Value): string {
   if (typeof v === "number") return formatNumber(v);
   if (typeof v === "boolean") return v ? "yes" : "no";
-  if (typeof v === "string") return x.rt.topo.info(v) ? x.rt.topo.label(v) : v;
+  if (isSpace(v)) return x.rt.topo.label(v);
+  if (typeof v === "string") return v;
   if (Array.isArray(v)) return v.map((i) => guessLabel(x, i)).join(", ");
   if (isPlacement(v)) return placementLabel(x, v);
   return "?";

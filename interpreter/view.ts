@@ -8,6 +8,7 @@ import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
 import { safeColour } from "../dsl/colour.ts";
 import { isPlacement } from "./values.ts";
+import { copyWithSpaces } from "./space-info.ts";
 import { logLabel, seesPiece, seesZone } from "./visibility.ts";
 import { namedOptions, owing } from "./vm.ts";
 
@@ -180,10 +181,9 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   });
   const boards: BoardView[] = rt.topo.instances(s.players).map((key) => {
     const def = rt.topo.boardDef(key)!;
-    const spaces = rt.topo.spaces(s, key).map((k) => {
-      const info = rt.topo.info(k)!;
-      const sv: SpaceView = { key: k, x: info.x, y: info.y, level: info.z, label: rt.topo.label(k), attrs: info.attrs, at: info.shape.place(info.index) };
-      const show = evalShow(x, `board:${def.name}`, k);
+    const spaces = rt.topo.spaces(s, key).map((info) => {
+      const sv: SpaceView = { key: info.key, x: info.x, y: info.y, level: info.z, label: rt.topo.label(info), attrs: info.attrs, at: info.shape.place(info.index) };
+      const show = evalShow(x, `board:${def.name}`, info);
       if (show) sv.show = show;
       return sv;
     });
@@ -239,7 +239,8 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   };
   if (s.variant) view.variant = s.variant;
   // A view is a snapshot: later moves must not change it, nor may its reader change the match.
-  return structuredClone(view);
+  // Spaces in it are their keys, as the boards' spaces are (`SpaceView.key`).
+  return copyWithSpaces(view, (t) => t.key) as View;
 }
 
 /** The members of every enum-keyed map among `vars` (none when there is no such variable). */

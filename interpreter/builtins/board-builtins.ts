@@ -6,29 +6,28 @@ import { markPieceRuns, openPosition, positions } from "../placement.ts";
 import { isTop, occupancy, piece, topIn, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
-import type { RayTable, SpaceInfo, Topology } from "../topology.ts";
+import type { RayTable, Topology } from "../topology.ts";
+import { isSpace, SpaceInfo } from "../space-info.ts";
 import type { BoardShape } from "../board-shapes/board-shape.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 import { boardPosition, stackAt } from "../state.ts";
 import { buildLinks, meets, root, type SpaceLinks } from "../space-links.ts";
 
-function spaceInfo(x: Exec, v: Value, span: Span) {
-  const s = typeof v === "string" ? x.rt.topo.info(v) : undefined;
-  if (!s) fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
-  return s;
+function spaceInfo(x: Exec, v: Value, span: Span): SpaceInfo {
+  // Spaces are the topology's own objects (`space-info.ts`): nothing to look up.
+  if (v instanceof SpaceInfo) return v;
+  return fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
 }
 
 /**
- * What is known about one position: the space keys a piece or placement covers, and the spaces
- * around it, each with their infos, worked out once and kept together so that a walk over many
- * pieces reads one table per piece.
+ * What is known about one position: the spaces a piece or placement covers, and the spaces
+ * around it, worked out once and kept together so that a walk over many pieces reads one table
+ * per piece.
  */
 interface Spot {
-  keys: string[];
-  infos?: SpaceInfo[];
-  around?: string[];
-  aroundInfos?: SpaceInfo[];
+  spaces: SpaceInfo[];
+  around?: SpaceInfo[];
 }
 
 /**
@@ -41,21 +40,21 @@ interface Spot {
  * `structuredClone` (a copy comes without it) and deep equality, as a hidden slot would.
  */
 const SPOT = "__stelaSpot";
-type Spotted = string[] & { [SPOT]?: Spot };
+type Spotted = unknown[] & { [SPOT]?: Spot };
 
-function keptSpot(cells: string[]): Spot | undefined {
+function keptSpot(cells: unknown[]): Spot | undefined {
   return (cells as Spotted)[SPOT];
 }
 
-function keepSpot(cells: string[], spot: Spot): void {
+function keepSpot(cells: unknown[], spot: Spot): void {
   // A list a host froze cannot keep it: its spot is worked out again when next asked.
   if (!Object.isExtensible(cells)) return;
   Object.defineProperty(cells, SPOT, { value: spot, enumerable: false, writable: true, configurable: true });
 }
 
-function newSpot(keys: string[]): Spot {
+function newSpot(spaces: SpaceInfo[]): Spot {
   // Every field from the start: one object shape for all spots.
-  return { keys, infos: undefined, around: undefined, aroundInfos: undefined };
+  return { spaces, around: undefined };
 }
 
 /** The spot of a piece on a board or of a placement; undefined for anything else. */
@@ -66,34 +65,39 @@ function spotOf(x: Exec, v: Value): Spot | undefined {
     let spot = keptSpot(p.cells);
     if (!spot) {
       const board = p.board;
-      spot = newSpot(p.cells.map((c) => x.rt.topo.spaceKey(board, c)));
+      spot = newSpot(p.cells.map((c) => x.rt.topo.cellInfo(board, c)!));
       keepSpot(p.cells, spot);
     }
     return spot;
   }
   if (!isPlacement(v)) return undefined;
   let spot = keptSpot(v.cells);
-  if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells)));
+  // A placement read back from a hand-edited save may name something that is not a space.
+  if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells.filter(isSpace))));
   return spot;
 }
 
-/** The space keys covered by a piece, placement, space, or list of them. */
-export function footprint(x: Exec, v: Value, span: Span): string[] {
+/** The spaces piece `id` covers (none off the board): one list per position, kept with it (`spotOf`). */
+export function pieceSpaces(x: Exec, id: number): SpaceInfo[] {
+  return spotOf(x, id)?.spaces ?? [];
+}
+
+/** The spaces covered by a piece, placement, space, or list of them. */
+export function footprint(x: Exec, v: Value, span: Span): SpaceInfo[] {
   if (v === null) fail("runtime-none-value", "there is nothing here (the value is `none`)", span);
   if (typeof v === "number") {
     const p = piece(x, v, span);
-    return p.board === null ? [] : spotOf(x, v)!.keys;
+    return p.board === null ? [] : spotOf(x, v)!.spaces;
   }
-  if (typeof v === "string") return [v];
+  if (v instanceof SpaceInfo) return [v];
   if (Array.isArray(v)) return v.flatMap((i) => footprint(x, i, span));
-  if (typeof v === "object" && "cells" in v) return (v as PlacementValue).cells;
+  if (isPlacement(v)) return spotOf(x, v)!.spaces;
   return [];
 }
 
-/** The top piece on a space key, or null. */
-export function pieceOn(x: Exec, key: string): number | null {
-  const s = x.rt.topo.info(key);
-  return s ? topOn(x.rt.topo, x.s, s) : null;
+/** The top piece on a space, or null. */
+export function pieceOn(x: Exec, s: SpaceInfo): number | null {
+  return topOn(x.rt.topo, x.s, s);
 }
 
 /** The top piece on a space given as a value (checked once: these run for every candidate of a choice). */
@@ -107,19 +111,12 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
  * straight away instead of running a loop of `empty` calls over `spot.cells`, looking up each key.
  */
 function coversEmpty(x: Exec, v: PlacementValue, span: Span): boolean {
-  const spot = spotOf(x, v)!;
-  // A placement read back from a hand-edited save may name a space that is not there: said as for one space.
-  const infos = (spot.infos ??= spot.keys.map((k) => spaceInfo(x, k, span)));
+  const infos = spotOf(x, v)!.spaces;
   tick(x, span, infos.length);
   // Read straight off the occupancy index (`pieces.ts` `topIn`), fetched once for every space.
   const occ = occupancy(x.rt.topo, x.s);
   for (let i = 0; i < infos.length; i++) if (topIn(occ, infos[i]!.id) !== 0) return false;
   return true;
-}
-
-function infosOfKeys(x: Exec, keys: string[]): SpaceInfo[] {
-  const topo = x.rt.topo;
-  return keys.map((k) => topo.info(k)!);
 }
 
 /**
@@ -148,24 +145,20 @@ function mark(id: number): boolean {
   return true;
 }
 
-/** The spaces around a spot and their infos, worked out once per position. */
-function spotAround(x: Exec, spot: Spot): Spot & { around: string[]; aroundInfos: SpaceInfo[] } {
-  if (!spot.around) {
-    spot.around = aroundKeys(x, spot.keys);
-    spot.aroundInfos = infosOfKeys(x, spot.around);
-  }
-  return spot as Spot & { around: string[]; aroundInfos: SpaceInfo[] };
+/** The spaces around a spot, worked out once per position. */
+function spotAround(x: Exec, spot: Spot): SpaceInfo[] {
+  return (spot.around ??= aroundSpaces(x, spot.spaces));
 }
 
 /** The neighbours of some spaces that are not among them, each once, in the order met. */
-function aroundKeys(x: Exec, own: string[]): string[] {
+function aroundSpaces(x: Exec, own: SpaceInfo[]): SpaceInfo[] {
   const topo = x.rt.topo;
-  if (own.length === 1) return topo.neighbours(own[0]!);
+  if (own.length === 1) return topo.neighboursOf(own[0]!);
   const mine = new Set(own);
-  const out: string[] = [];
-  const seen = new Set<string>();
+  const out: SpaceInfo[] = [];
+  const seen = new Set<SpaceInfo>();
   for (const k of own) {
-    for (const n of topo.neighbours(k)) {
+    for (const n of topo.neighboursOf(k)) {
       if (mine.has(n) || seen.has(n)) continue;
       seen.add(n);
       out.push(n);
@@ -179,7 +172,7 @@ function aroundKeys(x: Exec, own: string[]): string[] {
  * its order, less the list's own spaces and those met before. That is the order walking every
  * covered space's neighbours gives, without a set of texts per call.
  */
-function aroundPieces(x: Exec, ids: number[], span: Span): string[] {
+function aroundPieces(x: Exec, ids: number[], span: Span): SpaceInfo[] {
   newMarks();
   const found: Spot[] = [];
   for (const id of ids) {
@@ -187,49 +180,38 @@ function aroundPieces(x: Exec, ids: number[], span: Span): string[] {
     const spot = spotOf(x, id);
     if (!spot) continue;
     found.push(spot);
-    for (const t of (spot.infos ??= infosOfKeys(x, spot.keys))) mark(t.id);
+    for (const t of spot.spaces) mark(t.id);
   }
-  const out: string[] = [];
+  const out: SpaceInfo[] = [];
   for (const spot of found) {
-    const { around, aroundInfos } = spotAround(x, spot);
-    for (let i = 0; i < around.length; i++) if (mark(aroundInfos[i]!.id)) out.push(around[i]!);
+    const around = spotAround(x, spot);
+    for (let i = 0; i < around.length; i++) if (mark(around[i]!.id)) out.push(around[i]!);
   }
   return out;
 }
 
-function adjacentSpaces(x: Exec, v: Value, span: Span): string[] {
+function adjacentSpaces(x: Exec, v: Value, span: Span): SpaceInfo[] {
   const out = aroundOf(x, v, span);
   tick(x, span, out.length);
   return out;
 }
 
 /** The spaces around a piece, placement, space or list of them (not charged: `adjacentSpaces` is). */
-function aroundOf(x: Exec, v: Value, span: Span): string[] {
+function aroundOf(x: Exec, v: Value, span: Span): SpaceInfo[] {
   // A space's neighbours: the topology's own cached list (not itself, each once).
-  if (typeof v === "string") return x.rt.topo.neighbours(v);
+  if (v instanceof SpaceInfo) return x.rt.topo.neighboursOf(v);
   if (typeof v === "number") piece(x, v, span);
   // Cached by position: rules ask it for every candidate of a choice.
   const spot = spotOf(x, v);
-  if (spot) return spotAround(x, spot).around;
+  if (spot) return spotAround(x, spot);
   if (Array.isArray(v) && v.every((i) => typeof i === "number")) return aroundPieces(x, v as number[], span);
-  return aroundKeys(x, footprint(x, v, span));
+  return aroundSpaces(x, footprint(x, v, span));
 }
 
 function adjacentPieces(x: Exec, v: Value, span: Span): number[] {
-  const infos = aroundInfosOf(x, v, span);
+  const infos = aroundOf(x, v, span);
   tick(x, span, infos.length);
   return topsOn(x, infos, typeof v === "number" ? v : null, Array.isArray(v) && v.length > 0 ? new Set(v) : undefined);
-}
-
-/** The spaces around `v` as infos, as `adjacentSpaces` lists them (not charged). */
-function aroundInfosOf(x: Exec, v: Value, span: Span): SpaceInfo[] {
-  if (typeof v === "string") {
-    const s = x.rt.topo.info(v);
-    return s ? x.rt.topo.neighbourSpaces(s) : [];
-  }
-  if (typeof v === "number") piece(x, v, span);
-  const spot = spotOf(x, v);
-  return spot ? spotAround(x, spot).aroundInfos : infosOfKeys(x, aroundOf(x, v, span));
 }
 
 /** The top pieces on some spaces, each once, but for `own` and `members`. */
@@ -267,12 +249,12 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   const pieces = typeof among[0] === "number";
   const topo = x.rt.topo;
   if (!pieces) {
-    const set = new Set(among as string[]);
-    if (!set.has(seed as string)) return [];
-    const out: string[] = [seed as string];
-    const seen = new Set(out);
+    const set = new Set(among);
+    if (!(seed instanceof SpaceInfo) || !set.has(seed)) return [];
+    const out: SpaceInfo[] = [seed];
+    const seen = new Set<Value>(out);
     for (let i = 0; i < out.length; i++) {
-      for (const n of topo.touching(out[i]!)) {
+      for (const n of topo.touchingOf(out[i]!)) {
         if (set.has(n) && !seen.has(n)) {
           seen.add(n);
           out.push(n);
@@ -280,7 +262,7 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
       }
     }
     tick(x, span, out.length);
-    return among.filter((k) => seen.has(k as string));
+    return among.filter((k) => seen.has(k));
   }
   // Rules ask about one group of pieces for each of many spaces (`connected(s, city_tiles())` for
   // every candidate): while the match stands still, the same list's index is built once.
@@ -295,10 +277,7 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   else {
     // A seed outside the group still links the members it touches.
     const first = new Set<number>();
-    for (const k of footprint(x, seed, span)) {
-      const t = topo.info(k);
-      if (t) for (const n of topo.touchingSpaces(t)) if (owner[n.id]) first.add(owner[n.id]! - 1);
-    }
+    for (const t of footprint(x, seed, span)) for (const n of topo.touchingOf(t)) if (owner[n.id]) first.add(owner[n.id]! - 1);
     seeds.push(...first);
   }
   if (!group) return expand(x, seeds, owner, among, span);
@@ -336,7 +315,7 @@ interface GroupIndex {
 interface KeptIndex {
   members: number[];
   /** Each member's `cells` then: a piece gets a new array whenever it moves, so the same array means it has not. */
-  cells: string[][];
+  cells: unknown[][];
   index: GroupIndex;
 }
 
@@ -409,7 +388,7 @@ function labelGroup(x: Exec, index: GroupIndex, start: number, span: Span): numb
   const queue = [start];
   for (let i = 0; i < queue.length; i++) {
     for (const t of coveredInfos(x, queue[i]!, span)) {
-      for (const n of topo.touchingSpaces(t)) {
+      for (const n of topo.touchingOf(t)) {
         const id = (owner[n.id] ?? 0) - 1;
         if (id >= 0 && group[id] === -1) {
           group[id] = g;
@@ -426,7 +405,7 @@ function labelGroup(x: Exec, index: GroupIndex, start: number, span: Span): numb
 function coveredInfos(x: Exec, id: number, span: Span): SpaceInfo[] {
   piece(x, id, span);
   const spot = spotOf(x, id);
-  return spot ? (spot.infos ??= infosOfKeys(x, spot.keys)) : [];
+  return spot ? spot.spaces : [];
 }
 
 function expand(x: Exec, start: number[], owner: Int32Array, among: Value[], span: Span): Value[] {
@@ -435,7 +414,7 @@ function expand(x: Exec, start: number[], owner: Int32Array, among: Value[], spa
   const queue = [...start];
   for (let i = 0; i < queue.length; i++) {
     for (const t of coveredInfos(x, queue[i]!, span)) {
-      for (const n of topo.touchingSpaces(t)) {
+      for (const n of topo.touchingOf(t)) {
         const id = (owner[n.id] ?? 0) - 1;
         if (id >= 0 && !seen.has(id)) {
           seen.add(id);
@@ -659,7 +638,7 @@ function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
  * Each space looked at is charged to the step budget. A board without a bottom (an open grid) or
  * without columns (a ring, a track, a graph) is an error, whatever the column.
  */
-function dropSpace(x: Exec, b: Value, column: Value, span: Span): string | null {
+function dropSpace(x: Exec, b: Value, column: Value, span: Span): SpaceInfo | null {
   const topo = x.rt.topo;
   const board = b as string;
   const shape = topo.shape(board);
@@ -669,8 +648,7 @@ function dropSpace(x: Exec, b: Value, column: Value, span: Span): string | null 
   if (down < 0) fail("runtime-error", `\`drop_space\` drops a piece down a column, and the board \`${boardName(board)}\` has no columns (a ${shape.type} has no rows)`, span);
   if (typeof column !== "number") fail("runtime-none-value", "`drop_space` needs a column number, and the column is `none`", span);
   if (!Number.isInteger(column)) fail("runtime-invalid-number", `a column is a whole number, not ${column}`, span);
-  const key = topo.key(board, column, 0, 0);
-  const top = key === undefined ? undefined : topo.info(key);
+  const top = topo.spaceAt(board, column, 0, 0);
   if (!top) return null;
   const occ = occupancy(topo, x.s);
   // Down the column by the board's ray table (`Topology.rayTable`): two typed-array reads a step.
@@ -683,7 +661,7 @@ function dropSpace(x: Exec, b: Value, column: Value, span: Span): string | null 
     at = c;
   }
   tick(x, span, looked);
-  return at < 0 ? null : at === top.index ? top.key : (topo.keyAt(board, at) ?? null);
+  return at < 0 ? null : (topo.spaceAtCell(board, at) ?? null);
 }
 
 /** `outflanks`: would a piece of `owner` on `s` outflank any piece? The walk of `outflanked_all`, stopped at the first closed row. */
@@ -764,13 +742,13 @@ const KEEP_EMPTY_FROM = 32;
  * asks at every move, and on Hex's 121 spaces the scan was a fifth of a playout. Charged as the
  * scan, kept or not, so every engine counts the same steps.
  */
-function emptySpaces(x: Exec, b: Value, span: Span): string[] {
+function emptySpaces(x: Exec, b: Value, span: Span): SpaceInfo[] {
   const board = b as string;
   const topo = x.rt.topo;
   const all = topo.spaces(x.s, board);
   const ids = topo.spaceNumbers(board);
   tick(x, span, all.length);
-  if (!ids) return all.filter((k) => pieceOn(x, k) === null);
+  if (!ids) return all.filter((t) => pieceOn(x, t) === null);
   const position = all.length >= KEEP_EMPTY_FROM ? boardPosition(x.s, board) : undefined;
   let out = position?.empty;
   if (!out) {
@@ -818,7 +796,8 @@ export const BOARD_IMPLS = {
   groups: costly((x, [among], span) => {
     const list = asList(x, among!);
     tick(x, span, list.length);
-    const key = (v: Value): Value => (v !== null && typeof v === "object" ? JSON.stringify(v) : v);
+    // Spaces are told apart by identity (one object per space); placements and lists by content.
+    const key = (v: Value): Value => (v !== null && typeof v === "object" && !isSpace(v) ? JSON.stringify(v) : v);
     const left = new Set(list.map(key));
     const out: Value[][] = [];
     for (const v of list) {
@@ -829,7 +808,7 @@ export const BOARD_IMPLS = {
     }
     return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
   }),
-  surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((k) => pieceOn(x, k) !== null),
+  surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((t) => pieceOn(x, t) !== null),
   placements: costly((x, [ps, b], span) => {
     const board = b as string;
     const shape = x.rt.topo.shape(board);
@@ -867,15 +846,15 @@ export const BOARD_IMPLS = {
     const targets = footprint(x, toward!, span);
     for (const c of from.cells) {
       for (const t of targets) {
-        const d = x.rt.topo.direction(x.rt.topo.spaceKey(from.board, c), t);
+        const d = x.rt.topo.direction(x.rt.topo.cellInfo(from.board, c)!, t);
         if (d >= 0) return from.sides[field]![d] ?? 0;
       }
     }
     return 0;
   },
-  distance: (x, [a, b], span) => x.rt.topo.distance(spaceInfo(x, a!, span).key, spaceInfo(x, b!, span).key),
-  space_at: (x, [b, cx, cy, level]) => x.rt.topo.key(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
-  step: (x, [s, n], span) => x.rt.topo.step(spaceInfo(x, s!, span).key, n as number) ?? null,
+  distance: (x, [a, b], span) => x.rt.topo.distance(spaceInfo(x, a!, span), spaceInfo(x, b!, span)),
+  space_at: (x, [b, cx, cy, level]) => x.rt.topo.spaceAt(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
+  step: (x, [s, n], span) => x.rt.topo.step(spaceInfo(x, s!, span), n as number) ?? null,
   line_length: (x, [s, dx, dy, owner], span) => lineLength(x, s!, dx!, dy!, owner!, span),
   outflanked: (x, [s, dx, dy, owner], span) => outflankedBy(x, s!, dx!, dy!, owner!, span),
   longest_line: (x, [s, owner], span) => longestLine(x, s!, owner!, span),

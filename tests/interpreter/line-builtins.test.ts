@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { builtinImpl } from "../../interpreter/builtins/index.ts";
 import { newExec } from "../../interpreter/exec.ts";
+import type { SpaceInfo } from "../../interpreter/space-info.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /**
@@ -415,7 +416,7 @@ scoring p { points 0 }`);
   const m = game.start({ players: 2, seed: 1 });
   const rt = game.runtime();
   const span = rt.def.flow.span;
-  const at = (x: number, y: number): string => rt.topo.key("g", x, y)!;
+  const at = (x: number, y: number): SpaceInfo => rt.topo.spaceAt("g", x, y)!;
 
   /** The steps one call of a built-in charges, from a fresh count. */
   function steps(name: string, args: unknown[]): number {

@@ -75,7 +75,7 @@ describe("placements remembered by the spaces they cover", () => {
   });
 
   it("are looked up by their list of spaces, never changing the callee's frame", () => {
-    const cells = ["land:0,0", "land:1,0"];
+    const cells = [{ key: "land:0,0", board: "land" }, { key: "land:1,0", board: "land" }];
     const a = { piece: 0, board: "land", cells, rotation: 0 };
     const b = { piece: 2, board: "land", cells, rotation: 1 };
     const argsA = [4, a, a, null];

@@ -16,7 +16,7 @@ function disagreements(game: Game, m: Match): string[] {
   const rt = game.runtime(m.state.variant);
   const out: string[] = [];
   for (const board of rt.topo.instances(m.state.players)) {
-    const keys = new Set(rt.topo.spaces(m.state, board));
+    const keys = new Set(rt.topo.spaces(m.state, board).map((t) => t.key));
     for (const cell of Object.keys(m.toJSON().cells[board] ?? {})) keys.add(rt.topo.spaceKey(board, cell));
     for (const key of keys) {
       const info = rt.topo.info(key)!;

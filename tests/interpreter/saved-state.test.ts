@@ -39,9 +39,60 @@ describe("saved states", () => {
 
   it("are refused when written by another layout version", () => {
     const game = gameFromSource(RULES);
-    // Version 3 kept only weighed choices: a version 4 pending choice may keep its candidates unweighed.
-    const saved = { ...JSON.parse(JSON.stringify(game.start({ players: 2, seed: 3 }).toJSON())), version: 3 };
-    expect(() => Match.fromJSON(game, saved)).toThrow(/layout version 3, expected 4/);
+    // Version 4 wrote a space the rules hold as its bare key, which reads back as a text.
+    const saved = { ...JSON.parse(JSON.stringify(game.start({ players: 2, seed: 3 }).toJSON())), version: 4 };
+    expect(() => Match.fromJSON(game, saved)).toThrow(/layout version 4, expected 5/);
+  });
+
+  // Spaces the rules hold (variables, lists, a pending choice's values, a turn's locals) are the
+  // engine's own objects, one per space: saved tagged, and loaded as the spaces of the rules the
+  // state resumes on.
+  const MARKS = `game "Marks" { players 2 }
+kind Stone { }
+zone supply per player: Stone
+components Stone per player in supply { x4 { } }
+board g: grid(3, 3)
+var last: space = none
+var seen: list of space = []
+flow {
+  loop {
+    for p in players {
+      if size(p.supply) == 0 { end game }
+      turn p {
+        let s = choose s from empty_spaces(g) prompt "Place"
+        place top(p.supply) at s
+        last = s
+        seen += [s]
+      }
+    }
+  }
+}
+scoring p { points count t in seen where t.x == p.seat }`;
+
+  it("keep the spaces the rules hold, and resume with them as the spaces of the rules they load on", () => {
+    const first = gameFromSource(MARKS).start({ players: 2, seed: 6 });
+    for (const id of ["g:1,1", "g:0,0", "g:2,0"]) expect(first.apply(id)).toEqual({ ok: true });
+    const saved = JSON.parse(JSON.stringify(first.toJSON()));
+    expect(saved.globals.last).toEqual({ $space: "g:2,0" });
+    expect(saved.globals.seen).toEqual([{ $space: "g:1,1" }, { $space: "g:0,0" }, { $space: "g:2,0" }]);
+    const resumed = Match.fromJSON(gameFromSource(MARKS), saved);
+    expect(String(resumed.global("last"))).toBe("g:2,0");
+    expect(resumed.toJSON()).toEqual(saved);
+    // The same space is the same value: a rule comparing them, or listing the empty ones, agrees.
+    expect(resumed.options(resumed.decision!.players[0]!).map((o) => o.id)).toEqual(first.options(first.decision!.players[0]!).map((o) => o.id));
+    playRandomly(first, 12);
+    playRandomly(resumed, 12);
+    expect(resumed.toJSON()).toEqual(first.toJSON());
+    expect(resumed.result).toEqual(first.result);
+  });
+
+  it("are refused, with a clear error, when they hold a space the rules do not have", () => {
+    const game = gameFromSource(MARKS);
+    const m = game.start({ players: 2, seed: 6 });
+    m.applyAt(0);
+    const saved = JSON.parse(JSON.stringify(m.toJSON()));
+    expect(() => Match.fromJSON(game, { ...saved, globals: { ...saved.globals, last: { $space: "g:7,7" } } })).toThrow(/does not fit "Marks": there is no space `g:7,7`/);
+    expect(() => Match.fromJSON(game, saved)).not.toThrow();
   });
 
   // An open grid numbers its cells as they are first asked about, and the engine keeps a board's

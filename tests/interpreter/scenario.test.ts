@@ -57,6 +57,15 @@ describe("Scenario", () => {
     expect(sc.result().winners).toEqual([me]);
   });
 
+  it("calls a define with a space as the rules hold it; a space's key is not one", () => {
+    const { sc } = start([]);
+    // Green was chosen (\`start\`): blue's c4 and green's l1 are in play, the unused areas' l12 and g7 are not.
+    expect(["c4", "l1", "l12", "g7"].map((label) => sc.call("in_play", sc.space("land", label)))).toEqual([true, true, false, false]);
+    expect(sc.space("land", "c4")).toBe(sc.space("land", "c4"));
+    expect(String(sc.space("land", "c4"))).toBe(sc.spaceKey("land", "c4"));
+    expect(() => sc.call("in_play", sc.spaceKey("land", "c4"))).toThrow(/is not a space/);
+  });
+
   it("names what does not exist, with what does", () => {
     const { sc } = start([]);
     expect(() => sc.zone("racks", 0)).toThrow("there is no zone `racks` (there is: `supply`, `rack`, `temples`)");
