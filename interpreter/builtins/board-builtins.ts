@@ -789,7 +789,7 @@ export const BOARD_IMPLS = {
   // Kept with the board's position until a piece comes or goes there (no memo needed on top): most
   // turns ask it after moves that left this board alone (a choice taken, a score, another board).
   pieces: (x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.rt.topo, x.s, id))),
-  empty: (x, [v], span) => (typeof v === "string" || !isPlacement(v) ? topOf(x, v!, span) === null : coversEmpty(x, v, span)),
+  empty: (x, [v], span) => (v instanceof SpaceInfo ? topOn(x.rt.topo, x.s, v) === null : isPlacement(v) ? coversEmpty(x, v, span) : topOf(x, v!, span) === null),
   occupied: (x, [s], span) => topOf(x, s!, span) !== null,
   cells: (x, [v], span) => footprint(x, v!, span),
   connected: costly((x, [seed, among], span) => component(x, seed!, asList(x, among!), span)),
