@@ -9,7 +9,7 @@
  * Adding the field costs about what adding a property does (36 ns measured on this machine,
  * against 450 ns for `Object.defineProperty` of a non-enumerable property). Reading one is a
  * little slower than reading a property, so an index read on every rule (the occupancy index,
- * `pieces.ts`) stays a non-enumerable property.
+ * `pieces.ts`) is a symbol-keyed property instead, which deep equality of the raw state does see.
  */
 export interface HiddenSlot<T> {
   /** The value kept on `o`, or undefined if it has none. */
