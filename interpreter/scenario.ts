@@ -207,7 +207,7 @@ export class Scenario {
   setGlobal(name: string, value: Value): void {
     const v = this.rt.def.globals.find((g) => g.name === name);
     if (!v) throw new ScenarioError(`there is no variable \`${name}\``);
-    this.match.state.globals[name] = this.bounded(name, value, v.bounds);
+    this.match.state.globals[name] = this.bounded(name, this.typed(name, value, v.type), v.bounds);
   }
 
   /** Sets a player's variable (checked against its declared bounds). */
@@ -215,7 +215,7 @@ export class Scenario {
     this.seat(player);
     const v = this.rt.def.playerVars.find((g) => g.name === name);
     if (!v) throw new ScenarioError(`there is no player variable \`${name}\``);
-    this.match.state.pvars[player]![name] = this.bounded(name, value, v.bounds);
+    this.match.state.pvars[player]![name] = this.bounded(name, this.typed(name, value, v.type), v.bounds);
   }
 
   /**
@@ -440,6 +440,18 @@ export class Scenario {
     const p = this.match.state.pieces[id];
     if (!p) throw new ScenarioError(`there is no piece ${id}`);
     return p;
+  }
+
+  /**
+   * A value for a variable of type `type`: a space given by its key (`land:3,4`) becomes the
+   * space the rules hold (`space`), as in lists of spaces; one the boards lack is refused.
+   */
+  private typed(name: string, value: Value, type: Type): Value {
+    if (type.t === "list" && Array.isArray(value)) return value.map((v) => this.typed(name, v, type.of));
+    if (type.t !== "space" || typeof value !== "string") return value;
+    const at = this.rt.topo.info(value);
+    if (!at) throw new ScenarioError(`\`${name}\` holds a space, and \`${value}\` is not one`);
+    return at;
   }
 
   private bounded(name: string, value: Value, bounds: [number, number] | undefined): Value {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Scenario, ScenarioError } from "../../interpreter/index.ts";
-import { loadGame } from "../support/games.ts";
+import { gameFromSource, loadGame } from "../support/games.ts";
 
 /**
  * The public scenario API on Maya: a position laid out by the rule file's
@@ -64,6 +64,23 @@ describe("Scenario", () => {
     expect(sc.space("land", "c4")).toBe(sc.space("land", "c4"));
     expect(String(sc.space("land", "c4"))).toBe(sc.spaceKey("land", "c4"));
     expect(() => sc.call("in_play", sc.spaceKey("land", "c4"))).toThrow(/is not a space/);
+  });
+
+  it("sets a space variable from a space or its key, as the rules hold it", () => {
+    const game = gameFromSource(`game "Mark" { players 2 }
+board g: grid(3, 3)
+var last: space = none
+var seen: list of space = []
+flow { turn players[0] { let s = choose s from spaces(g) prompt "Pick" where s != last and not (s in seen) } }
+scoring p { points 0 }`);
+    const sc = Scenario.start(game, { players: 2, seed: 1 });
+    sc.setGlobal("last", "g:1,1");
+    sc.setGlobal("seen", ["g:0,0", sc.space("g", "c1")]);
+    sc.resume();
+    expect(sc.global("last")).toBe(sc.space("g", "b2"));
+    // The rules compare them with the spaces they hold: three fewer spaces to pick.
+    expect(sc.options()).toHaveLength(6);
+    expect(() => sc.setGlobal("last", "g:5,5")).toThrow("`last` holds a space, and `g:5,5` is not one");
   });
 
   it("names what does not exist, with what does", () => {
