@@ -7,7 +7,7 @@ import type { ChoiceState, OptionState } from "./state.ts";
 import { seesPiece } from "./visibility.ts";
 import { pieceRuns } from "./placement.ts";
 import { isPlacement, label, slug, sortById } from "./values.ts";
-import { isSpace } from "./space-info.ts";
+import { copyWithSpaces, isSpace } from "./space-info.ts";
 
 /** The id of the "stop" option a `choose … stop "…"` adds. */
 export const STOP_ID = "stop";
@@ -105,7 +105,7 @@ function valueId(x: Exec, v: Value, ty: Type, pieceId: (id: number) => string): 
     case "player":
       return `player-${(v as number) + 1}`;
     case "space":
-      return (v as SpaceValue).key;
+      return isSpace(v) ? v.key : String(v);
     case "enum":
       return String(v);
     case "zone":
@@ -123,7 +123,8 @@ function valueId(x: Exec, v: Value, ty: Type, pieceId: (id: number) => string): 
       if (isSpace(v)) return v.key;
       if (typeof v === "string") return slug(v);
       if (isPlacement(v)) return placementId(x, v, pieceId(v.piece));
-      return slug(JSON.stringify(v));
+      // Spaces in it by key, as a space alone is named.
+      return slug(JSON.stringify(copyWithSpaces(v, (t) => t.key)));
   }
 }
 

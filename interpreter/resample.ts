@@ -9,6 +9,7 @@ import type { MatchState, Pending } from "./state.ts";
 import { ownPiece } from "./pieces.ts";
 import { seesPiece } from "./visibility.ts";
 import { apply, applyAt, optionCount, run } from "./vm.ts";
+import { copyWithSpaces } from "./space-info.ts";
 
 /** What a viewer cannot tell apart among unseen pieces: its kind, owner and shape (all three show on a face-down piece). */
 function groupKey(rt: Runtime, s: MatchState, id: number): string {
@@ -65,7 +66,8 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   for (const ids of [...groups.keys()].sort().map((k) => groups.get(k)!)) {
     const identities: Identity[] = ids.map((id) => {
       const p = s.pieces[id]!;
-      return { c: p.c, st: p.st, key: `${String(p.c).padStart(8, "0")}|${JSON.stringify(p.st)}` };
+      // Spaces in a piece's state by key (their JSON is tagged): the order they sort in stays put.
+      return { c: p.c, st: p.st, key: `${String(p.c).padStart(8, "0")}|${JSON.stringify(copyWithSpaces(p.st, (t) => t.key))}` };
     });
     identities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (let i = identities.length - 1; i > 0; i--) {

@@ -12,6 +12,7 @@ import { label } from "./values.ts";
 import { componentClasses, LikePieces } from "./like-pieces.ts";
 import { drawsChance, mayDraw, remembered } from "./memo.ts";
 import { placementsBySpaces } from "./memo-keys.ts";
+import { isSpace } from "./space-info.ts";
 
 /**
  * A user function, rule or hook, compiled: called with argument values. The
@@ -281,6 +282,8 @@ export class Runtime {
       l[0] = id;
       const v = show.entries["label"](x, l);
       if (typeof v === "string" && v) return v;
+      // A label given as a space reads as the space does (`c4`).
+      if (isSpace(v)) return this.topo.label(v);
     }
     // Without a `show` label the name depends on the component alone: the log names a piece at
     // every decision that takes one.

@@ -1,5 +1,5 @@
 import type { Code, IrStmt, SpaceValue, Value } from "../dsl/ir.ts";
-import type { Type } from "../dsl/types.ts";
+import { T, type Type } from "../dsl/types.ts";
 import { compileCode, type Instr } from "./compile-code.ts";
 import { items } from "./compile-expr.ts";
 import { newExec, type Exec } from "./exec.ts";
@@ -13,6 +13,7 @@ import { numberedKey } from "../dsl/keys.ts";
 import { boardName, instanceKey, instanceOwner } from "./topology.ts";
 import { run } from "./vm.ts";
 import { cloneState } from "./clone-state.ts";
+import { isPlacement } from "./values.ts";
 
 /**
  * Scenarios: a rulebook example laid out on the table in the rule file's own
@@ -269,11 +270,13 @@ export class Scenario {
     if (s.error) throw new ScenarioError(`the rules failed: ${s.error.message} (line ${s.error.span.start.line})`);
   }
 
-  /** Calls a `define` of the rule file on the match as it stands (arguments as engine values: seats, piece ids, spaces from `space`). */
+  /** Calls a `define` of the rule file on the match as it stands (arguments as engine values: seats, piece ids, spaces from `space` or their keys). */
   call(name: string, ...args: Value[]): Value {
     const f = this.rt.functions.get(name);
     if (!f) throw new ScenarioError(`there is no \`define ${name}\`${suggest(name, Object.keys(this.rt.def.functions))}`);
-    return f(this.exec(), args, this.rt.def.functions[name]!.span);
+    const def = this.rt.def.functions[name]!;
+    const typed = args.map((v, i) => (def.params[i] ? this.typed(def.params[i]!.name, v, def.params[i]!.type) : v));
+    return f(this.exec(), typed, def.span);
   }
 
   // ------------------------------------------------------------ decisions
@@ -443,11 +446,12 @@ export class Scenario {
   }
 
   /**
-   * A value for a variable of type `type`: a space given by its key (`land:3,4`) becomes the
-   * space the rules hold (`space`), as in lists of spaces; one the boards lack is refused.
+   * A value of type `type` as the rules hold it: a space given by its key (`land:3,4`) becomes the
+   * space itself, in lists, maps and placements too; a key the boards lack is refused.
    */
   private typed(name: string, value: Value, type: Type): Value {
-    if (type.t === "list" && Array.isArray(value)) return value.map((v) => this.typed(name, v, type.of));
+    if ((type.t === "list" || type.t === "map" || type.t === "emap") && Array.isArray(value)) return value.map((v) => this.typed(name, v, type.of));
+    if (type.t === "placement" && isPlacement(value)) return { ...value, cells: value.cells.map((c) => this.typed(name, c as Value, T.space) as SpaceValue) };
     if (type.t !== "space" || typeof value !== "string") return value;
     const at = this.rt.topo.info(value);
     if (!at) throw new ScenarioError(`\`${name}\` holds a space, and \`${value}\` is not one`);

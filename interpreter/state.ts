@@ -11,10 +11,12 @@ import type { SpaceLinks } from "./space-links.ts";
 import type { SpaceInfo } from "./space-info.ts";
 
 /**
- * Everything about a match in progress, as plain data: cloning is a deep
- * copy. Saving writes it as `SavedState` (`Match.toJSON`), which names each
- * board's cells by key where this keeps them by number. The same rules, seed
- * and decisions always give the same state.
+ * Everything about a match in progress: plain data, but for the spaces the
+ * rules hold, which are the topology's objects (`space-info.ts`), so copy it
+ * with `cloneState`, not `structuredClone`. Saving writes it as `SavedState`
+ * (`Match.toJSON`), which names each board's cells by key where this keeps
+ * them by number, and each space by key. The same rules, seed and decisions
+ * always give the same state.
  */
 export interface MatchState {
   /**

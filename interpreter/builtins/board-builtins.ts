@@ -1,5 +1,5 @@
 import type { PlacementValue, Value } from "../../dsl/ir.ts";
-import type { Span } from "../../dsl/span.ts";
+import { NO_SPAN, type Span } from "../../dsl/span.ts";
 import { boardName } from "../../dsl/keys.ts";
 import { tick, type Exec } from "../exec.ts";
 import { markPieceRuns, openPosition, positions } from "../placement.ts";
@@ -58,8 +58,11 @@ function newSpot(spaces: SpaceInfo[]): Spot {
   return { spaces, around: undefined };
 }
 
-/** The spot of a piece on a board or of a placement; undefined for anything else. */
-function spotOf(x: Exec, v: Value): Spot | undefined {
+/**
+ * The spot of a piece on a board or of a placement; undefined for anything else. `span`: where a
+ * placement is read, for the error when one of its cells is not a space (a hand-edited save).
+ */
+function spotOf(x: Exec, v: Value, span?: Span): Spot | undefined {
   if (typeof v === "number") {
     const p = x.s.pieces[v];
     if (!p || p.board === null) return undefined;
@@ -73,8 +76,7 @@ function spotOf(x: Exec, v: Value): Spot | undefined {
   }
   if (!isPlacement(v)) return undefined;
   let spot = keptSpot(v.cells);
-  // A placement read back from a hand-edited save may name something that is not a space.
-  if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells.filter(isSpace))));
+  if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells.map((c) => (c instanceof SpaceInfo ? c : fail("runtime-none-value", `\`${String(c)}\` is not a space`, span ?? NO_SPAN))))));
   return spot;
 }
 
@@ -92,7 +94,7 @@ export function footprint(x: Exec, v: Value, span: Span): SpaceInfo[] {
   }
   if (v instanceof SpaceInfo) return [v];
   if (Array.isArray(v)) return v.flatMap((i) => footprint(x, i, span));
-  if (isPlacement(v)) return spotOf(x, v)!.spaces;
+  if (isPlacement(v)) return spotOf(x, v, span)!.spaces;
   return [];
 }
 
@@ -112,7 +114,7 @@ function topOf(x: Exec, v: Value, span: Span): number | null {
  * straight away instead of running a loop of `empty` calls over `spot.cells`, looking up each key.
  */
 function coversEmpty(x: Exec, v: PlacementValue, span: Span): boolean {
-  const infos = spotOf(x, v)!.spaces;
+  const infos = spotOf(x, v, span)!.spaces;
   tick(x, span, infos.length);
   // Read straight off the occupancy index (`pieces.ts` `topIn`), fetched once for every space.
   const occ = occupancy(x.rt.topo, x.s);
@@ -203,7 +205,7 @@ function aroundOf(x: Exec, v: Value, span: Span): SpaceInfo[] {
   if (v instanceof SpaceInfo) return x.rt.topo.neighboursOf(v);
   if (typeof v === "number") piece(x, v, span);
   // Cached by position: rules ask it for every candidate of a choice.
-  const spot = spotOf(x, v);
+  const spot = spotOf(x, v, span);
   if (spot) return spotAround(x, spot);
   if (Array.isArray(v) && v.every((i) => typeof i === "number")) return aroundPieces(x, v as number[], span);
   return aroundSpaces(x, footprint(x, v, span));

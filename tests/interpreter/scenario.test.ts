@@ -57,13 +57,14 @@ describe("Scenario", () => {
     expect(sc.result().winners).toEqual([me]);
   });
 
-  it("calls a define with a space as the rules hold it; a space's key is not one", () => {
+  it("calls a define with a space as the rules hold it, or its key", () => {
     const { sc } = start([]);
     // Green was chosen (\`start\`): blue's c4 and green's l1 are in play, the unused areas' l12 and g7 are not.
     expect(["c4", "l1", "l12", "g7"].map((label) => sc.call("in_play", sc.space("land", label)))).toEqual([true, true, false, false]);
     expect(sc.space("land", "c4")).toBe(sc.space("land", "c4"));
     expect(String(sc.space("land", "c4"))).toBe(sc.spaceKey("land", "c4"));
-    expect(() => sc.call("in_play", sc.spaceKey("land", "c4"))).toThrow(/is not a space/);
+    expect(sc.call("in_play", sc.spaceKey("land", "l12"))).toBe(false);
+    expect(() => sc.call("in_play", "land:99,99")).toThrow("`s` holds a space, and `land:99,99` is not one");
   });
 
   it("sets a space variable from a space or its key, as the rules hold it", () => {
@@ -71,15 +72,20 @@ describe("Scenario", () => {
 board g: grid(3, 3)
 var last: space = none
 var seen: list of space = []
-flow { turn players[0] { let s = choose s from spaces(g) prompt "Pick" where s != last and not (s in seen) } }
+var homes: per player space
+define near(a: space, b: list of space): bool = a in b
+flow { turn players[0] { let s = choose s from spaces(g) prompt "Pick" where s != last and not (s in seen) and s != homes[players[1]] } }
 scoring p { points 0 }`);
     const sc = Scenario.start(game, { players: 2, seed: 1 });
     sc.setGlobal("last", "g:1,1");
     sc.setGlobal("seen", ["g:0,0", sc.space("g", "c1")]);
+    sc.setGlobal("homes", ["g:0,1", "g:2,2"]);
     sc.resume();
     expect(sc.global("last")).toBe(sc.space("g", "b2"));
-    // The rules compare them with the spaces they hold: three fewer spaces to pick.
-    expect(sc.options()).toHaveLength(6);
+    // The rules compare them with the spaces they hold: four fewer spaces to pick.
+    expect(sc.options()).toHaveLength(5);
+    // A define's space arguments may be keys too.
+    expect(sc.call("near", "g:2,2", ["g:0,0", "g:2,2"])).toBe(true);
     expect(() => sc.setGlobal("last", "g:5,5")).toThrow("`last` holds a space, and `g:5,5` is not one");
   });
 
