@@ -9,7 +9,7 @@ import type { BoardShape } from "./board-shapes/board-shape.ts";
  * so two values are the same space exactly when they are the same object (`===`), and every
  * built-in that takes a space reads its board, cell and number straight off it. Spaces were
  * texts before: each built-in then looked its argument up in a table by text, which was a tenth
- * of a pyramid-building game's playouts and a twentieth of a column-dropping one's.
+ * of a layered-board game's random playouts and a twentieth of a column-dropping one's.
  *
  * Where a space leaves the engine it is its key: as text (`String(s)`, a template, a property
  * name, ordering with `<`) through `toString`, and in JSON as `{ "$space": key }` through `toJSON`,
