@@ -1,6 +1,5 @@
 import type { Code, IrExpr, IrStmt, IrTarget, IrWhere, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
-import { spaceCell } from "../dsl/keys.ts";
 import type { Type } from "../dsl/types.ts";
 import { assertNever } from "./assert-never.ts";
 import { compileExpr } from "./compile-expr.ts";
@@ -11,7 +10,7 @@ import { NAMED_ALONE } from "./options.ts";
 import { lift, ownPiece, piece, pieceId, putInZone, putOnBoard, setOwner } from "./pieces.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
 import { fail } from "./runtime-error.ts";
-import { isSpace } from "./space-info.ts";
+import { isSpace, spaceOf } from "./space-info.ts";
 import type { Runtime } from "./runtime.ts";
 import { keyedRecord } from "./state.ts";
 import { checkListSize, checkText, finite, label } from "./values.ts";
@@ -167,8 +166,7 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
       const init = (Object.values(rt.def.boards).find((b) => b.states?.some((s) => s.name === name))?.states ?? []).find((s) => s.name === name)?.init ?? null;
       const key = (x: Exec, l: Value[]): string => {
         const k = obj(x, l);
-        if (!isSpace(k)) fail("runtime-none-value", k === null ? "there is no space here (the value is `none`)" : `\`${String(k)}\` is not a space`, span);
-        return k.key;
+        return spaceOf(k, span).key;
       };
       return {
         get: (x, l) => x.s.spaces?.[key(x, l)]?.[name] ?? init,
@@ -496,8 +494,8 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
             if (where === null) fail("runtime-none-value", "there is nowhere to place it (the value is `none`)", span);
             if (byPlacement || (typeof where === "object" && !Array.isArray(where) && !isSpace(where))) {
               const pl = where as PlacementValue;
-              // A placement read back from a hand-edited save may name something that is not a space.
-              const cells = pl.cells.map((c) => (isSpace(c) ? c.cell : spaceCell(String(c))));
+              // A placement read back from a hand-edited save may name something that is not a space: refused.
+              const cells = pl.cells.map((c) => spaceOf(c, span).cell);
               putOnBoard(x, id, pl.board, cells, pl.rotation, x.rt.turnedSides(x.s, id, pl.rotation), faceUp);
             } else {
               const info = isSpace(where) ? where : undefined;

@@ -7,7 +7,7 @@ import { pieceSpaces } from "./builtins/board-builtins.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { isTop, piece } from "./pieces.ts";
 import { fail } from "./runtime-error.ts";
-import { SpaceInfo } from "./space-info.ts";
+import { spaceOf } from "./space-info.ts";
 import type { Callable, CompiledRule, Runtime } from "./runtime.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
 import { checkListSize, checkText, equal, finite, label, markDistinct, RUNTIME_LIMITS } from "./values.ts";
@@ -29,11 +29,6 @@ export function seat(x: Exec, v: Value, span: Span): number {
     fail("runtime-none-value", v === null ? "there is no player here (the value is `none`)" : `there is no player ${String(v)}`, span);
   }
   return v;
-}
-
-function space(_x: Exec, v: Value, span: Span): SpaceInfo {
-  if (v instanceof SpaceInfo) return v;
-  return fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
 }
 
 export function num(v: Value, span: Span, what: string): number {
@@ -362,17 +357,17 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
       // Chosen once per expression, not per read: rules read `s.x` for every candidate of a choice.
       switch (name) {
         case "x":
-          return (x, v) => space(x, v, span).x;
+          return (x, v) => spaceOf(v, span).x;
         case "y":
-          return (x, v) => space(x, v, span).y;
+          return (x, v) => spaceOf(v, span).y;
         case "level":
-          return (x, v) => space(x, v, span).z;
+          return (x, v) => spaceOf(v, span).z;
         case "board":
-          return (x, v) => space(x, v, span).board;
+          return (x, v) => spaceOf(v, span).board;
         case "label":
-          return (x, v) => x.rt.topo.label(space(x, v, span));
+          return (x, v) => x.rt.topo.label(spaceOf(v, span));
       }
-      return (x, v) => (space(x, v, span), null);
+      return (x, v) => (spaceOf(v, span), null);
     case "placement": {
       const placement = (value: Value): PlacementValue => {
         if (!value) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
@@ -404,7 +399,7 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
 
 /** A space's attribute (`s.temple`). */
 export function attrOf(x: Exec, v: Value, name: string, span: Span): Value {
-  return space(x, v, span).attrs[name] ?? null;
+  return spaceOf(v, span).attrs[name] ?? null;
 }
 
 /** Item `i` of a list, or a runtime error outside it. */
@@ -424,7 +419,7 @@ export function mapAt(x: Exec, map: Value, p: Value, span: Span): Value {
 
 /** A space's `space state` value (its start value until set). */
 export function spaceStateOf(x: Exec, key: Value, name: string, init: Value, span: Span): Value {
-  return x.s.spaces?.[space(x, key, span).key]?.[name] ?? init;
+  return x.s.spaces?.[spaceOf(key, span).key]?.[name] ?? init;
 }
 
 /** Each enum member's position, for an enum-keyed map. */

@@ -105,7 +105,6 @@ function valueId(x: Exec, v: Value, ty: Type, pieceId: (id: number) => string): 
     case "player":
       return `player-${(v as number) + 1}`;
     case "space":
-      return isSpace(v) ? v.key : String(v);
     case "enum":
       return String(v);
     case "zone":

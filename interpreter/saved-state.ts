@@ -1,5 +1,5 @@
 import type { Topology } from "./topology.ts";
-import { copyWithSpaces, isSavedSpace } from "./space-info.ts";
+import { copyData, copyWithSpaces, isSavedSpace } from "./space-info.ts";
 import { emptyStacks, setStack, type MatchState, type SavedState } from "./state.ts";
 
 /**
@@ -28,27 +28,9 @@ export function savedState(topo: Topology, s: MatchState): SavedState {
   return out;
 }
 
-/** A copy of saved data with each space written `{ "$space": key }` the space of these rules, or what is wrong. */
-function loadedCopy(topo: Topology, v: unknown): unknown {
-  if (v === null || typeof v !== "object") return v;
-  if (isSavedSpace(v)) {
-    const t = topo.info(v.$space);
-    if (!t) throw new UnknownSpace(v.$space);
-    return t;
-  }
-  if (Array.isArray(v)) return v.map((i) => loadedCopy(topo, i));
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = loadedCopy(topo, (v as Record<string, unknown>)[k]);
-  return out;
-}
-
-class UnknownSpace {
-  constructor(readonly key: string) {}
-}
-
 /**
  * The state a saved one stands for, with its boards' pieces by cell number again; or, for a
- * board or cell these rules do not have, what is wrong (the caller refuses the state with it).
+ * board, cell or space these rules do not have, what is wrong (the caller refuses the state with it).
  */
 export function loadedState(topo: Topology, json: SavedState): MatchState | string {
   const saved = json.cells;
@@ -71,13 +53,15 @@ export function loadedState(topo: Topology, json: SavedState): MatchState | stri
     }
     cells[board] = stacks;
   }
-  let out: MatchState;
-  try {
-    out = loadedCopy(topo, { ...json, cells: {} }) as MatchState;
-  } catch (e) {
-    if (e instanceof UnknownSpace) return `there is no space \`${e.key}\``;
-    throw e;
-  }
+  // Each space written `{ "$space": key }` becomes the space of these rules.
+  let unknown: string | undefined;
+  const out = copyData({ ...json, cells: {} }, (o) => {
+    if (!isSavedSpace(o)) return undefined;
+    const t = topo.info(o.$space);
+    if (!t) unknown ??= o.$space;
+    return t ?? null;
+  }) as MatchState;
+  if (unknown !== undefined) return `there is no space \`${unknown}\``;
   out.cells = cells;
   return out;
 }

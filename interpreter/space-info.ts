@@ -1,5 +1,7 @@
 import type { BoardDef, SpaceValue, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
+import { fail } from "./runtime-error.ts";
 
 /**
  * A space of a board instance (`main:3,4`, `tower#1:0,0,2`) while a match is played: both what
@@ -77,16 +79,28 @@ export function isSpace(v: unknown): v is SpaceInfo {
   return v instanceof SpaceInfo;
 }
 
+/** A value a rule gives where a space is needed, or a runtime error at `span` saying what it is instead. */
+export function spaceOf(v: unknown, span: Span): SpaceInfo {
+  if (v instanceof SpaceInfo) return v;
+  return fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
+}
+
 /**
  * A copy of plain data (lists and records) with each space in it replaced by `as(space)`: what
  * leaves the engine (a saved state, a view) holds no engine objects, and `structuredClone` would
  * copy a space's whole board with it.
  */
 export function copyWithSpaces(v: unknown, as: (s: SpaceInfo) => unknown): unknown {
+  return copyData(v, (o) => (o instanceof SpaceInfo ? as(o) : undefined));
+}
+
+/** A copy of plain data (lists and records), each object `swap` answers (not undefined) replaced by its answer. */
+export function copyData(v: unknown, swap: (o: object) => unknown): unknown {
   if (v === null || typeof v !== "object") return v;
-  if (v instanceof SpaceInfo) return as(v);
-  if (Array.isArray(v)) return v.map((i) => copyWithSpaces(i, as));
+  const swapped = swap(v);
+  if (swapped !== undefined) return swapped;
+  if (Array.isArray(v)) return v.map((i) => copyData(i, swap));
   const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = copyWithSpaces((v as Record<string, unknown>)[k], as);
+  for (const k of Object.keys(v)) out[k] = copyData((v as Record<string, unknown>)[k], swap);
   return out;
 }

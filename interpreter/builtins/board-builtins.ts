@@ -7,18 +7,12 @@ import { isTop, occupancy, piece, topIn, topOn } from "../pieces.ts";
 import { fail } from "../runtime-error.ts";
 import { isPlacement, markDistinct } from "../values.ts";
 import type { RayTable, Topology } from "../topology.ts";
-import { isSpace, SpaceInfo } from "../space-info.ts";
+import { isSpace, SpaceInfo, spaceOf } from "../space-info.ts";
 import type { BoardShape } from "../board-shapes/board-shape.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 import { boardPosition, stackAt } from "../state.ts";
 import { buildLinks, meets, root, type SpaceLinks } from "../space-links.ts";
-
-function spaceInfo(x: Exec, v: Value, span: Span): SpaceInfo {
-  // Spaces are the topology's own objects (`space-info.ts`): nothing to look up.
-  if (v instanceof SpaceInfo) return v;
-  return fail("runtime-none-value", v === null ? "there is no space here (the value is `none`)" : `\`${String(v)}\` is not a space`, span);
-}
 
 /**
  * What is known about one position: the spaces a piece or placement covers, and the spaces
@@ -76,7 +70,7 @@ function spotOf(x: Exec, v: Value, span?: Span): Spot | undefined {
   }
   if (!isPlacement(v)) return undefined;
   let spot = keptSpot(v.cells);
-  if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells.map((c) => (c instanceof SpaceInfo ? c : fail("runtime-none-value", `\`${String(c)}\` is not a space`, span ?? NO_SPAN))))));
+  if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells.map((c) => spaceOf(c, span ?? NO_SPAN)))));
   return spot;
 }
 
@@ -98,14 +92,9 @@ export function footprint(x: Exec, v: Value, span: Span): SpaceInfo[] {
   return [];
 }
 
-/** The top piece on a space, or null. */
-export function pieceOn(x: Exec, s: SpaceInfo): number | null {
-  return topOn(x.rt.topo, x.s, s);
-}
-
 /** The top piece on a space given as a value (checked once: these run for every candidate of a choice). */
 function topOf(x: Exec, v: Value, span: Span): number | null {
-  return topOn(x.rt.topo, x.s, spaceInfo(x, v, span));
+  return topOn(x.rt.topo, x.s, spaceOf(v, span));
 }
 
 /**
@@ -448,7 +437,7 @@ function ownerOn(x: Exec, t: SpaceInfo): number | null | undefined {
 /** `line_length`: like pieces in a row from next to `s` along (dx, dy); the walk is charged to the step budget. */
 function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number {
   const [sx, sy] = direction(dx, dy, span);
-  const from = spaceInfo(x, s, span);
+  const from = spaceOf(s, span);
   const topo = x.rt.topo;
   const occ = occupancy(topo, x.s);
   const ray = rayIndex(from.shape.rays, sx, sy);
@@ -549,7 +538,7 @@ function flankAlong(x: Exec, topo: Topology, table: RayTable | undefined, occ: r
 /** `outflanked`: the others' pieces in a row from next to `s`, closed by one of `owner`'s; none when the row is open. */
 function outflankedBy(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number[] {
   const [sx, sy] = direction(dx, dy, span);
-  const from = spaceInfo(x, s, span);
+  const from = spaceOf(s, span);
   const topo = x.rt.topo;
   flankLooked = 0;
   const out = flankAlong(x, topo, topo.rayTable(from), occupancy(topo, x.s), from, rayIndex(from.shape.rays, sx, sy), sx, sy, owner, undefined);
@@ -591,7 +580,7 @@ function runAlong(x: Exec, table: RayTable, occ: readonly number[], from: number
 
 /** `longest_line`: the longest line of `owner`'s pieces through `s`, `s` counted; charged like `line_length` in each direction. */
 function longestLine(x: Exec, s: Value, owner: Value, span: Span): number {
-  const from = spaceInfo(x, s, span);
+  const from = spaceOf(s, span);
   const rays = raysOf(from, "longest_line", span);
   const topo = x.rt.topo;
   const half = rays.length / 2;
@@ -622,7 +611,7 @@ function longestLine(x: Exec, s: Value, owner: Value, span: Span): number {
 
 /** `outflanked_all`: `outflanked` in each direction of the board's lines, joined; one shared empty list when none. */
 function outflankedAll(x: Exec, s: Value, owner: Value, span: Span): number[] {
-  const from = spaceInfo(x, s, span);
+  const from = spaceOf(s, span);
   const rays = raysOf(from, "outflanked_all", span);
   const topo = x.rt.topo;
   const occ = occupancy(topo, x.s);
@@ -669,7 +658,7 @@ function dropSpace(x: Exec, b: Value, column: Value, span: Span): SpaceInfo | nu
 
 /** `outflanks`: would a piece of `owner` on `s` outflank any piece? The walk of `outflanked_all`, stopped at the first closed row. */
 function outflanks(x: Exec, s: Value, owner: Value, span: Span): boolean {
-  const from = spaceInfo(x, s, span);
+  const from = spaceOf(s, span);
   const rays = raysOf(from, "outflanks", span);
   const topo = x.rt.topo;
   const occ = occupancy(topo, x.s);
@@ -692,7 +681,7 @@ function spaceIds(x: Exec, v: Value, span: Span): Int32Array {
   if (!Array.isArray(v)) fail("runtime-none-value", "expected a list of spaces", span);
   const known = spaceIdLists.get(v);
   if (known && known.topo === x.rt.topo) return known.ids;
-  const ids = Int32Array.from(v, (k) => spaceInfo(x, k, span).id);
+  const ids = Int32Array.from(v, (k) => spaceOf(k, span).id);
   spaceIdLists.set(v, { topo: x.rt.topo, ids });
   return ids;
 }
@@ -707,7 +696,7 @@ function spaceIds(x: Exec, v: Value, span: Span): Int32Array {
  * the links are built).
  */
 function joins(x: Exec, s: Value, a: Value, b: Value, span: Span): boolean {
-  const start = spaceInfo(x, s, span);
+  const start = spaceOf(s, span);
   if (ownerOn(x, start) === undefined) return false;
   const inA = spaceIds(x, a, span);
   const inB = b === null ? undefined : spaceIds(x, b, span);
@@ -751,7 +740,7 @@ function emptySpaces(x: Exec, b: Value, span: Span): SpaceInfo[] {
   const all = topo.spaces(x.s, board);
   const ids = topo.spaceNumbers(board);
   tick(x, span, all.length);
-  if (!ids) return all.filter((t) => pieceOn(x, t) === null);
+  if (!ids) return all.filter((t) => topOn(topo, x.s, t) === null);
   const position = all.length >= KEEP_EMPTY_FROM ? boardPosition(x.s, board) : undefined;
   let out = position?.empty;
   if (!out) {
@@ -781,12 +770,12 @@ export const BOARD_IMPLS = {
   spaces: costly((x, [b]) => x.rt.topo.spaces(x.s, b as string)),
   // Kept with the board's position (`emptySpaces`), no memo needed on top.
   empty_spaces: (x, [b], span) => emptySpaces(x, b!, span),
-  neighbours: (x, [s], span) => x.rt.topo.neighboursOf(spaceInfo(x, s!, span)),
+  neighbours: (x, [s], span) => x.rt.topo.neighboursOf(spaceOf(s!, span)),
   adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
   adjacent_pieces: costly((x, [v], span) => adjacentPieces(x, v!, span)),
   piece_at: (x, [s], span) => topOf(x, s!, span),
   pieces_at: (x, [s], span) => {
-    const info = spaceInfo(x, s!, span);
+    const info = spaceOf(s!, span);
     return [...(stackAt(x.s.cells[info.board], info.index) ?? [])];
   },
   // Kept with the board's position until a piece comes or goes there (no memo needed on top): most
@@ -811,7 +800,7 @@ export const BOARD_IMPLS = {
     }
     return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
   }),
-  surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((t) => pieceOn(x, t) !== null),
+  surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((t) => topOn(x.rt.topo, x.s, t) !== null),
   placements: costly((x, [ps, b], span) => {
     const board = b as string;
     const shape = x.rt.topo.shape(board);
@@ -837,10 +826,10 @@ export const BOARD_IMPLS = {
     // One of each group of like pieces, each way it faces once: no two are equal.
     return markDistinct(out as unknown as Value[]);
   }),
-  level: (x, [s], span) => spaceInfo(x, s!, span).z,
-  below: (x, [s], span) => x.rt.topo.belowOf(spaceInfo(x, s!, span)),
-  above: (x, [s], span) => x.rt.topo.aboveOf(spaceInfo(x, s!, span)),
-  board_of: (x, [s], span) => spaceInfo(x, s!, span).board,
+  level: (x, [s], span) => spaceOf(s!, span).z,
+  below: (x, [s], span) => x.rt.topo.belowOf(spaceOf(s!, span)),
+  above: (x, [s], span) => x.rt.topo.aboveOf(spaceOf(s!, span)),
+  board_of: (x, [s], span) => spaceOf(s!, span).board,
   side: (x, [p, toward], span) => {
     const from = piece(x, p!, span);
     if (from.board === null || !from.sides) return 0;
@@ -855,9 +844,9 @@ export const BOARD_IMPLS = {
     }
     return 0;
   },
-  distance: (x, [a, b], span) => x.rt.topo.distance(spaceInfo(x, a!, span), spaceInfo(x, b!, span)),
+  distance: (x, [a, b], span) => x.rt.topo.distance(spaceOf(a!, span), spaceOf(b!, span)),
   space_at: (x, [b, cx, cy, level]) => x.rt.topo.spaceAt(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
-  step: (x, [s, n], span) => x.rt.topo.step(spaceInfo(x, s!, span), n as number) ?? null,
+  step: (x, [s, n], span) => x.rt.topo.step(spaceOf(s!, span), n as number) ?? null,
   line_length: (x, [s, dx, dy, owner], span) => lineLength(x, s!, dx!, dy!, owner!, span),
   outflanked: (x, [s, dx, dy, owner], span) => outflankedBy(x, s!, dx!, dy!, owner!, span),
   longest_line: (x, [s, owner], span) => longestLine(x, s!, owner!, span),
