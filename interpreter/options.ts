@@ -105,6 +105,9 @@ function valueId(x: Exec, v: Value, ty: Type, pieceId: (id: number) => string): 
     case "player":
       return `player-${(v as number) + 1}`;
     case "space":
+      // The key read straight off the space: `String` of an object goes through `toPrimitive`, about
+      // six times as slow, and a space is named at every turn of a game of placing marks.
+      return isSpace(v) ? v.key : String(v);
     case "enum":
       return String(v);
     case "zone":
