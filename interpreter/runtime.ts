@@ -75,6 +75,10 @@ export class Runtime {
   private fingerprintCache: string | undefined;
   /** Components' names without a `show` label (`pieceLabel`), worked out once each. */
   private readonly componentLabels: (string | undefined)[] = [];
+  /** By component: its kind's `show` entries (`pieceLabel`), or null when the kind shows none; looked up once each. */
+  private readonly componentShows: ({ entries: Record<string, Fn>; nlocals: number } | null | undefined)[] = [];
+  /** By zone or board instance key: its definition (`zoneDef`), or null; the name read out of the key once per key. */
+  private readonly zoneDefs: Record<string, ZoneDef | null> = Object.create(null);
   /** Components' classes of interchangeable pieces (`like-pieces.ts`). */
   private readonly likeClasses: Int32Array;
   /** How deep calls are nested now. */
@@ -253,8 +257,11 @@ export class Runtime {
     return i >= 0 ? e!.labels[i]! : String(member);
   }
 
+  /** The definition of a zone instance (`rack#2`). Asked whenever a piece's visibility is, so kept by key. */
   zoneDef(instance: string): ZoneDef | undefined {
-    return this.def.zones[boardName(instance)];
+    let d = this.zoneDefs[instance];
+    if (d === undefined) d = this.zoneDefs[instance] = this.def.zones[boardName(instance)] ?? null;
+    return d ?? undefined;
   }
 
   /** `deck`, `rack of Player 2`, `display 3` (numbered zones count from 1 for players, as seats do). */
@@ -275,7 +282,9 @@ export class Runtime {
     const p = s.pieces[id];
     if (!p) return "none";
     const c = this.def.components[p.c]!;
-    const show = this.show.get(`kind:${c.kind}`);
+    // By component, not by a key built from the kind's name: the log names a piece at every decision.
+    let show = this.componentShows[p.c];
+    if (show === undefined) show = this.componentShows[p.c] = this.show.get(`kind:${c.kind}`) ?? null;
     if (show?.entries["label"]) {
       const x = newExec(this, s);
       const l = nulls(show.nlocals);

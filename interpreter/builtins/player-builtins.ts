@@ -15,14 +15,8 @@ export const PLAYER_IMPLS = {
   player_count: (x) => x.s.players,
   next: (x, [p], span) => (seat(x, p!, span) + 1) % x.s.players,
   previous: (x, [p], span) => (seat(x, p!, span) - 1 + x.s.players) % x.s.players,
-  clockwise_from: (x, [p], span) => {
-    const start = seat(x, p!, span);
-    return Array.from({ length: x.s.players }, (_, i) => (start + i) % x.s.players);
-  },
-  counterclockwise_from: (x, [p], span) => {
-    const start = seat(x, p!, span);
-    return Array.from({ length: x.s.players }, (_, i) => (start - i + x.s.players) % x.s.players);
-  },
+  clockwise_from: (x, [p], span) => turnOrder(x.s.players, seat(x, p!, span), 1),
+  counterclockwise_from: (x, [p], span) => turnOrder(x.s.players, seat(x, p!, span), -1),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 
 /** The seats of each player count, made once: values never change in place, so one list serves every match. */
@@ -30,4 +24,22 @@ const seatLists: number[][] = [];
 
 function seats(n: number): number[] {
   return (seatLists[n] ??= markDistinct(Array.from({ length: n }, (_, i) => i), true));
+}
+
+/**
+ * The seats of `n` players from `start` on, one way round (`step` 1 or -1), made once each like
+ * `seats`: games ask whose turn comes next at every turn, and building the list with `Array.from`
+ * took 1.7% of a playout of a tile game.
+ */
+const turnOrders: number[][][] = [];
+
+function turnOrder(n: number, start: number, step: 1 | -1): number[] {
+  const byStart = (turnOrders[n * 2 + (step === 1 ? 0 : 1)] ??= []);
+  let list = byStart[start];
+  if (!list) {
+    list = [];
+    for (let i = 0; i < n; i++) list.push((start + step * i + n) % n);
+    byStart[start] = list = markDistinct(list, true);
+  }
+  return list;
 }
