@@ -343,12 +343,22 @@ export class Runtime {
     const c = s.pieces[id]?.c;
     // Most kinds have no sides, and a piece is put down at every move: told by component, once.
     if (c === undefined || !this.sided[c]) return undefined;
-    const comp = this.def.components[c]!;
-    const kind = this.def.kinds[comp.kind]!;
-    const out: Record<string, number[]> = {};
-    for (const f of kind.sidesFields) out[f] = turnSides((comp.fields[f] as number[] | null) ?? [0, 0, 0, 0], rotation);
+    // One record per component and turn, frozen: a piece's sides are replaced whole, never changed
+    // in place (`PieceState.sides`), and naming every placement of a hand made a new one each time.
+    const byTurn = (this.turnedCache[c] ??= []);
+    let out = byTurn[rotation];
+    if (!out) {
+      const comp = this.def.components[c]!;
+      const kind = this.def.kinds[comp.kind]!;
+      out = {};
+      for (const f of kind.sidesFields) out[f] = Object.freeze(turnSides((comp.fields[f] as number[] | null) ?? [0, 0, 0, 0], rotation)) as number[];
+      byTurn[rotation] = Object.freeze(out);
+    }
     return out;
   }
+
+  /** `turnedSides`' records, by component and turn. */
+  private readonly turnedCache: Record<string, number[]>[][] = [];
 
   /**
    * What every match for `players` starts with, worked out once per player count: its zone and

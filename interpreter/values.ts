@@ -155,9 +155,21 @@ export function placementLabel(x: Exec, v: PlacementValue): string {
   const base = `${x.rt.pieceLabel(x.s, v.piece)} on ${cells}`;
   const sides = x.rt.turnedSides(x.s, v.piece, v.rotation);
   if (!sides) return base;
-  return `${base}, ${Object.entries(sides)
-    .map(([name, values]) => `${name.replace(/_/g, " ")} ${(values as number[]).join("-")}`)
-    .join(", ")} (top-right-bottom-left)`;
+  return `${base}, ${sidesText(sides)}`;
+}
+
+/** How a piece's sides read, kept per record (`Runtime.turnedSides` gives one per component and turn). */
+const sidesTexts = new WeakMap<Record<string, number[]>, string>();
+
+function sidesText(sides: Record<string, number[]>): string {
+  let text = sidesTexts.get(sides);
+  if (text === undefined) {
+    text = `${Object.entries(sides)
+      .map(([name, values]) => `${name.replace(/_/g, " ")} ${values.join("-")}`)
+      .join(", ")} (top-right-bottom-left)`;
+    sidesTexts.set(sides, text);
+  }
+  return text;
 }
 
 /** Lower-case words joined by dashes: the readable part of an option id. */
