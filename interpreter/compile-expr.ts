@@ -398,7 +398,7 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
 // ------------------------------------------------------------ readers both engines call
 
 /** A space's attribute (`s.temple`). */
-export function attrOf(x: Exec, v: Value, name: string, span: Span): Value {
+function attrOf(x: Exec, v: Value, name: string, span: Span): Value {
   return spaceOf(v, span).attrs[name] ?? null;
 }
 

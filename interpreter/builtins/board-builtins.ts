@@ -284,6 +284,13 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   }
   tick(x, span, reached);
   if (wanted.length === 0) return [];
+  if (wanted.length === 1) {
+    // One group, its members in the list's order, listed once per index: rules ask for the same
+    // group from each of many spaces and positions (a city from each candidate space around it).
+    const g = wanted[0]!;
+    const lists = (index.lists ??= []);
+    return (lists[g] ??= among.filter((id) => group[id as number] === g));
+  }
   return among.filter((id) => wanted.includes(group[id as number]!));
 }
 
@@ -301,6 +308,12 @@ interface GroupIndex {
   owner: Int32Array;
   group?: number[];
   sizes: number[];
+  /**
+   * By group: its members in the order of the list the index was built for (the same members in
+   * the same order as any list it is kept for, `keptIndex`), handed out again (lists are never
+   * changed in place).
+   */
+  lists?: (Value[] | undefined)[];
 }
 
 /** A group index built earlier, with the members it was built for and where each lay then. */
