@@ -6,6 +6,7 @@ import type { FlowRunner } from "./compile-flow.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { aside, nulls, tick, type Exec } from "./exec.ts";
+import { LEGAL, markOf, newMarks, NOT_LEGAL, setMark, UNKNOWN, type CandidateMarks } from "./candidate-marks.ts";
 import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, namingValues, pickCount, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
@@ -376,18 +377,18 @@ function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choose
   const values = isDistinct(candidates) ? candidates : legalValues(x, candidates, ins.valueType, chooser);
   const stop = stopLabel(x, ins, l);
   const need = (ins.askAlways ? 1 : 2) - (stop === undefined ? 0 : 1);
-  // Every mark starts as UNKNOWN (0): a choice of a thousand placements writes only those weighed.
-  const marks = new Uint8Array(values.length);
+  // Every mark starts as UNKNOWN: a choice of a thousand placements writes only those weighed.
+  const marks = newMarks(values.length);
   let found = 0;
   let i = 0;
   for (; i < values.length && found < need; i++) {
     if (passes(x, ins, l, values[i]!)) {
-      marks[i] = LEGAL;
+      setMark(marks, i, LEGAL);
       found++;
-    } else marks[i] = NOT_LEGAL;
+    } else setMark(marks, i, NOT_LEGAL);
   }
   let choice: ChoiceState;
-  if (i === values.length) choice = { values: values.filter((_, j) => marks[j] === LEGAL) };
+  if (i === values.length) choice = { values: values.filter((_, j) => markOf(marks, j) === LEGAL) };
   else {
     choice = { values, unweighed: true };
     weighings.set(choice, { marks, epoch: x.memoEpoch });
@@ -396,10 +397,6 @@ function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choose
   return choice;
 }
 
-/** What a candidate of an unweighed choice is known to be (`Weighing.marks`): not weighed yet, legal, or not. */
-const UNKNOWN = 0;
-const LEGAL = 1;
-const NOT_LEGAL = 2;
 
 /**
  * What is known of an unweighed choice's candidates, kept beside the state, by choice: copies of
@@ -408,7 +405,7 @@ const NOT_LEGAL = 2;
  */
 interface Weighing {
   /** Per candidate: `UNKNOWN`, `LEGAL` or `NOT_LEGAL`. */
-  marks: Uint8Array;
+  marks: CandidateMarks;
   /** The choice cut down to its legal values, once every candidate is weighed. */
   legal?: ChoiceState;
   /**
@@ -424,7 +421,7 @@ const weighings = hiddenSlot<Weighing>();
 function weighingOf(c: ChoiceState): Weighing {
   let w = weighings.get(c);
   if (!w) {
-    w = { marks: new Uint8Array(c.values.length) };
+    w = { marks: newMarks(c.values.length) };
     weighings.set(c, w);
   }
   return w;
@@ -444,8 +441,8 @@ function weighing<T>(x: Exec, c: ChoiceState, who: number, work: (isLegal: (i: n
     if (epoch !== undefined) probe.memoEpoch = epoch;
     if (ins.k === "secret") l[ins.chooserSlot] = who;
     return work((i) => {
-      let m = marks[i]!;
-      if (m === UNKNOWN) marks[i] = m = passes(probe, ins, l, c.values[i]!) ? LEGAL : NOT_LEGAL;
+      let m = markOf(marks, i);
+      if (m === UNKNOWN) setMark(marks, i, (m = passes(probe, ins, l, c.values[i]!) ? LEGAL : NOT_LEGAL));
       return m === LEGAL;
     });
   });
@@ -778,7 +775,7 @@ export function randomIndex(x: Exec, pick: (n: number) => number, player?: numbe
   // Its place among the legal values: the legal candidates before it.
   const { marks } = weighingOf(c);
   let index = 0;
-  for (let i = 0; i < drawn.candidate; i++) if (marks[i] === LEGAL) index++;
+  for (let i = 0; i < drawn.candidate; i++) if (markOf(marks, i) === LEGAL) index++;
   return index;
 }
 
