@@ -1,4 +1,5 @@
 import type { PlacementValue, SpaceValue, Value } from "../dsl/ir.ts";
+import { hiddenSlot } from "./hidden-slot.ts";
 import type { Type } from "../dsl/types.ts";
 import type { ChoiceSpec } from "./compile-code.ts";
 import { aside, type Exec } from "./exec.ts";
@@ -219,7 +220,7 @@ export function choiceLabeller(x: Exec, spec: ChoiceSpec & { chooserSlot?: numbe
   };
 }
 
-const named = new WeakMap<ChoiceState, OptionState[]>();
+const named = hiddenSlot<OptionState[]>();
 
 /**
  * Each value named alone (id, label, references; `index` its position in
@@ -292,7 +293,7 @@ export function legalGroups(x: Exec, values: Value[], ty: Type, chooser: number 
 /** At most this many combinations are offered at one multi-pick (they are listed for people). */
 export const MAX_COMBINATIONS = 100_000;
 
-const tables = new WeakMap<ChoiceState, number[][]>();
+const tables = hiddenSlot<number[][]>();
 
 /** The sizes of a multi-pick's groups of interchangeable items. */
 function groupSizes(choice: ChoiceState): number[] {
@@ -494,7 +495,7 @@ export function namingValues(x: Exec, candidates: Value[], chosen: number, ty: T
 export function nameOne(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
   if (index === pickCount(choice) && choice.stop !== undefined) return { id: STOP_ID, label: choice.stop };
   // A value of a type named alone, labelled by the engine, is named the same whether or not the
-  // whole choice was named before: the look-up of that naming (a `WeakMap`, missed at every
+  // whole choice was named before: the look-up of that naming (a hidden slot, missed at every
   // decision a bot takes) is spared. A label the rules write may differ: the cached one was lenient.
   if (choice.k === undefined && itemLabel === undefined && NAMED_ALONE.has(ty.t)) return nameAlone(x, choice, index, ty, chooser);
   const cached = named.get(choice);

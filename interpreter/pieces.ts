@@ -1,6 +1,7 @@
 import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
+import { hiddenSlot } from "./hidden-slot.ts";
 import { linkPut } from "./space-links.ts";
 import { cellsShared, keepPosition, knownPosition, ownCells, setStack, stackAt, type BoardPosition, type MatchState, type PieceState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
@@ -18,14 +19,16 @@ import type { SpaceInfo, Topology } from "./topology.ts";
  * the changing state a copy of its own if it shares that piece. Kept beside each pieces list that
  * shares: which of its pieces it has made its own since (1), or `NONE_OWNED` before the first. A
  * list not here shares nothing (a new match, one read back from JSON): it changes pieces in place,
- * and a random playout, which copies nothing, pays no more than a look-up per move.
+ * and a random playout, which copies nothing, pays no more than a look-up per move. Kept in a
+ * hidden slot (`hidden-slot.ts`), not a `WeakMap`: a copy marks two lists, and two `WeakMap`
+ * writes cost about 1.5 µs, as much as the rest of copying a small game's state.
  */
-const sharing = new WeakMap<PieceState[], Uint8Array>();
+const sharing = hiddenSlot<Uint8Array>();
 const NONE_OWNED = new Uint8Array(0);
 
 /**
  * The list `ownPiece` read last and what `sharing` holds for it (null: it shares nothing): a move
- * changes a piece or two of one state, and a `WeakMap` look-up for each cost a short game's random
+ * changes a piece or two of one state, and a look-up for each cost a short game's random
  * playouts several percent.
  */
 let lastList: PieceState[] | undefined;

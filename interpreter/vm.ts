@@ -556,7 +556,7 @@ function nameNamedOption(x: Exec, locals: Value[], ins: Ins<"options">, rulesInd
 }
 
 /** Every offered option of a choice of named options, named (kept per offer: copies of the match share its list). */
-const namedOffers = new WeakMap<number[], OptionState[]>();
+const namedOffers = hiddenSlot<OptionState[]>();
 
 function nameOffered(x: Exec, p: Extract<Pending, { kind: "options" }>): OptionState[] {
   let out = namedOffers.get(p.offered);

@@ -1,4 +1,5 @@
 import type { PlacementValue, Value } from "../../dsl/ir.ts";
+import { hiddenSlot } from "../hidden-slot.ts";
 import { NO_SPAN, type Span } from "../../dsl/span.ts";
 import { boardName } from "../../dsl/keys.ts";
 import { tick, type Exec } from "../exec.ts";
@@ -688,7 +689,7 @@ function outflanks(x: Exec, s: Value, owner: Value, span: Span): boolean {
  * list identifies them) and per game geometry (space numbers are the topology's): `joins` asks
  * whether one of them is in a group, after every move.
  */
-const spaceIdLists = new WeakMap<Value[], { topo: Topology; ids: Int32Array }>();
+const spaceIdLists = hiddenSlot<{ topo: Topology; ids: Int32Array }>();
 
 function spaceIds(x: Exec, v: Value, span: Span): Int32Array {
   if (!Array.isArray(v)) fail("runtime-none-value", "expected a list of spaces", span);
