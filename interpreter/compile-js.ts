@@ -1,4 +1,4 @@
-import type { IrExpr, Value } from "../dsl/ir.ts";
+import type { IrExpr, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { builtinImpl } from "./builtins/index.ts";
 import { compileClosure, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
@@ -78,6 +78,11 @@ const HELPERS = {
     return x.s.pvars[seat(x, p, span)]!;
   },
   spaceOf,
+  /** A placement, or the runtime error `propReader` gives for `none`. */
+  placementOf(v: Value, span: Span): PlacementValue {
+    if (!v) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
+    return v as PlacementValue;
+  },
   divide(a: number, b: number, mod: boolean, span: Span): number {
     if (b === 0) fail("runtime-division-by-zero", "division by zero", span);
     return finite(mod ? a % b : a / b, span, "this quotient");
@@ -99,6 +104,17 @@ const HELPERS = {
     return typeof id === "number" && x.s.pieces[id] !== undefined && x.rt.def.components[x.s.pieces[id]!.c]!.kind === kind;
   },
 };
+
+/**
+ * How the generated code reads each part of a placement after `H.placementOf`: fixed code from
+ * this table, never a name from the rules (the same parts `propReader` reads).
+ */
+const PLACEMENT_PARTS = new Map<string, string>([
+  ["piece", ".piece"],
+  ["cells", ".cells"],
+  ["rotation", ".rotation"],
+  ["space", ".cells[0] ?? null"],
+]);
 
 /** A lazily bound call target (a function may call one compiled after it). */
 interface Late {
@@ -243,8 +259,12 @@ class Gen {
         const keys = Array.from({ length: this.rt.def.maxPlayers }, (_, seat) => instanceKey(e.name, true, seat));
         return `H.seatKey(x, ${this.k(keys)}, ${this.k(e.name)}, ${this.expr(e.player)}, ${this.k(e.span)})`;
       }
-      case "prop":
+      case "prop": {
+        // A placement's parts are read in this expression's own code, like attributes (`attr`).
+        const part = e.of === "placement" ? PLACEMENT_PARTS.get(e.name) : undefined;
+        if (part !== undefined) return `(H.placementOf(${this.expr(e.obj)}, ${this.k(e.span)})${part})`;
         return `${this.k(propReader(e.of, e.name, e.span))}(x, ${this.expr(e.obj)})`;
+      }
       case "attr":
         // The name is looked up here, in this expression's own code, not in a helper every read
         // shares: each site then only ever sees one name, and V8 keeps its look-up fast (a helper

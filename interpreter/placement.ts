@@ -145,15 +145,18 @@ export function positions(
     );
     return out;
   }
-  // A bounded board's fits depend only on the board and the shape: work them out once.
-  const cacheKey = `${instance}|${o.key}`;
-  let fits = boundedFits.get(topo)?.get(cacheKey);
+  // A bounded board's fits depend only on the board and the shape: work them out once. Kept by
+  // shape (`o.key`), then board instance, with no key text built at each call: a turn asks for
+  // them once per piece in hand and way of facing. Pieces of one shape share the lists of cells.
+  let perTopo = boundedFits.get(topo);
+  if (!perTopo) boundedFits.set(topo, (perTopo = new Map()));
+  let byInstance = perTopo.get(o.key);
+  if (!byInstance) perTopo.set(o.key, (byInstance = new Map()));
+  let fits = byInstance.get(instance);
   if (!fits) {
     for (let z = 0; z < bounds.levels; z++) for (let y = 0; y < bounds.height; y++) for (let x = 0; x < bounds.width; x++) tryAt(x, y, z);
     fits = out.map((p) => p.cells);
-    let perTopo = boundedFits.get(topo);
-    if (!perTopo) boundedFits.set(topo, (perTopo = new Map()));
-    perTopo.set(cacheKey, fits);
+    byInstance.set(instance, fits);
     return out;
   }
   return placed(fits, piece, instance, o.rotation);
@@ -189,7 +192,7 @@ const placedByFits = hiddenSlot<Map<number, PlacementValue[]>>();
 const ANCHOR_ROW = 2 ** 21;
 
 /** Cell lists of every fit of a shape on a bounded board, per game geometry. */
-const boundedFits = new WeakMap<Topology, Map<string, SpaceValue[][]>>();
+const boundedFits = new WeakMap<Topology, Map<string, Map<string, SpaceValue[][]>>>();
 
 /** Anchors whose cell lists are kept per way of facing before starting over (an open grid is unbounded): bounded in memory. */
 const ANCHORS_KEPT = 65536;

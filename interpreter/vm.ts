@@ -845,8 +845,11 @@ function settle(
     if (p.players.some((q) => !(q in p.chosen))) return false;
     const map = nulls(s.players);
     for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
-    // Entries are replaced, not changed: clones share them.
-    s.log = s.log.map((e) => (e.secret && !e.revealed ? { ...e, revealed: true } : e));
+    // Entries are replaced, not changed: clones share them. Only this choice's answers wait to be
+    // revealed, and they are the log's last entries (nothing is logged while it waits): the log is
+    // walked back to the first that is not one, not copied whole at every reveal.
+    const log = s.log;
+    for (let i = log.length - 1; i >= 0 && log[i]!.secret && !log[i]!.revealed; i--) log[i] = { ...log[i]!, revealed: true };
     // Answers given for lack of choice are revealed with the others.
     for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, false);
     f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
