@@ -12,7 +12,7 @@ import { isSpace, SpaceInfo, spaceOf } from "../space-info.ts";
 import type { BoardShape } from "../board-shapes/board-shape.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
-import { boardPosition, stackAt } from "../state.ts";
+import { boardPosition, stackAt, type PieceState } from "../state.ts";
 import { buildLinks, meets, root, type SpaceLinks } from "../space-links.ts";
 
 /**
@@ -38,7 +38,16 @@ interface Spot {
 const SPOT = Symbol("spot");
 type Spotted = unknown[] & { [SPOT]?: Spot };
 
-function keptSpot(cells: unknown[]): Spot | undefined {
+/**
+ * A piece's kept spot, and a placement's: two readers, not one, so each look-up site sees only one
+ * kind of list (a piece's cell keys, or a placement's spaces), with or without a spot. One reader
+ * saw lists of every shape, and its look-up took 2.5% of a tile game's random playout (1.1% now).
+ */
+function keptPieceSpot(cells: PieceState["cells"]): Spot | undefined {
+  return (cells as Spotted)[SPOT];
+}
+
+function keptPlacementSpot(cells: PlacementValue["cells"]): Spot | undefined {
   return (cells as Spotted)[SPOT];
 }
 
@@ -61,7 +70,7 @@ function spotOf(x: Exec, v: Value, span?: Span): Spot | undefined {
   if (typeof v === "number") {
     const p = x.s.pieces[v];
     if (!p || p.board === null) return undefined;
-    let spot = keptSpot(p.cells);
+    let spot = keptPieceSpot(p.cells);
     if (!spot) {
       const board = p.board;
       spot = newSpot(p.cells.map((c) => x.rt.topo.cellInfo(board, c)!));
@@ -70,7 +79,7 @@ function spotOf(x: Exec, v: Value, span?: Span): Spot | undefined {
     return spot;
   }
   if (!isPlacement(v)) return undefined;
-  let spot = keptSpot(v.cells);
+  let spot = keptPlacementSpot(v.cells);
   if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells.map((c) => spaceOf(c, span ?? NO_SPAN)))));
   return spot;
 }
@@ -271,7 +280,8 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
     // A seed outside the group still links the members it touches.
     const first = new Set<number>();
     for (const t of footprint(x, seed, span)) for (const n of topo.touchingOf(t)) if (owner[n.id]) first.add(owner[n.id]! - 1);
-    seeds.push(...first);
+    // Not `push(...first)`: spreading a set into a call took a tile game's playout 1.2%.
+    for (const m of first) seeds.push(m);
   }
   if (!group) return expand(x, seeds, owner, among, span);
   // The groups the seeds are in: every member of each, charged as a walk through them would be.
