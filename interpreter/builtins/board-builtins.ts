@@ -80,8 +80,14 @@ function spotOf(x: Exec, v: Value, span?: Span): Spot | undefined {
   }
   if (!isPlacement(v)) return undefined;
   let spot = keptPlacementSpot(v.cells);
-  if (!spot) keepSpot(v.cells, (spot = newSpot(v.cells.map((c) => spaceOf(c, span ?? NO_SPAN)))));
+  if (!spot) keepSpot(v.cells, (spot = newSpot(placementSpaces(v.cells, span))));
   return spot;
+}
+
+/** A placement's cells as spaces: the list itself when they are (lists never change in place), else the error `spaceOf` gives. */
+function placementSpaces(cells: PlacementValue["cells"], span: Span | undefined): SpaceInfo[] {
+  for (let i = 0; i < cells.length; i++) if (!(cells[i] instanceof SpaceInfo)) return cells.map((c) => spaceOf(c, span ?? NO_SPAN));
+  return cells as SpaceInfo[];
 }
 
 /** The spaces piece `id` covers (none off the board): one list per position, kept with it (`spotOf`). */
