@@ -863,7 +863,12 @@ export const BOARD_IMPLS = {
   side: (x, [p, toward], span) => {
     const from = piece(x, p!, span);
     if (from.board === null || !from.sides) return 0;
-    const field = Object.keys(from.sides)[0];
+    // The first sides field, without listing them all (`Object.keys` made a list at every call).
+    let field: string | undefined;
+    for (const f in from.sides) {
+      field = f;
+      break;
+    }
     if (!field) return 0;
     const targets = footprint(x, toward!, span);
     for (const c of from.cells) {
