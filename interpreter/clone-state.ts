@@ -18,7 +18,7 @@ import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending
  * - A pending choice's legal values, a piece's covered cells and turned
  *   sides, and the result are replaced whole, never edited.
  * - A board's cells are shared until either state changes that board
- *   (`state.ts` `ownCells` copies it then, stacks included).
+ *   (`state.ts` `ownCells` copies it then; its stacks stay shared, as a move replaces a stack).
  * What is copied: every other array the engine pushes to or splices (zones,
  * placement order, the frame stack and its locals, the generator).
  */

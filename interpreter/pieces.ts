@@ -17,8 +17,8 @@ import type { SpaceInfo, Topology } from "./topology.ts";
  * between the two (`sharePieces`; a search copies the match for every option it tries, and moves a
  * few pieces on each copy), so every change to a piece goes through `ownPiece`, which first gives
  * the changing state a copy of its own if it shares that piece. Kept beside each pieces list that
- * shares: which of its pieces it has made its own since (1), or `NONE_OWNED` before the first. A
- * list not here shares nothing (a new match, one read back from JSON): it changes pieces in place,
+ * shares: which of its pieces it has made its own since (a bit each), or `NONE_OWNED` before the
+ * first. A list not here shares nothing (a new match, one read back from JSON): it changes pieces in place,
  * and a random playout, which copies nothing, pays no more than a look-up per move. Kept in a
  * hidden slot (`hidden-slot.ts`), not a `WeakMap`: a copy marks two lists, and two `WeakMap`
  * writes cost about 1.5 µs, as much as the rest of copying a small game's state.
@@ -56,16 +56,19 @@ export function ownPiece(s: MatchState, id: number): PieceState {
   const p = list[id]!;
   if (mine === null) return p;
   if (mine === NONE_OWNED) {
-    mine = new Uint8Array(list.length);
+    // A bit per piece: up to 512 pieces fit in 64 bytes, which V8 keeps in its heap (a longer
+    // typed array gets a store of its own, about half a microsecond at every copy's first move).
+    mine = new Uint8Array((list.length + 7) >> 3);
     sharing.set(list, mine);
     lastOwned = mine;
   }
-  if (mine[id] === 1) return p;
+  const bit = 1 << (id & 7);
+  if ((mine[id >> 3]! & bit) !== 0) return p;
   // `cells`, `sides` and `st` are replaced whole, never changed in place: the copy shares them.
   const q: PieceState = { c: p.c, owner: p.owner, zone: p.zone, board: p.board, cells: p.cells, rot: p.rot, up: p.up, st: p.st };
   if (p.sides) q.sides = p.sides;
   list[id] = q;
-  mine[id] = 1;
+  mine[id >> 3]! |= bit;
   return q;
 }
 
@@ -194,10 +197,11 @@ export function lift(s: MatchState, id: number, topo: Topology): void {
       const stack = info ? stackAt(stacks, info.index) : null;
       if (!info || !stack) continue;
       const i = stack.lastIndexOf(id);
-      if (i === stack.length - 1) stack.pop();
-      else if (i >= 0) stack.splice(i, 1);
-      markTopAt(topo, s, info.id, stack.length ? stack[stack.length - 1]! : null);
-      if (stack.length === 0) stacks[info.index] = null;
+      if (i < 0) continue;
+      // A new stack, never the old one changed: copies of the state share stacks (`ownCells`).
+      const rest = i === stack.length - 1 ? stack.slice(0, i) : stack.toSpliced(i, 1);
+      markTopAt(topo, s, info.id, rest.length ? rest[rest.length - 1]! : null);
+      stacks[info.index] = rest.length ? rest : null;
     }
     const order = s.placed[p.board]!;
     const i = order.indexOf(id);
@@ -270,11 +274,12 @@ export function putOnBoard(
     if (info === undefined) continue;
     const i = info.index;
     const stack = stackAt(stacks, i);
-    // A new stack is made holding the piece: an empty array grown by a push reserves room for 16.
+    // A new stack is made holding the piece, never the old one changed: copies of the state share
+    // stacks (`ownCells`). An empty array grown by a push reserves room for 16.
     if (stack === null) setStack(stacks, i, [id]);
     else {
       if (stack.length > 0) onEmpty = false;
-      stack.push(id);
+      stacks[i] = [...stack, id];
     }
     markTopAt(topo, s, info.id, id);
   }

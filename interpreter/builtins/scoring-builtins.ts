@@ -28,7 +28,9 @@ export function majority(values: Value[], prizes: number[], policy: string, mini
     let j = i;
     while (j < ranked.length && ranked[j]!.v === ranked[i]!.v) j++;
     const n = j - i;
-    const filled = Array.from({ length: n }, (_, k) => prizes[place + k] ?? 0);
+    // A loop, not `Array.from({ length })`, which took a search 1.2% (scoring is asked of every copy).
+    const filled: number[] = [];
+    for (let k = 0; k < n; k++) filled.push(prizes[place + k] ?? 0);
     const each = n === 1 ? filled[0]! : pay(filled, n);
     for (let k = i; k < j; k++) out[ranked[k]!.p] = each;
     place += n;

@@ -106,4 +106,47 @@ describe("pieces shared with copies", () => {
     m.applyAt(4);
     expect(snapshot(c)).toBe(before);
   });
+
+  it("stacks of pieces on a cell are shared too: putting one on top, taking out the middle one and the top one leave the other's stacks as they were", () => {
+    // Copies share a board's stacks (`state.ts` `ownCells`): a move replaces a stack, never changes it.
+    const game = gameFromSource(`
+game "Towers" { players 1 }
+kind Disc { n: number }
+zone pool: Disc
+components Disc in pool { for i in 1..6 { x1 { n: i } } }
+board b: grid(2, 1)
+setup {
+  for i in 1..3 { place top(pool) at space_at(b, 0, 0) }
+  place top(pool) at space_at(b, 1, 0)
+}
+flow {
+  turn players[0] {
+    let how = choose how from 1..3 prompt "How?"
+    if how == 1 { place top(pool) at space_at(b, 0, 0) }
+    if how == 2 { move pieces_at(space_at(b, 0, 0))[1] to pool }
+    if how == 3 { move piece_at(space_at(b, 0, 0)) to pool }
+    place top(pool) at space_at(b, 1, 0)
+    let again = choose again from 1..2 prompt "Again"
+  }
+}
+scoring p { points 0 }
+`);
+    const heights = (m: Match): number[] => [0, 1].map((x) => m.view(null).boards[0]!.pieces.filter((p) => p.cells?.[0] === `b:${x},0`).length);
+    for (const index of [0, 1, 2]) {
+      const m = game.start({ players: 1, seed: 1 });
+      expect(heights(m)).toEqual([3, 1]);
+      const before = snapshot(m);
+      const c = m.clone();
+      expect(c.applyAt(index)).toEqual({ ok: true });
+      expect(heights(c)).toEqual([index === 0 ? 4 : 2, 2]);
+      expect(snapshot(m)).toBe(before);
+      // And the other way round: the match's move leaves the copy as it was.
+      const after = snapshot(c);
+      const d = c.clone();
+      expect(m.applyAt(index)).toEqual({ ok: true });
+      expect(d.applyAt(0)).toEqual({ ok: true });
+      expect(snapshot(c)).toBe(after);
+      expect(heights(m)).toEqual(heights(c));
+    }
+  });
 });
