@@ -219,7 +219,7 @@ export function cellsShared(s: MatchState, board: string): boolean {
  * The cells record of `board` in `s`, its own to change: a shared one is copied first. Its stacks
  * are shared with the copy: a move replaces a cell's stack, never changes one in place (copying
  * every stack of a board at a search copy's first move took 2.7% of a greedy bot's game of a
- * stacking game). With `was`, also what the record was before: what was known of
+ * tile-building game). With `was`, also what the record was before: what was known of
  * its position, and whether it was this state's own (one read of the record's hidden slot, for a
  * piece put down, which works the next position out from the last).
  */
