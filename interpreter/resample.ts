@@ -10,15 +10,45 @@ import { ownPiece } from "./pieces.ts";
 import { seesPiece } from "./visibility.ts";
 import { apply, applyAt, optionCount, run } from "./vm.ts";
 import { copyWithSpaces } from "./space-info.ts";
+import { hiddenSlot } from "./hidden-slot.ts";
 
 /** What a viewer cannot tell apart among unseen pieces: its kind, owner and shape (all three show on a face-down piece). */
 function groupKey(rt: Runtime, s: MatchState, id: number): string {
   const p = s.pieces[id]!;
-  const comp = rt.def.components[p.c]!;
-  const shapeField = rt.def.kinds[comp.kind]!.shapeField;
-  const shape = shapeField ? JSON.stringify(comp.fields[shapeField] ?? null) : "";
-  return `${comp.kind}|${p.owner}|${shape}`;
+  return `${componentGroup(rt, p.c)}|${p.owner}`;
 }
+
+/** The kind and shape part of `groupKey`, worked out once per component: a search redraws hidden pieces again and again. */
+function componentGroup(rt: Runtime, c: number): string {
+  let byComponent = componentGroups.get(rt);
+  if (!byComponent) componentGroups.set(rt, (byComponent = []));
+  let k = byComponent[c];
+  if (k === undefined) {
+    const comp = rt.def.components[c]!;
+    const shapeField = rt.def.kinds[comp.kind]!.shapeField;
+    const shape = shapeField ? JSON.stringify(comp.fields[shapeField] ?? null) : "";
+    k = byComponent[c] = `${comp.kind}|${shape}`;
+  }
+  return k;
+}
+
+const componentGroups = new WeakMap<Runtime, string[]>();
+
+/**
+ * The sorting key of the identity component `c` with state fields `st` (`Identity.key`), kept with
+ * the fields: they are replaced whole, never changed, and move with their component when pieces
+ * are redrawn, so a search redrawing a world for every few playouts writes each key once.
+ */
+function identityKey(c: number, st: Record<string, Value>): string {
+  const kept = identityKeys.get(st);
+  if (kept !== undefined && kept.c === c) return kept.key;
+  // Spaces in a piece's state by key (their JSON is tagged): the order they sort in stays put.
+  const key = `${String(c).padStart(8, "0")}|${JSON.stringify(copyWithSpaces(st, (t) => t.key))}`;
+  identityKeys.set(st, { c, key });
+  return key;
+}
+
+const identityKeys = hiddenSlot<{ c: number; key: string }>();
 
 /** A piece's identity: which component it is and its `state` fields. Its place stays. */
 interface Identity {
@@ -66,8 +96,7 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   for (const ids of [...groups.keys()].sort().map((k) => groups.get(k)!)) {
     const identities: Identity[] = ids.map((id) => {
       const p = s.pieces[id]!;
-      // Spaces in a piece's state by key (their JSON is tagged): the order they sort in stays put.
-      return { c: p.c, st: p.st, key: `${String(p.c).padStart(8, "0")}|${JSON.stringify(copyWithSpaces(p.st, (t) => t.key))}` };
+      return { c: p.c, st: p.st, key: identityKey(p.c, p.st) };
     });
     identities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (let i = identities.length - 1; i > 0; i--) {
