@@ -1,3 +1,4 @@
+import { shareZones } from "./shared-zones.ts";
 import type { Value } from "../dsl/ir.ts";
 import { occupancyOf, setOccupancy, sharePieces } from "./pieces.ts";
 import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending } from "./state.ts";
@@ -19,8 +20,9 @@ import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending
  *   sides, and the result are replaced whole, never edited.
  * - A board's cells are shared until either state changes that board
  *   (`state.ts` `ownCells` copies it then; its stacks stay shared, as a move replaces a stack).
- * What is copied: every other array the engine pushes to or splices (zones,
- * placement order, the frame stack and its locals, the generator).
+ * - A zone's list is shared until either state changes it (`shared-zones.ts`).
+ * What is copied: every other array the engine pushes to or splices (placement
+ * order, the frame stack and its locals, the generator).
  */
 export function cloneState(s: MatchState): MatchState {
   const out: MatchState = {
@@ -33,7 +35,7 @@ export function cloneState(s: MatchState): MatchState {
     globals: { ...s.globals },
     pvars: s.pvars.map((v) => ({ ...v })),
     pieces: sharePieces(s),
-    zones: copyArrays(s.zones),
+    zones: shareZones(s),
     cells: {},
     placed: copyArrays(s.placed),
     current: s.current,

@@ -1,3 +1,4 @@
+import { ownZone } from "./shared-zones.ts";
 import type { Code, IrExpr, IrStmt, IrTarget, IrWhere, PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
@@ -452,10 +453,12 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
             if (typeof count !== "number") fail("runtime-none-value", "how many to deal is `none`", span);
             const src = from(x, l) as string;
             const dst = to(x, l) as string;
-            const zone = x.s.zones[src];
-            if (!zone) fail("runtime-none-value", "there is no zone to deal from", span);
+            if (!x.s.zones[src]) fail("runtime-none-value", "there is no zone to deal from", span);
             const bag = x.rt.zoneDef(src)?.bag;
-            for (let i = 0; i < count && zone.length > 0; i++) {
+            for (let i = 0; i < count; i++) {
+              // Read again for each piece: the first one dealt may give this state its own list (`shared-zones.ts`).
+              const zone = x.s.zones[src]!;
+              if (zone.length === 0) break;
               const at = bag ? randomInt(x.s, 0, zone.length - 1) : zone.length - 1;
               putInZone(x, zone[at]!, dst, span);
             }
@@ -469,7 +472,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         emit({
           k: "exec",
           run: (x, l) => {
-            const zone = x.s.zones[z(x, l) as string];
+            const zone = ownZone(x.s, z(x, l) as string);
             if (!zone) fail("runtime-none-value", "there is no zone to shuffle", span);
             shuffleInPlace(x.s, zone);
           },

@@ -117,6 +117,8 @@ export class Game {
     const variant = options.variant ?? def.variant;
     if (variant !== undefined) s.variant = variant;
     const plan = rt.startPlan(players);
+    // In the plan's layout, which V8 keeps fast for any number of zones (`shared-zones.ts`).
+    s.zones = { ...plan.zoneLayout } as unknown as MatchState["zones"];
     for (let i = 0; i < plan.zones.length; i++) s.zones[plan.zones[i]!] = plan.zoneStarts[i]!.slice();
     for (let i = 0; i < plan.boards.length; i++) {
       const b = plan.boards[i]!;

@@ -1,3 +1,4 @@
+import { zoneRecord } from "./shared-zones.ts";
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec, type Exec } from "./exec.ts";
@@ -328,6 +329,9 @@ export class Match {
     }
     const state = loadedState(rt.topo, json);
     if (typeof state === "string") throw new SavedStateError(`this saved match does not fit "${game.title}": ${state}`);
+    // Zones in the rules' fast layout, as a started match has them: copies then copy the record cheaply.
+    const players = state.players;
+    if (Number.isInteger(players) && players >= rt.def.minPlayers && players <= rt.def.maxPlayers && state.zones !== null && typeof state.zones === "object") state.zones = zoneRecord(rt.startPlan(state.players).zoneLayout, state.zones);
     return new Match(game, state);
   }
 

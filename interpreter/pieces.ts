@@ -2,6 +2,7 @@ import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
+import { ownZone } from "./shared-zones.ts";
 import { linkPut } from "./space-links.ts";
 import { cellsShared, keepPosition, knownPosition, ownCells, setStack, stackAt, type BoardPosition, type MatchState, type PieceState } from "./state.ts";
 import type { SpaceInfo, Topology } from "./topology.ts";
@@ -183,7 +184,7 @@ export function lift(s: MatchState, id: number, topo: Topology): void {
   // A piece out of the game changes nothing here: it stays shared.
   const p = at.zone === null && at.board === null ? at : ownPiece(s, id);
   if (p.zone !== null) {
-    const z = s.zones[p.zone]!;
+    const z = ownZone(s, p.zone)!;
     const i = z.lastIndexOf(id);
     // Most pieces leave from the top of a zone: `pop` spares `splice` building the list of what it removed.
     if (i === z.length - 1) z.pop();
@@ -220,7 +221,8 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
     fail("runtime-invalid-move", `${x.rt.zoneLabel(zone)} holds at most ${limit} pieces`, span);
   }
   lift(x.s, id, x.rt.topo);
-  z.push(id);
+  // Owned after the lift: lifting from this same zone may have made it this state's own already.
+  ownZone(x.s, zone)!.push(id);
   ownPiece(x.s, id).zone = zone;
 }
 

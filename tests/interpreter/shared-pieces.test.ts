@@ -107,6 +107,51 @@ describe("pieces shared with copies", () => {
     expect(snapshot(c)).toBe(before);
   });
 
+  it("zones' lists are shared too: shuffling, dealing and moving on either leave the other's zones as they were", () => {
+    // Copies share each zone's list until one changes it (`shared-zones.ts` `ownZone`).
+    const game = gameFromSource(`
+game "Cards" { players 2 }
+kind Card { n: number }
+zone deck: Card
+zone discard: Card
+zone hand per player: Card
+components Card in deck { for i in 1..12 { x1 { n: i } } }
+flow {
+  turn players[0] {
+    let how = choose how from 1..3 prompt "How?"
+    if how == 1 { shuffle deck }
+    if how == 2 { deal 3 from deck to players[0].hand }
+    if how == 3 { move top(deck) to discard  move top(deck) to players[1].hand }
+    deal 1 from deck to discard
+    let again = choose again from 1..2 prompt "Again"
+  }
+}
+scoring p { points 0 }
+`);
+    for (const index of [0, 1, 2]) {
+      const m = game.start({ players: 2, seed: 3 });
+      const before = snapshot(m);
+      const c = m.clone();
+      expect(c.applyAt(index)).toEqual({ ok: true });
+      expect(snapshot(m)).toBe(before);
+      // What each way moves: dealing takes the deck's pieces one by one, from a list the copy now owns.
+      const sizes = Object.fromEntries(Object.entries(c.toJSON().zones).map(([k, ids]) => [k, ids.length]));
+      expect(sizes).toEqual([
+        { deck: 11, discard: 1, "hand#0": 0, "hand#1": 0 },
+        { deck: 8, discard: 1, "hand#0": 3, "hand#1": 0 },
+        { deck: 9, discard: 2, "hand#0": 0, "hand#1": 1 },
+      ][index]);
+      // And the other way round, from a copy of the copy.
+      const after = snapshot(c);
+      const d = c.clone();
+      expect(m.applyAt(index)).toEqual({ ok: true });
+      expect(d.applyAt(0)).toEqual({ ok: true });
+      expect(snapshot(c)).toBe(after);
+      // Both went the same way from the same state: the same zones.
+      expect(m.toJSON().zones).toEqual(c.toJSON().zones);
+    }
+  });
+
   it("stacks of pieces on a cell are shared too: putting one on top, taking out the middle one and the top one leave the other's stacks as they were", () => {
     // Copies share a board's stacks (`state.ts` `ownCells`): a move replaces a stack, never changes it.
     const game = gameFromSource(`
