@@ -61,6 +61,9 @@ export class Runtime {
   readonly rules = new Map<string, CompiledRule>();
   readonly hooks = new Map<string, Callable>();
   readonly code = new Map<string, Compiled>();
+  /** The code last asked of `codeOf`, by name: the VM asks for the frame on top's at every decision. */
+  private lastCodeName: string | undefined;
+  private lastCode: Compiled | undefined;
   readonly handlers: CompiledHandler[] = [];
   readonly globalInits = new Map<string, Fn>();
   readonly playerInits = new Map<string, Fn>();
@@ -395,6 +398,22 @@ export class Runtime {
     plan = { zones, zoneStarts: zones.map((z) => byZone.get(z)!), zoneLayout, boards, emptyStacks: boards.map((b) => emptyStacks(this.topo.cellCount(b))), pieces };
     this.startPlans.set(players, plan);
     return plan;
+  }
+
+  /**
+   * The compiled code named `name` (`flow`, `proc:score`), or undefined. The last one asked is
+   * kept: a frame's code is asked for again and again, and comparing one name (the same text
+   * object every time) cost less than a look-up in `code` (2.6% of a small game's playout).
+   */
+  codeOf(name: string): Compiled | undefined {
+    if (name === this.lastCodeName) return this.lastCode;
+    const c = this.code.get(name);
+    // Only what exists is kept: a scenario adds code later (`Scenario.runPosition`).
+    if (c !== undefined) {
+      this.lastCodeName = name;
+      this.lastCode = c;
+    }
+    return c;
   }
 
   /** Piece ids: components in declaration order, per-player ones once per seat. */

@@ -33,7 +33,7 @@ export function run(x: Exec): void {
 
 function currentSpan(x: Exec): Span {
   const f = x.s.stack[x.s.stack.length - 1];
-  const ins = f ? x.rt.code.get(f.code)?.instrs[f.pc] : undefined;
+  const ins = f ? x.rt.codeOf(f.code)?.instrs[f.pc] : undefined;
   return ins?.span ?? x.rt.def.flow.span;
 }
 
@@ -76,7 +76,7 @@ function popFrame(x: Exec, value: Value): void {
   if (done.detached) return;
   const caller = top(x);
   if (!caller) return;
-  const ins = x.rt.code.get(caller.code)!.instrs[caller.pc];
+  const ins = x.rt.codeOf(caller.code)!.instrs[caller.pc];
   if (ins?.k === "call" && ins.result) {
     ins.result(x, caller.locals, value);
     if (!ins.resultLocal) forget(x);
@@ -101,7 +101,7 @@ function dispatchEvents(x: Exec): void {
       const locals = nulls(h.nlocals);
       ev.args.forEach((a, k) => (locals[k] = a));
       if (h.where && h.where(x, locals) !== true) continue;
-      pushFrame(x, h.code, locals, true, x.rt.code.get(h.code)!.span);
+      pushFrame(x, h.code, locals, true, x.rt.codeOf(h.code)!.span);
     }
   }
 }
@@ -123,7 +123,7 @@ function loop(x: Exec): void {
     }
     if (f !== codeOf) {
       codeOf = f;
-      const code = x.rt.code.get(f.code)!;
+      const code = x.rt.codeOf(f.code)!;
       instrs = code.instrs;
       ops = code.ops;
       flow = code.flow;
@@ -641,7 +641,7 @@ function cannotDecide(x: Exec, player: number | undefined): Exclude<ApplyResult,
 /** The instruction a pending decision waits at. */
 function waitingAt(x: Exec): Instr {
   const f = top(x)!;
-  return x.rt.code.get(f.code)!.instrs[f.pc]!;
+  return x.rt.codeOf(f.code)!.instrs[f.pc]!;
 }
 
 /** The pending choice of `who` (not for named options). */
