@@ -289,6 +289,8 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           const list = s.valueType.t === "list";
           const text = s.valueType.t === "text";
           const emap = s.valueType.t === "emap";
+          // Written once: the statement runs at every turn, and the text is needed only for an error.
+          const what = `the result of \`${s.mode}\``;
           const ins: Instr = {
             k: "exec",
             run: (x, l) => {
@@ -305,11 +307,11 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
                 const a = old as Value[] | null;
                 const b = add as Value[] | null;
                 if (!a || !b) fail("runtime-none-value", `\`${s.mode}\` needs two maps, and one side is \`none\``, span);
-                return target.set(x, l, a.map((v, i) => finite((v as number) + sign * ((b[i] as number) ?? 0), span, `the result of \`${s.mode}\``)));
+                return target.set(x, l, a.map((v, i) => finite((v as number) + sign * ((b[i] as number) ?? 0), span, what)));
               }
               if (text) return target.set(x, l, checkText(x, `${old ?? ""}${add ?? ""}`, span));
               if (typeof old !== "number" || typeof add !== "number") fail("runtime-none-value", `\`${s.mode}\` needs numbers, and one side is \`none\``, span);
-              target.set(x, l, finite(old + sign * add, span, `the result of \`${s.mode}\``));
+              target.set(x, l, finite(old + sign * add, span, what));
             },
             span,
           };

@@ -194,7 +194,9 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
           return [...av, ...bv];
         };
       }
-      const n = (v: Value, side: string) => num(v, span, `the ${side} of \`${e.o}\``);
+      // The texts for an error, written once, not at every evaluation.
+      const sides = { left: `the left of \`${e.o}\``, right: `the right of \`${e.o}\`` };
+      const n = (v: Value, side: "left" | "right") => num(v, span, sides[side]);
       const op = e.o;
       switch (op) {
         case "+":
