@@ -168,7 +168,8 @@ function loop(x: Exec): void {
       case OP.call: {
         const ins = next as Ins<"call">;
         const locals = nulls(ins.nlocals);
-        ins.args.forEach((a, i) => (locals[i] = a(x, l)));
+        const args = ins.args;
+        for (let i = 0; i < args.length; i++) locals[i] = args[i]!(x, l);
         pushFrame(x, ins.code, locals, false, ins.span);
         break;
       }
@@ -722,21 +723,35 @@ function drawOption(x: Exec, who: number, pick: (n: number) => number): Drawn {
   const stopAt = c.stop === undefined ? -1 : c.values.length;
   let size = c.values.length + (stopAt >= 0 ? 1 : 0);
   // The candidates not drawn yet, by number: the first `size` entries. A draw asks for few of them,
-  // so the pool is the one kept between draws, filled, not a list built anew for each draw. A draw
-  // started from inside another's `pick` (the caller's function: no filter can start one) gets one
-  // of its own.
+  // so the pool is the one kept between draws, not a list built anew for each draw, and it is not
+  // filled either: entry `j` holds `j` until the draw writes it (stamped with the draw's number),
+  // so a draw costs what it draws, not the number of candidates. A draw started from inside
+  // another's `pick` (the caller's function: no filter can start one) gets one of its own.
   const nested = drawing;
-  if (!nested && poolKept.length < size) poolKept = new Int32Array(Math.max(size, 2 * poolKept.length));
+  if (!nested && poolKept.length < size) {
+    poolKept = new Int32Array(Math.max(size, 2 * poolKept.length));
+    stampsKept = new Uint32Array(poolKept.length);
+  }
   const pool = nested ? new Int32Array(size) : poolKept;
-  for (let i = 0; i < size; i++) pool[i] = i;
+  const stamps = nested ? new Uint32Array(size) : stampsKept;
+  let draw = 1;
+  if (!nested) {
+    if (drawsKept === 0xffffffff) {
+      stampsKept.fill(0);
+      drawsKept = 0;
+    }
+    draw = ++drawsKept;
+  }
   drawing = true;
   try {
     return weighing(x, c, who, (isLegal) => {
       for (;;) {
         const j = pick(size);
-        const i = pool[j]!;
+        const i = stamps[j] === draw ? pool[j]! : j;
         if (i === stopAt || isLegal(i)) return { choice: c, candidate: i };
-        pool[j] = pool[--size]!;
+        size--;
+        pool[j] = stamps[size] === draw ? pool[size]! : size;
+        stamps[j] = draw;
       }
     });
   } finally {
@@ -746,6 +761,9 @@ function drawOption(x: Exec, who: number, pick: (n: number) => number): Drawn {
 
 /** The pool `drawOption` draws from, kept for the next draw; `drawing` while one is under way. */
 let poolKept = new Int32Array(256);
+/** Which draw wrote each entry of `poolKept` (`drawOption`), and the number of the last draw. */
+let stampsKept = new Uint32Array(256);
+let drawsKept = 0;
 let drawing = false;
 
 /** Takes a random legal option of `player` (each as likely, drawn with `pick`: `drawOption`), then runs on to the next decision. */
