@@ -303,7 +303,7 @@ function component(x: Exec, seed: Value, among: Value[], span: Span): Value[] {
   if (wanted.length === 0) return [];
   if (wanted.length === 1) {
     // One group, its members in the list's order, listed once per index: rules ask for the same
-    // group from each of many spaces and positions (a city from each candidate space around it).
+    // group from each of many spaces and positions (a group from each candidate space around it).
     const g = wanted[0]!;
     const lists = (index.lists ??= []);
     return (lists[g] ??= among.filter((id) => group[id as number] === g));
