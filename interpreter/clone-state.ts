@@ -35,7 +35,7 @@ export function cloneState(s: MatchState): MatchState {
     globals: { ...s.globals },
     pvars: s.pvars.map((v) => ({ ...v })),
     pieces: sharePieces(s),
-    zones: shareZones(s),
+    zones: {},
     cells: {},
     placed: copyArrays(s.placed),
     current: s.current,
@@ -49,6 +49,7 @@ export function cloneState(s: MatchState): MatchState {
     error: s.error,
   };
   if (s.variant !== undefined) out.variant = s.variant;
+  shareZones(s, out);
   // The occupancy index is derived from `cells`: copied rather than rebuilt (see `pieces.ts`).
   const occ = occupancyOf(s);
   if (occ) setOccupancy(out, occ.slice());

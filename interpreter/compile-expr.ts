@@ -371,21 +371,17 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
       }
       return (x, v) => (spaceOf(v, span), null);
     case "placement": {
-      const placement = (value: Value): PlacementValue => {
-        if (!value) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
-        return value as PlacementValue;
-      };
       switch (name) {
         case "piece":
-          return (_x, v) => placement(v).piece;
+          return (_x, v) => placementOf(v, span).piece;
         case "cells":
-          return (_x, v) => placement(v).cells;
+          return (_x, v) => placementOf(v, span).cells;
         case "rotation":
-          return (_x, v) => placement(v).rotation;
+          return (_x, v) => placementOf(v, span).rotation;
         case "space":
-          return (_x, v) => placement(v).cells[0] ?? null;
+          return (_x, v) => placementOf(v, span).cells[0] ?? null;
       }
-      return (_x, v) => (placement(v), null);
+      return (_x, v) => (placementOf(v, span), null);
     }
     case "player":
       return (x, v) => {
@@ -398,6 +394,12 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
 }
 
 // ------------------------------------------------------------ readers both engines call
+
+/** A placement whose parts a rule reads (`pl.piece`), or the runtime error for `none`. */
+export function placementOf(v: Value, span: Span): PlacementValue {
+  if (!v) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
+  return v as PlacementValue;
+}
 
 /** A space's attribute (`s.temple`). */
 function attrOf(x: Exec, v: Value, name: string, span: Span): Value {

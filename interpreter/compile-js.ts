@@ -1,7 +1,7 @@
-import type { IrExpr, PlacementValue, Value } from "../dsl/ir.ts";
+import type { IrExpr, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { builtinImpl } from "./builtins/index.ts";
-import { compileClosure, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
+import { compileClosure, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, placementOf, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { piece } from "./pieces.ts";
 import { spaceOf } from "./space-info.ts";
@@ -78,11 +78,7 @@ const HELPERS = {
     return x.s.pvars[seat(x, p, span)]!;
   },
   spaceOf,
-  /** A placement, or the runtime error `propReader` gives for `none`. */
-  placementOf(v: Value, span: Span): PlacementValue {
-    if (!v) fail("runtime-none-value", "there is no placement here (the value is `none`)", span);
-    return v as PlacementValue;
-  },
+  placementOf,
   divide(a: number, b: number, mod: boolean, span: Span): number {
     if (b === 0) fail("runtime-division-by-zero", "division by zero", span);
     return finite(mod ? a % b : a / b, span, "this quotient");

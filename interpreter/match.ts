@@ -331,7 +331,8 @@ export class Match {
     if (typeof state === "string") throw new SavedStateError(`this saved match does not fit "${game.title}": ${state}`);
     // Zones in the rules' fast layout, as a started match has them: copies then copy the record cheaply.
     const players = state.players;
-    if (Number.isInteger(players) && players >= rt.def.minPlayers && players <= rt.def.maxPlayers && state.zones !== null && typeof state.zones === "object") state.zones = zoneRecord(rt.startPlan(state.players).zoneLayout, state.zones);
+    const fits = Number.isInteger(players) && players >= rt.def.minPlayers && players <= rt.def.maxPlayers;
+    if (fits && state.zones !== null && typeof state.zones === "object") state.zones = zoneRecord(rt.startPlan(players).zoneLayout, state.zones);
     return new Match(game, state);
   }
 

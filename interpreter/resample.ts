@@ -10,7 +10,6 @@ import { ownPiece } from "./pieces.ts";
 import { seesPiece } from "./visibility.ts";
 import { apply, applyAt, optionCount, run } from "./vm.ts";
 import { copyWithSpaces } from "./space-info.ts";
-import { hiddenSlot } from "./hidden-slot.ts";
 
 /** What a viewer cannot tell apart among unseen pieces: its kind, owner and shape (all three show on a face-down piece). */
 function groupKey(rt: Runtime, s: MatchState, id: number): string {
@@ -48,7 +47,9 @@ function identityKey(c: number, st: Record<string, Value>): string {
   return key;
 }
 
-const identityKeys = hiddenSlot<{ c: number; key: string }>();
+// A `WeakMap`, not a hidden slot: a slot would mark the piece's state record, and V8 copies a
+// marked record (`{ ...p.st }`, at a state field's next change) far more slowly. Written once per record.
+const identityKeys = new WeakMap<Record<string, Value>, { c: number; key: string }>();
 
 /** A piece's identity: which component it is and its `state` fields. Its place stays. */
 interface Identity {

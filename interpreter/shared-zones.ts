@@ -13,10 +13,11 @@ import type { MatchState } from "./state.ts";
  * built key by key loses past a dozen or so keys: records are made from the rules' layout
  * (`zoneRecord`), in every match started or read back.
  *
- * Kept beside each record that shares: the keys of the lists it has made its own since (null
- * before the first). A record without a mark shares nothing (a new match, one read back from
- * JSON) and changes its lists in place: a random playout, which copies nothing, pays a look-up
- * per change.
+ * Kept beside each state whose record shares: the keys of the lists it has made its own since
+ * (null before the first). A state without a mark shares nothing (a new match, one read back
+ * from JSON) and changes its lists in place: a random playout, which copies nothing, pays a
+ * look-up per change. The mark is kept on the state, not on the record: V8 copies a record that
+ * carries a hidden slot ten times as slowly (1.3 µs against 0.1 for thirty zones).
  */
 const sharing = hiddenSlot<Set<string> | null>();
 
@@ -36,12 +37,11 @@ export function zoneRecord(layout: Record<string, null>, lists: Record<string, n
   return out;
 }
 
-/** The zones of `s` for a copy of it: the same lists, now shared, so neither state changes one in place. */
-export function shareZones(s: MatchState): Record<string, number[]> {
-  const copy = { ...s.zones };
-  sharing.set(s.zones, null);
+/** Gives `copy` (a copy of `s` being made) the zones of `s`: the same lists, now shared, so neither state changes one in place. */
+export function shareZones(s: MatchState, copy: MatchState): void {
+  copy.zones = { ...s.zones };
+  sharing.set(s, null);
   sharing.set(copy, null);
-  return copy;
 }
 
 /** The list of zone `key` in `s`, to change: one `s` shares with a copy is copied first. Undefined for no such zone. */
@@ -49,12 +49,12 @@ export function ownZone(s: MatchState, key: string): number[] | undefined {
   const zones = s.zones;
   const list = zones[key];
   if (list === undefined) return undefined;
-  const owned = sharing.get(zones);
+  const owned = sharing.get(s);
   if (owned === undefined) return list;
   if (owned !== null && owned.has(key)) return list;
   const mine = list.slice();
   zones[key] = mine;
-  if (owned === null) sharing.set(zones, new Set([key]));
+  if (owned === null) sharing.set(s, new Set([key]));
   else owned.add(key);
   return mine;
 }

@@ -398,7 +398,6 @@ function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choose
   return choice;
 }
 
-
 /**
  * What is known of an unweighed choice's candidates, kept beside the state, by choice: copies of
  * the match share their pending choice and stand where it was asked, so they share the answers
