@@ -327,7 +327,14 @@ export class Match {
     if (json.rules !== rt.fingerprint) {
       throw new SavedStateError(`this saved match was played under other rules than this "${game.title}"${json.variant ? ` (variant "${json.variant}")` : ""}: the rule file changed since it was saved; replay its log instead`);
     }
-    const state = loadedState(rt.topo, json);
+    let state: ReturnType<typeof loadedState>;
+    try {
+      state = loadedState(rt.topo, json);
+    } catch (e) {
+      // Data nested deeper than copying can follow (a hand-edited or hostile save): refused, not a crash.
+      if (e instanceof RangeError) throw new SavedStateError(`this saved match does not fit "${game.title}": its data nests too deeply`, { cause: e });
+      throw e;
+    }
     if (typeof state === "string") throw new SavedStateError(`this saved match does not fit "${game.title}": ${state}`);
     // Zones in the rules' fast layout, as a started match has them: copies then copy the record cheaply.
     const players = state.players;

@@ -37,6 +37,16 @@ describe("saved states", () => {
     expect(() => Match.fromJSON(changed, saved)).toThrow(/played under other rules than this "Counter".*replay its log instead/);
   });
 
+  it("are refused, with a clear error, when their data nests too deeply to copy", () => {
+    const game = gameFromSource(RULES);
+    const saved = JSON.parse(JSON.stringify(game.start({ players: 2, seed: 3 }).toJSON()));
+    let deep: unknown = 1;
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    saved.globals.total = deep;
+    expect(() => Match.fromJSON(game, saved)).toThrow(SavedStateError);
+    expect(() => Match.fromJSON(game, saved)).toThrow(/nests too deeply/);
+  });
+
   it("are refused when written by another layout version", () => {
     const game = gameFromSource(RULES);
     // Version 4 wrote a space the rules hold as its bare key, which reads back as a text.
