@@ -541,8 +541,17 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
       case "log": {
         const v = compileExpr(s.value, rt);
         const ty = s.ty;
-        // No rule reads the messages: the memo stays.
-        emit({ k: "exec", run: (x, l) => void x.s.messages.push({ text: checkText(x, label(x, v(x, l), ty), span), at: x.s.log.length }), local: true, span });
+        // No rule reads the messages: the memo stays. A quiet match works the line out (its steps
+        // and failures are the rules') but keeps nothing (`Exec.quiet`).
+        emit({
+          k: "exec",
+          run: (x, l) => {
+            const text = checkText(x, label(x, v(x, l), ty), span);
+            if (!x.quiet) x.s.messages.push({ text, at: x.s.log.length });
+          },
+          local: true,
+          span,
+        });
         return;
       }
       default:

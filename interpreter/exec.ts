@@ -36,6 +36,12 @@ export interface Exec {
    */
   stopAtChoice: boolean;
   stoppedAtChoice: boolean;
+  /**
+   * Set for a quiet match (`Match.quiet`): its log keeps who decided but not the option's id and
+   * label, and `log` statements' lines are worked out (a broken one stops the match as ever) but
+   * not kept. Names change nothing in how a match goes, so a quiet match plays the same game.
+   */
+  quiet: boolean;
 }
 
 /** The work a rule may do between two decisions before it is stopped as an endless loop. */
@@ -89,5 +95,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false };
 }

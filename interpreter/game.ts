@@ -16,6 +16,12 @@ export interface StartOptions {
   seed?: number;
   /** A variant name from `game.variants`. */
   variant?: string;
+  /**
+   * Keep no texts (`Match.quiet`): the log records each decision without its option's id and
+   * label, and `log` statements' lines are not kept. For bots and simulation, which read neither;
+   * the match plays the same game.
+   */
+  quiet?: boolean;
 }
 
 /** A bad request to start a match (wrong player count, unknown variant): a message for the user. */
@@ -134,6 +140,7 @@ export class Game {
       s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
     }
     const match = new Match(this, s);
+    match.quiet = options.quiet === true;
     const x = newExec(rt, s);
     try {
       for (const v of def.globals) {
@@ -176,7 +183,8 @@ export class Game {
     decisions: { player: number; option: string }[],
     observe?: (match: Match, phase: "before" | "after") => void,
   ): { match: Match; stoppedAt?: { index: number; reason: string } } {
-    const match = this.start(options);
+    // Narrated: passing over a choice taken for lack of options reads the line that tells of it.
+    const match = this.start({ ...options, quiet: false });
     // Messages before this one were written before the last decision replayed (or passed over).
     let seen = 0;
     for (let i = 0; i < decisions.length; i++) {

@@ -82,6 +82,19 @@ export class Match {
     return rt;
   }
 
+  /**
+   * A quiet match keeps no texts for decisions taken by position: bots, simulation and search,
+   * which never read them, run quiet (`StartOptions.quiet`; a bot sets it on the copies it
+   * searches). Its log still has an entry for every decision, with the player and the prompt,
+   * but an empty `option` and `label` (a secret choice's answer keeps its id: a redraw takes it
+   * again by id, `resampleFor`), and the lines of `log` statements are not kept, nor the lines
+   * telling of options taken for lack of others. The rules' own `label` of the value taken and
+   * every `log` statement still run, so a quiet match plays the same game as a narrated one, and
+   * stops at the same place on a broken rule. Copies (`clone`, `lookAhead`, `resampleFor`) are
+   * as quiet as their match; a saved state does not say (a match resumed from one narrates).
+   */
+  quiet = false;
+
   /** A look-ahead copy (`lookAhead`): its rules stop on reaching a choice, before offering it. */
   private lookingAhead = false;
   /** The state the rules of a look-ahead copy stopped in, at a choice not offered yet. */
@@ -99,6 +112,7 @@ export class Match {
     // Offered as if the rules had never stopped: the same step budget, so the same games.
     const resume = newExec(this.rt, this.state);
     resume.steps = this.unofferedSteps;
+    resume.quiet = this.quiet;
     run(resume);
   }
 
@@ -107,6 +121,7 @@ export class Match {
     this.offerStopped();
     const x = newExec(this.rt, this.state);
     x.stopAtChoice = this.lookingAhead;
+    x.quiet = this.quiet;
     return x;
   }
 
@@ -273,13 +288,16 @@ export class Match {
   resampleFor(player: number, seed: number): Match {
     // The redraw offers the open decision again: a stopped copy's choice must be open first.
     this.offerStopped();
-    return new Match(this.game, resampleState(this.rt, this.state, player, seed));
+    const m = new Match(this.game, resampleState(this.rt, this.state, player, seed, this.quiet));
+    m.quiet = this.quiet;
+    return m;
   }
 
   /** An independent copy to explore from (a search's step): copies only what moves change in place. */
   clone(): Match {
     const m = new Match(this.game, cloneState(this.state));
     m.lookingAhead = this.lookingAhead;
+    m.quiet = this.quiet;
     if (this.unoffered === this.state) {
       m.unoffered = m.state;
       m.unofferedSteps = this.unofferedSteps;
@@ -345,6 +363,8 @@ export class Match {
 
   /** Runs the code until the first decision (used once by `Game.start`). */
   runToDecision(): void {
-    run(newExec(this.rt, this.state));
+    const x = newExec(this.rt, this.state);
+    x.quiet = this.quiet;
+    run(x);
   }
 }

@@ -8,7 +8,7 @@ import type { Runtime } from "./runtime.ts";
 import type { MatchState, Pending } from "./state.ts";
 import { ownPiece } from "./pieces.ts";
 import { seesPiece } from "./visibility.ts";
-import { apply, applyAt, optionCount, run } from "./vm.ts";
+import { answerNamed, apply, applyAt, optionCount, run } from "./vm.ts";
 import { copyWithSpaces } from "./space-info.ts";
 
 /** What a viewer cannot tell apart among unseen pieces: its kind, owner and shape (all three show on a face-down piece). */
@@ -77,9 +77,10 @@ interface Identity {
  * that look the same to `player` give the same copy. What the rules copied
  * out of hidden pieces into variables (a counter of the cards in a hand, a
  * local holding a drawn card's value) is kept as it is; a player's memory
- * of pieces seen earlier and then hidden is not modelled.
+ * of pieces seen earlier and then hidden is not modelled. `quiet`: the
+ * decisions the redraw takes again are logged as a quiet match logs them.
  */
-export function resampleState(rt: Runtime, real: MatchState, player: number, seed: number): MatchState {
+export function resampleState(rt: Runtime, real: MatchState, player: number, seed: number, quiet = false): MatchState {
   // A copy that shares what no move edits in place (`clone-state.ts`): a search redraws a world
   // for every few playouts, and a deep copy cost more than the playouts.
   const s = cloneState(real);
@@ -122,7 +123,9 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
     // Who had answered an open secret choice, in the order they answered (the log shows that order).
     const answered: { player: number; id: string }[] = [];
     if (pending.kind === "secret") {
-      for (const e of s.log) if (e.secret && !e.revealed) answered.push({ player: e.player, id: pending.chosen[e.player]?.id ?? e.option });
+      // Named on the real match: a quiet match names an answer only when asked (`answerNamed`).
+      const onReal = newExec(rt, real);
+      for (const e of s.log) if (e.secret && !e.revealed) answered.push({ player: e.player, id: (e.player === player ? answerNamed(onReal, pending, e.player)?.id : undefined) ?? e.option });
       for (const a of answered) s.decisions[a.player]! -= 1;
       s.log = s.log.filter((e) => !(e.secret && !e.revealed));
     }
@@ -130,6 +133,7 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
     // offer, so running from it recomputes the options from the redrawn pieces.
     s.pending = null;
     const x = newExec(rt, s);
+    x.quiet = quiet;
     run(x);
     // The same players answer again, in the same order: `player` as before, the
     // others at random (they have answered, but what is unknown).

@@ -292,7 +292,15 @@ export class Runtime {
       const x = newExec(this, s);
       const l = nulls(show.nlocals);
       l[0] = id;
-      const v = show.entries["label"](x, l);
+      // A `show` label that fails (a table miss, `none` where a value was needed) names the piece by
+      // its component, as a view draws nothing for a failing hint (`view.ts`): naming a piece never
+      // stops a match, so a quiet match, which does not name the decisions taken, plays the same.
+      let v: Value = null;
+      try {
+        v = show.entries["label"](x, l);
+      } catch {
+        v = null;
+      }
       if (typeof v === "string" && v) return v;
       // A label given as a space reads as the space does (`c4`).
       if (isSpace(v)) return this.topo.label(v);

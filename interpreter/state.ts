@@ -325,8 +325,13 @@ export type Pending =
       players: number[];
       prompt: string;
       choices: Record<number, ChoiceState>;
-      /** Submitted choices by seat (hidden from other players until everyone has chosen); `forced`: the player's only option, taken without asking. */
-      chosen: Record<number, { id: string; label: string; value: Value; forced?: true }>;
+      /**
+       * Submitted choices by seat (hidden from other players until everyone has chosen); `forced`: the
+       * player's only option, taken without asking. `index`: the answer's position among the player's
+       * options, kept instead of its id and label by a quiet match (`Match.quiet`), which names it
+       * only when asked (`vm.ts` `answerNamed`).
+       */
+      chosen: Record<number, { id: string; label: string; value: Value; forced?: true; index?: number }>;
     };
 
 export interface LogEntry {

@@ -10,7 +10,7 @@ import { safeColour } from "../dsl/colour.ts";
 import { isPlacement } from "./values.ts";
 import { copyWithSpaces } from "./space-info.ts";
 import { logLabel, seesPiece, seesZone } from "./visibility.ts";
-import { namedOptions, owing } from "./vm.ts";
+import { answerNamed, namedOptions, owing } from "./vm.ts";
 
 /** Presentation of a piece or space, from its kind's or board's `show` block. */
 export interface ShowView {
@@ -208,7 +208,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
         return v;
       });
     }
-    if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = p.chosen[viewer]!.label;
+    if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = answerNamed(x, p, viewer)!.label;
   }
   const log = s.log.map((e) => {
     const line: View["log"][number] = { player: e.player, label: logLabel(e, viewer) };

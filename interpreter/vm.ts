@@ -821,6 +821,21 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
  * decisions that replays the match. Returns false while a secret choice
  * still waits for others (their answers revealed only when the last is in).
  */
+/**
+ * The id and label of `who`'s answer to the open secret choice `p`, or undefined before they
+ * answered. A quiet match keeps the answer's position instead (`Exec.quiet`): it is named now, as
+ * it would have been when given, since nothing changes while the choice waits for the others.
+ */
+export function answerNamed(x: Exec, p: Extract<Pending, { kind: "secret" }>, who: number): { id: string; label: string } | undefined {
+  const a = p.chosen[who];
+  if (!a || a.index === undefined) return a;
+  const spec = waitingAt(x) as Extract<Instr, { k: "secret" }>;
+  return nameOne(x, p.choices[who]!, a.index, spec.valueType, who, choiceLabeller(x, spec, top(x)!.locals, who, false));
+}
+
+/** The id and label a quiet match logs a decision with (`Exec.quiet`). */
+const UNNAMED = { id: "", label: "" } as const;
+
 function settle(
   x: Exec,
   f: FrameState,
@@ -840,8 +855,9 @@ function settle(
     const rulesIndex = p.offered[index]!;
     // The taken option's label runs strictly even when it was listed already (leniently).
     const o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
-    if (forced) tellForced(x, who, o.id, o.label, false);
-    else s.log.push({ player: who, option: o.id, label: o.label, prompt: p.prompt });
+    if (forced) {
+      if (!x.quiet) tellForced(x, who, o.id, o.label, false);
+    } else s.log.push(x.quiet ? { player: who, option: "", label: "", prompt: p.prompt } : { player: who, option: o.id, label: o.label, prompt: p.prompt });
     f.pc = opts.options[rulesIndex]!.to;
     return true;
   }
@@ -852,11 +868,17 @@ function settle(
   const strict = choiceLabeller(x, spec, f.locals, who, true);
   // Options were named leniently (a failing label reads as the plain value); taking one runs its
   // label for real, so a broken label ends the match with a diagnostic at the label.
-  if (strict && named && value !== null) for (const item of spec.count ? (value as Value[]) : [value]) strict(item);
-  const { id, label } = named ?? nameOne(x, choice, index, spec.valueType, who, strict);
+  // A quiet match does not name the value taken, but runs the rules' own label of it as narrating
+  // would: the engine's naming cannot fail (a failing `show` label names a piece by its component,
+  // `Runtime.pieceLabel`), the rules' label can.
+  const quiet = x.quiet && !named;
+  if (strict && (named || quiet) && value !== null) for (const item of spec.count ? (value as Value[]) : [value]) strict(item);
+  const { id, label } = named ?? (quiet ? UNNAMED : nameOne(x, choice, index, spec.valueType, who, strict));
   if (p.kind === "secret") {
-    const answer: { id: string; label: string; value: Value; forced?: true } = { id, label, value };
+    const answer: { id: string; label: string; value: Value; forced?: true; index?: number } = { id, label, value };
     if (forced) answer.forced = true;
+    // Named when asked (`answerNamed`): a redraw takes the answer again by id.
+    if (quiet) answer.index = index;
     p.chosen[who] = answer;
     if (!forced) s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
     if (p.players.some((q) => !(q in p.chosen))) return false;
@@ -868,14 +890,15 @@ function settle(
     const log = s.log;
     for (let i = log.length - 1; i >= 0 && log[i]!.secret && !log[i]!.revealed; i--) log[i] = { ...log[i]!, revealed: true };
     // Answers given for lack of choice are revealed with the others.
-    for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, false);
+    if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, false);
     f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
     f.pc++;
     return true;
   }
   const hidden = spec.valueType.t === "piece" && (spec.count ? ((value as Value[] | null) ?? []) : [value]).some((v) => typeof v === "number" && !seenByAll(x, v));
-  if (forced) tellForced(x, who, id, label, hidden);
-  else {
+  if (forced) {
+    if (!quiet) tellForced(x, who, id, label, hidden);
+  } else {
     const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
     if (hidden) entry.hidden = true;
     s.log.push(entry);

@@ -103,7 +103,11 @@ export class MctsBot {
     const limit = "iterations" in this.budget ? this.budget.iterations : Infinity;
     let world = match;
     for (let i = 0; i < limit && (i === 0 || deadline === Infinity || performance.now() < deadline); i++) {
-      if (i % this.settings.playoutsPerWorld === 0) world = match.resampleFor(player, mixSeed(this.seed, decision, i));
+      if (i % this.settings.playoutsPerWorld === 0) {
+        world = match.resampleFor(player, mixSeed(this.seed, decision, i));
+        // Nobody reads the playouts' logs: they play the same moves without naming them.
+        world.quiet = true;
+      }
       this.playout(world.clone(), root, player);
       this.iterations++;
     }

@@ -57,6 +57,8 @@ function loadGame(file: string): Game {
  * Plays game number `g` of a run: the same settings and number always give the
  * same game, whether alone (`--game g`), in a batch, a worker or a shard.
  * `onDecision` sees each decision (player, option index) before it is taken.
+ * `quiet`: the match keeps no texts (`Match.quiet`), for runs that only count
+ * outcomes; it plays the same game.
  */
 export function playGame(
   game: Game,
@@ -64,9 +66,10 @@ export function playGame(
   g: number,
   onDecision?: (match: Match, player: number, index: number) => void,
   maxDecisions = 100_000,
+  quiet = false,
 ): { match: Match; outcome: GameOutcome } {
   const seed = gameSeed(s.seed, g);
-  const m = game.start(s.variant === undefined ? { players: s.players, seed } : { players: s.players, seed, variant: s.variant });
+  const m = game.start(s.variant === undefined ? { players: s.players, seed, quiet } : { players: s.players, seed, variant: s.variant, quiet });
   let decisions = 0;
   let error: string | undefined;
   try {
@@ -89,7 +92,8 @@ export function playGame(
 export function runBatch(task: BatchTask): GameOutcome[] {
   const game = loadGame(task.file);
   const out: GameOutcome[] = [];
-  for (let g = task.from; g < task.to; g++) out.push(playGame(game, task, g).outcome);
+  // Only outcomes are kept: the matches run quiet.
+  for (let g = task.from; g < task.to; g++) out.push(playGame(game, task, g, undefined, undefined, true).outcome);
   return out;
 }
 

@@ -32,6 +32,10 @@
 // differently. The bot is each checkout's own: against a checkout from before the greedy bot
 // judged a redrawn copy by `estimate` (27f33f0, 272dbd4), it compares two bots, not two engines.
 //
+// STELA_AB_QUIET=a, b or both starts that side's matches quiet (`start({ quiet: true })`: no texts
+// kept, as `stela simulate` and the bots play); a checkout from before quiet matches ignores it.
+// Against this checkout itself (`ab.ts .`) with STELA_AB_QUIET=b, it measures what narrating costs.
+//
 // Either way the ratio reported is the median of each pair's own B / A, with its 95%
 // order-statistic interval (`medianInterval`): a ratio of medians over all rounds would let one
 // slow spell on one side decide it. Five rounds give only a 94% interval, from the smallest to
@@ -58,13 +62,19 @@ const sliceMs = Number(process.env["STELA_AB_SLICE_MS"] ?? 200);
 const policy = process.env["STELA_AB_POLICY"] ?? "random";
 const weighed = policy === "weighed";
 const GREEDY_DECISIONS = 12;
+const quietSides = process.env["STELA_AB_QUIET"] ?? "";
+if (!["", "a", "b", "both"].includes(quietSides)) {
+  console.error("STELA_AB_QUIET is `a`, `b` or `both`: the side(s) whose matches start quiet");
+  process.exit(2);
+}
+const quietOn = (side: "a" | "b"): boolean => quietSides === side || quietSides === "both";
 if (policy !== "random" && policy !== "weighed" && policy !== "greedy") {
   console.error("STELA_AB_POLICY is `random` (the default: the random bot), `weighed` (every option weighed, as `npm run bench` measures Stela against the twins) or `greedy` (the greedy bot's first decisions of each game)");
   process.exit(2);
 }
 
 /** What both ways of measuring share: load one checkout's copy of a game, and play it for some CPU milliseconds. */
-function playerSource(root: string): string {
+function playerSource(root: string, quiet: boolean): string {
   return `
 import { readFileSync } from "node:fs";
 import { compile, makeBot, playRandomly } from ${JSON.stringify(join(root, "interpreter/index.ts"))};
@@ -106,7 +116,7 @@ export function player(file, players) {
   if (!r.game) throw new Error(file + " does not compile");
   return (from, count) => {
     const t0 = cpuMs();
-    for (let seed = from; seed < from + count; seed++) play1(r.game.start({ players, seed }), seed);
+    for (let seed = from; seed < from + count; seed++) play1(r.game.start({ players, seed${quiet ? ", quiet: true" : ""} }), seed);
     return cpuMs() - t0;
   };
 }
@@ -114,8 +124,8 @@ export function player(file, players) {
 }
 
 /** The measuring program for one checkout (rounds): its engine bundled, so no loader runs beside it. */
-function runner(root: string, dir: string, name: string): string {
-  const source = `${playerSource(root)}
+function runner(root: string, dir: string, name: "a" | "b"): string {
+  const source = `${playerSource(root, quietOn(name))}
 const play = player(process.argv[2], Number(process.argv[3]));
 const secs = Number(process.argv[4]);
 let seed = 1;
@@ -140,8 +150,8 @@ console.log(String(rate(secs * 1000)));
 }
 
 /** One checkout's engine as a module exporting `player` (slices): the driver imports both. */
-function playerModule(root: string, dir: string, name: string): string {
-  return bundle(playerSource(root), root, join(dir, `${name}.mjs`));
+function playerModule(root: string, dir: string, name: "a" | "b"): string {
+  return bundle(playerSource(root, quietOn(name)), root, join(dir, `${name}.mjs`));
 }
 
 function bundle(source: string, root: string, out: string): string {

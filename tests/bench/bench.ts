@@ -15,9 +15,12 @@
 //      Hex, and 2–5% slower on Mayan City (the cache Stela leaves): half the twin's slices follow
 //      Stela, so Mayan City's ratio reads up to about 2% in Stela's favour.
 //   2. Every game file (games/ and tests/bench/games/): random playouts/s, clone() µs and the
-//      state's size at mid-game, greedy-bot ms per decision, parse+check ms. Random playouts two
-//      ways: as the random bot plays (`Match.applyRandom`: a choice's candidates weighed only as
-//      drawn) and with every option weighed first (`optionCount` + `applyAt`, the twins' policy).
+//      state's size at mid-game, greedy-bot ms per decision, parse+check ms. Random playouts three
+//      ways: as the random bot plays in `stela simulate` (`Match.applyRandom`: a choice's
+//      candidates weighed only as drawn; the match quiet, `Match.quiet`: no texts kept), the same
+//      narrated (a match the editor shows: every decision named in the log, every `log` line
+//      kept), and quiet with every option weighed first (`optionCount` + `applyAt`, the twins'
+//      policy). Stela's side of the twins plays quiet too: the twins keep no log either.
 //   3. Random-play figures with 95% intervals: Stela's own playouts from the rounds, and a large
 //      sample of the twins.
 //
@@ -94,9 +97,11 @@ function timed(once: () => number): { runs: number; units: number; ms: number } 
 interface GameReport {
   file: string;
   players: number;
-  /** Random bot (`applyRandom`), and every option weighed first (`optionCount` + `applyAt`). */
+  /** Random bot (`applyRandom`) on a quiet match, and every option weighed first (`optionCount` + `applyAt`), quiet too. */
   playouts: number[];
   weighed: number[];
+  /** The random bot on a narrated match (`playouts` is on a quiet one). */
+  narrated: number[];
   clones: number[];
   greedy: number[];
   parse: number[];
@@ -224,7 +229,7 @@ function measure(files: string[], progress: string): Report {
     const twin = TWINS.find((t) => t.file === file);
     const players = twin?.players ?? Math.min(game.maxPlayers, Math.max(game.minPlayers, 3));
     const mid = midGame(game, players);
-    entries.push({ file, game, players, source, seed: 1, playouts: [], weighed: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
+    entries.push({ file, game, players, source, seed: 1, playouts: [], weighed: [], narrated: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
   }
   // A twin plays the game its file's entry measures: a second compiled copy of the same rules would
   // give V8 two sets of generated functions for the engine's call sites to meet.
@@ -234,7 +239,7 @@ function measure(files: string[], progress: string): Report {
   // Round 0 warms the JIT up and is not counted.
   for (let round = -1; round < rounds; round++) {
     if (round === 0) {
-      for (const x of [...twins.map((t) => [t.stela, t.hand, t.ratio, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
+      for (const x of [...twins.map((t) => [t.stela, t.hand, t.ratio, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.narrated, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
       // Sized again once warm: a cold engine's slice of the same games takes several times longer.
       for (const t of twins) calibrate(t);
     }
@@ -258,11 +263,17 @@ function measure(files: string[], progress: string): Report {
     }
     for (const e of entries) {
       const p = timed(() => {
-        playRandomly(e.game.start({ players: e.players, seed: e.seed }), e.seed);
+        playRandomly(e.game.start({ players: e.players, seed: e.seed, quiet: true }), e.seed);
         e.seed++;
         return 1;
       });
       e.playouts.push((p.runs / p.ms) * 1000);
+      const n = timed(() => {
+        playRandomly(e.game.start({ players: e.players, seed: e.seed }), e.seed);
+        e.seed++;
+        return 1;
+      });
+      e.narrated.push((n.runs / n.ms) * 1000);
       const w = timed(() => {
         playStela(e.game, e.players, e.seed, e.seed);
         e.seed++;
@@ -296,7 +307,7 @@ function measure(files: string[], progress: string): Report {
   }
   return {
     errors,
-    games: entries.map(({ file, players, playouts, weighed, clones, greedy, parse, stateBytes }) => ({ file, players, playouts, weighed, clones, greedy, parse, stateBytes })),
+    games: entries.map(({ file, players, playouts, weighed, narrated, clones, greedy, parse, stateBytes }) => ({ file, players, playouts, weighed, narrated, clones, greedy, parse, stateBytes })),
     twins: twins.map((t) => ({ name: t.twin.name, stela: t.stela, hand: t.hand, ratio: t.ratio, figures: summarise(t.results) })),
   };
 }
@@ -364,8 +375,8 @@ if (twinRows.length) {
 if (report.games.length) {
   console.log("Every game file (random playouts; clone and state size at mid-game; greedy bot from the start):\n");
   table(
-    ["file", "players", "playouts/s (random bot)", "all weighed", "clone() µs", "state KB", "greedy ms/decision", "parse+check ms"],
-    report.games.map((e) => [e.file, String(e.players), fmt(median(e.playouts)), fmt(median(e.weighed)), fmt(median(e.clones)), (e.stateBytes / 1024).toFixed(1), fmt(median(e.greedy), 2), fmt(median(e.parse), 2)]),
+    ["file", "players", "playouts/s (random bot, quiet)", "narrated", "all weighed", "clone() µs", "state KB", "greedy ms/decision", "parse+check ms"],
+    report.games.map((e) => [e.file, String(e.players), fmt(median(e.playouts)), fmt(median(e.narrated)), fmt(median(e.weighed)), fmt(median(e.clones)), (e.stateBytes / 1024).toFixed(1), fmt(median(e.greedy), 2), fmt(median(e.parse), 2)]),
   );
 }
 if (twinRows.length) {

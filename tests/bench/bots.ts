@@ -147,7 +147,8 @@ function play(file: string, opponent: "random" | "greedy", g: number): GameRecor
     },
   };
   const bots = Array.from({ length: players }, (_, p) => (p === mctsSeat ? timed : makeBot(opponent, mixSeed(seed, g, p + 1))));
-  const m = game.start({ players, seed: mixSeed(seed, g) });
+  // Quiet, as `stela simulate` plays: only the outcome is read.
+  const m = game.start({ players, seed: mixSeed(seed, g), quiet: true });
   const base = { file, opponent, budget: budgetText, players, seed, game: g, mctsSeat };
   let decisions = 0;
   let error: string | undefined;

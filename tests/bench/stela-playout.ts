@@ -26,7 +26,8 @@ export function outcome(m: Match, decisions: number): PlayoutResult {
  * where a choice's candidates wait to be weighed (`Match.applyRandom`), so it plays other games.
  */
 export function playStela(game: Game, players: number, matchSeed: number, botSeed: number, trace?: number[]): PlayoutResult {
-  const m = game.start({ players, seed: matchSeed });
+  // Quiet (no texts kept), as simulation plays: the twins keep no log either.
+  const m = game.start({ players, seed: matchSeed, quiet: true });
   const policy = new RandomPolicy(botSeed, trace);
   let decisions = 0;
   for (let d = m.decision; d; d = m.decision) {
