@@ -86,9 +86,10 @@ export class Match {
    * A quiet match keeps no texts for decisions taken by position: bots, simulation and search,
    * which never read them, run quiet (`StartOptions.quiet`; a bot sets it on the copies it
    * searches). Its log still has an entry for every decision, with the player and the prompt,
-   * but an empty `option` and `label` (a secret choice's answer keeps its id: a redraw takes it
-   * again by id, `resampleFor`), and the lines of `log` statements are not kept, nor the lines
-   * telling of options taken for lack of others. The rules' own `label` of the value taken and
+   * but an empty `option` and `label` when taken by position (`applyAt`, `applyRandom`; by id,
+   * `apply`, the name is at hand and logged), and the lines of `log` statements are not kept, nor
+   * the lines telling of options taken for lack of others. An answer to a secret choice still open
+   * is named when asked (a view, a redraw: `vm.ts` `answerNamed`). The rules' own `label` of the value taken and
    * every `log` statement still run, so a quiet match plays the same game as a narrated one, and
    * stops at the same place on a broken rule. Copies (`clone`, `lookAhead`, `resampleFor`) are
    * as quiet as their match; a saved state does not say (a match resumed from one narrates).

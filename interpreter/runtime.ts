@@ -5,7 +5,7 @@ import { compileExpr } from "./compile-expr.ts";
 import { newExec, nulls, tick, type Exec, type Fn } from "./exec.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
 import { orientations, turnSides, type Orientation } from "./placement.ts";
-import { fail } from "./runtime-error.ts";
+import { fail, RuntimeError } from "./runtime-error.ts";
 import { emptyStacks, type CellStacks, type MatchState } from "./state.ts";
 import { boardName, instanceKey, instanceNumber, instanceOwner, numberedKeys, Topology } from "./topology.ts";
 import { label } from "./values.ts";
@@ -70,7 +70,8 @@ export class Runtime {
   readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number; draws: boolean };
   /** The game's `estimate p { … }`, if it has one. */
   readonly estimate: { value: Fn; nlocals: number } | undefined;
-  readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number }>();
+  /** `show` blocks by `kind:` or `board:` name; `draws`: an entry may draw on the generator (`random`), which showing must put back. */
+  readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number; draws: boolean }>();
   /** By board shape type, then by component: `orientations`' answers. */
   private readonly orientationCache = new Map<string, (Orientation[] | undefined)[]>();
   /** `startPlan`'s answers, by player count. */
@@ -79,7 +80,7 @@ export class Runtime {
   /** Components' names without a `show` label (`pieceLabel`), worked out once each. */
   private readonly componentLabels: (string | undefined)[] = [];
   /** By component: its kind's `show` entries (`pieceLabel`), or null when the kind shows none; looked up once each. */
-  private readonly componentShows: ({ entries: Record<string, Fn>; nlocals: number } | null | undefined)[] = [];
+  private readonly componentShows: ({ entries: Record<string, Fn>; nlocals: number; draws: boolean } | null | undefined)[] = [];
   /** By zone or board instance key: its definition (`zoneDef`), or null; the name read out of the key once per key. */
   private readonly zoneDefs: Record<string, ZoneDef | null> = Object.create(null);
   /** Components' classes of interchangeable pieces (`like-pieces.ts`). */
@@ -178,10 +179,10 @@ export class Runtime {
     };
     this.estimate = def.estimate ? { value: compileExpr(def.estimate.value, this), nlocals: def.estimate.nlocals } : undefined;
     for (const k of Object.values(def.kinds)) {
-      if (k.show) this.show.set(`kind:${k.name}`, { entries: mapValues(k.show.entries, (e) => compileExpr(e, this)), nlocals: k.show.nlocals });
+      if (k.show) this.show.set(`kind:${k.name}`, { entries: mapValues(k.show.entries, (e) => compileExpr(e, this)), nlocals: k.show.nlocals, draws: mayDraw(Object.values(k.show.entries), draws) });
     }
     for (const b of Object.values(def.boards)) {
-      if (b.show) this.show.set(`board:${b.name}`, { entries: mapValues(b.show.entries, (e) => compileExpr(e, this)), nlocals: b.show.nlocals });
+      if (b.show) this.show.set(`board:${b.name}`, { entries: mapValues(b.show.entries, (e) => compileExpr(e, this)), nlocals: b.show.nlocals, draws: mayDraw(Object.values(b.show.entries), draws) });
     }
   }
 
@@ -295,11 +296,15 @@ export class Runtime {
       // A `show` label that fails (a table miss, `none` where a value was needed) names the piece by
       // its component, as a view draws nothing for a failing hint (`view.ts`): naming a piece never
       // stops a match, so a quiet match, which does not name the decisions taken, plays the same.
+      // Naming changes nothing: a label that draws on the generator puts it back.
+      const rng = show.draws ? s.rng.slice() : undefined;
       let v: Value = null;
       try {
         v = show.entries["label"](x, l);
-      } catch {
-        v = null;
+      } catch (e) {
+        if (!(e instanceof RuntimeError)) throw e;
+      } finally {
+        if (rng) s.rng = rng;
       }
       if (typeof v === "string" && v) return v;
       // A label given as a space reads as the space does (`c4`).

@@ -82,11 +82,14 @@ export class Scenario {
   /** Messages before this one were written before the last decision taken here (or were matched already). */
   private forcedSeen = 0;
 
-  constructor(readonly match: Match) {}
+  /** Drives `match`, narrated from now on (`Match.quiet` off): an example names what was taken without asking, and reads the lines. */
+  constructor(readonly match: Match) {
+    match.quiet = false;
+  }
 
-  /** Starts a match of `game` and runs it to the first decision. */
+  /** Starts a match of `game` and runs it to the first decision, narrated (even when `options` ask for a quiet one). */
   static start(game: Game, options: StartOptions): Scenario {
-    return new Scenario(game.start(options));
+    return new Scenario(game.start({ ...options, quiet: false }));
   }
 
   private get rt(): Runtime {

@@ -133,6 +133,8 @@ function evalShow(x: Exec, key: string, self: Value): ShowView | undefined {
   const show = x.rt.show.get(key);
   if (!show) return undefined;
   const out: ShowView = {};
+  // Showing changes nothing: entries that draw on the generator put it back.
+  const rng = show.draws ? x.s.rng.slice() : undefined;
   for (const [name, f] of Object.entries(show.entries)) {
     const l = nulls(Math.max(1, show.nlocals));
     l[0] = self;
@@ -145,6 +147,7 @@ function evalShow(x: Exec, key: string, self: Value): ShowView | undefined {
       // A presentation hint that fails (e.g. a table miss) draws nothing rather than breaking the view.
     }
   }
+  if (rng) x.s.rng = rng;
   return out;
 }
 

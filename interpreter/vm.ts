@@ -815,26 +815,35 @@ function decide(x: Exec, who: number, index: number, named?: { id: string; label
 }
 
 /**
+ * The id and label of `who`'s answer to the open secret choice `p`, or undefined before they
+ * answered. A quiet match keeps where the answer is among the candidates instead (`Exec.quiet`;
+ * -1: the `stop` option): it is named now, as it would have been when given, since nothing
+ * changes while the choice waits for the others. A candidate of a choice not weighed in full is
+ * named from the values its name depends on (`namingValues`), as a random draw names it; their
+ * weighing was done when it was drawn, and is kept with the choice.
+ */
+export function answerNamed(x: Exec, p: Extract<Pending, { kind: "secret" }>, who: number): { id: string; label: string } | undefined {
+  const a = p.chosen[who];
+  if (!a || a.index === undefined) return a;
+  const c = p.choices[who]!;
+  if (a.index < 0) return { id: STOP_ID, label: c.stop! };
+  const spec = waitingAt(x) as Extract<Instr, { k: "secret" }>;
+  const label = choiceLabeller(x, spec, top(x)!.locals, who, false);
+  if (!c.unweighed) return nameOne(x, c, a.index, spec.valueType, who, label);
+  const values = weighing(x, c, who, (isLegal) => namingValues(x, c.values, a.index!, spec.valueType, who, isLegal));
+  return nameOne(x, { values }, 0, spec.valueType, who, label);
+}
+
+/** The id and label a quiet match logs a decision with (`Exec.quiet`). */
+const UNNAMED = { id: "", label: "" } as const;
+
+/**
  * Records option `index` of `p` for `who` and moves the frame past the
  * choice. A decision goes to the log; a `forced` one (the only option, taken
  * without asking) to the messages instead, so the log stays the list of
  * decisions that replays the match. Returns false while a secret choice
  * still waits for others (their answers revealed only when the last is in).
  */
-/**
- * The id and label of `who`'s answer to the open secret choice `p`, or undefined before they
- * answered. A quiet match keeps the answer's position instead (`Exec.quiet`): it is named now, as
- * it would have been when given, since nothing changes while the choice waits for the others.
- */
-export function answerNamed(x: Exec, p: Extract<Pending, { kind: "secret" }>, who: number): { id: string; label: string } | undefined {
-  const a = p.chosen[who];
-  if (!a || a.index === undefined) return a;
-  const spec = waitingAt(x) as Extract<Instr, { k: "secret" }>;
-  return nameOne(x, p.choices[who]!, a.index, spec.valueType, who, choiceLabeller(x, spec, top(x)!.locals, who, false));
-}
-
-/** The id and label a quiet match logs a decision with (`Exec.quiet`). */
-const UNNAMED = { id: "", label: "" } as const;
 
 function settle(
   x: Exec,
@@ -865,20 +874,25 @@ function settle(
   // A choice offered is weighed (an unweighed one is never taken for lack of options).
   const choice = from ?? choiceOf(p, who)!;
   const value = index < pickCount(choice) ? valueAt(choice, index) : null;
+  // Taking an option runs the rules' `label` of what it takes for real, so a broken label ends the
+  // match with a diagnostic at the label; of the item(s) taken only, however the option was taken
+  // and whether or not options were listed (and named leniently: a failing label reads as the
+  // plain value) before. The name in the log is worked out leniently. A quiet match does not name
+  // the value taken at all: the engine's naming cannot fail (a failing `show` label names a piece
+  // by its component, `Runtime.pieceLabel`), the rules' label can, and it ran here.
   const strict = choiceLabeller(x, spec, f.locals, who, true);
-  // Options were named leniently (a failing label reads as the plain value); taking one runs its
-  // label for real, so a broken label ends the match with a diagnostic at the label.
-  // A quiet match does not name the value taken, but runs the rules' own label of it as narrating
-  // would: the engine's naming cannot fail (a failing `show` label names a piece by its component,
-  // `Runtime.pieceLabel`), the rules' label can.
+  if (strict && value !== null) for (const item of spec.count ? (value as Value[]) : [value]) strict(item);
   const quiet = x.quiet && !named;
-  if (strict && (named || quiet) && value !== null) for (const item of spec.count ? (value as Value[]) : [value]) strict(item);
-  const { id, label } = named ?? (quiet ? UNNAMED : nameOne(x, choice, index, spec.valueType, who, strict));
+  const { id, label } = named ?? (quiet ? UNNAMED : nameOne(x, choice, index, spec.valueType, who, choiceLabeller(x, spec, f.locals, who, false)));
   if (p.kind === "secret") {
     const answer: { id: string; label: string; value: Value; forced?: true; index?: number } = { id, label, value };
     if (forced) answer.forced = true;
-    // Named when asked (`answerNamed`): a redraw takes the answer again by id.
-    if (quiet) answer.index = index;
+    // Named when asked (`answerNamed`): a redraw takes the answer again by id. Kept by where it is
+    // among the pending choice's candidates: `choice` may be its legal values only, or a draw's.
+    if (quiet) {
+      const asked = choiceOf(p, who)!;
+      answer.index = value === null ? -1 : asked === choice ? index : asked.values.indexOf(value);
+    }
     p.chosen[who] = answer;
     if (!forced) s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
     if (p.players.some((q) => !(q in p.chosen))) return false;

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { compile, makeBot, parseBotSpec, playOut, type Game, type Match } from "../../interpreter/index.ts";
+import { compile, makeBot, parseBotSpec, playOut, Scenario, type Game, type Match } from "../../interpreter/index.ts";
 import { gameFiles, gameFromSource, loadGame } from "../support/games.ts";
 
 /**
@@ -140,6 +140,67 @@ describe("quiet matches", () => {
     expect(stops[1]).toEqual(stops[0]);
   });
 
+  it("the label runs on what is taken, whether or not the options were listed, and only on that", () => {
+    // Listed first (named leniently: "3" has no label), then taken: the label stops the match.
+    const one = gameFromSource(source(`label names[k]`));
+    const outcomes = [false, true].map((quiet) => {
+      const m = one.start({ players: 2, seed: 1, quiet });
+      const three = m.options().find((o) => o.id === "3")!;
+      m.applyAt(three.index);
+      return m.error?.message ?? "none";
+    });
+    expect(outcomes[0]).toMatch(/names/);
+    expect(outcomes[1]).toBe(outcomes[0]);
+    // Two of three taken: the one left over, which has no label, is not labelled for the log.
+    const two = gameFromSource(source(`label names[k]`).replace("choose k from 1..3", "choose 2 k from 1..3").replace("got += k", "got += sum q for q in k").replace('log "took {k}"', ""));
+    for (const quiet of [false, true]) {
+      const m = two.start({ players: 2, seed: 1, quiet });
+      const pair = m.options().find((o) => o.id === "1+2")!;
+      m.clone().applyAt(pair.index);
+      const taken = two.start({ players: 2, seed: 1, quiet });
+      taken.applyAt(pair.index);
+      expect(taken.error).toBeNull();
+      expect(taken.global("got")).toBe(3);
+    }
+  });
+
+  it("a quiet answer to a secret choice weighed only as drawn is named as a narrated one, stop included", () => {
+    const game = gameFromSource(`
+      game "Secret" { players 2 }
+      var picks: list of number = []
+      flow {
+        loop {
+          let k = secretly each p in players chooses k from 1..40 where k % 7 == 0
+            prompt "Pick a multiple of 7" stop "Pass"
+          if k[players[0]] == none { end game }
+          picks = picks + [k[players[0]]]
+        }
+      }
+      scoring p { points size(picks) }
+    `);
+    for (const take of ["random", "stop"] as const) {
+      const [narrated, quiet] = [false, true].map((q) => {
+        const m = game.start({ players: 2, seed: 5, quiet: q });
+        if (take === "random") m.applyRandom((n) => 27 % n, 0);
+        else m.applyAt(m.optionCount(0) - 1, 0);
+        return m;
+      });
+      const chosen = narrated!.view(0).decision!.chosen;
+      expect(chosen).toBe(take === "stop" ? "Pass" : "28");
+      expect(quiet!.view(0).decision!.chosen).toBe(chosen);
+      const [a, b] = [narrated!, quiet!].map((m) => m.resampleFor(0, 3));
+      expect(b!.decision!.players).toEqual([1]);
+      expect(played(b!)).toEqual(played(a!));
+    }
+  });
+
+  it("a scenario narrates, even of a match asked to be quiet", () => {
+    const s = Scenario.start(gameFromSource(source("")), { players: 2, seed: 1, quiet: true });
+    expect(s.match.quiet).toBe(false);
+    s.match.applyAt(0);
+    expect(s.match.log[0]).toMatchObject({ option: "1", label: "1" });
+  });
+
   it("a `show` label that fails names the piece by its component instead of stopping the match", () => {
     const game = gameFromSource(`
       game "Shown" { players 2 ask always }
@@ -165,5 +226,41 @@ describe("quiet matches", () => {
     expect(m.over).toBe(true);
     expect(m.log[0]!.label).toBe("Token (5)");
     expect(m.state.messages.map((x) => x.text)).toEqual(["took Token (5)"]);
+    const q = game.start({ players: 2, seed: 1, quiet: true });
+    q.applyAt(0);
+    expect(played(q)).toEqual(played(m));
+  });
+
+  it("a `show` label that draws on the generator puts it back: naming and views change nothing", () => {
+    const game = gameFromSource(`
+      game "Drawn" { players 2 ask always }
+      kind Token {
+        n: number
+        show { label: random(["a", "b", "c"]), colour: random(["red", "blue"]) }
+      }
+      zone bag: Token
+      components Token in bag { x2 { n: 1 } x2 { n: 2 } }
+      var r: number = 0
+      flow {
+        turn players[0] {
+          let t = choose t from bag prompt "Take one"
+          log "took {t}"
+          r = random(1..1000)
+        }
+      }
+      scoring p { points r }
+    `);
+    for (const seed of [1, 2, 3, 4]) {
+      const rs = [false, true].map((quiet) => {
+        const m = game.start({ players: 2, seed, quiet });
+        if (!quiet) {
+          m.options();
+          m.view(0);
+        }
+        m.applyAt(1);
+        return m.global("r");
+      });
+      expect(rs[1]).toBe(rs[0]);
+    }
   });
 });

@@ -25,7 +25,8 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
   const outcomes: { scores: number[]; winners: number[]; decisions: number; error?: string }[] = [];
   for (let g = 1; g <= req.games; g++) {
     const seed = mixSeed(req.seed, g);
-    const m = game.start(req.variant === undefined ? { players: req.players, seed } : { players: req.players, seed, variant: req.variant });
+    // Quiet: only the outcome is read, and a quiet match plays the same game (`Match.quiet`).
+    const m = game.start(req.variant === undefined ? { players: req.players, seed, quiet: true } : { players: req.players, seed, variant: req.variant, quiet: true });
     const bots = Array.from({ length: req.players }, (_, p) => makeBot(parseBotSpec(req.bots[p % req.bots.length]!) ?? { kind: "random" }, mixSeed(req.seed, g, p + 1)));
     let decisions = 0;
     let error: string | undefined;
