@@ -844,7 +844,6 @@ const UNNAMED = { id: "", label: "" } as const;
  * decisions that replays the match. Returns false while a secret choice
  * still waits for others (their answers revealed only when the last is in).
  */
-
 function settle(
   x: Exec,
   f: FrameState,

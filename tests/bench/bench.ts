@@ -262,18 +262,28 @@ function measure(files: string[], progress: string): Report {
       t.ratio.push(median(ratios));
     }
     for (const e of entries) {
-      const p = timed(() => {
-        playRandomly(e.game.start({ players: e.players, seed: e.seed, quiet: true }), e.seed);
-        e.seed++;
-        return 1;
-      });
-      e.playouts.push((p.runs / p.ms) * 1000);
-      const n = timed(() => {
-        playRandomly(e.game.start({ players: e.players, seed: e.seed }), e.seed);
-        e.seed++;
-        return 1;
-      });
-      e.narrated.push((n.runs / n.ms) * 1000);
+      // Quiet and narrated play the same seeds, in turn first from round to round: one process
+      // plays both, and the one that goes second meets the heap the first left.
+      const from = e.seed;
+      let next = from;
+      const randomBot = (quiet: boolean): number => {
+        let seed = from;
+        const t = timed(() => {
+          playRandomly(e.game.start({ players: e.players, seed, quiet }), seed);
+          seed++;
+          return 1;
+        });
+        next = Math.max(next, seed);
+        return (t.runs / t.ms) * 1000;
+      };
+      if (round % 2 === 0) {
+        e.playouts.push(randomBot(true));
+        e.narrated.push(randomBot(false));
+      } else {
+        e.narrated.push(randomBot(false));
+        e.playouts.push(randomBot(true));
+      }
+      e.seed = next;
       const w = timed(() => {
         playStela(e.game, e.players, e.seed, e.seed);
         e.seed++;
