@@ -13,7 +13,9 @@
 //      statistics over rounds) and their range. Measured: a twin's slice right after a Stela
 //      slice runs as fast as one after the twin's own on Tic-Tac-Toe, Connect Four, Reversi and
 //      Hex, and 2–5% slower on Mayan City (the cache Stela leaves): half the twin's slices follow
-//      Stela, so Mayan City's ratio reads up to about 2% in Stela's favour.
+//      Stela, so Mayan City's ratio reads up to about 2% in Stela's favour. Then the engine's
+//      floor: decisions/s of `floor.stela` (rules that only ask, every option weighed), beside
+//      the decisions/s Stela needs for 1/3 of each twin.
 //   2. Every game file (games/ and tests/bench/games/): random playouts/s, clone() µs and the
 //      state's size at mid-game, greedy-bot ms per decision, parse+check ms. Random playouts three
 //      ways: as the random bot plays in `stela simulate` (`Match.applyRandom`: a choice's
@@ -133,6 +135,10 @@ interface Report {
   twins: TwinReport[];
   errors: string[];
 }
+
+/** The engine's floor (`floor.stela`): a game whose rules only ask, and how many decisions a playout of it takes. */
+const FLOOR_FILE = "tests/bench/games/floor.stela";
+const FLOOR_DECISIONS = 100;
 
 const files = [
   ...readdirSync(root + "games").filter((f) => f.endsWith(".stela")).sort().map((f) => `games/${f}`),
@@ -381,6 +387,21 @@ if (twinRows.length) {
   );
   // Ludii is not installed here: its figures are quoted, so a reader can place Stela's beside them.
   console.log("For comparison, not measured in this run: Ludii 1.0.8 played Tic-Tac-Toe 352k, Connect Four 30k, Reversi 710 and Hex 11x11 10.6k random playouts/s on this kind of machine (issue 10).\n");
+  // What a decision costs before a game's rules do anything bounds how close Stela can come to a
+  // twin: a game whose hand-written version takes its decisions faster than three times the floor
+  // cannot reach 1/3 by making its rules' own work cheaper; only a cheaper decision can.
+  const floor = report.games.find((e) => e.file === FLOOR_FILE);
+  if (floor) {
+    const perSecond = median(floor.weighed) * FLOOR_DECISIONS;
+    console.log(`The engine's floor (${FLOOR_FILE}: rules that only ask, every option weighed as the twins' policy plays): ${fmt(perSecond)} decisions/s. Decisions/s Stela needs for 1/3 of each twin (the twin's decisions/s over 3):\n`);
+    table(
+      ["game", "moves", "hand-written decisions/s", "needed for 1/3", "floor / needed"],
+      twinRows.map(({ t }) => {
+        const needed = (median(t.hand) * t.figures.moves.mean) / 3;
+        return [t.name, t.figures.moves.mean.toFixed(1), fmt(median(t.hand) * t.figures.moves.mean), fmt(needed), `${(perSecond / needed).toFixed(2)}x`];
+      }),
+    );
+  }
 }
 if (report.games.length) {
   console.log("Every game file (random playouts; clone and state size at mid-game; greedy bot from the start):\n");
