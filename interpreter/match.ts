@@ -11,7 +11,7 @@ import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type O
 import { loadedState, savedState } from "./saved-state.ts";
 import { makeView, type View } from "./view.ts";
 import { resampleState } from "./resample.ts";
-import { apply, applyAt, applyRandom, namedOptions, optionCount, owing, randomIndex, recordError, run, type ApplyResult } from "./vm.ts";
+import { apply, applyAt, applyRandom, knownOptionCount, namedOptions, optionCount, owing, randomIndex, recordError, run, type ApplyResult } from "./vm.ts";
 
 /** A saved state that cannot be resumed on this game: from other rules or another engine version. */
 export class SavedStateError extends Error {
@@ -158,7 +158,8 @@ export class Match {
    * simulation: no ids or labels are made). Same default player as `options`.
    */
   optionCount(player?: number): number {
-    return optionCount(this.exec(), player);
+    this.offerStopped();
+    return knownOptionCount(this.state, player) ?? optionCount(this.exec(), player);
   }
 
   /**

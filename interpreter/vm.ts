@@ -10,7 +10,7 @@ import { LEGAL, markOf, newMarks, NOT_LEGAL, setMark, UNKNOWN, type CandidateMar
 import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, namingValues, pickCount, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
-import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending } from "./state.ts";
+import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending, MatchState } from "./state.ts";
 import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 import { forget } from "./memo.ts";
@@ -667,6 +667,25 @@ export function optionCount(x: Exec, player?: number): number {
   const c = choiceOf(p, who);
   const legal = c && legalOrEnd(x, c, who);
   return legal ? choiceSize(legal) : 0;
+}
+
+/**
+ * `optionCount` read off the pending decision when no rule need run for it (every option weighed
+ * already), or undefined when candidates still wait to be weighed: then count with an `Exec`
+ * (`optionCount`). Bots and simulation ask the count at every decision, and making a context for
+ * it cost a fifth of a decision in a game whose rules only ask.
+ */
+export function knownOptionCount(s: MatchState, player?: number): number | undefined {
+  const p = s.pending;
+  if (!p || s.over) return 0;
+  const who = player ?? firstOwing(p);
+  if (who === undefined || !owes(p, who)) return 0;
+  if (p.kind === "options") return p.offered.length;
+  const c = choiceOf(p, who);
+  if (!c) return 0;
+  if (!c.unweighed) return choiceSize(c);
+  const legal = weighings.get(c)?.legal;
+  return legal ? choiceSize(legal) : undefined;
 }
 
 /** The options of `player` now, named and sorted (named options keep the rules' order). */

@@ -35,6 +35,10 @@ describe("unweighed choices", () => {
     const before = JSON.stringify(m.toJSON());
     expect(m.optionCount()).toBe(9);
     expect(m.options().map((o) => o.label)).toEqual(["a1", "a2", "a3", "a4", "a5", "b1", "c1", "d1", "e1"]);
+    // Counted again, it is read off what the first count weighed (no rule runs); nobody else owes.
+    expect(m.optionCount()).toBe(9);
+    expect(m.optionCount(0)).toBe(9);
+    expect(m.optionCount(1)).toBe(0);
     expect(JSON.stringify(m.toJSON())).toBe(before);
   });
 
