@@ -656,24 +656,24 @@ function defaultChooser(x: Exec, player: number | undefined): number | undefined
 
 /**
  * How many options `player` has now (0 when they owe nothing): the cheap
- * path, no names.
+ * path, no names. Read off the pending decision when that knows it
+ * (`knownOptionCount`); otherwise the waiting candidates are weighed.
  */
 export function optionCount(x: Exec, player?: number): number {
-  const p = x.s.pending;
-  if (!p || x.s.over) return 0;
-  const who = defaultChooser(x, player);
-  if (who === undefined || !owes(p, who)) return 0;
-  if (p.kind === "options") return p.offered.length;
-  const c = choiceOf(p, who);
-  const legal = c && legalOrEnd(x, c, who);
+  const known = knownOptionCount(x.s, player);
+  if (known !== undefined) return known;
+  // An unweighed choice of a player who owes it (`knownOptionCount` answers every other case).
+  const p = x.s.pending!;
+  const who = defaultChooser(x, player)!;
+  const legal = legalOrEnd(x, choiceOf(p, who)!, who);
   return legal ? choiceSize(legal) : 0;
 }
 
 /**
  * `optionCount` read off the pending decision when no rule need run for it (every option weighed
- * already), or undefined when candidates still wait to be weighed: then count with an `Exec`
- * (`optionCount`). Bots and simulation ask the count at every decision, and making a context for
- * it cost a fifth of a decision in a game whose rules only ask.
+ * already), or undefined when candidates still wait to be weighed: then `optionCount` weighs
+ * them, with an `Exec`. Bots and simulation ask the count at every decision, and making a context
+ * for it cost a fifth of a decision in a game whose rules only ask (`Match.optionCount`).
  */
 export function knownOptionCount(s: MatchState, player?: number): number | undefined {
   const p = s.pending;

@@ -102,6 +102,8 @@ interface GameReport {
   /** Random bot (`applyRandom`) on a quiet match, and every option weighed first (`optionCount` + `applyAt`), quiet too. */
   playouts: number[];
   weighed: number[];
+  /** The same playouts with every option weighed, as decisions per CPU-second. */
+  weighedDecisions: number[];
   /** The random bot on a narrated match (`playouts` is on a quiet one). */
   narrated: number[];
   clones: number[];
@@ -136,9 +138,8 @@ interface Report {
   errors: string[];
 }
 
-/** The engine's floor (`floor.stela`): a game whose rules only ask, and how many decisions a playout of it takes. */
+/** The engine's floor: a game whose rules only ask. */
 const FLOOR_FILE = "tests/bench/games/floor.stela";
-const FLOOR_DECISIONS = 100;
 
 const files = [
   ...readdirSync(root + "games").filter((f) => f.endsWith(".stela")).sort().map((f) => `games/${f}`),
@@ -235,7 +236,7 @@ function measure(files: string[], progress: string): Report {
     const twin = TWINS.find((t) => t.file === file);
     const players = twin?.players ?? Math.min(game.maxPlayers, Math.max(game.minPlayers, 3));
     const mid = midGame(game, players);
-    entries.push({ file, game, players, source, seed: 1, playouts: [], weighed: [], narrated: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
+    entries.push({ file, game, players, source, seed: 1, playouts: [], weighed: [], weighedDecisions: [], narrated: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
   }
   // A twin plays the game its file's entry measures: a second compiled copy of the same rules would
   // give V8 two sets of generated functions for the engine's call sites to meet.
@@ -245,7 +246,7 @@ function measure(files: string[], progress: string): Report {
   // Round 0 warms the JIT up and is not counted.
   for (let round = -1; round < rounds; round++) {
     if (round === 0) {
-      for (const x of [...twins.map((t) => [t.stela, t.hand, t.ratio, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.narrated, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
+      for (const x of [...twins.map((t) => [t.stela, t.hand, t.ratio, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.weighedDecisions, e.narrated, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
       // Sized again once warm: a cold engine's slice of the same games takes several times longer.
       for (const t of twins) calibrate(t);
     }
@@ -291,11 +292,11 @@ function measure(files: string[], progress: string): Report {
       }
       e.seed = next;
       const w = timed(() => {
-        playStela(e.game, e.players, e.seed, e.seed);
-        e.seed++;
-        return 1;
+        const seed = e.seed++;
+        return playStela(e.game, e.players, seed, seed).decisions;
       });
       e.weighed.push((w.runs / w.ms) * 1000);
+      e.weighedDecisions.push((w.units / w.ms) * 1000);
       const c = timed(() => {
         for (let i = 0; i < 10; i++) e.mid.clone();
         return 10;
@@ -323,7 +324,7 @@ function measure(files: string[], progress: string): Report {
   }
   return {
     errors,
-    games: entries.map(({ file, players, playouts, weighed, narrated, clones, greedy, parse, stateBytes }) => ({ file, players, playouts, weighed, narrated, clones, greedy, parse, stateBytes })),
+    games: entries.map(({ file, players, playouts, weighed, weighedDecisions, narrated, clones, greedy, parse, stateBytes }) => ({ file, players, playouts, weighed, weighedDecisions, narrated, clones, greedy, parse, stateBytes })),
     twins: twins.map((t) => ({ name: t.twin.name, stela: t.stela, hand: t.hand, ratio: t.ratio, figures: summarise(t.results) })),
   };
 }
@@ -392,7 +393,7 @@ if (twinRows.length) {
   // cannot reach 1/3 by making its rules' own work cheaper; only a cheaper decision can.
   const floor = report.games.find((e) => e.file === FLOOR_FILE);
   if (floor) {
-    const perSecond = median(floor.weighed) * FLOOR_DECISIONS;
+    const perSecond = median(floor.weighedDecisions);
     console.log(`The engine's floor (${FLOOR_FILE}: rules that only ask, every option weighed as the twins' policy plays): ${fmt(perSecond)} decisions/s. Decisions/s Stela needs for 1/3 of each twin (the twin's decisions/s over 3):\n`);
     table(
       ["game", "moves", "hand-written decisions/s", "needed for 1/3", "floor / needed"],
