@@ -15,7 +15,8 @@
 //      Hex, and 2–5% slower on Mayan City (the cache Stela leaves): half the twin's slices follow
 //      Stela, so Mayan City's ratio reads up to about 2% in Stela's favour. Then the engine's
 //      floor: decisions/s of `floor.stela` (rules that only ask, every option weighed), beside
-//      the decisions/s Stela needs for 1/3 of each twin.
+//      the decisions/s Stela needs for 1/3 of each twin, Stela's µs a decision on each twin's game
+//      and the floor's share of it (the rest is the game's own rules and starting the match).
 //   2. Every game file (games/ and tests/bench/games/): random playouts/s, clone() µs and the
 //      state's size at mid-game, greedy-bot ms per decision, parse+check ms. Random playouts three
 //      ways: as the random bot plays in `stela simulate` (`Match.applyRandom`: a choice's
@@ -390,16 +391,20 @@ if (twinRows.length) {
   console.log("For comparison, not measured in this run: Ludii 1.0.8 played Tic-Tac-Toe 352k, Connect Four 30k, Reversi 710 and Hex 11x11 10.6k random playouts/s on this kind of machine (issue 10).\n");
   // What a decision costs before a game's rules do anything bounds how close Stela can come to a
   // twin: a game whose hand-written version takes its decisions faster than three times the floor
-  // cannot reach 1/3 by making its rules' own work cheaper; only a cheaper decision can.
+  // cannot reach 1/3 by making its rules' own work cheaper; only a cheaper decision can. The
+  // floor's share of Stela's own decision tells the other half: where it is small, a cheaper
+  // decision alone cannot reach 1/3 either (on Connect Four it is about a fifth).
   const floor = report.games.find((e) => e.file === FLOOR_FILE);
   if (floor) {
     const perSecond = median(floor.weighedDecisions);
-    console.log(`The engine's floor (${FLOOR_FILE}: rules that only ask, every option weighed as the twins' policy plays): ${fmt(perSecond)} decisions/s. Decisions/s Stela needs for 1/3 of each twin (the twin's decisions/s over 3):\n`);
+    console.log(`The engine's floor (${FLOOR_FILE}: rules that only ask, every option weighed as the twins' policy plays): ${fmt(perSecond)} decisions/s, ${fmt(1e6 / perSecond, 2)} µs a decision. Decisions/s Stela needs for 1/3 of each twin (the twin's decisions/s over 3), and what a decision costs Stela now (its side of the rounds above) with the floor's share of it:\n`);
     table(
-      ["game", "moves", "hand-written decisions/s", "needed for 1/3", "floor / needed"],
+      ["game", "moves", "hand-written decisions/s", "needed for 1/3", "floor / needed", "Stela µs/decision", "floor's share"],
       twinRows.map(({ t }) => {
-        const needed = (median(t.hand) * t.figures.moves.mean) / 3;
-        return [t.name, t.figures.moves.mean.toFixed(1), fmt(median(t.hand) * t.figures.moves.mean), fmt(needed), `${(perSecond / needed).toFixed(2)}x`];
+        const moves = t.figures.moves.mean;
+        const needed = (median(t.hand) * moves) / 3;
+        const stelaMicros = 1e6 / (median(t.stela) * moves);
+        return [t.name, moves.toFixed(1), fmt(median(t.hand) * moves), fmt(needed), `${(perSecond / needed).toFixed(2)}x`, fmt(stelaMicros, 2), `${((100 * 1e6) / perSecond / stelaMicros).toFixed(0)}%`];
       }),
     );
   }
