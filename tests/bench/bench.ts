@@ -402,9 +402,10 @@ if (twinRows.length) {
       ["game", "moves", "hand-written decisions/s", "needed for 1/3", "floor / needed", "Stela µs/decision", "floor's share"],
       twinRows.map(({ t }) => {
         const moves = t.figures.moves.mean;
-        const needed = (median(t.hand) * moves) / 3;
+        const handDecisions = median(t.hand) * moves;
+        const needed = handDecisions / 3;
         const stelaMicros = 1e6 / (median(t.stela) * moves);
-        return [t.name, moves.toFixed(1), fmt(median(t.hand) * moves), fmt(needed), `${(perSecond / needed).toFixed(2)}x`, fmt(stelaMicros, 2), `${((100 * 1e6) / perSecond / stelaMicros).toFixed(0)}%`];
+        return [t.name, moves.toFixed(1), fmt(handDecisions), fmt(needed), `${(perSecond / needed).toFixed(2)}x`, fmt(stelaMicros, 2), `${((100 * 1e6) / perSecond / stelaMicros).toFixed(0)}%`];
       }),
     );
   }
