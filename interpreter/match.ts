@@ -111,18 +111,23 @@ export class Match {
     if (this.unoffered !== this.state) return;
     this.unoffered = null;
     // Offered as if the rules had never stopped: the same step budget, so the same games.
-    const resume = newExec(this.rt, this.state);
+    const resume = this.context();
     resume.steps = this.unofferedSteps;
-    resume.quiet = this.quiet;
     run(resume);
+  }
+
+  /** A context to run the match's rules in, as quiet as the match. */
+  private context(): Exec {
+    const x = newExec(this.rt, this.state);
+    x.quiet = this.quiet;
+    return x;
   }
 
   /** A context for one call, the stopped choice of a look-ahead copy offered first. */
   private exec(): Exec {
     this.offerStopped();
-    const x = newExec(this.rt, this.state);
+    const x = this.context();
     x.stopAtChoice = this.lookingAhead;
-    x.quiet = this.quiet;
     return x;
   }
 
@@ -365,8 +370,6 @@ export class Match {
 
   /** Runs the code until the first decision (used once by `Game.start`). */
   runToDecision(): void {
-    const x = newExec(this.rt, this.state);
-    x.quiet = this.quiet;
-    run(x);
+    run(this.context());
   }
 }
