@@ -1,5 +1,5 @@
 import type { IToken } from "chevrotain";
-import type { Decl } from "./ast.ts";
+import type { Decl, Expr } from "./ast.ts";
 import type { DiagnosticSink } from "./diagnostic.ts";
 import { tokenSpan } from "./parser.ts";
 import type { Span } from "./span.ts";
@@ -135,8 +135,21 @@ export function limitTreeDepth(decls: Decl[], sink: DiagnosticSink): Decl[] {
   });
 }
 
-function deepestBeyondLimit(root: Decl): Span | undefined {
-  const stack: [unknown, number][] = [[root, 0]];
+/**
+ * Measures an expression read from a text's `{…}`, whose template stands `depth` syntax nodes deep
+ * in its declaration: texts are read after `limitTreeDepth` measured the file. True when the
+ * checker may walk it; otherwise reports `input-too-deep` at the point that goes too deep.
+ */
+export function checkEmbeddedDepth(expr: Expr, depth: number, sink: DiagnosticSink): boolean {
+  const deep = deepestBeyondLimit(expr, depth);
+  if (!deep) return true;
+  tooDeep(sink, deep, `this expression or block nests more than ${INPUT_LIMITS.maxTreeDepth} deep`);
+  return false;
+}
+
+/** The span of the first syntax node found beyond the depth limit, counting `depth` nodes above `root`. */
+function deepestBeyondLimit(root: Decl | Expr, depth = 0): Span | undefined {
+  const stack: [unknown, number][] = [[root, depth]];
   while (stack.length) {
     const [node, depth] = stack.pop()!;
     if (Array.isArray(node)) {

@@ -2,7 +2,7 @@ import { createTokenInstance, Lexer, type IRecognitionException, type IToken } f
 import type { Decl, Expr, FileAst } from "./ast.ts";
 import type { DiagnosticCode } from "./diagnostic-codes.ts";
 import { DiagnosticSink, type Diagnostic } from "./diagnostic.ts";
-import { checkInputSize, checkNesting, INPUT_LIMITS, limitTreeDepth } from "./input-limits.ts";
+import { checkEmbeddedDepth, checkInputSize, checkNesting, INPUT_LIMITS, limitTreeDepth } from "./input-limits.ts";
 import { parseHints } from "./parser-messages.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
@@ -234,22 +234,25 @@ function reportParserErrors(errors: IRecognitionException[], tokens: IToken[], s
  * embedded expressions; their spans point into the file.
  */
 function expandTemplates(root: FileAst, source: string, sink: DiagnosticSink): void {
-  const visit = (node: unknown): unknown => {
+  // `depth`: the syntax nodes above `node`, counted as `limitTreeDepth` counts them.
+  const visit = (node: unknown, depth: number): unknown => {
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) node[i] = visit(node[i]);
+      for (let i = 0; i < node.length; i++) node[i] = visit(node[i], depth);
       return node;
     }
     if (node && typeof node === "object") {
       const obj = node as Record<string, unknown>;
-      if (obj["kind"] === "StringLit") return template(obj as Extract<Expr, { kind: "StringLit" }>, source, sink);
-      for (const k of Object.keys(obj)) if (k !== "span") obj[k] = visit(obj[k]);
+      if (obj["kind"] === "StringLit") return template(obj as Extract<Expr, { kind: "StringLit" }>, depth + 1, source, sink);
+      const below = typeof obj["kind"] === "string" ? depth + 1 : depth;
+      for (const k of Object.keys(obj)) if (k !== "span") obj[k] = visit(obj[k], below);
     }
     return node;
   };
-  visit(root.decls);
+  visit(root.decls, 0);
 }
 
-function template(lit: Extract<Expr, { kind: "StringLit" }>, source: string, sink: DiagnosticSink): Expr {
+/** The template a text literal `depth` nodes deep in its declaration reads as (the literal itself when it has no `{…}`). */
+function template(lit: Extract<Expr, { kind: "StringLit" }>, depth: number, source: string, sink: DiagnosticSink): Expr {
   const raw = source.slice(lit.span.start.offset, lit.span.end.offset);
   if (!/(^|[^\\])\{/.test(raw)) return lit;
   const parts: (string | Expr)[] = [];
@@ -278,7 +281,7 @@ function template(lit: Extract<Expr, { kind: "StringLit" }>, source: string, sin
       }
       if (text) parts.push(text);
       text = "";
-      parts.push(parseEmbedded(raw.slice(i + 1, close), exprStart, sink));
+      parts.push(parseEmbedded(raw.slice(i + 1, close), exprStart, depth, sink));
       i = close + 1;
       continue;
     }
@@ -289,7 +292,8 @@ function template(lit: Extract<Expr, { kind: "StringLit" }>, source: string, sin
   return { kind: "TemplateLit", parts, span: lit.span };
 }
 
-function parseEmbedded(text: string, at: Position, sink: DiagnosticSink): Expr {
+/** The expression of a text's `{…}` at `at`, in a template `depth` nodes deep in its declaration. */
+function parseEmbedded(text: string, at: Position, depth: number, sink: DiagnosticSink): Expr {
   const lexed = lexer.tokenize(text);
   const shiftSpan = (s: Span): Span => ({ start: shift(s.start, at), end: shift(s.end, at) });
   const whole: Span = { start: at, end: shift(positionAt(text, text.length), at) };
@@ -316,6 +320,9 @@ function parseEmbedded(text: string, at: Position, sink: DiagnosticSink): Expr {
     sink.error("parse-invalid-template", `cannot read \`{${text}}\` as one value`, whole);
   }
   shiftAll(expr, shiftSpan);
+  // Read after the file's tree was measured (`limitTreeDepth`): an unbracketed chain (`{t[0][0]…}`,
+  // `{a + a + …}`) the count of brackets above does not see is measured here, where it stands.
+  if (!checkEmbeddedDepth(expr, depth, sink)) return { kind: "ErrorExpr", span: whole };
   return expr;
 }
 
@@ -324,13 +331,22 @@ function shift(p: Position, at: Position): Position {
   return { line: at.line, column: at.column + p.column - 1, offset: at.offset + p.offset };
 }
 
-function shiftAll(node: unknown, f: (s: Span) => Span, seen = new Set<object>()): void {
-  if (!node || typeof node !== "object" || seen.has(node)) return;
-  seen.add(node);
-  const obj = node as Record<string, unknown>;
-  for (const k of Object.keys(obj)) {
-    const v = obj[k];
-    if (k === "span" && v && typeof v === "object") obj[k] = f(v as Span);
-    else shiftAll(v, f, seen);
+/**
+ * Moves every span of an embedded expression by `f`. Iterative: the expression is not yet
+ * measured (`limitTreeDepth` runs after every text is read), and may be thousands deep.
+ */
+function shiftAll(root: unknown, f: (s: Span) => Span): void {
+  const seen = new Set<object>();
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node !== "object" || seen.has(node)) continue;
+    seen.add(node);
+    const obj = node as Record<string, unknown>;
+    for (const k of Object.keys(obj)) {
+      const v = obj[k];
+      if (k === "span" && v && typeof v === "object") obj[k] = f(v as Span);
+      else stack.push(v);
+    }
   }
 }

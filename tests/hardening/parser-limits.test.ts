@@ -68,6 +68,34 @@ describe("nesting without brackets", () => {
     const r = compileRules(source, "text.stela");
     expect(r.diagnostics.map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["input-too-deep", 4, 11]]);
   });
+  it("an unbracketed chain deep inside a text's `{…}` is refused at its depth, not by the stack", () => {
+    // Found by `npm run fuzz -- --seed 3131`: a text is read after the file's tree is measured.
+    for (const chain of [`players[0].score${"[0]".repeat(5_000)}`, `1${" + 1".repeat(5_000)}`]) {
+      const source = `${header}  log "a {${chain}} b"\n  players[0].score = 1${footer}`;
+      const r = compileRules(source, "text.stela");
+      // Only the text's expression is dropped: the rest of the flow is read and checked.
+      expect(r.diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([["input-too-deep", 4]]);
+      const deep = r.diagnostics[0]!;
+      expect(deep.message).toBe(`this expression or block nests more than ${INPUT_LIMITS.maxTreeDepth} deep: Stela reads at most that deep`);
+      // Inside the text, on its line.
+      expect(deep.span.start.column).toBeGreaterThan('  log "a {'.length);
+    }
+  });
+
+  it("a text's `{…}` counts from where the text stands in its declaration", () => {
+    // The text is the innermost operand of a chain of 150 joins: 150 deep before its own `{…}`.
+    const deepText = (inner: number): string => `${header}  log "a {${"1 + ".repeat(inner)}1}"${" + 1".repeat(150)}\n  players[0].score = 1${footer}`;
+    const codes = (source: string): string[] => compileRules(source, "text.stela").diagnostics.map((d) => d.code);
+    expect(codes(deepText(80))).toContain("input-too-deep");
+    expect(codes(deepText(20))).not.toContain("input-too-deep");
+  });
+
+  it("a text's `{…}` as deep as a real file's is read and checked", () => {
+    const source = `${header}  log "a {${"1 + ".repeat(40)}1} b"\n  players[0].score = 1${footer}`;
+    const r = compileRules(source, "text.stela");
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(r.def).toBeDefined();
+  });
 });
 
 describe("the syntax error budget", () => {
