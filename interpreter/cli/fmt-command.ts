@@ -15,6 +15,8 @@ export interface FmtOptions {
 export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => void, note: (line: string) => void = out): number {
   let code = 0;
   let changed = 0;
+  /** Files left as they are because they cannot be read into tokens (their errors are printed). */
+  let unread = 0;
   const files = expandPaths(paths, (p) => note(`stela: skipped ${p}: not a .stela file`));
   for (const file of files) {
     const read = readRuleFile(file);
@@ -25,6 +27,7 @@ export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => vo
     if (r.diagnostics.length > 0) {
       for (const d of r.diagnostics) out(formatDiagnostic(d));
       code = 1;
+      unread++;
       continue;
     }
     if (r.text === source) continue;
@@ -38,7 +41,13 @@ export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => vo
     }
   }
   const n = files.length;
-  if (o.check) out(changed ? `✖ ${changed} of ${n} file${n === 1 ? "" : "s"} not formatted (run stela fmt)` : `✔ ${n} file${n === 1 ? "" : "s"} formatted`);
-  else out(`${changed} of ${n} file${n === 1 ? "" : "s"} reformatted`);
+  const of = `of ${n} file${n === 1 ? "" : "s"}`;
+  // A file that could not be read is neither formatted nor not: the summary says so, never "✔".
+  const left = unread ? `; ${unread} ${of} left as ${unread === 1 ? "it is" : "they are"} (errors above)` : "";
+  if (o.check) {
+    if (changed) out(`✖ ${changed} ${of} not formatted (run stela fmt)${left}`);
+    else if (unread) out(`✖ ${unread} ${of} could not be read (errors above)`);
+    else out(`✔ ${n} file${n === 1 ? "" : "s"} formatted`);
+  } else out(`${changed} ${of} reformatted${left}`);
   return code;
 }

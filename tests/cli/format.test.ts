@@ -229,5 +229,11 @@ describe("stela fmt, the command", () => {
     const bad = stela(["fmt", files["tidy.stela"]!]);
     expect(bad.code).toBe(1);
     expect(bad.out).toContain(`${files["tidy.stela"]}:1:13: error lex-invalid-character: unexpected character \`@\`: the file is left as it is`);
+    expect(bad.out).toContain("0 of 1 file reformatted; 1 of 1 file left as it is (errors above)\n");
+    // --check never calls a file it could not read formatted.
+    const badCheck = stela(["fmt", "--check", files.dir]);
+    expect(badCheck.code).toBe(1);
+    expect(badCheck.out).toContain("✖ 1 of 2 files could not be read (errors above)\n");
+    expect(badCheck.out).not.toContain("✔");
   });
 });
