@@ -15,22 +15,37 @@ export interface Constant {
 /** Values of names bound while expanding `for c in Colour { … }` in components. */
 export type ConstEnv = Map<string, Constant>;
 
-/** Parses a drawn shape: `#` (or any letter) is a cell, `.` is not; spaces separate nothing. */
+/**
+ * Parses a drawn shape: any character but `.` and `-` is a cell (`#`, or a letter); spaces
+ * separate nothing. A shape is a piece's footprint, so it may have at most
+ * `CONST_BUDGET.shapeCells` cells: a shared file with a row thousands of cells wide would
+ * otherwise make every placement of the piece cost seconds.
+ */
 export function shapeFromRows(rows: string[]): ShapeValue | string {
   const cells: [number, number][] = [];
-  rows.forEach((row, y) => {
-    const symbols = row.replace(/\s+/g, "");
-    [...symbols].forEach((ch, x) => {
-      if (ch !== "." && ch !== "-") cells.push([x, y]);
-    });
-  });
+  for (let y = 0; y < rows.length; y++) {
+    const symbols = rows[y]!.replace(/\s+/g, "");
+    for (let x = 0; x < symbols.length; x++) {
+      const ch = symbols[x];
+      if (ch === "." || ch === "-") continue;
+      if (cells.length === CONST_BUDGET.shapeCells) {
+        return `a shape may have at most ${CONST_BUDGET.shapeCells.toLocaleString("en")} cells (a piece's footprint); this one has more`;
+      }
+      cells.push([x, y]);
+    }
+  }
   if (cells.length === 0) return "a shape needs at least one `#` cell";
   return normaliseShape(cells);
 }
 
 export function normaliseShape(cells: [number, number][]): ShapeValue {
-  const minX = Math.min(...cells.map((c) => c[0]));
-  const minY = Math.min(...cells.map((c) => c[1]));
+  // A loop, not `Math.min(...)`: spreading a long list as arguments overflows the stack.
+  let minX = Infinity;
+  let minY = Infinity;
+  for (const [x, y] of cells) {
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+  }
   const shape = cells.map(([x, y]) => [x - minX, y - minY] as [number, number]);
   shape.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   return { shape };
@@ -57,6 +72,8 @@ export const CONST_BUDGET = {
   zoneCopies: 10_000,
   /** Players in one game (`players 2..4`). */
   players: 64,
+  /** Cells of one shape (a piece's form; the games' largest has 4). */
+  shapeCells: 1_000,
 } as const;
 
 interface Budget {

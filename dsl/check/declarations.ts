@@ -577,6 +577,8 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
           continue;
         }
         const fields: Record<string, Value> = {};
+        // Fields whose value failed: their error is reported, so they are not reported missing too.
+        const failed = new Set<string>();
         for (const f of e.fields) {
           const decl = kind.fields.find((x) => x.name === f.name.text);
           if (!decl) {
@@ -584,7 +586,10 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
             continue;
           }
           const v = constEval(c, f.value, env);
-          if (!v) continue;
+          if (!v) {
+            failed.add(f.name.text);
+            continue;
+          }
           if (!assignable(v.ty, decl.type)) {
             c.sink.error("type-mismatch", `\`${f.name.text}\` is ${article(typeName(decl.type))}, not ${article(typeName(v.ty))}`, f.value.span);
           } else if (decl.type.t === "sides" && (!Array.isArray(v.v) || (v.v.length !== 4 && v.v.length !== 6))) {
@@ -594,7 +599,7 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
           fields[f.name.text] = v.v;
         }
         for (const f of kind.fields) {
-          if (fields[f.name] !== undefined) continue;
+          if (fields[f.name] !== undefined || failed.has(f.name)) continue;
           if (defaults[f.name] !== undefined) fields[f.name] = defaults[f.name]!;
           else c.sink.error("invalid-components", `this ${kind.name} has no \`${f.name}\` and the kind gives no default`, e.span);
         }
