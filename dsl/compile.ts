@@ -130,7 +130,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     }
     const baseSource = read;
     const base = parse(baseSource, basePath);
-    diagnostics.push(...base.diagnostics);
+    for (const d of base.diagnostics) diagnostics.push(d);
     if (base.diagnostics.some((d) => d.severity === "error")) return finish(result, diagnostics, sink);
     baseDecls = base.ast.decls.filter((d) => d.kind !== "VariantDecl");
     tagFile(baseDecls, basePath);
@@ -141,14 +141,14 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const errors = alone.diagnostics.filter((d) => d.severity === "error");
     if (errors.length) {
       sink.error("invalid-variant", `the base file "${target.path}" has ${errors.length} error${errors.length === 1 ? "" : "s"}; fix it first`, target.span);
-      diagnostics.push(...errors);
+      for (const d of errors) diagnostics.push(d);
       return finish(result, diagnostics, sink);
     }
     for (const d of alone.diagnostics) baseKeys.add(diagnosticKey(d));
   } else {
     const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics);
     const own = withoutCascades(checked.diagnostics, parsed.diagnostics);
-    diagnostics.push(...own);
+    for (const d of own) diagnostics.push(d);
     for (const d of own) baseKeys.add(diagnosticKey(d));
     mergeSymbols(result.symbols, checked.symbols);
     if (checked.def) result.def = checked.def;

@@ -256,7 +256,9 @@ function render(lines: Line[]): string {
     if (lines[i]!.trailing !== undefined) {
       while (j + 1 < lines.length && lines[j + 1]!.trailing !== undefined && !lines[j + 1]!.blank) j++;
     }
-    const width = Math.max(...lines.slice(i, j + 1).map((l) => l.indent * INDENT.length + l.code.length));
+    // A loop, not `Math.max(...)`: a run may be a whole file's lines, too many to spread as arguments.
+    let width = 0;
+    for (let k = i; k <= j; k++) width = Math.max(width, lines[k]!.indent * INDENT.length + lines[k]!.code.length);
     for (let k = i; k <= j; k++) {
       const l = lines[k]!;
       if (l.blank && out.length > 0) out.push("");

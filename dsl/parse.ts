@@ -204,7 +204,8 @@ function dropCascades(sink: DiagnosticSink): void {
   const keep = new Set(firstPerLine.values());
   const kept = sink.items.filter((d, i) => !d.code.startsWith("parse-") || d.code === "parse-too-many-errors" || keep.has(i));
   sink.items.length = 0;
-  sink.items.push(...kept);
+  // One at a time: a file may have more diagnostics than can be spread as arguments.
+  for (const d of kept) sink.items.push(d);
 }
 
 /** The span of `t`, or (for the end of input, which has no position) just after the last real token. */

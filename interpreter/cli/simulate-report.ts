@@ -18,8 +18,9 @@ export function escapeHtml(s: string): string {
 /** Counts of values in equal-width bins (at most 30), for histograms. */
 export function histogram(values: number[], lo?: number, hi?: number): { labels: string[]; counts: number[]; min: number; width: number } {
   if (values.length === 0) return { labels: [], counts: [], min: 0, width: 1 };
-  const min = Math.floor(lo ?? Math.min(...values));
-  const max = Math.ceil(hi ?? Math.max(...values));
+  // `reduce`, not `Math.min(...values)`: a run of a few hundred thousand games cannot be spread as arguments.
+  const min = Math.floor(lo ?? values.reduce((a, b) => Math.min(a, b)));
+  const max = Math.ceil(hi ?? values.reduce((a, b) => Math.max(a, b)));
   const width = Math.max(1, Math.ceil((max - min + 1) / 30));
   const bins = Math.floor((max - min) / width) + 1;
   const counts = new Array<number>(bins).fill(0);

@@ -101,7 +101,8 @@ function boardLines(b: BoardView, players: string[]): string[] {
     if (spaces.length === 0) continue;
     const xs = spaces.map((s) => s.x);
     const ys = spaces.map((s) => s.y);
-    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    // `reduce`, not `Math.min(...xs)`: a board may have more spaces than can be spread as arguments.
+    const [x0, x1, y0, y1] = [xs.reduce((a, b) => Math.min(a, b)), xs.reduce((a, b) => Math.max(a, b)), ys.reduce((a, b) => Math.min(a, b)), ys.reduce((a, b) => Math.max(a, b))];
     if (levels.length > 1) out.push(`  level ${level + 1}`);
     if (y0 === y1 && b.topology.type !== "open") {
       out.push(`    ${trackLine(spaces, byCell)}`);
