@@ -147,9 +147,9 @@ export function checkEmbeddedDepth(expr: Expr, depth: number, sink: DiagnosticSi
   return false;
 }
 
-/** The span of the first syntax node found beyond the depth limit, counting `depth` nodes above `root`. */
-function deepestBeyondLimit(root: Decl | Expr, depth = 0): Span | undefined {
-  const stack: [unknown, number][] = [[root, depth]];
+/** The span of the first syntax node found beyond the depth limit, counting `above` nodes above `root`. */
+function deepestBeyondLimit(root: Decl | Expr, above = 0): Span | undefined {
+  const stack: [unknown, number][] = [[root, above]];
   while (stack.length) {
     const [node, depth] = stack.pop()!;
     if (Array.isArray(node)) {

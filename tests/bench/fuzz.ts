@@ -1,14 +1,15 @@
 /**
  * `npm run fuzz [-- --runs N --seed S --max-chars C --keep DIR]`: the hardening
  * fuzzer at scale. Feeds deeply nested and mutated rule files to `compile`
- * (and plays one random game of each file that still compiles), and prints
- * one JSON object: inputs, failures (a throw, an `internal-error`, a game that
- * does not end, or more than 2 s), the time of each input (compile plus play)
+ * (and plays one random game of each file that still compiles) and to the
+ * formatter (`format`), and prints one JSON object: inputs, failures (a throw,
+ * an `internal-error`, a game that does not end, or more than 2 s), the time
+ * of each input (compile, play and format)
  * as worst, p99 and median, in wall-clock time and in CPU time of this
  * process, by size of input (up to the largest file in games/, and up to four
  * times that), and the slowest inputs. `--max-chars` (default: four times the
  * largest file in games/) keeps the mutated inputs to that size. `--keep DIR`
- * writes the slowest inputs there.
+ * writes the slowest inputs there, and every failing one (`failure-N.stela`).
  *
  * Wall-clock time counts whatever else the machine runs; CPU time is what the
  * input itself cost. A failure is more than 2 s of either, so pin the run to
@@ -17,6 +18,7 @@
 import fc from "fast-check";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { format } from "../../dsl/index.ts";
 import { compile, playRandomly } from "../../interpreter/index.ts";
 import { mutatedInput, nestedInput, type FuzzInput } from "../hardening/fuzz-inputs.ts";
 import { gameFiles, readGame } from "../support/games.ts";
@@ -49,6 +51,7 @@ interface Outcome {
   cpuMs: number;
   compileMs: number;
   playMs: number;
+  formatMs: number;
   failure?: string;
   source: string;
 }
@@ -68,9 +71,12 @@ for (const input of inputs as FuzzInput[]) {
   const c0 = cpuNow();
   let failure: string | undefined;
   let compileMs = 0;
+  let formatMs = 0;
   try {
+    format(input.source, "fuzz.stela");
+    formatMs = performance.now() - t0;
     const r = compile(input.source, "fuzz.stela");
-    compileMs = performance.now() - t0;
+    compileMs = performance.now() - t0 - formatMs;
     const internal = r.diagnostics.find((d) => d.code === "internal-error");
     if (internal) failure = internal.message;
     if (r.game) {
@@ -85,7 +91,7 @@ for (const input of inputs as FuzzInput[]) {
   const ms = performance.now() - t0;
   const cpuMs = cpuNow() - c0;
   if (!failure && Math.max(ms, cpuMs) > SLOW_MS) failure = `took ${ms.toFixed(0)} ms (${cpuMs.toFixed(0)} ms of CPU)`;
-  outcomes.push({ how: input.how, chars: input.source.length, ms, cpuMs, compileMs, playMs: ms - compileMs, source: input.source, ...(failure ? { failure } : {}) });
+  outcomes.push({ how: input.how, chars: input.source.length, ms, cpuMs, compileMs, playMs: ms - formatMs - compileMs, formatMs, source: input.source, ...(failure ? { failure } : {}) });
   if (outcomes.length % 50 === 0) process.stderr.write(`${outcomes.length}/${runs} inputs, ${outcomes.filter((o) => o.failure).length} failures\n`);
 }
 
@@ -111,6 +117,7 @@ const slowest = [...outcomes].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 5);
 if (keep) {
   mkdirSync(keep, { recursive: true });
   slowest.forEach((o, i) => writeFileSync(join(keep, `slow-${i + 1}.stela`), o.source));
+  outcomes.filter((o) => o.failure).forEach((o, i) => writeFileSync(join(keep, `failure-${i + 1}.stela`), o.source));
 }
 console.log(
   JSON.stringify(
@@ -126,7 +133,7 @@ console.log(
       upToFourTimesLargestGame: times(outcomes.filter((o) => o.chars > largest && o.chars <= 4 * largest)),
       overFourTimesLargestGame: times(outcomes.filter((o) => o.chars > 4 * largest)),
       largestChars: Math.max(...outcomes.map((o) => o.chars)),
-      slowest: slowest.map((o) => ({ how: o.how, chars: o.chars, ms: Math.round(o.ms), cpuMs: Math.round(o.cpuMs), compileMs: Math.round(o.compileMs), playMs: Math.round(o.playMs) })),
+      slowest: slowest.map((o) => ({ how: o.how, chars: o.chars, ms: Math.round(o.ms), cpuMs: Math.round(o.cpuMs), compileMs: Math.round(o.compileMs), playMs: Math.round(o.playMs), formatMs: Math.round(o.formatMs) })),
     },
     null,
     2,

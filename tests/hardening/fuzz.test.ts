@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { format } from "../../dsl/index.ts";
 import { compile, playRandomly } from "../../interpreter/index.ts";
 import { gameFiles, readGame } from "../support/games.ts";
 import { mutatedInput, nestedInput, type FuzzInput } from "./fuzz-inputs.ts";
@@ -8,7 +9,8 @@ import { mutatedInput, nestedInput, type FuzzInput } from "./fuzz-inputs.ts";
  * A bounded fuzz run on every `npm test` (a few seconds): deeply nested and
  * mutated rule files never make `compile` throw or fail inside (no
  * `internal-error`), every diagnostic has a position, and a file that still
- * compiles plays a random game that ends, cleanly or with a diagnostic.
+ * compiles plays a random game that ends, cleanly or with a diagnostic; the
+ * formatter (`stela fmt`, the editor's Format Document) never throws on them.
  * `npm run fuzz` runs the same generators many more times and reports
  * the slowest inputs.
  */
@@ -16,6 +18,7 @@ import { mutatedInput, nestedInput, type FuzzInput } from "./fuzz-inputs.ts";
 const sources = gameFiles().map(readGame);
 
 function survives({ source }: FuzzInput): void {
+  expect(() => format(source, "fuzz.stela")).not.toThrow();
   const r = compile(source, "fuzz.stela");
   expect(r.diagnostics.filter((d) => d.code === "internal-error").map((d) => d.message)).toEqual([]);
   for (const d of r.diagnostics) expect(d.span.start.line).toBeGreaterThanOrEqual(1);
