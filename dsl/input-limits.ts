@@ -40,6 +40,16 @@ export const INPUT_LIMITS = {
    * (parentheses).
    */
   maxParserDepth: 700,
+  /**
+   * Grammar rules the parser may be inside when it meets a syntax error and looks for how to
+   * recover. That search walks the grammar along every rule it is inside, as deep again on the
+   * stack: at 466 rules a file mid-edit overflowed the stack on its first parse (unoptimised code
+   * has bigger frames), and at 304 under `node --jitless`, but parsed on later ones, so the
+   * same file gave different diagnostics (found by `npm run fuzz -- --seed 3535`). Deeper than
+   * this, a syntax error stops the parser with `input-too-deep` at its token, the same every
+   * time. The games in `games/` go under 100 rules deep.
+   */
+  maxRecoveryDepth: 200,
   /** Diagnostics listed for one file; one more says how many were left out. */
   maxDiagnostics: 1000,
 } as const;

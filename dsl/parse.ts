@@ -24,9 +24,15 @@ class TooManySyntaxErrors extends Error {
   }
 }
 
-/** Thrown out of the parser when it would enter more grammar rules at once than the limit allows. */
+/**
+ * Thrown out of the parser when it would enter more grammar rules at once than the limit allows,
+ * or look for how to recover from a syntax error deeper than the limit for that (`recovering`).
+ */
 class NestedTooDeeply extends Error {
-  constructor(readonly at: IToken) {
+  constructor(
+    readonly at: IToken,
+    readonly recovering = false,
+  ) {
     super("nested too deeply");
   }
 }
@@ -38,15 +44,18 @@ let syntaxErrors = 0;
 interface ParserInternals {
   SAVE_ERROR(e: IRecognitionException): IRecognitionException;
   ruleInvocationStateUpdate(shortName: number, fullName: string, idxInCallingRule: number): void;
+  getFollowsForInRuleRecovery(tokType: unknown, tokIdxInRule: number): unknown;
   RULE_STACK_IDX: number;
   LA(howMuch: number): IToken;
 }
 
 /**
- * Bounds the work of one parse through two of Chevrotain's internal hooks:
- * every syntax error passes through `SAVE_ERROR`, and every rule entered
- * through `ruleInvocationStateUpdate`. What they throw is not a recognition
- * error, so Chevrotain's recovery lets it through to `parse`.
+ * Bounds the work of one parse through three of Chevrotain's internal hooks:
+ * every syntax error passes through `SAVE_ERROR`, every rule entered through
+ * `ruleInvocationStateUpdate`, and every search for how to recover from a
+ * syntax error through `getFollowsForInRuleRecovery` (whose grammar walk
+ * recurses once per rule the parser is inside). What they throw is not a
+ * recognition error, so Chevrotain's recovery lets it through to `parse`.
  */
 function withBudgets(p: StelaParser): StelaParser {
   const hooked = p as unknown as ParserInternals;
@@ -61,6 +70,11 @@ function withBudgets(p: StelaParser): StelaParser {
     // Entered first, so the rule's own `finally` leaves the stack as it was.
     enter(shortName, fullName, idx);
     if (hooked.RULE_STACK_IDX >= INPUT_LIMITS.maxParserDepth) throw new NestedTooDeeply(hooked.LA(1));
+  };
+  const follows = hooked.getFollowsForInRuleRecovery.bind(p);
+  hooked.getFollowsForInRuleRecovery = (tokType, tokIdxInRule) => {
+    if (hooked.RULE_STACK_IDX >= INPUT_LIMITS.maxRecoveryDepth) throw new NestedTooDeeply(hooked.LA(1), true);
+    return follows(tokType, tokIdxInRule);
   };
   return p;
 }
@@ -133,7 +147,11 @@ export function parse(source: string, file: string): ParseResult {
     if (e instanceof NestedTooDeeply) {
       // Forms that nest without brackets (`else if` chains) pass the count above; the
       // parser stopped itself at the token that went too deep.
-      sink.error("input-too-deep", "this expression or block nests too deeply for Stela to read", atToken(e.at, lexed.tokens, source), "split it with `let` or `define`, or write a long `else if` chain as a `match`");
+      if (e.recovering) {
+        sink.error("input-too-deep", "there is a mistake here, nested too deeply for Stela to read past it", atToken(e.at, lexed.tokens, source), "fix the mistake, or split the nesting with `let`, `define` or a `procedure`");
+      } else {
+        sink.error("input-too-deep", "this expression or block nests too deeply for Stela to read", atToken(e.at, lexed.tokens, source), "split it with `let` or `define`, or write a long `else if` chain as a `match`");
+      }
       return { ast: whole([]), diagnostics: sink.items };
     }
     // The limits above keep the parser far from the stack's end; should a form still

@@ -29,6 +29,7 @@ const EXPECTED: Record<string, { code: string; line: number; when: "compile" | "
   "deep-else-if.stela": { code: "input-too-deep", line: 4, when: "compile" },
   "deep-ifs.stela": { code: "input-too-deep", line: 4, when: "compile" },
   "deep-parens.stela": { code: "input-too-deep", line: 4, when: "compile" },
+  "deep-recovery.stela": { code: "input-too-deep", line: 293, when: "compile" },
   "extends-absolute.stela": { code: "extends-not-allowed", line: 2, when: "compile" },
   "extends-device.stela": { code: "extends-not-allowed", line: 2, when: "compile" },
   "extends-parent.stela": { code: "extends-not-allowed", line: 2, when: "compile" },
@@ -96,6 +97,24 @@ describe("hostile rule files", () => {
     expect(r.signal).toBeNull();
     expect(r.err).not.toMatch(/at .*\.ts:\d+/);
     expect(r.out + r.err).toMatch(/rt-list-double\.stela:6:\d+: (error )?runtime-size-budget/);
+  });
+
+  it("a mistake deep in a file gives the same diagnostics in a fresh process run from source as in a warm one", () => {
+    // deep-recovery.stela once overflowed the stack on the first parse of a process (unoptimised
+    // code has bigger frames: `stela check` run from source) and parsed on later ones, so the same
+    // tool gave two answers (found by `npm run fuzz -- --seed 3535`).
+    const path = join(HOSTILE, "deep-recovery.stela");
+    const warm = compile(readFileSync(path, "utf8"), path, { readFile: () => undefined });
+    const fromSource = spawnSync(process.execPath, ["--max-old-space-size=256", bin, "check", "--format", "json", path], {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 150_000,
+      env: { ...process.env, STELA_FROM_SOURCE: "1" },
+    });
+    const cold = (JSON.parse(fromSource.stdout) as { diagnostics: { code: string; span: { start: { line: number; column: number } } }[] }[])[0]!.diagnostics;
+    const where = (ds: { code: string; span: { start: { line: number; column: number } } }[]) => ds.map((d) => `${d.span.start.line}:${d.span.start.column} ${d.code}`);
+    expect(where(cold)).toEqual(where(warm.diagnostics));
+    expect(where(cold)).toEqual(["293:14 input-too-deep"]);
   });
 
   it("a base reached through a link out of the folder, a FIFO or a folder is refused without reading it", () => {

@@ -56,6 +56,17 @@ describe("nesting without brackets", () => {
     expect(deep[0]!.message).toBe("this expression or block nests too deeply for Stela to read");
   });
 
+  it("a mistake deeper than the parser may recover from stops it at the mistake; a shallower one is a syntax error", () => {
+    // Looking for how to recover walks the grammar along every rule the parser is inside, as deep
+    // again on the stack (INPUT_LIMITS.maxRecoveryDepth): 20 brackets are over 200 rules deep.
+    const at = (n: number): string[] => {
+      const source = `${header}  let x = ${"(".repeat(n)}max(1 2)${")".repeat(n)}\n  players[0].score = x${footer}`;
+      return compileRules(source, "deep.stela").diagnostics.map((d) => `${d.span.start.line}:${d.span.start.column} ${d.code}: ${d.message}`);
+    };
+    expect(at(20)).toEqual([`4:${"  let x = ".length + 20 + "max(1 ".length + 1} input-too-deep: there is a mistake here, nested too deeply for Stela to read past it`]);
+    expect(at(10)[0]).toBe(`4:${"  let x = ".length + 10 + "max(1 ".length + 1} parse-expected-token: expected \`)\` but found \`2\``);
+  });
+
   it("a chain a real file would have (thirty links) is read and checked", () => {
     const source = `${header}  let x = ${"if true then 1 else ".repeat(30)}1\n  players[0].score = x${footer}`;
     const r = compileRules(source, "chain.stela");
