@@ -285,7 +285,10 @@ function longListBreaks(toks: Tok[], text: string): Set<number> {
   const byLine = new Map<number, number[]>();
   toks.forEach((t, i) => {
     if (i > 0 && t.breaks > 0) line += Math.min(t.breaks, 2) === 2 && lines[line + 1] === "" ? 2 : 1;
-    byLine.set(line, [...(byLine.get(line) ?? []), i]);
+    // Pushed, not copied: a line of a long list holds thousands of tokens.
+    const on = byLine.get(line);
+    if (on) on.push(i);
+    else byLine.set(line, [i]);
   });
   for (const [n, idx] of byLine) {
     if ((lines[n] ?? "").length <= MAX_LINE) continue;
