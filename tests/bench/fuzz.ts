@@ -3,7 +3,8 @@
  * fuzzer at scale. Feeds deeply nested and mutated rule files to `compile`
  * (and plays one random game of each file that still compiles) and to the
  * formatter (`format`), and prints one JSON object: inputs, failures (a throw,
- * an `internal-error`, a game that does not end, or more than 2 s), the time
+ * an `internal-error`, a game that does not end, a formatting that changes
+ * the tokens or changes again when run twice, or more than 2 s), the time
  * of each input (compile, play and format)
  * as worst, p99 and median, in wall-clock time and in CPU time of this
  * process, by size of input (up to the largest file in games/, and up to four
@@ -22,6 +23,7 @@ import { format } from "../../dsl/index.ts";
 import { compile, playRandomly } from "../../interpreter/index.ts";
 import { mutatedInput, nestedInput, type FuzzInput } from "../hardening/fuzz-inputs.ts";
 import { gameFiles, readGame } from "../support/games.ts";
+import { tokenImages } from "../support/token-images.ts";
 
 const arg = (name: string, fallback: string): string => {
   const i = process.argv.indexOf(`--${name}`);
@@ -73,17 +75,22 @@ for (const input of inputs as FuzzInput[]) {
   let compileMs = 0;
   let formatMs = 0;
   try {
-    format(input.source, "fuzz.stela");
+    const f = format(input.source, "fuzz.stela");
+    // What `stela fmt` promises: only the space between tokens changes, and once is enough.
+    if (f.diagnostics.length === 0 && f.text !== input.source) {
+      if (format(f.text, "fuzz.stela").text !== f.text) failure = "formatting twice changed the text again";
+      else if (tokenImages(f.text).join("\n") !== tokenImages(input.source).join("\n")) failure = "formatting changed the tokens";
+    }
     formatMs = performance.now() - t0;
     const r = compile(input.source, "fuzz.stela");
     compileMs = performance.now() - t0 - formatMs;
     const internal = r.diagnostics.find((d) => d.code === "internal-error");
-    if (internal) failure = internal.message;
+    if (internal) failure ??= internal.message;
     if (r.game) {
       compiled++;
       const m = r.game.start({ players: r.game.minPlayers, seed: 1 });
       playRandomly(m, 1);
-      if (!m.over) failure = "the random game did not end";
+      if (!m.over) failure ??= "the random game did not end";
     }
   } catch (e) {
     failure = `threw: ${e instanceof Error ? e.message : String(e)}`;

@@ -1,10 +1,9 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Lexer } from "chevrotain";
 import { describe, expect, it } from "vitest";
 import { compileRules, format } from "../../dsl/index.ts";
-import { ALL_TOKENS } from "../../dsl/tokens.ts";
 import { compile, playRandomly } from "../../interpreter/index.ts";
+import { tokenImages, tokensAndComments } from "../support/token-images.ts";
 import { root, ruleFiles, stela } from "./run-stela.ts";
 
 /**
@@ -18,13 +17,6 @@ const fixtures = ["parse", "check"].flatMap((d) =>
   readdirSync(join(root, "tests/fixtures", d)).filter((f) => f.endsWith(".stela")).sort().map((f) => `tests/fixtures/${d}/${f}`),
 );
 const read = (f: string): string => readFileSync(join(root, f), "utf8");
-
-const lexer = new Lexer(ALL_TOKENS, { positionTracking: "onlyOffset", ensureOptimizations: false });
-/** Every token and comment, in order, as the lexer reads it (comments without trailing blanks). */
-function tokenImages(source: string): string[] {
-  const r = lexer.tokenize(source);
-  return [...r.tokens, ...(r.groups["comments"] ?? [])].sort((a, b) => a.startOffset - b.startOffset).map((t) => (t.tokenType.name === "MapLine" ? t.image : t.image.replace(/[ \t]+$/, "")));
-}
 
 /** A GameDef with every source position dropped: what is left is what the rules mean. */
 function withoutSpans(v: unknown): unknown {
@@ -87,8 +79,7 @@ describe("stela fmt keeps the diagnostics of every fixture", () => {
 
 /** The same tokens as `source`, with messy spacing: odd indentation, extra blanks, spaces squeezed out or doubled. */
 function mess(source: string, seed: number): string {
-  const r = lexer.tokenize(source);
-  const toks = [...r.tokens, ...(r.groups["comments"] ?? [])].sort((a, b) => a.startOffset - b.startOffset);
+  const toks = tokensAndComments(source);
   let rnd = seed;
   const next = (n: number) => ((rnd = (rnd * 1103515245 + 12345) % 2147483648), rnd % n);
   const wordy = /^[A-Za-z0-9_"]/;
