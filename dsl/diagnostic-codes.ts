@@ -63,7 +63,7 @@ export const DIAGNOSTIC_CODES = {
   "invalid-colour": "A text given as a colour that is not one (only `#rrggbb`-style, CSS colour names, rgb()/hsl() of numbers).",
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
-  "extends-not-allowed": "A variant extends a path outside its folder, or a file that is not a small regular `.stela` file.",
+  "extends-not-allowed": "A variant extends its own file, a path outside its folder, or a file that is not a small regular `.stela` file.",
   "internal-error": "Stela itself failed on this input: a bug to report, with the file.",
 
   // Runtime (a rule misbehaving while a match is played)

@@ -138,5 +138,7 @@ export function resolveExtendsPath(file: string, relative: string): { ok: true; 
   if (parts.some((p) => p.startsWith("."))) return refuse("hidden files and folders are not allowed");
   if (!relative.endsWith(".stela")) return refuse("the base must be a `.stela` file");
   const dir = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
+  // Without `.` and `..` parts, the path names the file itself only as its own name.
+  if (dir + relative === file) return refuse("that is this file: name the file of the game it changes");
   return { ok: true, path: dir + relative };
 }

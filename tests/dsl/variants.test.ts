@@ -207,6 +207,13 @@ variant "Stingy" extends "counting.stela" {
     const missing = errors(compile(`variant "A" extends "nowhere.stela" { }\n`, "rules/house.stela", { readFile }));
     expect(missing.map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["extends-not-found", 1, 21]]);
 
+    // A file naming itself as its base: one error saying so, not the base's missing game, flow and scoring.
+    const itself = `variant "A" extends "house.stela" { }\n`;
+    const self = errors(compile(itself, "rules/house.stela", { readFile: (p) => (p === "rules/house.stela" ? itself : readFile(p)) }));
+    expect(self.map((d) => [d.code, d.span.start.line, d.span.start.column, d.message])).toEqual([
+      ["extends-not-allowed", 1, 21, 'cannot extend "house.stela": that is this file: name the file of the game it changes'],
+    ]);
+
     files["rules/broken.stela"] = BASE.replace("p.score += START", "p.score += STRAT");
     const broken = errors(compile(`variant "A" extends "broken.stela" { }\n`, "rules/house.stela", { readFile }));
     expect(broken.map((d) => [d.code, d.file])).toEqual([
