@@ -140,7 +140,7 @@ export function limitTreeDepth(decls: Decl[], sink: DiagnosticSink): Decl[] {
   return decls.map((decl) => {
     const deep = deepestBeyondLimit(decl);
     if (!deep) return decl;
-    tooDeep(sink, deep, `this expression or block nests more than ${INPUT_LIMITS.maxTreeDepth} deep`);
+    tooDeep(sink, deep, TREE_TOO_DEEP);
     return { kind: "ErrorDecl", span: decl.span };
   });
 }
@@ -153,7 +153,7 @@ export function limitTreeDepth(decls: Decl[], sink: DiagnosticSink): Decl[] {
 export function checkEmbeddedDepth(expr: Expr, depth: number, sink: DiagnosticSink): boolean {
   const deep = deepestBeyondLimit(expr, depth);
   if (!deep) return true;
-  tooDeep(sink, deep, `this expression or block nests more than ${INPUT_LIMITS.maxTreeDepth} deep`);
+  tooDeep(sink, deep, TREE_TOO_DEEP);
   return false;
 }
 
@@ -178,6 +178,9 @@ function deepestBeyondLimit(root: Decl | Expr, above = 0): Span | undefined {
   }
   return undefined;
 }
+
+/** What `limitTreeDepth` and `checkEmbeddedDepth` say at the point that goes too deep. */
+const TREE_TOO_DEEP = `this expression or block nests more than ${INPUT_LIMITS.maxTreeDepth} deep`;
 
 function tooDeep(sink: DiagnosticSink, span: Span, what: string, hint = "split the expression with `let` or `define`"): void {
   sink.error("input-too-deep", `${what}: Stela reads at most that deep`, span, hint);

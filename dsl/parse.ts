@@ -147,11 +147,10 @@ export function parse(source: string, file: string): ParseResult {
     if (e instanceof NestedTooDeeply) {
       // Forms that nest without brackets (`else if` chains) pass the count above; the
       // parser stopped itself at the token that went too deep.
-      if (e.recovering) {
-        sink.error("input-too-deep", "there is a mistake here, nested too deeply for Stela to read past it", atToken(e.at, lexed.tokens, source), "fix the mistake, or split the nesting with `let`, `define` or a `procedure`");
-      } else {
-        sink.error("input-too-deep", "this expression or block nests too deeply for Stela to read", atToken(e.at, lexed.tokens, source), "split it with `let` or `define`, or write a long `else if` chain as a `match`");
-      }
+      const [what, hint] = e.recovering
+        ? ["there is a mistake here, nested too deeply for Stela to read past it", "fix the mistake, or split the nesting with `let`, `define` or a `procedure`"]
+        : ["this expression or block nests too deeply for Stela to read", "split it with `let` or `define`, or write a long `else if` chain as a `match`"];
+      sink.error("input-too-deep", what, atToken(e.at, lexed.tokens, source), hint);
       return { ast: whole([]), diagnostics: sink.items };
     }
     // The limits above keep the parser far from the stack's end; should a form still
