@@ -36,7 +36,25 @@ export interface ShardOutput extends SimulationSummary {
   outcomes: GameOutcome[];
 }
 
-const BATCH = 25;
+/** The most games a worker plays per task: each task costs a message to and from the worker. */
+const MAX_BATCH = 25;
+/** Tasks per worker a run is cut into, at least, when it has the games for it. */
+const TASKS_PER_WORKER = 8;
+
+/**
+ * Games [from, to) cut into tasks for `workers` workers: contiguous, in order, each of 1 to
+ * `MAX_BATCH` games, and at least `TASKS_PER_WORKER` per worker while there are games for it.
+ * Games of a run differ in length, and a search bot takes seconds a game: in batches of 25, a run
+ * of 20 games was one task and left the second core idle (Cacao, `mcts:200` against random: 59 s,
+ * one core busy), and its progress bar stood still until the end. Small tasks keep every worker
+ * busy to the last games and the bar moving; which games a task holds never changes a game.
+ */
+export function batchRanges(from: number, to: number, workers: number): { from: number; to: number }[] {
+  const size = Math.max(1, Math.min(MAX_BATCH, Math.floor((to - from) / (Math.max(1, workers) * TASKS_PER_WORKER))));
+  const out: { from: number; to: number }[] = [];
+  for (let a = from; a < to; a += size) out.push({ from: a, to: Math.min(to, a + size) });
+  return out;
+}
 
 /** The games of shard k of n out of 1..games: contiguous, in order, together exactly all games. */
 export function shardRange(games: number, k: number, n: number): { from: number; to: number } {
@@ -76,8 +94,7 @@ export function loadForRun(file: string, o: Pick<SimulateOptions, "players" | "v
 
 /** Plays games [from, to) of a run, in worker processes when asked; outcomes in game order. */
 export async function playRange(s: RunSettings, from: number, to: number, workers: number, progress: boolean): Promise<{ outcomes: GameOutcome[]; seconds: number }> {
-  const tasks: BatchTask[] = [];
-  for (let a = from; a < to; a += BATCH) tasks.push({ ...s, from: a, to: Math.min(to, a + BATCH) });
+  const tasks: BatchTask[] = batchRanges(from, to, workers).map((r) => ({ ...s, ...r }));
   const bar = progress && process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "simulating [{bar}] {value}/{total} games" }, Presets.shades_classic) : undefined;
   bar?.start(to - from, 0);
   const started = performance.now();

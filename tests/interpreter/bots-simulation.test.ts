@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { botRandom, makeBot, mixSeed, MctsBot, playOut } from "../../interpreter/index.ts";
 import { mergeShards } from "../../interpreter/cli/merge-command.ts";
 import { playGame, runBatch, type RunSettings } from "../../interpreter/cli/simulate-batch.ts";
-import { runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
+import { batchRanges, runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
 import { firstSeatVerdict, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { wilson } from "../../interpreter/bots/statistics.ts";
 import { gameFromSource } from "../support/games.ts";
@@ -85,6 +85,27 @@ describe("shards", () => {
       { from: 34, to: 67 },
       { from: 67, to: 101 },
     ]);
+  });
+
+  it("cut a worker's games into tasks that keep every worker busy: in order, each game once, 1 to 25 a task", () => {
+    const covers = (from: number, to: number, workers: number) => {
+      const tasks = batchRanges(from, to, workers);
+      // Contiguous and in order: each task starts where the last ended, the last ends at `to`.
+      expect(tasks.map((t) => t.from)).toEqual([from, ...tasks.slice(0, -1).map((t) => t.to)]);
+      expect(tasks.at(-1)?.to).toBe(to);
+      for (const t of tasks) expect(t.to - t.from).toBeGreaterThanOrEqual(1);
+      for (const t of tasks) expect(t.to - t.from).toBeLessThanOrEqual(25);
+      return tasks;
+    };
+    // Twenty slow games on two workers: one game a task, not one task of all twenty.
+    expect(covers(1, 21, 2)).toHaveLength(20);
+    // Enough games for eight tasks a worker: 100 games on two workers in tasks of 6.
+    expect(covers(1, 101, 2).map((t) => t.to - t.from)).toEqual([...Array(16).fill(6), 4]);
+    // Many games: tasks of 25 at most.
+    expect(covers(1, 10_001, 2)).toHaveLength(400);
+    // A shard of 33 games on one worker: tasks of 4, so its bar moves too.
+    expect(covers(34, 67, 1)).toHaveLength(9);
+    expect(covers(5, 6, 8)).toEqual([{ from: 5, to: 6 }]);
   });
 
   it("merged, equal the run on one machine", async () => {
