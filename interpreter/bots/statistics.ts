@@ -160,3 +160,15 @@ export function meanDifference(a: Spread, b: Spread, z = Z95): { value: number; 
   const se = Math.sqrt((a.n > 0 ? a.sd ** 2 / a.n : 0) + (b.n > 0 ? b.sd ** 2 / b.n : 0));
   return { value: d, low: d - z * se, high: d + z * se };
 }
+
+/**
+ * About how many trials give an estimate whose 95% interval (or another level's for another `z`)
+ * reaches `halfWidth` either side, when each trial's outcome has variance `variance` (p(1 − p) for
+ * a rate; the sum of both sides' for a difference of two rates, with that many trials on each
+ * side): z²·variance / halfWidth², rounded up. The normal approximation: a designer's guide to how
+ * many games to play, not an interval. A rate near 50% wanted to ±5 points needs 385.
+ */
+export function trialsFor(halfWidth: number, variance: number, z = Z95): number {
+  if (!(halfWidth > 0)) return Infinity;
+  return Math.ceil((z * z * Math.max(0, variance)) / (halfWidth * halfWidth));
+}

@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { meanDifference, rateDifference, wilson, Z95, type Rate } from "../index.ts";
+import { changePrecision, meanDifference, precisionText, rateDifference, wilson, Z95, type Rate } from "../index.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
@@ -174,6 +174,16 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, fai
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
 const points = (d: Difference): string => `${signed(d.value * 100)} [${signed(d.low * 100)}, ${signed(d.high * 100)}]`;
 
+/** The precision line of a comparison (`changePrecision`), or undefined when no seat's share varies. */
+function changePrecisionLine(c: Comparison): string | undefined {
+  const p = changePrecision(
+    c.seats.map((s) => s.winsA),
+    c.seats.map((s) => s.winsB),
+    c.seats.map((s) => s.wins),
+  );
+  return p && `precision: ${precisionText("each seat's change in win share", p)}`;
+}
+
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
   const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, `${c.a.played} games each, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
@@ -184,7 +194,10 @@ export function comparisonLines(c: Comparison): string[] {
       `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${points(s.wins).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${signed(s.score.value, 2)} [${signed(s.score.low, 2)}, ${signed(s.score.high, 2)}]`,
     );
   }
-  lines.push("", `game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${signed(c.length.value, 1)} [${signed(c.length.low, 1)}, ${signed(c.length.high, 1)}] (${signed(c.length.relative * 100)}%)`);
+  lines.push("");
+  const precision = changePrecisionLine(c);
+  if (precision) lines.push(precision);
+  lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${signed(c.length.value, 1)} [${signed(c.length.low, 1)}, ${signed(c.length.high, 1)}] (${signed(c.length.relative * 100)}%)`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${t.broken ? "FAIL" : "ok  "} --fail-if ${t.rule}: ${t.detail}`);
@@ -206,11 +219,13 @@ function comparisonReport(c: Comparison): string {
   const rows = c.seats
     .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${points(s.wins)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${signed(s.score.value, 2)} [${signed(s.score.low, 2)}, ${signed(s.score.high, 2)}]</td></tr>`)
     .join("");
+  const precision = changePrecisionLine(c);
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}).</p>
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
+${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 <p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%). Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;

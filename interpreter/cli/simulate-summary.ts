@@ -1,6 +1,6 @@
 import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { replayCommand } from "./simulate-batch.ts";
-import { binomialPValue, spread, wilson, type Rate, type Spread } from "../index.ts";
+import { binomialPValue, precisionText, spread, wilson, winPrecision, type Rate, type Spread } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -113,6 +113,12 @@ export function firstSeatVerdict(s: SimulationSummary): string {
   if (bots.size > 1) return "the seats have different bots, so this cannot tell the first seat from its bot (play one bot in every seat to test the seat)";
   return s.firstPlayer.pValue < 0.05 ? "a first-seat advantage or handicap" : "no evidence of a first-seat effect";
 }
+/** The precision line of a run (`Precision`), or undefined when no seat's wins vary or no game ended cleanly. */
+export function winPrecisionLine(s: SimulationSummary): string | undefined {
+  const p = s.clean > 0 ? winPrecision(s.seats.map((x) => x.wins)) : undefined;
+  return p && `precision: ${precisionText("each seat's wins", p)}`;
+}
+
 const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
 
 /** The summary as text lines for a terminal (figures rounded for reading; `--json` keeps them whole). */
@@ -132,6 +138,10 @@ export function summaryLines(s: SimulationSummary): string[] {
   lines.push(
     "",
     `fair share: ${fair} per seat; first seat won ${fp.wins} of ${fp.decisive} decisive games (p = ${fp.pValue < 0.0001 ? fp.pValue.toExponential(2) : fp.pValue.toFixed(4)}, ${firstSeatVerdict(s)})`,
+  );
+  const precision = winPrecisionLine(s);
+  if (precision) lines.push(precision);
+  lines.push(
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
     `games per second: ${s.playoutsPerSecond.toFixed(1)}`,
     `errors: ${s.errors.length}`,

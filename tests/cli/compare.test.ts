@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareSummaries, parseFailIf } from "../../interpreter/cli/compare-command.ts";
+import { compareSummaries, comparisonLines, parseFailIf } from "../../interpreter/cli/compare-command.ts";
 import type { GameOutcome, RunSettings } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise } from "../../interpreter/cli/simulate-summary.ts";
 
@@ -28,6 +28,16 @@ describe("comparing two runs", () => {
     expect(c.seats[1]!.wins.value).toBeCloseTo(-0.15, 12);
     expect(c.length.value).toBe(6);
     expect(c.length.relative).toBeCloseTo(0.15, 12);
+  });
+
+  it("says how sure the win changes are, and how many games each side would tell 5 or 2 points", () => {
+    const lines = comparisonLines(compareSummaries(a, b, [], "cmd"));
+    // Seat 1's interval of B − A (Newcombe's, from 100/200 and 130/200) reaches 9.7 points below
+    // its estimate; the games from 1.96² · (0.25 + 0.65 · 0.35) / 0.05² = 733.7 and / 0.02² = 4585.8.
+    expect(lines).toContain("precision: each seat's change in win share known to ±9.7 points at most (95%); about 734 games each would give ±5, about 4,586 ±2");
+    // A seat that always wins on both sides has no spread: no line.
+    const always = summarise("A", settings, 10, outcomes(10, 10, 40), 1);
+    expect(comparisonLines(compareSummaries(always, always, [], "cmd")).some((l) => l.startsWith("precision"))).toBe(false);
   });
 
   it("breaks the thresholds it should, and only those", () => {

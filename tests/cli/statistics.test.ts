@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, meanDifference, medianInterval, quantile, rateDifference, spread, wilson } from "../../interpreter/bots/statistics.ts";
+import { binomialPValue, meanDifference, medianInterval, quantile, rateDifference, spread, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 
@@ -72,6 +72,20 @@ describe("spreads and differences", () => {
     expect(d.value).toBe(2);
     const se = Math.sqrt((2 * (5 / 3)) / 4);
     expect(d.high - d.value).toBeCloseTo(1.959963984540054 * se, 12);
+  });
+});
+
+describe("how many games a precision needs", () => {
+  it("gives the textbook sample sizes of a proportion, and of a difference of two", () => {
+    // A rate near 50% to ±5 points at 95%: the survey-sampling 385 (1.96² · 0.25 / 0.05² = 384.1).
+    expect(trialsFor(0.05, 0.25)).toBe(385);
+    expect(trialsFor(0.02, 0.25)).toBe(2401);
+    // Two sides, 50% and 65%: variance 0.25 + 0.2275 on each side's count.
+    expect(trialsFor(0.05, 0.25 + 0.65 * 0.35)).toBe(734);
+    // A 99% interval needs more: 2.576² · 0.25 / 0.05² = 663.5.
+    expect(trialsFor(0.05, 0.25, 2.5758293035489004)).toBe(664);
+    expect(trialsFor(0.05, 0)).toBe(0);
+    expect(trialsFor(0, 0.25)).toBe(Infinity);
   });
 });
 

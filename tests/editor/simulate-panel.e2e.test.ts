@@ -41,14 +41,21 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(text).toMatch(/seat 1 \(mcts:8\)/);
     // Each seat's row: wins alone with its interval.
     expect(text).toMatch(/\d+\.\d% \[\d+\.\d–\d+\.\d\]/);
-    expect(text).not.toContain("saved: share");
+    // How sure the run is, and how many games would make it surer.
+    expect(text).toMatch(/Precision: each seat's wins known to ±\d+\.\d points at most \(95%\); about [\d,]+ games would give ±5, about [\d,]+ ±2\./);
+    expect(text).not.toContain("Change from the saved version");
     // Random bots, now against the saved file (another game) played with the same seeds.
     await page.selectOption("[data-testid=simulate-bot-1]", "random");
     await page.check("[data-testid=simulate-compare]");
     await page.click("[data-testid=simulate-run]");
-    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes("saved: share"), null, { timeout: 120_000 });
+    await page.waitForSelector("[data-testid=simulate-changes]", { timeout: 120_000 });
     text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
     expect(text).toContain("bots random,random");
+    // Each seat's change from the saved version, with its 95% interval, and how sure that is.
+    const changes = (await page.textContent("[data-testid=simulate-changes]")) ?? "";
+    expect(changes).toContain("Change from the saved version (now − saved)");
+    expect(changes.match(/[+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\]/g)).toHaveLength(2);
+    expect(text).toMatch(/Precision: each seat's change in win share known to ±\d+\.\d points at most \(95%\); about [\d,]+ games each would give ±5/);
     expect(e.errors).toEqual([]);
   }, 300_000);
 });

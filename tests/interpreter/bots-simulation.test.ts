@@ -47,6 +47,16 @@ describe("random streams", () => {
     expect(firstSeatVerdict(summary)).toBe("no evidence of a first-seat effect");
   });
 
+  it("says how sure a seat's wins are, and how many games would give ±5 and ±2 points", () => {
+    const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
+    const summary = summarise("Goofspiel", s, 200, Array.from({ length: 200 }, (_, i) => ({ game: i + 1, seed: i, scores: i < 100 ? [1, 0] : [0, 1], winners: i < 100 ? [0] : [1], decisions: 5 })), 1);
+    // 100 of 200: the Wilson interval reaches 6.9 points either side; 1.96² · 0.25 / 0.05² = 384.1.
+    expect(summaryLines(summary)).toContain("precision: each seat's wins known to ±6.9 points at most (95%); about 385 games would give ±5, about 2,401 ±2");
+    // One seat winning every game (so the other never): no spread, no line.
+    const sure = summarise("Goofspiel", s, 20, Array.from({ length: 20 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: [0], decisions: 5 })), 1);
+    expect(summaryLines(sure).some((l) => l.startsWith("precision"))).toBe(false);
+  });
+
   it("never calls a stronger bot in the first seat a first-seat advantage", () => {
     const s: RunSettings = { file: GOOF, players: 2, bots: ["greedy", "random"], seed: 1 };
     const outcomes = runBatch({ ...s, from: 1, to: 41 });

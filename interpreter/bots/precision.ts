@@ -1,0 +1,59 @@
+import { trialsFor, type Rate } from "./statistics.ts";
+
+/**
+ * How sure a run's win figures are, and what more games would give: a designer reading that a
+ * seat is 4 points off its fair share, or that a change moved it 4 points, sees at once whether
+ * the run can tell, and how many games would. The same words in `stela simulate`, `stela compare`
+ * and the editor's simulate panel.
+ */
+export interface Precision {
+  /** The largest distance (a fraction) from a seat's estimate to an end of its 95% interval. */
+  widest: number;
+  /** About how many games (on each side, for a change) bring that to ±5 and ±2 points (`trialsFor`). */
+  for5: number;
+  for2: number;
+  /** Whether the games are played on each of two sides (a change between two runs). */
+  each: boolean;
+}
+
+/** An estimate with its 95% interval. */
+interface Interval {
+  value: number;
+  low: number;
+  high: number;
+}
+
+function widestOf(intervals: readonly Interval[]): number {
+  let widest = 0;
+  for (const d of intervals) widest = Math.max(widest, d.value - d.low, d.high - d.value);
+  return widest;
+}
+
+function of(widest: number, variance: number, each: boolean): Precision | undefined {
+  // Every seat always winning or always losing (a game of one): no spread to read a precision from.
+  if (!(variance > 0)) return undefined;
+  return { widest, for5: trialsFor(0.05, variance), for2: trialsFor(0.02, variance), each };
+}
+
+/** The precision of a run's seats' win rates, sized by the seat whose rate varies most, p(1 − p). */
+export function winPrecision(wins: readonly Rate[]): Precision | undefined {
+  let variance = 0;
+  for (const r of wins) variance = Math.max(variance, r.value * (1 - r.value));
+  return of(widestOf(wins), variance, false);
+}
+
+/**
+ * The precision of the changes B − A of the seats' win rates (`changes`, with their intervals),
+ * sized by the seat whose change varies most, pA(1 − pA) + pB(1 − pB), with as many games each side.
+ */
+export function changePrecision(a: readonly Rate[], b: readonly Rate[], changes: readonly Interval[]): Precision | undefined {
+  let variance = 0;
+  for (let p = 0; p < a.length && p < b.length; p++) variance = Math.max(variance, a[p]!.value * (1 - a[p]!.value) + b[p]!.value * (1 - b[p]!.value));
+  return of(widestOf(changes), variance, true);
+}
+
+/** "each seat's wins known to ±6.9 points at most (95%); about 385 games would give ±5, about 2,401 ±2" */
+export function precisionText(what: string, p: Precision): string {
+  const games = (n: number): string => n.toLocaleString("en");
+  return `${what} known to ±${(p.widest * 100).toFixed(1)} points at most (95%); about ${games(p.for5)} games${p.each ? " each" : ""} would give ±5, about ${games(p.for2)} ±2`;
+}
