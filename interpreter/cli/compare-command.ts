@@ -6,7 +6,7 @@ import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, meanDifference, precisionText, rateDifference, wilson, Z95, type Rate } from "../index.ts";
-import { UsageError, wholeNumber } from "./usage-error.ts";
+import { GAMES_LIMIT, UsageError, wholeNumber, WORKERS_LIMIT } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
 export interface Difference {
@@ -275,9 +275,9 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .action(async (fileA: string, fileB: string | undefined, o: CompareFlags) => {
       for (const rule of o.failIf) parseFailIf(rule);
       const players = wholeNumber(o.players, "--players", 1);
-      const games = wholeNumber(o.games, "--games", 1);
+      const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
       const seed = wholeNumber(o.seed, "--seed");
-      const workers = wholeNumber(o.workers, "--workers", 1);
+      const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);
       const bots = botSpecs(o.bots);
       const b = fileB ?? fileA;
       const variantA = o.variantA ?? o.variant;

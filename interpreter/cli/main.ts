@@ -9,7 +9,7 @@ import { BOT_KINDS } from "../index.ts";
 import { botSpecs } from "./bot-specs.ts";
 import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
-import { UsageError, wholeNumber } from "./usage-error.ts";
+import { GAMES_LIMIT, SMOKE_LIMIT, UsageError, wholeNumber, WORKERS_LIMIT } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
@@ -40,7 +40,7 @@ function program(result: { code: number }): Command {
     .action((paths: string[], o: { format: CheckFormat; smoke: string; maxWarnings?: string }) => {
       const options = {
         format: o.format,
-        smoke: wholeNumber(o.smoke, "--smoke"),
+        smoke: wholeNumber(o.smoke, "--smoke", 0, SMOKE_LIMIT),
         ...(o.maxWarnings !== undefined ? { maxWarnings: wholeNumber(o.maxWarnings, "--max-warnings") } : {}),
       };
       result.code = runCheck(paths, options, out, (line) => void process.stderr.write(`${line}\n`));
@@ -83,10 +83,10 @@ function program(result: { code: number }): Command {
         ...(o.shard !== undefined ? { shard: parseShard(o.shard) } : {}),
         ...(o.game !== undefined ? { game: wholeNumber(o.game, "--game", 1) } : {}),
         players: wholeNumber(o.players, "--players", 1),
-        games: wholeNumber(o.games, "--games", 1),
+        games: wholeNumber(o.games, "--games", 1, GAMES_LIMIT),
         seed: wholeNumber(o.seed, "--seed"),
         json: !!o.json,
-        workers: wholeNumber(o.workers, "--workers", 1),
+        workers: wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT),
         progress: o.progress && !o.json,
         ...(o.variant !== undefined ? { variant: o.variant } : {}),
       };

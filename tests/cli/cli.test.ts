@@ -102,6 +102,19 @@ describe("stela simulate", () => {
     expect(r.code).toBe(2);
     expect(r.err).toBe('stela: "Mayan City" is for 2 to 4 players, not 7\n');
   });
+
+  it("refuses more games or workers than a run can hold, in one line, before playing anything", () => {
+    // 10^11 games ran out of memory with V8's stack trace; 10,000 workers would start 10,000 processes.
+    const games = stela(["simulate", "games/mayan-city.stela", "--players", "2", "--games", "100000000000"]);
+    expect(games.code).toBe(2);
+    expect(games.err).toBe("stela: --games takes at most 1,000,000 (a run keeps every game's outcome for its figures), not 100,000,000,000\n");
+    const workers = stela(["compare", "games/mayan-city.stela", "--variant-b", "x", "--players", "2", "--workers", "10000"]);
+    expect(workers.code).toBe(2);
+    expect(workers.err).toBe("stela: --workers takes at most 64 (one process each; more than the machine's cores adds no speed), not 10,000\n");
+    const smoke = stela(["check", "games/mayan-city.stela", "--smoke", "1000001"]);
+    expect(smoke.code).toBe(2);
+    expect(smoke.err).toMatch(/^stela: --smoke takes at most 1,000,000 \(/);
+  });
 });
 
 describe("stela play", () => {
