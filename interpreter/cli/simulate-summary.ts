@@ -111,8 +111,22 @@ const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 export function firstSeatVerdict(s: SimulationSummary): string {
   const bots = new Set(s.seats.map((x) => x.bot));
   if (bots.size > 1) return "the seats have different bots, so this cannot tell the first seat from its bot (play one bot in every seat to test the seat)";
-  return s.firstPlayer.pValue < 0.05 ? "a first-seat advantage or handicap" : "no evidence of a first-seat effect";
+  const fp = s.firstPlayer;
+  if (fp.pValue >= 0.05) return "no evidence of a first-seat effect";
+  // Which way: the first seat's share of the games one seat won alone against its fair share.
+  return fp.wins > fp.decisive * fp.fairShare ? "a first-seat advantage" : "a first-seat handicap";
 }
+
+/**
+ * A p-value as a person reads it: four decimals, tiny ones in powers of ten. Below about 10^-300
+ * the exact test's sum underflows to 0 (each term under the smallest double): it is then less
+ * than that, not 0.
+ */
+export function formatPValue(p: number): string {
+  if (p < 1e-300) return "p < 1e-300";
+  return `p = ${p < 0.0001 ? p.toExponential(2) : p.toFixed(4)}`;
+}
+
 /** The precision line of a run (`Precision`), or undefined when no seat's wins vary or no game ended cleanly. */
 export function winPrecisionLine(s: SimulationSummary): string | undefined {
   const p = s.clean > 0 ? winPrecision(s.seats.map((x) => x.wins)) : undefined;
@@ -137,7 +151,7 @@ export function summaryLines(s: SimulationSummary): string[] {
   const fp = s.firstPlayer;
   lines.push(
     "",
-    `fair share: ${fair} per seat; first seat won ${fp.wins} of ${fp.decisive} decisive games (p = ${fp.pValue < 0.0001 ? fp.pValue.toExponential(2) : fp.pValue.toFixed(4)}, ${firstSeatVerdict(s)})`,
+    `fair share: ${fair} per seat; first seat won ${fp.wins} of ${fp.decisive} decisive games (${formatPValue(fp.pValue)}, ${firstSeatVerdict(s)})`,
   );
   const precision = winPrecisionLine(s);
   if (precision) lines.push(precision);

@@ -4,7 +4,7 @@ import { botRandom, makeBot, mixSeed, MctsBot, playOut } from "../../interpreter
 import { mergeShards } from "../../interpreter/cli/merge-command.ts";
 import { playGame, runBatch, type RunSettings } from "../../interpreter/cli/simulate-batch.ts";
 import { batchRanges, runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
-import { firstSeatVerdict, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
+import { firstSeatVerdict, formatPValue, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { wilson } from "../../interpreter/bots/statistics.ts";
 import { gameFromSource } from "../support/games.ts";
 
@@ -55,6 +55,21 @@ describe("random streams", () => {
     // One seat winning every game (so the other never): no spread, no line.
     const sure = summarise("Goofspiel", s, 20, Array.from({ length: 20 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: [0], decisions: 5 })), 1);
     expect(summaryLines(sure).some((l) => l.startsWith("precision"))).toBe(false);
+  });
+
+  it("says which way a first-seat effect goes, and never prints a p-value of 0", () => {
+    const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
+    const run = (firstWins: number, games: number) =>
+      summarise("Goofspiel", s, games, Array.from({ length: games }, (_, i) => ({ game: i + 1, seed: i, scores: i < firstWins ? [1, 0] : [0, 1], winners: i < firstWins ? [0] : [1], decisions: 5 })), 1);
+    expect(firstSeatVerdict(run(140, 200))).toBe("a first-seat advantage");
+    expect(firstSeatVerdict(run(60, 200))).toBe("a first-seat handicap");
+    expect(firstSeatVerdict(run(104, 200))).toBe("no evidence of a first-seat effect");
+    // 3,000 of 3,000: the exact test's sum underflows to 0; the true p is below 10^-300, not 0.
+    const sweep = run(3000, 3000);
+    expect(sweep.firstPlayer.pValue).toBe(0);
+    expect(summaryLines(sweep).join("\n")).toContain("first seat won 3000 of 3000 decisive games (p < 1e-300, a first-seat advantage)");
+    expect(formatPValue(0.17752)).toBe("p = 0.1775");
+    expect(formatPValue(1.907e-6)).toBe("p = 1.91e-6");
   });
 
   it("never calls a stronger bot in the first seat a first-seat advantage", () => {
