@@ -12,6 +12,12 @@ import { skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
 
 const GOOF = readFileSync(new URL("../fixtures/bots/goofspiel.stela", import.meta.url), "utf8");
 
+/** Goofspiel with a variant that gives the first seat 12 points before play: a change no run can miss. */
+const HEAD_START = GOOF.replace(
+  "scoring p {\n  points sum c.value for c in p.won\n}",
+  'const HEAD_START = 0\n\nvariant "Head start" {\n  override const HEAD_START = 12\n}\n\nscoring p {\n  points (sum c.value for c in p.won) + (if p == players[0] then HEAD_START else 0)\n}',
+);
+
 describe.skipIf(skipE2e)("simulate panel", () => {
   let e: E2e;
   let page: Page;
@@ -56,6 +62,34 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(changes).toContain("Change from the saved version (now − saved)");
     expect(changes.match(/[+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\]/g)).toHaveLength(2);
     expect(text).toMatch(/Precision: each seat's change in win share known to ±\d+\.\d points at most \(95%\); about [\d,]+ games each would give ±5/);
+    expect(e.errors).toEqual([]);
+  }, 300_000);
+
+  it("compares the rules with one of their variants: the designer's 'is this variant better?'", async () => {
+    expect(HEAD_START).toContain('variant "Head start"');
+    await page.evaluate(`window.stela.setText(${JSON.stringify(HEAD_START)})`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    await page.fill("[data-testid=simulate-games]", "40");
+    await page.check("[data-testid=simulate-compare]");
+    // Offered: the saved file, and the variant (the base rules are in play) once the playtest has the new rules.
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=simulate-against] option").length === 2, null, { timeout: 30_000 });
+    const offered = await page.$$eval("[data-testid=simulate-against] option", (os) => os.map((o) => o.textContent));
+    expect(offered).toEqual(["the saved version", 'variant "Head start"']);
+    await page.selectOption("[data-testid=simulate-against]", 'variant:Head start');
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-changes]")?.textContent?.includes("Head start"), null, { timeout: 120_000 });
+    const text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
+    expect(text).toContain('40 games, 2 players, seed 1, bots random,random; against variant "Head start"');
+    const changes = (await page.textContent("[data-testid=simulate-changes]")) ?? "";
+    expect(changes).toContain('Change from variant "Head start" (now − "Head start")');
+    // The same seeds and bots play the same games; only the first seat's 12 points differ: its mean
+    // score is exactly 12 lower in the base rules, and the second seat's does not move.
+    expect(changes).toContain("-12.00 [");
+    expect(changes).toContain("+0.00 [");
+    // The head start wins the first seat most games: the base rules take it far below, surely.
+    const bold = await page.$$eval("[data-testid=simulate-changes] td.sure", (cells) => cells.map((c) => c.textContent));
+    expect(bold.some((t) => t?.startsWith("-12.00"))).toBe(true);
+    expect(bold.some((t) => /^-\d\d\.\d \[/.test(t ?? ""))).toBe(true);
     expect(e.errors).toEqual([]);
   }, 300_000);
 });

@@ -181,14 +181,15 @@ export class EditorApp {
   // What the browser tests and editor/tools/measure.ts read through `window.stela`.
 
   /** What a balance run needs (the simulate panel): the text now, the saved text, the other files, the variant and players in play. */
-  simulationInput(): { file: string; source: string; saved?: string; files: Record<string, string>; variant?: string; players: number } | undefined {
+  simulationInput(): { file: string; source: string; saved?: string; files: Record<string, string>; variant?: string; variants: string[]; players: number } | undefined {
     const doc = this.docs.current;
     if (!doc) return undefined;
     const settings = this.playtest.snapshot?.settings;
-    const out: { file: string; source: string; saved?: string; files: Record<string, string>; variant?: string; players: number } = {
+    const out: { file: string; source: string; saved?: string; files: Record<string, string>; variant?: string; variants: string[]; players: number } = {
       file: this.docs.filePath(doc),
       source: doc.model.getValue(),
       files: this.docs.filesByPath(),
+      variants: this.playtest.snapshot?.variants ?? [],
       players: settings?.players ?? 2,
     };
     if (doc.fileText !== undefined) out.saved = doc.fileText;
