@@ -1,4 +1,4 @@
-import { trialsFor, type Rate } from "./statistics.ts";
+import { trialsFor, type PairedDifference, type Rate } from "./statistics.ts";
 
 /**
  * How sure a run's win figures are, and what more games would give: a designer reading that a
@@ -43,12 +43,12 @@ export function winPrecision(wins: readonly Rate[]): Precision | undefined {
 }
 
 /**
- * The precision of the changes B − A of the seats' win rates (`changes`, with their intervals),
- * sized by the seat whose change varies most, pA(1 − pA) + pB(1 − pB), with as many games each side.
+ * The precision of the seats' changes B − A of win share (`pairedChange`), sized by the seat whose
+ * change varies most from game to game, with as many games each side.
  */
-export function changePrecision(a: readonly Rate[], b: readonly Rate[], changes: readonly Interval[]): Precision | undefined {
+export function changePrecision(changes: readonly PairedDifference[]): Precision | undefined {
   let variance = 0;
-  for (let p = 0; p < a.length && p < b.length; p++) variance = Math.max(variance, a[p]!.value * (1 - a[p]!.value) + b[p]!.value * (1 - b[p]!.value));
+  for (const d of changes) variance = Math.max(variance, d.variance);
   return of(widestOf(changes), variance, true);
 }
 

@@ -1,6 +1,7 @@
 /**
  * The statistics of balance reports: rates with Wilson intervals, spreads
- * with quantiles, and an exact binomial test. Plain functions of counts, so
+ * with quantiles, an exact binomial test, differences over matched pairs (two
+ * runs on the same seeds), and how many games a precision needs. Plain functions of counts, so
  * tests can check them against values worked out by hand.
  */
 
@@ -141,34 +142,62 @@ export function binomialPValue(k: number, n: number, p: number): number {
 }
 
 /**
- * The difference of two proportions with a 95% interval (Newcombe's method 10, from the two
- * Wilson intervals; from intervals of another level it gives that level's).
- */
-export function rateDifference(a: Rate, b: Rate): { value: number; low: number; high: number } {
-  const d = b.value - a.value;
-  const low = d - Math.sqrt((b.value - b.low) ** 2 + (a.high - a.value) ** 2);
-  const high = d + Math.sqrt((b.high - b.value) ** 2 + (a.value - a.low) ** 2);
-  return { value: d, low, high };
-}
-
-/**
- * The difference of two means with a 95% interval, or another level's for another `z`
- * (Welch; normal quantile, fine for the sample sizes of simulations).
- */
-export function meanDifference(a: Spread, b: Spread, z = Z95): { value: number; low: number; high: number } {
-  const d = b.mean - a.mean;
-  const se = Math.sqrt((a.n > 0 ? a.sd ** 2 / a.n : 0) + (b.n > 0 ? b.sd ** 2 / b.n : 0));
-  return { value: d, low: d - z * se, high: d + z * se };
-}
-
-/**
  * About how many trials give an estimate whose 95% interval (or another level's for another `z`)
  * reaches `halfWidth` either side, when each trial's outcome has variance `variance` (p(1 − p) for
- * a rate; the sum of both sides' for a difference of two rates, with that many trials on each
- * side): z²·variance / halfWidth², rounded up. The normal approximation: a designer's guide to how
+ * a rate; a pair's difference's, for a change between two runs on the same seeds, with that many
+ * trials on each side): z²·variance / halfWidth², rounded up. The normal approximation: a designer's guide to how
  * many games to play, not an interval. A rate near 50% wanted to ±5 points needs 385.
  */
 export function trialsFor(halfWidth: number, variance: number, z = Z95): number {
   if (!(halfWidth > 0)) return Infinity;
   return Math.ceil((z * z * Math.max(0, variance)) / (halfWidth * halfWidth));
+}
+
+/** An estimate with its interval, and the variance of one observation behind it (for `trialsFor`). */
+export interface PairedDifference {
+  value: number;
+  low: number;
+  high: number;
+  /** The variance of one pair's difference (what `trialsFor` sizes a run by). */
+  variance: number;
+}
+
+/**
+ * The mean of paired differences `d` (each pair's B − A) with its normal interval, mean ± z·sd/√n.
+ * Two runs played on the same seeds are paired: where a change leaves most games alike, each
+ * game's own difference varies far less than either side's figure, and so does the mean of them.
+ */
+export function pairedMeanDifference(d: readonly number[], z = Z95): PairedDifference {
+  const n = d.length;
+  if (n === 0) return { value: 0, low: -Infinity, high: Infinity, variance: 0 };
+  let sum = 0;
+  for (const v of d) sum += v;
+  const mean = sum / n;
+  let sq = 0;
+  for (const v of d) sq += (v - mean) ** 2;
+  const variance = n > 1 ? sq / (n - 1) : 0;
+  const half = z * Math.sqrt(variance / n);
+  return { value: mean, low: mean - half, high: mean + half, variance };
+}
+
+/**
+ * The difference of two shares over matched pairs, each pair's B − A in [−1, 1] (a win 1, a loss 0,
+ * a shared win split): Agresti and Min's adjusted interval for matched proportions (Statistics in
+ * Medicine 24, 2005), half a pair added at each of +1 and −1 and one at 0, then the Wald interval
+ * of the mean. Without that, a run whose games all came out alike would claim a change of exactly
+ * 0; with it, 200 games alike read ±1.0 point. The value is the plain difference of the shares.
+ */
+export function pairedShareDifference(d: readonly number[], z = Z95): PairedDifference {
+  const n = d.length;
+  let sum = 0;
+  let sq = 0;
+  for (const v of d) {
+    sum += v;
+    sq += v * v;
+  }
+  const m = n + 2;
+  const centre = sum / m;
+  const variance = (sq + 1) / m - centre * centre;
+  const half = z * Math.sqrt(variance / m);
+  return { value: n > 0 ? sum / n : 0, low: Math.max(-1, centre - half), high: Math.min(1, centre + half), variance };
 }

@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, meanDifference, precisionText, rateDifference, wilson, Z95, type Rate } from "../index.ts";
+import { changePrecision, pairedChange, precisionText, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { GAMES_LIMIT, UsageError, wholeNumber, WORKERS_LIMIT } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
@@ -20,10 +20,12 @@ export interface SeatComparison {
   /** Win share (a shared win split among its winners) in A and in B, with Wilson intervals on the games won alone. */
   winsA: Rate;
   winsB: Rate;
-  wins: Difference;
+  /** The change of win share, game by game (`pairedChange`), with its 95% interval. */
+  wins: PairedDifference;
   scoreA: number;
   scoreB: number;
-  score: Difference;
+  /** The change of mean score, game by game, with its 95% interval. */
+  score: PairedDifference;
 }
 
 /** One `--fail-if` rule and whether the comparison broke it. */
@@ -38,6 +40,8 @@ export interface Threshold {
 export interface Comparison {
   a: SimulationSummary;
   b: SimulationSummary;
+  /** Games that ended cleanly on both sides: each change is the mean of these games' own changes. */
+  pairs: number;
   seats: SeatComparison[];
   length: Difference & { relative: number };
   thresholds: Threshold[];
@@ -111,22 +115,26 @@ function surely(d: Difference, level: number, digits: number, unit: string, noun
   return `${ends}: ${e > 0 ? `at least ${e.toFixed(digits)}${unit}${noun}` : "it holds no change"}`;
 }
 
-/** The figures of B against A, seat by seat, and the thresholds checked. */
-export function compareSummaries(a: SimulationSummary, b: SimulationSummary, failIf: string[], command: string): Comparison {
+/**
+ * The figures of B against A, seat by seat, and the thresholds checked. `games`: each side's
+ * outcomes in game order (game i of both played with the same seeds and bots): every change is
+ * worked out game by game (`pairedChange`), which is what playing the same seeds is for.
+ */
+export function compareSummaries(a: SimulationSummary, b: SimulationSummary, games: { a: readonly PlayedGame[]; b: readonly PlayedGame[] }, failIf: string[], command: string): Comparison {
   /** Win shares with draws split, as rates over clean games (Wilson intervals at `z`). */
   const shares = (z: number) =>
     a.seats.map((sa, p) => {
       const sb = b.seats[p]!;
       return { wa: wilson(sa.winShare * a.clean, a.clean, z), wb: wilson(sb.winShare * b.clean, b.clean, z) };
     });
+  const changes = (z: number): PairedChange => pairedChange(games.a, games.b, a.players, z);
+  const at95 = changes(Z95);
   const seats = shares(Z95).map(({ wa, wb }, p): SeatComparison => {
     const sa = a.seats[p]!;
     const sb = b.seats[p]!;
-    // The interval of a difference of proportions: Newcombe's, from the two Wilson intervals.
-    return { seat: p + 1, winsA: wa, winsB: wb, wins: rateDifference(wa, wb), scoreA: sa.score.mean, scoreB: sb.score.mean, score: meanDifference(sa.score, sb.score) };
+    return { seat: p + 1, winsA: wa, winsB: wb, wins: at95.seats[p]!.wins, scoreA: sa.score.mean, scoreB: sb.score.mean, score: at95.seats[p]!.score };
   });
-  const ld = meanDifference(a.length, b.length);
-  const length = { ...ld, relative: a.length.mean ? ld.value / a.length.mean : 0 };
+  const length = { ...at95.length, relative: a.length.mean ? at95.length.value / a.length.mean : 0 };
   const thresholds = failIf.map((text): Threshold => {
     const { name, limit, level } = parseFailIf(text);
     const z = level === undefined ? Z95 : CONFIDENCE_LEVELS[String(level)]!;
@@ -149,17 +157,17 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, fai
         return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${level}% interval [${(r.low * 100).toFixed(1)}%, ${(r.high * 100).toFixed(1)}%]: ${where}`);
       }
       case "win-change": {
-        const { seat, d } = worstOf(shares(z).map(({ wa, wb }) => scaled(rateDifference(wa, wb), 100)));
+        const { seat, d } = worstOf(changes(z).seats.map((c) => scaled(c.wins, 100)));
         if (level === undefined) return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points [${signed(d.low)}, ${signed(d.high)}]`);
         return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points")}`);
       }
       case "score-change": {
-        const { seat, d } = worstOf(a.seats.map((sa, p) => meanDifference(sa.score, b.seats[p]!.score, z)));
+        const { seat, d } = worstOf(changes(z).seats.map((c) => c.score));
         if (level === undefined) return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}`);
         return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "")}`);
       }
       case "length-change": {
-        const d = scaled(meanDifference(a.length, b.length, z), a.length.mean ? 100 / a.length.mean : 0);
+        const d = scaled(changes(z).length, a.length.mean ? 100 / a.length.mean : 0);
         const means = `(${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)`;
         if (level === undefined) return result(d, `mean length moves ${signed(d.value)}% ${means}`);
         return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%")} ${means}`);
@@ -168,7 +176,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, fai
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
     }
   });
-  return { a, b, seats, length, thresholds, command };
+  return { a, b, pairs: at95.pairs, seats, length, thresholds, command };
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
@@ -176,18 +184,14 @@ const points = (d: Difference): string => `${signed(d.value * 100)} [${signed(d.
 
 /** The precision line of a comparison (`changePrecision`), or undefined when no seat's share varies. */
 function changePrecisionLine(c: Comparison): string | undefined {
-  const p = changePrecision(
-    c.seats.map((s) => s.winsA),
-    c.seats.map((s) => s.winsB),
-    c.seats.map((s) => s.wins),
-  );
+  const p = changePrecision(c.seats.map((s) => s.wins));
   return p && `precision: ${precisionText("each seat's change in win share", p)}`;
 }
 
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
   const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, `${c.a.played} games each, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
-  lines.push("win share: games won, a shared win split among its winners", "");
+  lines.push("win share: games won, a shared win split among its winners", `B − A: each game's own change, over the ${c.pairs} games both sides played to the end (the same seeds and bots)`, "");
   lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
   for (const s of c.seats) {
     lines.push(
@@ -222,7 +226,7 @@ function comparisonReport(c: Comparison): string {
   const precision = changePrecisionLine(c);
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
-<p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}).</p>
+<p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
@@ -306,7 +310,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         ...(variantB !== undefined ? [`--variant-b ${q(variantB)}`] : []),
         ...o.failIf.map((r) => `--fail-if ${q(r)}`),
       ].join(" ");
-      const c = compareSummaries(a.summary, bb.summary, o.failIf, command);
+      const c = compareSummaries(a.summary, bb.summary, { a: a.outcomes, b: bb.outcomes }, o.failIf, command);
       if (o.json) out(JSON.stringify(c));
       else for (const line of comparisonLines(c)) out(line);
       if (o.report) {

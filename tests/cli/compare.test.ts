@@ -15,11 +15,14 @@ function outcomes(n: number, first: number, length: number, score = 10): GameOut
 }
 
 describe("comparing two runs", () => {
-  const a = summarise("A", settings, 200, outcomes(200, 100, 40), 1);
-  const b = summarise("B", { ...settings, file: "b.stela" }, 200, outcomes(200, 130, 46), 1);
+  const gamesA = outcomes(200, 100, 40);
+  const gamesB = outcomes(200, 130, 46);
+  const a = summarise("A", settings, 200, gamesA, 1);
+  const b = summarise("B", { ...settings, file: "b.stela" }, 200, gamesB, 1);
+  const both = { a: gamesA, b: gamesB };
 
   it("gives B − A per seat with intervals, and the change of length", () => {
-    const c = compareSummaries(a, b, [], "cmd");
+    const c = compareSummaries(a, b, both, [], "cmd");
     expect(c.seats[0]!.winsA.value).toBe(0.5);
     expect(c.seats[0]!.winsB.value).toBe(0.65);
     expect(c.seats[0]!.wins.value).toBeCloseTo(0.15, 12);
@@ -31,17 +34,23 @@ describe("comparing two runs", () => {
   });
 
   it("says how sure the win changes are, and how many games each side would tell 5 or 2 points", () => {
-    const lines = comparisonLines(compareSummaries(a, b, [], "cmd"));
-    // Seat 1's interval of B − A (Newcombe's, from 100/200 and 130/200) reaches 9.7 points below
-    // its estimate; the games from 1.96² · (0.25 + 0.65 · 0.35) / 0.05² = 733.7 and / 0.02² = 4585.8.
-    expect(lines).toContain("precision: each seat's change in win share known to ±9.7 points at most (95%); about 734 games each would give ±5, about 4,586 ±2");
-    // A seat that always wins on both sides has no spread: no line.
-    const always = summarise("A", settings, 10, outcomes(10, 10, 40), 1);
-    expect(comparisonLines(compareSummaries(always, always, [], "cmd")).some((l) => l.startsWith("precision"))).toBe(false);
+    const lines = comparisonLines(compareSummaries(a, b, both, [], "cmd"));
+    // Game by game, 30 of 200 games went from seat 2 to seat 1 and none back: Agresti–Min's centre
+    // 30/202 = 0.1485, variance 31/202 − 0.1485² = 0.1314 a game, so the interval reaches 5.1 points
+    // below the estimate +15.0; the games from 1.96² · 0.1314 / 0.05² = 201.9 and / 0.02² = 1262.0.
+    expect(lines).toContain("precision: each seat's change in win share known to ±5.1 points at most (95%); about 202 games each would give ±5, about 1,263 ±2");
+    expect(lines).toContain("B − A: each game's own change, over the 200 games both sides played to the end (the same seeds and bots)");
+    // Ten games alike on both sides do not show that nothing changed, only that little did: the
+    // half-games Agresti and Min add give a variance of 1/12 a game, so ±1.96 · √(1/12/12) = ±16.3.
+    const alwaysGames = outcomes(10, 10, 40);
+    const always = summarise("A", settings, 10, alwaysGames, 1);
+    expect(comparisonLines(compareSummaries(always, always, { a: alwaysGames, b: alwaysGames }, [], "cmd"))).toContain(
+      "precision: each seat's change in win share known to ±16.3 points at most (95%); about 129 games each would give ±5, about 801 ±2",
+    );
   });
 
   it("breaks the thresholds it should, and only those", () => {
-    const c = compareSummaries(a, b, ["win-off-fair>5", "win-off-fair>20", "win-change>10", "length-change>10%", "length-change>20%", "errors>0"], "cmd");
+    const c = compareSummaries(a, b, both, ["win-off-fair>5", "win-off-fair>20", "win-change>10", "length-change>10%", "length-change>20%", "errors>0"], "cmd");
     expect(c.thresholds.map((t) => [t.rule, t.broken])).toEqual([
       ["win-off-fair>5", true],
       ["win-off-fair>20", false],
@@ -55,7 +64,7 @@ describe("comparing two runs", () => {
 
   it("on intervals (`@level`), breaks only when the whole interval lies beyond the limit", () => {
     // B: seat 1 wins 130 of 200 games, Wilson 95% interval [58.2%, 71.3%]; at 99%, [56.0%, 72.8%].
-    const c = compareSummaries(a, b, ["win-off-fair>5@95", "win-off-fair>10@95", "win-off-fair>5@99", "win-off-fair>6@99", "length-change>10%@95", "length-change>20%@95"], "cmd");
+    const c = compareSummaries(a, b, both, ["win-off-fair>5@95", "win-off-fair>10@95", "win-off-fair>5@99", "win-off-fair>6@99", "length-change>10%@95", "length-change>20%@95"], "cmd");
     expect(c.thresholds.map((t) => [t.rule, t.broken, t.level])).toEqual([
       ["win-off-fair>5@95", true, 95],
       ["win-off-fair>10@95", false, 95],
@@ -72,12 +81,40 @@ describe("comparing two runs", () => {
 
   it("on intervals, noise that moves the point estimate past the limit does not break the rule", () => {
     // 56 of 100 against 50 of 100: 6 points off the fair share, but the interval [46.2%, 65.3%] holds it.
-    const a2 = summarise("A", settings, 100, outcomes(100, 50, 40), 1);
-    const b2 = summarise("B", { ...settings, file: "b.stela" }, 100, outcomes(100, 56, 40), 1);
-    const c = compareSummaries(a2, b2, ["win-off-fair>5", "win-off-fair>5@95", "win-change>5", "win-change>5@95", "score-change>0.5", "score-change>0.5@90"], "cmd");
+    // Noise: seat 1 wins games 1–50 in A and games 45–100 in B, so 44 games went its way in A alone
+    // and 50 in B alone; game by game the change is +6 points give or take 19.
+    const gamesA2 = outcomes(100, 50, 40);
+    const gamesB2 = outcomes(100, 56, 40).reverse().map((o, i) => ({ ...o, game: i + 1, seed: i }));
+    const a2 = summarise("A", settings, 100, gamesA2, 1);
+    const b2 = summarise("B", { ...settings, file: "b.stela" }, 100, gamesB2, 1);
+    const c = compareSummaries(a2, b2, { a: gamesA2, b: gamesB2 }, ["win-off-fair>5", "win-off-fair>5@95", "win-change>5", "win-change>5@95", "score-change>0.5", "score-change>0.5@90"], "cmd");
     expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true, false, true, false]);
     expect(c.thresholds[1]!.detail).toBe("seat 1 wins 56.0% in B, 95% interval [46.2%, 65.3%]: it holds the fair 50.0%");
     expect(c.thresholds[3]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval \[-[\d.]+, \+[\d.]+\]: it holds no change$/);
+  });
+
+  it("works each change out game by game: six games that all went one way are a change, not noise", () => {
+    // The same 100 seeds: seat 1 wins games 1–50 in A, and games 1–56 in B. Six games changed
+    // hands, all to seat 1 and none back (a sign test gives p = 0.03): a change, which two
+    // unpaired intervals ([40.4%, 59.6%] and [46.2%, 65.3%]) could not tell from noise.
+    const gamesA2 = outcomes(100, 50, 40);
+    const gamesB2 = outcomes(100, 56, 40);
+    const c = compareSummaries(summarise("A", settings, 100, gamesA2, 1), summarise("B", settings, 100, gamesB2, 1), { a: gamesA2, b: gamesB2 }, ["win-change>0@95"], "cmd");
+    expect(c.pairs).toBe(100);
+    const w = c.seats[0]!.wins;
+    expect(w.value).toBeCloseTo(0.06, 12);
+    // Agresti–Min: (6 + 0.5 − 0.5) / 102 = 0.0588 ± 1.96 · √((7/102 − 0.0588²) / 102) = ± 0.0496.
+    expect(w.low).toBeCloseTo(0.0588 - 0.0496, 3);
+    expect(w.high).toBeCloseTo(0.0588 + 0.0496, 3);
+    expect(c.thresholds[0]).toMatchObject({ broken: true });
+    // A score change every game shares is known exactly: every game 10 points more for seat 1.
+    const plus = gamesA2.map((o) => ({ ...o, scores: [o.scores[0]! + 10, o.scores[1]!] }));
+    const d = compareSummaries(summarise("A", settings, 100, gamesA2, 1), summarise("B", settings, 100, plus, 1), { a: gamesA2, b: plus }, [], "cmd");
+    expect(d.seats[0]!.score).toMatchObject({ value: 10, low: 10, high: 10 });
+    expect(d.seats[1]!.score).toMatchObject({ value: 0, low: 0, high: 0 });
+    // Win shares did not move: ±1.9 points from the two half-games Agresti and Min add, not ±0.
+    expect(d.seats[0]!.wins.value).toBe(0);
+    expect(d.seats[0]!.wins.high).toBeCloseTo(1.959963984540054 * Math.sqrt(1 / 102 / 102), 12);
   });
 
   it("refuses a rule it cannot read", () => {

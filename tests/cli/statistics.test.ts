@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, meanDifference, medianInterval, quantile, rateDifference, spread, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
+import { binomialPValue, medianInterval, pairedMeanDifference, pairedShareDifference, quantile, spread, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 
@@ -44,7 +44,7 @@ describe("exact binomial test", () => {
   });
 });
 
-describe("spreads and differences", () => {
+describe("spreads", () => {
   it("mean, sample sd and type-7 quantiles", () => {
     const s = spread([2, 4, 4, 4, 5, 5, 7, 9]);
     expect(s.mean).toBe(5);
@@ -56,22 +56,39 @@ describe("spreads and differences", () => {
     expect(s.max).toBe(9);
     expect(quantile([1, 2, 3, 4], 0.1)).toBeCloseTo(1.3, 12);
   });
+});
 
-  it("Newcombe's interval for a difference of proportions", () => {
-    // Newcombe (1998b), example: 56/70 against 48/80, difference 0.2000 [0.0524, 0.3339].
-    const d = rateDifference(wilson(48, 80), wilson(56, 70));
-    expect(d.value).toBeCloseTo(0.2, 12);
-    expect(d.low).toBeCloseTo(0.0524, 3);
-    expect(d.high).toBeCloseTo(0.3339, 3);
+describe("paired differences (two runs on the same seeds)", () => {
+  it("matched proportions: Agresti and Min's adjusted interval on Agresti's approval survey", () => {
+    // Agresti, Categorical Data Analysis, the presidential approval ratings of 1,600 people asked
+    // twice: 794 approve both times, 150 approve then not, 86 not then approve, 570 neither. The
+    // approval fell 0.59 → 0.55; the Wald standard error is 0.0095. Adjusted (half a person added
+    // to each cell): centre −64/1602, variance (237 − 64²/1602) / 1602² a person.
+    const d = [...Array(150).fill(-1), ...Array(86).fill(1), ...Array(794 + 570).fill(0)];
+    const r = pairedShareDifference(d);
+    expect(r.value).toBeCloseTo(-0.04, 12);
+    const centre = -64 / 1602;
+    const se = Math.sqrt((237 - 64 ** 2 / 1602) / 1602 ** 2);
+    expect(se).toBeCloseTo(0.0095, 3);
+    expect(r.low).toBeCloseTo(centre - 1.959963984540054 * se, 12);
+    expect(r.high).toBeCloseTo(centre + 1.959963984540054 * se, 12);
+    // The book's interval, (−0.06, −0.02), to two places.
+    expect(r.low).toBeCloseTo(-0.06, 2);
+    expect(r.high).toBeCloseTo(-0.02, 2);
+    // Nothing changed in 200 pairs: not "exactly 0", but within about a point either way.
+    const same = pairedShareDifference(Array(200).fill(0));
+    expect(same.value).toBe(0);
+    expect(same.high).toBeCloseTo(1.959963984540054 / 202, 12);
+    expect(same.low).toBeCloseTo(-same.high, 12);
   });
 
-  it("a difference of means with its normal interval", () => {
-    const a = spread([1, 2, 3, 4]);
-    const b = spread([3, 4, 5, 6]);
-    const d = meanDifference(a, b);
-    expect(d.value).toBe(2);
-    const se = Math.sqrt((2 * (5 / 3)) / 4);
-    expect(d.high - d.value).toBeCloseTo(1.959963984540054 * se, 12);
+  it("matched means: each pair's difference, mean ± z·sd/√n", () => {
+    const r = pairedMeanDifference([1, 2, 3, 4]);
+    expect(r.value).toBe(2.5);
+    expect(r.variance).toBeCloseTo(5 / 3, 12);
+    expect(r.high - r.value).toBeCloseTo(1.959963984540054 * Math.sqrt(5 / 3 / 4), 12);
+    // The same change in every pair: known exactly.
+    expect(pairedMeanDifference([12, 12, 12])).toMatchObject({ value: 12, low: 12, high: 12, variance: 0 });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Rate, Spread } from "../../../interpreter/index.ts";
+import type { PlayedGame, Rate, Spread } from "../../../interpreter/index.ts";
 
 /**
  * A balance run asked of a simulate worker: one text of the rules. A comparison with the saved
@@ -27,6 +27,8 @@ export interface BalanceFigures {
   length: Spread;
   /** Failed games: number (from 1) and message; the CLI replays one with `--game`. */
   errors: { game: number; message: string }[];
+  /** Every game's outcome in game order: two runs on the same seeds are compared game by game (`pairedChange`). */
+  outcomes: PlayedGame[];
 }
 
 export type SimulateReply =

@@ -51,6 +51,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     }),
     length: spread(clean.map((o) => o.decisions)),
     errors: outcomes.flatMap((o, i) => (o.error ? [{ game: i + 1, message: o.error }] : [])),
+    outcomes,
   };
 }
 
