@@ -24,8 +24,9 @@ export interface PairedChange {
  * game by game: each figure's change is the mean of the games' own changes, with its interval at
  * `z`. Pairing is what the same seeds are for: a change of how a game scores leaves random bots'
  * games as they were, and then each game's change varies far less than either side's figure. On
- * Maya with bigger city scores, 200 games, 3 players, random bots: a seat's win share ±9 points
- * unpaired, ±1.4–2.2 paired; its mean score ±6.0–6.7 against ±1.1. Where a change makes the games
+ * One of our games with a variant that only raised some scores, 200 games, 3 players, random
+ * bots: a seat's win share ±9 points unpaired, ±1.4–2.2 paired; its mean score ±6.0–6.7 against
+ * ±1.1 (README, `stela compare`). Where a change makes the games
  * differ from the first move, the paired interval is as wide as the unpaired one, never much wider.
  */
 export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[], players: number, z = Z95): PairedChange {

@@ -45,7 +45,7 @@ const TASKS_PER_WORKER = 8;
  * Games [from, to) cut into tasks for `workers` workers: contiguous, in order, each of 1 to
  * `MAX_BATCH` games, and at least `TASKS_PER_WORKER` per worker while there are games for it.
  * Games of a run differ in length, and a search bot takes seconds a game: in batches of 25, a run
- * of 20 games was one task and left the second core idle (Cacao, `mcts:200` against random: 59 s,
+ * of 20 games was one task and left the second core idle (a tile game, `mcts:200` against random: 59 s,
  * one core busy), and its progress bar stood still until the end. Small tasks keep every worker
  * busy to the last games and the bar moving; which games a task holds never changes a game.
  */
