@@ -2,6 +2,8 @@ import { pairedMeanDifference, pairedShareDifference, Z95, type PairedDifference
 
 /** What a played game leaves for comparing two runs: `stela compare`'s outcomes, the editor's. */
 export interface PlayedGame {
+  /** Its number in the run, when known: paired games must have the same. */
+  game?: number;
   scores: readonly number[];
   winners: readonly number[];
   decisions: number;
@@ -23,19 +25,23 @@ export interface PairedChange {
  * Two runs of the same game numbers (`a[i]` and `b[i]` played with the same seeds and bots) compared
  * game by game: each figure's change is the mean of the games' own changes, with its interval at
  * `z`. Pairing is what the same seeds are for: a change of how a game scores leaves random bots'
- * games as they were, and then each game's change varies far less than either side's figure. On
- * One of our games with a variant that only raised some scores, 200 games, 3 players, random
- * bots: a seat's win share ±9 points unpaired, ±1.4–2.2 paired; its mean score ±6.0–6.7 against
- * ±1.1 (README, `stela compare`). Where a change makes the games
- * differ from the first move, the paired interval is as wide as the unpaired one, never much wider.
+ * games as they were, and then each game's change varies far less than either side's figure. A
+ * variant of one of our games that only raises some scores, 200 games, 3 players, random bots: a
+ * seat's win share ±9 points from the two sides' rates, ±1.4–2.2 game by game; its mean score
+ * ±6.0–6.7 against ±1.1 (README, `stela compare`). Where a change makes the games differ from the
+ * first move, the interval is about as wide as from the two sides' figures; it is wider (up to
+ * about 1.4 times) only when the two sides' outcomes run against each other game by game.
+ * The two lists must hold the same games in the same order: a mismatch is a caller's mistake, and throws.
  */
 export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[], players: number, z = Z95): PairedChange {
   const wins: number[][] = Array.from({ length: players }, () => []);
   const scores: number[][] = Array.from({ length: players }, () => []);
   const length: number[] = [];
-  for (let i = 0; i < a.length && i < b.length; i++) {
+  if (a.length !== b.length) throw new Error(`paired runs must hold the same games: ${a.length} against ${b.length}`);
+  for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
+    if (x.game !== undefined && y.game !== undefined && x.game !== y.game) throw new Error(`paired runs must hold the same games: game ${x.game} against game ${y.game}`);
     if (x.error !== undefined || y.error !== undefined) continue;
     for (let p = 0; p < players; p++) {
       wins[p]!.push(share(y, p) - share(x, p));

@@ -6,7 +6,8 @@ import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, pairedChange, precisionText, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
-import { GAMES_LIMIT, UsageError, wholeNumber, WORKERS_LIMIT } from "./usage-error.ts";
+import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { UsageError, wholeNumber } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
 export interface Difference {
@@ -145,6 +146,9 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
       // Seats tied up to rounding (two seats of a two-player game mirror each other) go to the first.
       per.reduce((w, d, i) => (excess(d, level) > excess(w.d, level) + 1e-9 ? { seat: i + 1, d } : w), { seat: 1, d: per[0]! });
     const result = (d: Difference, detail: string): Threshold => ({ rule: text, broken: excess(d, level) > limit, detail, ...at });
+    // With no game played to the end on both sides there is no change to measure: a rule on one
+    // breaks, rather than pass on nothing (`errors>0` says why the games failed).
+    if (at95.pairs === 0 && name !== "win-off-fair" && name !== "errors") return { rule: text, broken: true, detail: "no game ended cleanly on both sides: there is no change to measure", ...at };
     switch (name) {
       case "win-off-fair": {
         const rates = shares(z).map((s) => s.wb);
@@ -180,9 +184,11 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
-const points = (d: Difference): string => `${signed(d.value * 100)} [${signed(d.low * 100)}, ${signed(d.high * 100)}]`;
+/** An interval as the table prints it; an unbounded one (fewer than three games to compare) says so. */
+const ends = (d: Difference, by: number, digits: number): string => (Number.isFinite(d.low) && Number.isFinite(d.high) ? `[${signed(d.low * by, digits)}, ${signed(d.high * by, digits)}]` : "[too few games]");
+const points = (d: Difference): string => `${signed(d.value * 100)} ${ends(d, 100, 1)}`;
 
-/** The precision line of a comparison (`changePrecision`), or undefined when no seat's share varies. */
+/** The precision line of a comparison (`changePrecision`), or undefined with fewer than three games to compare. */
 function changePrecisionLine(c: Comparison): string | undefined {
   const p = changePrecision(c.seats.map((s) => s.wins));
   return p && `precision: ${precisionText("each seat's change in win share", p)}`;
@@ -195,13 +201,13 @@ export function comparisonLines(c: Comparison): string[] {
   lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
   for (const s of c.seats) {
     lines.push(
-      `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${points(s.wins).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${signed(s.score.value, 2)} [${signed(s.score.low, 2)}, ${signed(s.score.high, 2)}]`,
+      `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${points(s.wins).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${signed(s.score.value, 2)} ${ends(s.score, 1, 2)}`,
     );
   }
   lines.push("");
   const precision = changePrecisionLine(c);
   if (precision) lines.push(precision);
-  lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${signed(c.length.value, 1)} [${signed(c.length.low, 1)}, ${signed(c.length.high, 1)}] (${signed(c.length.relative * 100)}%)`);
+  lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${signed(c.length.value, 1)} ${ends(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${t.broken ? "FAIL" : "ok  "} --fail-if ${t.rule}: ${t.detail}`);
@@ -221,7 +227,7 @@ function comparisonReport(c: Comparison): string {
     colours: SEAT_COLOURS,
   };
   const rows = c.seats
-    .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${points(s.wins)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${signed(s.score.value, 2)} [${signed(s.score.low, 2)}, ${signed(s.score.high, 2)}]</td></tr>`)
+    .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${points(s.wins)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${signed(s.score.value, 2)} ${ends(s.score, 1, 2)}</td></tr>`)
     .join("");
   const precision = changePrecisionLine(c);
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";

@@ -9,7 +9,8 @@ import { BOT_KINDS } from "../index.ts";
 import { botSpecs } from "./bot-specs.ts";
 import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
-import { GAMES_LIMIT, SMOKE_LIMIT, UsageError, wholeNumber, WORKERS_LIMIT } from "./usage-error.ts";
+import { GAMES_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { UsageError, wholeNumber } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 

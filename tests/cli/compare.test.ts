@@ -37,15 +37,17 @@ describe("comparing two runs", () => {
     const lines = comparisonLines(compareSummaries(a, b, both, [], "cmd"));
     // Game by game, 30 of 200 games went from seat 2 to seat 1 and none back: Agresti–Min's centre
     // 30/202 = 0.1485, variance 31/202 − 0.1485² = 0.1314 a game, so the interval reaches 5.1 points
-    // below the estimate +15.0; the games from 1.96² · 0.1314 / 0.05² = 201.9 and / 0.02² = 1262.0.
-    expect(lines).toContain("precision: each seat's change in win share known to ±5.1 points at most (95%); about 202 games each would give ±5, about 1,263 ±2");
+    // below the estimate +15.0. Were games to change as these did, the adjusted interval would be
+    // ±5 at 200 games a side and ±2 at 1,229 (its own width, solved for the count).
+    expect(lines).toContain("precision: each seat's change in win share known to ±5.1 points at most (95%); about 200 games each would give ±5, about 1,229 ±2");
     expect(lines).toContain("B − A: each game's own change, over the 200 games both sides played to the end (the same seeds and bots)");
     // Ten games alike on both sides do not show that nothing changed, only that little did: the
-    // half-games Agresti and Min add give a variance of 1/12 a game, so ±1.96 · √(1/12/12) = ±16.3.
+    // half-games Agresti and Min add give ±1.96 / 12 = ±16.3; ±5 needs 1.96 / 0.05 − 2 = 37.2 → 38
+    // games, ±2 needs 96.
     const alwaysGames = outcomes(10, 10, 40);
     const always = summarise("A", settings, 10, alwaysGames, 1);
     expect(comparisonLines(compareSummaries(always, always, { a: alwaysGames, b: alwaysGames }, [], "cmd"))).toContain(
-      "precision: each seat's change in win share known to ±16.3 points at most (95%); about 129 games each would give ±5, about 801 ±2",
+      "precision: each seat's change in win share known to ±16.3 points at most (95%); about 38 games each would give ±5, about 96 ±2",
     );
   });
 
@@ -117,6 +119,34 @@ describe("comparing two runs", () => {
     expect(d.seats[0]!.wins.high).toBeCloseTo(1.959963984540054 * Math.sqrt(1 / 102 / 102), 12);
   });
 
+  it("pairs only the games both sides played to the end, and measures nothing without one", () => {
+    // Game 2 failed in B: the other nine games are compared.
+    const gamesA3 = outcomes(10, 5, 40);
+    const gamesB3 = outcomes(10, 5, 40).map((o) => (o.game === 2 ? { ...o, error: "x.stela:1:1: runtime-error: boom" } : o));
+    const sa = summarise("A", settings, 10, gamesA3, 1);
+    const c = compareSummaries(sa, summarise("B", settings, 10, gamesB3, 1), { a: gamesA3, b: gamesB3 }, [], "cmd");
+    expect(c.pairs).toBe(9);
+    expect(c.seats[0]!.score).toMatchObject({ value: 0, n: 9 });
+    // Every game of B failed: no rule on a change passes on nothing.
+    const failed = gamesA3.map((o) => ({ ...o, error: "x.stela:1:1: runtime-error: boom" }));
+    const none = compareSummaries(sa, summarise("B", settings, 10, failed, 1), { a: gamesA3, b: failed }, ["win-change>5", "win-change>5@95", "score-change>3", "length-change>10%@95", "win-off-fair>45"], "cmd");
+    expect(none.pairs).toBe(0);
+    expect(none.thresholds.map((t) => [t.rule, t.broken])).toEqual([
+      ["win-change>5", true],
+      ["win-change>5@95", true],
+      ["score-change>3", true],
+      ["length-change>10%@95", true],
+      // B alone: no clean game is a 0% share, as before pairing.
+      ["win-off-fair>45", true],
+    ]);
+    expect(none.thresholds[0]!.detail).toBe("no game ended cleanly on both sides: there is no change to measure");
+    const lines = comparisonLines(none);
+    expect(lines.some((l) => l.startsWith("precision"))).toBe(false);
+    expect(lines.find((l) => l.startsWith("1 "))).toContain("[too few games]");
+    // Runs of other games cannot be paired.
+    expect(() => compareSummaries(sa, sa, { a: gamesA3, b: gamesA3.slice(1) }, [], "cmd")).toThrow("paired runs must hold the same games: 10 against 9");
+  });
+
   it("refuses a rule it cannot read", () => {
     expect(() => parseFailIf("win-rate<3")).toThrow("--fail-if: cannot read");
     expect(parseFailIf("length-change>10%")).toEqual({ name: "length-change", limit: 10 });
@@ -142,6 +172,9 @@ describe("stela compare", () => {
     const c = JSON.parse(r.out);
     expect(c.a.played).toBe(30);
     expect(c.b.errors.length).toBeGreaterThan(0);
+    // The changes are measured over the games both sides played to the end.
+    expect(c.a.errors).toEqual([]);
+    expect(c.pairs).toBe(30 - c.b.errors.length);
     expect(c.b.errors[0].replay).toMatch(/^stela simulate tests\/fixtures\/bots\/faulty-goofspiel\.stela --players 2 --seed 1 --bots random --game \d+$/);
     expect(c.thresholds[0]).toMatchObject({ rule: "errors>0", broken: true });
     // The games that did not fail are as long on both sides: Goofspiel always takes 10 decisions

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, medianInterval, pairedMeanDifference, pairedShareDifference, quantile, spread, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
+import { binomialPValue, medianInterval, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, spread, tQuantile, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 
@@ -82,13 +82,47 @@ describe("paired differences (two runs on the same seeds)", () => {
     expect(same.low).toBeCloseTo(-same.high, 12);
   });
 
-  it("matched means: each pair's difference, mean ± z·sd/√n", () => {
+  it("Student's t quantiles at 95%, against the tables", () => {
+    const z = 1.959963984540054;
+    // Tables: 4.3027, 3.1824, 2.7764, 2.5706, 2.2281, 2.0423, 1.9840.
+    expect(tQuantile(z, 2)).toBeCloseTo(4.3027, 1);
+    expect(tQuantile(z, 3)).toBeCloseTo(3.1824, 2);
+    expect(tQuantile(z, 4)).toBeCloseTo(2.7764, 2);
+    expect(tQuantile(z, 5)).toBeCloseTo(2.5706, 3);
+    expect(tQuantile(z, 10)).toBeCloseTo(2.2281, 3);
+    expect(tQuantile(z, 30)).toBeCloseTo(2.0423, 3);
+    expect(tQuantile(z, 100)).toBeCloseTo(1.984, 3);
+    // 99%: 2.576 → 3.169 at 10 degrees.
+    expect(tQuantile(2.5758293035489004, 10)).toBeCloseTo(3.169, 2);
+  });
+
+  it("matched means: each pair's difference, mean ± t·sd/√n; unbounded below three pairs", () => {
     const r = pairedMeanDifference([1, 2, 3, 4]);
     expect(r.value).toBe(2.5);
     expect(r.variance).toBeCloseTo(5 / 3, 12);
-    expect(r.high - r.value).toBeCloseTo(1.959963984540054 * Math.sqrt(5 / 3 / 4), 12);
+    expect(r.n).toBe(4);
+    // t of 3 degrees (3.18), not z (1.96): four pairs are few.
+    expect(r.high - r.value).toBeCloseTo(tQuantile(1.959963984540054, 3) * Math.sqrt(5 / 3 / 4), 12);
     // The same change in every pair: known exactly.
     expect(pairedMeanDifference([12, 12, 12])).toMatchObject({ value: 12, low: 12, high: 12, variance: 0 });
+    // One or two pairs tell nothing of the spread.
+    expect(pairedMeanDifference([7])).toMatchObject({ value: 7, low: -Infinity, high: Infinity });
+    expect(pairedMeanDifference([7, 9])).toMatchObject({ value: 8, low: -Infinity, high: Infinity });
+    expect(pairedMeanDifference([])).toMatchObject({ value: 0, low: -Infinity, high: Infinity, n: 0 });
+  });
+
+  it("forecasts how many pairs an adjusted interval needs from its own width", () => {
+    // Every game alike: the added half-pairs alone give ±z/(n + 2), so ±5 needs 1.96/0.05 − 2 = 37.2 → 38.
+    const alike = pairedShareDifference(Array(200).fill(0));
+    expect(pairedShareTrials(alike, 0.05)).toBe(38);
+    expect(pairedShareTrials(alike, 0.02)).toBe(96);
+    // The forecast holds: 38 pairs alike reach ±5, 37 do not.
+    expect(pairedShareDifference(Array(38).fill(0)).high).toBeLessThanOrEqual(0.05);
+    expect(pairedShareDifference(Array(37).fill(0)).high).toBeGreaterThan(0.05);
+    // Games that change either way half the time: variance about 0.5 a pair, as z²·v/h² says (768).
+    const half = pairedShareDifference(Array.from({ length: 1000 }, (_, i) => (i % 4 === 0 ? -1 : i % 4 === 1 ? 1 : 0)));
+    expect(half.variance).toBeCloseTo(0.5, 2);
+    expect(pairedShareTrials(half, 0.05)).toBe(767);
   });
 });
 

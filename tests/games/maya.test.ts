@@ -624,7 +624,7 @@ describe("Maya: variants", () => {
   });
 
   it('house rule "Open racks" (a separate file extending maya.stela): racks and the face-down choice are public', () => {
-    expect(rules.variants).toEqual(["Open racks", "Big racks"]);
+    expect(rules.variants).toEqual(["Open racks", "Big racks", "Big cities pay more"]);
     const m = rules.start({ players: 2, seed: 1, variant: "Open racks" });
     choose(m, "green");
     const { me, other } = seats(m);

@@ -1,9 +1,10 @@
 import type { PlayedGame, Rate, Spread } from "../../../interpreter/index.ts";
 
 /**
- * A balance run asked of a simulate worker: one text of the rules. A comparison with the saved
- * text asks a second worker the same with the saved text: the two sides play at once, one a core,
- * and neither side's engine code is compiled by V8 for the other side's rules as well.
+ * A balance run asked of a simulate worker: one text of the rules, and a variant. A comparison
+ * asks a second worker the same of the other side (the saved text, or the same text under the base
+ * rules or another variant): the two sides play at once, one a core, and neither side's engine
+ * code is compiled by V8 for the other side's rules as well.
  */
 export interface SimulateRequest {
   type: "simulate";
