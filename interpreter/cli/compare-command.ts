@@ -44,7 +44,7 @@ export interface Comparison {
   /** Games that ended cleanly on both sides: each change is the mean of these games' own changes. */
   pairs: number;
   seats: SeatComparison[];
-  length: Difference & { relative: number };
+  length: PairedDifference & { relative: number };
   thresholds: Threshold[];
   /** The command that reproduces this comparison. */
   command: string;
@@ -149,6 +149,11 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // With no game played to the end on both sides there is no change to measure: a rule on one
     // breaks, rather than pass on nothing (`errors>0` says why the games failed).
     if (at95.pairs === 0 && name !== "win-off-fair" && name !== "errors") return { rule: text, broken: true, detail: "no game ended cleanly on both sides: there is no change to measure", ...at };
+    // One game bounds no change of score or length (`pairedMeanDifference`): a rule on the interval
+    // breaks rather than read "it holds no change" off an interval without ends.
+    if (at95.pairs < 2 && level !== undefined && (name === "score-change" || name === "length-change")) {
+      return { rule: text, broken: true, detail: `${at95.pairs} game ended cleanly on both sides: too few to bound the change`, ...at };
+    }
     switch (name) {
       case "win-off-fair": {
         const rates = shares(z).map((s) => s.wb);
@@ -184,9 +189,10 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
-/** An interval as the table prints it; an unbounded one (fewer than three games to compare) says so. */
-const ends = (d: Difference, by: number, digits: number): string => (Number.isFinite(d.low) && Number.isFinite(d.high) ? `[${signed(d.low * by, digits)}, ${signed(d.high * by, digits)}]` : "[too few games]");
-const points = (d: Difference): string => `${signed(d.value * 100)} ${ends(d, 100, 1)}`;
+/** An interval as the table prints it; one that no game, or too few, can bound (`PairedDifference`) says so. */
+const ends = (d: PairedDifference, by: number, digits: number): string =>
+  d.n > 0 && Number.isFinite(d.low) && Number.isFinite(d.high) ? `[${signed(d.low * by, digits)}, ${signed(d.high * by, digits)}]` : "[too few games]";
+const points = (d: PairedDifference): string => `${signed(d.value * 100)} ${ends(d, 100, 1)}`;
 
 /** The precision line of a comparison (`changePrecision`), or undefined with fewer than three games to compare. */
 function changePrecisionLine(c: Comparison): string | undefined {

@@ -37,9 +37,10 @@ describe("comparing two runs", () => {
     const lines = comparisonLines(compareSummaries(a, b, both, [], "cmd"));
     // Game by game, 30 of 200 games went from seat 2 to seat 1 and none back: Agresti–Min's centre
     // 30/202 = 0.1485, variance 31/202 − 0.1485² = 0.1314 a game, so the interval reaches 5.1 points
-    // below the estimate +15.0. Were games to change as these did, the adjusted interval would be
-    // ±5 at 200 games a side and ±2 at 1,229 (its own width, solved for the count).
-    expect(lines).toContain("precision: each seat's change in win share known to ±5.1 points at most (95%); about 200 games each would give ±5, about 1,229 ±2");
+    // below the estimate +15.0. Were games to change as these did, the interval's farther end would
+    // come within 5 points of the estimate at 212 games a side, and 2 points at 1,259 (the same
+    // distance the line reports, solved for the count: more than the 200 played, as it must be).
+    expect(lines).toContain("precision: each seat's change in win share known to ±5.1 points at most (95%); about 212 games each would give ±5, about 1,259 ±2");
     expect(lines).toContain("B − A: each game's own change, over the 200 games both sides played to the end (the same seeds and bots)");
     // Ten games alike on both sides do not show that nothing changed, only that little did: the
     // half-games Agresti and Min add give ±1.96 / 12 = ±16.3; ±5 needs 1.96 / 0.05 − 2 = 37.2 → 38
@@ -143,6 +144,14 @@ describe("comparing two runs", () => {
     const lines = comparisonLines(none);
     expect(lines.some((l) => l.startsWith("precision"))).toBe(false);
     expect(lines.find((l) => l.startsWith("1 "))).toContain("[too few games]");
+    // One game: a score or length change has no interval, and a rule on one says so and breaks.
+    const one = compareSummaries(sa, sa, { a: gamesA3.slice(0, 1), b: gamesA3.slice(0, 1) }, ["score-change>3@95", "length-change>10%@99", "score-change>3"], "cmd");
+    expect(one.pairs).toBe(1);
+    expect(one.thresholds.map((t) => [t.broken, t.detail])).toEqual([
+      [true, "1 game ended cleanly on both sides: too few to bound the change"],
+      [true, "1 game ended cleanly on both sides: too few to bound the change"],
+      [false, "seat 1's mean score moves +0.00"],
+    ]);
     // Runs of other games cannot be paired.
     expect(() => compareSummaries(sa, sa, { a: gamesA3, b: gamesA3.slice(1) }, [], "cmd")).toThrow("paired runs must hold the same games: 10 against 9");
   });

@@ -82,21 +82,26 @@ describe("paired differences (two runs on the same seeds)", () => {
     expect(same.low).toBeCloseTo(-same.high, 12);
   });
 
-  it("Student's t quantiles at 95%, against the tables", () => {
-    const z = 1.959963984540054;
-    // Tables: 4.3027, 3.1824, 2.7764, 2.5706, 2.2281, 2.0423, 1.9840.
-    expect(tQuantile(z, 2)).toBeCloseTo(4.3027, 1);
-    expect(tQuantile(z, 3)).toBeCloseTo(3.1824, 2);
-    expect(tQuantile(z, 4)).toBeCloseTo(2.7764, 2);
-    expect(tQuantile(z, 5)).toBeCloseTo(2.5706, 3);
-    expect(tQuantile(z, 10)).toBeCloseTo(2.2281, 3);
-    expect(tQuantile(z, 30)).toBeCloseTo(2.0423, 3);
-    expect(tQuantile(z, 100)).toBeCloseTo(1.984, 3);
-    // 99%: 2.576 → 3.169 at 10 degrees.
-    expect(tQuantile(2.5758293035489004, 10)).toBeCloseTo(3.169, 2);
+  it("Student's t quantiles against the tables, at every level a rule may ask", () => {
+    const z95 = 1.959963984540054;
+    const z99 = 2.5758293035489004;
+    const z999 = 3.2905267314919255;
+    // Two-sided 95%: 12.706, 4.303, 3.182, 2.776, 2.571, 2.228, 2.042, 1.984.
+    const at95 = [1, 2, 3, 4, 5, 10, 30, 100].map((nu) => tQuantile(z95, nu));
+    [12.706, 4.303, 3.182, 2.776, 2.571, 2.228, 2.042, 1.984].forEach((t, i) => expect(at95[i]).toBeCloseTo(t, 3));
+    // 99%: 63.657 at 1 degree, 9.925 at 2, 3.169 at 10; 99.9%: 636.62 at 1, 31.599 at 2, 4.587 at 10.
+    expect(tQuantile(z99, 1)).toBeCloseTo(63.657, 2);
+    expect(tQuantile(z99, 2)).toBeCloseTo(9.925, 3);
+    expect(tQuantile(z99, 10)).toBeCloseTo(3.169, 3);
+    expect(tQuantile(z999, 1)).toBeCloseTo(636.62, 1);
+    expect(tQuantile(z999, 2)).toBeCloseTo(31.599, 2);
+    expect(tQuantile(z999, 10)).toBeCloseTo(4.587, 3);
+    // Past 1,000 degrees the expansion takes over, without a step between.
+    expect(Math.abs(tQuantile(z999, 1001) - tQuantile(z999, 1000))).toBeLessThan(1e-5);
+    expect(tQuantile(z95, 100_000)).toBeCloseTo(z95, 4);
   });
 
-  it("matched means: each pair's difference, mean ± t·sd/√n; unbounded below three pairs", () => {
+  it("matched means: each pair's difference, mean ± t·sd/√n; unbounded from one pair", () => {
     const r = pairedMeanDifference([1, 2, 3, 4]);
     expect(r.value).toBe(2.5);
     expect(r.variance).toBeCloseTo(5 / 3, 12);
@@ -105,9 +110,11 @@ describe("paired differences (two runs on the same seeds)", () => {
     expect(r.high - r.value).toBeCloseTo(tQuantile(1.959963984540054, 3) * Math.sqrt(5 / 3 / 4), 12);
     // The same change in every pair: known exactly.
     expect(pairedMeanDifference([12, 12, 12])).toMatchObject({ value: 12, low: 12, high: 12, variance: 0 });
-    // One or two pairs tell nothing of the spread.
+    // One pair tells nothing of the spread; two give one degree of freedom (t = 12.706).
     expect(pairedMeanDifference([7])).toMatchObject({ value: 7, low: -Infinity, high: Infinity });
-    expect(pairedMeanDifference([7, 9])).toMatchObject({ value: 8, low: -Infinity, high: Infinity });
+    const two = pairedMeanDifference([7, 9]);
+    expect(two.value).toBe(8);
+    expect(two.high).toBeCloseTo(8 + 12.706 * Math.sqrt(2 / 2), 2);
     expect(pairedMeanDifference([])).toMatchObject({ value: 0, low: -Infinity, high: Infinity, n: 0 });
   });
 

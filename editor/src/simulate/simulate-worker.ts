@@ -22,7 +22,7 @@ function load(req: SimulateRequest, source: string): Game {
 }
 
 function figures(game: Game, req: SimulateRequest, progress: (done: number) => void): BalanceFigures {
-  const outcomes: { scores: number[]; winners: number[]; decisions: number; error?: string }[] = [];
+  const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; error?: string }[] = [];
   for (let g = 1; g <= req.games; g++) {
     const seed = mixSeed(req.seed, g);
     // Quiet: only the outcome is read, and a quiet match plays the same game (`Match.quiet`).
@@ -36,7 +36,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
       error = e instanceof Error ? e.message : String(e);
     }
     if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}`;
-    outcomes.push({ scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(error ? { error } : {}) });
+    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(error ? { error } : {}) });
     if (g % 5 === 0 || g === req.games) progress(g);
   }
   const clean = outcomes.filter((o) => !o.error);
