@@ -32,6 +32,17 @@ describe.skipIf(skipE2e)("simulate panel", () => {
   });
 
   it("plays N games of the edited rules with MCTS in a seat, shows intervals, and the saved version beside them", async () => {
+    // The file as opened, unchanged: comparing it with its saved text would play the same games
+    // twice, so the rules play alone and the panel says why.
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    await page.click("[data-testid=simulate]");
+    await page.waitForSelector("[data-testid=simulate-panel]");
+    await page.fill("[data-testid=simulate-games]", "2");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForSelector("[data-testid=simulate-other-note]", { timeout: 120_000 });
+    expect(await page.textContent("[data-testid=simulate-other-note]")).toBe("the saved version is the same as these rules: change them, or pick a variant, to compare");
+    expect(await page.$("[data-testid=simulate-changes]")).toBeNull();
+    await page.click("[aria-label=Close]");
     await page.evaluate(`window.stela.setText(${JSON.stringify(GOOF)})`);
     await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
     await page.click("[data-testid=simulate]");
