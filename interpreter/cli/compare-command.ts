@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, pairedChange, precisionText, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
+import { changePrecision, pairedChange, precisionText, seatsSureTogether, togetherVerdict, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
@@ -43,6 +43,11 @@ export interface Comparison {
   b: SimulationSummary;
   /** Games that ended cleanly on both sides: each change is the mean of these games' own changes. */
   pairs: number;
+  /**
+   * With three seats or more, the seats whose change of win share holds with every seat's interval
+   * widened to hold at once (`seatsSureTogether`); absent with two seats, whose changes mirror.
+   */
+  sureTogether?: number[];
   seats: SeatComparison[];
   length: PairedDifference & { relative: number };
   thresholds: Threshold[];
@@ -185,7 +190,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
     }
   });
-  return { a, b, pairs: at95.pairs, seats, length, thresholds, command };
+  const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players) } : {};
+  return { a, b, pairs: at95.pairs, ...together, seats, length, thresholds, command };
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
@@ -200,6 +206,12 @@ function changePrecisionLine(c: Comparison): string | undefined {
   return p && `precision: ${precisionText("each seat's change in win share", p)}`;
 }
 
+/** The "together" line of a comparison (`togetherVerdict`), or undefined when it has nothing to say. */
+function togetherLine(c: Comparison): string | undefined {
+  const v = c.sureTogether && togetherVerdict(c.seats.map((s) => s.wins), c.sureTogether);
+  return v && `together: ${v}`;
+}
+
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
   const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, `${c.a.played} games each, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
@@ -211,6 +223,8 @@ export function comparisonLines(c: Comparison): string[] {
     );
   }
   lines.push("");
+  const together = togetherLine(c);
+  if (together) lines.push(together);
   const precision = changePrecisionLine(c);
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${signed(c.length.value, 1)} ${ends(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
@@ -236,11 +250,13 @@ function comparisonReport(c: Comparison): string {
     .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${points(s.wins)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${signed(s.score.value, 2)} ${ends(s.score, 1, 2)}</td></tr>`)
     .join("");
   const precision = changePrecisionLine(c);
+  const together = togetherLine(c);
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
+${together ? `<p>${escapeHtml(together)}</p>` : ""}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 <p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%). Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}

@@ -156,6 +156,34 @@ describe("comparing two runs", () => {
     expect(() => compareSummaries(sa, sa, { a: gamesA3, b: gamesA3.slice(1) }, [], "cmd")).toThrow("paired runs must hold the same games: 10 against 9");
   });
 
+  it("with three seats, says whether a seat's change holds with all the seats read at once", () => {
+    const three: RunSettings = { file: "a.stela", players: 3, bots: ["random"], seed: 1 };
+    // Seat w = g mod 3 wins game g; in B the first `flips` of seat 1's wins go to seat 2 instead.
+    const run = (flips: number) =>
+      Array.from({ length: 100 }, (_, i) => {
+        const w = i % 3 === 0 && i / 3 < flips ? 1 : i % 3;
+        return { game: i + 1, seed: i, scores: [0, 1, 2].map((p) => (p === w ? 10 : 0)), winners: [w], decisions: 30 };
+      });
+    const base = run(0);
+    const compare = (flips: number) => compareSummaries(summarise("A", three, 100, base, 1), summarise("B", three, 100, run(flips), 1), { a: base, b: run(flips) }, [], "cmd");
+    // Six games flipped: seat 1's 95% interval [−10.8, −0.9] leaves out 0, but widened to 98.3%
+    // (Agresti–Min, z = 2.394: −5.9 ± 6.1 points) it does not.
+    const six = compare(6);
+    expect(six.seats[0]!.wins.high).toBeLessThan(0);
+    expect(six.sureTogether).toEqual([]);
+    expect(comparisonLines(six)).toContain(
+      "together: no seat's change in win share holds once all 3 seats are read at once (Bonferroni: each interval at 98.3%): one 95% interval in twenty misses by chance; confirm with more games or another seed",
+    );
+    // Ten flipped: seats 1 and 2 hold together; seat 3 did not move.
+    const ten = compare(10);
+    expect(ten.sureTogether).toEqual([1, 2]);
+    expect(comparisonLines(ten)).toContain("together: the changes in win share of seats 1 and 2 hold with all 3 seats read at once (Bonferroni: each interval at 98.3%)");
+    // Nothing moved: nothing to warn about.
+    expect(comparisonLines(compare(0)).some((l) => l.startsWith("together"))).toBe(false);
+    // Two seats mirror each other: no such line, no such figure.
+    expect(compareSummaries(a, b, both, [], "cmd").sureTogether).toBeUndefined();
+  });
+
   it("refuses a rule it cannot read", () => {
     expect(() => parseFailIf("win-rate<3")).toThrow("--fail-if: cannot read");
     expect(parseFailIf("length-change>10%")).toEqual({ name: "length-change", limit: 10 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, medianInterval, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, spread, tQuantile, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
+import { binomialPValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, spread, tQuantile, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 
@@ -99,6 +99,15 @@ describe("paired differences (two runs on the same seeds)", () => {
     // Past 1,000 degrees the expansion takes over, without a step between.
     expect(Math.abs(tQuantile(z999, 1001) - tQuantile(z999, 1000))).toBeLessThan(1e-5);
     expect(tQuantile(z95, 100_000)).toBeCloseTo(z95, 4);
+  });
+
+  it("normal quantiles, for levels no table lists", () => {
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959964, 5);
+    expect(normalQuantile(0.995)).toBeCloseTo(2.575829, 5);
+    expect(normalQuantile(0.5)).toBeCloseTo(0, 6);
+    // Three intervals held at once at 95%: each at 1 − 0.05/3, z = 2.394.
+    expect(normalQuantile(1 - 0.025 / 3)).toBeCloseTo(2.393980, 4);
+    expect(normalQuantile(0.0005)).toBeCloseTo(-3.290527, 4);
   });
 
   it("matched means: each pair's difference, mean ± t·sd/√n; unbounded from one pair", () => {
