@@ -15,8 +15,8 @@ export { BOT_KINDS, formatBotSpec, makeBot, parseBotSpec, type Bot, type BotKind
 export { GreedyBot } from "./bots/greedy-bot.ts";
 export { MctsBot, type MctsBudget, type MctsSettings } from "./bots/mcts-bot.ts";
 export { botRandom, mixSeed } from "./bots/seeds.ts";
-export { binomialPValue, pairedMeanDifference, pairedShareDifference, normalQuantile, pairedShareTrials, quantile, spread, tQuantile, trialsFor, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";
-export { pairedChange, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
+export { binomialPValue, quantile, spread, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";
+export { changeText, leavesOutZero, pairedChange, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { playOut } from "./bots/play-out.ts";

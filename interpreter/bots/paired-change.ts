@@ -56,6 +56,21 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
   };
 }
 
+/** Does the change surely differ from none: is its interval bounded, and does it leave out 0? */
+export function leavesOutZero(d: PairedDifference): boolean {
+  return d.n > 0 && (d.low > 0 || d.high < 0);
+}
+
+/**
+ * A change as the CLI and the editor print it: `+9.47 [+8.41, +10.53]` (`by` 100: points of a
+ * share), or `+0.00 [too few games]` where no game, or one for a mean, bounds it.
+ */
+export function changeText(d: PairedDifference, by: number, digits: number): string {
+  const signed = (v: number): string => `${v >= 0 ? "+" : ""}${(v * by).toFixed(digits)}`;
+  const bounded = d.n > 0 && Number.isFinite(d.low) && Number.isFinite(d.high);
+  return `${signed(d.value)} ${bounded ? `[${signed(d.low)}, ${signed(d.high)}]` : "[too few games]"}`;
+}
+
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */
 function share(g: PlayedGame, p: number): number {
   return g.winners.includes(p) ? 1 / g.winners.length : 0;
@@ -74,7 +89,7 @@ export function seatsSureTogether(a: readonly PlayedGame[], b: readonly PlayedGa
   const z = normalQuantile(1 - 0.025 / Math.max(1, players));
   const out: number[] = [];
   pairedChange(a, b, players, z).seats.forEach((c, p) => {
-    if (c.wins.n > 0 && (c.wins.low > 0 || c.wins.high < 0)) out.push(p + 1);
+    if (leavesOutZero(c.wins)) out.push(p + 1);
   });
   return out;
 }
@@ -86,7 +101,7 @@ export function seatsSureTogether(a: readonly PlayedGame[], b: readonly PlayedGa
  * to act on one seat needs this one.
  */
 export function togetherVerdict(changes: readonly PairedDifference[], sure: readonly number[]): string | undefined {
-  if (!changes.some((d) => d.n > 0 && (d.low > 0 || d.high < 0))) return undefined;
+  if (!changes.some(leavesOutZero)) return undefined;
   const k = changes.length;
   const each = `(Bonferroni: each interval at ${(100 - 5 / k).toFixed(1)}%)`;
   if (sure.length === 0) return `no seat's change in win share holds once all ${k} seats are read at once ${each}: one 95% interval in twenty misses by chance; confirm with more games or another seed`;

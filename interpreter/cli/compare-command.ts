@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, pairedChange, precisionText, seatsSureTogether, togetherVerdict, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
+import { changePrecision, changeText, pairedChange, precisionText, seatsSureTogether, togetherVerdict, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
@@ -195,10 +195,6 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
-/** An interval as the table prints it; one that no game, or too few, can bound (`PairedDifference`) says so. */
-const ends = (d: PairedDifference, by: number, digits: number): string =>
-  d.n > 0 && Number.isFinite(d.low) && Number.isFinite(d.high) ? `[${signed(d.low * by, digits)}, ${signed(d.high * by, digits)}]` : "[too few games]";
-const points = (d: PairedDifference): string => `${signed(d.value * 100)} ${ends(d, 100, 1)}`;
 
 /** The precision line of a comparison (`changePrecision`), or undefined with fewer than three games to compare. */
 function changePrecisionLine(c: Comparison): string | undefined {
@@ -219,7 +215,7 @@ export function comparisonLines(c: Comparison): string[] {
   lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
   for (const s of c.seats) {
     lines.push(
-      `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${points(s.wins).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${signed(s.score.value, 2)} ${ends(s.score, 1, 2)}`,
+      `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${changeText(s.wins, 100, 1).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${changeText(s.score, 1, 2)}`,
     );
   }
   lines.push("");
@@ -227,7 +223,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (together) lines.push(together);
   const precision = changePrecisionLine(c);
   if (precision) lines.push(precision);
-  lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${signed(c.length.value, 1)} ${ends(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
+  lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${t.broken ? "FAIL" : "ok  "} --fail-if ${t.rule}: ${t.detail}`);
@@ -247,7 +243,7 @@ function comparisonReport(c: Comparison): string {
     colours: SEAT_COLOURS,
   };
   const rows = c.seats
-    .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${points(s.wins)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${signed(s.score.value, 2)} ${ends(s.score, 1, 2)}</td></tr>`)
+    .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${changeText(s.wins, 100, 1)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${changeText(s.score, 1, 2)}</td></tr>`)
     .join("");
   const precision = changePrecisionLine(c);
   const together = togetherLine(c);
