@@ -1,6 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
+import { optionSample, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 
 /**
@@ -23,6 +24,8 @@ export class GreedyBot {
   private readonly rng: BotRandom;
   private readonly seed: number;
   private decisions = 0;
+  /** A whole number below `n`, from this bot's generator. */
+  private readonly pick = (n: number): number => uniformInt(this.rng, 0, n - 1);
 
   constructor(
     seed: number,
@@ -36,25 +39,14 @@ export class GreedyBot {
   chooseIndex(match: Match, player: number): number | undefined {
     const n = match.optionCount(player);
     if (n <= 1) return n === 1 ? 0 : undefined;
-    let pool = [...Array(n).keys()];
-    if (n > this.width) {
-      pool = [];
-      const taken = new Set<number>();
-      while (pool.length < this.width) {
-        const i = uniformInt(this.rng, 0, n - 1);
-        if (!taken.has(i)) {
-          taken.add(i);
-          pool.push(i);
-        }
-      }
-    }
+    const pool = optionSample(n, this.width, this.pick);
     const world = match.resampleFor(player, mixSeed(this.seed, this.decisions++));
     // Nobody reads the trials' logs: they play the same moves without naming them.
     world.quiet = true;
     let best = -Infinity;
     let bestIndices: number[] = [];
     for (const i of pool) {
-      const trial = this.tryOption(world, i, player);
+      const trial = tryOption(world, i, player, this.pick);
       const score = !trial || trial.error ? -Infinity : trial.estimate(player);
       if (score > best) {
         best = score;
@@ -63,30 +55,11 @@ export class GreedyBot {
         bestIndices.push(i);
       }
     }
-    return bestIndices[uniformInt(this.rng, 0, bestIndices.length - 1)];
+    return bestIndices[this.pick(bestIndices.length)];
   }
 
   /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
   choose(match: Match, player: number): string | undefined {
     return optionIdAt(match, player, this.chooseIndex(match, player));
-  }
-
-  /**
-   * A look-ahead copy of the redrawn match after `player` takes option `index`, stopped where the
-   * rules next ask someone to choose. In a secret choice the
-   * others' answers were forgotten by the redraw: they answer at random here, so the choice
-   * resolves without peeking (and the player's own consequences still show).
-   */
-  private tryOption(world: Match, index: number, player: number): Match | undefined {
-    const trial = world.lookAhead();
-    const pending = trial.state.pending;
-    if (!trial.applyAt(index, player).ok) return undefined;
-    // Until the secret choice resolves (the state then holds no pending decision: the rules stopped
-    // at the next choice, unoffered, or the match is over).
-    while (pending?.kind === "secret" && trial.state.pending === pending) {
-      const q = trial.decision!.players[0]!;
-      trial.applyAt(uniformInt(this.rng, 0, trial.optionCount(q) - 1), q);
-    }
-    return trial;
   }
 }

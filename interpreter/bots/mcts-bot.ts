@@ -1,6 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
+import { optionSample, tryOption } from "./one-step.ts";
 import { botRandom, mixSeed, type BotRandom } from "./seeds.ts";
 
 /** How long the bot thinks per decision: a number of playouts (reproducible) or a time (not reproducible). */
@@ -17,9 +18,28 @@ export interface MctsSettings {
    * playouts' time, so a few playouts share one (each on its own copy).
    */
   playoutsPerWorld: number;
+  /**
+   * Options at the root judged by one step of look-ahead before the search, as the greedy bot
+   * judges them (`one-step.ts`): at most this many, drawn when there are more. The search widens
+   * through them best first and looks at no other root option, so a small budget plays at least
+   * as well as the greedy bot. 0: none judged, the root widens through every option at random.
+   */
+  priorWidth: number;
+  /** How many playouts a root option's one-step judgement counts as, in its average and its visits. */
+  priorVisits: number;
 }
 
-const DEFAULTS: MctsSettings = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4 };
+const DEFAULTS: MctsSettings = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2 };
+
+/**
+ * A root option judged before the search (`MctsSettings.priorWidth`): its position, each seat's
+ * reward one step on, and the player's own estimate then (what the greedy bot ranks by).
+ */
+interface Prior {
+  index: number;
+  reward: number[];
+  score: number;
+}
 
 interface Node {
   visits: number;
@@ -30,6 +50,8 @@ interface Node {
   /** Who decides at this node and among how many options, fixed by the first playout that reached it. */
   mover: number;
   count: number;
+  /** The root's options judged in advance, best first: the node widens through these, in order, and no others. */
+  priors?: Prior[];
 }
 
 function newNode(players: number): Node {
@@ -57,6 +79,16 @@ export function rewards(values: number[], winners: number[] | null): number[] {
 }
 
 /**
+ * Each seat's reward for where `world` stands (zero for all when the option that led there was
+ * refused or a rule failed): a finished game's win shares, else the estimates (`rewards`).
+ */
+function judge(world: Match | undefined, players: number): number[] {
+  if (!world || world.error) return new Array<number>(players).fill(0);
+  if (world.over) return rewards(world.result!.scores, world.result!.winners);
+  return rewards(Array.from({ length: players }, (_, q) => world.estimate(q)), null);
+}
+
+/**
  * Information-set Monte Carlo tree search (single observer). Every playout
  * starts from `match.resampleFor(player, …)`: a copy where what the bot cannot
  * see (deck order, others' hands and secret answers, future chance) is
@@ -69,7 +101,12 @@ export function rewards(values: number[], winners: number[] | null): number[] {
  * In a secret choice the bot answers first and the others answer at random,
  * outside the tree, so no seat's statistics depend on an answer it could not
  * have seen. Nodes widen progressively (about 2√visits children), so a
- * decision with hundreds of placements still gets deep playouts.
+ * decision with hundreds of placements still gets deep playouts. The root's
+ * options are first judged one step on, as the greedy bot judges them
+ * (`MctsSettings.priorWidth`), and it widens through them best first, each
+ * starting with its judgement counted as a few playouts: a search too short to
+ * tell options apart then takes what the greedy bot would, and a longer one
+ * corrects the one-step view where playing on shows it wrong.
  *
  * With an iteration budget the bot is deterministic for its seed.
  */
@@ -100,6 +137,7 @@ export class MctsBot {
     root.mover = player;
     root.count = n;
     const deadline = "milliseconds" in this.budget ? performance.now() + this.budget.milliseconds : Infinity;
+    if (this.settings.priorWidth > 0) root.priors = this.judgeOptions(match, player, n, decision);
     const limit = "iterations" in this.budget ? this.budget.iterations : Infinity;
     let world = match;
     for (let i = 0; i < limit && (i === 0 || deadline === Infinity || performance.now() < deadline); i++) {
@@ -130,6 +168,26 @@ export class MctsBot {
     return optionIdAt(match, player, this.chooseIndex(match, player));
   }
 
+  /**
+   * Up to `priorWidth` of the `n` options of `player` at the root, each judged one step on in a
+   * world of its own redrawn for this decision (`judge`), best first as the greedy bot ranks them:
+   * by the player's own estimate. Rewards squash a lead into (0, 1) relative to the scores, so
+   * they cannot rank a lead of 9 against a lead of 1 over a rival at 0 (the first moves of many
+   * games). Equal ones keep their order by position, so a seed always searches them in the same order.
+   */
+  private judgeOptions(match: Match, player: number, n: number, decision: number): Prior[] {
+    const pool = optionSample(n, this.settings.priorWidth, this.pick);
+    // Two parts: the playouts' worlds are mixed from three (`chooseIndex`), so this one is none of them.
+    const world = match.resampleFor(player, mixSeed(this.seed, decision));
+    world.quiet = true;
+    const players = match.state.players;
+    const priors = pool.map((index): Prior => {
+      const trial = tryOption(world, index, player, this.pick);
+      return { index, reward: judge(trial, players), score: !trial || trial.error ? -Infinity : trial.estimate(player) };
+    });
+    return priors.sort((a, b) => b.score - a.score || a.index - b.index);
+  }
+
   /** Who acts next in `world`: the searching player first in a secret choice, so they never see an answer. */
   private mover(world: Match, me: number): number | undefined {
     const d = world.decision;
@@ -158,11 +216,21 @@ export class MctsBot {
         node.count = n;
         node.mover = mover;
       } else if (node.count !== n) break;
-      const widen = Math.max(1, Math.min(n, Math.ceil(2 * Math.sqrt(node.visits + 1))));
+      const widen = Math.max(1, Math.min(node.priors?.length ?? n, Math.ceil(2 * Math.sqrt(node.visits + 1))));
       if (node.children.size < widen) {
-        let i = uniformInt(this.rng, 0, n - 1);
-        while (node.children.has(i)) i = (i + 1) % n;
         const child = newNode(world.state.players);
+        let i: number;
+        const prior = node.priors?.[node.children.size];
+        if (prior) {
+          // The next best judged option, its judgement counted as `priorVisits` playouts.
+          i = prior.index;
+          const k = this.settings.priorVisits;
+          child.visits = k;
+          for (let q = 0; q < child.totals.length; q++) child.totals[q] = k * (prior.reward[q] ?? 0);
+        } else {
+          i = uniformInt(this.rng, 0, n - 1);
+          while (node.children.has(i)) i = (i + 1) % n;
+        }
         node.children.set(i, child);
         const pending = world.state.pending;
         if (!world.applyAt(i, mover).ok) break;
@@ -193,10 +261,7 @@ export class MctsBot {
       if (!d) break;
       for (const q of d.players) if (world.decision?.players.includes(q)) this.randomMove(world, q);
     }
-    let reward: number[];
-    if (world.error) reward = new Array<number>(world.state.players).fill(0);
-    else if (world.over) reward = rewards(world.result!.scores, world.result!.winners);
-    else reward = rewards(Array.from({ length: world.state.players }, (_, q) => world.estimate(q)), null);
+    const reward = judge(world, world.state.players);
     for (const n of path) {
       n.visits++;
       for (let q = 0; q < reward.length; q++) n.totals[q]! += reward[q]!;

@@ -194,6 +194,51 @@ scoring p {
     }
   });
 
+  // One take each, the larger total wins; a take shows at once in the score. Totals start at 5, so
+  // a lead is judged against a rival's score that is not 0.
+  const TAKE = gameFromSource(`
+game "Take" { players 2 }
+per player { total: number = 5 }
+flow {
+  for p in players {
+    turn p {
+      let n = choose n from 1..9 prompt "Take"
+      p.total += n
+    }
+  }
+}
+scoring p {
+  points p.total
+}
+`);
+
+  it("with a budget too short to tell options apart, takes what one step of look-ahead judges best", () => {
+    const taken = (settings: { priorWidth?: number }): Set<number> => {
+      const out = new Set<number>();
+      for (let seed = 1; seed <= 20; seed++) out.add(new MctsBot(seed, { iterations: 1 }, settings).chooseIndex(TAKE.start({ players: 2, seed }), 0)!);
+      return out;
+    };
+    // Judged one step on first (the default): the 9, every time.
+    expect([...taken({})]).toEqual([8]);
+    // Without the judgement, one playout tries one option at random: this game tells the two apart.
+    expect(taken({ priorWidth: 0 }).size).toBeGreaterThan(3);
+  });
+
+  it("searches only the root options it judged", () => {
+    // Two options judged (drawn among the nine): a long search picks the better of those two, as a
+    // one-playout search does, not the 9 it would find among all nine.
+    const picks: number[] = [];
+    for (let seed = 1; seed <= 10; seed++) {
+      const m = TAKE.start({ players: 2, seed });
+      const long = new MctsBot(seed, { iterations: 60 }, { priorWidth: 2 }).chooseIndex(m, 0)!;
+      expect(long).toBe(new MctsBot(seed, { iterations: 1 }, { priorWidth: 2 }).chooseIndex(m, 0));
+      picks.push(long);
+    }
+    expect(picks.some((i) => i !== 8)).toBe(true);
+    // Judging all nine, the same long search finds the 9.
+    expect(new MctsBot(1, { iterations: 60 }).chooseIndex(TAKE.start({ players: 2, seed: 1 }), 0)).toBe(8);
+  });
+
   it("beats random play at Goofspiel", () => {
     // At 40 playouts a decision it wins about 3 games in 4 (73% [64, 81] over 100 games); random play wins half.
     let won = 0;

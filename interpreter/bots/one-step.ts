@@ -1,0 +1,46 @@
+import type { Match } from "../match.ts";
+
+/**
+ * One step of look-ahead, as the greedy bot judges options and as MCTS orders them before it
+ * searches: an option is taken on a look-ahead copy of a redrawn world (`Match.resampleFor`, so
+ * nothing the player cannot see is peeked at), and the copy is judged where the rules next ask
+ * someone to choose (`Match.lookAhead`: before that choice's candidates are weighed).
+ */
+
+/**
+ * The positions of the options a bot looks at among `n`: all of them, or `width` distinct ones
+ * drawn with `pick` (a whole number below its argument) when there are more. Options can be
+ * hundreds of placements; a bot that tries each on a copy samples them instead.
+ */
+export function optionSample(n: number, width: number, pick: (n: number) => number): number[] {
+  if (n <= width) return [...Array(n).keys()];
+  const pool: number[] = [];
+  const taken = new Set<number>();
+  while (pool.length < width) {
+    const i = pick(n);
+    if (!taken.has(i)) {
+      taken.add(i);
+      pool.push(i);
+    }
+  }
+  return pool;
+}
+
+/**
+ * A look-ahead copy of `world` after `player` takes option `index`, stopped where the rules next
+ * ask someone to choose; undefined when the option is refused. In a secret choice the others'
+ * answers were forgotten by the redraw: they answer at random here (`pick`), so the choice
+ * resolves without peeking, and the player's own consequences still show.
+ */
+export function tryOption(world: Match, index: number, player: number, pick: (n: number) => number): Match | undefined {
+  const trial = world.lookAhead();
+  const pending = trial.state.pending;
+  if (!trial.applyAt(index, player).ok) return undefined;
+  // Until the secret choice resolves (the state then holds no pending decision: the rules stopped
+  // at the next choice, unoffered, or the match is over).
+  while (pending?.kind === "secret" && trial.state.pending === pending) {
+    const q = trial.decision!.players[0]!;
+    trial.applyAt(pick(trial.optionCount(q)), q);
+  }
+  return trial;
+}
