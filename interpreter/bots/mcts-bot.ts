@@ -149,7 +149,8 @@ export class MctsBot {
       this.playout(world.clone(), root, player);
       this.iterations++;
     }
-    let best = 0;
+    // A search that reached no option (every world offered another count) takes the best judged one.
+    let best = root.priors?.[0]?.index ?? 0;
     let bestVisits = -1;
     let bestValue = -Infinity;
     for (const [i, child] of [...root.children.entries()].sort((a, b) => a[0] - b[0])) {
