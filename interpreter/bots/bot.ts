@@ -25,7 +25,7 @@ export interface Bot {
 export const BOT_KINDS = {
   random: "picks uniformly among the legal options",
   greedy: "picks the option that most raises its own estimate (the game's `estimate`, else its `scoring`) right away, on a copy where what it cannot see is redrawn; ties at random",
-  mcts: "information-set Monte Carlo tree search: judges its options one step on as `greedy` does, then plays many short games from the best of them on copies where what it cannot see is redrawn, judged by the game's `estimate` or `scoring` (budget: `mcts:<iterations>`, default 200)",
+  mcts: "information-set Monte Carlo tree search: judges up to 64 options one step on as `greedy` does and widens its search through them best first, playing many short games on copies where what it cannot see is redrawn, judged by the game's `estimate` or `scoring` (budget: `mcts:<iterations>`, default 200)",
 } as const;
 
 export type BotKind = keyof typeof BOT_KINDS;

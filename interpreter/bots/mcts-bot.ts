@@ -21,8 +21,9 @@ export interface MctsSettings {
   /**
    * Options at the root judged by one step of look-ahead before the search, as the greedy bot
    * judges them (`one-step.ts`): at most this many, drawn when there are more. The search widens
-   * through them best first and looks at no other root option, so a small budget plays at least
-   * as well as the greedy bot. 0: none judged, the root widens through every option at random.
+   * through them best first and looks at no other root option, so the smallest budgets take
+   * greedy's choice (ties aside: greedy breaks them at random, this the lowest position). 0: none
+   * judged, the root widens through every option at random.
    */
   priorWidth: number;
   /** How many playouts a root option's one-step judgement counts as, in its average and its visits. */
@@ -170,17 +171,20 @@ export class MctsBot {
   }
 
   /**
-   * Up to `priorWidth` of the `n` options of `player` at the root, each judged one step on in a
-   * world of its own redrawn for this decision (`judge`), best first as the greedy bot ranks them:
+   * Up to `priorWidth` of the `n` options of `player` at the root, each judged one step on in one
+   * world redrawn for this decision (`judge`), best first as the greedy bot ranks them:
    * by the player's own estimate. Rewards squash a lead into (0, 1) relative to the scores, so
    * they cannot rank a lead of 9 against a lead of 1 over a rival at 0 (the first moves of many
    * games). Equal ones keep their order by position, so a seed always searches them in the same order.
    */
-  private judgeOptions(match: Match, player: number, n: number, decision: number): Prior[] {
+  private judgeOptions(match: Match, player: number, n: number, decision: number): Prior[] | undefined {
     const pool = optionSample(n, this.settings.priorWidth, this.pick);
     // Two parts: the playouts' worlds are mixed from three (`chooseIndex`), so this one is none of them.
     const world = match.resampleFor(player, mixSeed(this.seed, decision));
     world.quiet = true;
+    // A world offering another count numbers its options otherwise: its judgements would be of
+    // other options. The root then widens at random, as playouts refuse such worlds too.
+    if (world.optionCount(player) !== n) return undefined;
     const players = match.state.players;
     const priors = pool.map((index): Prior => {
       const trial = tryOption(world, index, player, this.pick);
@@ -242,6 +246,8 @@ export class MctsBot {
       }
       let best = -1;
       let bestScore = -Infinity;
+      // Real playouts only: a judged child's counted visits make it look surer than the parent's
+      // count says, which damps its exploration a little, as a judgement given in advance should.
       const logN = Math.log(node.visits + 1);
       for (const [i, child] of node.children) {
         const score = child.totals[mover]! / Math.max(1, child.visits) + this.settings.exploration * Math.sqrt(logN / Math.max(1, child.visits));
