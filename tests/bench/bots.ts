@@ -24,7 +24,10 @@
  *
  * Options: `--games N` per pairing (100), `--budget mcts:200ms|mcts:500`
  * (a time or an iteration budget a decision; mcts:200ms), `--players N` (2),
- * `--seed S` (1), `--files REGEXP`, `--opponents random,greedy`, `--out DIR`,
+ * `--seed S` (1), `--files REGEXP`, `--opponents random,greedy` (or `mcts`: MCTS
+ * itself, with the same budget), `--settings JSON` (the measured MCTS's
+ * `MctsSettings`, such as '{"priorWidth":0}'; default {}), `--opponent-settings
+ * JSON` (an MCTS opponent's; default {}), `--out DIR`,
  * `--shard k/n`, `--report` (print the table from DIR, play nothing), `--json`
  * (the table as JSON). Game g of a pairing plays the match seed
  * `mixSeed(seed, g)` and seat p's bot `mixSeed(seed, g, p + 1)`, as `stela
@@ -34,7 +37,7 @@
 import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { makeBot, mixSeed, MctsBot, parseBotSpec, playOut, wilson, type Bot, type MctsBudget } from "../../interpreter/index.ts";
+import { makeBot, mixSeed, MctsBot, parseBotSpec, playOut, wilson, type Bot, type MctsBudget, type MctsSettings } from "../../interpreter/index.ts";
 import { loadGame } from "./stela-playout.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -50,7 +53,9 @@ const budgetText = arg("budget", "mcts:200ms");
 const players = Number(arg("players", "2"));
 const seed = Number(arg("seed", "1"));
 const filter = arg("files", "");
-const opponents = arg("opponents", "random,greedy").split(",") as ("random" | "greedy")[];
+const opponents = arg("opponents", "random,greedy").split(",") as Opponent[];
+const settingsText = arg("settings", "{}");
+const opponentSettingsText = arg("opponent-settings", "{}");
 const outDir = arg("out", ".stela-bench/bots");
 const shardText = arg("shard", "1/1");
 const reportOnly = flag("report");
@@ -62,7 +67,20 @@ const budget: MctsBudget = spec.budget;
 const shardMatch = /^(\d+)\/(\d+)$/.exec(shardText);
 const shard = { k: Number(shardMatch?.[1]), n: Number(shardMatch?.[2]) };
 if (!shardMatch || shard.k < 1 || shard.k > shard.n) throw new Error(`--shard takes k/n with 1 ≤ k ≤ n, not "${shardText}"`);
-for (const o of opponents) if (o !== "random" && o !== "greedy") throw new Error(`--opponents: random or greedy, not "${o}"`);
+for (const o of opponents) if (o !== "random" && o !== "greedy" && o !== "mcts") throw new Error(`--opponents: random, greedy or mcts, not "${o}"`);
+/** MCTS settings as JSON (`--settings`, `--opponent-settings`): a plain object, or a usage error. */
+function settingsOf(flagName: string, text: string): Partial<MctsSettings> {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    v = undefined;
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new Error(`--${flagName} takes MCTS settings as a JSON object, such as '{"priorWidth":0}', not ${text}`);
+  return v as Partial<MctsSettings>;
+}
+const settings = settingsOf("settings", settingsText);
+const opponentSettings = settingsOf("opponent-settings", opponentSettingsText);
 
 const files = [
   "tests/fixtures/bots/goofspiel.stela",
@@ -72,6 +90,9 @@ const files = [
     .map((f) => `games/${f}`),
 ].filter((f) => !filter || new RegExp(filter).test(f));
 
+/** Who MCTS plays against: a bot of the tools, or MCTS itself with the same budget and `--opponent-settings`. */
+type Opponent = "random" | "greedy" | "mcts";
+
 /** One finished game: one line of a results file. */
 interface GameRecord {
   file: string;
@@ -79,6 +100,9 @@ interface GameRecord {
   budget: string;
   players: number;
   seed: number;
+  /** The settings of the measured MCTS and of an MCTS opponent, as given (JSON); absent in records from before they could be set. */
+  settings?: string;
+  opponentSettings?: string;
   game: number;
   /** The seat MCTS played (from 0). */
   mctsSeat: number;
@@ -92,7 +116,8 @@ interface GameRecord {
   error?: string;
 }
 
-const sameRun = (r: GameRecord): boolean => r.budget === budgetText && r.players === players && r.seed === seed;
+const sameRun = (r: GameRecord): boolean =>
+  r.budget === budgetText && r.players === players && r.seed === seed && (r.settings ?? "{}") === settingsText && (r.opponentSettings ?? "{}") === opponentSettingsText;
 const key = (file: string, opponent: string, game: number): string => `${file}\u0000${opponent}\u0000${game}`;
 
 /** Every record in the results folder that belongs to this run's settings, by file, opponent and game. */
@@ -126,11 +151,11 @@ const cpuMs = (): number => {
 
 const compiled = new Map<string, ReturnType<typeof loadGame>>();
 
-function play(file: string, opponent: "random" | "greedy", g: number): GameRecord {
+function play(file: string, opponent: Opponent, g: number): GameRecord {
   let game = compiled.get(file);
   if (!game) compiled.set(file, (game = loadGame(file)));
   const mctsSeat = (g - 1) % players;
-  const mcts = new MctsBot(mixSeed(seed, g, mctsSeat + 1), budget);
+  const mcts = new MctsBot(mixSeed(seed, g, mctsSeat + 1), budget, settings);
   let mctsDecisions = 0;
   let mctsCpuMs = 0;
   let mctsWallMs = 0;
@@ -146,10 +171,11 @@ function play(file: string, opponent: "random" | "greedy", g: number): GameRecor
       return i;
     },
   };
-  const bots = Array.from({ length: players }, (_, p) => (p === mctsSeat ? timed : makeBot(opponent, mixSeed(seed, g, p + 1))));
+  const other = (p: number): Bot => (opponent === "mcts" ? new MctsBot(mixSeed(seed, g, p + 1), budget, opponentSettings) : makeBot(opponent, mixSeed(seed, g, p + 1)));
+  const bots = Array.from({ length: players }, (_, p) => (p === mctsSeat ? timed : other(p)));
   // Quiet, as `stela simulate` plays: only the outcome is read.
   const m = game.start({ players, seed: mixSeed(seed, g), quiet: true });
-  const base = { file, opponent, budget: budgetText, players, seed, game: g, mctsSeat };
+  const base = { file, opponent, budget: budgetText, players, seed, settings: settingsText, opponentSettings: opponentSettingsText, game: g, mctsSeat };
   let decisions = 0;
   let error: string | undefined;
   try {
@@ -252,9 +278,12 @@ for (const file of files) {
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 const ci = (r: Row["wins"]): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
 if (asJson) {
-  console.log(JSON.stringify({ budget: budgetText, players, seed, games, rows }, null, 2));
+  console.log(JSON.stringify({ budget: budgetText, settings, opponentSettings, players, seed, games, rows }, null, 2));
 } else {
-  console.log(`MCTS (${budgetText} a decision) against random and greedy; ${games} games per pairing, ${players} players, seats alternating, seed ${seed}; results in ${outDir}/.`);
+  const tuned = (text: string): string => (text === "{}" ? "" : ` with settings ${text}`);
+  console.log(
+    `MCTS (${budgetText} a decision${tuned(settingsText)}) against ${opponents.map((o) => (o === "mcts" ? `MCTS${tuned(opponentSettingsText) || " with the default settings"}` : o)).join(" and ")}; ${games} games per pairing, ${players} players, seats alternating, seed ${seed}; results in ${outDir}/.`,
+  );
   console.log("game | opponent | games | MCTS wins alone [95% CI] | draws | opponent wins [95% CI] | MCTS decisions / s | MCTS decisions / CPU-s | MCTS playouts / CPU-s | mean length | failed");
   console.log("---|---|---|---|---|---|---|---|---|---|---");
   for (const r of rows) {
