@@ -30,7 +30,8 @@ export interface MctsSettings {
   priorVisits: number;
 }
 
-const DEFAULTS: MctsSettings = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2 };
+/** The settings a bot takes where none are given; their names are every setting there is. */
+export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2 };
 
 /**
  * A root option judged before the search (`MctsSettings.priorWidth`): its position, each seat's
@@ -126,7 +127,7 @@ export class MctsBot {
   ) {
     this.rng = botRandom(seed, 0x3c75);
     this.budget = budget;
-    this.settings = { ...DEFAULTS, ...settings };
+    this.settings = { ...MCTS_DEFAULTS, ...settings };
   }
 
   /** The index of the option this bot takes for `player` now, or undefined if it owes nothing. */

@@ -38,6 +38,7 @@ import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { makeBot, mixSeed, MctsBot, parseBotSpec, playOut, wilson, type Bot, type MctsBudget, type MctsSettings } from "../../interpreter/index.ts";
+import { MCTS_DEFAULTS } from "../../interpreter/bots/mcts-bot.ts";
 import { loadGame } from "./stela-playout.ts";
 
 const root = new URL("../../", import.meta.url).pathname;
@@ -68,7 +69,11 @@ const shardMatch = /^(\d+)\/(\d+)$/.exec(shardText);
 const shard = { k: Number(shardMatch?.[1]), n: Number(shardMatch?.[2]) };
 if (!shardMatch || shard.k < 1 || shard.k > shard.n) throw new Error(`--shard takes k/n with 1 ≤ k ≤ n, not "${shardText}"`);
 for (const o of opponents) if (o !== "random" && o !== "greedy" && o !== "mcts") throw new Error(`--opponents: random, greedy or mcts, not "${o}"`);
-/** MCTS settings as JSON (`--settings`, `--opponent-settings`): a plain object, or a usage error. */
+/**
+ * MCTS settings as JSON (`--settings`, `--opponent-settings`): an object of known settings with
+ * numbers, or a usage error. A misspelt name would otherwise be ignored, and a run would measure
+ * the defaults against the defaults while saying it measured a change.
+ */
 function settingsOf(flagName: string, text: string): Partial<MctsSettings> {
   let v: unknown;
   try {
@@ -77,10 +82,17 @@ function settingsOf(flagName: string, text: string): Partial<MctsSettings> {
     v = undefined;
   }
   if (v === null || typeof v !== "object" || Array.isArray(v)) throw new Error(`--${flagName} takes MCTS settings as a JSON object, such as '{"priorWidth":0}', not ${text}`);
+  for (const [name, value] of Object.entries(v)) {
+    if (!Object.hasOwn(MCTS_DEFAULTS, name)) throw new Error(`--${flagName}: there is no MCTS setting "${name}" (there are: ${Object.keys(MCTS_DEFAULTS).join(", ")})`);
+    if (typeof value !== "number" || !Number.isFinite(value)) throw new Error(`--${flagName}: ${name} takes a number, not ${JSON.stringify(value)}`);
+  }
   return v as Partial<MctsSettings>;
 }
 const settings = settingsOf("settings", settingsText);
 const opponentSettings = settingsOf("opponent-settings", opponentSettingsText);
+// Records name their settings in one spelling, so the same settings written otherwise find them.
+const settingsKey = JSON.stringify(settings);
+const opponentSettingsKey = JSON.stringify(opponentSettings);
 
 const files = [
   "tests/fixtures/bots/goofspiel.stela",
@@ -117,7 +129,7 @@ interface GameRecord {
 }
 
 const sameRun = (r: GameRecord): boolean =>
-  r.budget === budgetText && r.players === players && r.seed === seed && (r.settings ?? "{}") === settingsText && (r.opponentSettings ?? "{}") === opponentSettingsText;
+  r.budget === budgetText && r.players === players && r.seed === seed && (r.settings ?? "{}") === settingsKey && (r.opponentSettings ?? "{}") === opponentSettingsKey;
 const key = (file: string, opponent: string, game: number): string => `${file}\u0000${opponent}\u0000${game}`;
 
 /** Every record in the results folder that belongs to this run's settings, by file, opponent and game. */
@@ -175,7 +187,7 @@ function play(file: string, opponent: Opponent, g: number): GameRecord {
   const bots = Array.from({ length: players }, (_, p) => (p === mctsSeat ? timed : other(p)));
   // Quiet, as `stela simulate` plays: only the outcome is read.
   const m = game.start({ players, seed: mixSeed(seed, g), quiet: true });
-  const base = { file, opponent, budget: budgetText, players, seed, settings: settingsText, opponentSettings: opponentSettingsText, game: g, mctsSeat };
+  const base = { file, opponent, budget: budgetText, players, seed, settings: settingsKey, opponentSettings: opponentSettingsKey, game: g, mctsSeat };
   let decisions = 0;
   let error: string | undefined;
   try {
@@ -280,9 +292,9 @@ const ci = (r: Row["wins"]): string => `${pct(r.value)} [${(r.low * 100).toFixed
 if (asJson) {
   console.log(JSON.stringify({ budget: budgetText, settings, opponentSettings, players, seed, games, rows }, null, 2));
 } else {
-  const tuned = (text: string): string => (text === "{}" ? "" : ` with settings ${text}`);
+  const tuned = (key: string): string => (key === "{}" ? "" : ` with settings ${key}`);
   console.log(
-    `MCTS (${budgetText} a decision${tuned(settingsText)}) against ${opponents.map((o) => (o === "mcts" ? `MCTS${tuned(opponentSettingsText) || " with the default settings"}` : o)).join(" and ")}; ${games} games per pairing, ${players} players, seats alternating, seed ${seed}; results in ${outDir}/.`,
+    `MCTS (${budgetText} a decision${tuned(settingsKey)}) against ${opponents.map((o) => (o === "mcts" ? `MCTS${tuned(opponentSettingsKey) || " with the default settings"}` : o)).join(" and ")}; ${games} games per pairing, ${players} players, seats alternating, seed ${seed}; results in ${outDir}/.`,
   );
   console.log("game | opponent | games | MCTS wins alone [95% CI] | draws | opponent wins [95% CI] | MCTS decisions / s | MCTS decisions / CPU-s | MCTS playouts / CPU-s | mean length | failed");
   console.log("---|---|---|---|---|---|---|---|---|---|---");
