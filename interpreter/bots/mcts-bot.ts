@@ -28,10 +28,19 @@ export interface MctsSettings {
   priorWidth: number;
   /** How many playouts a root option's one-step judgement counts as, in its average and its visits. */
   priorVisits: number;
+  /**
+   * How a game cut short rewards a lead that is not yet a win (half of the reward; the other half
+   * is for leading). 0: the margin over the best rival relative to the largest score then,
+   * squashed into (0, 1) (`rewards`). 1: the margin in points, scaled between the smallest and the
+   * largest average margin the search has met so far (min–max, as MuZero scales its values): a
+   * lead of 9 counts more than a lead of 1 even while a rival has no points, where relative to
+   * the scores both read as the whole range.
+   */
+  normalise: number;
 }
 
 /** The settings a bot takes where none are given; their names are every setting there is. */
-export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2 };
+export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2, normalise: 0 };
 
 /**
  * A root option judged before the search (`MctsSettings.priorWidth`): its position, each seat's
@@ -39,14 +48,31 @@ export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, explorat
  */
 interface Prior {
   index: number;
-  reward: number[];
+  outcome: Outcome;
   score: number;
+}
+
+/**
+ * What one playout (or one judgement) ends with, for each seat: the reward (`rewards`), its half
+ * for leading (a finished game's win share), and the margin in points over the best rival. A
+ * playout whose option was refused or whose rules failed has no margin (`judged` false) and
+ * rewards nobody.
+ */
+interface Outcome {
+  reward: number[];
+  lead: number[];
+  margin: number[];
+  judged: boolean;
 }
 
 interface Node {
   visits: number;
   /** Sum of each seat's rewards over the playouts through this node. */
   totals: number[];
+  /** Sums of each seat's lead shares and margins (`Outcome`), and how many playouts had a margin. */
+  leads: number[];
+  margins: number[];
+  judged: number;
   /** Option index → node, for the options tried so far. */
   children: Map<number, Node>;
   /** Who decides at this node and among how many options, fixed by the first playout that reached it. */
@@ -57,7 +83,8 @@ interface Node {
 }
 
 function newNode(players: number): Node {
-  return { visits: 0, totals: new Array<number>(players).fill(0), children: new Map(), mover: -1, count: -1 };
+  const zeros = (): number[] => new Array<number>(players).fill(0);
+  return { visits: 0, totals: zeros(), leads: zeros(), margins: zeros(), judged: 0, children: new Map(), mover: -1, count: -1 };
 }
 
 /**
@@ -81,13 +108,49 @@ export function rewards(values: number[], winners: number[] | null): number[] {
 }
 
 /**
- * Each seat's reward for where `world` stands (zero for all when the option that led there was
- * refused or a rule failed): a finished game's win shares, else the estimates (`rewards`).
+ * What where `world` stands is worth to each seat (`Outcome`; nothing to anyone when the option
+ * that led there was refused or a rule failed): a finished game by its scores and win shares, a
+ * game cut short by the estimates (`rewards`).
  */
-function judge(world: Match | undefined, players: number): number[] {
-  if (!world || world.error) return new Array<number>(players).fill(0);
-  if (world.over) return rewards(world.result!.scores, world.result!.winners);
-  return rewards(Array.from({ length: players }, (_, q) => world.estimate(q)), null);
+function judge(world: Match | undefined, players: number): Outcome {
+  if (!world || world.error) {
+    const zeros = new Array<number>(players).fill(0);
+    return { reward: zeros, lead: zeros, margin: zeros, judged: false };
+  }
+  const values = world.over ? world.result!.scores : Array.from({ length: players }, (_, q) => world.estimate(q));
+  const winners = world.over ? world.result!.winners : null;
+  const top = Math.max(...values);
+  const leaders = values.filter((v) => v === top).length;
+  return {
+    reward: rewards(values, winners),
+    lead: values.map((v, p) => (winners ? (winners.includes(p) ? 1 / winners.length : 0) : v === top ? 1 / leaders : 0)),
+    margin: values.map((v, p) => (players === 1 ? 0 : v - Math.max(...values.filter((_, q) => q !== p)))),
+    judged: true,
+  };
+}
+
+/**
+ * The smallest and largest average margin (`Outcome.margin`) of any node of one search, for any
+ * seat: `MctsSettings.normalise` scales margins between them.
+ */
+class MarginBounds {
+  private lo = Infinity;
+  private hi = -Infinity;
+
+  /** Widens the bounds to a node's average margins. */
+  meet(n: Node): void {
+    if (n.judged === 0) return;
+    for (const m of n.margins) {
+      const mean = m / n.judged;
+      if (mean < this.lo) this.lo = mean;
+      if (mean > this.hi) this.hi = mean;
+    }
+  }
+
+  /** A margin scaled into [0, 1]; one half while the search has met only one margin. */
+  scale(margin: number): number {
+    return this.hi > this.lo ? Math.min(1, Math.max(0, (margin - this.lo) / (this.hi - this.lo))) : 0.5;
+  }
 }
 
 /**
@@ -117,6 +180,8 @@ export class MctsBot {
   private readonly budget: MctsBudget;
   private readonly settings: MctsSettings;
   private decisions = 0;
+  /** The margins the current search has met (`MctsSettings.normalise`). */
+  private bounds = new MarginBounds();
   /** Playouts run by this bot so far (for decisions-per-second figures). */
   iterations = 0;
 
@@ -136,6 +201,7 @@ export class MctsBot {
     if (n <= 1) return n === 1 ? 0 : undefined;
     const decision = this.decisions++;
     const root = newNode(match.state.players);
+    this.bounds = new MarginBounds();
     root.mover = player;
     root.count = n;
     const deadline = "milliseconds" in this.budget ? performance.now() + this.budget.milliseconds : Infinity;
@@ -156,7 +222,7 @@ export class MctsBot {
     let bestVisits = -1;
     let bestValue = -Infinity;
     for (const [i, child] of [...root.children.entries()].sort((a, b) => a[0] - b[0])) {
-      const value = child.totals[player]! / Math.max(1, child.visits);
+      const value = this.value(child, player);
       if (child.visits > bestVisits || (child.visits === bestVisits && value > bestValue)) {
         best = i;
         bestVisits = child.visits;
@@ -189,7 +255,7 @@ export class MctsBot {
     const players = match.state.players;
     const priors = pool.map((index): Prior => {
       const trial = tryOption(world, index, player, this.pick);
-      return { index, reward: judge(trial, players), score: !trial || trial.error ? -Infinity : trial.estimate(player) };
+      return { index, outcome: judge(trial, players), score: !trial || trial.error ? -Infinity : trial.estimate(player) };
     });
     return priors.sort((a, b) => b.score - a.score || a.index - b.index);
   }
@@ -231,8 +297,15 @@ export class MctsBot {
           // The next best judged option, its judgement counted as `priorVisits` playouts.
           i = prior.index;
           const k = this.settings.priorVisits;
+          const o = prior.outcome;
           child.visits = k;
-          for (let q = 0; q < child.totals.length; q++) child.totals[q] = k * (prior.reward[q] ?? 0);
+          child.judged = o.judged ? k : 0;
+          for (let q = 0; q < child.totals.length; q++) {
+            child.totals[q] = k * (o.reward[q] ?? 0);
+            child.leads[q] = k * (o.lead[q] ?? 0);
+            child.margins[q] = k * (o.margin[q] ?? 0);
+          }
+          this.bounds.meet(child);
         } else {
           i = uniformInt(this.rng, 0, n - 1);
           while (node.children.has(i)) i = (i + 1) % n;
@@ -251,7 +324,7 @@ export class MctsBot {
       // count says, which damps its exploration a little, as a judgement given in advance should.
       const logN = Math.log(node.visits + 1);
       for (const [i, child] of node.children) {
-        const score = child.totals[mover]! / Math.max(1, child.visits) + this.settings.exploration * Math.sqrt(logN / Math.max(1, child.visits));
+        const score = this.value(child, mover) + this.settings.exploration * Math.sqrt(logN / Math.max(1, child.visits));
         if (score > bestScore || (score === bestScore && i < best)) {
           best = i;
           bestScore = score;
@@ -269,11 +342,29 @@ export class MctsBot {
       if (!d) break;
       for (const q of d.players) if (world.decision?.players.includes(q)) this.randomMove(world, q);
     }
-    const reward = judge(world, world.state.players);
+    const o = judge(world, world.state.players);
     for (const n of path) {
       n.visits++;
-      for (let q = 0; q < reward.length; q++) n.totals[q]! += reward[q]!;
+      if (o.judged) n.judged++;
+      for (let q = 0; q < o.reward.length; q++) {
+        n.totals[q]! += o.reward[q]!;
+        n.leads[q]! += o.lead[q]!;
+        n.margins[q]! += o.margin[q]!;
+      }
+      this.bounds.meet(n);
     }
+  }
+
+  /**
+   * What `n` is worth to seat `q` so far, in [0, 1]: its average reward, or with
+   * `MctsSettings.normalise` half its average lead share and half its average margin scaled
+   * between the search's bounds (`MarginBounds`; a playout without a margin counts as none).
+   */
+  private value(n: Node, q: number): number {
+    const visits = Math.max(1, n.visits);
+    if (!this.settings.normalise) return n.totals[q]! / visits;
+    const margin = n.judged === 0 ? 0 : (n.judged / visits) * this.bounds.scale(n.margins[q]! / n.judged);
+    return 0.5 * (n.leads[q]! / visits) + 0.5 * margin;
   }
 
   /**

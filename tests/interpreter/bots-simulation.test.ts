@@ -244,6 +244,114 @@ scoring p {
     expect(new MctsBot(1, { iterations: 60 }).chooseIndex(game.start({ players: 2, seed: 1 }), 0)).toBe(2);
   });
 
+  it("with margins scaled by the search (normalise), tells a lead of 9 from a lead of 1 over a rival at 0", () => {
+    // After their take, the first player waits 20 turns: no playout of a short search (none rolls
+    // out) reaches the second player's take, so every take leads a rival at 0. Relative to the
+    // scores, every such lead is the whole range.
+    const FROM_ZERO = gameFromSource(`
+game "Take" { players 2 }
+per player { total: number = 0 }
+flow {
+  for p in players {
+    turn p {
+      let n = choose n from 1..9 prompt "Take"
+      p.total += n
+    }
+    for i in 1..20 {
+      turn p {
+        let _w = choose w from 1..2 prompt "Wait"
+      }
+    }
+  }
+}
+scoring p {
+  points p.total
+}
+`);
+    const taken = (normalise: number): Set<number> => {
+      const out = new Set<number>();
+      for (let seed = 1; seed <= 10; seed++) {
+        const bot = new MctsBot(seed, { iterations: 100 }, { priorWidth: 0, rolloutDepth: 0, normalise });
+        out.add(bot.chooseIndex(FROM_ZERO.start({ players: 2, seed }), 0)!);
+      }
+      return out;
+    };
+    expect([...taken(1)]).toEqual([8]);
+    // Squashed relative to the scores, the takes all read alike, and a tie goes to the lowest
+    // position: the 1.
+    expect([...taken(0)]).toEqual([0]);
+  });
+
+  // A blind draw filtered by what the drawer cannot see: how many options a world offers depends
+  // on the cards it redrew (the deck and the rival's hand), so some worlds number their options
+  // otherwise than the real match.
+  const BLIND = gameFromSource(`
+game "Blind" { players 2 ask always }
+kind Card { value: number }
+zone hand per player: Card owner
+zone deck: Card hidden
+zone taken per player: Card public
+components Card in deck {
+  for v in 1..12 { x1 { value: v } }
+}
+flow {
+  shuffle deck
+  for p in players { deal 3 from deck to p.hand }
+  for p in players {
+    turn p {
+      let c = choose c from deck where c.value > 5 prompt "Draw blind"
+      move c to p.taken
+    }
+  }
+}
+scoring p {
+  points sum c.value for c in p.taken
+}
+`);
+
+  it("searches on when the world it judges in offers another option count, and falls back to the best judged option when no playout reached one", () => {
+    let otherCount = 0;
+    let fellBack = 0;
+    for (let seed = 1; seed <= 60; seed++) {
+      const m = BLIND.start({ players: 2, seed });
+      const n = m.optionCount(0);
+      if (n < 2) continue;
+      // The worlds a fresh bot's first decision uses (`chooseIndex`): one to judge in, then one a
+      // `playoutsPerWorld` (4) playouts.
+      const judging = m.resampleFor(0, mixSeed(seed, 0));
+      const playing = m.resampleFor(0, mixSeed(seed, 0, 0));
+      if (judging.optionCount(0) !== n) {
+        // Its judgements would be of other options: dropped, and the search widens at random, as
+        // one that judges nothing (with as few options, judging drew nothing from the generator).
+        otherCount++;
+        for (const iterations of [1, 4, 40]) {
+          const i = new MctsBot(seed, { iterations }).chooseIndex(m, 0)!;
+          expect(i).toBe(new MctsBot(seed, { iterations }, { priorWidth: 0 }).chooseIndex(m, 0));
+          expect(i).toBeLessThan(n);
+        }
+      } else if (playing.optionCount(0) !== n) {
+        // Four playouts in a world offering another count reach no root option: the option judged
+        // best one step on (the highest card in the judging world; the first of equals) is taken.
+        fellBack++;
+        judging.quiet = true;
+        let best = 0;
+        let bestScore = -Infinity;
+        for (let k = 0; k < n; k++) {
+          const trial = judging.clone();
+          trial.applyAt(k, 0);
+          if (trial.estimate(0) > bestScore) {
+            best = k;
+            bestScore = trial.estimate(0);
+          }
+        }
+        expect(new MctsBot(seed, { iterations: 4 }).chooseIndex(m, 0)).toBe(best);
+      }
+    }
+    // Both cases met (seeds 1–60 give several of each).
+    expect(otherCount).toBeGreaterThan(2);
+    expect(fellBack).toBeGreaterThan(2);
+  });
+
   it("beats random play at Goofspiel", () => {
     // At 40 playouts a decision it wins about 3 games in 4 (73% [64, 81] over 100 games); random play wins half.
     let won = 0;
