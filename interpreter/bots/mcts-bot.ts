@@ -29,18 +29,16 @@ export interface MctsSettings {
   /** How many playouts a root option's one-step judgement counts as, in its average and its visits. */
   priorVisits: number;
   /**
-   * How a game cut short rewards a lead that is not yet a win (half of the reward; the other half
-   * is for leading). 0: the margin over the best rival relative to the largest score then,
-   * squashed into (0, 1) (`rewards`). 1: the margin in points, scaled between the smallest and the
-   * largest average margin the search has met so far (min–max, as MuZero scales its values): a
-   * lead of 9 counts more than a lead of 1 even while a rival has no points, where relative to
-   * the scores both read as the whole range.
+   * How a rollout's mover plays: 1, a random legal option; more, the best for the mover's own
+   * estimate of that many random legal options, each tried one step on (a decision several
+   * players answer at once is still answered at random). Wider rollouts play more like the game
+   * is played and cost about as many times more.
    */
-  normalise: number;
+  rolloutWidth: number;
 }
 
 /** The settings a bot takes where none are given; their names are every setting there is. */
-export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2, normalise: 0 };
+export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2, rolloutWidth: 1 };
 
 /**
  * A root option judged before the search (`MctsSettings.priorWidth`): its position, each seat's
@@ -48,31 +46,14 @@ export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, explorat
  */
 interface Prior {
   index: number;
-  outcome: Outcome;
-  score: number;
-}
-
-/**
- * What one playout (or one judgement) ends with, for each seat: the reward (`rewards`), its half
- * for leading (a finished game's win share), and the margin in points over the best rival. A
- * playout whose option was refused or whose rules failed has no margin (`judged` false) and
- * rewards nobody.
- */
-interface Outcome {
   reward: number[];
-  lead: number[];
-  margin: number[];
-  judged: boolean;
+  score: number;
 }
 
 interface Node {
   visits: number;
   /** Sum of each seat's rewards over the playouts through this node. */
   totals: number[];
-  /** Sums of each seat's lead shares and margins (`Outcome`), and how many playouts had a margin. */
-  leads: number[];
-  margins: number[];
-  judged: number;
   /** Option index → node, for the options tried so far. */
   children: Map<number, Node>;
   /** Who decides at this node and among how many options, fixed by the first playout that reached it. */
@@ -83,8 +64,7 @@ interface Node {
 }
 
 function newNode(players: number): Node {
-  const zeros = (): number[] => new Array<number>(players).fill(0);
-  return { visits: 0, totals: zeros(), leads: zeros(), margins: zeros(), judged: 0, children: new Map(), mover: -1, count: -1 };
+  return { visits: 0, totals: new Array<number>(players).fill(0), children: new Map(), mover: -1, count: -1 };
 }
 
 /**
@@ -108,49 +88,13 @@ export function rewards(values: number[], winners: number[] | null): number[] {
 }
 
 /**
- * What where `world` stands is worth to each seat (`Outcome`; nothing to anyone when the option
- * that led there was refused or a rule failed): a finished game by its scores and win shares, a
- * game cut short by the estimates (`rewards`).
+ * Each seat's reward for where `world` stands (zero for all when the option that led there was
+ * refused or a rule failed): a finished game's win shares, else the estimates (`rewards`).
  */
-function judge(world: Match | undefined, players: number): Outcome {
-  if (!world || world.error) {
-    const zeros = new Array<number>(players).fill(0);
-    return { reward: zeros, lead: zeros, margin: zeros, judged: false };
-  }
-  const values = world.over ? world.result!.scores : Array.from({ length: players }, (_, q) => world.estimate(q));
-  const winners = world.over ? world.result!.winners : null;
-  const top = Math.max(...values);
-  const leaders = values.filter((v) => v === top).length;
-  return {
-    reward: rewards(values, winners),
-    lead: values.map((v, p) => (winners ? (winners.includes(p) ? 1 / winners.length : 0) : v === top ? 1 / leaders : 0)),
-    margin: values.map((v, p) => (players === 1 ? 0 : v - Math.max(...values.filter((_, q) => q !== p)))),
-    judged: true,
-  };
-}
-
-/**
- * The smallest and largest average margin (`Outcome.margin`) of any node of one search, for any
- * seat: `MctsSettings.normalise` scales margins between them.
- */
-class MarginBounds {
-  private lo = Infinity;
-  private hi = -Infinity;
-
-  /** Widens the bounds to a node's average margins. */
-  meet(n: Node): void {
-    if (n.judged === 0) return;
-    for (const m of n.margins) {
-      const mean = m / n.judged;
-      if (mean < this.lo) this.lo = mean;
-      if (mean > this.hi) this.hi = mean;
-    }
-  }
-
-  /** A margin scaled into [0, 1]; one half while the search has met only one margin. */
-  scale(margin: number): number {
-    return this.hi > this.lo ? Math.min(1, Math.max(0, (margin - this.lo) / (this.hi - this.lo))) : 0.5;
-  }
+function judge(world: Match | undefined, players: number): number[] {
+  if (!world || world.error) return new Array<number>(players).fill(0);
+  if (world.over) return rewards(world.result!.scores, world.result!.winners);
+  return rewards(Array.from({ length: players }, (_, q) => world.estimate(q)), null);
 }
 
 /**
@@ -180,8 +124,6 @@ export class MctsBot {
   private readonly budget: MctsBudget;
   private readonly settings: MctsSettings;
   private decisions = 0;
-  /** The margins the current search has met (`MctsSettings.normalise`). */
-  private bounds = new MarginBounds();
   /** Playouts run by this bot so far (for decisions-per-second figures). */
   iterations = 0;
 
@@ -201,7 +143,6 @@ export class MctsBot {
     if (n <= 1) return n === 1 ? 0 : undefined;
     const decision = this.decisions++;
     const root = newNode(match.state.players);
-    this.bounds = new MarginBounds();
     root.mover = player;
     root.count = n;
     const deadline = "milliseconds" in this.budget ? performance.now() + this.budget.milliseconds : Infinity;
@@ -222,7 +163,7 @@ export class MctsBot {
     let bestVisits = -1;
     let bestValue = -Infinity;
     for (const [i, child] of [...root.children.entries()].sort((a, b) => a[0] - b[0])) {
-      const value = this.value(child, player);
+      const value = child.totals[player]! / Math.max(1, child.visits);
       if (child.visits > bestVisits || (child.visits === bestVisits && value > bestValue)) {
         best = i;
         bestVisits = child.visits;
@@ -255,7 +196,7 @@ export class MctsBot {
     const players = match.state.players;
     const priors = pool.map((index): Prior => {
       const trial = tryOption(world, index, player, this.pick);
-      return { index, outcome: judge(trial, players), score: !trial || trial.error ? -Infinity : trial.estimate(player) };
+      return { index, reward: judge(trial, players), score: !trial || trial.error ? -Infinity : trial.estimate(player) };
     });
     return priors.sort((a, b) => b.score - a.score || a.index - b.index);
   }
@@ -273,6 +214,26 @@ export class MctsBot {
   private randomMove(world: Match, q: number): boolean {
     // Weighs only the options it draws (`Match.applyRandom`); refused when `q` owes nothing.
     return world.applyRandom(this.pick, q).ok;
+  }
+
+  /**
+   * `q`'s best, by their own estimate, of `rolloutWidth` random legal options each taken on a
+   * look-ahead copy of `world`: the copy to play on (`world` itself, unchanged, when every try
+   * was refused).
+   */
+  private bestOfSome(world: Match, q: number): Match {
+    let best = world;
+    let bestScore = -Infinity;
+    for (let j = 0; j < this.settings.rolloutWidth; j++) {
+      const trial = world.lookAhead();
+      if (!trial.applyRandom(this.pick, q).ok) continue;
+      const score = trial.error ? -Infinity : trial.estimate(q);
+      if (best === world || score > bestScore) {
+        best = trial;
+        bestScore = score;
+      }
+    }
+    return best;
   }
 
   private playout(world: Match, root: Node, me: number): void {
@@ -297,15 +258,8 @@ export class MctsBot {
           // The next best judged option, its judgement counted as `priorVisits` playouts.
           i = prior.index;
           const k = this.settings.priorVisits;
-          const o = prior.outcome;
           child.visits = k;
-          child.judged = o.judged ? k : 0;
-          for (let q = 0; q < child.totals.length; q++) {
-            child.totals[q] = k * (o.reward[q] ?? 0);
-            child.leads[q] = k * (o.lead[q] ?? 0);
-            child.margins[q] = k * (o.margin[q] ?? 0);
-          }
-          this.bounds.meet(child);
+          for (let q = 0; q < child.totals.length; q++) child.totals[q] = k * (prior.reward[q] ?? 0);
         } else {
           i = uniformInt(this.rng, 0, n - 1);
           while (node.children.has(i)) i = (i + 1) % n;
@@ -324,7 +278,7 @@ export class MctsBot {
       // count says, which damps its exploration a little, as a judgement given in advance should.
       const logN = Math.log(node.visits + 1);
       for (const [i, child] of node.children) {
-        const score = this.value(child, mover) + this.settings.exploration * Math.sqrt(logN / Math.max(1, child.visits));
+        const score = child.totals[mover]! / Math.max(1, child.visits) + this.settings.exploration * Math.sqrt(logN / Math.max(1, child.visits));
         if (score > bestScore || (score === bestScore && i < best)) {
           best = i;
           bestScore = score;
@@ -336,35 +290,18 @@ export class MctsBot {
       path.push(node);
       this.settleSecret(world, pending);
     }
-    // Play on at random for a few decisions, then score.
+    // Play on for a few decisions (`rolloutWidth`), then score.
     for (let k = 0; k < this.settings.rolloutDepth && !world.error; k++) {
       const d = world.decision;
       if (!d) break;
-      for (const q of d.players) if (world.decision?.players.includes(q)) this.randomMove(world, q);
+      if (d.players.length === 1 && this.settings.rolloutWidth > 1) world = this.bestOfSome(world, d.players[0]!);
+      else for (const q of d.players) if (world.decision?.players.includes(q)) this.randomMove(world, q);
     }
-    const o = judge(world, world.state.players);
+    const reward = judge(world, world.state.players);
     for (const n of path) {
       n.visits++;
-      if (o.judged) n.judged++;
-      for (let q = 0; q < o.reward.length; q++) {
-        n.totals[q]! += o.reward[q]!;
-        n.leads[q]! += o.lead[q]!;
-        n.margins[q]! += o.margin[q]!;
-      }
-      this.bounds.meet(n);
+      for (let q = 0; q < reward.length; q++) n.totals[q]! += reward[q]!;
     }
-  }
-
-  /**
-   * What `n` is worth to seat `q` so far, in [0, 1]: its average reward, or with
-   * `MctsSettings.normalise` half its average lead share and half its average margin scaled
-   * between the search's bounds (`MarginBounds`; a playout without a margin counts as none).
-   */
-  private value(n: Node, q: number): number {
-    const visits = Math.max(1, n.visits);
-    if (!this.settings.normalise) return n.totals[q]! / visits;
-    const margin = n.judged === 0 ? 0 : (n.judged / visits) * this.bounds.scale(n.margins[q]! / n.judged);
-    return 0.5 * (n.leads[q]! / visits) + 0.5 * margin;
   }
 
   /**
