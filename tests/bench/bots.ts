@@ -7,8 +7,9 @@
  * the opponent's wins, with Wilson 95% intervals; its decisions per second
  * (wall clock: a time budget is wall-clock time, so on a loaded machine a
  * decision gets less CPU and fewer playouts) and per CPU-second, its playouts
- * per CPU-second (the speed of search), and the mean game length. A decision
- * with one option is taken without search and counts too.
+ * per CPU-second (the speed of search), and the mean game length; then its
+ * record over every file's games together. A decision with one option is taken
+ * without search and counts too.
  *
  * Long runs go in the background: every finished game is appended as one JSON
  * line to `--out DIR` (default .stela-bench/bots/), so a stopped run resumes where it
@@ -248,6 +249,8 @@ if (!reportOnly) {
 interface Row {
   file: string;
   opponent: string;
+  /** Every file's games together: speed and length are not shown, as they differ by game. */
+  pooled: boolean;
   played: number;
   failed: number;
   wins: ReturnType<typeof wilson>;
@@ -260,31 +263,43 @@ interface Row {
 }
 
 const records = readRecords();
+
+/** One row of the table: the games of `list` (one file's, or every file's for `pooled`). */
+function rowOf(file: string, opponent: string, list: GameRecord[], pooled: boolean): Row {
+  const clean = list.filter((r) => !r.error);
+  const alone = (r: GameRecord): boolean => r.winners.length === 1;
+  const wins = clean.filter((r) => alone(r) && r.winners[0] === r.mctsSeat).length;
+  const draws = clean.filter((r) => r.winners.length > 1).length;
+  const losses = clean.filter((r) => alone(r) && r.winners[0] !== r.mctsSeat).length;
+  const cpu = list.reduce((t, r) => t + r.mctsCpuMs, 0) / 1000;
+  const wall = list.reduce((t, r) => t + (r.mctsWallMs ?? 0), 0) / 1000;
+  return {
+    file,
+    opponent,
+    pooled,
+    played: list.length,
+    failed: list.length - clean.length,
+    wins: wilson(wins, clean.length),
+    draws: wilson(draws, clean.length),
+    losses: wilson(losses, clean.length),
+    mctsDecisionsPerCpuSecond: cpu > 0 ? list.reduce((t, r) => t + r.mctsDecisions, 0) / cpu : 0,
+    mctsDecisionsPerSecond: wall > 0 ? list.reduce((t, r) => t + r.mctsDecisions, 0) / wall : 0,
+    mctsPlayoutsPerCpuSecond: cpu > 0 ? list.reduce((t, r) => t + r.mctsPlayouts, 0) / cpu : 0,
+    meanLength: clean.length ? clean.reduce((t, r) => t + r.decisions, 0) / clean.length : 0,
+  };
+}
+
 const rows: Row[] = [];
-for (const file of files) {
-  for (const opponent of opponents) {
+for (const opponent of opponents) {
+  const all: GameRecord[] = [];
+  for (const file of files) {
     const list = Array.from({ length: games }, (_, i) => records.get(key(file, opponent, i + 1))).filter((r): r is GameRecord => !!r);
-    const clean = list.filter((r) => !r.error);
-    const alone = (r: GameRecord): boolean => r.winners.length === 1;
-    const wins = clean.filter((r) => alone(r) && r.winners[0] === r.mctsSeat).length;
-    const draws = clean.filter((r) => r.winners.length > 1).length;
-    const losses = clean.filter((r) => alone(r) && r.winners[0] !== r.mctsSeat).length;
-    const cpu = list.reduce((t, r) => t + r.mctsCpuMs, 0) / 1000;
-    const wall = list.reduce((t, r) => t + (r.mctsWallMs ?? 0), 0) / 1000;
-    rows.push({
-      file,
-      opponent,
-      played: list.length,
-      failed: list.length - clean.length,
-      wins: wilson(wins, clean.length),
-      draws: wilson(draws, clean.length),
-      losses: wilson(losses, clean.length),
-      mctsDecisionsPerCpuSecond: cpu > 0 ? list.reduce((t, r) => t + r.mctsDecisions, 0) / cpu : 0,
-      mctsDecisionsPerSecond: wall > 0 ? list.reduce((t, r) => t + r.mctsDecisions, 0) / wall : 0,
-      mctsPlayoutsPerCpuSecond: cpu > 0 ? list.reduce((t, r) => t + r.mctsPlayouts, 0) / cpu : 0,
-      meanLength: clean.length ? clean.reduce((t, r) => t + r.decisions, 0) / clean.length : 0,
-    });
+    all.push(...list);
+    rows.push(rowOf(file, opponent, list, false));
   }
+  // A change to the bot that gains a little in every game shows sooner in all of them together
+  // (each game's own row stays: a gain in one can hide a loss in another).
+  if (files.length > 1) rows.push(rowOf(`all ${files.length} files`, opponent, all, true));
 }
 
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
@@ -300,7 +315,9 @@ if (asJson) {
   console.log("---|---|---|---|---|---|---|---|---|---|---");
   for (const r of rows) {
     console.log(
-      `${r.file} | ${r.opponent} | ${r.played}${r.played < games ? ` of ${games}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | ${r.mctsDecisionsPerSecond ? r.mctsDecisionsPerSecond.toFixed(1) : "–"} | ${r.mctsDecisionsPerCpuSecond.toFixed(1)} | ${r.mctsPlayoutsPerCpuSecond.toFixed(0)} | ${r.meanLength.toFixed(1)} | ${r.failed}`,
+      r.pooled
+        ? `**${r.file}** | ${r.opponent} | ${r.played}${r.played < games * files.length ? ` of ${games * files.length}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | – | – | – | – | ${r.failed}`
+        : `${r.file} | ${r.opponent} | ${r.played}${r.played < games ? ` of ${games}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | ${r.mctsDecisionsPerSecond ? r.mctsDecisionsPerSecond.toFixed(1) : "–"} | ${r.mctsDecisionsPerCpuSecond.toFixed(1)} | ${r.mctsPlayoutsPerCpuSecond.toFixed(0)} | ${r.meanLength.toFixed(1)} | ${r.failed}`,
     );
   }
 }
