@@ -28,17 +28,10 @@ export interface MctsSettings {
   priorWidth: number;
   /** How many playouts a root option's one-step judgement counts as, in its average and its visits. */
   priorVisits: number;
-  /**
-   * How a rollout's mover plays: 1, a random legal option; more, the best for the mover's own
-   * estimate of that many random legal options, each tried one step on (a decision several
-   * players answer at once is still answered at random). Wider rollouts play more like the game
-   * is played and cost about as many times more.
-   */
-  rolloutWidth: number;
 }
 
 /** The settings a bot takes where none are given; their names are every setting there is. */
-export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2, rolloutWidth: 1 };
+export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2 };
 
 /**
  * A root option judged before the search (`MctsSettings.priorWidth`): its position, each seat's
@@ -216,26 +209,6 @@ export class MctsBot {
     return world.applyRandom(this.pick, q).ok;
   }
 
-  /**
-   * `q`'s best, by their own estimate, of `rolloutWidth` random legal options each taken on a
-   * look-ahead copy of `world`: the copy to play on (`world` itself, unchanged, when every try
-   * was refused).
-   */
-  private bestOfSome(world: Match, q: number): Match {
-    let best = world;
-    let bestScore = -Infinity;
-    for (let j = 0; j < this.settings.rolloutWidth; j++) {
-      const trial = world.lookAhead();
-      if (!trial.applyRandom(this.pick, q).ok) continue;
-      const score = trial.error ? -Infinity : trial.estimate(q);
-      if (best === world || score > bestScore) {
-        best = trial;
-        bestScore = score;
-      }
-    }
-    return best;
-  }
-
   private playout(world: Match, root: Node, me: number): void {
     const path: Node[] = [root];
     let node = root;
@@ -290,12 +263,11 @@ export class MctsBot {
       path.push(node);
       this.settleSecret(world, pending);
     }
-    // Play on for a few decisions (`rolloutWidth`), then score.
+    // Play on at random for a few decisions, then score.
     for (let k = 0; k < this.settings.rolloutDepth && !world.error; k++) {
       const d = world.decision;
       if (!d) break;
-      if (d.players.length === 1 && this.settings.rolloutWidth > 1) world = this.bestOfSome(world, d.players[0]!);
-      else for (const q of d.players) if (world.decision?.players.includes(q)) this.randomMove(world, q);
+      for (const q of d.players) if (world.decision?.players.includes(q)) this.randomMove(world, q);
     }
     const reward = judge(world, world.state.players);
     for (const n of path) {

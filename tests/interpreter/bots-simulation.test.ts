@@ -244,53 +244,6 @@ scoring p {
     expect(new MctsBot(1, { iterations: 60 }).chooseIndex(game.start({ players: 2, seed: 1 }), 0)).toBe(2);
   });
 
-  it("with wider rollouts (rolloutWidth), sees a reply random rollouts seldom play", () => {
-    // The first player plans 7 points, which the second beats only by taking 8 (one reply of
-    // four), or 5 points, which the second beats only by a reply that gives them 1 point and
-    // costs the first 9 (one of two). Random replies favour the 7 (lost 1 time in 4, against 1 in
-    // 2); replies that look for the most points for their player never lose the 5 and always win
-    // against the 7. Twenty turns of waiting come between, so no short search's tree reaches the
-    // replies: only its rollouts do.
-    const TRAP = gameFromSource(`
-game "Trap" { players 2 }
-per player { total: number = 0 }
-flow {
-  let lead = players[0]
-  let other = players[1]
-  let plan = 0
-  turn lead {
-    plan = choose n from 1..2 prompt "Plan"
-    lead.total += if plan == 1 then 7 else 5
-  }
-  for i in 1..20 {
-    turn lead {
-      let _w = choose w from 1..2 prompt "Wait"
-    }
-  }
-  turn other {
-    if plan == 1 {
-      let g = choose g from [8, 2, 3, 4] prompt "Reply"
-      other.total += g
-    } else {
-      let g = choose g from [4, 1] prompt "Reply"
-      other.total += g
-      if g == 1 { lead.total -= 9 }
-    }
-  }
-}
-scoring p {
-  points p.total
-}
-`);
-    const plans = (rolloutWidth: number): number[] =>
-      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) =>
-        new MctsBot(seed, { iterations: 40 }, { priorWidth: 0, rolloutDepth: 30, rolloutWidth }).chooseIndex(TRAP.start({ players: 2, seed }), 0)!,
-      );
-    const fives = (picks: number[]): number => picks.filter((i) => i === 1).length;
-    expect(fives(plans(1))).toBeLessThanOrEqual(2);
-    expect(fives(plans(8))).toBeGreaterThanOrEqual(8);
-  });
-
   // A blind draw filtered by what the drawer cannot see: how many options a world offers depends
   // on the cards it redrew (the deck and the rival's hand), so some worlds number their options
   // otherwise than the real match.
