@@ -26,7 +26,7 @@
  * Options: `--games N` per pairing (100), `--budget mcts:200ms|mcts:500`
  * (a time or an iteration budget a decision; mcts:200ms), `--players N` (2),
  * `--seed S` (1), `--files REGEXP`, `--opponents random,greedy` (or `mcts`: MCTS
- * itself, with the same budget), `--settings JSON` (the measured MCTS's
+ * itself, with `--opponent-budget`: by default the same), `--settings JSON` (the measured MCTS's
  * `MctsSettings`, such as '{"priorWidth":0}'; default {}), `--opponent-settings
  * JSON` (an MCTS opponent's; default {}), `--out DIR`,
  * `--shard k/n`, `--report` (print the table from DIR, play nothing), `--json`
@@ -58,6 +58,7 @@ const filter = arg("files", "");
 const opponents = arg("opponents", "random,greedy").split(",") as Opponent[];
 const settingsText = arg("settings", "{}");
 const opponentSettingsText = arg("opponent-settings", "{}");
+const opponentBudgetText = arg("opponent-budget", budgetText);
 const outDir = arg("out", ".stela-bench/bots");
 const shardText = arg("shard", "1/1");
 const reportOnly = flag("report");
@@ -66,6 +67,9 @@ const asJson = flag("json");
 const spec = parseBotSpec(budgetText);
 if (!spec || spec.kind !== "mcts" || !spec.budget) throw new Error(`--budget takes mcts:<ms>ms or mcts:<iterations>, not "${budgetText}"`);
 const budget: MctsBudget = spec.budget;
+const opponentSpec = parseBotSpec(opponentBudgetText);
+if (!opponentSpec || opponentSpec.kind !== "mcts" || !opponentSpec.budget) throw new Error(`--opponent-budget takes mcts:<ms>ms or mcts:<iterations>, not "${opponentBudgetText}"`);
+const opponentBudget: MctsBudget = opponentSpec.budget;
 const shardMatch = /^(\d+)\/(\d+)$/.exec(shardText);
 const shard = { k: Number(shardMatch?.[1]), n: Number(shardMatch?.[2]) };
 if (!shardMatch || shard.k < 1 || shard.k > shard.n) throw new Error(`--shard takes k/n with 1 ≤ k ≤ n, not "${shardText}"`);
@@ -103,7 +107,7 @@ const files = [
     .map((f) => `games/${f}`),
 ].filter((f) => !filter || new RegExp(filter).test(f));
 
-/** Who MCTS plays against: a bot of the tools, or MCTS itself with the same budget and `--opponent-settings`. */
+/** Who MCTS plays against: a bot of the tools, or MCTS itself with `--opponent-budget` (by default the same) and `--opponent-settings`. */
 type Opponent = "random" | "greedy" | "mcts";
 
 /** One finished game: one line of a results file. */
@@ -116,6 +120,8 @@ interface GameRecord {
   /** The settings of the measured MCTS and of an MCTS opponent, as given (JSON); absent in records from before they could be set. */
   settings?: string;
   opponentSettings?: string;
+  /** An MCTS opponent's budget; absent when it was the measured bot's (`budget`). */
+  opponentBudget?: string;
   game: number;
   /** The seat MCTS played (from 0). */
   mctsSeat: number;
@@ -130,7 +136,12 @@ interface GameRecord {
 }
 
 const sameRun = (r: GameRecord): boolean =>
-  r.budget === budgetText && r.players === players && r.seed === seed && (r.settings ?? "{}") === settingsKey && (r.opponentSettings ?? "{}") === opponentSettingsKey;
+  r.budget === budgetText &&
+  (r.opponentBudget ?? r.budget) === opponentBudgetText &&
+  r.players === players &&
+  r.seed === seed &&
+  (r.settings ?? "{}") === settingsKey &&
+  (r.opponentSettings ?? "{}") === opponentSettingsKey;
 const key = (file: string, opponent: string, game: number): string => `${file}\u0000${opponent}\u0000${game}`;
 
 /** Every record in the results folder that belongs to this run's settings, by file, opponent and game. */
@@ -184,11 +195,22 @@ function play(file: string, opponent: Opponent, g: number): GameRecord {
       return i;
     },
   };
-  const other = (p: number): Bot => (opponent === "mcts" ? new MctsBot(mixSeed(seed, g, p + 1), budget, opponentSettings) : makeBot(opponent, mixSeed(seed, g, p + 1)));
+  const other = (p: number): Bot => (opponent === "mcts" ? new MctsBot(mixSeed(seed, g, p + 1), opponentBudget, opponentSettings) : makeBot(opponent, mixSeed(seed, g, p + 1)));
   const bots = Array.from({ length: players }, (_, p) => (p === mctsSeat ? timed : other(p)));
   // Quiet, as `stela simulate` plays: only the outcome is read.
   const m = game.start({ players, seed: mixSeed(seed, g), quiet: true });
-  const base = { file, opponent, budget: budgetText, players, seed, settings: settingsKey, opponentSettings: opponentSettingsKey, game: g, mctsSeat };
+  const base = {
+    file,
+    opponent,
+    budget: budgetText,
+    ...(opponentBudgetText === budgetText ? {} : { opponentBudget: opponentBudgetText }),
+    players,
+    seed,
+    settings: settingsKey,
+    opponentSettings: opponentSettingsKey,
+    game: g,
+    mctsSeat,
+  };
   let decisions = 0;
   let error: string | undefined;
   try {
@@ -305,11 +327,11 @@ for (const opponent of opponents) {
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 const ci = (r: Row["wins"]): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
 if (asJson) {
-  console.log(JSON.stringify({ budget: budgetText, settings, opponentSettings, players, seed, games, rows }, null, 2));
+  console.log(JSON.stringify({ budget: budgetText, opponentBudget: opponentBudgetText, settings, opponentSettings, players, seed, games, rows }, null, 2));
 } else {
   const tuned = (key: string): string => (key === "{}" ? "" : ` with settings ${key}`);
   console.log(
-    `MCTS (${budgetText} a decision${tuned(settingsKey)}) against ${opponents.map((o) => (o === "mcts" ? `MCTS${tuned(opponentSettingsKey) || " with the default settings"}` : o)).join(" and ")}; ${games} games per pairing, ${players} players, seats alternating, seed ${seed}; results in ${outDir}/.`,
+    `MCTS (${budgetText} a decision${tuned(settingsKey)}) against ${opponents.map((o) => (o === "mcts" ? `MCTS (${opponentBudgetText})${tuned(opponentSettingsKey) || " with the default settings"}` : o)).join(" and ")}; ${games} games per pairing, ${players} players, seats alternating, seed ${seed}; results in ${outDir}/.`,
   );
   console.log("game | opponent | games | MCTS wins alone [95% CI] | draws | opponent wins [95% CI] | MCTS decisions / s | MCTS decisions / CPU-s | MCTS playouts / CPU-s | mean length | failed");
   console.log("---|---|---|---|---|---|---|---|---|---|---");
