@@ -120,7 +120,7 @@ interface GameRecord {
   /** The settings of the measured MCTS and of an MCTS opponent, as given (JSON); absent in records from before they could be set. */
   settings?: string;
   opponentSettings?: string;
-  /** An MCTS opponent's budget; absent when it was the measured bot's (`budget`). */
+  /** An MCTS opponent's budget; absent when it was the measured bot's (`budget`), and for other opponents. */
   opponentBudget?: string;
   game: number;
   /** The seat MCTS played (from 0). */
@@ -137,7 +137,8 @@ interface GameRecord {
 
 const sameRun = (r: GameRecord): boolean =>
   r.budget === budgetText &&
-  (r.opponentBudget ?? r.budget) === opponentBudgetText &&
+  // Only an MCTS opponent has a budget; random and greedy games are the same whatever it is.
+  (r.opponent !== "mcts" || (r.opponentBudget ?? r.budget) === opponentBudgetText) &&
   r.players === players &&
   r.seed === seed &&
   (r.settings ?? "{}") === settingsKey &&
@@ -203,7 +204,7 @@ function play(file: string, opponent: Opponent, g: number): GameRecord {
     file,
     opponent,
     budget: budgetText,
-    ...(opponentBudgetText === budgetText ? {} : { opponentBudget: opponentBudgetText }),
+    ...(opponent === "mcts" && opponentBudgetText !== budgetText ? { opponentBudget: opponentBudgetText } : {}),
     players,
     seed,
     settings: settingsKey,
