@@ -1,7 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
-import { optionSample, tryOption } from "./one-step.ts";
+import { optionSample, trialScore, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 
 /**
@@ -46,8 +46,7 @@ export class GreedyBot {
     let best = -Infinity;
     let bestIndices: number[] = [];
     for (const i of pool) {
-      const trial = tryOption(world, i, player, this.pick);
-      const score = !trial || trial.error ? -Infinity : trial.estimate(player);
+      const score = trialScore(tryOption(world, i, player, this.pick), player);
       if (score > best) {
         best = score;
         bestIndices = [i];

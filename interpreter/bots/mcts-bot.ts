@@ -1,7 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
-import { optionSample, tryOption } from "./one-step.ts";
+import { optionSample, trialScore, tryOption } from "./one-step.ts";
 import { botRandom, mixSeed, type BotRandom } from "./seeds.ts";
 
 /** How long the bot thinks per decision: a number of playouts (reproducible) or a time (not reproducible). */
@@ -189,7 +189,7 @@ export class MctsBot {
     const players = match.state.players;
     const priors = pool.map((index): Prior => {
       const trial = tryOption(world, index, player, this.pick);
-      return { index, reward: judge(trial, players), score: !trial || trial.error ? -Infinity : trial.estimate(player) };
+      return { index, reward: judge(trial, players), score: trialScore(trial, player) };
     });
     return priors.sort((a, b) => b.score - a.score || a.index - b.index);
   }

@@ -44,3 +44,11 @@ export function tryOption(world: Match, index: number, player: number, pick: (n:
   }
   return trial;
 }
+
+/**
+ * How a bot ranks a tried option (`tryOption`): `player`'s own estimate on the copy, and below
+ * every other option when it was refused or a rule failed on it.
+ */
+export function trialScore(trial: Match | undefined, player: number): number {
+  return !trial || trial.error ? -Infinity : trial.estimate(player);
+}

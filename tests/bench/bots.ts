@@ -64,16 +64,22 @@ const shardText = arg("shard", "1/1");
 const reportOnly = flag("report");
 const asJson = flag("json");
 
-const spec = parseBotSpec(budgetText);
-if (!spec || spec.kind !== "mcts" || !spec.budget) throw new Error(`--budget takes mcts:<ms>ms or mcts:<iterations>, not "${budgetText}"`);
-const budget: MctsBudget = spec.budget;
-const opponentSpec = parseBotSpec(opponentBudgetText);
-if (!opponentSpec || opponentSpec.kind !== "mcts" || !opponentSpec.budget) throw new Error(`--opponent-budget takes mcts:<ms>ms or mcts:<iterations>, not "${opponentBudgetText}"`);
-const opponentBudget: MctsBudget = opponentSpec.budget;
+/** An MCTS budget as written (`--budget`, `--opponent-budget`), or a usage error. */
+function budgetOf(flagName: string, text: string): MctsBudget {
+  const spec = parseBotSpec(text);
+  if (!spec || spec.kind !== "mcts" || !spec.budget) throw new Error(`--${flagName} takes mcts:<ms>ms or mcts:<iterations>, not "${text}"`);
+  return spec.budget;
+}
+const budget = budgetOf("budget", budgetText);
+const opponentBudget = budgetOf("opponent-budget", opponentBudgetText);
 const shardMatch = /^(\d+)\/(\d+)$/.exec(shardText);
 const shard = { k: Number(shardMatch?.[1]), n: Number(shardMatch?.[2]) };
 if (!shardMatch || shard.k < 1 || shard.k > shard.n) throw new Error(`--shard takes k/n with 1 ≤ k ≤ n, not "${shardText}"`);
 for (const o of opponents) if (o !== "random" && o !== "greedy" && o !== "mcts") throw new Error(`--opponents: random, greedy or mcts, not "${o}"`);
+// Only an MCTS opponent thinks: a budget or settings given for none would be silently unused.
+if (!opponents.includes("mcts") && (opponentBudgetText !== budgetText || opponentSettingsText !== "{}")) {
+  throw new Error("--opponent-budget and --opponent-settings are for an MCTS opponent: add --opponents mcts");
+}
 /**
  * MCTS settings as JSON (`--settings`, `--opponent-settings`): an object of known settings with
  * numbers, or a usage error. A misspelt name would otherwise be ignored, and a run would measure
@@ -337,10 +343,10 @@ if (asJson) {
   console.log("game | opponent | games | MCTS wins alone [95% CI] | draws | opponent wins [95% CI] | MCTS decisions / s | MCTS decisions / CPU-s | MCTS playouts / CPU-s | mean length | failed");
   console.log("---|---|---|---|---|---|---|---|---|---|---");
   for (const r of rows) {
-    console.log(
-      r.pooled
-        ? `**${r.file}** | ${r.opponent} | ${r.played}${r.played < games * files.length ? ` of ${games * files.length}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | – | – | – | – | ${r.failed}`
-        : `${r.file} | ${r.opponent} | ${r.played}${r.played < games ? ` of ${games}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | ${r.mctsDecisionsPerSecond ? r.mctsDecisionsPerSecond.toFixed(1) : "–"} | ${r.mctsDecisionsPerCpuSecond.toFixed(1)} | ${r.mctsPlayoutsPerCpuSecond.toFixed(0)} | ${r.meanLength.toFixed(1)} | ${r.failed}`,
-    );
+    const planned = r.pooled ? games * files.length : games;
+    const speed = r.pooled
+      ? "– | – | – | –"
+      : `${r.mctsDecisionsPerSecond ? r.mctsDecisionsPerSecond.toFixed(1) : "–"} | ${r.mctsDecisionsPerCpuSecond.toFixed(1)} | ${r.mctsPlayoutsPerCpuSecond.toFixed(0)} | ${r.meanLength.toFixed(1)}`;
+    console.log(`${r.pooled ? `**${r.file}**` : r.file} | ${r.opponent} | ${r.played}${r.played < planned ? ` of ${planned}` : ""} | ${ci(r.wins)} | ${pct(r.draws.value)} | ${ci(r.losses)} | ${speed} | ${r.failed}`);
   }
 }
