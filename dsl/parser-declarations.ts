@@ -74,9 +74,24 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     this.CONSUME(LBrace);
     this.MANY(() => {
       const key = this.CONSUME(Identifier);
-      const value = this.SUBRULE(this.expression);
+      // A setting's value starts on its name's line. Without that, a stray word at the end of a
+      // line (`players 2..4 oops`) would take the next line's name as its value, and the error
+      // would be reported a line late, inside a setting that is right.
+      const value = this.OPTION2({
+        GATE: () => this.LA(1).startLine === key.startLine && this.LA(1).tokenType !== RBrace,
+        DEF: () => this.SUBRULE(this.expression),
+      });
       this.OPTION(() => this.CONSUME(Comma));
-      this.ACTION(() => items.push({ key: this.name(key), value, span: this.spanFrom(key) }));
+      this.ACTION(() => {
+        if (value) items.push({ key: this.name(key), value, span: this.spanFrom(key) });
+        else if (isReal(key)) {
+          this.problems.push({
+            code: "parse-expected-token",
+            message: `\`${key.image}\` has no value on its line: a game setting is a name and its value, like \`players 2..4\``,
+            span: tokenSpan(key),
+          });
+        }
+      });
     });
     this.CONSUME(RBrace);
     return this.ACTION(() => ({ kind: "GameDecl", title: unquote(title.image), items, span: this.spanFrom(start) }));
