@@ -308,8 +308,10 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);
       const bots = botSpecs(o.bots);
       const b = fileB ?? fileA;
-      const variantA = o.variantA ?? o.variant;
-      const variantB = o.variantB ?? o.variant;
+      // An empty name is the base game (`Game.definition`), so `--variant-b ''` against no variant is A against itself.
+      const named = (v: string | undefined): string | undefined => (v === "" ? undefined : v);
+      const variantA = named(o.variantA ?? o.variant);
+      const variantB = named(o.variantB ?? o.variant);
       if (b === fileA && variantA === variantB) throw new UsageError("compare needs two rule files, or two variants of one (--variant-a, --variant-b)");
       const side = async (file: string, variant: string | undefined): Promise<{ summary: SimulationSummary; outcomes: GameOutcome[] } | undefined> => {
         const game = loadForRun(file, variant === undefined ? { players } : { players, variant }, out);

@@ -221,5 +221,7 @@ describe("stela compare", () => {
     expect(c.thresholds[2]).toMatchObject({ rule: "win-off-fair>45@95", broken: false, level: 95 });
     expect(c.command).toContain("--fail-if 'win-off-fair>45@95'");
     expect(stela(["compare", "tests/fixtures/bots/goofspiel.stela", "--players", "2"]).err).toBe("stela: compare needs two rule files, or two variants of one (--variant-a, --variant-b)\n");
+    // An empty variant name is the base game: against no variant it is the same rules twice.
+    expect(stela(["compare", "tests/fixtures/bots/goofspiel.stela", "--variant-b", "", "--players", "2"]).err).toBe("stela: compare needs two rule files, or two variants of one (--variant-a, --variant-b)\n");
   }, 240_000);
 });
