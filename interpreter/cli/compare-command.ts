@@ -6,6 +6,7 @@ import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, changeText, pairedChange, precisionText, seatsSureTogether, togetherVerdict, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
+import { checkReportPath } from "./report-path.ts";
 import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
@@ -302,6 +303,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--no-progress", "no progress bar")
     .action(async (fileA: string, fileB: string | undefined, o: CompareFlags) => {
       for (const rule of o.failIf) parseFailIf(rule);
+      if (o.report !== undefined) checkReportPath(o.report);
       const players = wholeNumber(o.players, "--players", 1);
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
       const seed = wholeNumber(o.seed, "--seed");
@@ -339,7 +341,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const c = compareSummaries(a.summary, bb.summary, { a: a.outcomes, b: bb.outcomes }, o.failIf, command);
       if (o.json) out(JSON.stringify(c));
       else for (const line of comparisonLines(c)) out(line);
-      if (o.report) {
+      if (o.report !== undefined) {
         writeFileSync(o.report, comparisonReport(c));
         if (!o.json) out(`report: ${o.report}`);
       }

@@ -9,6 +9,7 @@ import { BOT_KINDS } from "../index.ts";
 import { botSpecs } from "./bot-specs.ts";
 import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
+import { checkReportPath } from "./report-path.ts";
 import { GAMES_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
@@ -80,7 +81,7 @@ function program(result: { code: number }): Command {
     .action(async (file: string, o: { players: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }) => {
       const opts = {
         bots: botSpecs(o.bots),
-        ...(o.report !== undefined ? { report: o.report } : {}),
+        ...(o.report !== undefined ? { report: checkReportPath(o.report) } : {}),
         ...(o.shard !== undefined ? { shard: parseShard(o.shard) } : {}),
         ...(o.game !== undefined ? { game: wholeNumber(o.game, "--game", 1) } : {}),
         players: wholeNumber(o.players, "--players", 1),

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import type { ShardOutput } from "./simulate-command.ts";
+import { checkReportPath } from "./report-path.ts";
 import { simulationReport } from "./simulate-report.ts";
 import { summarise, summaryLines, type SimulationSummary } from "./simulate-summary.ts";
 import { UsageError } from "./usage-error.ts";
@@ -52,10 +53,11 @@ export function registerMerge(p: Command, result: { code: number }, out: (line: 
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report with charts")
     .action((files: string[], o: { json?: boolean; report?: string }) => {
+      if (o.report !== undefined) checkReportPath(o.report);
       const { summary, outcomes } = mergeShards(files.map(readShard), files);
       if (o.json) out(JSON.stringify(summary));
       else for (const line of summaryLines(summary)) out(line);
-      if (o.report) {
+      if (o.report !== undefined) {
         writeFileSync(o.report, simulationReport(summary, outcomes));
         if (!o.json) out(`report: ${o.report}`);
       }

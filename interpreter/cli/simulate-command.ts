@@ -148,7 +148,7 @@ export async function runSimulate(file: string, o: SimulateOptions, out: (line: 
     for (const line of summaryLines(summary)) out(line);
     if (o.shard) out(`shard ${o.shard.k}/${o.shard.n}: games ${from}–${to - 1}; use --json to save it for \`stela merge\``);
   }
-  if (o.report) {
+  if (o.report !== undefined) {
     writeFileSync(o.report, simulationReport(summary, outcomes));
     if (!o.json) out(`report: ${o.report}`);
   }
