@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DocumentStore, MemoryStorage } from "../../editor/src/docs/document-store.ts";
+import { DocumentStore, MemoryStorage, otherTabDraft } from "../../editor/src/docs/document-store.ts";
 import { readShareHash, shareHash } from "../../editor/src/docs/share-link.ts";
 
 describe("autosave store", () => {
   it("keeps a draft per document, and drops it when the text equals the file again", () => {
-    const store = new DocumentStore(new MemoryStorage());
+    const store = new DocumentStore(new MemoryStorage(), "tab-1");
     expect(store.draft("maya.stela")).toBeUndefined();
     store.saveDraft("maya.stela", "edited", "original", 5);
     store.saveDraft("cacao.stela", "other", "x", 6);
-    expect(store.draft("maya.stela")).toEqual({ text: "edited", base: "original", savedAt: 5 });
+    expect(store.draft("maya.stela")).toEqual({ text: "edited", base: "original", savedAt: 5, tab: "tab-1" });
     expect(store.drafts()).toEqual(["cacao.stela", "maya.stela"]);
     store.saveDraft("maya.stela", "original", "original");
     expect(store.draft("maya.stela")).toBeUndefined();
@@ -45,6 +45,72 @@ describe("autosave store", () => {
     const s = new MemoryStorage();
     s.setItem("stela:draft:a", "{not json");
     expect(new DocumentStore(s).draft("a")).toBeUndefined();
+  });
+});
+
+describe("two tabs on one document", () => {
+  // Every tab of the editor writes the same browser storage; each is a store of its own.
+  it("never replaces the other tab's text unseen: A edits, B edits, A edits again, and a reload still has B's text", () => {
+    const storage = new MemoryStorage();
+    const a = new DocumentStore(storage, "tab-a");
+    const b = new DocumentStore(storage, "tab-b");
+    expect(a.takeDraft("maya.stela")).toBeUndefined();
+    expect(b.takeDraft("maya.stela")).toBeUndefined();
+    a.saveDraft("maya.stela", "A1", "file", 1);
+    b.saveDraft("maya.stela", "B1", "file", 2);
+    a.saveDraft("maya.stela", "A2", "file", 3);
+
+    const reloaded = new DocumentStore(storage, "tab-c");
+    expect(reloaded.takeDraft("maya.stela")?.text).toBe("A2");
+    // B's text is set aside, not gone; A's older text is not (A2 replaced it).
+    expect(reloaded.aside("maya.stela").map((d) => [d.tab, d.text])).toEqual([["tab-b", "B1"]]);
+    // A reload writing on is its own tab's text, having seen A2: nothing more is set aside.
+    reloaded.saveDraft("maya.stela", "A3", "file", 4);
+    expect(reloaded.aside("maya.stela").map((d) => d.text)).toEqual(["B1"]);
+  });
+
+  it("sets the other tab's text aside when this tab saves to the file or reverts (its draft is dropped)", () => {
+    const storage = new MemoryStorage();
+    const a = new DocumentStore(storage, "tab-a");
+    const b = new DocumentStore(storage, "tab-b");
+    a.takeDraft("x");
+    b.takeDraft("x");
+    b.saveDraft("x", "B1", "file", 1);
+    a.saveDraft("x", "file", "file", 2);
+    expect(a.draft("x")).toBeUndefined();
+    expect(a.aside("x").map((d) => d.text)).toEqual(["B1"]);
+  });
+
+  it("replaces the other tab's text once the designer chose this tab's, and keeps one text aside per tab", () => {
+    const storage = new MemoryStorage();
+    const a = new DocumentStore(storage, "tab-a");
+    const b = new DocumentStore(storage, "tab-b");
+    a.takeDraft("x");
+    b.takeDraft("x");
+    b.saveDraft("x", "B1", "f", 1);
+    a.saveDraft("x", "A1", "f", 2);
+    b.saveDraft("x", "B2", "f", 3);
+    a.saveDraft("x", "A2", "f", 4);
+    expect(a.aside("x").map((d) => d.text)).toEqual(["B2"]);
+    a.acceptStored("x");
+    a.dropAside("x", "tab-b");
+    b.saveDraft("x", "B3", "f", 5);
+    expect(a.aside("x").map((d) => d.text)).toEqual(["A2"]);
+    a.acceptStored("x");
+    a.dropAside("x", "tab-b");
+    a.saveDraft("x", "A3", "f", 6);
+    expect(a.aside("x")).toEqual([]);
+    expect(a.draft("x")?.text).toBe("A3");
+  });
+
+  it("tells a tab of another tab's different text from a storage event, not of its own or of the same text", () => {
+    const storage = new MemoryStorage();
+    new DocumentStore(storage, "tab-b").saveDraft("x", "B1", "f", 1);
+    const written = storage.getItem("stela:draft:x");
+    expect(otherTabDraft(written, "tab-a", "A1")?.text).toBe("B1");
+    expect(otherTabDraft(written, "tab-a", "B1")).toBeUndefined();
+    expect(otherTabDraft(written, "tab-b", "A1")).toBeUndefined();
+    expect(otherTabDraft(null, "tab-a", "A1")).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { SymbolIndex } from "../../../dsl/index.ts";
-import { DocumentStore, MemoryStorage, type KeyValueStorage } from "../docs/document-store.ts";
+import { DocumentStore, draftDocOf, MemoryStorage, otherTabDraft, parseDraft, type KeyValueStorage } from "../docs/document-store.ts";
 import { deleteGame, fetchGame, fetchGames, NEW_FILE, saveGame, SaveConflict, type GameFile } from "../docs/games-source.ts";
 import { fileNameFor, newGameText } from "../docs/new-game.ts";
 import { monaco } from "../rules/monaco-setup.ts";
@@ -41,6 +41,19 @@ export interface Conflict {
   diskVersion: string;
 }
 
+/**
+ * Another browser tab of the editor holds other unsaved text of a document
+ * open here: this tab's text stays on screen and in the browser, and the page
+ * offers to load the other tab's, keep this one, or compare them.
+ */
+export interface TabConflict {
+  doc: string;
+  /** The other tab's text. */
+  otherText: string;
+  /** The other tab (as its drafts name it). */
+  tab: string;
+}
+
 const AUTOSAVE_PAUSE_MS = 400;
 
 function browserStorage(): KeyValueStorage {
@@ -73,6 +86,8 @@ export class Documents {
   changed = $state<string[]>([]);
   /** A save refused because someone else changed the file: the page offers reload, overwrite or compare. */
   conflict = $state.raw<Conflict | undefined>(undefined);
+  /** Another tab changed the unsaved text of a document open here: the page offers to load it, keep this tab's, or compare. */
+  tabConflict = $state.raw<TabConflict | undefined>(undefined);
 
   /** Called after each edit of the document on screen. */
   onEdit: (doc: Doc) => void = () => {};
@@ -89,6 +104,8 @@ export class Documents {
     this.games = files ?? [];
     for (const key of this.store.drafts()) if (key.startsWith("shared:")) this.ensure(key);
     this.refreshChanged();
+    // Fired in every other tab of this page's origin when one writes: that is how a tab hears of another's edits.
+    window.addEventListener("storage", (e) => this.storageChanged(e.key, e.newValue));
     void this.refreshSurvey();
   }
 
@@ -108,7 +125,7 @@ export class Documents {
     const shared = key.startsWith("shared:");
     const name = shared ? key.slice("shared:".length) : key;
     const file = shared ? undefined : this.games.find((g) => g.name === name);
-    const draft = this.store.draft(key);
+    const draft = this.store.takeDraft(key);
     const text = draft?.text ?? file?.source ?? "";
     if (draft && file && draft.base && draft.base !== file.source) {
       this.notices.say(`games/${name} changed on disk since you began editing it here: your text is kept (Revert to file takes the new one)`, "error");
@@ -135,7 +152,65 @@ export class Documents {
     this.flushAutosave();
     this.docKey = key;
     this.store.setLastDoc(key);
+    this.offerAside(key);
     return doc;
+  }
+
+  /**
+   * Another tab wrote to the browser's storage. A draft of a document open
+   * here that differs from this tab's text is offered beside it; nothing is
+   * replaced until the designer chooses (this tab's next autosave sets the
+   * other text aside rather than dropping it).
+   */
+  storageChanged(storageKey: string | null, newValue: string | null): void {
+    const key = draftDocOf(storageKey);
+    if (key === undefined) return;
+    this.refreshChanged();
+    const doc = this.docs.get(key);
+    if (!doc) return;
+    const other = otherTabDraft(newValue, this.store.tab, doc.model.getValue());
+    if (!other) {
+      // The other tab took this tab's text: nothing is left to choose.
+      if (this.tabConflict?.doc === key && parseDraft(newValue)?.text === doc.model.getValue()) this.tabConflict = undefined;
+      return;
+    }
+    this.tabConflict = { doc: key, otherText: other.text, tab: other.tab ?? "" };
+    if (key === this.docKey) this.notices.say(`Another tab changed the unsaved text of ${doc.shared ? doc.name : `games/${doc.name}`}: yours is kept`, "error");
+  }
+
+  /** Offers a text of another tab that this tab set aside (or found at load), if any and nothing else is offered. */
+  private offerAside(key: string): void {
+    if (this.tabConflict?.doc === key) return;
+    const doc = this.docs.get(key);
+    const aside = this.store.aside(key).find((a) => a.text !== doc?.model.getValue());
+    if (aside) this.tabConflict = { doc: key, otherText: aside.text, tab: aside.tab };
+  }
+
+  /** Takes the other tab's text (as an edit: Ctrl+Z brings this tab's back). */
+  loadOtherTab(): void {
+    const c = this.tabConflict;
+    const doc = c && this.docs.get(c.doc);
+    if (!c || !doc) return;
+    this.tabConflict = undefined;
+    this.store.acceptStored(c.doc);
+    this.store.dropAside(c.doc, c.tab);
+    doc.model.pushEditOperations([], [{ range: doc.model.getFullModelRange(), text: c.otherText }], () => null);
+    this.flushAutosave();
+    this.notices.say("Loaded the other tab's text (Ctrl+Z brings this tab's back)");
+    this.offerAside(c.doc);
+  }
+
+  /** Keeps this tab's text: it replaces the other tab's in the browser (that tab, if open, is told in turn). */
+  keepThisTab(): void {
+    const c = this.tabConflict;
+    const doc = c && this.docs.get(c.doc);
+    if (!c || !doc) return;
+    this.tabConflict = undefined;
+    this.store.acceptStored(c.doc);
+    this.store.dropAside(c.doc, c.tab);
+    clearTimeout(this.autosaveTimer);
+    this.autosave(doc);
+    this.offerAside(c.doc);
   }
 
   /** Every document and variant, for the picker. */
@@ -179,6 +254,8 @@ export class Documents {
     const ok = this.store.saveDraft(doc.key, doc.model.getValue(), doc.fileText);
     if (!ok) this.notices.say(`Could not autosave (${this.store.lastError}): download the file to keep your work`, "error");
     this.refreshChanged();
+    // The write may have set aside another tab's text that no storage event announced (a tab closed meanwhile).
+    this.offerAside(doc.key);
   }
 
   /** Writes a pending autosave now (the page is hidden or another document opens). */
@@ -232,6 +309,7 @@ export class Documents {
     this.games = this.games.map((g) => (g.name === doc.name ? { ...g, source: text, version } : g));
     this.store.dropDraft(doc.key);
     this.refreshChanged();
+    this.offerAside(doc.key);
     this.notices.say(`Saved games/${doc.name}`);
   }
 
@@ -248,6 +326,7 @@ export class Documents {
     doc.model.pushEditOperations([], [{ range: doc.model.getFullModelRange(), text }], () => null);
     this.store.dropDraft(doc.key);
     this.refreshChanged();
+    this.offerAside(doc.key);
     this.notices.say(`Reverted to games/${doc.name}`);
   }
 

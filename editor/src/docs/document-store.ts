@@ -14,6 +14,16 @@ export interface Draft {
   /** The file's text the draft started from: a changed file on disk is noticed. */
   base: string;
   savedAt: number;
+  /** The browser tab that wrote it (a page load), so a tab can tell another tab's text from its own. */
+  tab?: string;
+}
+
+/** A draft another tab wrote and this tab would have replaced unseen: kept aside until the designer chooses. */
+export interface AsideDraft {
+  text: string;
+  savedAt: number;
+  /** The tab that wrote it; a tab's newer text replaces its older one aside. */
+  tab: string;
 }
 
 export interface SavedPlaytest {
@@ -36,12 +46,24 @@ const PREFIX = "stela:";
  * document: the rule text as typed, and the playtest (settings, decisions,
  * seats). A reload restores both. A draft equal to the file is dropped, so
  * "no draft" always means "the file as it is".
+ *
+ * Every tab of the editor shares this storage, and each writes its own text
+ * of a document. So that one tab never silently replaces what another typed,
+ * a store remembers the stored text it took or wrote last (per document); a
+ * stored text it has not seen (another tab's) is moved aside before it is
+ * replaced or dropped, and stays there (`aside`) until the designer chooses.
  */
 export class DocumentStore {
   /** The last write failed (storage full or refused): the page says so. */
   lastError: string | undefined;
+  /** Per document, the stored draft text this tab took or wrote last (null: it saw no draft). */
+  private readonly seen = new Map<string, string | null>();
 
-  constructor(private readonly storage: KeyValueStorage) {}
+  constructor(
+    private readonly storage: KeyValueStorage,
+    /** This tab, in the drafts it writes. */
+    readonly tab: string = Math.random().toString(36).slice(2, 10),
+  ) {}
 
   private write(key: string, value: string): boolean {
     try {
@@ -65,22 +87,75 @@ export class DocumentStore {
   }
 
   draft(doc: string): Draft | undefined {
-    const d = this.read<Draft>(`draft:${doc}`);
-    return d && typeof d.text === "string" ? d : undefined;
+    return parseDraft(this.storage.getItem(`${PREFIX}draft:${doc}`));
   }
 
-  /** Keeps `text` as the draft of `doc`, or drops the draft when it equals the file. */
+  /** Reads the draft to edit it in this tab: this tab's next write may replace it. */
+  takeDraft(doc: string): Draft | undefined {
+    const d = this.draft(doc);
+    this.seen.set(doc, d?.text ?? null);
+    return d;
+  }
+
+  /**
+   * Keeps `text` as the draft of `doc`, or drops the draft when it equals the
+   * file. A stored text this tab has not seen is set aside first: it is
+   * another tab's, and the designer has not chosen between them.
+   */
   saveDraft(doc: string, text: string, fileText: string | undefined, now = Date.now()): boolean {
     if (fileText !== undefined && text === fileText) {
-      this.dropDraft(doc);
+      this.dropDraft(doc, now);
       return true;
     }
     const prev = this.draft(doc);
-    return this.write(`draft:${doc}`, JSON.stringify({ text, base: prev?.base ?? fileText ?? "", savedAt: now } satisfies Draft));
+    this.setAsideUnseen(doc, prev, text, now);
+    const ok = this.write(`draft:${doc}`, JSON.stringify({ text, base: prev?.base ?? fileText ?? "", savedAt: now, tab: this.tab } satisfies Draft));
+    if (ok) {
+      this.seen.set(doc, text);
+      // This tab's text aside is older than what it just wrote.
+      this.dropAside(doc, this.tab);
+    }
+    return ok;
   }
 
-  dropDraft(doc: string): void {
+  /** Drops the draft (saved, reverted, or equal to the file again); another tab's unseen text is set aside, not dropped. */
+  dropDraft(doc: string, now = Date.now()): void {
+    this.setAsideUnseen(doc, this.draft(doc), undefined, now);
     this.storage.removeItem(`${PREFIX}draft:${doc}`);
+    this.seen.set(doc, null);
+  }
+
+  /** The texts of other tabs set aside for `doc`, newest first. */
+  aside(doc: string): AsideDraft[] {
+    const all = this.read<AsideDraft[]>(`aside:${doc}`);
+    return Array.isArray(all) ? all.filter((a) => typeof a?.text === "string").sort((a, b) => b.savedAt - a.savedAt) : [];
+  }
+
+  /** Forgets a tab's text aside (the designer took it, or chose this tab's). */
+  dropAside(doc: string, tab: string): void {
+    const all = this.aside(doc);
+    const rest = all.filter((a) => a.tab !== tab);
+    if (rest.length === all.length) return;
+    if (rest.length) this.write(`aside:${doc}`, JSON.stringify(rest));
+    else this.storage.removeItem(`${PREFIX}aside:${doc}`);
+  }
+
+  /**
+   * The designer has seen the stored text (another tab's, offered beside this
+   * tab's) and means this tab's next write to replace it.
+   */
+  acceptStored(doc: string): void {
+    this.seen.set(doc, this.draft(doc)?.text ?? null);
+  }
+
+  private setAsideUnseen(doc: string, stored: Draft | undefined, replacement: string | undefined, now: number): void {
+    if (!stored || stored.text === replacement) return;
+    const seen = this.seen.get(doc);
+    if (seen === stored.text) return;
+    // A draft written before drafts named their tab is still someone's text.
+    const tab = stored.tab ?? `earlier-${stored.savedAt}`;
+    const rest = this.aside(doc).filter((a) => a.tab !== tab);
+    this.write(`aside:${doc}`, JSON.stringify([{ text: stored.text, savedAt: stored.savedAt || now, tab }, ...rest] satisfies AsideDraft[]));
   }
 
   /** Documents with a draft. */
@@ -114,6 +189,32 @@ export class DocumentStore {
   setLastDoc(doc: string): void {
     this.write("last-doc", doc);
   }
+}
+
+/** A stored draft's JSON as a draft, or undefined when it is none (removed, or unreadable). */
+export function parseDraft(raw: string | null | undefined): Draft | undefined {
+  if (raw === null || raw === undefined) return undefined;
+  try {
+    const d = JSON.parse(raw) as Draft;
+    return d && typeof d.text === "string" ? d : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The document whose draft a storage key holds (a `storage` event's key), if it is one. */
+export function draftDocOf(storageKey: string | null): string | undefined {
+  return storageKey?.startsWith(`${PREFIX}draft:`) ? storageKey.slice(`${PREFIX}draft:`.length) : undefined;
+}
+
+/**
+ * What a `storage` event (another tab wrote `newValue`) means for a tab whose
+ * text is `text`: the other tab's draft when it differs from this tab's text,
+ * else undefined (not a draft, this tab's own, or the same text).
+ */
+export function otherTabDraft(newValue: string | null, tab: string, text: string): Draft | undefined {
+  const other = parseDraft(newValue);
+  return other && other.tab !== tab && other.text !== text ? other : undefined;
 }
 
 /** A map-backed storage for tests and for browsers that refuse localStorage. */
