@@ -29,6 +29,7 @@ export const DIAGNOSTIC_CODES = {
   "unused-declaration": "A declaration nothing uses.",
   "unused-variable": "A local name nothing reads.",
   "unknown-component-name": "A text compared with a piece's `name` that no component is called.",
+  "unknown-setting": "A `game` block entry that is not a setting the engine reads and looks like a mistake: close to a setting's name, or not a text (metadata such as `author` is a text).",
 
   // Types and calls
   "type-mismatch": "A value of the wrong type.",

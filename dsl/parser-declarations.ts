@@ -707,9 +707,14 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       this.OR([
         {
           ALT: () => {
-            this.contextual(1, "points", "in `scoring`");
+            const word = this.contextual(1, "points", "in `scoring`");
             const e = this.SUBRULE(this.expression);
-            this.ACTION(() => (points = e));
+            this.ACTION(() => {
+              // A second line would silently replace the first (and go unchecked).
+              if (points && isReal(word)) {
+                this.problems.push({ code: "parse-expected-token", message: "a `scoring` block has one `points` line: add the parts together, like `points a + b`", span: tokenSpan(word) });
+              } else points = e;
+            });
           },
         },
         {

@@ -141,6 +141,9 @@ export function checkFile(
 
 // ------------------------------------------------------------------ game block
 
+/** The `game` block's entries the engine reads; every other entry is metadata. */
+const GAME_SETTINGS = ["players", "colours", "colors", "ask"];
+
 function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
   const games = decls.filter((d): d is Extract<Decl, { kind: "GameDecl" }> => d.kind === "GameDecl");
   if (games.length === 0) {
@@ -151,7 +154,16 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
   const g = games[0]!;
   c.def.title = g.title;
   let players: [number, number] | undefined;
+  // A setting given twice would silently take the last; `colors` is `colours` spelt another way.
+  const given = new Map<string, Span>();
   for (const item of g.items) {
+    const setting = item.key.text === "colors" ? "colours" : item.key.text;
+    const first = given.get(setting);
+    if (first) {
+      c.sink.error("duplicate-name", `\`${item.key.text}\` is given twice in the \`game\` block (first on line ${first.start.line})`, item.key.span);
+      continue;
+    }
+    given.set(setting, item.key.span);
     if (item.key.text === "players") {
       // Only the ends matter: `players 2..100000000000` must not list the numbers between.
       const ends = constRangeEnds(c, item.value);
@@ -184,6 +196,14 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
       }
       else c.sink.error("type-mismatch", '`colours` is a list of texts: `colours ["red", "blue"]`', item.value.span);
     } else {
+      // Anything else is metadata (`author "…"`), which the engine keeps and never reads: a
+      // misspelt setting (`plyers 3`, `colour […]`) or a setting the engine does not have
+      // (`turn_limit 3`) would change nothing, silently.
+      const hint = didYouMean(item.key.text, GAME_SETTINGS);
+      if (hint) c.sink.warning("unknown-setting", `\`${item.key.text}\` is not a setting: it is kept as metadata and changes nothing`, item.key.span, hint);
+      else if (typeof v.v !== "string") {
+        c.sink.warning("unknown-setting", `\`${item.key.text}\` is not a setting (those are ${GAME_SETTINGS.map((k) => `\`${k}\``).join(", ")}); other entries are texts kept as metadata, like \`author "…"\``, item.key.span);
+      }
       c.def.meta[item.key.text] = v.v;
     }
   }
@@ -393,6 +413,8 @@ function buildBodies(c: Checker, decls: Decl[]): void {
           expect(c, v, T.number, t.value.span, "a tiebreak");
           return { most: t.most, value: v.ir };
         });
+        // The last block would silently replace the first.
+        if (decls.filter((o) => o.kind === "ScoringDecl").indexOf(d) > 0) c.sink.error("duplicate-name", "a file has one `scoring` block", d.span);
         c.def.scoring = {
           ...code(frame, [{ name: d.player.text, type: T.player }], d.span),
           points: points?.ir ?? { op: "lit", v: 0, ty: T.number, span: d.span },
