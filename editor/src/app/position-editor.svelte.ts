@@ -1,3 +1,4 @@
+import { count } from "../text/plural.ts";
 import type { PositionEdit } from "../playtest/position-edit.ts";
 import type { PlaytestSnapshot } from "../playtest/playtest-session.ts";
 import type { PositionPreview } from "../playtest/position-preview.ts";
@@ -41,7 +42,7 @@ export class PositionEditor {
     const snap = this.playtest.snapshot;
     if (!snap) return;
     this.playtest.hold(true);
-    this.title = `Position after ${snap.log.length} decision${snap.log.length === 1 ? "" : "s"}`;
+    this.title = `Position after ${count(snap.log.length, "decision")}`;
     this.statements = [];
     this.error = undefined;
     const r = await this.worker.request({ type: "position", start: true, title: this.title, statements: [] });

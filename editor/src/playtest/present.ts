@@ -1,5 +1,6 @@
 import { safeColour, type Value } from "../../../dsl/index.ts";
 import type { PieceView, View } from "../../../interpreter/index.ts";
+import { agree, count } from "../text/plural.ts";
 
 /** A player as a view shows them (name, colour, variables). */
 export type PlayerView = View["players"][number];
@@ -37,6 +38,16 @@ export function decisionSentence(who: string, prompt: string | undefined, label:
   const asked = prompt?.trim();
   if (!asked) return `${who}: ${label}`;
   return `${who} — ${asked}${/[?:!.…]$/.test(asked) ? "" : ":"} ${label}`;
+}
+
+/** The decisions set aside after a stop, as a sentence's subject and verb: "1 later decision waits", "3 later decisions wait". */
+export function laterDecisionsWait(n: number): string {
+  return `${count(n, "later decision")} ${agree(n, "waits", "wait")}`;
+}
+
+/** The log's heading count: "1 decision", "12 decisions, 2 to redo". */
+export function logCount(decisions: number, redo: number): string {
+  return `${count(decisions, "decision")}${redo ? `, ${redo} to redo` : ""}`;
 }
 
 let probe: CanvasRenderingContext2D | null | undefined;
