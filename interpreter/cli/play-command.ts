@@ -1,9 +1,10 @@
 import { createInterface } from "node:readline/promises";
 import { formatDiagnostic } from "../../dsl/index.ts";
-import { RandomBot } from "../index.ts";
+import { RandomBot, refusedOptions } from "../index.ts";
 import { StartError } from "../index.ts";
 import type { Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
+import { readAnswer } from "./play-answer.ts";
 import { botSeed } from "./simulate-batch.ts";
 import { renderText } from "./text-view.ts";
 import { UsageError } from "./usage-error.ts";
@@ -61,7 +62,8 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     const first = lastHuman === null;
     lastHuman = p;
     if (first) return true;
-    out(CLEAR_SCREEN);
+    // Only a terminal has a screen to clear: piped into a file or a pager, the escape is noise.
+    if (process.stdout.isTTY) out(CLEAR_SCREEN);
     if (!process.stdin.isTTY) return true;
     return (await ask(`Pass the terminal to Player ${p + 1}, then press Enter `)) !== undefined;
   };
@@ -89,10 +91,13 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
         out("");
         out(renderText(match.view(p)));
         // The options are listed once per decision, so their numbers stay put while the player
-        // tries answers; an id (shown after each label) is accepted as well as a number.
+        // tries answers; an id (shown after each label) is accepted as well as a number
+        // (`readAnswer`: never a guess when the two could be read apart).
         const options = match.options(p);
         out(`Player ${p + 1}: ${match.decision?.prompt ?? ""}`);
         options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}  [${opt.id}]`));
+        // The ids the rules refuse at this decision, worked out once if an answer needs them.
+        let refused: Set<string> | undefined;
         for (;;) {
           const answer = await ask(`choose 1-${options.length} or an option id (q to quit): `);
           if (answer === undefined || answer === "q") {
@@ -100,18 +105,19 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
             return 0;
           }
           if (answer === "") continue;
-          const n = /^\d+$/.test(answer) ? Number(answer) : NaN;
-          if (!Number.isNaN(n) && !options[n - 1]) {
-            out(`"${answer}" is not an option: type a number from 1 to ${options.length}, or an option id`);
+          const read = readAnswer(answer, options, (id) => (refused ??= new Set(refusedOptions(match, p, {}).map((r) => r.id))).has(id));
+          if (read.kind === "again") {
+            out(read.message);
             continue;
           }
           // An id that is not listed goes to the rules too: they say why it is refused.
-          const res = match.apply(Number.isNaN(n) ? answer : options[n - 1]!.id, p);
+          const res = match.apply(read.id, p);
           if (res.ok) {
             tell();
             break;
           }
-          out(`refused: ${res.reason}`);
+          if (res.code === "unknown-option" && /^\d+$/.test(answer)) out(`"${answer}" is not an option: type a number from 1 to ${options.length}, or an option id`);
+          else out(`refused: ${res.reason}${read.kind === "ask-rules" && read.hint ? ` ${read.hint}` : ""}`);
         }
       }
     }

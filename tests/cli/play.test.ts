@@ -1,10 +1,28 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { stela } from "./run-stela.ts";
+import { root, stela } from "./run-stela.ts";
 
 /** `stela play` as a person uses it: a real process, answers typed on stdin. */
 
 const CLEAR = "\x1b[2J\x1b[H";
 const SUPERSCRIPT_OWNER = /[¹²³⁴]/;
+
+/**
+ * Runs `stela` with its output on a terminal (a pseudo-terminal from util-linux `script`), its
+ * answers read from a file; gives what the terminal showed.
+ */
+function atTerminal(args: string[], answers: string[]): string {
+  const file = join(mkdtempSync(join(tmpdir(), "stela-tty-")), "answers");
+  writeFileSync(file, answers.join("\n") + "\n");
+  const q = (t: string): string => `'${t.replace(/'/g, "'\\''")}'`;
+  const command = [process.execPath, join(root, "interpreter/cli/stela.mjs"), ...args].map(q).join(" ") + ` < ${q(file)}`;
+  const r = spawnSync("script", ["-qec", command, "/dev/null"], { cwd: root, encoding: "utf8", input: "", timeout: 60_000 });
+  if (r.error) throw r.error;
+  return r.stdout.replace(/\r\n/g, "\n");
+}
 
 /** The lines of the last view a command printed (from its last `== … ==` title). */
 function lastView(out: string): string[] {
@@ -90,13 +108,19 @@ describe("stela play: deciding", () => {
     expect(r.out).toContain("  · Player 2 plants 1 pepper tile(s) and scores 1\n");
   });
 
-  it("hot-seat: the screen is cleared when another person takes the seat, never for a bot's seat", () => {
-    const people = maya(["1", "1", "1", "1", "1", "1", "q"]);
-    const turns = people.out.split(CLEAR);
+  it("hot-seat: at a terminal the screen is cleared when another person takes the seat, never for a bot's seat", () => {
+    const people = atTerminal(["play", "games/maya.stela", "--players", "2", "--seed", "2"], ["1", "1", "1", "1", "1", "1", "q"]);
+    const turns = people.split(CLEAR);
     expect(turns.length).toBeGreaterThan(1);
     // After each clear the next player's table is drawn; the one before it was the other player's.
     const deciders = turns.map((t) => /Player (\d): [A-Z]/.exec(t)?.[1]);
     for (let i = 1; i < deciders.length; i++) if (deciders[i] && deciders[i - 1]) expect(deciders[i]).not.toBe(deciders[i - 1]);
-    expect(maya(["1", "1", "1", "1", "1", "q"], ["--bots", "1"]).out).not.toContain(CLEAR);
+    expect(atTerminal(["play", "games/maya.stela", "--players", "2", "--seed", "2", "--bots", "1"], ["1", "1", "1", "1", "1", "q"])).not.toContain(CLEAR);
+  });
+
+  it("hot-seat: output that is not a terminal (a pipe, a file) gets no screen-clearing escapes", () => {
+    const people = maya(["1", "1", "1", "1", "1", "1", "q"]);
+    expect(people.out).toContain("Player 1: Choose an action");
+    expect(people.out).not.toContain(CLEAR);
   });
 });
