@@ -308,7 +308,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
       const seed = wholeNumber(o.seed, "--seed");
       const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);
-      const bots = botSpecs(o.bots);
+      const bots = botSpecs(o.bots, players);
       const b = fileB ?? fileA;
       // An empty name is the base game (`Game.definition`), so `--variant-b ''` against no variant is A against itself.
       const named = (v: string | undefined): string | undefined => (v === "" ? undefined : v);

@@ -79,12 +79,13 @@ function program(result: { code: number }): Command {
     .option("--report <file>", "also write an HTML report with charts")
     .option("--no-progress", "no progress bar")
     .action(async (file: string, o: { players: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }) => {
+      const players = wholeNumber(o.players, "--players", 1);
       const opts = {
-        bots: botSpecs(o.bots),
+        bots: botSpecs(o.bots, players),
         ...(o.report !== undefined ? { report: checkReportPath(o.report) } : {}),
         ...(o.shard !== undefined ? { shard: parseShard(o.shard) } : {}),
         ...(o.game !== undefined ? { game: wholeNumber(o.game, "--game", 1) } : {}),
-        players: wholeNumber(o.players, "--players", 1),
+        players,
         games: wholeNumber(o.games, "--games", 1, GAMES_LIMIT),
         seed: wholeNumber(o.seed, "--seed"),
         json: !!o.json,
