@@ -254,3 +254,40 @@ scoring p { points p.score }`),
   });
 });
 
+
+describe("a decision that no longer fits the rules", () => {
+  const actions = (second: string) => `
+game "Actions" { players 2 }
+per player { score: number = 0 }
+flow {
+  repeat 2 {
+    for p in players {
+      turn p {
+        choose prompt "Choose an action" {
+          option "Plant crops" { p.score += 1 }
+          option "${second}" { p.score += 2 }
+        }
+      }
+    }
+  }
+}
+scoring p { points p.score }
+`;
+
+  it("is named by the label the designer saw, not the option's internal id", () => {
+    const s = new PlaytestSession(gameFromSource(actions("Expand a city")), { players: 2, seed: 1 });
+    const take = (label: string) => {
+      const p = s.current.decision!.players[0]!;
+      expect(s.apply(p, s.current.options(p).find((o) => o.label === label)!.id).ok).toBe(true);
+    };
+    take("Plant crops");
+    take("Expand a city");
+    // The second option is renamed: the decision that took it no longer fits.
+    s.setGame(gameFromSource(actions("Build a temple")));
+    const stopped = s.snapshot().stopped!;
+    expect(stopped.index).toBe(1);
+    expect(stopped.decision.option).not.toBe("Expand a city");
+    expect(stopped.reason).toContain("Expand a city");
+    expect(stopped.reason).not.toContain(stopped.decision.option);
+  });
+});

@@ -330,7 +330,7 @@ export class PlaytestSession {
       const r = this.apply(next.player, next.option);
       if (!r.ok) {
         this.stopped = { index: this.applied.length, reason: r.reason, decision: next };
-        return r;
+        return { ok: false, reason: reasonAsSeen(r.reason, next, next.secret ? "(a secret choice)" : next.label) };
       }
       first = false;
     }
@@ -424,10 +424,22 @@ export class PlaytestSession {
     if (this.stopped) {
       const d = this.stopped.decision;
       const hide = d.secret && viewer !== d.player;
-      snap.stopped = { ...this.stopped, decision: hide ? { ...d, label: "(a secret choice)" } : d };
+      const shown = hide ? { ...d, label: "(a secret choice)" } : d;
+      snap.stopped = { ...this.stopped, reason: reasonAsSeen(this.stopped.reason, d, shown.label), decision: shown };
     }
     return snap;
   }
+}
+
+/**
+ * A refusal in the designer's words: the engine names an option it does not
+ * know by its id (`` `expand-a-city` is not one of the options ``), which the
+ * designer never saw; the playtest showed its label. A secret stays a secret.
+ */
+function reasonAsSeen(reason: string, d: LoggedDecision, shown: string): string {
+  let out = reason.split(`\`${d.option}\``).join(`"${shown}"`);
+  if (shown !== d.label) out = out.split(d.label).join(shown);
+  return out;
 }
 
 /** Each player's variables that are numbers, by name (what a decision's `changes` compares). */
