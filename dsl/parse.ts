@@ -177,7 +177,7 @@ export function parse(source: string, file: string): ParseResult {
     }
   }
   reportParserErrors(errors, lexed.tokens, source, sink);
-  for (const prob of problems) sink.error(prob.code, prob.message, prob.span, prob.hint);
+  for (const prob of problems) sink.error(prob.code, prob.message, prob.span, prob.hint ?? unfinishedLineHint(prob.span.start, lexed.tokens));
 
   dropCascades(sink);
   const ast = whole(limitTreeDepth(decls ?? [], sink));
@@ -240,8 +240,43 @@ function reportParserErrors(errors: IRecognitionException[], tokens: IToken[], s
     const key = `${span.start.offset}:${e.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    sink.error(EXCEPTION_CODES[e.name] ?? "parse-unexpected-token", e.message, span, parseHints.get(e.token));
+    sink.error(EXCEPTION_CODES[e.name] ?? "parse-unexpected-token", e.message, span, parseHints.get(e.token) ?? unfinishedLineHint(span.start, tokens));
   }
+}
+
+/**
+ * Tokens that cannot end a statement: an operator, a `.` or an opening bracket still waits for
+ * what follows it. Line breaks mean nothing to the grammar, so a line left unfinished
+ * (`let x =`) takes in the next line, and the error shows there (`p.score += 1`: "expected a
+ * statement but found `+=`"), a line below the mistake.
+ */
+const WAITING_FOR_MORE = new Set([
+  "Equals", "PlusEq", "MinusEq", "EqEq", "NotEq", "LtEq", "GtEq", "Lt", "Gt", "Plus", "Minus", "Star", "Slash", "Percent",
+  "Dot", "DotDot", "Comma", "Colon", "LParen", "LBracket", "Arrow",
+  "Kw_and", "Kw_or", "Kw_not", "Kw_in", "Kw_from", "Kw_where", "Kw_log", "Kw_move", "Kw_to", "Kw_at", "Kw_is", "Kw_let",
+]);
+
+/**
+ * When the line of the token an error is at follows a line that ends waiting for more
+ * (`WAITING_FOR_MORE`), says so: that line's end is most likely the mistake. A hint, not a new
+ * place for the error: a long expression continued on purpose on the next line ends its first
+ * line the same way, and there the error is where the parser says.
+ */
+function unfinishedLineHint(at: Position, tokens: IToken[]): string | undefined {
+  if (Number.isNaN(at.offset)) return undefined;
+  // The first token of the error's line, then the one before it: the last of an earlier line.
+  let lo = 0;
+  let hi = tokens.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tokens[mid]!.startOffset < at.offset) lo = mid + 1;
+    else hi = mid;
+  }
+  let i = lo;
+  while (i > 0 && tokens[i - 1]!.startLine === at.line) i--;
+  const before = tokens[i - 1];
+  if (!before || !WAITING_FOR_MORE.has(before.tokenType.name)) return undefined;
+  return `line ${before.startLine} ends with \`${before.image}\`, so the next line was read as its continuation: is something missing at the end of line ${before.startLine}?`;
 }
 
 // ------------------------------------------------------------------ templates
