@@ -39,14 +39,13 @@ export interface FileReport {
 /** The decision limit of one smoke game: a game still going after this many is taken as endless. */
 const SMOKE_DECISION_LIMIT = 100_000;
 
-function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "message">, e: unknown): SmokeFailure | undefined {
+function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "message">, e: unknown, noEnd: Diagnostic | undefined): SmokeFailure | undefined {
   const decision = m.log.length;
-  if (e !== undefined) {
-    const message = e instanceof Error ? e.message : String(e);
-    const code: DiagnosticCode = /^no end after/.test(message) ? "runtime-no-end" : "internal-error";
-    return { ...base, decision, code, message };
+  const d = m.error ?? noEnd;
+  if (!d && e !== undefined) {
+    const code: DiagnosticCode = "internal-error";
+    return { ...base, decision, code, message: e instanceof Error ? e.message : String(e) };
   }
-  const d = m.error;
   if (!d) return undefined;
   return { ...base, decision, code: d.code, message: d.message, span: d.file === base.file ? d.span : { ...d.span, file: d.file } };
 }
@@ -78,9 +77,10 @@ export function smokeTest(game: Game, file: string, count: number): SmokeFailure
     }
     const { match: m, outcome } = played;
     const base = { file, game: game.title, players, seed: outcome.seed, ...(variant !== undefined ? { variant } : {}), number, replay: replayCommand(settings, number) };
-    // A bot's failure (a game that does not end) is not a rule's: it comes back as the outcome's error.
+    // A bot's failure is not a rule's: it comes back as the outcome's error. A game that does not
+    // end comes back as a diagnostic of its own (`noEnd`).
     const thrown = outcome.error !== undefined && !m.error ? new Error(outcome.error) : undefined;
-    const f = failureOf(m, base, thrown);
+    const f = failureOf(m, base, thrown, played.noEnd);
     if (f) failures.push(f);
   }
   return failures;

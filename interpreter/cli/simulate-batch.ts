@@ -1,3 +1,4 @@
+import type { Diagnostic } from "../../dsl/index.ts";
 import { makeBot, mixSeed, parseBotSpec, playOut, type Game, type Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
@@ -57,6 +58,7 @@ function loadGame(file: string): Game {
  * Plays game number `g` of a run: the same settings and number always give the
  * same game, whether alone (`--game g`), in a batch, a worker or a shard.
  * `onDecision` sees each decision (player, option index) before it is taken.
+ * A game still going after `maxDecisions` fails with `noEnd` (`noEndDiagnostic`).
  * `quiet`: the match keeps no texts (`Match.quiet`), for runs that only count
  * outcomes; it plays the same game.
  */
@@ -67,11 +69,12 @@ export function playGame(
   onDecision?: (match: Match, player: number, index: number) => void,
   maxDecisions = 100_000,
   quiet = false,
-): { match: Match; outcome: GameOutcome } {
+): { match: Match; outcome: GameOutcome; noEnd?: Diagnostic } {
   const seed = gameSeed(s.seed, g);
   const m = game.start(s.variant === undefined ? { players: s.players, seed, quiet } : { players: s.players, seed, variant: s.variant, quiet });
   let decisions = 0;
   let error: string | undefined;
+  let noEnd: Diagnostic | undefined;
   try {
     const bots = Array.from({ length: s.players }, (_, p) => {
       const spec = parseBotSpec(s.bots[p % s.bots.length]!);
@@ -81,11 +84,26 @@ export function playGame(
     decisions = playOut(m, bots, maxDecisions, onDecision && ((p, i) => onDecision(m, p, i)));
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
+    // `playOut` stops a game past its limit by throwing; the match, still waiting for a decision
+    // with more than the limit taken, tells that apart from a bot's refused option.
+    if (!m.error && m.decision && m.log.length > maxDecisions) noEnd = noEndDiagnostic(game, s.variant, maxDecisions);
   }
-  if (m.error) error = `${m.error.file}:${m.error.span.start.line}:${m.error.span.start.column}: ${m.error.code}: ${m.error.message}`;
+  const failure = m.error ?? noEnd;
+  if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}`;
   const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions };
   if (error) outcome.error = error;
-  return { match: m, outcome };
+  return noEnd ? { match: m, outcome, noEnd } : { match: m, outcome };
+}
+
+/**
+ * A game still going after `limit` decisions, as the rule failure it is: a stable code and a place
+ * in the rules like every other failure a run reports. No single rule is at fault, so it is placed
+ * at the rules' `flow`, which never reached `end game`.
+ */
+export function noEndDiagnostic(game: Game, variant: string | undefined, limit: number): Diagnostic {
+  const def = game.definition(variant);
+  const span = def.flow.span;
+  return { code: "runtime-no-end", severity: "error", message: `no end after ${limit.toLocaleString("en")} decisions: the flow never reached \`end game\``, file: span.file ?? def.file, span };
 }
 
 /** Plays games [from, to) of a run. */
