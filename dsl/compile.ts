@@ -147,7 +147,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     for (const d of alone.diagnostics) baseKeys.add(diagnosticKey(d));
   } else {
     const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics);
-    const own = withoutCascades(checked.diagnostics, parsed.diagnostics);
+    const own = withoutCascades(checked.diagnostics, parsed.diagnostics, source);
     for (const d of own) diagnostics.push(d);
     for (const d of own) baseKeys.add(diagnosticKey(d));
     mergeSymbols(result.symbols, checked.symbols);
@@ -158,7 +158,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const before = sink.items.length;
     const merged = applyVariant(baseDecls, v, sink);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources);
-    for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics)) {
+    for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics, source)) {
       if (baseKeys.has(diagnosticKey(d))) continue;
       // A problem the variant causes in the base's declarations (a base procedure it leaves
       // unused, a name its new code clashes with) says which variant causes it.
@@ -196,11 +196,26 @@ function diagnosticKey(d: Diagnostic): string {
  * warnings, and its errors on a line the parser already flagged, are echoes
  * of the syntax error rather than mistakes of their own.
  */
-function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[]): Diagnostic[] {
+function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: string): Diagnostic[] {
   const broken = syntax.filter((d) => d.severity === "error");
   if (broken.length === 0) return checked;
   const lines = new Set(broken.map((d) => `${d.file}:${d.span.start.line}`));
-  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`));
+  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lostToSyntax(d, source));
+}
+
+/**
+ * The declaration a "the file has no …" error misses, as written in the source: when the file
+ * has it but a syntax error made the parser drop it (`tiebreak highest …` loses the whole
+ * `scoring`), the error at line 1 is an echo that sends the designer to the wrong place.
+ */
+const WRITTEN: Partial<Record<string, RegExp>> = {
+  "missing-game": /\bgame\s*"/,
+  "missing-flow": /\bflow\s*\{/,
+  "missing-scoring": /\bscoring\s+\w+\s*\{/,
+};
+
+function lostToSyntax(d: Diagnostic, source: string): boolean {
+  return WRITTEN[d.code]?.test(source) ?? false;
 }
 
 function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: DiagnosticSink): CompiledRules {

@@ -3,7 +3,7 @@ import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name
 import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { Arrow, Colon, Comma, DotDot, Equals, Identifier, kw, Word, LBrace, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
+import { Arrow, Colon, Comma, Dot, DotDot, Equals, Identifier, kw, Word, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
 import { ExampleGrammar } from "./parser-examples.ts";
 
 /** The file and its declarations (`game`, `kind`, `board`, `procedure`, …). */
@@ -720,13 +720,20 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
         {
           ALT: () => {
             const t = this.CONSUME(kw("tiebreak"));
-            const dir = this.CONSUME2(Identifier);
+            // Any word, a keyword too (`highest`): a wrong one is told "expected `most` or `fewest`".
+            // A word that starts the value (`tiebreak p.gold`) is no direction: the direction is missing.
+            const dir = this.OPTION2({
+              GATE: () => ![Dot, LParen, LBracket].includes(this.LA(2).tokenType),
+              DEF: () => this.CONSUME2(Word),
+            });
             const value = this.SUBRULE2(this.expression);
             this.ACTION(() => {
-              if (isReal(dir) && dir.image !== "most" && dir.image !== "fewest") {
+              if (!dir) {
+                if (isReal(t)) this.problems.push({ code: "parse-expected-token", message: "a tiebreak says which way first: `tiebreak most …` or `tiebreak fewest …`", span: value.span });
+              } else if (isReal(dir) && dir.image !== "most" && dir.image !== "fewest") {
                 this.problems.push({ code: "parse-expected-token", message: `expected \`most\` or \`fewest\` but found \`${dir.image}\``, span: tokenSpan(dir) });
               }
-              tiebreaks.push({ most: dir.image !== "fewest", value, span: this.spanFrom(t) });
+              tiebreaks.push({ most: dir?.image !== "fewest", value, span: this.spanFrom(t) });
             });
           },
         },
