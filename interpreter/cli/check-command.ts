@@ -16,7 +16,7 @@ export interface CheckOptions {
  * `note` gets what is not part of the report (a skipped file), so machine formats stay parseable.
  */
 export function runCheck(paths: string[], options: CheckOptions, out: (line: string) => void, note: (line: string) => void = out): number {
-  const files = expandPaths(paths, (p) => note(`stela: skipped ${p}: not a .stela file`));
+  const files = expandPaths(paths, (p, why) => note(`stela: skipped ${p}: ${why}`));
   const reports: FileReport[] = files.map((f) => checkFile(f, options.smoke));
   const t = totals(reports);
   const limit: WarningLimit | undefined = options.maxWarnings === undefined ? undefined : { max: options.maxWarnings, warnings: t.warnings };

@@ -17,7 +17,7 @@ export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => vo
   let changed = 0;
   /** Files left as they are because they cannot be read into tokens (their errors are printed). */
   let unread = 0;
-  const files = expandPaths(paths, (p) => note(`stela: skipped ${p}: not a .stela file`));
+  const files = expandPaths(paths, (p, why) => note(`stela: skipped ${p}: ${why}`));
   for (const file of files) {
     const read = readRuleFile(file);
     if ("missing" in read) throw new UsageError(`cannot read ${file}: no such file`);

@@ -81,26 +81,40 @@ export function loadRules(file: string): CompileResult {
  * folder, links to folders are not followed (a loop would never end) and a
  * linked file counts only if it lies inside the folder named. A folder's other
  * files are not rule files and pass silently; a named file that is not
- * `.stela` is skipped and `skipped` told, so a mistyped path never passes
- * unnoticed.
+ * `.stela` is skipped and `skipped` told why, so a mistyped path never passes
+ * unnoticed. A folder's `.stela` entry that is not a regular file (a FIFO
+ * another program left in /tmp, a device, a socket) is skipped and told too:
+ * it is nobody's rule file, and reading it would refuse the whole run.
  */
-export function expandPaths(paths: string[], skipped: (path: string) => void = () => {}): string[] {
+export function expandPaths(paths: string[], skipped: (path: string, why: string) => void = () => {}): string[] {
   const out: string[] = [];
   const walk = (dir: string, root: string): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const p = join(dir, entry.name);
       if (entry.isDirectory()) walk(p, root);
-      else if (entry.name.endsWith(".stela") && (!entry.isSymbolicLink() || inside(p, root))) out.push(p);
+      else if (!entry.name.endsWith(".stela")) continue;
+      else if (entry.isSymbolicLink() && !inside(p, root)) continue;
+      else if (isRegularFile(p)) out.push(p);
+      else skipped(p, "not a regular file");
     }
   };
   for (const p of paths) {
     if (!existsSync(p)) throw new UsageError(`cannot read ${p}: no such file or folder`);
     if (statSync(p).isDirectory()) walk(p, realpathSync(p));
     else if (p.endsWith(".stela")) out.push(p);
-    else skipped(p);
+    else skipped(p, "not a .stela file");
   }
   if (out.length === 0) throw new UsageError(`no .stela files in ${paths.join(", ")}`);
   return out;
+}
+
+/** Whether `path` (a link followed) is a regular file; never opens it, so a FIFO cannot block. */
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function inside(path: string, realRoot: string): boolean {
