@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
-import { decisionSentence } from "../../editor/src/playtest/present.ts";
+import { decisionSentence, tiebreakColumn } from "../../editor/src/playtest/present.ts";
 import { gameFromSource, loadGame } from "../support/games.ts";
 import { makeBot, mixSeed } from "../../interpreter/index.ts";
 
@@ -138,6 +138,11 @@ describe("playtest session", () => {
     const s = new PlaytestSession(gameFromSource(src), { players: 2, seed: 1 });
     s.sources = { "inline.stela": src };
     expect(s.snapshot().tiebreaks).toEqual(["most p.score * 2", "fewest 1"]);
+  });
+
+  it("heads a result's tiebreak column with a short name, the whole rule under it and a sentence to hover", () => {
+    expect(tiebreakColumn(0, "most staying(p)")).toEqual({ name: "tiebreak 1", rule: "most staying(p)", title: "Tiebreak 1, between players tied on score: most staying(p)" });
+    expect(tiebreakColumn(1, undefined)).toEqual({ name: "tiebreak 2", rule: "", title: "Tiebreak 2, between players tied on score" });
   });
 
   it("new rules do not bring back what undo set aside", () => {

@@ -50,6 +50,17 @@ export function logCount(decisions: number, redo: number): string {
   return `${count(decisions, "decision")}${redo ? `, ${redo} to redo` : ""}`;
 }
 
+/**
+ * A result table's tiebreak column: a short name that fits ("tiebreak 1"),
+ * the rule as the rules write it (`most staying(p)`, shown whole under the
+ * name, never cut mid-expression) and a sentence for its tooltip.
+ */
+export function tiebreakColumn(index: number, rule: string | undefined): { name: string; rule: string; title: string } {
+  const name = `tiebreak ${index + 1}`;
+  const text = rule?.trim() ?? "";
+  return { name, rule: text, title: `Tiebreak ${index + 1}, between players tied on score${text ? `: ${text}` : ""}` };
+}
+
 let probe: CanvasRenderingContext2D | null | undefined;
 
 /** Any CSS colour as `#rrggbb` (named colours included), or undefined. */
