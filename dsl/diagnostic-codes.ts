@@ -7,6 +7,7 @@ export const DIAGNOSTIC_CODES = {
   // Lexing
   "lex-invalid-character": "A character that cannot start any token.",
   "lex-unterminated-string": "A string literal with no closing quote on its line.",
+  "lex-unterminated-comment": "A `/*` comment with no closing `*/`.",
 
   // Parsing
   "parse-expected-token": "A specific token was expected here.",

@@ -96,7 +96,8 @@ function tokens(source: string, file: string): { toks: Tok[]; errors: Diagnostic
     });
   }
   for (const t of lexed.groups["invalid"] ?? []) {
-    sink.error("lex-unterminated-string", "a text has no closing `\"`: the file is left as it is", {
+    const comment = t.tokenType.name === "UnterminatedComment";
+    sink.error(comment ? "lex-unterminated-comment" : "lex-unterminated-string", comment ? "a comment is never closed with `*/`: the file is left as it is" : "a text has no closing `\"`: the file is left as it is", {
       start: positionAt(source, t.startOffset),
       end: positionAt(source, t.startOffset + t.image.length),
     });
@@ -338,5 +339,17 @@ export function format(source: string, file = ""): FormatResult {
     for (const t of toks) if (breaks.has(t.start) && t.breaks === 0) t.breaks = 1;
     text = render(layout(toks));
   }
-  return { text, diagnostics: [] };
+  return { text: asWritten(text, source), diagnostics: [] };
+}
+
+/**
+ * The layout written the way the file was: with its byte order mark, and with Windows line
+ * endings when most of its lines have them (a checkout with `core.autocrlf` gives every file
+ * CRLF: `stela fmt --check` must not call them all unformatted, nor `stela fmt` rewrite them all).
+ */
+function asWritten(text: string, source: string): string {
+  const crlf = (source.match(/\r\n/g) ?? []).length;
+  const lf = (source.match(/\n/g) ?? []).length;
+  const lines = crlf > 0 && crlf * 2 >= lf ? text.replace(/\n/g, "\r\n") : text;
+  return source.startsWith("\uFEFF") ? `\uFEFF${lines}` : lines;
 }

@@ -6,7 +6,7 @@ import { checkEmbeddedDepth, checkInputSize, checkNesting, INPUT_LIMITS, limitTr
 import { parseHints } from "./parser-messages.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
-import { ALL_TOKENS, LBrace, RBrace } from "./tokens.ts";
+import { ALL_TOKENS, LBrace, RBrace, UnterminatedComment } from "./tokens.ts";
 
 const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false });
 
@@ -127,7 +127,11 @@ export function parse(source: string, file: string): ParseResult {
     sink.error("lex-invalid-character", `unexpected character \`${ch}\``, { start, end });
   }
   for (const t of lexed.groups["invalid"] ?? []) {
-    sink.error("lex-unterminated-string", "this text has no closing `\"` on its line", tokenSpan(t), 'add a closing `"`');
+    if (t.tokenType === UnterminatedComment) {
+      // Only its `/*`: the token runs to the end of the file.
+      const start = positionAt(source, t.startOffset);
+      sink.error("lex-unterminated-comment", "this comment is never closed with `*/`, so the rest of the file is read as a comment", { start, end: positionAt(source, t.startOffset + 2) }, "add `*/` where the comment ends");
+    } else sink.error("lex-unterminated-string", "this text has no closing `\"` on its line", tokenSpan(t), 'add a closing `"`');
   }
 
   const p = parser();

@@ -78,9 +78,12 @@ export function kw(word: Keyword): TokenType {
   return t;
 }
 
-export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\r\n\f]+/, group: Lexer.SKIPPED });
+// A byte order mark (U+FEFF) is white space too: Windows editors (Notepad) start a UTF-8 file with one.
+export const WhiteSpace = createToken({ name: "WhiteSpace", pattern: /[ \t\r\n\f\uFEFF]+/, group: Lexer.SKIPPED });
 export const LineComment = createToken({ name: "LineComment", pattern: /\/\/[^\n\r]*/, group: "comments" });
 export const BlockComment = createToken({ name: "BlockComment", pattern: /\/\*[\s\S]*?\*\//, group: "comments" });
+/** Matched only when a `/*` comment is never closed: reported (`lex-unterminated-comment`), then dropped. */
+export const UnterminatedComment = createToken({ name: "UnterminatedComment", pattern: /\/\*[\s\S]*/, group: "invalid" });
 /** One row of a drawn map or shape: `|` to the end of the line, or to a `}` on it. */
 export const MapLine = createToken({ categories: [AnyToken], name: "MapLine", pattern: /\|[^\n\r}]*/, label: "a map line `| …`" });
 export const StringLit = createToken({ categories: [AnyToken], name: "StringLit", pattern: /"(?:[^"\\\n\r]|\\.)*"/, label: "a text" });
@@ -126,6 +129,7 @@ export const ALL_TOKENS: TokenType[] = [
   WhiteSpace,
   LineComment,
   BlockComment,
+  UnterminatedComment,
   MapLine,
   StringLit,
   UnterminatedString,
