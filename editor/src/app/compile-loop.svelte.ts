@@ -32,6 +32,8 @@ export class CompileLoop {
   compiling = $state(false);
   /** The text has errors: the playtest shows the last rules that compiled. */
   rulesStale = $state(false);
+  /** The text last checked (what the problems list is of): a view of other rules can tell it is outdated. */
+  checkedSource = $state<string | undefined>(undefined);
   /** The open file's examples, run on the last rules that compiled. */
   examples = $state.raw<ExampleStatus[]>([]);
 
@@ -136,6 +138,7 @@ export class CompileLoop {
     if (current) {
       if (JSON.stringify(reply.diagnostics) !== JSON.stringify(this.diagnostics)) this.diagnostics = reply.diagnostics;
       this.compileOk = reply.ok;
+      this.checkedSource = reply.source;
       this.compileMs = reply.ms;
       this.rulesStale = !reply.ok && reply.playtest !== undefined;
       const markers = reply.diagnostics.filter((d) => d.file === this.documents.filePath(doc)).map((d) => toMarker(d, doc.model));
