@@ -4,7 +4,8 @@ import { DiagnosticSink, type Diagnostic } from "../diagnostic.ts";
 import type { Code, GameDef, IrExpr, ParamDef, ShowDef } from "../ir.ts";
 import { NO_SPAN, type Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
-import { T, type Type } from "../types.ts";
+import { fallsThrough } from "./falls-through.ts";
+import { T, typeName, type Type } from "../types.ts";
 import { isColour } from "../colour.ts";
 import { CONST_BUDGET, constEval, constRangeEnds } from "./const-eval.ts";
 import { declareName, Frame, Scope, textOf, type Checker, type CodeContext, type SymbolIndex } from "./context.ts";
@@ -352,6 +353,9 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         const p = c.def.procedures[d.name.text]!;
         const extra: Partial<CodeContext> = p.returns ? { returns: p.returns } : {};
         const body = checkBlock(c, d.body, cx(scope, true, extra));
+        if (p.returns && fallsThrough(body)) {
+          c.sink.warning("missing-return", `\`${d.name.text}\` says it gives \`${typeName(p.returns)}\`, but it can reach its end without \`return\`, and then gives \`none\``, d.name.span, "end every way through it with `return …` (`return none` where nothing is meant)");
+        }
         Object.assign(p, code(frame, params, d.span), { body });
         warnUnread(c, scope);
         break;
