@@ -1,4 +1,4 @@
-import type { Decl, FileAst } from "./ast.ts";
+import type { Decl, ExampleDecl, FileAst } from "./ast.ts";
 import { checkFile } from "./check/check.ts";
 import type { SymbolIndex } from "./check/context.ts";
 import { DiagnosticSink, sortDiagnostics, type Diagnostic } from "./diagnostic.ts";
@@ -7,6 +7,7 @@ import { INPUT_LIMITS } from "./input-limits.ts";
 import { parse } from "./parse.ts";
 import { NO_SPAN } from "./span.ts";
 import { applyVariant, resolveExtendsPath, tagFile } from "./variants.ts";
+import { didYouMean } from "./suggest.ts";
 
 export interface CompileOptions {
   /**
@@ -97,9 +98,14 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
 
   const seenNames = new Set<string>();
   for (const v of variantDecls) {
-    if (seenNames.has(v.title)) sink.error("duplicate-name", `there are two variants called "${v.title}"`, v.titleSpan);
-    seenNames.add(v.title);
+    // An empty name is how the tools ask for the base game (`--variant ''`): a variant needs a real one.
+    if (v.title.trim() === "") sink.error("invalid-variant", "a variant needs a name: `variant \"Two cities\" { … }`", v.titleSpan);
+    else {
+      if (seenNames.has(v.title)) sink.error("duplicate-name", `there are two variants called "${v.title}"`, v.titleSpan);
+      seenNames.add(v.title);
+    }
   }
+  checkExampleVariants(parsed.ast.decls, seenNames, sink);
 
   const extending = variantDecls.filter((v) => v.extendsFile);
   if (extending.length) {
@@ -176,6 +182,24 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (first) result.def = first;
   }
   return finish(result, diagnostics, sink);
+}
+
+/**
+ * An example's `variant "…"` names a variant of this file: otherwise the example fails only when
+ * it is run (`stela test`), at its first line, not where the name is misspelt.
+ */
+function checkExampleVariants(decls: Decl[], names: Set<string>, sink: DiagnosticSink): void {
+  const examples = (list: Decl[]): ExampleDecl[] =>
+    list.flatMap((d) => (d.kind === "ExampleDecl" ? [d] : d.kind === "VariantDecl" ? examples(d.items.map((i) => i.decl)) : []));
+  for (const ex of examples(decls)) {
+    for (const step of ex.steps) {
+      if (step.kind !== "ExampleSetting" || step.key.text !== "variant" || step.value.kind !== "StringLit") continue;
+      const name = step.value.value;
+      if (name === "" || names.has(name)) continue;
+      const known = [...names].map((n) => `"${n}"`).join(", ");
+      sink.error("unknown-variant", `this file has no variant "${name}"${known ? ` (it has: ${known})` : ""}`, step.value.span, didYouMean(name, names));
+    }
+  }
 }
 
 /** A file the parser refused as a whole (too large, too deep, or too broken to read on): there is nothing to check. */
