@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, waitLogAtLeast, type E2e } from "./e2e-harness.ts";
+import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, waitLogAtLeast, type AppHandle, type E2e } from "./e2e-harness.ts";
 
 /** The state inspector, and a finished game's result naming its tiebreaks. */
 describe.skipIf(skipE2e)("state inspector and result", () => {
@@ -61,6 +61,29 @@ describe.skipIf(skipE2e)("layout", () => {
         const r = el.getBoundingClientRect();
         return r.height > 0 && r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
       }).length;
+    });
+  }
+
+  for (const [w, h] of [
+    [800, 600],
+    [1024, 700],
+  ] as const) {
+    it(`keeps the question asked, Undo and a place to click on screen when Tzolk'in opens at ${w}x${h}`, async () => {
+      await page.setViewportSize({ width: w, height: h });
+      await openGame(page, "tzolkin.stela|");
+      await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.view.decision && document.querySelector("[data-testid=decision]"));
+      // The scroll to the first decision's places (the wealth tiles dealt, under a player card) happens on the next frame.
+      await page.waitForTimeout(500);
+      const inPane = (sel: string) =>
+        page.evaluate((q) => {
+          const r = document.querySelector(q)!.getBoundingClientRect();
+          const pane = document.querySelector("section.playtest")!.getBoundingClientRect();
+          return r.height > 0 && r.top >= pane.top && r.bottom <= pane.bottom;
+        }, sel);
+      expect(await inPane("[data-testid=turn] .prompt")).toBe(true);
+      expect(await inPane("[data-testid=undo]")).toBe(true);
+      expect(await visibleTargets()).toBeGreaterThan(0);
+      if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, `tzolkin-${w}.png`) });
     });
   }
 
