@@ -71,7 +71,7 @@ describe.skipIf(skipE2e)("layout", () => {
     it(`keeps the question asked, Undo and a place to click on screen when Tzolk'in opens at ${w}x${h}`, async () => {
       await page.setViewportSize({ width: w, height: h });
       await openGame(page, "tzolkin.stela|");
-      await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.view.decision && document.querySelector("[data-testid=decision]"));
+      await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot && document.querySelector("[data-testid=decision]"));
       // The scroll to the first decision's places (the wealth tiles dealt, under a player card) happens on the next frame.
       await page.waitForTimeout(500);
       const inPane = (sel: string) =>
