@@ -30,6 +30,7 @@ export const DIAGNOSTIC_CODES = {
   "unused-declaration": "A declaration nothing uses.",
   "unused-variable": "A local name nothing reads.",
   "unknown-component-name": "A text compared with a piece's `name` that no component is called.",
+  "out-of-bounds": "A variable's starting value outside the bounds it declares (`in 0..5`).",
   "missing-return": "A procedure that promises a value can reach the end of its body without `return` (it then gives `none`).",
   "unknown-setting": "A `game` block entry that is not a setting the engine reads and looks like a mistake: close to a setting's name, or not a text (metadata such as `author` is a text).",
 

@@ -466,6 +466,12 @@ function buildBodies(c: Checker, decls: Decl[]): void {
           const value = f.init;
           const init = expectingMap(c, value, v.type, () => checkExpr(c, value, cx(scope, false, self ? { self } : {})));
           expect(c, init, v.type, f.init.span, `the starting value of \`${f.name.text}\``);
+          // Bounds clamp every assignment, but the starting value is not an assignment: outside
+          // them it would stand until the first change.
+          const start = init.ir.op === "lit" ? init.ir.v : undefined;
+          if (v.bounds && typeof start === "number" && (start < v.bounds[0] || start > v.bounds[1])) {
+            c.sink.error("out-of-bounds", `\`${f.name.text}\` starts at ${start}, outside its bounds ${v.bounds[0]}..${v.bounds[1]}`, f.init.span);
+          }
           v.init = init.ir;
           v.nlocals = frame.names.length;
         }

@@ -88,6 +88,11 @@ export class Scope {
     return [...this.vars.keys(), ...(this.parent?.names() ?? [])];
   }
 
+  /** The local of this name declared in this scope itself (not an enclosing one). */
+  own(name: string): Local | undefined {
+    return this.vars.get(name);
+  }
+
   declare(local: Omit<Local, "slot" | "reads">): Local {
     const l: Local = { ...local, slot: this.frame.alloc(local.name), reads: 0 };
     this.vars.set(local.name, l);
@@ -116,6 +121,12 @@ export function declareName(
   what = "local",
   detail = `${name.text}: ${typeName(type)}`,
 ): Local {
+  // A second `let` of a name in one block would hide the first for the rest of it, and its
+  // "never read" warning with it: most likely an assignment was meant.
+  const before = what === "local" ? scope.own(name.text) : undefined;
+  if (before && !before.param) {
+    c.sink.error("duplicate-name", `\`${name.text}\` is already declared in this block (line ${before.span.start.line}): to change it, write \`${name.text} = …\``, name.span);
+  }
   const local = scope.declare({ name: name.text, type, span: name.span, param: what !== "local", info: { name: name.text, what, detail, span: name.span } });
   c.symbols.declarations.push(local.info);
   return local;

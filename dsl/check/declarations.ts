@@ -581,6 +581,11 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
         const failed = new Set<string>();
         for (const f of e.fields) {
           const decl = kind.fields.find((x) => x.name === f.name.text);
+          // Given twice, the last would silently win.
+          if (Object.hasOwn(fields, f.name.text) || failed.has(f.name.text)) {
+            c.sink.error("duplicate-name", `\`${f.name.text}\` is given twice in this component`, f.name.span);
+            continue;
+          }
           if (!decl) {
             c.sink.error("unknown-field", `\`${kind.name}\` has no field \`${f.name.text}\``, f.name.span, didYouMean(f.name.text, kind.fields.map((x) => x.name)));
             continue;
