@@ -53,7 +53,8 @@ const LONG_RUNS = new RegExp(`\\S{${LONG_RUN + 1},}`, "g");
  */
 export function shorten(text: string): string {
   if (text.length <= LONG_RUN) return text;
-  return text.replace(LONG_RUNS, (run) => `${run.slice(0, 40)}…${run.slice(-20)} (${run.length.toLocaleString("en")} characters)`);
+  // The count is the quoted text's, without the quotes and punctuation around it in the message.
+  return text.replace(LONG_RUNS, (run) => `${run.slice(0, 40)}…${run.slice(-20)} (${run.replace(/^[`"'([]+|[`"'),.:;\]]+$/g, "").length.toLocaleString("en")} characters)`);
 }
 
 /** `file:line:col: severity code: message` — the one-line form the CLI prints. */

@@ -117,8 +117,11 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
     case "CallStmt": {
       const call = procedureCall(c, s.call, cx);
       if (call) return { op: "call", proc: call.proc, args: call.args, span };
+      const errors = c.sink.items.length;
       checkExpr(c, s.call, cx);
-      c.sink.error("parse-invalid-statement", `\`${s.call.callee.text}(…)\` gives a value but does nothing with it: only procedures can be called on their own`, span);
+      // An unknown name is reported by `checkExpr` already: it gives no value to do nothing with.
+      const unknown = c.sink.items.slice(errors).some((d) => d.code === "unknown-name" && d.span.start.offset === s.call.callee.span.start.offset);
+      if (!unknown) c.sink.error("parse-invalid-statement", `\`${s.call.callee.text}(…)\` gives a value but does nothing with it: only procedures can be called on their own`, span);
       return undefined;
     }
     case "IfStmt": {

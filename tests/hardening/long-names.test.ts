@@ -32,7 +32,7 @@ describe("did you mean, on absurd names", () => {
     const unknown = r.diagnostics.filter((d) => d.code === "unknown-name");
     expect(unknown).toHaveLength(1);
     expect(unknown[0]!.hint).toBeUndefined();
-    expect(unknown[0]!.message).toBe(`unknown name \`${"v".repeat(39)}…${"v".repeat(18)}w\` (250,003 characters)`);
+    expect(unknown[0]!.message).toBe(`unknown name \`${"v".repeat(39)}…${"v".repeat(18)}w\` (250,001 characters)`);
     expect(unknown[0]!.span.start).toEqual({ line: 4, column: "flow { players[0].score = ".length + 1, offset: source.indexOf(`${name}w`) });
   });
 });
@@ -97,8 +97,9 @@ describe("messages quoting long text", () => {
     expect(shorten(`a ${"w".repeat(80)} b`)).toBe(`a ${"w".repeat(80)} b`);
   });
 
+  // The length is the quoted text's, not counting the quotes around it in the message.
   it("cut each run of more than 80 characters to its two ends and its length", () => {
     const run = `"${"w".repeat(100_000)}"`;
-    expect(shorten(`found ${run} here, and ${"9".repeat(81)}`)).toBe(`found "${"w".repeat(39)}…${"w".repeat(19)}" (100,002 characters) here, and ${"9".repeat(40)}…${"9".repeat(20)} (81 characters)`);
+    expect(shorten(`found ${run} here, and ${"9".repeat(81)}`)).toBe(`found "${"w".repeat(39)}…${"w".repeat(19)}" (100,000 characters) here, and ${"9".repeat(40)}…${"9".repeat(20)} (81 characters)`);
   });
 });
