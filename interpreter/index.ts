@@ -19,7 +19,7 @@ export { binomialPValue, quantile, spread, wilson, Z95, type PairedDifference, t
 export { changeText, leavesOutZero, pairedChange, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
-export { playOut } from "./bots/play-out.ts";
+export { NoEndError, playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
 export { refusedOptions, type RefusedOption, type RefusalTarget } from "./refused-options.ts";
 export { boardName, cellCoords, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKey, numberedKeys, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";

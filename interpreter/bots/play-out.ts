@@ -2,9 +2,21 @@ import type { Match } from "../match.ts";
 import type { Bot } from "./bot.ts";
 
 /**
+ * A match still going after the decisions `playOut` allows: its rules may never end it (a loop
+ * without `end game` that bots keep choosing through). A class of its own, so a tool reports it
+ * as the rule failure it is, not as a bot's mistake.
+ */
+export class NoEndError extends Error {
+  constructor(readonly decisions: number) {
+    super(`no end after ${decisions} decisions`);
+    this.name = "NoEndError";
+  }
+}
+
+/**
  * Plays a match to its end, each seat played by its bot; gives the number of
  * decisions taken. `onDecision` sees each decision (player, option position)
- * before it is taken, for a replayable record.
+ * before it is taken, for a replayable record. Past `maxDecisions`, throws `NoEndError`.
  */
 export function playOut(match: Match, bots: Bot[], maxDecisions = 100_000, onDecision?: (player: number, index: number) => void): number {
   let n = 0;
@@ -35,6 +47,6 @@ export function playOut(match: Match, bots: Bot[], maxDecisions = 100_000, onDec
       }
       n++;
     }
-    if (n > maxDecisions) throw new Error(`no end after ${maxDecisions} decisions`);
+    if (n > maxDecisions) throw new NoEndError(maxDecisions);
   }
 }

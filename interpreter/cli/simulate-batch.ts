@@ -1,5 +1,5 @@
 import type { Diagnostic } from "../../dsl/index.ts";
-import { makeBot, mixSeed, parseBotSpec, playOut, type Game, type Match } from "../index.ts";
+import { makeBot, mixSeed, NoEndError, parseBotSpec, playOut, type Game, type Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
 /** What fixes a simulated game: with the game's number, it replays exactly. */
@@ -84,9 +84,8 @@ export function playGame(
     decisions = playOut(m, bots, maxDecisions, onDecision && ((p, i) => onDecision(m, p, i)));
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
-    // `playOut` stops a game past its limit by throwing; the match, still waiting for a decision
-    // with more than the limit taken, tells that apart from a bot's refused option.
-    if (!m.error && m.decision && m.log.length > maxDecisions) noEnd = noEndDiagnostic(game, s.variant, maxDecisions);
+    // `playOut` stops a game past its limit with a `NoEndError`, told apart from a bot's refused option.
+    if (e instanceof NoEndError && !m.error) noEnd = noEndDiagnostic(game, s.variant, maxDecisions);
   }
   const failure = m.error ?? noEnd;
   if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}`;
