@@ -487,12 +487,16 @@ export function buildZones(c: Checker, decls: Decl[]): void {
       }
     }
     let visibility: Visibility = "public";
+    let visibilityGiven: string | undefined;
     let limit: number | undefined;
     for (const o of d.options) {
       switch (o.name.text) {
         case "public":
         case "owner":
         case "hidden":
+          // Two of them would leave the zone as the last says, silently.
+          if (visibilityGiven !== undefined) c.sink.error("invalid-zone", `a zone is one of \`public\`, \`owner\` or \`hidden\`: this one already says \`${visibilityGiven}\``, o.name.span);
+          visibilityGiven = o.name.text;
           visibility = o.name.text;
           if (o.name.text === "owner" && !d.perPlayer) c.sink.error("invalid-zone", "only a per-player zone has an owner who may see it", o.span);
           break;

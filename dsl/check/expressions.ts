@@ -1,6 +1,6 @@
 import type { Arg, Expr } from "../ast.ts";
 import { BUILTINS, CONSTANTS, PROPERTIES, TOPOLOGIES } from "../builtins/catalogue.ts";
-import type { IrExpr, Value } from "../ir.ts";
+import type { IrExpr, TableDef, Value } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } from "../types.ts";
@@ -408,6 +408,13 @@ function property(
 
 // ------------------------------------------------------------------ index
 
+/** Does a row of `table` hold `key` (a row of one key, or a range `from..to`, `from..` open)? */
+function tableHas(table: TableDef, key: Value): boolean {
+  return table.rows.some((r) =>
+    typeof r.from === "number" && r.to !== r.from ? typeof key === "number" && key >= r.from && (r.to === null || key <= (r.to as number)) : r.from === key,
+  );
+}
+
 function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: CodeContext): Typed {
   if (e.object.kind === "NameExpr" && !cx.scope.lookup(e.object.name)) {
     const g = c.globals.get(e.object.name);
@@ -416,6 +423,10 @@ function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: Cod
       const table = c.def.tables[e.object.name];
       const key = checkExpr(c, e.index, cx);
       if (table) expect(c, key, table.keyType, e.index.span, "the table key");
+      // A key known before the game with no row: the lookup could only fail, when it is played.
+      if (table && key.ir.op === "lit" && key.ir.v !== null && !tableHas(table, key.ir.v)) {
+        c.sink.error("invalid-table", `table \`${table.name}\` has no row for ${typeof key.ir.v === "string" ? `\`${key.ir.v}\`` : String(key.ir.v)}`, e.index.span);
+      }
       return { ir: { op: "table", name: e.object.name, key: key.ir, span: e.span }, ty: table?.valueType ?? T.any };
     }
   }
