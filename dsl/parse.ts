@@ -181,7 +181,7 @@ export function parse(source: string, file: string): ParseResult {
     }
   }
   reportParserErrors(errors, lexed.tokens, source, sink);
-  for (const prob of problems) sink.error(prob.code, prob.message, prob.span, prob.hint ?? unfinishedLineHint(prob.span.start, lexed.tokens));
+  for (const prob of problems) sink.error(prob.code, prob.message, prob.span, prob.hint ?? unfinishedLineHint(prob.span.start, lexed.tokens, prob.message));
 
   dropCascades(sink);
   const ast = whole(limitTreeDepth(decls ?? [], sink));
@@ -244,7 +244,7 @@ function reportParserErrors(errors: IRecognitionException[], tokens: IToken[], s
     const key = `${span.start.offset}:${e.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    sink.error(EXCEPTION_CODES[e.name] ?? "parse-unexpected-token", e.message, span, parseHints.get(e.token) ?? unfinishedLineHint(span.start, tokens));
+    sink.error(EXCEPTION_CODES[e.name] ?? "parse-unexpected-token", e.message, span, parseHints.get(e.token) ?? unfinishedLineHint(span.start, tokens, e.message));
   }
 }
 
@@ -266,7 +266,7 @@ const WAITING_FOR_MORE = new Set([
  * place for the error: a long expression continued on purpose on the next line ends its first
  * line the same way, and there the error is where the parser says.
  */
-function unfinishedLineHint(at: Position, tokens: IToken[]): string | undefined {
+function unfinishedLineHint(at: Position, tokens: IToken[], message: string): string | undefined {
   if (Number.isNaN(at.offset)) return undefined;
   // The first token of the error's line, then the one before it: the last of an earlier line.
   let lo = 0;
@@ -276,11 +276,41 @@ function unfinishedLineHint(at: Position, tokens: IToken[]): string | undefined 
     if (tokens[mid]!.startOffset < at.offset) lo = mid + 1;
     else hi = mid;
   }
+  // Only when the parser wanted it closed here: a bracket left open on purpose over several
+  // lines, with a mistake inside, is closed further on.
+  const open = unclosedBracket(tokens, lo);
+  if (open && open.startLine !== undefined && open.startLine < at.line && message.includes(`expected \`${open.image === "(" ? ")" : "]"}\``)) {
+    return `the \`${open.image}\` on line ${open.startLine} is not closed, so what follows was read as part of it`;
+  }
   let i = lo;
   while (i > 0 && tokens[i - 1]!.startLine === at.line) i--;
   const before = tokens[i - 1];
   if (!before || !WAITING_FOR_MORE.has(before.tokenType.name)) return undefined;
+  // A continuation meant as one is indented deeper than the line it continues (`define f(p) =`
+  // and its body below); a statement left unfinished is followed by the next one at its level.
+  let j = i - 1;
+  while (j > 0 && tokens[j - 1]!.startLine === before.startLine) j--;
+  if ((tokens[i]?.startColumn ?? 0) > (tokens[j]!.startColumn ?? 0)) return undefined;
   return `line ${before.startLine} ends with \`${before.image}\`, so the next line was read as its continuation: is something missing at the end of line ${before.startLine}?`;
+}
+
+/**
+ * The innermost `(` or `[` still open before token `end`, within the statement it is in (the
+ * walk back stops at a `{` or `}`, which brackets never span). `let xs = [1, 2` left open
+ * reads the next line as more items, and the error shows there.
+ */
+function unclosedBracket(tokens: IToken[], end: number): IToken | undefined {
+  let depth = 0;
+  for (let i = end - 1; i >= 0; i--) {
+    const name = tokens[i]!.tokenType.name;
+    if (name === "LBrace" || name === "RBrace") return undefined;
+    if (name === "RParen" || name === "RBracket") depth++;
+    else if (name === "LParen" || name === "LBracket") {
+      if (depth === 0) return tokens[i];
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 // ------------------------------------------------------------------ templates
