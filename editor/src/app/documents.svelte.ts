@@ -186,14 +186,22 @@ export class Documents {
     if (aside) this.tabConflict = { doc: key, otherText: aside.text, tab: aside.tab };
   }
 
-  /** Takes the other tab's text (as an edit: Ctrl+Z brings this tab's back). */
-  loadOtherTab(): void {
+  /** Ends the offer of another tab's text, whichever way it is settled: the stored draft is now this tab's to replace. */
+  private settleTabConflict(): { c: TabConflict; doc: Doc } | undefined {
     const c = this.tabConflict;
     const doc = c && this.docs.get(c.doc);
-    if (!c || !doc) return;
+    if (!c || !doc) return undefined;
     this.tabConflict = undefined;
     this.store.acceptStored(c.doc);
     this.store.dropAside(c.doc, c.tab);
+    return { c, doc };
+  }
+
+  /** Takes the other tab's text (as an edit: Ctrl+Z brings this tab's back). */
+  loadOtherTab(): void {
+    const settled = this.settleTabConflict();
+    if (!settled) return;
+    const { c, doc } = settled;
     doc.model.pushEditOperations([], [{ range: doc.model.getFullModelRange(), text: c.otherText }], () => null);
     this.flushAutosave();
     this.notices.say("Loaded the other tab's text (Ctrl+Z brings this tab's back)");
@@ -202,12 +210,9 @@ export class Documents {
 
   /** Keeps this tab's text: it replaces the other tab's in the browser (that tab, if open, is told in turn). */
   keepThisTab(): void {
-    const c = this.tabConflict;
-    const doc = c && this.docs.get(c.doc);
-    if (!c || !doc) return;
-    this.tabConflict = undefined;
-    this.store.acceptStored(c.doc);
-    this.store.dropAside(c.doc, c.tab);
+    const settled = this.settleTabConflict();
+    if (!settled) return;
+    const { c, doc } = settled;
     clearTimeout(this.autosaveTimer);
     this.autosave(doc);
     this.offerAside(c.doc);
