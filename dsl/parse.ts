@@ -278,20 +278,32 @@ function unfinishedLineHint(at: Position, tokens: IToken[], message: string): st
   }
   // Only when the parser wanted it closed here: a bracket left open on purpose over several
   // lines, with a mistake inside, is closed further on.
-  const open = unclosedBracket(tokens, lo);
-  if (open && open.startLine !== undefined && open.startLine < at.line && message.includes(`expected \`${open.image === "(" ? ")" : "]"}\``)) {
+  const closer = /expected `([)\]])`/.exec(message)?.[1];
+  const open = closer ? unclosedBracket(tokens, lo) : undefined;
+  if (open && open.startLine !== undefined && open.startLine < at.line && closer === (open.image === "(" ? ")" : "]")) {
     return `the \`${open.image}\` on line ${open.startLine} is not closed, so what follows was read as part of it`;
   }
-  let i = lo;
-  while (i > 0 && tokens[i - 1]!.startLine === at.line) i--;
+  const i = lineStart(tokens, lo, at.line);
   const before = tokens[i - 1];
-  if (!before || !WAITING_FOR_MORE.has(before.tokenType.name)) return undefined;
+  if (i < 0 || !before || !WAITING_FOR_MORE.has(before.tokenType.name)) return undefined;
   // A continuation meant as one is indented deeper than the line it continues (`define f(p) =`
   // and its body below); a statement left unfinished is followed by the next one at its level.
-  let j = i - 1;
-  while (j > 0 && tokens[j - 1]!.startLine === before.startLine) j--;
-  if ((tokens[i]?.startColumn ?? 0) > (tokens[j]!.startColumn ?? 0)) return undefined;
+  const j = lineStart(tokens, i - 1, before.startLine!);
+  if (j < 0 || (tokens[i]?.startColumn ?? 0) > (tokens[j]!.startColumn ?? 0)) return undefined;
   return `line ${before.startLine} ends with \`${before.image}\`, so the next line was read as its continuation: is something missing at the end of line ${before.startLine}?`;
+}
+
+/**
+ * How far back, in tokens, a hint looks: every syntax error asks for one, and a file of a
+ * hundred thousand mistakes on one line or in one block must not make each walk to its start.
+ */
+const HINT_WALK = 256;
+
+/** The index of the first token on `line` from token `from` back, or -1 when it is further than `HINT_WALK`. */
+function lineStart(tokens: IToken[], from: number, line: number): number {
+  let i = from;
+  for (let n = 0; i > 0 && tokens[i - 1]!.startLine === line; i--) if (++n > HINT_WALK) return -1;
+  return i;
 }
 
 /**
@@ -301,7 +313,7 @@ function unfinishedLineHint(at: Position, tokens: IToken[], message: string): st
  */
 function unclosedBracket(tokens: IToken[], end: number): IToken | undefined {
   let depth = 0;
-  for (let i = end - 1; i >= 0; i--) {
+  for (let i = end - 1; i >= Math.max(0, end - HINT_WALK); i--) {
     const name = tokens[i]!.tokenType.name;
     if (name === "LBrace" || name === "RBrace") return undefined;
     if (name === "RParen" || name === "RBracket") depth++;

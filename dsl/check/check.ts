@@ -418,7 +418,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
           return { most: t.most, value: v.ir };
         });
         // The last block would silently replace the first.
-        if (decls.filter((o) => o.kind === "ScoringDecl").indexOf(d) > 0) c.sink.error("duplicate-name", "a file has one `scoring` block", d.span);
+        if (c.def.scoring.span !== NO_SPAN) c.sink.error("duplicate-name", "a file has one `scoring` block", d.span);
         c.def.scoring = {
           ...code(frame, [{ name: d.player.text, type: T.player }], d.span),
           points: points?.ir ?? { op: "lit", v: 0, ty: T.number, span: d.span },
