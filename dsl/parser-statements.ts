@@ -387,7 +387,8 @@ export abstract class StatementGrammar extends TypeGrammar {
    */
   pickHead = this.RULE("pickHead", (): { count?: Expr; variable: Name } => {
     const first = this.SUBRULE(this.orExpr);
-    const named = this.OPTION(() => this.CONSUME(Identifier));
+    // The name after a count is on its line: a name on the next line starts the next statement.
+    const named = this.OPTION({ GATE: () => this.LA(1).startLine === this.LA(0).endLine, DEF: () => this.CONSUME(Identifier) });
     return this.ACTION(() => {
       if (named) return { count: first, variable: this.name(named) };
       if (first.kind === "NameExpr") return { variable: { text: first.name, span: first.span } };
@@ -399,12 +400,38 @@ export abstract class StatementGrammar extends TypeGrammar {
   chooseExpr = this.RULE("chooseExpr", (): ChooseExpr => {
     const start = this.CONSUME(kw("choose"));
     const head = this.SUBRULE(this.pickHead);
-    this.CONSUME(kw("from"));
-    const source = this.SUBRULE(this.orExpr);
+    // `choose n in 1..3` reads as a count (`n in 1..3` is a test) with the item's name still to
+    // come, so the next line's first word was taken for it and the error came lines later: told
+    // where it is, and read as meant.
+    const after = this.LA(1);
+    const inForm = this.ACTION(() =>
+      head.count?.kind === "BinaryExpr" && head.count.op === "in" && head.count.left.kind === "NameExpr" && head.variable.text === "it" && after.tokenType !== kw("from")
+        ? { name: head.count.left, items: head.count.right, span: head.count.span }
+        : undefined,
+    );
+    const fromSource = this.OPTION9({
+      GATE: () => !inForm,
+      DEF: () => {
+        this.CONSUME(kw("from"));
+        return this.SUBRULE(this.orExpr);
+      },
+    });
     const clauses = this.SUBRULE(this.chooseClauses);
     return this.ACTION(() => {
-      const c: ChooseExpr = { kind: "ChooseExpr", variable: head.variable, source, ...withoutBy(clauses), span: this.spanFrom(start) };
-      if (head.count) c.count = head.count;
+      let variable = head.variable;
+      let count = head.count;
+      let source = fromSource;
+      if (inForm && inForm.name.kind === "NameExpr") {
+        this.problems.push({ code: "parse-expected-token", message: "a choice reads `choose n from …`: write `from`, not `in`", span: inForm.span });
+        variable = { text: inForm.name.name, span: inForm.name.span };
+        count = undefined;
+        source = inForm.items;
+      } else if (!source) {
+        this.problems.push({ code: "parse-expected-token", message: `expected \`from\` but found ${isReal(after) ? `\`${after.image}\`` : "the end of the file"}`, span: isReal(after) ? tokenSpan(after) : this.spanFrom(start) });
+        source = this.errExpr();
+      }
+      const c: ChooseExpr = { kind: "ChooseExpr", variable, source, ...withoutBy(clauses), span: this.spanFrom(start) };
+      if (count) c.count = count;
       if (clauses.by) c.by = clauses.by;
       return c;
     });
