@@ -124,6 +124,12 @@ function program(result: { code: number }): Command {
 /** Runs the CLI; gives the exit code. User mistakes are one line on stderr, never a stack trace. */
 export async function main(argv: string[]): Promise<number> {
   const result = { code: 0 };
+  // Output piped into a reader that stops early (`stela check games/ | head -1`): the rest is
+  // not wanted, so stop quietly, as Unix tools do, instead of a crash with a stack trace.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(result.code);
+    throw e;
+  });
   try {
     await program(result).parseAsync(argv, { from: "user" });
     return result.code;
