@@ -191,13 +191,16 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
 function checkExampleVariants(decls: Decl[], names: Set<string>, sink: DiagnosticSink): void {
   const examples = (list: Decl[]): ExampleDecl[] =>
     list.flatMap((d) => (d.kind === "ExampleDecl" ? [d] : d.kind === "VariantDecl" ? examples(d.items.map((i) => i.decl)) : []));
+  // Worked out once: a file may hold thousands of examples naming variants it lacks.
+  const listed = [...names].slice(0, 10).map((n) => `"${n}"`).join(", ") + (names.size > 10 ? `, and ${names.size - 10} more` : "");
+  const hints = new Map<string, string | undefined>();
   for (const ex of examples(decls)) {
     for (const step of ex.steps) {
       if (step.kind !== "ExampleSetting" || step.key.text !== "variant" || step.value.kind !== "StringLit") continue;
       const name = step.value.value;
       if (name === "" || names.has(name)) continue;
-      const known = [...names].map((n) => `"${n}"`).join(", ");
-      sink.error("unknown-variant", `this file has no variant "${name}"${known ? ` (it has: ${known})` : ""}`, step.value.span, didYouMean(name, names));
+      if (!hints.has(name)) hints.set(name, didYouMean(name, names));
+      sink.error("unknown-variant", `this file has no variant "${name}"${listed ? ` (it has: ${listed})` : ""}`, step.value.span, hints.get(name));
     }
   }
 }

@@ -350,6 +350,7 @@ export function format(source: string, file = ""): FormatResult {
 function asWritten(text: string, source: string): string {
   const crlf = (source.match(/\r\n/g) ?? []).length;
   const lf = (source.match(/\n/g) ?? []).length;
-  const lines = crlf > 0 && crlf * 2 >= lf ? text.replace(/\n/g, "\r\n") : text;
+  // Bare line feeds only: a block comment's text keeps the file's own line endings.
+  const lines = crlf > 0 && crlf * 2 >= lf ? text.replace(/\r?\n/g, "\r\n") : text;
   return source.startsWith("\uFEFF") ? `\uFEFF${lines}` : lines;
 }

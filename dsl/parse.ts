@@ -280,7 +280,7 @@ function unfinishedLineHint(at: Position, tokens: IToken[], message: string): st
   // lines, with a mistake inside, is closed further on.
   const closer = /expected `([)\]])`/.exec(message)?.[1];
   const open = closer ? unclosedBracket(tokens, lo) : undefined;
-  if (open && open.startLine !== undefined && open.startLine < at.line && closer === (open.image === "(" ? ")" : "]")) {
+  if (open && open.startLine !== undefined && open.startLine < at.line && closer === (open.image === "(" ? ")" : "]") && !closedLater(tokens, lo)) {
     return `the \`${open.image}\` on line ${open.startLine} is not closed, so what follows was read as part of it`;
   }
   const i = lineStart(tokens, lo, at.line);
@@ -304,6 +304,25 @@ function lineStart(tokens: IToken[], from: number, line: number): number {
   let i = from;
   for (let n = 0; i > 0 && tokens[i - 1]!.startLine === line; i--) if (++n > HINT_WALK) return -1;
   return i;
+}
+
+/**
+ * Is the bracket open at token `from` closed further on (within `HINT_WALK` tokens, before a
+ * `{` or `}`)? Then it was laid over several lines on purpose, and the mistake is inside it (a
+ * missing `,`), not a bracket left open.
+ */
+function closedLater(tokens: IToken[], from: number): boolean {
+  let depth = 0;
+  for (let i = from; i < Math.min(tokens.length, from + HINT_WALK); i++) {
+    const name = tokens[i]!.tokenType.name;
+    if (name === "LBrace" || name === "RBrace") return false;
+    if (name === "LParen" || name === "LBracket") depth++;
+    else if (name === "RParen" || name === "RBracket") {
+      if (depth === 0) return true;
+      depth--;
+    }
+  }
+  return false;
 }
 
 /**

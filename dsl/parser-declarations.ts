@@ -723,7 +723,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
             // Any word, a keyword too (`highest`): a wrong one is told "expected `most` or `fewest`".
             // A word that starts the value (`tiebreak p.gold`) is no direction: the direction is missing.
             const dir = this.OPTION2({
-              GATE: () => ![Dot, LParen, LBracket].includes(this.LA(2).tokenType),
+              GATE: () => this.LA(1).image === "most" || this.LA(1).image === "fewest" || ![Dot, LParen, LBracket].includes(this.LA(2).tokenType),
               DEF: () => this.CONSUME2(Word),
             });
             const value = this.SUBRULE2(this.expression);

@@ -159,7 +159,8 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
   const given = new Map<string, Span>();
   for (const item of g.items) {
     const setting = item.key.text === "colors" ? "colours" : item.key.text;
-    const first = given.get(setting);
+    // Metadata may repeat (two `author` lines); a setting may not.
+    const first = GAME_SETTINGS.includes(setting) ? given.get(setting) : undefined;
     if (first) {
       c.sink.error("duplicate-name", `\`${item.key.text}\` is given twice in the \`game\` block (first on line ${first.start.line})`, item.key.span);
       continue;
@@ -354,7 +355,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         const extra: Partial<CodeContext> = p.returns ? { returns: p.returns } : {};
         const body = checkBlock(c, d.body, cx(scope, true, extra));
         if (p.returns && fallsThrough(body)) {
-          c.sink.warning("missing-return", `\`${d.name.text}\` says it gives \`${typeName(p.returns)}\`, but it can reach its end without \`return\`, and then gives \`none\``, d.name.span, "end every way through it with `return …` (`return none` where nothing is meant)");
+          c.sink.warning("missing-return", `\`${d.name.text}\` says it gives \`${typeName(p.returns)}\`, but it can reach its end without \`return\`, and then gives \`none\``, d.name.span, "end every way through it with `return …`; `return none` where nothing is meant");
         }
         Object.assign(p, code(frame, params, d.span), { body });
         warnUnread(c, scope);

@@ -70,6 +70,11 @@ export class Frame {
 /** Nested local scopes of one piece of code. */
 export class Scope {
   private readonly vars = new Map<string, Local>();
+  /**
+   * A name may be declared again here: an example's positions are separate blocks in the source
+   * that share one scope (so its expectations see their names), and each may say `let me = …`.
+   */
+  redeclarable = false;
   constructor(
     readonly frame: Frame,
     readonly parent?: Scope,
@@ -123,7 +128,7 @@ export function declareName(
 ): Local {
   // A second `let` of a name in one block would hide the first for the rest of it, and its
   // "never read" warning with it: most likely an assignment was meant.
-  const before = what === "local" ? scope.own(name.text) : undefined;
+  const before = what === "local" && !scope.redeclarable ? scope.own(name.text) : undefined;
   if (before && !before.param) {
     c.sink.error("duplicate-name", `\`${name.text}\` is already declared in this block (line ${before.span.start.line}): to change it, write \`${name.text} = …\``, name.span);
   }

@@ -26,6 +26,7 @@ const SETTINGS = ["players", "seed", "variant"];
 function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
   const frame = new Frame();
   const scope = new Scope(frame);
+  scope.redeclarable = true;
   const cx: CodeContext = { scope, procedural: true, loops: 0 };
   const ex: ExampleDef = { title: d.title, players: c.def.minPlayers, seed: 1, steps: [], params: [], nlocals: 0, localNames: [], span: d.span };
   const seen = new Set<string>();

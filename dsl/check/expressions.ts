@@ -408,11 +408,28 @@ function property(
 
 // ------------------------------------------------------------------ index
 
-/** Does a row of `table` hold `key` (a row of one key, or a range `from..to`, `from..` open)? */
+/** A table's keys for `tableHas`: its rows of one key, and its ranges (`from..to`, `from..` open). */
+interface TableKeys {
+  single: Set<Value>;
+  ranges: [number, number][];
+}
+
+/** Made once per table: a file may look the same table up thousands of times. */
+const tableKeys = new WeakMap<TableDef, TableKeys>();
+
+/** Does a row of `table` hold `key`? */
 function tableHas(table: TableDef, key: Value): boolean {
-  return table.rows.some((r) =>
-    typeof r.from === "number" && r.to !== r.from ? typeof key === "number" && key >= r.from && (r.to === null || key <= (r.to as number)) : r.from === key,
-  );
+  let keys = tableKeys.get(table);
+  if (!keys) {
+    keys = { single: new Set(), ranges: [] };
+    for (const r of table.rows) {
+      if (typeof r.from === "number" && r.to !== r.from) keys.ranges.push([r.from, r.to === null ? Infinity : (r.to as number)]);
+      else keys.single.add(r.from);
+    }
+    tableKeys.set(table, keys);
+  }
+  if (keys.single.has(key)) return true;
+  return typeof key === "number" && keys.ranges.some(([from, to]) => key >= from && key <= to);
 }
 
 function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: CodeContext): Typed {

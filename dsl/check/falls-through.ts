@@ -12,13 +12,23 @@ export function fallsThrough(stmts: IrStmt[]): boolean {
   return !stmts.some(alwaysLeaves);
 }
 
+/**
+ * The last test of a `match` with an arm for every member of its enum (`match.ts` lowers a match
+ * to a chain of `if`s): its empty `else` is never reached.
+ */
+const exhaustive = new WeakSet<IrStmt>();
+
+export function markExhaustive(last: IrStmt): void {
+  exhaustive.add(last);
+}
+
 function alwaysLeaves(s: IrStmt): boolean {
   switch (s.op) {
     case "return":
     case "end":
       return true;
     case "if":
-      return !fallsThrough(s.then) && !fallsThrough(s.else);
+      return !fallsThrough(s.then) && (exhaustive.has(s) || !fallsThrough(s.else));
     case "options":
       return s.options.length > 0 && s.options.every((o) => !fallsThrough(o.body));
     case "turn":

@@ -2,6 +2,7 @@ import type { Block, Expr, MatchArm, MatchPattern, Stmt } from "../ast.ts";
 import type { IrExpr, IrStmt } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
+import { markExhaustive } from "./falls-through.ts";
 import { T, typeName, unify, type Type } from "../types.ts";
 import { use, type Checker, type CodeContext } from "./context.ts";
 import { article, checkExpr, type Typed } from "./expressions.ts";
@@ -188,9 +189,13 @@ export function checkMatchStmt(c: Checker, s: Extract<Stmt, { kind: "MatchStmt" 
   const bodies = s.arms.map((a) => checkBlock(c, a.body, cx));
   warnMissing(c, arms, subject.ty, keywordSpan(s.span));
   let out: IrStmt[] = [];
+  const everyMember = arms.subject === "enum" && !arms.hasElse && arms.missing.length === 0;
   for (let i = s.arms.length - 1; i >= 0; i--) {
     const cond = arms.conds[i];
+    const wasLast = out.length === 0;
     out = cond ? [{ op: "if", c: cond, then: bodies[i]!, else: out, span: s.arms[i]!.span }] : bodies[i]!;
+    // An arm for every member: the chain's last test never fails (`missing-return` knows it).
+    if (cond && wasLast && everyMember) markExhaustive(out[0]!);
   }
   return [{ op: "let", slot, value: subject.ir, span: s.subject.span }, ...out];
 }

@@ -25,6 +25,11 @@ describe("files written on Windows", () => {
     const out = format(messy, "messy.stela").text;
     expect(out).toContain("\r\n");
     expect(out.replace(/\r\n/g, "")).not.toContain("\n");
+    // A block comment over several lines keeps one CR per line, and a second run changes nothing.
+    const commented = [...LINES.slice(0, 2), "/* a", "multi-line comment", "*/", ...LINES.slice(2)].join("\r\n");
+    const once = format(commented, "comment.stela").text;
+    expect(once).not.toContain("\r\r");
+    expect(format(once, "comment.stela").text).toBe(once);
     // An LF file stays LF.
     expect(format(LINES.join("\n"), "lf.stela").text).toBe(LINES.join("\n"));
   });
