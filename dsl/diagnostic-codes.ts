@@ -29,6 +29,7 @@ export const DIAGNOSTIC_CODES = {
   "field-not-guaranteed": "A field read through a type (a field set, or any piece) whose kinds do not all have it.",
   "unused-declaration": "A declaration nothing uses.",
   "unused-variable": "A local name nothing reads.",
+  "hidden-name": "A `let` of a name an enclosing block already has, which it hides for the rest of the block.",
   "unknown-component-name": "A text compared with a piece's `name` that no component is called.",
   "out-of-bounds": "A variable's starting value outside the bounds it declares (`in 0..5`).",
   "missing-return": "A procedure that promises a value can reach the end of its body without `return` (it then gives `none`).",

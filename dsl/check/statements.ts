@@ -48,6 +48,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
     case "ErrorStmt":
       return undefined;
     case "LetStmt": {
+      warnHiding(c, cx.scope, s.name);
       const declared = s.type ? resolveType(c, s.type) : undefined;
       if (s.value.kind === "ChooseExpr" || s.value.kind === "SecretChooseExpr") {
         const { ir, ty } = s.value.kind === "ChooseExpr" ? checkChoose(c, s.value, cx) : checkSecret(c, s.value, cx);
@@ -474,4 +475,15 @@ function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: Se
   if (stop) ir.stop = stop;
   const ty = pickClauses(c, e, ir, { ...cx, scope: outer }, { ...cx, scope }, el);
   return { ir, ty: T.map(ty) };
+}
+
+/**
+ * A `let` of a name an enclosing block already has (`for p in players { let p = 3 }`) hides it for
+ * the rest of the block: what follows reads the new one, and the mistake shows as a confusing
+ * error on another line (`p.score += 1`: "a number has nothing to assign"), or not at all.
+ */
+function warnHiding(c: Checker, scope: Scope, name: Name): void {
+  if (scope.own(name.text) || !scope.parent) return;
+  const outer = scope.parent.lookup(name.text);
+  if (outer) c.sink.warning("hidden-name", `\`${name.text}\` hides the \`${name.text}\` of line ${outer.span.start.line} for the rest of this block`, name.span, "give it a name of its own");
 }
