@@ -1,9 +1,9 @@
-import type { Block, ChooseExpr, Expr, SecretChooseExpr, Stmt, StopClause, WhereClause } from "../ast.ts";
+import type { Block, ChooseExpr, Expr, Name, SecretChooseExpr, Stmt, StopClause, WhereClause } from "../ast.ts";
 import type { IrExpr, IrStmt, IrStop, IrTarget, IrWhere } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, elementType, T, typeName, type Type } from "../types.ts";
-import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
+import { declareName, textOf, use, type Checker, type CodeContext, type Scope } from "./context.ts";
 import { article, checkArgs, checkExpr, expect, spaceState, warnUnread, type Typed } from "./expressions.ts";
 import { enumMapIndex, expectingMap } from "./enum-maps.ts";
 import { checkMatchStmt } from "./match.ts";
