@@ -406,7 +406,7 @@ export abstract class StatementGrammar extends TypeGrammar {
     const after = this.LA(1);
     const inForm = this.ACTION(() =>
       head.count?.kind === "BinaryExpr" && head.count.op === "in" && head.count.left.kind === "NameExpr" && head.variable.text === "it" && after.tokenType !== kw("from")
-        ? { name: head.count.left, items: head.count.right, span: head.count.span }
+        ? { variable: { text: head.count.left.name, span: head.count.left.span }, items: head.count.right, span: head.count.span }
         : undefined,
     );
     const fromSource = this.OPTION9({
@@ -421,9 +421,9 @@ export abstract class StatementGrammar extends TypeGrammar {
       let variable = head.variable;
       let count = head.count;
       let source = fromSource;
-      if (inForm && inForm.name.kind === "NameExpr") {
+      if (inForm) {
         this.problems.push({ code: "parse-expected-token", message: "a choice reads `choose n from …`: write `from`, not `in`", span: inForm.span });
-        variable = { text: inForm.name.name, span: inForm.name.span };
+        variable = inForm.variable;
         count = undefined;
         source = inForm.items;
       } else if (!source) {

@@ -43,8 +43,7 @@ function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "mes
   const decision = m.log.length;
   const d = m.error ?? noEnd;
   if (!d && e !== undefined) {
-    const code: DiagnosticCode = "internal-error";
-    return { ...base, decision, code, message: e instanceof Error ? e.message : String(e) };
+    return { ...base, decision, code: "internal-error", message: e instanceof Error ? e.message : String(e) };
   }
   if (!d) return undefined;
   return { ...base, decision, code: d.code, message: d.message, span: d.file === base.file ? d.span : { ...d.span, file: d.file } };
