@@ -8,7 +8,8 @@ import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
 import { ALL_TOKENS, LBrace, RBrace, UnterminatedComment } from "./tokens.ts";
 
-const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false });
+// Chevrotain's checks of the token definitions are made once, by a test (tests/dsl/grammar.test.ts), not at every start.
+const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
 
 // Building the parser analyses the grammar: do it once, reuse it for every file.
 let sharedParser: StelaParser | undefined;

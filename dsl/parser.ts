@@ -10,8 +10,9 @@ export { tokenSpan, unquote, type ActionProblem } from "./parser-base.ts";
  * this last class records the whole chain once every rule field exists.
  */
 export class StelaParser extends DeclarationGrammar {
-  constructor() {
-    super();
+  /** `validate`: also check the grammar itself as it is built (`StelaParserBase`); a test does. */
+  constructor(validate = false) {
+    super(validate);
     this.performSelfAnalysis();
   }
 }
