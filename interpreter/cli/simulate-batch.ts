@@ -43,6 +43,11 @@ export function seatSeed(seed: number, game: number, seat: number): number {
 
 const games = new Map<string, Game>();
 
+/** Remembers `game` as the rules of `file` for the batches played in this process: the command compiled it already. */
+export function keepGame(file: string, game: Game): void {
+  games.set(file, game);
+}
+
 function loadGame(file: string): Game {
   let game = games.get(file);
   if (!game) {

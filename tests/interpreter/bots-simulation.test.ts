@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { botRandom, makeBot, mixSeed, MctsBot, playOut } from "../../interpreter/index.ts";
 import { mergeShards } from "../../interpreter/cli/merge-command.ts";
 import { playGame, runBatch, type RunSettings } from "../../interpreter/cli/simulate-batch.ts";
-import { batchRanges, runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
+import { batchRanges, playRange, runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
 import { firstSeatVerdict, formatPValue, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { wilson } from "../../interpreter/bots/statistics.ts";
 import { gameFromSource } from "../support/games.ts";
@@ -146,6 +146,27 @@ describe("shards", () => {
     const { summary } = mergeShards(shards, ["b", "a", "c"]);
     expect({ ...summary, playoutsPerSecond: 0 }).toEqual({ ...whole, playoutsPerSecond: 0 });
     expect(() => mergeShards([shards[0]!, shards[1]!], ["b", "a"])).toThrow("missing shard 3/3");
+  });
+});
+
+describe("worker processes", () => {
+  const run: RunSettings = { file: GOOF, players: 2, bots: ["random", "greedy"], seed: 5 };
+
+  it("play the same games as this process, which hands them a run that would take it long enough", async () => {
+    const alone = await playRange(run, 1, 31, 1, false);
+    // Handed over after the first task (of one game): the two workers play the other 29.
+    const shared = await playRange(run, 1, 31, 2, false, { aloneSeconds: 0, from: 0 });
+    expect(alone.byWorkers).toBe(0);
+    expect(shared.byWorkers).toBe(29);
+    expect(shared.outcomes).toEqual(alone.outcomes);
+    expect(shared.outcomes.map((o) => o.game)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it("are not started for a run this process finishes sooner alone", async () => {
+    // The rest would take it far less than an hour.
+    const r = await playRange(run, 1, 11, 2, false, { aloneSeconds: 0, from: 3600 });
+    expect(r.byWorkers).toBe(0);
+    expect(r.outcomes.map((o) => o.game)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
   });
 });
 
