@@ -8,6 +8,13 @@
 // STELA_AB_SECONDS (default 2) per measurement, after a warm-up of a quarter of that in the same
 // process. Rounds alternate which engine runs first (A B, then B A).
 //
+// Rounds of 2 s measure a good part of the JIT's warm-up, not only play at full speed: pinned to one
+// core, V8 compiles on the same core it plays on, and the euro games reach full speed only after
+// 2–3 s (Cacao, 0.5 s windows from the start: 16, 67, 146, 252, 273, 313, … playouts/s). Against
+// the issue's baseline `171a337` the 2 s rounds read Cacao 17.7x, Maya 6.1x, Yaxha 8.1x, while rounds
+// of 8 s (STELA_AB_SECONDS=8, 2 s of warm-up) read 26.6x, 12.4x and 16.0x (30 November 2026): quote
+// the long rounds for the speed of a long run (balance runs), the short ones for a short one.
+//
 // Slices (STELA_AB_SLICES=n): one process per game loads both engines (two bundles, two module
 // graphs) and alternates short slices of STELA_AB_SLICE_MS (default 200) ms, A B then B A, n
 // pairs after a warm-up of 10. Noise on a shared machine comes in spells of seconds that can move
