@@ -4,7 +4,7 @@ import type { SymbolIndex } from "./check/context.ts";
 import { DiagnosticSink, sortDiagnostics, type Diagnostic } from "./diagnostic.ts";
 import type { GameDef } from "./ir.ts";
 import { INPUT_LIMITS } from "./input-limits.ts";
-import { parse } from "./parse.ts";
+import { codeOnly, parse } from "./parse.ts";
 import { NO_SPAN } from "./span.ts";
 import { applyVariant, resolveExtendsPath, tagFile } from "./variants.ts";
 import { didYouMean } from "./suggest.ts";
@@ -227,23 +227,25 @@ function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: st
   const broken = syntax.filter((d) => d.severity === "error");
   if (broken.length === 0) return checked;
   const lines = new Set(broken.map((d) => `${d.file}:${d.span.start.line}`));
-  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lostToSyntax(d, source));
+  let code: string | undefined;
+  const lost = (d: Diagnostic): boolean => {
+    const written = WRITTEN[d.code];
+    return written !== undefined && written.test((code ??= codeOnly(source)));
+  };
+  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lost(d));
 }
 
 /**
- * The declaration a "the file has no …" error misses, as written in the source: when the file
- * has it but a syntax error made the parser drop it (`tiebreak highest …` loses the whole
- * `scoring`), the error at line 1 is an echo that sends the designer to the wrong place.
+ * The declaration a "the file has no …" error misses, as written in the code (`codeOnly`: not in a
+ * comment or a text): when the file has it but a syntax error made the parser drop it (`tiebreak
+ * highest …` loses the whole `scoring`), the error at line 1 is an echo that sends the designer to
+ * the wrong place.
  */
 const WRITTEN: Partial<Record<string, RegExp>> = {
   "missing-game": /\bgame\s*"/,
   "missing-flow": /\bflow\s*\{/,
   "missing-scoring": /\bscoring\s+\w+\s*\{/,
 };
-
-function lostToSyntax(d: Diagnostic, source: string): boolean {
-  return WRITTEN[d.code]?.test(source) ?? false;
-}
 
 function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: DiagnosticSink): CompiledRules {
   const seen = new Set<string>();

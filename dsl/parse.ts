@@ -6,7 +6,7 @@ import { checkEmbeddedDepth, checkInputSize, checkNesting, INPUT_LIMITS, limitTr
 import { parseHints } from "./parser-messages.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
-import { ALL_TOKENS, LBrace, RBrace, UnterminatedComment } from "./tokens.ts";
+import { ALL_TOKENS, LBrace, RBrace, StringLit, UnterminatedComment } from "./tokens.ts";
 
 // Chevrotain's checks of the token definitions are made once, by a test (tests/dsl/grammar.test.ts), not at every start.
 const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
@@ -102,6 +102,18 @@ const EXCEPTION_CODES: Record<string, DiagnosticCode> = {
 export interface ParseResult {
   ast: FileAst;
   diagnostics: Diagnostic[];
+}
+
+/**
+ * The file's code as a search for a word should see it: its tokens one space apart, comments left
+ * out and every text literal emptied (`""`), so a declaration written only in a comment or a text
+ * is not found. Read again by the lexer, so only for a file being diagnosed.
+ */
+export function codeOnly(source: string): string {
+  return lexer
+    .tokenize(source)
+    .tokens.map((t) => (t.tokenType === StringLit ? '""' : t.image))
+    .join(" ");
 }
 
 /** Lexes and parses one file. Never throws on user input; recovers to report every error. */
