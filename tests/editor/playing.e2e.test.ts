@@ -61,6 +61,12 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
   it("Cacao: a selected worker tile shows its four edges at the pointer, the wheel turns them, a click places it as shown", async () => {
     await openGame(page, "cacao.stela|");
     await setSeats(page, [true, true]);
+    // Only the pieces that are options are tab stops: a keyboard user tabs through the tiles
+    // to place, not past every piece on the table (they still show their names on hover).
+    const stops = await page.locator("button.chip").evaluateAll((chips) => chips.map((c) => [c.classList.contains("clickable"), (c as HTMLElement).tabIndex] as const));
+    expect(stops.filter(([clickable]) => clickable).length).toBeGreaterThan(0);
+    expect(stops.filter(([clickable]) => !clickable).length).toBeGreaterThan(0);
+    for (const [clickable, tab] of stops) expect(tab).toBe(clickable ? 0 : -1);
     // Seed 1: Player 1 holds tile 1-1-1-1 (one way to face) and tile 2-1-0-1 (four).
     await page.locator('[data-piece="16"]').first().click();
     await page.hover('[data-space="jungle:0,1"]');
