@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { botRandom, makeBot, mixSeed, MctsBot, playOut } from "../../interpreter/index.ts";
 import { mergeShards } from "../../interpreter/cli/merge-command.ts";
-import { playGame, runBatch, type RunSettings } from "../../interpreter/cli/simulate-batch.ts";
+import { keepGame, playGame, runBatch, type RunSettings } from "../../interpreter/cli/simulate-batch.ts";
+import { loadRules } from "../../interpreter/cli/load-rules.ts";
 import { batchRanges, playRange, runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
 import { firstSeatVerdict, formatPValue, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { wilson } from "../../interpreter/bots/statistics.ts";
@@ -160,6 +161,15 @@ describe("worker processes", () => {
     expect(shared.byWorkers).toBe(29);
     expect(shared.outcomes).toEqual(alone.outcomes);
     expect(shared.outcomes.map((o) => o.game)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it("that fail leave their games to this process, which plays them the same", async () => {
+    // Rules this process holds under a name no file has: a worker cannot read them, and fails.
+    keepGame("kept-only-here.stela", loadRules(GOOF).game!);
+    const elsewhere = { ...run, file: "kept-only-here.stela" };
+    const shared = await playRange(elsewhere, 1, 11, 2, false, { aloneSeconds: 0, from: 0 });
+    expect(shared.byWorkers).toBe(0);
+    expect(shared.outcomes).toEqual((await playRange(run, 1, 11, 1, false)).outcomes);
   });
 
   it("are not started for a run this process finishes sooner alone", async () => {
