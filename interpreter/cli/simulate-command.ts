@@ -104,8 +104,8 @@ export interface WorkersPay {
 
 /**
  * Measured on two cores (a tile game, 3 players, random bots), against handing every run to the
- * workers: 100 games 4.0 s → 2.5 s, 300 games 5.1 s → 4.3 s; a long run pays about a second for
- * the workers' later start (1,000 games 8.6 s → 9.8 s, 3,000 games 18.1 s → 19.7 s).
+ * workers: 100 games 4.0 s → 2.4 s, 300 games 5.1 s → 4.3 s; a long run pays about a second for
+ * the workers' later start (1,000 games 8.5 s → 9.6 s, 3,000 games 18.1 s → 19.7 s).
  */
 const WORKERS_PAY: WorkersPay = { aloneSeconds: 1.5, from: 4 };
 
