@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { compile, type CompileResult } from "../index.ts";
 import { UsageError } from "./usage-error.ts";
@@ -32,8 +32,10 @@ export function readRuleFile(path: string, root?: string): { text: string } | { 
   try {
     // Non-blocking: opening a FIFO for reading would otherwise wait for a writer forever.
     fd = openSync(real, constants.O_RDONLY | constants.O_NONBLOCK);
-  } catch {
-    return { missing: true };
+  } catch (e) {
+    // A file that is there but may not be read says so, not "no such file".
+    const why = deniedReason(e);
+    return why ? { refused: why } : { missing: true };
   }
   try {
     const st = fstatSync(fd);
@@ -89,7 +91,14 @@ export function loadRules(file: string): CompileResult {
 export function expandPaths(paths: string[], skipped: (path: string, why: string) => void = () => {}): string[] {
   const out: string[] = [];
   const walk = (dir: string, root: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      // A folder that cannot be listed would leave its rule files unchecked: the run stops and says which.
+      throw new UsageError(`cannot read the folder ${dir}: ${deniedReason(e) ?? fsReason(e)}`);
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const p = join(dir, entry.name);
       if (entry.isDirectory()) walk(p, root);
       else if (!entry.name.endsWith(".stela")) continue;
@@ -106,6 +115,18 @@ export function expandPaths(paths: string[], skipped: (path: string, why: string
   }
   if (out.length === 0) throw new UsageError(`no .stela files in ${paths.join(", ")}`);
   return out;
+}
+
+/** Why the system refused to read a path the user may not read, or undefined for other failures. */
+function deniedReason(e: unknown): string | undefined {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  return code === "EACCES" || code === "EPERM" ? "permission denied" : undefined;
+}
+
+/** A failed file operation in a few words: the system's code (ENOTDIR, ELOOP, …) rather than a stack trace. */
+function fsReason(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  return code ? `the system refused it (${code})` : String(e);
 }
 
 /** Whether `path` (a link followed) is a regular file; never opens it, so a FIFO cannot block. */
