@@ -376,6 +376,30 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
     expect(pvar(m, 0, "stock")).toEqual([1, 0, 0]);
   });
 
+  // "If the first building gives you a new architecture technology, you may apply that effect …
+  // to the second building, as long as you applied no architecture effects to the first one."
+  it("Tikal 4 at Architecture 0: a first building giving Architecture 1 earns the second its corn", () => {
+    const shrine = "Shrine: Architecture +1";
+    const farm = "Farm: one worker needs no corn";
+    const m = lay(4, [0], (m) => {
+      worker(m, 0, "Tikal", 4);
+      worker(m, 0, "Uxmal", 1);
+      setVar(m, 0, "stock", [1, 0, 1]);
+      row(m, [shrine, farm]);
+    });
+    choose(m, "Pick up workers");
+    choose(m, "worker on Tikal 4");
+    choose(m, "Tikal 4: construct one or two buildings");
+    // No Architecture to place yet: no question which building gets it.
+    choose(m, `${shrine} (costs 1 gold)`);
+    expect(pvar(m, 0, "tech")).toEqual([0, 0, 1, 0]);
+    expect(pvar(m, 0, "corn")).toBe(0);
+    choose(m, "Construct a second building");
+    choose(m, `${farm} (costs 1 wood)`);
+    expect(pvar(m, 0, "corn")).toBe(1);
+    expect(scenario(m).zone("built", 0)).toHaveLength(2);
+  });
+
   it("Uxmal 4 builds paying 2 corn a block: the 1 wood, 2 stone tomb costs 6 corn and climbs two temples", () => {
     const tomb = "Tomb: Chaac +1, Kukulcan +1";
     const m = lay(4, [10], (m) => {
@@ -429,6 +453,32 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
     choose(m, "Chichen Itza 4: place a crystal skull for 7 points and a step on Kukulcan (green)");
     expect(pvar(m, 0, "points")).toBe(7);
     expect(pvar(m, 0, "skulls")).toBe(0);
+  });
+
+  // Theology 1: "the action 1 space ahead"; ahead of 9 is space 10, "any one of 1–9 without extra corn".
+  it("Theology 1 on Chichen Itza 9 reaches the free-choice space: any skull action, for nothing", () => {
+    const m = lay(4, [0], (m) => {
+      worker(m, 0, "Chichen Itza", 9);
+      worker(m, 0, "Uxmal", 1);
+      setVar(m, 0, "skulls", 1);
+      setVar(m, 0, "tech", [0, 0, 0, 1]);
+    });
+    choose(m, "Pick up workers");
+    choose(m, "worker on Chichen Itza 9");
+    expect(labels(m, 0)).toHaveLength(10);
+    expect(labels(m, 0).filter((l) => l.includes("to step back"))).toEqual([]);
+    choose(m, "Chichen Itza 2: place a crystal skull for 5 points and a step on Chaac (brown)");
+    expect(pvar(m, 0, "points")).toBe(5);
+    expect(pvar(m, 0, "corn")).toBe(0);
+    // Without Theology, the same worker with no corn has only its own space's action.
+    const plain = lay(4, [0], (m) => {
+      worker(m, 0, "Chichen Itza", 9);
+      worker(m, 0, "Uxmal", 1);
+      setVar(m, 0, "skulls", 1);
+    });
+    choose(plain, "Pick up workers");
+    choose(plain, "worker on Chichen Itza 9");
+    expect(labels(plain, 0)).toEqual(["Chichen Itza 9: place a crystal skull for 13 points and a step on Quetzalcoatl (yellow) and a resource block", "No action"]);
   });
 });
 
