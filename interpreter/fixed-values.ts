@@ -32,7 +32,7 @@ export interface FixedValue {
 }
 
 /** Built-ins whose answer depends only on their arguments and the boards' fixed geometry (`spaces` only on a bounded board). */
-const FIXED_BUILTINS: ReadonlySet<string> = new Set([
+export const FIXED_BUILTINS: ReadonlySet<string> = new Set([
   "spaces",
   "space_at",
   "neighbours",
@@ -51,7 +51,7 @@ const FIXED_BUILTINS: ReadonlySet<string> = new Set([
 ]);
 
 /** The built-in properties of a space that never change: where it is and how it reads. */
-const FIXED_SPACE_PROPS: ReadonlySet<string> = new Set(["x", "y", "level", "board", "label"]);
+export const FIXED_SPACE_PROPS: ReadonlySet<string> = new Set(["x", "y", "level", "board", "label"]);
 
 /**
  * Does a type hold a zone anywhere (`zone`, a list of zones, …)? A zone is named by a text that

@@ -12,6 +12,7 @@ import { label } from "./values.ts";
 import { componentClasses, LikePieces } from "./like-pieces.ts";
 import { drawsChance, mayDraw, remembered } from "./memo.ts";
 import { placementsBySpaces } from "./memo-keys.ts";
+import { readsPlay } from "./reads-play.ts";
 import { isSpace } from "./space-info.ts";
 
 /**
@@ -71,7 +72,8 @@ export class Runtime {
   /** The game's `estimate p { … }`, if it has one. */
   readonly estimate: { value: Fn; nlocals: number } | undefined;
   /** `show` blocks by `kind:` or `board:` name; `draws`: an entry may draw on the generator (`random`), which showing must put back. */
-  readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number; draws: boolean }>();
+  /** `labelFollowsPlay`: the `label` entry reads the match's play (`reads-play.ts`), so its texts are readings, not symbols. */
+  readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number; draws: boolean; labelFollowsPlay?: boolean }>();
   /** By board shape type, then by component: `orientations`' answers. */
   private readonly orientationCache = new Map<string, (Orientation[] | undefined)[]>();
   /** `startPlan`'s answers, by player count. */
@@ -182,7 +184,15 @@ export class Runtime {
       if (k.show) this.show.set(`kind:${k.name}`, { entries: mapValues(k.show.entries, (e) => compileExpr(e, this)), nlocals: k.show.nlocals, draws: mayDraw(Object.values(k.show.entries), draws) });
     }
     for (const b of Object.values(def.boards)) {
-      if (b.show) this.show.set(`board:${b.name}`, { entries: mapValues(b.show.entries, (e) => compileExpr(e, this)), nlocals: b.show.nlocals, draws: mayDraw(Object.values(b.show.entries), draws) });
+      if (b.show) {
+        const label = b.show.entries["label"];
+        this.show.set(`board:${b.name}`, {
+          entries: mapValues(b.show.entries, (e) => compileExpr(e, this)),
+          nlocals: b.show.nlocals,
+          draws: mayDraw(Object.values(b.show.entries), draws),
+          labelFollowsPlay: label !== undefined && readsPlay(label, def),
+        });
+      }
     }
   }
 

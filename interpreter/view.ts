@@ -72,6 +72,12 @@ export interface BoardView {
   cell: "square" | "round";
   spaces: SpaceView[];
   pieces: PieceView[];
+  /**
+   * Set when the board's `show { label }` reads the match's play (a space's state, pieces, a
+   * player's variables): its labels are readings (a count, a value) that change as the game goes,
+   * not symbols of the spaces' kinds, so no legend should explain them by the spaces' attributes.
+   */
+  labelsFollowPlay?: true;
 }
 
 export interface OptionView {
@@ -191,7 +197,9 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
       return sv;
     });
     const pieces = (s.placed[key] ?? []).map((id) => pieceView(x, id, seesPiece(x, id, viewer)));
-    return { key, name: def.name, owner: instanceOwner(key), topology: def.topology, cell: rt.topo.shape(key)!.layout.cell, spaces, pieces };
+    const bv: BoardView = { key, name: def.name, owner: instanceOwner(key), topology: def.topology, cell: rt.topo.shape(key)!.layout.cell, spaces, pieces };
+    if (rt.show.get(`board:${def.name}`)?.labelFollowsPlay) bv.labelsFollowPlay = true;
+    return bv;
   });
   const p = s.pending;
   let decision: DecisionView | null = null;

@@ -61,8 +61,9 @@ function legend(b: BoardView, pieces: PieceView[], players: string[]): string[] 
     const l = s.show?.label;
     if (l && !entries.has(l)) byLabel.set(l, [...(byLabel.get(l) ?? []), s]);
   }
-  // A track's values (a label on every space) explain themselves.
-  if (byLabel.size < b.spaces.length) {
+  // A track's values (a label on every space) explain themselves; so do readings of the play
+  // (a count of seeds in a pit): the spaces showing "0" now share nothing that "0" means.
+  if (byLabel.size < b.spaces.length && !b.labelsFollowPlay) {
     for (const [l, spaces] of byLabel) {
       const meaning = spaceMeaning(spaces);
       if (meaning) entries.set(l, meaning);

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { compile } from "../../interpreter/index.ts";
+
+/**
+ * A board's `show { label }` either names what kind of space each is (a letter for a temple, a
+ * zone's number) or reads the play (the seeds in a pit). The view says which (`labelsFollowPlay`),
+ * so a legend explains only the first kind by the spaces' attributes.
+ */
+
+/** Pits on a ring, each showing its seeds; `label` is the board's `show` label. */
+function pits(label: string): string {
+  return `
+game "Pits" { players 2 }
+define keep(s: space): bool = s.store
+board pits: ring(6) {
+  space side: number = 0
+  space store: bool = false
+  space state seeds: number = 0
+  map { | a a A b b B }
+  legend {
+    a: side = 0
+    A: side = 0, store
+    b: side = 1
+    B: side = 1, store
+  }
+  show { label: ${label} }
+}
+setup { for s in spaces(pits) where not s.store { s.seeds = 4 } }
+flow {
+  turn players[0] {
+    let s = choose s from spaces(pits) where not s.store prompt "Empty a pit"
+    s.seeds = 0
+  }
+}
+scoring p { points 0 }
+`;
+}
+
+function boardView(label: string) {
+  const r = compile(pits(label), "pits.stela");
+  expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  return r.game!.start({ players: 2, seed: 1 }).view(0).boards[0]!;
+}
+
+describe("board labels: readings of the play or symbols of the spaces", () => {
+  it("a label that reads a space's state follows the play", () => {
+    expect(boardView(`"{this.seeds}"`).labelsFollowPlay).toBe(true);
+  });
+
+  it("one that reads what stands on a space does too", () => {
+    expect(boardView(`if empty(this) then "" else "x"`).labelsFollowPlay).toBe(true);
+  });
+
+  it("one worked out from the space's attributes, through the game's own functions, does not", () => {
+    const b = boardView(`if keep(this) then "S" else "{this.side}"`);
+    expect(b.labelsFollowPlay).toBeUndefined();
+    expect(b.spaces.map((s) => s.show?.label)).toEqual(["0", "0", "S", "1", "1", "S"]);
+  });
+});
