@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, pairedChange, precisionText, seatsSureTogether, togetherVerdict, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
+import { changePrecision, changeText, normalQuantile, pairedChange, precisionText, seatsSureTogether, togetherVerdict, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
@@ -37,6 +37,8 @@ export interface Threshold {
   detail: string;
   /** The confidence level (%) of an interval rule (`…@95`); absent for a rule on point estimates. */
   level?: number;
+  /** For an interval rule read on every seat: how many seats' intervals hold at once at `level` (widened for it). */
+  seatsAtOnce?: number;
 }
 
 export interface Comparison {
@@ -115,10 +117,23 @@ export function excess(d: Difference, level: number | undefined): number {
 
 const scaled = (d: Difference, by: number, shift = 0): Difference => ({ value: (d.value - shift) * by, low: (d.low - shift) * by, high: (d.high - shift) * by });
 
+/**
+ * The z of intervals of which `family` (the seats a rule reads) all hold at once at `level`
+ * percent: each at 1 − (1 − level)/family (Bonferroni; the level's own z for one).
+ */
+export function familyZ(level: number, family: number): number {
+  return family <= 1 ? CONFIDENCE_LEVELS[String(level)]! : normalQuantile(1 - (1 - level / 100) / (2 * family));
+}
+
+/** "95% interval", or "95% interval, all 3 seats at once" for a rule that reads every seat. */
+function intervalName(level: number, family: number): string {
+  return family > 1 ? `${level}% interval, all ${family} seats at once,` : `${level}% interval`;
+}
+
 /** "95% interval [+1.2, +8.0]: at least 1.2 points" — how an interval rule reads a change. */
-function surely(d: Difference, level: number, digits: number, unit: string, noun = ""): string {
+function surely(d: Difference, level: number, digits: number, unit: string, noun = "", family = 1): string {
   const e = excess(d, level);
-  const ends = `${level}% interval [${signed(d.low, digits)}${unit}, ${signed(d.high, digits)}${unit}]`;
+  const ends = `${intervalName(level, family)} [${signed(d.low, digits)}${unit}, ${signed(d.high, digits)}${unit}]`;
   return `${ends}: ${e > 0 ? `at least ${e.toFixed(digits)}${unit}${noun}` : "it holds no change"}`;
 }
 
@@ -144,8 +159,13 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const length = { ...at95.length, relative: a.length.mean ? at95.length.value / a.length.mean : 0 };
   const thresholds = failIf.map((text): Threshold => {
     const { name, limit, level } = parseFailIf(text);
-    const z = level === undefined ? Z95 : CONFIDENCE_LEVELS[String(level)]!;
-    const at = level === undefined ? {} : { level };
+    // A rule on every seat breaks on the worst seat: each seat's interval is widened so that all
+    // of them hold at once at the level named (Bonferroni), or a game where nothing changed would
+    // break `win-change>0@95` in one run of eight with 3 seats. Two seats' win shares mirror each
+    // other (a game's shares add up to 1), so they count once.
+    const family = name === "length-change" ? 1 : name === "score-change" || a.players >= 3 ? a.players : 1;
+    const z = level === undefined ? Z95 : familyZ(level, family);
+    const at = level === undefined ? {} : { level, ...(family > 1 ? { seatsAtOnce: family } : {}) };
     const fair = b.firstPlayer.fairShare;
     /** The seat whose figure is surely farthest from 0, and that figure. */
     const worstOf = (per: Difference[]): { seat: number; d: Difference } =>
@@ -169,17 +189,17 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         const r = rates[seat - 1]!;
         const e = excess(d, level);
         const where = e > 0 ? `at least ${e.toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%` : `it holds the fair ${(fair * 100).toFixed(1)}%`;
-        return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${level}% interval [${(r.low * 100).toFixed(1)}%, ${(r.high * 100).toFixed(1)}%]: ${where}`);
+        return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${intervalName(level, family)} [${(r.low * 100).toFixed(1)}%, ${(r.high * 100).toFixed(1)}%]: ${where}`);
       }
       case "win-change": {
         const { seat, d } = worstOf(changes(z).seats.map((c) => scaled(c.wins, 100)));
         if (level === undefined) return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points [${signed(d.low)}, ${signed(d.high)}]`);
-        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points")}`);
+        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points", family)}`);
       }
       case "score-change": {
         const { seat, d } = worstOf(changes(z).seats.map((c) => c.score));
         if (level === undefined) return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}`);
-        return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "")}`);
+        return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", "", family)}`);
       }
       case "length-change": {
         const d = scaled(changes(z).length, a.length.mean ? 100 / a.length.mean : 0);

@@ -120,6 +120,26 @@ describe("comparing two runs", () => {
     expect(d.seats[0]!.wins.high).toBeCloseTo(1.959963984540054 * Math.sqrt(1 / 102 / 102), 12);
   });
 
+  it("a rule on every seat reads all seats' intervals at once: a lone seat at the edge of its 95% interval does not break it", () => {
+    // 3 players, 100 games; in B six of seat 2's wins went to seat 1 and nothing else changed.
+    // Seat 1 alone: +6 points [+0.9, +10.8] leaves out 0 (Agresti–Min, z 1.96). Read with the other
+    // two seats (Bonferroni, each at 98.3%: z 2.394) it is [−0.2, +11.9]: it holds no change. A rule
+    // that took the worst of three 95% intervals would break in about one run of eight where
+    // nothing changed at all.
+    const three: RunSettings = { ...settings, players: 3 };
+    const game = (i: number, winner: number): GameOutcome => ({ game: i + 1, seed: i, scores: [0, 1, 2].map((p) => (p === winner ? 10 : 0)), winners: [winner], decisions: 40 });
+    const gamesA = Array.from({ length: 100 }, (_, i) => game(i, i % 3));
+    let moved = 0;
+    const gamesB = gamesA.map((g, i) => (g.winners[0] === 1 && moved++ < 6 ? game(i, 0) : g));
+    const c = compareSummaries(summarise("A", three, 100, gamesA, 1), summarise("B", three, 100, gamesB, 1), { a: gamesA, b: gamesB }, ["win-change>0@95", "win-change>0@80"], "cmd");
+    expect(c.seats[0]!.wins.low).toBeGreaterThan(0);
+    expect(c.sureTogether).toEqual([]);
+    expect(c.thresholds[0]).toMatchObject({ broken: false, level: 95, seatsAtOnce: 3 });
+    expect(c.thresholds[0]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval, all 3 seats at once, \[-0\.2, \+11\.9\]: it holds no change$/);
+    // At 80% all three together (each at 93.3%: z 1.83) the change holds.
+    expect(c.thresholds[1]).toMatchObject({ broken: true, seatsAtOnce: 3 });
+  });
+
   it("pairs only the games both sides played to the end, and measures nothing without one", () => {
     // Game 2 failed in B: the other nine games are compared.
     const gamesA3 = outcomes(10, 5, 40);
