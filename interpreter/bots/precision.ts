@@ -57,7 +57,7 @@ export function changePrecision(changes: readonly PairedDifference[]): Precision
   return { widest: widestOf(changes), for5, for2, each: true };
 }
 
-/** "each seat's wins known to ±6.9 points at most (95%); about 385 games would give ±5, about 2,401 ±2" */
+/** "each seat's win share known to ±6.9 points at most (95%); about 385 games would give ±5, about 2,401 ±2" */
 export function precisionText(what: string, p: Precision): string {
   const games = (n: number): string => n.toLocaleString("en");
   return `${what} known to ±${(p.widest * 100).toFixed(1)} points at most (95%); about ${games(p.for5)} games${p.each ? " each" : ""} would give ±5, about ${games(p.for2)} ±2`;

@@ -34,6 +34,16 @@ export function wilson(count: number, total: number, z = Z95): Rate {
   return { count, total, value: p, low: count <= 0 ? 0 : Math.max(0, centre - half), high: count >= total ? 1 : Math.min(1, centre + half) };
 }
 
+/**
+ * A seat's win share over `total` games (`sum`: its shares added up, a first place shared by k
+ * counting 1/k) with Wilson's interval on that sum. A game's share lies in [0, 1], so its
+ * variance is at most that of a game won or lost with the same mean: the interval is at least as
+ * wide as it needs to be, and exactly Wilson's when no game is shared.
+ */
+export function shareRate(sum: number, total: number, z = Z95): Rate {
+  return wilson(sum, total, z);
+}
+
 /** Mean, sample standard deviation and quantiles of a list of numbers. */
 export interface Spread {
   n: number;

@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, normalQuantile, pairedChange, precisionText, seatsSureTogether, togetherVerdict, wilson, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
+import { changePrecision, changeText, normalQuantile, pairedChange, precisionText, seatsSureTogether, shareRate, togetherVerdict, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
@@ -19,7 +19,7 @@ export interface Difference {
 
 export interface SeatComparison {
   seat: number;
-  /** Win share (a shared win split among its winners) in A and in B, with Wilson intervals on the games won alone. */
+  /** Win share (a shared win split among its winners) in A and in B, with its interval (`shareRate`). */
   winsA: Rate;
   winsB: Rate;
   /** The change of win share, game by game (`pairedChange`), with its 95% interval. */
@@ -147,7 +147,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const shares = (z: number) =>
     a.seats.map((sa, p) => {
       const sb = b.seats[p]!;
-      return { wa: wilson(sa.winShare * a.clean, a.clean, z), wb: wilson(sb.winShare * b.clean, b.clean, z) };
+      return { wa: shareRate(sa.winShare * a.clean, a.clean, z), wb: shareRate(sb.winShare * b.clean, b.clean, z) };
     });
   const changes = (z: number): PairedChange => pairedChange(games.a, games.b, a.players, z);
   const at95 = changes(Z95);

@@ -68,8 +68,8 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
   const lengths = histogram(clean.map((o) => o.decisions));
   const data = {
     seats: labels,
-    wins: s.seats.map((x) => x.wins.value * 100),
-    ci: s.seats.map((x) => [x.wins.low * 100, x.wins.high * 100]),
+    shares: s.seats.map((x) => x.share.value * 100),
+    ci: s.seats.map((x) => [x.share.low * 100, x.share.high * 100]),
     draws: s.seats.map((x) => x.draws.value * 100),
     fair: s.seats.map(() => s.firstPlayer.fairShare * 100),
     scoreLabels: scoreHist.labels,
@@ -81,7 +81,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
   const rows = s.seats
     .map(
       (x) =>
-        `<tr><td>${x.seat}</td><td>${escapeHtml(x.bot)}</td><td>${rateCell(x.wins)}</td><td>${rateCell(x.draws)}</td><td>${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}</td><td>${x.score.q10} / ${x.score.median} / ${x.score.q90}</td><td>${x.score.min}–${x.score.max}</td></tr>`,
+        `<tr><td>${x.seat}</td><td>${escapeHtml(x.bot)}</td><td>${rateCell(x.share)}</td><td>${pct(x.wins.value)}</td><td>${rateCell(x.draws)}</td><td>${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}</td><td>${x.score.q10} / ${x.score.median} / ${x.score.q90}</td><td>${x.score.min}–${x.score.max}</td></tr>`,
     )
     .join("");
   const fp = s.firstPlayer;
@@ -92,8 +92,8 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
   const body = `<h1>${escapeHtml(s.game)}${s.variant ? ` (${escapeHtml(s.variant)})` : ""}</h1>
 <p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; ${s.playoutsPerSecond.toFixed(1)} games per second.</p>
 <p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
-<table><tr><th>seat</th><th>bot</th><th>wins alone [95% CI]</th><th>draws [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
-<p>Fair share ${pct(fp.fairShare)} per seat. First seat: ${fp.wins} wins in ${fp.decisive} decisive games, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.</p>
+<table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
+<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). First seat: ${fp.wins} wins in ${fp.decisive} decisive games, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.</p>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 <div class="charts">
 <div><h2>Win rate by seat</h2><canvas id="wins"></canvas></div>
@@ -102,7 +102,7 @@ ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 </div>
 ${errors}`;
   const script = `new Chart(document.getElementById("wins"), { data: { labels: d.seats, datasets: [
-  { type: "bar", label: "wins alone (%)", data: d.wins, backgroundColor: d.colours },
+  { type: "bar", label: "win share (%)", data: d.shares, backgroundColor: d.colours },
   { type: "bar", label: "95% interval", data: d.ci, backgroundColor: "rgba(0,0,0,0.25)", barPercentage: 0.25 },
   { type: "bar", label: "draws (%)", data: d.draws, backgroundColor: "#bbb" },
   { type: "line", label: "fair share", data: d.fair, borderColor: "#000", borderDash: [6, 4], pointRadius: 0 } ] },

@@ -1,6 +1,6 @@
 import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { replayCommand } from "./simulate-batch.ts";
-import { binomialPValue, precisionText, spread, wilson, winPrecision, type Rate, type Spread } from "../index.ts";
+import { binomialPValue, precisionText, shareRate, spread, wilson, winPrecision, type Rate, type Spread } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -12,6 +12,8 @@ export interface SeatSummary {
   draws: Rate;
   /** The share of games won, a shared win counting 1/k to each of k winners (sums to 1 over seats). */
   winShare: number;
+  /** The same share with its 95% interval (`shareRate`): what the fair share 1/players is to be read against. */
+  share: Rate;
   score: Spread;
 }
 
@@ -72,6 +74,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
       wins: wilson(wins, clean.length),
       draws: wilson(draws, clean.length),
       winShare: clean.length ? share / clean.length : 0,
+      share: shareRate(share, clean.length),
       score: spread(clean.map((g) => g.scores[p] ?? 0)),
     };
   });
@@ -129,8 +132,8 @@ export function formatPValue(p: number): string {
 
 /** The precision line of a run (`Precision`), or undefined when no seat's wins vary or no game ended cleanly. */
 export function winPrecisionLine(s: SimulationSummary): string | undefined {
-  const p = s.clean > 0 ? winPrecision(s.seats.map((x) => x.wins)) : undefined;
-  return p && `precision: ${precisionText("each seat's wins", p)}`;
+  const p = s.clean > 0 ? winPrecision(s.seats.map((x) => x.share)) : undefined;
+  return p && `precision: ${precisionText("each seat's win share", p)}`;
 }
 
 const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
@@ -140,18 +143,20 @@ export function summaryLines(s: SimulationSummary): string[] {
   const lines = [
     `${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} games, ${s.players} players, seed ${s.seed}`,
     "",
-    "seat  bot        wins [95% CI]          draws              score mean ± sd   median  [min–max]",
+    "seat  bot        share [95% CI]         won alone  drew [95% CI]        score mean ± sd   median  [min–max]",
   ];
   for (const x of s.seats) {
     lines.push(
-      `${String(x.seat).padEnd(6)}${x.bot.padEnd(11)}${interval(x.wins).padEnd(23)}${pct(x.draws.value).padEnd(19)}${`${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}`.padEnd(18)}${String(+x.score.median.toFixed(2)).padEnd(8)}[${x.score.min}–${x.score.max}]`,
+      `${String(x.seat).padEnd(6)}${x.bot.padEnd(11)}${interval(x.share).padEnd(23)}${pct(x.wins.value).padEnd(11)}${interval(x.draws).padEnd(21)}${`${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}`.padEnd(18)}${String(+x.score.median.toFixed(2)).padEnd(8)}[${x.score.min}–${x.score.max}]`,
     );
   }
   const fair = pct(s.firstPlayer.fairShare);
   const fp = s.firstPlayer;
   lines.push(
     "",
-    `fair share: ${fair} per seat; first seat won ${fp.wins} of ${fp.decisive} decisive games (${formatPValue(fp.pValue)}, ${firstSeatVerdict(s)})`,
+    // The share, not the games won alone, is what adds up to 1 over the seats: where first places
+    // are shared, every seat's games won alone fall short of 1/players in a perfectly fair game.
+    `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); first seat won ${fp.wins} of ${fp.decisive} decisive games (${formatPValue(fp.pValue)}, ${firstSeatVerdict(s)})`,
   );
   const precision = winPrecisionLine(s);
   if (precision) lines.push(precision);

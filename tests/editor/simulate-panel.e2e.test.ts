@@ -56,10 +56,10 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     let text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
     expect(text).toContain("10 games, 2 players, seed 1, bots mcts:8,random");
     expect(text).toMatch(/seat 1 \(mcts:8\)/);
-    // Each seat's row: wins alone with its interval.
+    // Each seat's row: its win share with its interval.
     expect(text).toMatch(/\d+\.\d% \[\d+\.\d–\d+\.\d\]/);
     // How sure the run is, and how many games would make it surer.
-    expect(text).toMatch(/Precision: each seat's wins known to ±\d+\.\d points at most \(95%\); about [\d,]+ games would give ±5, about [\d,]+ ±2\./);
+    expect(text).toMatch(/Precision: each seat's win share known to ±\d+\.\d points at most \(95%\); about [\d,]+ games would give ±5, about [\d,]+ ±2\./);
     expect(text).not.toContain("Change from the saved version");
     // Random bots, now against the saved file (another game) played with the same seeds.
     await page.selectOption("[data-testid=simulate-bot-1]", "random");

@@ -52,10 +52,27 @@ describe("random streams", () => {
     const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
     const summary = summarise("Goofspiel", s, 200, Array.from({ length: 200 }, (_, i) => ({ game: i + 1, seed: i, scores: i < 100 ? [1, 0] : [0, 1], winners: i < 100 ? [0] : [1], decisions: 5 })), 1);
     // 100 of 200: the Wilson interval reaches 6.9 points either side; 1.96² · 0.25 / 0.05² = 384.1.
-    expect(summaryLines(summary)).toContain("precision: each seat's wins known to ±6.9 points at most (95%); about 385 games would give ±5, about 2,401 ±2");
+    expect(summaryLines(summary)).toContain("precision: each seat's win share known to ±6.9 points at most (95%); about 385 games would give ±5, about 2,401 ±2");
     // One seat winning every game (so the other never): no spread, no line.
     const sure = summarise("Goofspiel", s, 20, Array.from({ length: 20 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: [0], decisions: 5 })), 1);
     expect(summaryLines(sure).some((l) => l.startsWith("precision"))).toBe(false);
+  });
+
+  it("reads the fair share against each seat's win share, ties split, not its games won alone", () => {
+    // A fair game with many ties: 60 games won by each seat alone, 80 shared. Each seat won 30% of
+    // the games alone, whose interval [24.1, 36.6] leaves out the fair 50% though nothing is unfair;
+    // its share, 0.3 + 0.4 / 2 = 50%, is what the fair share is read against.
+    const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
+    const winners = (i: number): number[] => (i < 60 ? [0] : i < 120 ? [1] : [0, 1]);
+    const summary = summarise("Goofspiel", s, 200, Array.from({ length: 200 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 1], winners: winners(i), decisions: 5 })), 1);
+    const seat = summary.seats[0]!;
+    expect(seat.wins.high).toBeLessThan(0.5);
+    expect(seat.share).toMatchObject({ value: 0.5 });
+    expect(seat.share.low).toBeLessThan(0.5);
+    expect(seat.share.high).toBeGreaterThan(0.5);
+    const lines = summaryLines(summary);
+    expect(lines).toContain("1     random     50.0% [43.1–56.9]      30.0%      40.0% [33.5–46.9]    1.00 ± 0.00       1       [1–1]");
+    expect(lines.find((l) => l.startsWith("fair share:"))).toMatch(/^fair share: 50\.0% per seat \(share: games won, a shared first place split among its winners\)/);
   });
 
   it("says which way a first-seat effect goes, and never prints a p-value of 0", () => {
