@@ -7,7 +7,7 @@ import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, changeText, normalQuantile, pairedChange, precisionText, seatsSureTogether, shareRate, togetherVerdict, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
-import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { GAMES_LIMIT, SEED_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
@@ -326,7 +326,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       if (o.report !== undefined) checkReportPath(o.report);
       const players = wholeNumber(o.players, "--players", 1);
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
-      const seed = wholeNumber(o.seed, "--seed");
+      const seed = wholeNumber(o.seed, "--seed", 0, SEED_LIMIT);
       const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);
       const bots = botSpecs(o.bots, players);
       const b = fileB ?? fileA;

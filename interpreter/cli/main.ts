@@ -10,7 +10,7 @@ import { botSpecs } from "./bot-specs.ts";
 import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
 import { checkReportPath } from "./report-path.ts";
-import { GAMES_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { GAMES_LIMIT, SEED_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -87,7 +87,7 @@ function program(result: { code: number }): Command {
         ...(o.game !== undefined ? { game: wholeNumber(o.game, "--game", 1) } : {}),
         players,
         games: wholeNumber(o.games, "--games", 1, GAMES_LIMIT),
-        seed: wholeNumber(o.seed, "--seed"),
+        seed: wholeNumber(o.seed, "--seed", 0, SEED_LIMIT),
         json: !!o.json,
         workers: wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT),
         progress: o.progress && !o.json,
@@ -111,7 +111,7 @@ function program(result: { code: number }): Command {
         file,
         {
           players: wholeNumber(o.players, "--players", 1),
-          seed: wholeNumber(o.seed, "--seed"),
+          seed: wholeNumber(o.seed, "--seed", 0, SEED_LIMIT),
           bots: seats(o.bots),
           ...(o.variant !== undefined ? { variant: o.variant } : {}),
         },

@@ -115,6 +115,20 @@ describe("stela simulate", () => {
     expect(smoke.code).toBe(2);
     expect(smoke.err).toMatch(/^stela: --smoke takes at most 1,000,000 \(/);
   });
+
+  it("refuses a seed past 32 bits, which would replay the run of its remainder under another name", () => {
+    // 4294967297 = 2^32 + 1 played exactly the games of seed 1 while the report said 4294967297.
+    const over = "stela: --seed takes at most 4,294,967,295 (seeds are 32-bit numbers), not 4,294,967,297\n";
+    for (const args of [
+      ["simulate", "games/mayan-city.stela", "--players", "2", "--games", "2", "--seed", "4294967297"],
+      ["compare", "games/mayan-city.stela", "--variant-b", "x", "--players", "2", "--seed", "4294967297"],
+      ["play", "games/mayan-city.stela", "--players", "2", "--seed", "4294967297"],
+    ]) {
+      const r = stela(args);
+      expect([r.code, r.err]).toEqual([2, over]);
+    }
+    expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--games", "2", "--seed", "4294967295", "--workers", "1"]).code).toBe(0);
+  });
 });
 
 describe("stela play", () => {
