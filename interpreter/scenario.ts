@@ -298,6 +298,12 @@ export class Scenario {
     if (found.length === 0 && typeof label === "string") found = opts.filter((o) => o.id === label);
     if (found.length !== 1) {
       const whom = who === undefined ? "nobody" : this.rt.playerName(who);
+      // Asked of a player who owes no decision (`choose … by` the wrong seat): say so, not "no option".
+      const owing = this.match.decision?.players ?? [];
+      if (found.length === 0 && who !== undefined && owing.length > 0 && !owing.includes(who)) {
+        const names = owing.map((p) => this.rt.playerName(p));
+        throw new ScenarioError(`it is not ${whom}'s decision: ${names.join(" and ")} ${names.length === 1 ? "decides" : "decide"} now (prompt: ${this.match.decision!.prompt})`);
+      }
       const listed = opts.length ? opts.map((o) => `"${o.label}"`).join(", ") : "none";
       throw new ScenarioError(
         found.length === 0

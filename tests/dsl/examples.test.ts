@@ -77,7 +77,8 @@ describe("example blocks: running", () => {
       `example "offered" {\n  position { place first q in players[1].bag at space_at(field, 0, 0) }\n  choose "corn"\n  expect offered "a1"\n}\n` +
         `example "reason" {\n  position { place first q in players[1].bag at space_at(field, 0, 0) }\n  choose "corn"\n  expect refused "a1" because "too far"\n}\n` +
         `example "choose" {\n  choose "corn"\n  choose "e1"\n}\n` +
-        `example "over" {\n  expect over\n}\n`,
+        `example "over" {\n  expect over\n}\n` +
+        `example "whose" {\n  choose "corn"\n  choose "a1" by players[1]\n}\n`,
     );
     const results = runExamples(compile(src, "h.stela").game!);
     expect(results.map((x) => x.failure && { message: x.failure.message, expected: x.failure.expected, got: x.failure.got })).toEqual([
@@ -85,6 +86,8 @@ describe("example blocks: running", () => {
       { message: '"a1" is refused for another reason', expected: "too far", got: "That space is taken" },
       { message: 'Player 1 has no option "e1" (prompt: Where?; options: "a1", "b1", "c1", "d1")', expected: undefined, got: undefined },
       { message: "the game is not over", expected: "the game over", got: "Sow a seed (waiting for Player 1)" },
+      // Asked of the wrong seat: not "Player 2 has no option … options: none".
+      { message: "it is not Player 2's decision: Player 1 decides now (prompt: Where?)", expected: undefined, got: undefined },
     ]);
   });
 
