@@ -2,6 +2,7 @@ import type { Decl, Name } from "../ast.ts";
 import type { DiagnosticSink } from "../diagnostic.ts";
 import type { FieldDef, GameDef, Value } from "../ir.ts";
 import type { Span } from "../span.ts";
+import { CONSTANTS } from "../builtins/catalogue.ts";
 import { typeName, type Type } from "../types.ts";
 
 /** What a global name refers to. */
@@ -132,7 +133,14 @@ export function declareName(
   if (before && !before.param) {
     c.sink.error("duplicate-name", `\`${name.text}\` is already declared in this block (line ${before.span.start.line}): to change it, write \`${name.text} = …\``, name.span);
   }
-  const local = scope.declare({ name: name.text, type, span: name.span, param: what !== "local", info: { name: name.text, what, detail, span: name.span } });
+  // A local named like a built-in value (`let players = 1`) would change what that name means for
+  // the rest of the block, and every later use would fail far from the cause. Refused here, and
+  // kept under a name no code can write, so those uses still mean the built-in.
+  const builtin = CONSTANTS.has(name.text);
+  if (builtin) c.sink.error("duplicate-name", `\`${name.text}\` is a built-in name; choose another ${what === "local" ? "variable" : what} name`, name.span);
+  const local = scope.declare({ name: builtin ? `${name.text} (built-in)` : name.text, type, span: name.span, param: what !== "local", info: { name: name.text, what, detail, span: name.span } });
+  // Its own "never read" warning would name the hidden name: the error above says enough.
+  if (builtin) local.reads++;
   c.symbols.declarations.push(local.info);
   return local;
 }
