@@ -7,6 +7,7 @@ import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, changeText, normalQuantile, pairedChange, precisionText, seatsSureTogether, shareRate, togetherVerdict, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
+import { playersFor } from "./load-rules.ts";
 import { GAMES_LIMIT, SEED_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
@@ -289,7 +290,7 @@ ${checks}
 }
 
 interface CompareFlags {
-  players: string;
+  players?: string;
   games: string;
   seed: string;
   bots: string;
@@ -309,7 +310,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .description("play the same seeded games with the same bots on two rule files (or two variants of one) and report the differences per seat")
     .argument("<a>", "the base .stela file (A)")
     .argument("[b]", "the changed .stela file (B); default: A again, with --variant-b")
-    .requiredOption("--players <n>", "number of players")
+    .option("--players <n>", "number of players (default: the game's, when it has one)")
     .option("--games <n>", "games on each side", "200")
     .option("--seed <n>", "seed of the run (both sides play the same game seeds)", "1")
     .option("--bots <kinds>", "bot of each seat, comma-separated (random, greedy, mcts:<iterations>)", "random")
@@ -324,7 +325,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .action(async (fileA: string, fileB: string | undefined, o: CompareFlags) => {
       for (const rule of o.failIf) parseFailIf(rule);
       if (o.report !== undefined) checkReportPath(o.report);
-      const players = wholeNumber(o.players, "--players", 1);
+      const players = playersFor(o.players, fileA);
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
       const seed = wholeNumber(o.seed, "--seed", 0, SEED_LIMIT);
       const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);

@@ -1,7 +1,7 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { compile, type CompileResult } from "../index.ts";
-import { UsageError } from "./usage-error.ts";
+import { UsageError, wholeNumber } from "./usage-error.ts";
 
 /** The largest rule file read, in bytes (the language refuses more than a million characters anyway). */
 export const MAX_RULE_FILE_BYTES = 4 * 1024 * 1024;
@@ -76,6 +76,19 @@ export function loadRules(file: string): CompileResult {
       return undefined;
     },
   });
+}
+
+/**
+ * `--players`, or when it is left out the game's own count: a game for a set number of players
+ * (`players 2`) needs no flag, one for a range is told which numbers it takes. Reads the rules
+ * only when the flag is missing (they are read again to play).
+ */
+export function playersFor(flag: string | undefined, file: string): number {
+  if (flag !== undefined) return wholeNumber(flag, "--players", 1);
+  const game = loadRules(file).game;
+  if (!game) throw new UsageError(`--players is needed: ${file} does not compile (\`stela check ${file}\` lists its errors)`);
+  if (game.minPlayers === game.maxPlayers) return game.minPlayers;
+  throw new UsageError(`--players is needed: "${game.title}" is for ${game.minPlayers} to ${game.maxPlayers} players`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { botSpecs } from "./bot-specs.ts";
 import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
 import { checkReportPath } from "./report-path.ts";
+import { playersFor } from "./load-rules.ts";
 import { GAMES_LIMIT, SEED_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
@@ -67,7 +68,7 @@ function program(result: { code: number }): Command {
   p.command("simulate")
     .description("bots play many games: win rates with 95% intervals, draws, scores, game length, a first-seat test")
     .argument("<file>", "a .stela file")
-    .requiredOption("--players <n>", "number of players")
+    .option("--players <n>", "number of players (default: the game's, when it has one)")
     .option("--games <n>", "number of games (numbered from 1)", "100")
     .option("--seed <n>", "seed of the run (game g plays a seed mixed from it and g)", "1")
     .option("--variant <name>", "play a variant of the game")
@@ -78,8 +79,8 @@ function program(result: { code: number }): Command {
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report with charts")
     .option("--no-progress", "no progress bar")
-    .action(async (file: string, o: { players: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }) => {
-      const players = wholeNumber(o.players, "--players", 1);
+    .action(async (file: string, o: { players?: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }) => {
+      const players = playersFor(o.players, file);
       const opts = {
         bots: botSpecs(o.bots, players),
         ...(o.report !== undefined ? { report: checkReportPath(o.report) } : {}),
@@ -102,15 +103,15 @@ function program(result: { code: number }): Command {
   p.command("play")
     .description("play in the terminal: hot-seat with numbered options, bots in the seats you list")
     .argument("<file>", "a .stela file")
-    .requiredOption("--players <n>", "number of players")
+    .option("--players <n>", "number of players (default: the game's, when it has one)")
     .option("--seed <n>", "seed", "1")
     .option("--variant <name>", "play a variant of the game")
     .option("--bots <seats>", "seats played by bots, e.g. 2,3", "")
-    .action(async (file: string, o: { players: string; seed: string; variant?: string; bots: string }) => {
+    .action(async (file: string, o: { players?: string; seed: string; variant?: string; bots: string }) => {
       result.code = await runPlay(
         file,
         {
-          players: wholeNumber(o.players, "--players", 1),
+          players: playersFor(o.players, file),
           seed: wholeNumber(o.seed, "--seed", 0, SEED_LIMIT),
           bots: seats(o.bots),
           ...(o.variant !== undefined ? { variant: o.variant } : {}),

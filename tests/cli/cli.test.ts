@@ -116,6 +116,16 @@ describe("stela simulate", () => {
     expect(smoke.err).toMatch(/^stela: --smoke takes at most 1,000,000 \(/);
   });
 
+  it("needs no --players for a game of a set number of players, and names the range of one that has a range", () => {
+    const ttt = stela(["simulate", "tests/bench/games/tic-tac-toe.stela", "--games", "4", "--workers", "1"]);
+    expect(ttt.code).toBe(0);
+    expect(ttt.out).toContain("4 games, 2 players, seed 1");
+    const maya = stela(["simulate", "games/maya.stela", "--games", "4"]);
+    expect([maya.code, maya.err]).toEqual([2, 'stela: --players is needed: "Maya" is for 2 to 4 players\n']);
+    // The missing flag no longer hides a mistake in another one.
+    expect(stela(["play", "tests/bench/games/tic-tac-toe.stela", "--bots", "foo"]).err).toBe('stela: --bots takes a whole number of at least 1, not "foo"\n');
+  });
+
   it("refuses a seed past 32 bits, which would replay the run of its remainder under another name", () => {
     // 4294967297 = 2^32 + 1 played exactly the games of seed 1 while the report said 4294967297.
     const over = "stela: --seed takes at most 4,294,967,295 (seeds are 32-bit numbers), not 4,294,967,297\n";
