@@ -52,6 +52,8 @@ export interface Comparison {
    * widened to hold at once (`seatsSureTogether`); absent with two seats, whose changes mirror.
    */
   sureTogether?: number[];
+  /** The seats whose change of mean score holds with every seat's interval widened so (scores do not mirror: any number of seats). */
+  scoresSureTogether: number[];
   seats: SeatComparison[];
   length: PairedDifference & { relative: number };
   thresholds: Threshold[];
@@ -213,7 +215,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     }
   });
   const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players) } : {};
-  return { a, b, pairs: at95.pairs, ...together, seats, length, thresholds, command };
+  const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score");
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, thresholds, command };
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
@@ -224,10 +227,11 @@ function changePrecisionLine(c: Comparison): string | undefined {
   return p && `precision: ${precisionText("each seat's change in win share", p)}`;
 }
 
-/** The "together" line of a comparison (`togetherVerdict`), or undefined when it has nothing to say. */
-function togetherLine(c: Comparison): string | undefined {
-  const v = c.sureTogether && togetherVerdict(c.seats.map((s) => s.wins), c.sureTogether);
-  return v && `together: ${v}`;
+/** The "together" lines of a comparison (`togetherVerdict`), of win share and of score: those with something to say. */
+function togetherLines(c: Comparison): string[] {
+  const wins = c.sureTogether && togetherVerdict(c.seats.map((s) => s.wins), c.sureTogether);
+  const scores = c.seats.length >= 2 ? togetherVerdict(c.seats.map((s) => s.score), c.scoresSureTogether, "mean score") : undefined;
+  return [wins, scores].filter((v): v is string => v !== undefined).map((v) => `together: ${v}`);
 }
 
 export function comparisonLines(c: Comparison): string[] {
@@ -241,8 +245,7 @@ export function comparisonLines(c: Comparison): string[] {
     );
   }
   lines.push("");
-  const together = togetherLine(c);
-  if (together) lines.push(together);
+  lines.push(...togetherLines(c));
   const precision = changePrecisionLine(c);
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
@@ -268,13 +271,13 @@ function comparisonReport(c: Comparison): string {
     .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${changeText(s.wins, 100, 1)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${changeText(s.score, 1, 2)}</td></tr>`)
     .join("");
   const precision = changePrecisionLine(c);
-  const together = togetherLine(c);
+  const together = togetherLines(c);
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
-${together ? `<p>${escapeHtml(together)}</p>` : ""}
+${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 <p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%). Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}

@@ -140,6 +140,24 @@ describe("comparing two runs", () => {
     expect(c.thresholds[1]).toMatchObject({ broken: true, seatsAtOnce: 3 });
   });
 
+  it("reads the seats' changes in mean score at once too, and says when a lone seat's does not hold", () => {
+    // 3 players, 100 games, the same winners; seat 1 scores 1 more in 60 games and 1 less in 40.
+    // Alone: +0.20 [+0.005, +0.395] leaves out 0 (t, 99 degrees of freedom). With all 3 seats read
+    // at once (each at 98.3%: t 2.43) it reaches −0.04: it holds no change.
+    const three: RunSettings = { ...settings, players: 3 };
+    const gamesA = Array.from({ length: 100 }, (_, i): GameOutcome => ({ game: i + 1, seed: i, scores: [10, 10, 10], winners: [0, 1, 2], decisions: 40 }));
+    const gamesB = gamesA.map((g, i) => ({ ...g, scores: [i < 60 ? 11 : 9, 10, 10] }));
+    const c = compareSummaries(summarise("A", three, 100, gamesA, 1), summarise("B", three, 100, gamesB, 1), { a: gamesA, b: gamesB }, [], "cmd");
+    expect(c.seats[0]!.score.low).toBeGreaterThan(0);
+    expect(c.scoresSureTogether).toEqual([]);
+    expect(comparisonLines(c)).toContain(
+      "together: no seat's change in mean score holds once all 3 seats are read at once (Bonferroni: each interval at 98.3%): one 95% interval in twenty misses by chance; confirm with more games or another seed",
+    );
+    // Nothing left out of any interval: nothing to warn of.
+    const same = compareSummaries(summarise("A", three, 100, gamesA, 1), summarise("B", three, 100, gamesA, 1), { a: gamesA, b: gamesA }, [], "cmd");
+    expect(comparisonLines(same).some((l) => l.startsWith("together:"))).toBe(false);
+  });
+
   it("pairs only the games both sides played to the end, and measures nothing without one", () => {
     // Game 2 failed in B: the other nine games are compared.
     const gamesA3 = outcomes(10, 5, 40);
