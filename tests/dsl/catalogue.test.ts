@@ -65,4 +65,12 @@ describe("the language reference", () => {
     const readme = readFileSync(new URL("../../dsl/README.md", import.meta.url), "utf8");
     expect(readme).toBe(withCatalogue(readme));
   });
+
+  it("lists every word of the language, and only those", async () => {
+    const { readFileSync } = await import("node:fs");
+    const readme = readFileSync(new URL("../../dsl/README.md", import.meta.url), "utf8");
+    const section = readme.slice(readme.indexOf("### Words of the language"), readme.indexOf("## Built-in catalogue"));
+    const listed = section.slice(section.indexOf("(`let from = 3`")).split("\n").slice(1).join(" ").split(".")[0]!;
+    expect([...listed.matchAll(/`([a-z_]+)`/g)].map((m) => m[1]).sort()).toEqual([...KEYWORDS].sort());
+  });
 });
