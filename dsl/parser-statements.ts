@@ -4,6 +4,10 @@ import { tokenSpan, isReal, startsDeclarationLine, STATEMENT_STARTS } from "./pa
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Dot, Equals, Identifier, kw, LBrace, LBracket, LParen, MinusEq, PlusEq, RBrace, Semicolon } from "./tokens.ts";
 import { TypeGrammar } from "./parser-types.ts";
+import { didYouMean } from "./suggest.ts";
+
+/** The words a statement starts with, for "did you mean" on a lone name where one was meant. */
+const STATEMENT_WORDS = ["let", "if", "for", "while", "repeat", "loop", "break", "continue", "end", "return", "turn", "choose", "move", "deal", "shuffle", "place", "flip", "remove", "trigger", "log"];
 
 /** Tokens after `label` that make it a name in a statement, not a choice's clause. */
 const NOT_AFTER_LABEL = new Set([Equals, PlusEq, MinusEq, Dot, LParen, LBracket]);
@@ -595,10 +599,13 @@ export abstract class StatementGrammar extends TypeGrammar {
       if (assign) return { kind: "AssignStmt", target, op: assign.op, value: assign.value, span };
       if (target.kind === "CallExpr") return { kind: "CallStmt", call: target, span };
       if (target.kind !== "ErrorExpr") {
+        // A lone name where a statement starts is most often a misspelt statement word (`trun p { … }`).
+        const hint = target.kind === "NameExpr" ? didYouMean(target.name, STATEMENT_WORDS) : undefined;
         this.problems.push({
           code: "parse-invalid-statement",
           message: "this expression does nothing on its own: a statement is a call or an assignment",
           span,
+          ...(hint ? { hint } : {}),
         });
       }
       return { kind: "ErrorStmt", span };
