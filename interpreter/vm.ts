@@ -354,7 +354,7 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
   const stop = stopLabel(x, ins, l);
   if (stop !== undefined) choice.stop = stop;
   if (choice.k !== undefined && choice.values.length < choice.k && choice.stop === undefined && !ins.ifAny) {
-    fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
+    fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
   if (choice.k !== undefined && pickCount(choice) > MAX_COMBINATIONS) {
     fail("runtime-size-budget", `choosing ${choice.k} of these ${choice.values.length} gives more than ${MAX_COMBINATIONS.toLocaleString("en")} combinations to offer; split the choice into smaller ones`, ins.span);
@@ -492,7 +492,7 @@ function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }
     return;
   }
   if (size === 0) {
-    fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\` or offer \`stop\``, ins.span);
+    fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
   const pending: Pending = { kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice };
   if (size === 1 && !ins.askAlways) {

@@ -63,6 +63,8 @@ scoring p { points 0 }
 `;
     const m = gameFromSource(src).start({ players: 2, seed: 1 });
     expect(m.error?.code).toBe("runtime-no-options");
+    // Its message names the ways out, `if any` among them.
+    expect(m.error?.message).toBe("Player 1 must choose here but nothing is allowed; guard the choice with an `if`, end it with `if any` (then it is `none`), or offer `stop`");
   });
 
   it("in a secret choice, a player with nothing to choose is not asked and gets `none`; the others choose", () => {

@@ -59,7 +59,7 @@ describe("choosing several at once", () => {
     expect(ok.options().map((o) => o.id)).toEqual(["2+3"]);
     const few = gameFromSource(src("3")).start({ players: 2, seed: 1 });
     expect(few.error?.code).toBe("runtime-no-options");
-    expect(few.error?.message).toBe("Player 1 must choose 3 here but only 2 are allowed; guard the choice with an `if` or offer `stop`");
+    expect(few.error?.message).toBe("Player 1 must choose 3 here but only 2 are allowed; guard the choice with an `if`, end it with `if any` (then it is `none`), or offer `stop`");
     expect(few.error?.span.start.line).toBe(5);
     const none = gameFromSource(src("0")).start({ players: 2, seed: 1 });
     expect(none.options().map((o) => [o.id, o.label])).toEqual([["nothing", "nothing"]]);
