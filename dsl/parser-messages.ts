@@ -66,6 +66,10 @@ function listOf(types: TokenType[]): string {
 export const errorMessages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, ruleName }) {
     noteHint(actual, [expected]);
+    // `let total = …` in `scoring`: its lines are `points` and `tiebreak` only.
+    if (ruleName === "scoringDecl" && actual.tokenType.name.startsWith("Kw_") && actual.image !== "tiebreak") {
+      parseHints.set(actual, "a `scoring` block holds only `points` and `tiebreak` lines: work a value out in a `define` (`define total(p: player): number = …`) and use it in `points`");
+    }
     const where = ruleName === "file" ? "" : "";
     return `expected ${label(expected)} but found ${tokenText(actual)}${where}`;
   },
