@@ -42,6 +42,16 @@ function spanKey(span: Span): string {
  * clause ends in an operator, remember how to write the other reading.
  */
 function notePrecedence(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr" }>): void {
+  // With nothing after its list (`count x in p.hand + p.score`), the list takes the arithmetic after
+  // it: when that fails to be a number, the hint is on its left operand's error.
+  const src = e.source;
+  if (!e.where && !["any", "all", "no", "sort"].includes(e.form) && src.kind === "BinaryExpr" && ["+", "-", "*", "/", "%"].includes(src.op)) {
+    const head = textOf(c, { ...e.span, end: src.left.span.end });
+    c.precedence.set(
+      spanKey(src.left.span),
+      `\`in\` takes everything after it, \`${src.op} ${textOf(c, src.right.span)}\` included; for the other reading write \`(${head}) ${src.op} ${textOf(c, src.right.span)}\``,
+    );
+  }
   const last = e.form === "any" || e.form === "all" || e.form === "no" || e.form === "sort" ? e.body : (e.where ?? e.body);
   if (!last || last.kind !== "BinaryExpr" || ["+", "-", "*", "/", "%"].includes(last.op)) return;
   const head = textOf(c, { ...e.span, end: last.left.span.end });
