@@ -233,7 +233,7 @@ export const BOARD_BUILTINS = catalogued([
     name: "step",
     category: "board",
     signature: "step(s: space, n: number): space",
-    description: "On a ring, the space `n` steps clockwise from `s` (negative: anticlockwise).",
+    description: "On a ring, the space `n` steps clockwise from `s` (negative: anticlockwise), round and round; on a track, `n` spaces on along it (negative: back), or `none` past either end; on other boards `none`.",
     example: "place w at step(w.space, 1)",
     params: [space(), param("n", accepts.type(T.number))],
     returns: () => T.space,
