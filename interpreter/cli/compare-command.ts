@@ -137,7 +137,9 @@ function intervalName(level: number, family: number): string {
 function surely(d: Difference, level: number, digits: number, unit: string, noun = "", family = 1): string {
   const e = excess(d, level);
   const ends = `${intervalName(level, family)} [${signed(d.low, digits)}${unit}, ${signed(d.high, digits)}${unit}]`;
-  return `${ends}: ${e > 0 ? `at least ${e.toFixed(digits)}${unit}${noun}` : "it holds no change"}`;
+  // A distance that rounds to nothing still shows (a rule with limit 0 breaks on it): "at least 0.0%" would contradict the FAIL beside it.
+  const shown = e > 0 && Number(e.toFixed(digits)) === 0 ? e.toPrecision(2) : e.toFixed(digits);
+  return `${ends}: ${e > 0 ? `at least ${shown}${unit}${noun}` : "it holds no change"}`;
 }
 
 /**

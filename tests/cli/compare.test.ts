@@ -158,6 +158,15 @@ describe("comparing two runs", () => {
     expect(comparisonLines(same).some((l) => l.startsWith("together:"))).toBe(false);
   });
 
+  it("a change too small to show at one decimal is still shown beside the FAIL it causes", () => {
+    // Every game one decision longer out of 4,000: +0.025%, surely; "at least 0.0%" would read as no change.
+    const gamesA4 = outcomes(100, 50, 4000);
+    const gamesB4 = outcomes(100, 50, 4001);
+    const c = compareSummaries(summarise("A", settings, 100, gamesA4, 1), summarise("B", settings, 100, gamesB4, 1), { a: gamesA4, b: gamesB4 }, ["length-change>0%@95"], "cmd");
+    expect(c.thresholds[0]).toMatchObject({ broken: true });
+    expect(c.thresholds[0]!.detail).toContain(": at least 0.025%");
+  });
+
   it("pairs only the games both sides played to the end, and measures nothing without one", () => {
     // Game 2 failed in B: the other nine games are compared.
     const gamesA3 = outcomes(10, 5, 40);
