@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { pitsGame } from "../support/pits-game.ts";
 import { root, ruleFiles, stela } from "./run-stela.ts";
 
 /** `stela play` as a person uses it: a real process, answers typed on stdin. */
@@ -43,31 +44,7 @@ function boardCodes(view: string[], board: string): { drawn: Set<string>; legend
 
 describe("stela play: the table as text", () => {
   it("a board whose labels read the play (seeds in a pit) gets no legend claiming what a number means", () => {
-    const board = (label: string): string => `
-game "Pits" { players 2 }
-board pits: ring(6) {
-  space side: number = 0
-  space store: bool = false
-  space state seeds: number = 0
-  map { | a a A b b B }
-  legend {
-    a: side = 0
-    A: side = 0, store
-    b: side = 1
-    B: side = 1, store
-  }
-  show { label: ${label} }
-}
-setup { for s in spaces(pits) where not s.store { s.seeds = 4 } }
-flow {
-  turn players[0] {
-    let s = choose s from spaces(pits) where not s.store prompt "Empty a pit"
-    s.seeds = 0
-  }
-}
-scoring p { points 0 }
-`;
-    const files = ruleFiles({ "seeds.stela": board('"{this.seeds}"'), "kinds.stela": board('if this.store then "S" else "p"') });
+    const files = ruleFiles({ "seeds.stela": pitsGame('"{this.seeds}"'), "kinds.stela": pitsGame('if this.store then "S" else "p"') });
     const seeds = stela(["play", files["seeds.stela"], "--players", "2"], "q\n");
     // The stores show 0 and are the only stores: a legend read off the attributes would say "0 store".
     expect(seeds.out).toContain("4 4 0 4 4 0");

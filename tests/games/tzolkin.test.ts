@@ -436,15 +436,21 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
     expect([pvar(m, 0, "corn"), pvar(m, 0, "stock")]).toEqual([2, [2, 0, 1]]);
   });
 
-  it("Theology 1 lets a worker on Chichen Itza 3 use the space ahead, for nothing", () => {
+  /** Seat 0 with one skull, no corn and Theology at `theology`, picking up its worker on Chichen Itza `space` (and one on Uxmal 1 waits). */
+  function chichenPickUp(space: number, theology: number): Match {
     const m = lay(4, [0], (m) => {
-      worker(m, 0, "Chichen Itza", 3);
+      worker(m, 0, "Chichen Itza", space);
       worker(m, 0, "Uxmal", 1);
       setVar(m, 0, "skulls", 1);
-      setVar(m, 0, "tech", [0, 0, 0, 1]);
+      setVar(m, 0, "tech", [0, 0, 0, theology]);
     });
     choose(m, "Pick up workers");
-    choose(m, "worker on Chichen Itza 3");
+    choose(m, `worker on Chichen Itza ${space}`);
+    return m;
+  }
+
+  it("Theology 1 lets a worker on Chichen Itza 3 use the space ahead, for nothing", () => {
+    const m = chichenPickUp(3, 1);
     expect(labels(m, 0)).toEqual([
       "Chichen Itza 3: place a crystal skull for 6 points and a step on Chaac (brown)",
       "Chichen Itza 4: place a crystal skull for 7 points and a step on Kukulcan (green)",
@@ -457,27 +463,14 @@ describe("Tzolk'in: Tikal and Uxmal", () => {
 
   // Theology 1: "the action 1 space ahead"; ahead of 9 is space 10, "any one of 1–9 without extra corn".
   it("Theology 1 on Chichen Itza 9 reaches the free-choice space: any skull action, for nothing", () => {
-    const m = lay(4, [0], (m) => {
-      worker(m, 0, "Chichen Itza", 9);
-      worker(m, 0, "Uxmal", 1);
-      setVar(m, 0, "skulls", 1);
-      setVar(m, 0, "tech", [0, 0, 0, 1]);
-    });
-    choose(m, "Pick up workers");
-    choose(m, "worker on Chichen Itza 9");
+    const m = chichenPickUp(9, 1);
     expect(labels(m, 0)).toHaveLength(10);
     expect(labels(m, 0).filter((l) => l.includes("to step back"))).toEqual([]);
     choose(m, "Chichen Itza 2: place a crystal skull for 5 points and a step on Chaac (brown)");
     expect(pvar(m, 0, "points")).toBe(5);
     expect(pvar(m, 0, "corn")).toBe(0);
     // Without Theology, the same worker with no corn has only its own space's action.
-    const plain = lay(4, [0], (m) => {
-      worker(m, 0, "Chichen Itza", 9);
-      worker(m, 0, "Uxmal", 1);
-      setVar(m, 0, "skulls", 1);
-    });
-    choose(plain, "Pick up workers");
-    choose(plain, "worker on Chichen Itza 9");
+    const plain = chichenPickUp(9, 0);
     expect(labels(plain, 0)).toEqual(["Chichen Itza 9: place a crystal skull for 13 points and a step on Quetzalcoatl (yellow) and a resource block", "No action"]);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compile } from "../../interpreter/index.ts";
+import { pitsGame } from "../support/pits-game.ts";
 
 /**
  * A board's `show { label }` either names what kind of space each is (a letter for a temple, a
@@ -7,37 +8,8 @@ import { compile } from "../../interpreter/index.ts";
  * so a legend explains only the first kind by the spaces' attributes.
  */
 
-/** Pits on a ring, each showing its seeds; `label` is the board's `show` label. */
-function pits(label: string): string {
-  return `
-game "Pits" { players 2 }
-define keep(s: space): bool = s.store
-board pits: ring(6) {
-  space side: number = 0
-  space store: bool = false
-  space state seeds: number = 0
-  map { | a a A b b B }
-  legend {
-    a: side = 0
-    A: side = 0, store
-    b: side = 1
-    B: side = 1, store
-  }
-  show { label: ${label} }
-}
-setup { for s in spaces(pits) where not s.store { s.seeds = 4 } }
-flow {
-  turn players[0] {
-    let s = choose s from spaces(pits) where not s.store prompt "Empty a pit"
-    s.seeds = 0
-  }
-}
-scoring p { points 0 }
-`;
-}
-
 function boardView(label: string) {
-  const r = compile(pits(label), "pits.stela");
+  const r = compile(pitsGame(label), "pits.stela");
   expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   return r.game!.start({ players: 2, seed: 1 }).view(0).boards[0]!;
 }
