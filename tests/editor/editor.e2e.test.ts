@@ -277,6 +277,38 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("gone back to a bot's decision, the bot waits while decisions wait for Redo", async () => {
+    await openGame("mayan-city.stela|");
+    await allPersons();
+    await page.fill("[data-testid=seed]", "7");
+    await page.getByRole("button", { name: "Restart" }).click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    // Player 2 a bot: Player 1 picks a card, and the bot picks after it.
+    await page.locator("section.player select").nth(1).selectOption("random");
+    await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot!.log.some((d: { player: number }) => d.player === 1));
+    const before = await logLength();
+    const botsPick = await app((a) => a.snapshot!.log.findIndex((d: { player: number }) => d.player === 1));
+    /** The log's "go back to just before this decision" on decision `i` (from 0; the log lists the newest first). */
+    const backTo = (i: number) =>
+      page.locator("[data-testid=decision-log] li.decision").filter({ has: page.locator("span.num", { hasText: new RegExp(`^${i + 1}$`) }) }).locator("button.back").dispatchEvent("click");
+    // Back to just before the bot's pick: it owes it again, and taking it at once would lose the Redo.
+    await backTo(botsPick);
+    await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === n, botsPick);
+    await page.waitForTimeout(1500);
+    expect(await logLength()).toBe(botsPick);
+    expect(await page.getByTestId("redo").isEnabled()).toBe(true);
+    // Redo brings the line back; or the designer lets the bot play, discarding it.
+    await page.getByTestId("redo").click();
+    await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === n, botsPick + 1);
+    await backTo(botsPick);
+    await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === n, botsPick);
+    await page.getByTestId("let-bots-play").click();
+    await page.waitForFunction((n) => (window as unknown as { stela: AppHandle }).stela.snapshot!.log.length > n, botsPick);
+    expect(await page.getByTestId("redo").isEnabled()).toBe(false);
+    expect(before).toBeGreaterThan(botsPick);
+  });
+
   it("keeps the rules inside their pane when the window narrows", async () => {
     await openGame("yaxha.stela|");
     await page.setViewportSize({ width: 1100, height: 950 });

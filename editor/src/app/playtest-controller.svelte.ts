@@ -213,14 +213,16 @@ export class PlaytestController {
 
   /**
    * Bots owing a decision move after a short pause, so a person can follow
-   * what they did. They wait while a rule change has stopped the replay: a
-   * bot's move would start a new line and throw away the designer's later
-   * decisions, which must stay until the designer discards them.
+   * what they did. They wait while decisions wait for Redo (after an Undo, or
+   * a rule change that stopped the replay): a bot's move would start a new
+   * line and throw away the designer's later decisions, which must stay until
+   * the designer redoes them, decides otherwise, or lets the bots go on
+   * (`discard`).
    */
   private scheduleBots(): void {
     this.cancelBots();
     const snap = this.snapshot;
-    if (!snap || this.held || this.botsPaused || snap.error || snap.stopped || snap.view.over) return;
+    if (!snap || this.held || this.botsPaused || snap.error || snap.stopped || snap.redo > 0 || snap.view.over) return;
     const bots = snap.owing.filter((p) => !this.persons.includes(p));
     if (bots.length === 0) return;
     this.botTimer = setTimeout(() => {
