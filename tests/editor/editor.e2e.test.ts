@@ -24,7 +24,7 @@ const skip = process.env.STELA_SKIP_E2E === "1";
 interface AppHandle {
   text: string;
   docKey: string;
-  snapshot?: { log: unknown[]; owing: number[]; viewer: number | null; redo: number; view: { over: boolean; players: { vars: Record<string, unknown> }[] } };
+  snapshot?: { log: { player: number }[]; owing: number[]; viewer: number | null; redo: number; view: { over: boolean; players: { vars: Record<string, unknown> }[] } };
   persons: number[];
   setText(text: string): void;
   markerLines(owner: string): number[];
@@ -286,9 +286,9 @@ describe.skipIf(skip)("editor in a browser", () => {
     // Player 2 a bot: Player 1 picks a card, and the bot picks after it.
     await page.locator("section.player select").nth(1).selectOption("random");
     await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
-    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot!.log.some((d: { player: number }) => d.player === 1));
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot!.log.some((d) => d.player === 1));
     const before = await logLength();
-    const botsPick = await app((a) => a.snapshot!.log.findIndex((d: { player: number }) => d.player === 1));
+    const botsPick = await app((a) => a.snapshot!.log.findIndex((d) => d.player === 1));
     /** The log's "go back to just before this decision" on decision `i` (from 0; the log lists the newest first). */
     const backTo = (i: number) =>
       page.locator("[data-testid=decision-log] li.decision").filter({ has: page.locator("span.num", { hasText: new RegExp(`^${i + 1}$`) }) }).locator("button.back").dispatchEvent("click");
