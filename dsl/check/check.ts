@@ -113,6 +113,7 @@ export function checkFile(
     fieldSets: new Map(),
     precedence: new Map(),
     kindSets: new Map(),
+    playersKnown: false,
   };
   const decls = ast.decls.filter((d) => d.kind !== "ErrorDecl" && d.kind !== "VariantDecl");
 
@@ -215,6 +216,7 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
   }
   c.def.minPlayers = players[0];
   c.def.maxPlayers = players[1];
+  c.playersKnown = true;
 }
 
 // ------------------------------------------------------------------ signatures and bodies

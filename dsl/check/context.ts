@@ -189,6 +189,8 @@ export interface Checker {
    * by span: if the whole is then of the wrong type, the hint says how it was read.
    */
   precedence: Map<string, string>;
+  /** Whether the `game` block says how many play: without it (`missing-players`), no example's count is checked against a range nobody wrote. */
+  playersKnown: boolean;
   /** The field sets each kind is declared `with`. */
   kindSets: Map<string, string[]>;
   /**

@@ -48,9 +48,9 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
           else c.sink.error("type-mismatch", '`variant` is the name of a variant: `variant "Two cities"`', step.value.span);
         } else if (typeof v.v !== "number" || !Number.isInteger(v.v)) {
           c.sink.error("type-mismatch", `\`${key}\` is a whole number`, step.value.span);
-        } else if (key === "players" && (v.v < c.def.minPlayers || v.v > c.def.maxPlayers)) {
-          const range = c.def.minPlayers === c.def.maxPlayers ? `${c.def.minPlayers}` : `${c.def.minPlayers} to ${c.def.maxPlayers}`;
-          c.sink.error("invalid-example", `the game is for ${range} players, not ${v.v}`, step.value.span);
+        } else if (key === "players" && c.playersKnown && (v.v < c.def.minPlayers || v.v > c.def.maxPlayers)) {
+          const range = c.def.minPlayers === c.def.maxPlayers ? `${c.def.minPlayers} ${c.def.minPlayers === 1 ? "player" : "players"}` : `${c.def.minPlayers} to ${c.def.maxPlayers} players`;
+          c.sink.error("invalid-example", `the game is for ${range}, not ${v.v}`, step.value.span);
         } else if (key === "players") ex.players = v.v;
         else ex.seed = v.v;
         break;
