@@ -73,6 +73,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(changes).toContain("Change from the saved version (now − saved)");
     expect(changes.match(/[+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\]/g)).toHaveLength(2);
     expect(text).toMatch(/Precision: each seat's change in win share known to ±\d+\.\d points at most \(95%\); about [\d,]+ games each would give ±5/);
+    // The change of game length too, game by game, with its interval.
+    expect(await page.textContent("[data-testid=simulate-length]")).toMatch(/\(saved: \d+\.\d; change [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] \[95%\], game by game\)\.$/);
     expect(e.errors).toEqual([]);
   }, 300_000);
 

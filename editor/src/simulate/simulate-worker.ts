@@ -37,7 +37,8 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     }
     if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}`;
     outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(error ? { error } : {}) });
-    if (g % 5 === 0 || g === req.games) progress(g);
+    // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
+    progress(g);
   }
   const clean = outcomes.filter((o) => !o.error);
   return {
