@@ -43,12 +43,12 @@ function spanKey(span: Span): string {
  */
 function notePrecedence(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr" }>): void {
   // With nothing after its list (`count x in p.hand + p.score`), the list takes the arithmetic after
-  // it: when that fails to be a number, the hint is on its left operand's error.
+  // it: when that is no list, the hint is on the comprehension's own error (`checkComprehension`).
   const src = e.source;
   if (!e.where && !["any", "all", "no", "sort"].includes(e.form) && src.kind === "BinaryExpr" && ["+", "-", "*", "/", "%"].includes(src.op)) {
     const head = textOf(c, { ...e.span, end: src.left.span.end });
     c.precedence.set(
-      spanKey(src.left.span),
+      spanKey(src.span),
       `\`in\` takes everything after it, \`${src.op} ${textOf(c, src.right.span)}\` included; for the other reading write \`(${head}) ${src.op} ${textOf(c, src.right.span)}\``,
     );
   }
@@ -670,7 +670,7 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
   const src = checkExpr(c, e.source, cx);
   let el = elementType(src.ty);
   if (!el) {
-    c.sink.error("type-mismatch", `\`${e.form}\` goes over a list or zone, not ${article(typeName(src.ty))}`, e.source.span);
+    c.sink.error("type-mismatch", `\`${e.form}\` goes over a list or zone, not ${article(typeName(src.ty))}`, e.source.span, c.precedence.get(spanKey(e.source.span)));
     el = T.any;
   }
   const scope = cx.scope.child();
