@@ -309,6 +309,29 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(before).toBeGreaterThan(botsPick);
   });
 
+  it("switching the player count, or an example, and back takes the playtest up where it was", async () => {
+    await openGame("mayan-city.stela|");
+    await allPersons();
+    await page.fill("[data-testid=seed]", "7");
+    await page.getByRole("button", { name: "Restart" }).click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    expect(await clickThroughPicks(page)).toBe(5);
+    // A look at 3 players: a new playtest, this one set aside.
+    await page.selectOption("[data-testid=players]", "3");
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    // Back to 2: its five decisions are there again.
+    await page.selectOption("[data-testid=players]", "2");
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 5);
+    expect(await page.locator("[data-testid=decision-log] li.decision").count()).toBe(5);
+    // An example's position brings its own players and seed; leaving it comes back here too.
+    const inExample = () => page.evaluate(() => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example !== undefined);
+    await page.locator("[data-testid=example]").first().click();
+    await expect.poll(inExample, { timeout: 30_000 }).toBe(true);
+    await page.getByTestId("leave-example").click();
+    await expect.poll(inExample, { timeout: 30_000 }).toBe(false);
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 5);
+  });
+
   it("keeps the rules inside their pane when the window narrows", async () => {
     await openGame("yaxha.stela|");
     await page.setViewportSize({ width: 1100, height: 950 });

@@ -1,4 +1,4 @@
-import type { PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
+import type { LoggedDecision, PlaytestSettings, PlaytestSnapshot, ViewAs } from "../playtest/playtest-session.ts";
 import { toMarker } from "../rules/markers.ts";
 import { monaco } from "../rules/monaco-setup.ts";
 import type { CompileReply, PlaytestRequest, Seats } from "../worker/protocol.ts";
@@ -147,27 +147,54 @@ export class PlaytestController {
     return this.send({ type: "restart", settings });
   }
 
-  /** Restarts the playtest on a variant (null: the base game), same players and seed. */
+  /**
+   * Playtests set aside when the designer switched to other settings (a variant, a player count,
+   * an example), by document and settings: switching back takes the playtest up where it was,
+   * instead of losing its decisions to a look at a variant. Kept for this page only.
+   */
+  private readonly setAside = new Map<string, { log: LoggedDecision[]; waiting: LoggedDecision[] }>();
+
+  private asideKey(s: PlaytestSettings): string {
+    return JSON.stringify([this.documents.docKey, s.players, s.seed, s.variant ?? null, s.example ?? null]);
+  }
+
+  /** Switches to other settings, setting this playtest aside and taking up one set aside for those settings. */
+  switchTo(settings: PlaytestSettings): Promise<void> {
+    const snap = this.snapshot;
+    if (snap && (snap.log.length > 0 || snap.waiting.length > 0)) this.setAside.set(this.asideKey(snap.settings), { log: [...snap.log], waiting: [...snap.waiting] });
+    const back = this.setAside.get(this.asideKey(settings));
+    this.setAside.delete(this.asideKey(settings));
+    this.cancelBots();
+    return this.send(back ? { type: "restart", settings, log: back.log, waiting: back.waiting } : { type: "restart", settings });
+  }
+
+  /** Plays a variant (null: the base game), same players and seed; the playtest of the one left is set aside. */
   playVariant(variant: string | null): Promise<void> {
     const s = this.snapshot?.settings;
     if (!s) return Promise.resolve();
     const { variant: _old, ...rest } = s;
-    return this.restart(variant === null ? rest : { ...rest, variant });
+    return this.switchTo(variant === null ? rest : { ...rest, variant });
   }
+
+  /** The settings played before an example's position opened (an example brings its own players and seed). */
+  private beforeExample: PlaytestSettings | undefined;
 
   /** Opens an example's position (where it ends, or where it fails) in the playtest. */
   openExample(title: string): Promise<void> {
     const s = this.snapshot?.settings;
     if (!s) return Promise.resolve();
-    return this.restart({ ...s, example: title });
+    if (s.example === undefined) this.beforeExample = s;
+    return this.switchTo({ ...s, example: title });
   }
 
-  /** Leaves an example's position: the playtest starts from the beginning again. */
+  /** Leaves an example's position: back to the playtest set aside when it opened, or the beginning. */
   closeExample(): Promise<void> {
     const s = this.snapshot?.settings;
     if (!s) return Promise.resolve();
     const { example: _example, ...rest } = s;
-    return this.restart(rest);
+    const back = this.beforeExample ?? rest;
+    this.beforeExample = undefined;
+    return this.switchTo(back);
   }
 
   newSeed(): Promise<void> {

@@ -255,13 +255,17 @@ export class PlaytestSession {
     this.replay(this.applied, this.tail, this.stopped !== undefined || this.heldByFailure);
   }
 
-  /** Starts over with new settings (a new seed, player count or variant). */
-  restart(settings: PlaytestSettings): void {
+  /**
+   * Starts over with new settings (a new seed, player count or variant), or, with `log` and
+   * `waiting`, goes back to a playtest of those settings that was set aside (replayed as far as
+   * it fits the rules now).
+   */
+  restart(settings: PlaytestSettings, log: LoggedDecision[] = [], waiting: LoggedDecision[] = []): void {
     this.notes = [];
     this.settings = this.fit(settings);
     this.bot = new RandomBot(this.settings.seed);
     this.bots.clear();
-    this.replay([]);
+    this.replay(log, waiting);
   }
 
   /** Takes a decision for `player`. A refused one changes nothing and says why. */

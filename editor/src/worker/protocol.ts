@@ -71,7 +71,8 @@ export interface PlaytestInit {
 
 /** What the page asks of the playtest session. */
 export type PlaytestRequest =
-  | { type: "restart"; settings: PlaytestSettings }
+  /** With `log` and `waiting`: a playtest of these settings set aside earlier, played again. */
+  | { type: "restart"; settings: PlaytestSettings; log?: LoggedDecision[]; waiting?: LoggedDecision[] }
   | { type: "apply"; player: number; option: string }
   | { type: "bot"; players: number[] }
   | { type: "undo" }

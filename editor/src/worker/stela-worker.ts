@@ -132,7 +132,7 @@ function playtest(req: PlaytestRequest): PlaytestReply {
   let refused: string | undefined;
   switch (req.type) {
     case "restart":
-      session.restart(req.settings);
+      session.restart(req.settings, req.log, req.waiting);
       break;
     case "apply": {
       const r = session.apply(req.player, req.option);
