@@ -86,6 +86,15 @@ describe.skipIf(skip)("editor in a browser", () => {
 
   const logLength = () => app((a) => a.snapshot?.log.length ?? -1);
 
+  /** Mayan City, every seat a person, started afresh on seed 7. */
+  async function freshMayanCity(): Promise<void> {
+    await openGame("mayan-city.stela|");
+    await allPersons();
+    await page.fill("[data-testid=seed]", "7");
+    await page.getByRole("button", { name: "Restart" }).click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+  }
+
   it("lists every game and variant, and draws each one", async () => {
     const values = await page.locator("[data-testid=picker] option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     for (const f of readdirSync(gamesDir).filter((n) => n.endsWith(".stela"))) expect(values.some((v) => v.startsWith(`${f}|`))).toBe(true);
@@ -149,11 +158,7 @@ describe.skipIf(skip)("editor in a browser", () => {
   });
 
   it("plays decisions by clicking on the board, and undoes them", async () => {
-    await openGame("mayan-city.stela|");
-    await allPersons();
-    await page.fill("[data-testid=seed]", "7");
-    await page.getByRole("button", { name: "Restart" }).click();
-    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    await freshMayanCity();
     // The draw phase: each pick is a click on a card in the offer. Five are asked; the last card
     // is its player's only option and taken without asking.
     expect(await clickThroughPicks(page)).toBe(5);
@@ -278,11 +283,7 @@ describe.skipIf(skip)("editor in a browser", () => {
   });
 
   it("gone back to a bot's decision, the bot waits while decisions wait for Redo", async () => {
-    await openGame("mayan-city.stela|");
-    await allPersons();
-    await page.fill("[data-testid=seed]", "7");
-    await page.getByRole("button", { name: "Restart" }).click();
-    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    await freshMayanCity();
     // Player 2 a bot: Player 1 picks a card, and the bot picks after it.
     await page.locator("section.player select").nth(1).selectOption("random");
     await page.locator("[data-testid=table-zones] button.chip.clickable").first().click();
@@ -310,11 +311,7 @@ describe.skipIf(skip)("editor in a browser", () => {
   });
 
   it("switching the player count, or an example, and back takes the playtest up where it was", async () => {
-    await openGame("mayan-city.stela|");
-    await allPersons();
-    await page.fill("[data-testid=seed]", "7");
-    await page.getByRole("button", { name: "Restart" }).click();
-    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 0);
+    await freshMayanCity();
     expect(await clickThroughPicks(page)).toBe(5);
     // A look at 3 players: a new playtest, this one set aside.
     await page.selectOption("[data-testid=players]", "3");
