@@ -32,6 +32,8 @@ export function histogram(values: number[], lo?: number, hi?: number): { labels:
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#b7950b", "#1e8449", "#7d3c98", "#ca6f1e"];
 
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+/** A quantile as read (12.6, not 12.600000000000001: interpolation leaves rounding noise). */
+const round2 = (v: number): number => +v.toFixed(2);
 export const rateCell = (r: Rate): string => `${pct(r.value)} <small>[${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]</small>`;
 
 /** A self-contained page (Chart.js inlined); `script` draws into the canvases of `body` from `data`. */
@@ -81,7 +83,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
   const rows = s.seats
     .map(
       (x) =>
-        `<tr><td>${x.seat}</td><td>${escapeHtml(x.bot)}</td><td>${rateCell(x.share)}</td><td>${pct(x.wins.value)}</td><td>${rateCell(x.draws)}</td><td>${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}</td><td>${x.score.q10} / ${x.score.median} / ${x.score.q90}</td><td>${x.score.min}–${x.score.max}</td></tr>`,
+        `<tr><td>${x.seat}</td><td>${escapeHtml(x.bot)}</td><td>${rateCell(x.share)}</td><td>${pct(x.wins.value)}</td><td>${rateCell(x.draws)}</td><td>${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}</td><td>${round2(x.score.q10)} / ${round2(x.score.median)} / ${round2(x.score.q90)}</td><td>${x.score.min}–${x.score.max}</td></tr>`,
     )
     .join("");
   const fp = s.firstPlayer;
@@ -106,7 +108,7 @@ ${errors}`;
   { type: "bar", label: "95% interval", data: d.ci, backgroundColor: "rgba(0,0,0,0.25)", barPercentage: 0.25 },
   { type: "bar", label: "draws (%)", data: d.draws, backgroundColor: "#bbb" },
   { type: "line", label: "fair share", data: d.fair, borderColor: "#000", borderDash: [6, 4], pointRadius: 0 } ] },
-  options: { ...axes("seat", "games won (%)", { min: 0 }), plugins: { legend: { display: true } } } });
+  options: { ...axes("seat", "share of games won (%)", { min: 0 }), plugins: { legend: { display: true } } } });
 new Chart(document.getElementById("length"), { type: "bar", data: { labels: d.lengthLabels, datasets: [{ label: "games", data: d.lengthCounts, backgroundColor: "#888" }] }, options: { ...axes("decisions per game", "games"), plugins: { legend: { display: false } } } });
 new Chart(document.getElementById("scores"), { type: "line", data: { labels: d.scoreLabels, datasets: d.seats.map((s, i) => ({ label: s, data: d.perSeat[i], borderColor: d.colours[i], tension: 0.3 })) }, options: axes("final score", "games") });`;
   return htmlPage(`${s.game}: ${s.played} simulated games`, body, data, script);

@@ -6,6 +6,7 @@ import { keepGame, playGame, runBatch, type RunSettings } from "../../interprete
 import { loadRules } from "../../interpreter/cli/load-rules.ts";
 import { batchRanges, playRange, runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
 import { firstSeatVerdict, formatPValue, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
+import { simulationReport } from "../../interpreter/cli/simulate-report.ts";
 import { wilson } from "../../interpreter/bots/statistics.ts";
 import { gameFromSource } from "../support/games.ts";
 
@@ -73,6 +74,15 @@ describe("random streams", () => {
     const lines = summaryLines(summary);
     expect(lines).toContain("1     random     50.0% [43.1–56.9]      30.0%      40.0% [33.5–46.9]    1.00 ± 0.00       1       [1–1]");
     expect(lines.find((l) => l.startsWith("fair share:"))).toMatch(/^fair share: 50\.0% per seat \(share: games won, a shared first place split among its winners\)/);
+  });
+
+  it("writes the report's score quantiles as read, without interpolation's rounding noise", () => {
+    // Seven games, seat 1 scoring 12 … 18: its 10% quantile is 12 + (6 × 0.1) × 1, 12.600000000000001 in floating point.
+    const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
+    const outcomes = Array.from({ length: 7 }, (_, i) => ({ game: i + 1, seed: i, scores: [12 + i, 0], winners: [0], decisions: 5 }));
+    const html = simulationReport(summarise("Goofspiel", s, 7, outcomes, 1), outcomes);
+    expect(html).toContain("<td>12.6 / 15 / 17.4</td>");
+    expect(html).not.toContain("12.600000000000001");
   });
 
   it("says which way a first-seat effect goes, and never prints a p-value of 0", () => {
