@@ -77,12 +77,12 @@ describe("random streams", () => {
   });
 
   it("writes the report's score quantiles as read, without interpolation's rounding noise", () => {
-    // Seven games, seat 1 scoring 12 … 18: its 10% quantile is 12 + (6 × 0.1) × 1, 12.600000000000001 in floating point.
+    // 24 games, seat 1 scoring 5 … 28: its 10% quantile is 5 + 23 × 0.1, 7.300000000000001 in floating point.
     const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
-    const outcomes = Array.from({ length: 7 }, (_, i) => ({ game: i + 1, seed: i, scores: [12 + i, 0], winners: [0], decisions: 5 }));
-    const html = simulationReport(summarise("Goofspiel", s, 7, outcomes, 1), outcomes);
-    expect(html).toContain("<td>12.6 / 15 / 17.4</td>");
-    expect(html).not.toContain("12.600000000000001");
+    const outcomes = Array.from({ length: 24 }, (_, i) => ({ game: i + 1, seed: i, scores: [5 + i, 0], winners: [0], decisions: 5 }));
+    const html = simulationReport(summarise("Goofspiel", s, 24, outcomes, 1), outcomes);
+    expect(html).toContain("<td>7.3 / 16.5 / 25.7</td>");
+    expect(html).not.toContain("7.300000000000001");
   });
 
   it("says which way a first-seat effect goes, and never prints a p-value of 0", () => {
