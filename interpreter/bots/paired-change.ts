@@ -1,4 +1,4 @@
-import { normalQuantile, pairedMeanDifference, pairedShareDifference, Z95, type PairedDifference } from "./statistics.ts";
+import { pairedMeanDifference, pairedShareDifference, togetherZ, Z95, type PairedDifference } from "./statistics.ts";
 
 /** What a played game leaves for comparing two runs: `stela compare`'s outcomes, the editor's. */
 export interface PlayedGame {
@@ -86,7 +86,7 @@ function share(g: PlayedGame, p: number): number {
  * seats, its change did not hold in the first run either.
  */
 export function seatsSureTogether(a: readonly PlayedGame[], b: readonly PlayedGame[], players: number, of: "wins" | "score" = "wins"): number[] {
-  const z = normalQuantile(1 - 0.025 / Math.max(1, players));
+  const z = togetherZ(0.95, players);
   const out: number[] = [];
   pairedChange(a, b, players, z).seats.forEach((c, p) => {
     if (leavesOutZero(c[of])) out.push(p + 1);

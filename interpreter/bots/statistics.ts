@@ -189,6 +189,14 @@ function erfc(x: number): number {
 }
 
 /**
+ * The z of two-sided intervals of which `k` all hold at once with probability `confidence`
+ * (Bonferroni: each at 1 − (1 − confidence)/k): 2.394 for three at 95%.
+ */
+export function togetherZ(confidence: number, k: number): number {
+  return normalQuantile(1 - (1 - confidence) / (2 * Math.max(1, k)));
+}
+
+/**
  * The normal quantile: the z with P(Z ≤ z) = p, 0 < p < 1, found by halving on `erfc` (to its
  * 1e-7). For levels no table lists: 95% held by k intervals at once needs 1 − 0.025/k each.
  */

@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, normalQuantile, pairedChange, precisionText, seatsSureTogether, shareRate, togetherVerdict, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
+import { changePrecision, changeText, pairedChange, precisionText, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { playersFor } from "./load-rules.ts";
 import { GAMES_LIMIT, SEED_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
@@ -120,14 +120,6 @@ export function excess(d: Difference, level: number | undefined): number {
 
 const scaled = (d: Difference, by: number, shift = 0): Difference => ({ value: (d.value - shift) * by, low: (d.low - shift) * by, high: (d.high - shift) * by });
 
-/**
- * The z of intervals of which `family` (the seats a rule reads) all hold at once at `level`
- * percent: each at 1 − (1 − level)/family (Bonferroni; the level's own z for one).
- */
-export function familyZ(level: number, family: number): number {
-  return family <= 1 ? CONFIDENCE_LEVELS[String(level)]! : normalQuantile(1 - (1 - level / 100) / (2 * family));
-}
-
 /** "95% interval", or "95% interval, all 3 seats at once" for a rule that reads every seat. */
 function intervalName(level: number, family: number): string {
   return family > 1 ? `${level}% interval, all ${family} seats at once,` : `${level}% interval`;
@@ -152,7 +144,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const shares = (z: number) =>
     a.seats.map((sa, p) => {
       const sb = b.seats[p]!;
-      return { wa: shareRate(sa.winShare * a.clean, a.clean, z), wb: shareRate(sb.winShare * b.clean, b.clean, z) };
+      return { wa: shareRate(sa.share.count, sa.share.total, z), wb: shareRate(sb.share.count, sb.share.total, z) };
     });
   const changes = (z: number): PairedChange => pairedChange(games.a, games.b, a.players, z);
   const at95 = changes(Z95);
@@ -169,7 +161,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // break `win-change>0@95` in one run of eight with 3 seats. Two seats' win shares mirror each
     // other (a game's shares add up to 1), so they count once.
     const family = name === "length-change" ? 1 : name === "score-change" || a.players >= 3 ? a.players : 1;
-    const z = level === undefined ? Z95 : familyZ(level, family);
+    const z = level === undefined ? Z95 : family > 1 ? togetherZ(level / 100, family) : CONFIDENCE_LEVELS[String(level)]!;
     const at = level === undefined ? {} : { level, ...(family > 1 ? { seatsAtOnce: family } : {}) };
     const fair = b.firstPlayer.fairShare;
     /** The seat whose figure is surely farthest from 0, and that figure. */

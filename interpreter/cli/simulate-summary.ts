@@ -10,9 +10,10 @@ export interface SeatSummary {
   wins: Rate;
   /** Games this seat shared first place in (draws, counted apart from wins). */
   draws: Rate;
-  /** The share of games won, a shared win counting 1/k to each of k winners (sums to 1 over seats). */
-  winShare: number;
-  /** The same share with its 95% interval (`shareRate`): what the fair share 1/players is to be read against. */
+  /**
+   * The share of games won, a shared win counting 1/k to each of k winners (sums to 1 over seats),
+   * with its 95% interval (`shareRate`): what the fair share 1/players is to be read against.
+   */
   share: Rate;
   score: Spread;
 }
@@ -73,7 +74,6 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
       bot: s.bots[p % s.bots.length]!,
       wins: wilson(wins, clean.length),
       draws: wilson(draws, clean.length),
-      winShare: clean.length ? share / clean.length : 0,
       share: shareRate(share, clean.length),
       score: spread(clean.map((g) => g.scores[p] ?? 0)),
     };
@@ -91,7 +91,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
     played: sorted.length,
     clean: clean.length,
     seats,
-    winsBySeat: seats.map((x) => x.winShare),
+    winsBySeat: seats.map((x) => x.share.value),
     scores: { mean: seats.map((x) => x.score.mean), min: seats.map((x) => x.score.min), max: seats.map((x) => x.score.max) },
     length,
     decisionsPerGame: length.mean,

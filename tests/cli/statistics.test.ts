@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, spread, tQuantile, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
+import { binomialPValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, spread, togetherZ, tQuantile, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 
@@ -107,6 +107,8 @@ describe("paired differences (two runs on the same seeds)", () => {
     expect(normalQuantile(0.5)).toBeCloseTo(0, 6);
     // Three intervals held at once at 95%: each at 1 − 0.05/3, z = 2.394.
     expect(normalQuantile(1 - 0.025 / 3)).toBeCloseTo(2.393980, 4);
+    // Three intervals holding at once at 95% (Bonferroni): each at 98.3%.
+    expect(togetherZ(0.95, 3)).toBeCloseTo(2.393980, 4);
     expect(normalQuantile(0.0005)).toBeCloseTo(-3.290527, 4);
   });
 

@@ -24,7 +24,7 @@ export interface SimulateRequest {
 export interface BalanceFigures {
   games: number;
   clean: number;
-  seats: { bot: string; wins: Rate; draws: Rate; winShare: number; share: Rate; score: Spread }[];
+  seats: { bot: string; wins: Rate; draws: Rate; share: Rate; score: Spread }[];
   length: Spread;
   /** Failed games: number (from 1) and message; the CLI replays one with `--game`. */
   errors: { game: number; message: string }[];

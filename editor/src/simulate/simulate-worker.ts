@@ -48,7 +48,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
       const won = clean.filter((o) => o.winners.length === 1 && o.winners[0] === p).length;
       const drew = clean.filter((o) => o.winners.length > 1 && o.winners.includes(p)).length;
       const share = clean.reduce((t, o) => t + (o.winners.includes(p) ? 1 / o.winners.length : 0), 0);
-      return { bot: req.bots[p % req.bots.length]!, wins: wilson(won, clean.length), draws: wilson(drew, clean.length), winShare: clean.length ? share / clean.length : 0, share: shareRate(share, clean.length), score: spread(clean.map((o) => o.scores[p] ?? 0)) };
+      return { bot: req.bots[p % req.bots.length]!, wins: wilson(won, clean.length), draws: wilson(drew, clean.length), share: shareRate(share, clean.length), score: spread(clean.map((o) => o.scores[p] ?? 0)) };
     }),
     length: spread(clean.map((o) => o.decisions)),
     errors: outcomes.flatMap((o, i) => (o.error ? [{ game: i + 1, message: o.error }] : [])),
