@@ -4,6 +4,7 @@ import type { DiagnosticCode } from "./diagnostic-codes.ts";
 import { DiagnosticSink, type Diagnostic } from "./diagnostic.ts";
 import { checkEmbeddedDepth, checkInputSize, checkNesting, INPUT_LIMITS, limitTreeDepth } from "./input-limits.ts";
 import { parseHints } from "./parser-messages.ts";
+import { unclosedBraceHint } from "./unclosed-brace.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
 import { ALL_TOKENS, LBrace, RBrace, StringLit, UnterminatedComment } from "./tokens.ts";
@@ -295,6 +296,10 @@ function unfinishedLineHint(at: Position, tokens: IToken[], message: string): st
   const open = closer ? unclosedBracket(tokens, lo) : undefined;
   if (open && open.startLine !== undefined && open.startLine < at.line && closer === (open.image === "(" ? ")" : "]") && !closedLater(tokens, lo)) {
     return `the \`${open.image}\` on line ${open.startLine} is not closed, so what follows was read as part of it`;
+  }
+  if (message.startsWith("expected `}`")) {
+    const brace = unclosedBraceHint(tokens, at.offset, at.line);
+    if (brace) return brace;
   }
   const i = lineStart(tokens, lo, at.line);
   const before = tokens[i - 1];

@@ -44,4 +44,25 @@ flow { end game }`)).toEqual([{ at: "4:9" }]);
   end game
 }`)).toEqual([{ at: "5:20", hint: "line 4 ends with `=`, so the next line was read as its continuation: is something missing at the end of line 4?" }]);
   });
+
+  it("name no brace when every `{` is closed where the layout says (a stray word inside a block)", () => {
+    const found = errors(`flow {
+  for p in players {
+    turn p { p.score += 1 2 }
+  }
+  end game
+}`);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((e) => e.hint?.includes("{"))).toEqual([]);
+  });
+
+  it("name the inner `{` whose `}` was taken by the outer block, not the outer one", () => {
+    expect(errors(`flow {
+  if true {
+    for p in players {
+      p.score += 1
+  }
+  end game
+}`)).toEqual([{ at: "10:1", hint: "the `{` on line 5 may be missing its `}`: the `}` on line 7, indented for an outer block, is read as closing it" }]);
+  });
 });
