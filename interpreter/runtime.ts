@@ -49,6 +49,9 @@ export type EngineKind = "compiled" | "closures";
 /** Calls deeper than this are taken as endless recursion. */
 const MAX_DEPTH = 2000;
 
+/** Calls nested deeper than this note where they are made (`Runtime.takeDeepCall`): far more than any game's rules nest. */
+const DEEP_CALL = 200;
+
 /**
  * A game definition compiled once into closures and instruction lists, with
  * the geometry and naming helpers every match of the game shares. Holds no
@@ -225,6 +228,7 @@ export class Runtime {
    */
   private enter(span: Span): void {
     if (++this.depth > this.deepest) this.deepest = this.depth;
+    if (this.depth > DEEP_CALL) this.deepCall = span;
     if (this.depth > MAX_DEPTH) {
       this.depth = 0;
       fail("runtime-stack-overflow", `calls nested more than ${MAX_DEPTH} deep: this rule probably calls itself forever`, span);
@@ -233,6 +237,20 @@ export class Runtime {
 
   private leave(): void {
     if (this.depth > 0) this.depth--;
+  }
+
+  /** The call made deepest in the nesting, past `DEEP_CALL` levels: where a recursion without end calls itself. */
+  private deepCall: Span | undefined;
+
+  /**
+   * Where JavaScript's own stack gave out, if calls were nesting deep (JavaScript's stack may end
+   * before `MAX_DEPTH`): the innermost call then, most likely the one a `define` makes of itself.
+   * Taken once: the next overflow starts afresh.
+   */
+  takeDeepCall(): Span | undefined {
+    const span = this.deepCall;
+    this.deepCall = undefined;
+    return span;
   }
 
   /**

@@ -43,7 +43,8 @@ export function recordError(x: Exec, e: unknown, span: Span): void {
   if (e instanceof RuntimeError) {
     s.error = e.toDiagnostic(x.rt.def.file);
   } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    s.error = new RuntimeError("runtime-stack-overflow", "calls nested too deeply: this rule probably calls itself forever", span).toDiagnostic(x.rt.def.file);
+    // Shown at the call that nested deepest (the one a recursion without end makes of itself), not at the statement that started it.
+    s.error = new RuntimeError("runtime-stack-overflow", "calls nested too deeply: this rule probably calls itself forever", x.rt.takeDeepCall() ?? span).toDiagnostic(x.rt.def.file);
   } else if (e instanceof RangeError) {
     // "Invalid array length" or "Invalid string length": a value grew past what JavaScript holds.
     s.error = new RuntimeError("runtime-size-budget", "this rule built a list or text too large to hold", span).toDiagnostic(x.rt.def.file);
