@@ -46,12 +46,23 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
   // What the rules `log` is news to everyone: print it as it comes (a secret choice's reveal, say,
   // or a choice taken without asking, "(only option)"). Everyone reads the screen: print what a
   // spectator may read (a forced choice of a hidden piece without its name).
-  let told = match.state.messages.length;
+  // Told once each, not again on every screen; the setup's messages come first.
+  let told = 0;
   const tell = (): void => {
     const messages = match.view(null).messages;
     for (const m of messages.slice(told)) out(`  · ${m.text}`);
     told = messages.length;
   };
+  // What only this player may read of the messages told since their last screen (a forced choice
+  // of a piece the others cannot see): the rest they read as everyone did, when it was told.
+  const seen: number[] = Array.from({ length: o.players }, () => 0);
+  const privateNews = (p: number): void => {
+    const mine = match.view(p).messages;
+    const all = match.view(null).messages;
+    for (let i = seen[p]!; i < mine.length; i++) if (mine[i]!.text !== all[i]?.text) out(`  · (to you) ${mine[i]!.text}`);
+    seen[p] = mine.length;
+  };
+  tell();
   const humans = o.players - new Set(o.bots).size;
   // Hot-seat: the screen shows one player's secrets (a rack, a hand). When another person takes
   // the seat, clear it and wait until they say they are there (only at a terminal: piped input
@@ -89,7 +100,8 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           return 0;
         }
         out("");
-        out(renderText(match.view(p)));
+        out(renderText(match.view(p), { messages: false }));
+        privateNews(p);
         // The options are listed once per decision, so their numbers stay put while the player
         // tries answers; an id (shown after each label) is accepted as well as a number
         // (`readAnswer`: never a guess when the two could be read apart).
@@ -125,7 +137,7 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     rl.close();
   }
   out("");
-  out(renderText(match.view(null)));
+  out(renderText(match.view(null), { messages: false }));
   if (match.error) {
     out(formatDiagnostic(match.error));
     return 1;

@@ -180,7 +180,7 @@ function valueText(val: unknown): string {
 }
 
 /** The match as a player sees it, as text for a terminal. */
-export function renderText(v: View): string {
+export function renderText(v: View, opts: { messages?: boolean } = {}): string {
   const lines: string[] = [];
   const names = v.players.map((p) => p.name);
   const who = v.decision ? v.decision.players.map((p) => names[p]).join(", ") : "";
@@ -204,6 +204,7 @@ export function renderText(v: View): string {
       .join(", ");
     lines.push(`${p.name}${p.seat === v.viewer ? " (you)" : ""}${vars ? `: ${vars}` : ""}`);
   }
-  for (const m of v.messages.slice(-5)) lines.push(`  · ${m.text}`);
+  // The last messages, unless the caller prints them as they come (`stela play`).
+  if (opts.messages !== false) for (const m of v.messages.slice(-5)) lines.push(`  · ${m.text}`);
   return lines.join("\n");
 }

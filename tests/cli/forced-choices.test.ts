@@ -27,9 +27,10 @@ scoring p { points p.score }
   it("stela play tells the choice taken without asking, and asks only the real one", () => {
     const r = stela(["play", files["forced.stela"]!, "--players", "2", "--bots", "1,2", "--seed", "3"]);
     expect(r.code).toBe(0);
-    // The last view's log: the three forced choices, between the bot's real decisions.
-    const last = r.out.slice(r.out.lastIndexOf("== Forced =="));
-    expect(last.match(/Player 1: take 2 \(only option\)/g)).toHaveLength(3);
+    // The three forced choices, between the bot's real decisions: each told once, as it came,
+    // not again under every screen after it.
+    expect(r.out.match(/Player 1: take 2 \(only option\)/g)).toHaveLength(3);
+    expect(r.out.match(/ {2}· Player 1: take 2 \(only option\)\nPlayer 1 \(bot\): then \d\n/g)).toHaveLength(3);
     expect(r.out.match(/Player 1 \(bot\): then \d/g)).toHaveLength(3);
     expect(r.out).not.toMatch(/How many\?/);
   });

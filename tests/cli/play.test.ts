@@ -134,4 +134,35 @@ describe("stela play: deciding", () => {
     expect(people.out).toContain("Player 1: Choose an action");
     expect(people.out).not.toContain(CLEAR);
   });
+
+  it("tells each message once as it comes, and a player alone reads their own forced pick on their screen", () => {
+    const files = ruleFiles({
+      "hand.stela": `game "Hand" { players 2 }
+kind Card { value: number }
+zone hand per player: Card owner
+zone pile: Card
+components Card per player in hand {
+  "Seven" x1 { value: 7 }
+}
+per player { score: number = 0 }
+flow {
+  for p in players {
+    turn p {
+      let c = choose c from p.hand prompt "Play a card"
+      move c to pile
+      let n = choose n from 1..2 prompt "How many?"
+      p.score += c.value * n
+    }
+  }
+}
+scoring p { points p.score }`,
+    });
+    const r = stela(["play", files["hand.stela"]!, "--bots", "2"], "1\n");
+    expect(r.code).toBe(0);
+    // Everyone reads that Player 1 had one card; only Player 1's screen names it, once.
+    expect(r.out.match(/Player 1 took their only option/g)).toHaveLength(1);
+    expect(r.out.match(/\(to you\) Player 1: Seven \(only option\)/g)).toHaveLength(1);
+    expect(r.out.indexOf("(to you)")).toBeGreaterThan(r.out.indexOf("== Hand — Player 1 to decide =="));
+    expect(r.out.match(/Player 2 took their only option/g)).toHaveLength(1);
+  });
 });
