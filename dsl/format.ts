@@ -2,7 +2,9 @@ import { Lexer, type IToken } from "chevrotain";
 import { DiagnosticSink, type Diagnostic } from "./diagnostic.ts";
 import { parse } from "./parse.ts";
 import { positionAt } from "./span.ts";
-import { ALL_TOKENS } from "./tokens.ts";
+import { ALL_TOKENS, CONTEXTUAL_KEYWORDS } from "./tokens.ts";
+
+const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_KEYWORDS);
 
 /**
  * The formatter behind `stela fmt` and the editor's "Format document": one canonical layout for
@@ -130,8 +132,9 @@ function spaceBetween(a: Tok, b: Tok, aUnary: boolean): string {
   if (BINARY.has(a.type)) return aUnary ? "" : " ";
   if (b.type === "DotDot") return "";
   if (a.type === "DotDot") return "";
-  // A call and an index hug what they apply to.
-  if (b.type === "LParen" && endsValue(a)) return "";
+  // A call and an index hug what they apply to; a word with a meaning in one place of the grammar
+  // (`points (a + b) * 2`) keeps the space it had before a bracketed value: it is no call there.
+  if (b.type === "LParen" && endsValue(a)) return a.type === "Identifier" && b.spaced && CONTEXTUAL.has(a.image) ? " " : "";
   if (b.type === "LBracket" && endsValue(a) && a.type !== "Identifier") return "";
   // A keyword is a word apart from the bracket after it (`where (`, `in [`).
   if ((b.type === "LParen" || b.type === "LBracket") && isKeyword(a)) return " ";

@@ -165,6 +165,18 @@ define points(k: number): number =
     expect(format(src).text).toBe(src);
   });
 
+  it("keeps the space between a clause's word and a bracketed value (`points (a) + 1`): it is no call", () => {
+    // Once written `points(sum …) + 1`, as if `points` were called. A word with a meaning in one
+    // place only may name a function too (`define points`): its call stays as written.
+    const src = `define points(k: number): number = k + 1
+scoring p {
+  points (sum x for x in [1, 2]) + points(1)
+}
+`;
+    expect(format(src).text).toBe(src);
+    expect(format(src.replace("points (sum", "points  (sum")).text).toBe(src);
+  });
+
   it("breaks a long list one item a line, and keeps drawn rows as they are", () => {
     const src = `const NAMES = ["pepper pepper pepper", "squash squash squash", "potato potato potato", "corn corn corn corn"]
 board b: grid(3, 2) {
