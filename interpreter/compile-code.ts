@@ -3,6 +3,7 @@ import type { Code, IrExpr, IrStmt, IrTarget, IrWhere, PlacementValue, Value } f
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
 import { assertNever } from "./assert-never.ts";
+import { textForAll } from "./secret-text.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { compileFlow, type FlowRunner } from "./compile-flow.ts";
 import type { Exec, Fn } from "./exec.ts";
@@ -546,8 +547,13 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         emit({
           k: "exec",
           run: (x, l) => {
-            const text = checkText(x, label(x, v(x, l), ty), span);
-            if (!x.quiet) x.s.messages.push({ text, at: x.s.log.length });
+            if (x.quiet) {
+              checkText(x, label(x, v(x, l), ty), span);
+              return;
+            }
+            // A line naming a piece some cannot see reads otherwise to them (`secret-text.ts`).
+            const t = textForAll(x, () => checkText(x, label(x, v(x, l), ty), span));
+            x.s.messages.push(t.private ? { text: t.text, at: x.s.log.length, ...t.private } : { text: t.text, at: x.s.log.length });
           },
           local: true,
           span,

@@ -36,6 +36,7 @@ function checkedPick(pick: (n: number) => number): (n: number) => number {
 export interface Decision {
   /** Players who owe a decision: one, or several for a secret choice. */
   players: number[];
+  /** The question as the rules wrote it; `view(p).decision.prompt` is as player `p` reads it (a piece they cannot see unnamed). */
   prompt: string;
   simultaneous: boolean;
 }

@@ -116,7 +116,17 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   s.rng = seedState(mixSeed(seed, 0x5eed));
 
   // Log entries are shared with the real match (`cloneState`): replaced, never edited.
-  s.log = s.log.map((e) => (e.player !== player && e.hidden ? { ...e, label: "(a hidden choice)", option: "hidden" } : e));
+  s.log = s.log.map((e) => {
+    let out = e.player !== player && e.hidden ? { ...e, label: "(a hidden choice)", option: "hidden" } : e;
+    // A question that named a piece `player` cannot see keeps only what they read of it.
+    if (out.promptFor && out.promptFor.to !== player) {
+      out = { ...out, prompt: out.promptFor.others };
+      delete out.promptFor;
+    }
+    return out;
+  });
+  // So do the messages (a `log` line, a forced pick of a hidden piece), without what was taken.
+  s.messages = s.messages.map((m) => (m.others !== undefined && m.to !== player ? { text: m.others, at: m.at } : m));
 
   const pending = s.pending;
   if (pending && !s.over) {

@@ -9,6 +9,7 @@ import type { Value } from "../dsl/ir.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
 import type { SpaceLinks } from "./space-links.ts";
 import type { SpaceInfo } from "./space-info.ts";
+import type { PrivateText } from "./secret-text.ts";
 
 /**
  * Everything about a match in progress: plain data, but for the spaces the
@@ -313,17 +314,18 @@ export interface ChoiceState {
 }
 
 export type Pending =
-  | { kind: "choose"; player: number; prompt: string; choice: ChoiceState }
+  | { kind: "choose"; player: number; prompt: string; promptFor?: PrivateText; choice: ChoiceState }
   /**
    * Named options (`choose { option "…" … }`). `offered`: those whose `when` holds, by their place
    * in the rules. Their ids and labels are worked out when asked for (`vm.ts` `namedOptions`): the
    * match stands still meanwhile.
    */
-  | { kind: "options"; player: number; prompt: string; offered: number[] }
+  | { kind: "options"; player: number; prompt: string; promptFor?: PrivateText; offered: number[] }
   | {
       kind: "secret";
       players: number[];
       prompt: string;
+      promptFor?: PrivateText;
       choices: Record<number, ChoiceState>;
       /**
        * Submitted choices by seat (hidden from other players until everyone has chosen); `forced`: the
@@ -340,6 +342,8 @@ export interface LogEntry {
   label: string;
   /** The question the choice asked (its `prompt`), so a log line reads on its own: who, what was asked, what they chose. */
   prompt?: string;
+  /** Who reads `prompt` otherwise: it named a piece some cannot see (`secret-text.ts`). Also on `Pending`. */
+  promptFor?: PrivateText;
   /** A secret choice: hidden from the other players until `revealed`. */
   secret?: boolean;
   /** A choice of a piece the other players cannot see (in a zone that is not public, or face down): only its player reads it. */
@@ -351,7 +355,10 @@ export interface Message {
   text: string;
   /** How many decisions had been taken when it was written. */
   at: number;
-  /** Only this player reads `text` (a forced choice of a piece the others cannot see); the others read `others`. */
+  /**
+   * With `others`: only `to` (when set) reads `text` (a forced choice of a piece the others cannot
+   * see, a `log` line naming one: `secret-text.ts`); everyone else reads `others`.
+   */
   to?: number;
   others?: string;
   /** A choice taken without asking (the only option): who took which option, for tools replaying old decision lists. */

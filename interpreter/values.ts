@@ -4,6 +4,7 @@ import type { Type } from "../dsl/types.ts";
 import { tick, type Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
 import { isSpace } from "./space-info.ts";
+import { unseenName } from "./secret-text.ts";
 
 /**
  * How large a value a rule may build while a match is played. A shared rule
@@ -114,7 +115,7 @@ export function label(x: Exec, v: Value, ty: Type): string {
     case "player":
       return x.rt.playerName(v as number);
     case "piece":
-      return x.rt.pieceLabel(x.s, v as number);
+      return pieceText(x, v as number);
     case "space":
       return x.rt.topo.label(v as SpaceValue);
     case "placement":
@@ -139,6 +140,11 @@ export function label(x: Exec, v: Value, ty: Type): string {
   }
 }
 
+/** A piece named in a text: by what shows of it, to a player who cannot see it (`secret-text.ts`). */
+function pieceText(x: Exec, id: number): string {
+  return unseenName(x, id) ?? x.rt.pieceLabel(x.s, id);
+}
+
 /** A label when the type is unknown (`any`): by the value's JS form. */
 function guessLabel(x: Exec, v: Value): string {
   if (typeof v === "number") return formatNumber(v);
@@ -152,7 +158,7 @@ function guessLabel(x: Exec, v: Value): string {
 
 export function placementLabel(x: Exec, v: PlacementValue): string {
   const cells = v.cells.map((c) => x.rt.topo.label(c)).join("–");
-  const base = `${x.rt.pieceLabel(x.s, v.piece)} on ${cells}`;
+  const base = `${pieceText(x, v.piece)} on ${cells}`;
   const sides = x.rt.turnedSides(x.s, v.piece, v.rotation);
   if (!sides) return base;
   return `${base}, ${sidesText(sides)}`;

@@ -9,7 +9,7 @@ import { boardName, instanceOwner } from "./topology.ts";
 import { safeColour } from "../dsl/colour.ts";
 import { isPlacement } from "./values.ts";
 import { copyWithSpaces } from "./space-info.ts";
-import { logLabel, seesPiece, seesZone } from "./visibility.ts";
+import { logLabel, readBy, seesPiece, seesZone } from "./visibility.ts";
 import { answerNamed, namedOptions, owing } from "./vm.ts";
 
 /** Presentation of a piece or space, from its kind's or board's `show` block. */
@@ -205,7 +205,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   let decision: DecisionView | null = null;
   if (p) {
     const owes = owing(p);
-    decision = { players: owes, prompt: p.prompt, simultaneous: p.kind === "secret" };
+    decision = { players: owes, prompt: readBy(p.prompt, p.promptFor, viewer), simultaneous: p.kind === "secret" };
     if (viewer !== null && owes.includes(viewer)) {
       decision.options = namedOptions(x, viewer).map((o) => {
         const v: OptionView = { id: o.id, label: o.label };
@@ -223,7 +223,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   }
   const log = s.log.map((e) => {
     const line: View["log"][number] = { player: e.player, label: logLabel(e, viewer) };
-    if (e.prompt !== undefined) line.prompt = e.prompt;
+    if (e.prompt !== undefined) line.prompt = readBy(e.prompt, e.promptFor, viewer);
     return line;
   });
   const view: View = {
@@ -243,7 +243,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     boards,
     decision,
     log,
-    messages: s.messages.map((m) => (m.to === undefined || m.to === viewer ? { text: m.text, at: m.at } : { text: m.others ?? "", at: m.at })),
+    messages: s.messages.map((m) => ({ text: readBy(m.text, m, viewer), at: m.at })),
     over: s.over,
     result: s.result,
     error: s.error,

@@ -60,3 +60,11 @@ export function logLabel(e: LogEntry, viewer: number | null): string {
 export function seesLogEntry(e: LogEntry, viewer: number | null): boolean {
   return e.player === viewer || (!(e.secret && !e.revealed) && !e.hidden);
 }
+
+/**
+ * A text everyone reads (a message, a choice's prompt) as `viewer` reads it: as written, unless
+ * `others` is set (it named a piece some cannot see: `secret-text.ts`), which all but `to` read.
+ */
+export function readBy(text: string, priv: { to?: number; others?: string } | undefined, viewer: number | null): string {
+  return priv?.others === undefined || priv.to === viewer ? text : priv.others;
+}

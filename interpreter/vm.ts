@@ -15,6 +15,7 @@ import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 import { forget } from "./memo.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
+import { textForAll, type PrivateText } from "./secret-text.ts";
 
 /** One kind of instruction. */
 type Ins<K extends Instr["k"]> = Extract<Instr, { k: K }>;
@@ -477,8 +478,21 @@ function choiceSize(c: ChoiceState): number {
   return pickCount(c) + (c.stop === undefined ? 0 : 1);
 }
 
-function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Value[], fallback: string): string {
-  return f ? String(f(x, l)) : fallback;
+/**
+ * A choice's question: the rules' `prompt`, or `fallback`. Everyone reads it; one that names a
+ * piece some cannot see reads otherwise to them (`promptFor`, `secret-text.ts`). A quiet match
+ * keeps only the text (nobody reads it but the bots, who are not told the prompt).
+ */
+function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Value[], fallback: string): { prompt: string; promptFor?: PrivateText } {
+  if (!f) return { prompt: fallback };
+  if (x.quiet) return { prompt: String(f(x, l)) };
+  const t = textForAll(x, () => String(f(x, l)));
+  return t.private ? { prompt: t.text, promptFor: t.private } : { prompt: t.text };
+}
+
+/** The question of pending choice `p` as its log line keeps it. */
+function askedIn(p: Pending): { prompt: string; promptFor?: PrivateText } {
+  return p.promptFor ? { prompt: p.prompt, promptFor: p.promptFor } : { prompt: p.prompt };
 }
 
 function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }>): void {
@@ -495,7 +509,7 @@ function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }
   if (size === 0) {
     fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
-  const pending: Pending = { kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice };
+  const pending: Pending = { kind: "choose", player, ...prompt(x, ins.prompt, f.locals, "Choose"), choice };
   if (size === 1 && !ins.askAlways) {
     // One legal option: taken without asking, said in the messages (the log keeps decisions only).
     settle(x, f, ins, pending, player, 0, undefined, true);
@@ -528,7 +542,7 @@ function offerNamed(x: Exec, f: FrameState, ins: Ins<"options">): void {
   if (offered.length === 0) fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but no option's condition holds`, ins.span);
   // Named options keep the order the rules list them in (a rulebook's order of actions); it is
   // as deterministic as sorting, and reads better. Their labels are worked out when asked for.
-  const pending: Pending = { kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), offered };
+  const pending: Pending = { kind: "options", player, ...prompt(x, ins.prompt, f.locals, "Choose an action"), offered };
   if (offered.length === 1 && !ins.askAlways) {
     settle(x, f, ins, pending, player, 0, undefined, true);
     return;
@@ -593,7 +607,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
     return;
   }
   f.locals[ins.chooserSlot] = players[0]!;
-  const pending: Extract<Pending, { kind: "secret" }> = { kind: "secret", players, prompt: prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} };
+  const pending: Extract<Pending, { kind: "secret" }> = { kind: "secret", players, ...prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} };
   // Players with one legal option have answered already; when nobody has a real choice, nobody is asked.
   for (const p of ins.askAlways ? [] : players) {
     if (!choices[p]!.unweighed && choiceSize(choices[p]!) === 1 && settle(x, f, ins, pending, p, 0, undefined, true)) return;
@@ -885,7 +899,7 @@ function settle(
     const o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
     if (forced) {
       if (!x.quiet) tellForced(x, who, o.id, o.label, false);
-    } else s.log.push(x.quiet ? { player: who, option: "", label: "", prompt: p.prompt } : { player: who, option: o.id, label: o.label, prompt: p.prompt });
+    } else s.log.push(x.quiet ? { player: who, option: "", label: "", ...askedIn(p) } : { player: who, option: o.id, label: o.label, ...askedIn(p) });
     f.pc = opts.options[rulesIndex]!.to;
     return true;
   }
@@ -913,7 +927,7 @@ function settle(
       answer.index = value === null ? -1 : asked === choice ? index : asked.values.indexOf(value);
     }
     p.chosen[who] = answer;
-    if (!forced) s.log.push({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false });
+    if (!forced) s.log.push({ player: who, option: id, label, ...askedIn(p), secret: true, revealed: false });
     if (p.players.some((q) => !(q in p.chosen))) return false;
     const map = nulls(s.players);
     for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
@@ -932,7 +946,7 @@ function settle(
   if (forced) {
     if (!quiet) tellForced(x, who, id, label, hidden);
   } else {
-    const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
+    const entry: LogEntry = { player: who, option: id, label, ...askedIn(p) };
     if (hidden) entry.hidden = true;
     s.log.push(entry);
   }

@@ -163,7 +163,7 @@ export const FORMS: Form[] = [
     keyword: "log",
     category: "effects",
     signature: "log text",
-    description: "Writes a line to the match log that every player reads; `{expr}` in a text shows a value as players read it.",
+    description: "Writes a line to the match log that every player reads; `{expr}` in a text shows a value as players read it. A piece named there that some players cannot see reads to them by what shows of it (`hidden card`, `face-down tile`), as a choice's `prompt` does.",
     example: "log \"{p.name} scores {points}\"",
   },
   {

@@ -57,3 +57,64 @@ describe("hidden choices in the log", () => {
     expect(m.view(1).log[0]!.label).toBe("Card (1)");
   });
 });
+
+describe("texts for everyone that name a hidden piece", () => {
+  // The card is chosen from a hand only its owner sees: the log of decisions calls the choice "(a
+  // hidden choice)", so the next question and the rules' `log` lines must not name the card either.
+  const leak = `game "Leak" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone hand per player: Card owner
+zone vault per player: Card hidden
+zone shown: Card public
+components Card per player in hand { for v in 1..3 { x1 { value: v } } }
+flow {
+  turn players[0] {
+    let k = choose k from current.hand prompt "Pick a card to hide" ask always
+    log "{current} picks the {k}"
+    let n = choose n from 1..2 prompt "Hide the {k} how deep?" ask always
+    move k to current.vault
+    log "{current} hid the {k}"
+    let t = choose t from current.hand prompt "Show a card" ask always
+    move t to shown
+    log "{current} shows the {t}"
+  }
+}
+scoring p { points 0 }
+`;
+
+  it("reads as written to the one who sees the piece, and by what shows of it to everyone else", () => {
+    const m = gameFromSource(leak).start({ players: 2, seed: 1 });
+    m.apply(m.options(0).find((o) => o.label === "card 2")!.id, 0);
+    expect(m.view(0).decision!.prompt).toBe("Hide the card 2 how deep?");
+    for (const viewer of [1, null]) {
+      expect(m.view(viewer).decision!.prompt).toBe("Hide the hidden card how deep?");
+      expect(m.view(viewer).messages.map((x) => x.text)).toEqual(["Player 1 picks the hidden card"]);
+    }
+    expect(m.view(0).messages.map((x) => x.text)).toEqual(["Player 1 picks the card 2"]);
+    m.apply("1", 0);
+    // The question stays as each read it in the log of decisions.
+    expect(m.view(0).log[1]!.prompt).toBe("Hide the card 2 how deep?");
+    expect(m.view(1).log[1]!.prompt).toBe("Hide the hidden card how deep?");
+    m.apply(m.options(0).find((o) => o.label === "card 3")!.id, 0);
+    // In the vault nobody sees it, its owner neither; a card put on the table everyone reads.
+    expect(m.view(0).messages.map((x) => x.text)).toEqual(["Player 1 picks the card 2", "Player 1 hid the hidden card", "Player 1 shows the card 3"]);
+    expect(m.view(1).messages.map((x) => x.text)).toEqual(["Player 1 picks the hidden card", "Player 1 hid the hidden card", "Player 1 shows the card 3"]);
+  });
+
+  it("a copy redrawn for another player (what bots get) keeps only what that player reads", () => {
+    const m = gameFromSource(leak).start({ players: 2, seed: 1 });
+    m.apply(m.options(0).find((o) => o.label === "card 2")!.id, 0);
+    const copy = m.resampleFor(1, 7);
+    expect(JSON.stringify(copy.state.messages)).not.toContain("card 2");
+    expect(JSON.stringify(copy.state.log)).not.toContain("card 2");
+    expect(m.resampleFor(0, 7).view(0).decision!.prompt).toBe("Hide the card 2 how deep?");
+  });
+
+  it("a quiet match (simulation) plays the same game and keeps no texts", () => {
+    const loud = gameFromSource(leak).start({ players: 2, seed: 3 });
+    const quiet = gameFromSource(leak).start({ players: 2, seed: 3, quiet: true });
+    for (const m of [loud, quiet]) while (m.decision) m.applyAt(0, 0);
+    expect(quiet.result).toEqual(loud.result);
+    expect(quiet.state.messages).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import type { Exec } from "./exec.ts";
+import { instanceOwner } from "./topology.ts";
+import { seenByAll } from "./visibility.ts";
+
+/**
+ * Texts the rules write for everyone (a `log` line, a choice's `prompt`) that name a piece some
+ * players cannot see. `log "{p} hides {card}"` with the card still in a hand would tell everyone
+ * what it is, though the log of decisions calls that very choice "(a hidden choice)". Such a text
+ * is worked out twice: as written, for the one player who sees every piece it names (the owner of
+ * the hand), and with each of those pieces named by what shows of it ("hidden card", "face-down
+ * tile") for everyone else.
+ *
+ * Only a piece named in the text itself is seen to: a piece first turned into a text elsewhere
+ * (`let name = "{card}"`, a `define` giving a text) reaches it as words, which tell nothing of
+ * where they came from.
+ */
+
+/** A text some players read otherwise: only `to` (when set) reads it as written; everyone else reads `others`. */
+export interface PrivateText {
+  to?: number;
+  others: string;
+}
+
+/** Nothing unseen named yet (`Exec.unseenIn`). */
+export const NONE_UNSEEN = -2;
+/** Unseen pieces named that no single player sees all of (`Exec.unseenIn`). */
+const NOBODY = -1;
+
+/**
+ * Called as a piece is named in a text: notes whether some players cannot see it, and gives what
+ * to call it instead while the text is worked out for them (`undefined`: its own name).
+ */
+export function unseenName(x: Exec, id: number): string | undefined {
+  if (seenByAll(x, id)) return undefined;
+  const p = x.s.pieces[id]!;
+  // Who sees it: the owner of a zone only its owner looks into; on a board face down, or in a hidden zone, nobody.
+  const owner = p.board === null && p.zone !== null && x.rt.zoneDef(p.zone)?.visibility === "owner" ? instanceOwner(p.zone) : null;
+  const sees = owner ?? NOBODY;
+  x.unseenIn = x.unseenIn === NONE_UNSEEN || x.unseenIn === sees ? sees : NOBODY;
+  if (!x.redacting) return undefined;
+  const kind = x.rt.def.components[p.c]!.kind.toLowerCase();
+  return p.board === null ? `hidden ${kind}` : `face-down ${kind}`;
+}
+
+/**
+ * Works out a text everyone may read (`make` names pieces through `label`, which asks
+ * `unseenName`): the text as written, and when it names a piece some cannot see, what they read.
+ */
+export function textForAll(x: Exec, make: () => string): { text: string; private?: PrivateText } {
+  const outer = x.unseenIn;
+  const outerRedacting = x.redacting;
+  x.unseenIn = NONE_UNSEEN;
+  x.redacting = false;
+  try {
+    const text = make();
+    const sees = x.unseenIn;
+    if (sees === NONE_UNSEEN) return { text };
+    x.redacting = true;
+    // Worked out again only to name things otherwise: the match goes on from the first working.
+    const rng = x.s.rng.slice();
+    let others: string;
+    try {
+      others = make();
+    } finally {
+      x.s.rng = rng;
+    }
+    return { text, private: sees >= 0 ? { to: sees, others } : { others } };
+  } finally {
+    x.unseenIn = outer;
+    x.redacting = outerRedacting;
+  }
+}
