@@ -1,6 +1,7 @@
 import { closeSync, constants, existsSync, fstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent } from "node:fs";
 import { dirname, join, sep } from "node:path";
 import { compile, type CompileResult } from "../index.ts";
+import type { Diagnostic } from "../../dsl/index.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
 /** The largest rule file read, in bytes (the language refuses more than a million characters anyway). */
@@ -78,6 +79,13 @@ export function loadRules(file: string): CompileResult {
   });
 }
 
+/** A rule file that does not compile, met before the command could start: its diagnostics, exit code 1. */
+export class BrokenRules extends Error {
+  constructor(readonly diagnostics: Diagnostic[]) {
+    super("the rules do not compile");
+  }
+}
+
 /**
  * `--players`, or when it is left out the game's own count: a game for a set number of players
  * (`players 2`) needs no flag, one for a range is told which numbers it takes. Reads the rules
@@ -85,8 +93,10 @@ export function loadRules(file: string): CompileResult {
  */
 export function playersFor(flag: string | undefined, file: string): number {
   if (flag !== undefined) return wholeNumber(flag, "--players", 1);
-  const game = loadRules(file).game;
-  if (!game) throw new UsageError(`--players is needed: ${file} does not compile (\`stela check ${file}\` lists its errors)`);
+  const r = loadRules(file);
+  const game = r.game;
+  // The rules' own errors, as the command would print them with `--players` given: not a missing flag.
+  if (!game) throw new BrokenRules(r.diagnostics);
   if (game.minPlayers === game.maxPlayers) return game.minPlayers;
   throw new UsageError(`--players is needed: "${game.title}" is for ${game.minPlayers} to ${game.maxPlayers} players`);
 }

@@ -6,11 +6,12 @@ import { runPlay } from "./play-command.ts";
 import { runTest, TEST_FORMATS, type TestFormat } from "./test-command.ts";
 import { defaultWorkers, parseShard, runSimulate } from "./simulate-command.ts";
 import { BOT_KINDS } from "../index.ts";
+import { formatDiagnostic } from "../../dsl/index.ts";
 import { botSpecs } from "./bot-specs.ts";
 import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
 import { checkReportPath } from "./report-path.ts";
-import { playersFor } from "./load-rules.ts";
+import { BrokenRules, playersFor } from "./load-rules.ts";
 import { GAMES_LIMIT, SEED_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { UsageError, wholeNumber } from "./usage-error.ts";
 
@@ -142,6 +143,10 @@ export async function main(argv: string[]): Promise<number> {
     if (e instanceof UsageError) {
       process.stderr.write(`stela: ${e.message}\n`);
       return 2;
+    }
+    if (e instanceof BrokenRules) {
+      for (const d of e.diagnostics) out(formatDiagnostic(d));
+      return 1;
     }
     process.stderr.write(`stela: internal error: ${e instanceof Error ? e.message : String(e)} (please report it)\n`);
     return 3;

@@ -100,13 +100,15 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           return 0;
         }
         out("");
-        out(renderText(match.view(p), { messages: false }));
+        const seat = match.view(p);
+        out(renderText(seat, { messages: false }));
         privateNews(p);
         // The options are listed once per decision, so their numbers stay put while the player
         // tries answers; an id (shown after each label) is accepted as well as a number
         // (`readAnswer`: never a guess when the two could be read apart).
         const options = match.options(p);
-        out(`Player ${p + 1}: ${match.decision?.prompt ?? ""}`);
+        // The question as this player reads it: one naming a piece they cannot see names it by what shows.
+        out(`Player ${p + 1}: ${seat.decision?.prompt ?? ""}`);
         options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}  [${opt.id}]`));
         // The ids the rules refuse at this decision, worked out once if an answer needs them.
         let refused: Set<string> | undefined;

@@ -160,16 +160,22 @@ function boardLines(b: BoardView, players: string[]): string[] {
   return out;
 }
 
-/** A zone's pieces, identical ones counted: `Temple ×9`, `2 corn¹, 1 pepper¹`. */
+/**
+ * A zone's pieces from the bottom up (the last is its `top`), a run of identical ones counted:
+ * `Temple ×9`, `2 corn¹, 1 pepper¹`. Only pieces side by side are counted together: a discard pile
+ * `red 2, red wager ×2, red 2` shows which card would be drawn from it.
+ */
 function zoneContent(z: ZoneView): string {
   if (!z.pieces) return "hidden";
-  const counts = new Map<string, number>();
+  const runs: { key: string; n: number }[] = [];
   for (const p of z.pieces) {
     const owner = p.owner !== null && p.owner !== z.owner ? ownerMark(p.owner) : "";
     const key = describe(p) + owner;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    const last = runs[runs.length - 1];
+    if (last?.key === key) last.n++;
+    else runs.push({ key, n: 1 });
   }
-  return [...counts].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(", ");
+  return runs.map(({ key, n }) => (n > 1 ? `${key} ×${n}` : key)).join(", ");
 }
 
 /** A variable's value as a line of text reads it: a list in brackets, a piece by its label. */

@@ -122,6 +122,13 @@ describe("stela simulate", () => {
     expect(ttt.out).toContain("4 games, 2 players, seed 1");
     const maya = stela(["simulate", "games/maya.stela", "--games", "4"]);
     expect([maya.code, maya.err]).toEqual([2, 'stela: --players is needed: "Maya" is for 2 to 4 players\n']);
+    // A rule file with errors gets them, as with --players given, not "--players is needed".
+    for (const command of ["simulate", "play"]) {
+      const r = stela([command, broken], "");
+      expect(r.code, command).toBe(1);
+      expect(r.out, command).toMatch(/broken\.stela:5:\d+: error unknown-name: .*adjacnt/);
+      expect(r.err, command).toBe("");
+    }
     // The missing flag no longer hides a mistake in another one.
     expect(stela(["play", "tests/bench/games/tic-tac-toe.stela", "--bots", "foo"]).err).toBe('stela: --bots takes a whole number of at least 1, not "foo"\n');
   });

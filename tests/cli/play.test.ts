@@ -53,6 +53,28 @@ describe("stela play: the table as text", () => {
     expect(kinds.out).toContain("    p p S p p S\n  legend: S store\n");
   });
 
+  it("lists a zone from the bottom up, counting only identical pieces side by side: which is on top shows", () => {
+    const files = ruleFiles({ "pile.stela": `game "Pile" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone pile: Card
+components Card in pile {
+  x1 { value: 0 }
+  x1 { value: 0 }
+  x1 { value: 5 }
+  x1 { value: 0 }
+}
+flow {
+  turn players[0] {
+    let n = choose n from 1..2 prompt "Draw how many?"
+    log "{current} draws {n}: the top is {top(pile)}"
+  }
+}
+scoring p { points 0 }` });
+    const r = stela(["play", files["pile.stela"]!], "q\n");
+    // Counted as one, \`card 0 ×3, card 5\` hid that a card 0 lies on top.
+    expect(r.out).toContain("pile (4): card 0 ×2, card 5, card 0\n");
+  });
+
   it("Maya: each tile shows its crop, its number of crops and its owner; a legend explains every code", () => {
     const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "4"]);
     expect(r.code).toBe(0);
