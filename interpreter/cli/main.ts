@@ -67,7 +67,7 @@ function program(result: { code: number }): Command {
     });
 
   p.command("simulate")
-    .description("bots play many games: win rates with 95% intervals, draws, scores, game length, a first-seat test")
+    .description("bots play many games: win rates with 95% intervals, draws, scores, game length, a first-player test")
     .argument("<file>", "a .stela file")
     .option("--players <n>", "number of players (default: the game's, when it has one)")
     .option("--games <n>", "number of games (numbered from 1)", "100")

@@ -27,6 +27,11 @@ export interface GameOutcome {
   scores: number[];
   winners: number[];
   decisions: number;
+  /**
+   * The seat that took the game's first decision (absent: seat 1, as in shards from before it was
+   * kept): the first player of a game that draws who starts (`random(players)`) is not seat 1.
+   */
+  first?: number;
   /** A rule failure, as `file:line:col: code: message`, or a game that did not end. */
   error?: string;
 }
@@ -95,6 +100,9 @@ export function playGame(
   const failure = m.error ?? noEnd;
   if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}`;
   const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions };
+  // Who decided first (a secret choice's first answer: bots answer in seat order).
+  const first = m.log[0]?.player;
+  if (first !== undefined && first !== 0) outcome.first = first;
   if (error) outcome.error = error;
   return noEnd ? { match: m, outcome, noEnd } : { match: m, outcome };
 }

@@ -95,7 +95,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
 <p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; ${s.playoutsPerSecond.toFixed(1)} games per second.</p>
 <p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
-<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). First seat: ${fp.wins} wins in ${fp.decisive} decisive games, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.</p>
+<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). The first to decide: ${fp.wins} wins in ${fp.decisive} decisive games, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.</p>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 <div class="charts">
 <div><h2>Win rate by seat</h2><canvas id="wins"></canvas></div>

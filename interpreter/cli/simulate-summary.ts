@@ -38,8 +38,9 @@ export interface SimulationSummary {
   length: Spread;
   decisionsPerGame: number;
   /**
-   * Does the first seat win more (or less) than its fair share 1/players? An exact
-   * binomial test over the games that one seat won alone.
+   * Does the player who decides first win more (or less) than the fair share 1/players? An exact
+   * binomial test over the games that one seat won alone. The first to decide, not seat 1: a game
+   * that draws who starts gives every seat the first move as often, and seat 1 no edge to find.
    */
   firstPlayer: { wins: number; decisive: number; fairShare: number; pValue: number };
   playoutsPerSecond: number;
@@ -79,7 +80,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
     };
   });
   const decisive = clean.filter((g) => g.winners.length === 1);
-  const firstWins = decisive.filter((g) => g.winners[0] === 0).length;
+  const firstWins = decisive.filter((g) => g.winners[0] === (g.first ?? 0)).length;
   const length = spread(clean.map((g) => g.decisions));
   const summary: SimulationSummary = {
     game: title,
@@ -107,17 +108,17 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 
 /**
- * What the first-seat test says, in words. With different bots in the seats, the first seat's
- * share is its bot's strength as much as the seat's: the test then cannot tell them apart, and
- * says so rather than report "a first-seat advantage" that is only a stronger bot.
+ * What the first-player test says, in words. With different bots in the seats, the first
+ * player's share is their bot's strength as much as the move's: the test then cannot tell them
+ * apart, and says so rather than report "a first-player advantage" that is only a stronger bot.
  */
 export function firstSeatVerdict(s: SimulationSummary): string {
   const bots = new Set(s.seats.map((x) => x.bot));
-  if (bots.size > 1) return "the seats have different bots, so this cannot tell the first seat from its bot (play one bot in every seat to test the seat)";
+  if (bots.size > 1) return "the seats have different bots, so this cannot tell the first player from their bot (play one bot in every seat to test the first move)";
   const fp = s.firstPlayer;
-  if (fp.pValue >= 0.05) return "no evidence of a first-seat effect";
-  // Which way: the first seat's share of the games one seat won alone against its fair share.
-  return fp.wins > fp.decisive * fp.fairShare ? "a first-seat advantage" : "a first-seat handicap";
+  if (fp.pValue >= 0.05) return "no evidence of a first-player effect";
+  // Which way: the first player's share of the games one seat won alone against its fair share.
+  return fp.wins > fp.decisive * fp.fairShare ? "a first-player advantage" : "a first-player handicap";
 }
 
 /**
@@ -156,7 +157,7 @@ export function summaryLines(s: SimulationSummary): string[] {
     "",
     // The share, not the games won alone, is what adds up to 1 over the seats: where first places
     // are shared, every seat's games won alone fall short of 1/players in a perfectly fair game.
-    `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); first seat won ${fp.wins} of ${fp.decisive} decisive games (${formatPValue(fp.pValue)}, ${firstSeatVerdict(s)})`,
+    `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); the first to decide won ${fp.wins} of ${fp.decisive} decisive games (${formatPValue(fp.pValue)}, ${firstSeatVerdict(s)})`,
   );
   const precision = winPrecisionLine(s);
   if (precision) lines.push(precision);

@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { botRandom, makeBot, mixSeed, MctsBot, playOut } from "../../interpreter/index.ts";
 import { mergeShards } from "../../interpreter/cli/merge-command.ts";
@@ -46,7 +48,7 @@ describe("random streams", () => {
     }
     expect(summary.firstPlayer.pValue).toBeGreaterThan(0.05);
     expect(summary.seats[0]!.draws.count).toBe(summary.seats[1]!.draws.count);
-    expect(firstSeatVerdict(summary)).toBe("no evidence of a first-seat effect");
+    expect(firstSeatVerdict(summary)).toBe("no evidence of a first-player effect");
   });
 
   it("says how sure a seat's wins are, and how many games would give ±5 and ±2 points", () => {
@@ -89,15 +91,42 @@ describe("random streams", () => {
     const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
     const run = (firstWins: number, games: number) =>
       summarise("Goofspiel", s, games, Array.from({ length: games }, (_, i) => ({ game: i + 1, seed: i, scores: i < firstWins ? [1, 0] : [0, 1], winners: i < firstWins ? [0] : [1], decisions: 5 })), 1);
-    expect(firstSeatVerdict(run(140, 200))).toBe("a first-seat advantage");
-    expect(firstSeatVerdict(run(60, 200))).toBe("a first-seat handicap");
-    expect(firstSeatVerdict(run(104, 200))).toBe("no evidence of a first-seat effect");
+    expect(firstSeatVerdict(run(140, 200))).toBe("a first-player advantage");
+    expect(firstSeatVerdict(run(60, 200))).toBe("a first-player handicap");
+    expect(firstSeatVerdict(run(104, 200))).toBe("no evidence of a first-player effect");
     // 3,000 of 3,000: the exact test's sum underflows to 0; the true p is below 10^-300, not 0.
     const sweep = run(3000, 3000);
     expect(sweep.firstPlayer.pValue).toBe(0);
-    expect(summaryLines(sweep).join("\n")).toContain("first seat won 3000 of 3000 decisive games (p < 1e-300, a first-seat advantage)");
+    expect(summaryLines(sweep).join("\n")).toContain("the first to decide won 3000 of 3000 decisive games (p < 1e-300, a first-player advantage)");
     expect(formatPValue(0.17752)).toBe("p = 0.1775");
     expect(formatPValue(1.907e-6)).toBe("p = 1.91e-6");
+  });
+
+  it("tests the player who decides first, not seat 1, in a game that draws who starts", () => {
+    // Whoever is drawn to start wins: seat 1 wins half the games, the first player all of them.
+    const file = join(mkdtempSync(join(tmpdir(), "stela-starter-")), "starter.stela");
+    writeFileSync(
+      file,
+      `game "Starter" { players 2 }
+per player { score: number = 0 }
+flow {
+  let starter = random(players)
+  turn starter {
+    let n = choose n from 1..2 prompt "Pick"
+    starter.score = n
+  }
+  end game
+}
+scoring p { points p.score }
+`,
+    );
+    const s: RunSettings = { file, players: 2, bots: ["random"], seed: 1 };
+    const summary = summarise("Starter", s, 200, runBatch({ ...s, from: 1, to: 201 }), 1);
+    expect(summary.errors).toEqual([]);
+    expect(summary.seats[0]!.wins.count).toBeGreaterThan(70);
+    expect(summary.seats[0]!.wins.count).toBeLessThan(130);
+    expect(summary.firstPlayer).toMatchObject({ wins: 200, decisive: 200 });
+    expect(firstSeatVerdict(summary)).toBe("a first-player advantage");
   });
 
   it("never calls a stronger bot in the first seat a first-seat advantage", () => {
@@ -105,7 +134,7 @@ describe("random streams", () => {
     const outcomes = runBatch({ ...s, from: 1, to: 41 });
     const summary = summarise("Goofspiel", s, 40, outcomes, 1);
     // Whatever the test finds, the first seat's share is its bot's as much as the seat's.
-    expect(firstSeatVerdict(summary)).toMatch(/cannot tell the first seat from its bot/);
+    expect(firstSeatVerdict(summary)).toMatch(/cannot tell the first player from their bot/);
     expect(summaryLines(summary).join("\n")).toMatch(/different bots/);
   });
 });
