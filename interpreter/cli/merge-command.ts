@@ -30,6 +30,12 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   shards.forEach((s, i) => {
     if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another run than ${names[0]} (file, variant, players, bots, seed, games or shard count differ)`);
   });
+  // Shards from before the fingerprint was kept carry none: nothing to compare.
+  shards.forEach((s, i) => {
+    if (s.rules !== undefined && first.rules !== undefined && s.rules !== first.rules) {
+      throw new UsageError(`${names[i]} was played on other rules than ${names[0]}: the rule file changed between the shards, so their games are not one run`);
+    }
+  });
   const seen = new Set<number>();
   for (const [i, s] of shards.entries()) {
     if (seen.has(s.shard.k)) throw new UsageError(`shard ${s.shard.k}/${s.shard.n} is given twice (${names[i]})`);

@@ -34,6 +34,11 @@ export interface SimulateOptions {
 export interface ShardOutput extends SimulationSummary {
   shard: { k: number; n: number };
   outcomes: GameOutcome[];
+  /**
+   * The fingerprint of the rules played (`MatchState.rules`: a rule changed, it changes): the
+   * shards of one run were played on one text of the rules, whatever their file is called.
+   */
+  rules?: string;
 }
 
 /** The most games a worker plays per task: each task costs a message to and from the worker. */
@@ -196,7 +201,10 @@ export async function runSimulate(file: string, o: SimulateOptions, out: (line: 
   const { from, to } = o.shard ? shardRange(o.games, o.shard.k, o.shard.n) : { from: 1, to: o.games + 1 };
   const { outcomes, seconds } = await playRange(s, from, to, o.workers, o.progress);
   const summary = summarise(game.title, s, o.games, outcomes, seconds);
-  if (o.json) out(JSON.stringify(o.shard ? ({ ...summary, shard: o.shard, outcomes } satisfies ShardOutput) : summary));
+  if (o.json) {
+    const rules = game.start(o.variant === undefined ? { players: o.players, quiet: true } : { players: o.players, variant: o.variant, quiet: true }).state.rules;
+    out(JSON.stringify(o.shard ? ({ ...summary, shard: o.shard, outcomes, rules } satisfies ShardOutput) : summary));
+  }
   else {
     for (const line of summaryLines(summary)) out(line);
     if (o.shard) out(`shard ${o.shard.k}/${o.shard.n}: games ${from}–${to - 1}; use --json to save it for \`stela merge\``);

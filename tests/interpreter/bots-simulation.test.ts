@@ -204,6 +204,26 @@ describe("shards", () => {
     expect({ ...summary, playoutsPerSecond: 0 }).toEqual({ ...whole, playoutsPerSecond: 0 });
     expect(() => mergeShards([shards[0]!, shards[1]!], ["b", "a"])).toThrow("missing shard 3/3");
   });
+
+  it("are refused when the rule file changed between them, though its name is the same", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "stela-shards-")), "goofspiel.stela");
+    const text = readFileSync(GOOF, "utf8");
+    const shard = async (k: number): Promise<ShardOutput> => {
+      const lines: string[] = [];
+      await runSimulate(file, { players: 2, games: 10, seed: 3, json: true, workers: 1, progress: false, bots: ["random"], shard: { k, n: 2 } }, (l) => lines.push(l));
+      return JSON.parse(lines.join("\n"));
+    };
+    writeFileSync(file, text);
+    const one = await shard(1);
+    const two = await shard(2);
+    expect(mergeShards([one, two], ["1", "2"]).summary.played).toBe(10);
+    // A comment moved changes nothing; a rule changed is other rules.
+    writeFileSync(file, `// moved\n${text}`);
+    expect(mergeShards([one, await shard(2)], ["1", "2"]).summary.played).toBe(10);
+    writeFileSync(file, text.replace(/points /, "points 1 + "));
+    const changed = await shard(2);
+    expect(() => mergeShards([one, changed], ["1", "2"])).toThrow("2 was played on other rules than 1");
+  });
 });
 
 describe("worker processes", () => {
