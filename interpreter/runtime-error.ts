@@ -16,10 +16,33 @@ export class RuntimeError extends Error {
     super(message);
   }
 
+  /**
+   * The calls the failure came through, innermost first (`define`s, rules, procedures): the error
+   * shows where it happened, inside a `define` used in many places, and these say which use.
+   */
+  readonly calls: Span[] = [];
+
+  /** Notes a call the failure came through, as it passes (a few are enough to place it). */
+  through(span: Span): void {
+    if (this.calls.length < MAX_CALLS) this.calls.push(span);
+  }
+
   toDiagnostic(file: string): Diagnostic {
-    return { code: this.code, severity: "error", message: this.message, file: this.span.file ?? file, span: this.span };
+    const at = this.span.file ?? file;
+    const d: Diagnostic = { code: this.code, severity: "error", message: this.message, file: at, span: this.span };
+    // Only calls from elsewhere: a call on the failure's own line tells nothing new.
+    const calls = this.calls.filter((c) => (c.file ?? file) !== at || c.start.line !== this.span.start.line);
+    if (calls.length > 0) {
+      const where = (c: Span): string => ((c.file ?? file) === at ? `line ${c.start.line}` : `${c.file ?? file}:${c.start.line}`);
+      d.hint = `called from ${calls.slice(0, SHOWN_CALLS).map(where).join(", from ")}${calls.length > SHOWN_CALLS ? ", …" : ""}`;
+    }
+    return d;
   }
 }
+
+/** Calls kept, and shown, with a failure (`RuntimeError.calls`). */
+const MAX_CALLS = 8;
+const SHOWN_CALLS = 3;
 
 export function fail(code: DiagnosticCode, message: string, span: Span): never {
   throw new RuntimeError(code, message, span);

@@ -119,6 +119,9 @@ export class Runtime {
             const l = frame(args, n);
             for (let i = 0; i < reqs.length; i++) if (reqs[i]!.cond(x, l) !== true) return false;
             return true;
+          } catch (e) {
+            if (e instanceof RuntimeError) e.through(span);
+            throw e;
           } finally {
             this.leave();
           }
@@ -216,6 +219,9 @@ export class Runtime {
       try {
         tick(x, declSpan);
         return body(x, frame(args, nlocals));
+      } catch (e) {
+        if (e instanceof RuntimeError) e.through(span);
+        throw e;
       } finally {
         this.leave();
       }

@@ -42,6 +42,12 @@ function currentSpan(x: Exec): Span {
 export function recordError(x: Exec, e: unknown, span: Span): void {
   const s = x.s;
   if (e instanceof RuntimeError) {
+    // The procedures it ran in, as calls: each frame below the top waits at the call that made the next.
+    for (let i = s.stack.length - 2; i >= 0; i--) {
+      const f = s.stack[i]!;
+      const ins = x.rt.codeOf(f.code)?.instrs[f.pc];
+      if (ins?.k === "call") e.through(ins.span);
+    }
     s.error = e.toDiagnostic(x.rt.def.file);
   } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
     // Shown at the call that nested deepest (the one a recursion without end makes of itself), not at the statement that started it.

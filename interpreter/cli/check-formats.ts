@@ -15,7 +15,9 @@ export function smokeContext(f: SmokeFailure): string {
 /** The smoke failure as the diagnostic it is, located in the rule that failed (or at the file's top). */
 function smokeDiagnostic(f: SmokeFailure): Diagnostic {
   const span: Span = f.span ?? { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } };
-  return { code: f.code, severity: "error", message: `${f.message} [${smokeContext(f)}]`, file: f.span?.file ?? f.file, span };
+  const d: Diagnostic = { code: f.code, severity: "error", message: `${f.message} [${smokeContext(f)}]`, file: f.span?.file ?? f.file, span };
+  if (f.hint !== undefined) d.hint = f.hint;
+  return d;
 }
 
 /** "✖ 3 problems (2 errors, 1 warning) in 2 files", or "✔ 5 files checked, no problems". */

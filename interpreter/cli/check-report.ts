@@ -21,6 +21,8 @@ export interface SmokeFailure {
   message: string;
   /** Where in the rules, when a rule failed; `span.file` is set when that is another file (a variant's base). */
   span?: Span;
+  /** The failure's hint: the calls it came through (`called from line 8`). */
+  hint?: string;
 }
 
 /** What `stela check` found in one rule file. */
@@ -46,7 +48,9 @@ function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "mes
     return { ...base, decision, code: "internal-error", message: e instanceof Error ? e.message : String(e) };
   }
   if (!d) return undefined;
-  return { ...base, decision, code: d.code, message: d.message, span: d.file === base.file ? d.span : { ...d.span, file: d.file } };
+  const f: SmokeFailure = { ...base, decision, code: d.code, message: d.message, span: d.file === base.file ? d.span : { ...d.span, file: d.file } };
+  if (d.hint !== undefined) f.hint = d.hint;
+  return f;
 }
 
 /**

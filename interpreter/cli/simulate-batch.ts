@@ -98,7 +98,7 @@ export function playGame(
     if (e instanceof NoEndError && !m.error) noEnd = noEndDiagnostic(game, s.variant, maxDecisions);
   }
   const failure = m.error ?? noEnd;
-  if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}`;
+  if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ""}`;
   const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions };
   // Who decided first (a secret choice's first answer: bots answer in seat order).
   const first = m.log[0]?.player;

@@ -55,6 +55,29 @@ describe("run-time failures", () => {
     }
   });
 
+  it("a failure inside a define or a procedure says which call it came through", () => {
+    // Line 4: the define that fails; line 5: a procedure calling it; line 7 calls the procedure,
+    // line 8 the define itself. Only the second call of each fails (an empty list).
+    const src = `${header}define first_of(xs: list of number): number = xs[0]
+procedure take(xs: list of number) { players[0].score = first_of(xs) }
+flow {
+  take([1])
+  take([])
+  end game
+}
+`;
+    const compiled = gameFromSource(src);
+    for (const [mode, game] of [["compiled", compiled], ["closures", new Game(compiled.def, compiled.variantDefs, "closures")]] as const) {
+      const m = game.start({ players: 2, seed: 1 });
+      expect(m.error, mode).toMatchObject({ code: "runtime-index-out-of-range", span: { start: { line: 4 } }, hint: "called from line 5, from line 8" });
+    }
+    // A failure in the flow itself, or a call on the failure's own line, adds nothing.
+    const flat = gameFromSource(`${header}define first_of(xs: list of number): number = xs[0]\nflow {\n  players[0].score = first_of([])\n}\n`).start({ players: 2 });
+    expect(flat.error?.span.start.line).toBe(4);
+    expect(flat.error?.hint).toBe("called from line 6");
+    expect(run(`  let xs: list of number = []\n  log xs[0]`).error?.hint).toBeUndefined();
+  });
+
   it("endless recursion in a procedure is a diagnostic", () => {
     const m = run(`  again()`, `procedure again() { again() }\n`);
     expect(m.error?.code).toBe("runtime-stack-overflow");

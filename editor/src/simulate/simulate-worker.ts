@@ -35,7 +35,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
-    if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}`;
+    if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}${m.error.hint ? ` (${m.error.hint})` : ""}`;
     outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(error ? { error } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
