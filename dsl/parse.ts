@@ -5,6 +5,7 @@ import { DiagnosticSink, type Diagnostic } from "./diagnostic.ts";
 import { checkEmbeddedDepth, checkInputSize, checkNesting, INPUT_LIMITS, limitTreeDepth } from "./input-limits.ts";
 import { parseHints } from "./parser-messages.ts";
 import { unclosedBraceHint } from "./unclosed-brace.ts";
+import { familiarSign } from "./familiar-words.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
 import { ALL_TOKENS, LBrace, RBrace, StringLit, UnterminatedComment } from "./tokens.ts";
@@ -138,7 +139,7 @@ export function parse(source: string, file: string): ParseResult {
     const start = positionAt(source, e.offset);
     const end = positionAt(source, e.offset + (e.length || 1));
     const ch = source.slice(e.offset, e.offset + (e.length || 1));
-    sink.error("lex-invalid-character", `unexpected character \`${ch}\``, { start, end });
+    sink.error("lex-invalid-character", `unexpected character \`${ch}\``, { start, end }, familiarSign(ch));
   }
   for (const t of lexed.groups["invalid"] ?? []) {
     if (t.tokenType === UnterminatedComment) {

@@ -1,6 +1,7 @@
 import type { IParserErrorMessageProvider, IToken, TokenType } from "chevrotain";
 import { didYouMean } from "./suggest.ts";
 import { KEYWORDS } from "./tokens.ts";
+import { familiarSign } from "./familiar-words.ts";
 
 /** What a grammar rule is called in an error message. */
 const RULE_NOUNS: Record<string, string> = {
@@ -45,6 +46,9 @@ function noteHint(actual: IToken, expected: TokenType[]): void {
   } else if (actual.tokenType.name.startsWith("Kw_") && expected.some((t) => t.name === "Identifier")) {
     // A name was expected and a keyword came (`let from = …`): the word is taken, not misspelt.
     parseHints.set(actual, `\`${actual.image}\` is a word of the language and cannot be a name; choose another`);
+  } else if (actual.tokenType.name === "MapLine" && actual.image.startsWith("||")) {
+    // `a || b`: a `|` starts a drawn row of a map, which takes the rest of the line.
+    parseHints.set(actual, familiarSign("||")!);
   } else if (actual.image === "=" && expected.some((t) => t.name === "LBrace" || t.name === "Kw_then")) {
     parseHints.set(actual, "use `==` to compare; `=` assigns");
   }

@@ -2,6 +2,7 @@ import type { Arg, Expr } from "../ast.ts";
 import { BUILTINS, CONSTANTS, PROPERTIES, TOPOLOGIES } from "../builtins/catalogue.ts";
 import type { IrExpr, TableDef, Value } from "../ir.ts";
 import type { Span } from "../span.ts";
+import { familiarField, familiarFunction } from "../familiar-words.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } from "../types.ts";
 import { checkComponentName } from "./component-names.ts";
@@ -398,7 +399,7 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
     return property(c, obj, "space", e, Object.values(c.def.boards).flatMap((b) => b.attributes.map((a) => a.name)));
   }
   if (ty.t === "placement") return property(c, obj, "placement", e, []);
-  c.sink.error("unknown-field", `${article(typeName(ty))} has no field \`${field}\``, e.field.span);
+  c.sink.error("unknown-field", `${article(typeName(ty))} has no field \`${field}\``, e.field.span, ty.t === "list" || ty.t === "zone" ? familiarField(field) : undefined);
   return bad(span);
 }
 
@@ -541,7 +542,8 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
       cx.scope.lookup(name) ? "not-callable" : "unknown-name",
       cx.scope.lookup(name) ? `\`${name}\` is a local value, not something to call` : `unknown function \`${name}\``,
       nameSpan,
-      didYouMean(name, [...BUILTINS.keys(), ...[...c.globals].filter(([, g]) => ["define", "rule", "hook", "procedure"].includes(g.k)).map(([n]) => n)]),
+      (cx.scope.lookup(name) ? undefined : familiarFunction(name)) ??
+        didYouMean(name, [...BUILTINS.keys(), ...[...c.globals].filter(([, g]) => ["define", "rule", "hook", "procedure"].includes(g.k)).map(([n]) => n)]),
     );
     for (const a of args) checkExpr(c, a.value, cx);
     return bad(span);
