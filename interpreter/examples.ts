@@ -139,6 +139,8 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
         }
         if (check.offered) fail(`"${step.label}" is offered`, step.reason === undefined ? "refused" : `refused: ${step.reason}`, "offered");
         if (step.reason !== undefined && !check.reason.includes(step.reason)) {
+          // Not a candidate at all (a misspelt label, or another decision than the step meant): no rule gave a reason.
+          if (!check.candidate) fail(`"${step.label}" is no option here, so no rule refuses it: ${check.reason}`, step.reason, check.reason);
           fail(`"${step.label}" is refused for another reason`, step.reason, check.reason);
         }
         return;

@@ -307,7 +307,7 @@ export class Scenario {
       const listed = opts.length ? opts.map((o) => `"${o.label}"`).join(", ") : "none";
       throw new ScenarioError(
         found.length === 0
-          ? `${whom} has no option "${String(label)}" (prompt: ${this.match.decision?.prompt ?? "the game is over"}; options: ${listed})`
+          ? `${whom} has no option "${String(label)}" (prompt: ${this.match.decision?.prompt ?? "the game is over"}; options: ${listed})${this.takenSince()}`
           : `${found.length} options of ${whom} match ${String(label)}: ${found.map((o) => `"${o.label}"`).join(", ")}`,
       );
     }
@@ -363,6 +363,18 @@ export class Scenario {
   }
 
   /**
+   * The choices the rules took without asking (each the only option) since the last decision
+   * taken here, as a failing step tells them: an example that meant to take one of them finds
+   * the match a decision or two further on, at another player's choice, and would not know why.
+   */
+  private takenSince(): string {
+    const taken = this.match.state.messages
+      .slice(this.forcedSeen)
+      .flatMap((m) => (m.forced ? [`${this.rt.playerName(m.forced.player)}: ${m.forced.label}`] : []));
+    return taken.length ? `; taken without asking since the last step: ${taken.join(", ")}` : "";
+  }
+
+  /**
    * Is the option labelled `label` offered to `player` now, and if not, why?
    * A candidate the rules rule out gets the rules' own reason; a label that is
    * no candidate at all says so, listing what is offered.
@@ -376,7 +388,7 @@ export class Scenario {
     if (!m.decision.players.includes(who)) return { offered: false, candidate: false, reason: `${this.rt.playerName(who)} has no decision to take now` };
     const candidate = this.candidates(who).find((o) => o.label === label);
     const listed = offered.map((o) => `"${o.label}"`).join(", ");
-    if (!candidate) return { offered: false, candidate: false, reason: `there is no such option (offered: ${listed})` };
+    if (!candidate) return { offered: false, candidate: false, reason: `there is no such option (${this.rt.playerName(who)} decides now, prompt: ${m.decision.prompt}; offered: ${listed})${this.takenSince()}` };
     const r = m.clone().apply(candidate.id, who);
     if (r.ok) return { offered: false, candidate: true, reason: "it is not offered" };
     // The engine's reason repeats the candidate's label: keep only the rules' words.

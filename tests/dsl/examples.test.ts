@@ -91,6 +91,35 @@ describe("example blocks: running", () => {
     ]);
   });
 
+  it("a step that finds another decision than it meant says whose it is and what was taken without asking", () => {
+    const src = `game "Forced" { players 2 }
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    let k = choose k from 1..3 where k == 2 label "take {k}" prompt "How many?"
+    players[0].score += k
+  }
+  turn players[1] {
+    let j = choose j from 1..2 label "then {j}" prompt "And then?"
+    players[1].score += j
+  }
+}
+scoring p { points p.score }
+example "refused" {
+  expect refused "take 3" because "too many"
+}
+example "chosen" {
+  choose "take 3"
+}
+`;
+    const results = runExamples(compile(src, "forced.stela").game!);
+    const taken = "; taken without asking since the last step: Player 1: take 2";
+    expect(results.map((x) => x.failure?.message)).toEqual([
+      `"take 3" is no option here, so no rule refuses it: there is no such option (Player 2 decides now, prompt: And then?; offered: "then 1", "then 2")${taken}`,
+      `Player 2 has no option "take 3" (prompt: And then?; options: "then 1", "then 2")${taken}`,
+    ]);
+  });
+
   it("compares the scores and the ranking", () => {
     const src = harvest(`example "result" {\n  position with triggers { place first q in players[1].bag at space_at(field, 0, 0) }\n  expect scores [0, 1]\n  expect ranking [players[0], players[1]]\n}\n`);
     const [r] = runExamples(compile(src, "h.stela").game!);
