@@ -22,7 +22,7 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
   const previewed = () => page.getByTestId("placement-preview").getAttribute("data-option");
   const lastOption = () => onApp(page, (a) => a.snapshot!.log.at(-1)!.option);
 
-  it("Mayan City: the Plaza previews at the pointer, R turns it, Shift+R turns it back, a click places it as shown", async () => {
+  it("Mayan City: the Plaza, picked from the hand, previews at the pointer, R turns it, Shift+R turns it back, a click places it as shown", async () => {
     await openGame(page, "mayan-city.stela|");
     await setSeats(page, [true, true]);
     // Four card picks (seed 1, the first card each time; each player's last card is their only
@@ -35,6 +35,11 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
       await waitLog(page, i + 1);
     }
     expect(await onApp(page, (a) => (a.snapshot!.view as unknown as { decision: { prompt: string } }).decision.prompt)).toBe("Place a piece");
+    // Three pieces fit on d4: none hangs at the pointer until one is picked (a click would ask which).
+    await page.hover('[data-space="city:3,3"]');
+    expect(await page.getByTestId("placement-preview").count()).toBe(0);
+    const plaza = await onApp(page, (a) => (a.snapshot!.view as unknown as { decision: { options: { id: string; pieces?: number[] }[] } }).decision.options.find((o) => o.id.startsWith("plaza@"))!.pieces![0]!);
+    await page.locator(`[data-piece="${plaza}"]`).first().click();
     await page.hover('[data-space="city:3,3"]');
     expect(await previewed()).toBe("plaza@city:3,3+4,3");
     // The preview covers the Plaza's two cells, in the piece's colour.

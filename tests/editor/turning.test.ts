@@ -17,12 +17,18 @@ const options = [
 describe("turning a piece under the pointer", () => {
   const index = indexOptions(options);
 
-  it("hangs the first piece here by its first cell, and each turn picks that turn's placement", () => {
-    expect(placementAt(index, "b:1,0", 0)).toEqual({ option: options[1], piece: 1, rotations: [0, 1], rotation: 0 });
-    expect(placementAt(index, "b:1,0", 1)!.option).toBe(options[2]);
+  it("hangs the selected piece by its first cell, and each turn picks that turn's placement", () => {
+    expect(placementAt(index, "b:1,0", 0, 1)).toEqual({ option: options[1], piece: 1, rotations: [0, 1], rotation: 0 });
+    expect(placementAt(index, "b:1,0", 1, 1)!.option).toBe(options[2]);
     // Turns wrap around, both ways.
-    expect(placementAt(index, "b:1,0", 2)!.option).toBe(options[1]);
-    expect(placementAt(index, "b:1,0", -1)!.option).toBe(options[2]);
+    expect(placementAt(index, "b:1,0", 2, 1)!.option).toBe(options[1]);
+    expect(placementAt(index, "b:1,0", -1, 1)!.option).toBe(options[2]);
+  });
+
+  it("hangs no piece where several could go and none is selected: the click asks which", () => {
+    // Pieces 1 and 2 both fit on b:1,0; only piece 1 on b:0,0, so it hangs there unselected.
+    expect(placementAt(index, "b:1,0", 0)).toBeUndefined();
+    expect(placementAt(index, "b:0,0", 0)!.piece).toBe(1);
   });
 
   it("without a placement of this turn covering the space, says so (no option) rather than taking another", () => {

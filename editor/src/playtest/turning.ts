@@ -26,16 +26,20 @@ function placements(options: OptionView[]): OptionView[] {
 /**
  * The placement under the pointer at `space` for the `turn`-th of the piece's
  * turns (wrapping around; negative turns count back). The piece is the
- * selected one, or else the first piece a placement here puts down. Among
+ * selected one, or else the only piece a placement here puts down: where
+ * several could go and none is selected, none hangs, and a click offers them
+ * all (Maya: a space four tiles of the rack fit on put the first down). Among
  * placements of that turn covering the space, the one whose first cell is the
  * space wins (the piece hangs from the pointer by its first cell), else the
- * first in the rules' order. Undefined when no placement covers the space:
- * the click means something else there.
+ * first in the rules' order. Undefined when no placement covers the space
+ * (or several pieces' do): the click means something else there.
  */
 export function placementAt(index: OptionIndex, space: string, turn: number, selected?: number): TurnedPlacement | undefined {
   const here = placements(index.bySpace.get(space) ?? []).filter((o) => selected === undefined || o.pieces![0] === selected);
   if (here.length === 0) return undefined;
   const piece = here[0]!.pieces![0]!;
+  // Several pieces could go here and none is picked: which is the player's to say (a click asks).
+  if (selected === undefined && here.some((o) => o.pieces![0] !== piece)) return undefined;
   const rotations = [...new Set(placements(index.byPiece.get(piece) ?? []).map((o) => o.rotation!))].sort((a, b) => a - b);
   const rotation = rotations[((turn % rotations.length) + rotations.length) % rotations.length]!;
   const fitting = here.filter((o) => o.pieces![0] === piece && o.rotation === rotation);
