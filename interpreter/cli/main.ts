@@ -5,7 +5,7 @@ import { runFmt } from "./fmt-command.ts";
 import { runPlay } from "./play-command.ts";
 import { runTest, TEST_FORMATS, type TestFormat } from "./test-command.ts";
 import { defaultWorkers, parseShard, runSimulate } from "./simulate-command.ts";
-import { BOT_KINDS } from "../index.ts";
+import { BOT_KINDS, parseBotSpec } from "../index.ts";
 import { formatDiagnostic } from "../../dsl/index.ts";
 import { botSpecs } from "./bot-specs.ts";
 import { registerCompare } from "./compare-command.ts";
@@ -17,11 +17,21 @@ import { UsageError, wholeNumber } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
-function seats(value: string): number[] {
-  return value
-    .split(",")
-    .filter((s) => s.trim() !== "")
-    .map((s) => wholeNumber(s, "--bots", 1));
+/** `--bots` of `play`: seats, each with the bot that plays it (`2:greedy`; `2` alone: random). */
+function seats(value: string): { bots: number[]; botKinds: Record<number, string> } {
+  const bots: number[] = [];
+  const botKinds: Record<number, string> = {};
+  for (const part of value.split(",").filter((s) => s.trim() !== "")) {
+    const at = part.indexOf(":");
+    const seat = wholeNumber(at < 0 ? part : part.slice(0, at), "--bots", 1);
+    if (at >= 0) {
+      const kind = part.slice(at + 1).trim();
+      if (!parseBotSpec(kind)) throw new UsageError(`--bots: "${kind}" is not a bot (${Object.keys(BOT_KINDS).join(", ")}; mcts:N for N playouts a decision)`);
+      botKinds[seat] = kind;
+    }
+    bots.push(seat);
+  }
+  return { bots, botKinds };
 }
 
 function program(result: { code: number }): Command {
@@ -107,14 +117,14 @@ function program(result: { code: number }): Command {
     .option("--players <n>", "number of players (default: the game's, when it has one)")
     .option("--seed <n>", "seed", "1")
     .option("--variant <name>", "play a variant of the game")
-    .option("--bots <seats>", "seats played by bots, e.g. 2,3", "")
+    .option("--bots <seats>", "seats played by bots, e.g. 2,3 (random) or 2:greedy,3:mcts:100", "")
     .action(async (file: string, o: { players?: string; seed: string; variant?: string; bots: string }) => {
       result.code = await runPlay(
         file,
         {
           players: playersFor(o.players, file),
           seed: wholeNumber(o.seed, "--seed", 0, SEED_LIMIT),
-          bots: seats(o.bots),
+          ...seats(o.bots),
           ...(o.variant !== undefined ? { variant: o.variant } : {}),
         },
         out,

@@ -1,6 +1,6 @@
 import { createInterface } from "node:readline/promises";
 import { formatDiagnostic } from "../../dsl/index.ts";
-import { RandomBot, refusedOptions } from "../index.ts";
+import { makeBot, parseBotSpec, RandomBot, refusedOptions, type Bot } from "../index.ts";
 import { StartError } from "../index.ts";
 import type { Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
@@ -18,6 +18,8 @@ export interface PlayOptions {
   variant?: string;
   /** Seats (1-based) played by bots. */
   bots: number[];
+  /** The bot of a seat, when not the random one (`greedy`, `mcts:100`): by seat (1-based). */
+  botKinds?: Record<number, string>;
 }
 
 /** `stela play`: hot-seat in the terminal, numbered options, bots in the listed seats. */
@@ -35,7 +37,14 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     if (e instanceof StartError) throw new UsageError(e.message);
     throw e;
   }
-  const bot = new RandomBot(botSeed(o.seed, 0));
+  // Seats without a kind share one random bot (the games a seed gave before kinds could be named).
+  const random = new RandomBot(botSeed(o.seed, 0));
+  const botOf = (seat: number): Bot => {
+    const kind = o.botKinds?.[seat + 1];
+    const spec = kind === undefined ? undefined : parseBotSpec(kind);
+    return spec ? (chosen[seat] ??= makeBot(spec, botSeed(o.seed, seat + 1))) : random;
+  };
+  const chosen: Record<number, Bot> = {};
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | undefined> => {
@@ -86,7 +95,7 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
       for (const p of players) {
         if (!match.decision?.players.includes(p)) continue;
         if (o.bots.includes(p + 1)) {
-          const id = bot.choose(match, p)!;
+          const id = botOf(p).choose(match, p)!;
           const at = match.log.length;
           match.apply(id, p);
           // Hot-seat: everyone reads this line, so print what a spectator's log shows (not a hidden
