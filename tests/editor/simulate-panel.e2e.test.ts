@@ -106,4 +106,24 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(bold.some((t) => /^-\d\d\.\d \[/.test(t ?? ""))).toBe(true);
     expect(e.errors).toEqual([]);
   }, 300_000);
+
+  it("shows no figures when no game ended cleanly, and starts afresh on another game", async () => {
+    // Every game divides by zero as it starts: 0.0% [0.0–100.0] and 0.00 ± 0.00 would read as results.
+    await page.evaluate(`window.stela.setText(${JSON.stringify(GOOF.replace("  shuffle prizes\n", '  shuffle prizes\n  let zero = 0\n  log "{1 / zero}"\n'))})`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    await page.fill("[data-testid=simulate-games]", "6");
+    await page.uncheck("[data-testid=simulate-compare]");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForSelector("[data-testid=simulate-none-clean]", { timeout: 120_000 });
+    expect(await page.$("[data-testid=simulate-chart]")).toBeNull();
+    expect(await page.$("[data-testid=simulate-length]")).toBeNull();
+    expect(await page.textContent("[data-testid=simulate-errors]")).toBe("6 failed games:");
+    // Another game's rules: the panel stays open, with nothing of the game left behind.
+    await page.selectOption("[data-testid=picker]", "mayan-city.stela|");
+    await page.waitForFunction(() => (document.querySelector("[data-testid=picker]") as HTMLSelectElement).value === "mayan-city.stela|");
+    await page.waitForSelector("[data-testid=simulate-panel]");
+    expect(await page.$("[data-testid=simulate-none-clean]")).toBeNull();
+    expect(await page.$("[data-testid=simulate-errors]")).toBeNull();
+    expect(e.errors).toEqual([]);
+  }, 300_000);
 });
