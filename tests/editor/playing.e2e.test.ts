@@ -73,6 +73,19 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     expect(stops.filter(([clickable]) => !clickable).length).toBeGreaterThan(0);
     for (const [clickable, tab] of stops) expect(tab).toBe(clickable ? 0 : -1);
     // Seed 1: Player 1 holds tile 1-1-1-1 (one way to face) and tile 2-1-0-1 (four).
+    // The wheel over the 1-1-1-1 tile has nothing to turn: it leaves the board as it is (no zoom).
+    const symmetric = await onApp(page, (a) => (a.snapshot!.view as unknown as { decision: { options: { id: string; pieces?: number[] }[] } }).decision.options.find((o) => o.id.startsWith("worker-tile-1-1-1-1"))!.pieces![0]!);
+    await page.locator(`[data-piece="${symmetric}"]`).first().click();
+    await page.hover('[data-space="jungle:0,1"]');
+    const viewBox = () => page.evaluate(() => {
+      let svg = document.querySelector('[data-space="jungle:0,1"]')!.closest("svg")!;
+      while (svg.parentElement?.closest("svg")) svg = svg.parentElement.closest("svg")!;
+      return svg.getAttribute("viewBox");
+    });
+    const before = await viewBox();
+    await page.mouse.wheel(0, 100);
+    await page.waitForTimeout(300);
+    expect(await viewBox()).toBe(before);
     await page.locator('[data-piece="16"]').first().click();
     await page.hover('[data-space="jungle:0,1"]');
     const edges = () => page.locator("text.preview-side").allTextContents();
