@@ -151,6 +151,8 @@ export interface Block {
 export interface ChoiceOption {
   label: Expr;
   when?: Expr;
+  /** `when c else "…"`: why the option is not offered, as a refusal says it. */
+  reason?: Expr;
   body: Block;
   span: Span;
 }

@@ -188,7 +188,14 @@ export type IrStmt = N &
         /** `if any`: `none`, nobody asked, when no option is legal (a secret choice: for each such player). */
         ifAny?: true;
       }
-    | { op: "options"; by?: IrExpr; prompt?: IrExpr; options: { label: IrExpr; when?: IrExpr; body: IrStmt[] }[]; askAlways?: true }
+    | {
+        op: "options";
+        by?: IrExpr;
+        prompt?: IrExpr;
+        /** `when`: offered only while it holds; `reason` (`when c else "…"`) and `text` (the condition's source) say why not. */
+        options: { label: IrExpr; when?: IrExpr; reason?: IrExpr; text?: string; body: IrStmt[] }[];
+        askAlways?: true;
+      }
     | { op: "move"; piece: IrExpr; to: IrExpr }
     | { op: "deal"; n: IrExpr; from: IrExpr; to: IrExpr }
     | { op: "shuffle"; zone: IrExpr }

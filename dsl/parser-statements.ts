@@ -248,10 +248,21 @@ export abstract class StatementGrammar extends TypeGrammar {
       const label = this.SUBRULE3(this.expression);
       const when = this.OPTION(() => {
         this.CONSUME(kw("when"));
-        return this.SUBRULE4(this.expression);
+        const cond = this.SUBRULE4(this.expression);
+        // `when c else "…"`: the reason a refusal gives, as `where c else "…"` does.
+        const reason = this.OPTION3(() => {
+          this.CONSUME(kw("else"));
+          return this.SUBRULE5(this.expression);
+        });
+        return { cond, reason };
       });
       const body = this.SUBRULE(this.block);
-      this.ACTION(() => options.push(when ? { label, when, body, span: this.spanFrom(o) } : { label, body, span: this.spanFrom(o) }));
+      this.ACTION(() => {
+        const opt: ChoiceOption = { label, body, span: this.spanFrom(o) };
+        if (when) opt.when = when.cond;
+        if (when?.reason) opt.reason = when.reason;
+        options.push(opt);
+      });
     });
     this.CONSUME(RBrace);
     return this.ACTION(() => {

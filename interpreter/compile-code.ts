@@ -78,7 +78,7 @@ export type Instr =
   | { k: "turn_end"; saveSlot: number; span: Span }
   | ({ k: "choose"; slot: number; by?: Fn; span: Span } & ChoiceSpec)
   | ({ k: "secret"; slot: number; chooserSlot: number; choosers: Fn; span: Span } & ChoiceSpec)
-  | { k: "options"; by?: Fn; prompt?: Fn; options: { label: Fn; when?: Fn; to: number }[]; askAlways: boolean; span: Span }
+  | { k: "options"; by?: Fn; prompt?: Fn; options: { label: Fn; when?: Fn; reason?: Fn; text?: string; to: number }[]; askAlways: boolean; span: Span }
   | { k: "trigger"; event: string; args: Fn[]; span: Span }
   | { k: "end"; span: Span };
 
@@ -422,8 +422,10 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         if (prompt) ins.prompt = prompt;
         const ends: number[] = [];
         for (const o of s.options) {
-          const entry: { label: Fn; when?: Fn; to: number } = { label: compileExpr(o.label, rt), to: instrs.length };
+          const entry: { label: Fn; when?: Fn; reason?: Fn; text?: string; to: number } = { label: compileExpr(o.label, rt), to: instrs.length };
           if (o.when) entry.when = compileExpr(o.when, rt);
+          if (o.reason) entry.reason = compileExpr(o.reason, rt);
+          if (o.text !== undefined) entry.text = o.text;
           ins.options.push(entry);
           block(o.body);
           ends.push(emit({ k: "jump", to: -1, span }));

@@ -968,8 +968,32 @@ function settle(
  * when it is a candidate. Explaining must not disturb the match: it runs as an
  * aside (`aside`), with the generator and the frame's locals put back.
  */
+/**
+ * Why a named option (`option "…" when c`) is not offered: its `else` text, else the condition
+ * that fails. Undefined when `optionId` names none of them, or one that is offered.
+ */
+function refuseNamed(x: Exec, f: FrameState, ins: Ins<"options">, optionId: string): ApplyResult | undefined {
+  const l = f.locals;
+  try {
+    return aside(x, l, (probe): ApplyResult | undefined => {
+      for (let i = 0; i < ins.options.length; i++) {
+        const o = ins.options[i]!;
+        const named = namedOption(String(o.label(probe, l)), i, i);
+        if (named.id !== optionId && named.label !== optionId) continue;
+        if (!o.when || o.when(probe, l) === true) return undefined;
+        const reason = o.reason ? String(o.reason(probe, l)) : `this must hold: ${o.text ?? "its condition"}`;
+        return { ok: false, code: "illegal-option", reason: `${named.label} is not allowed: ${reason}` };
+      }
+      return undefined;
+    });
+  } catch {
+    return undefined;
+  }
+}
+
 function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: number): ApplyResult {
   const unknown: ApplyResult = { ok: false, code: "unknown-option", reason: `\`${optionId}\` is not one of the options` };
+  if (ins.k === "options") return refuseNamed(x, f, ins, optionId) ?? unknown;
   if (ins.k !== "choose" && ins.k !== "secret") return unknown;
   if (optionId === STOP_ID && ins.stop) return { ok: false, code: "illegal-option", reason: "stopping is not allowed yet" };
   const l = f.locals;

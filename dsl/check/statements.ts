@@ -196,8 +196,12 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         const label = checkExpr(c, o.label, cx);
         const when = o.when ? checkExpr(c, o.when, cx) : undefined;
         if (when && o.when) expect(c, when, T.bool, o.when.span, "the condition of an option");
-        const out: { label: IrExpr; when?: IrExpr; body: IrStmt[] } = { label: label.ir, body: checkBlock(c, o.body, cx) };
-        if (when) out.when = when.ir;
+        const out: { label: IrExpr; when?: IrExpr; reason?: IrExpr; text?: string; body: IrStmt[] } = { label: label.ir, body: checkBlock(c, o.body, cx) };
+        if (when && o.when) {
+          out.when = when.ir;
+          out.text = textOf(c, o.when.span);
+        }
+        if (o.reason) out.reason = checkExpr(c, o.reason, cx).ir;
         return out;
       });
       const ir: IrStmt = { op: "options", options, span };

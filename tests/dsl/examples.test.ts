@@ -120,6 +120,35 @@ example "chosen" {
     ]);
   });
 
+  it("a named option's `when … else` says why it is not offered, to apply and to `expect refused`", () => {
+    const src = `game "Named" { players 2 }
+per player { coins: number = 1 }
+flow {
+  turn players[0] {
+    choose prompt "Act" ask always {
+      option "Buy" when current.coins >= 3 else "You need 3 coins" { current.coins -= 3 }
+      option "Borrow" when current.coins == 0 { current.coins += 1 }
+      option "Rest" { current.coins += 1 }
+    }
+  }
+}
+scoring p { points p.coins }
+example "refusals" {
+  expect refused "Buy" because "You need 3 coins"
+  expect refused "Borrow" because "current.coins == 0"
+  expect offered "Rest"
+}
+`;
+    const r = compile(src, "named.stela");
+    expect(r.diagnostics).toEqual([]);
+    expect(runExamples(r.game!).map((x) => [x.title, x.passed, x.failure?.message])).toEqual([["refusals", true, undefined]]);
+    const m = r.game!.start({ players: 2 });
+    expect(m.options(0).map((o) => o.label)).toEqual(["Rest"]);
+    expect(m.apply("buy", 0)).toEqual({ ok: false, code: "illegal-option", reason: "Buy is not allowed: You need 3 coins" });
+    expect(m.apply("borrow", 0)).toEqual({ ok: false, code: "illegal-option", reason: "Borrow is not allowed: this must hold: current.coins == 0" });
+    expect(m.apply("fly", 0)).toMatchObject({ ok: false, code: "unknown-option" });
+  });
+
   it("compares the scores and the ranking", () => {
     const src = harvest(`example "result" {\n  position with triggers { place first q in players[1].bag at space_at(field, 0, 0) }\n  expect scores [0, 1]\n  expect ranking [players[0], players[1]]\n}\n`);
     const [r] = runExamples(compile(src, "h.stela").game!);
