@@ -190,7 +190,7 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
       const scope = cx.scope.child();
       const local = declareName(c, scope, e.variable, T.player);
       const body = checkExpr(c, e.body, { ...cx, scope });
-      warnUnread(c, scope);
+      // `per player q: 0`, the same value for every player, is meant as written: the name is the form's.
       return { ir: { op: "perplayer", slot: local.slot, body: body.ir, span: e.span }, ty: T.map(body.ty) };
     }
   }
@@ -715,9 +715,11 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
       ty = T.list(el);
       break;
   }
-  // The variable is read by the where/body; only a comprehension that never reads it deserves a warning.
-  if (v.reads === 0 && e.form !== "count") {
-    c.sink.warning("unused-variable", `\`${v.name}\` is never read`, v.span, "remove it, or start its name with `_`");
+  // The variable is read by the where/body; only a comprehension that never reads it deserves a
+  // warning. The form needs the name even when nothing reads it: counting (`count x in xs`,
+  // `sum 1 for x in xs`) and the first item (`first k in pile`) are meant as written.
+  if (v.reads === 0 && e.form !== "count" && e.form !== "first" && e.form !== "sum" && !v.name.startsWith("_")) {
+    c.sink.warning("unused-variable", `\`${v.name}\` is never read`, v.span, "the form needs a name here: start it with `_` to say it is not read");
   }
   const ir: IrExpr = {
     op: "comp",
