@@ -131,7 +131,7 @@ function surely(d: Difference, level: number, digits: number, unit: string, noun
   const ends = `${intervalName(level, family)} [${signed(d.low, digits)}${unit}, ${signed(d.high, digits)}${unit}]`;
   // A distance that rounds to nothing still shows (a rule with limit 0 breaks on it): "at least 0.0%" would contradict the FAIL beside it.
   const shown = e > 0 && Number(e.toFixed(digits)) === 0 ? e.toPrecision(2) : e.toFixed(digits);
-  return `${ends}: ${e > 0 ? `at least ${shown}${unit}${noun}` : "it holds no change"}`;
+  return `${ends}: ${e > 0 ? `at least ${shown}${unit}${noun}` : "the interval includes 0: no sure change"}`;
 }
 
 /**
@@ -173,7 +173,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // breaks, rather than pass on nothing (`errors>0` says why the games failed).
     if (at95.pairs === 0 && name !== "win-off-fair" && name !== "errors") return { rule: text, broken: true, detail: "no game ended cleanly on both sides: there is no change to measure", ...at };
     // One game bounds no change of score or length (`pairedMeanDifference`): a rule on the interval
-    // breaks rather than read "it holds no change" off an interval without ends.
+    // breaks rather than read "no sure change" off an interval without ends.
     if (at95.pairs < 2 && level !== undefined && (name === "score-change" || name === "length-change")) {
       return { rule: text, broken: true, detail: `${at95.pairs} game ended cleanly on both sides: too few to bound the change`, ...at };
     }
@@ -185,7 +185,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         if (level === undefined) return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${Math.abs(d.value).toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%`);
         const r = rates[seat - 1]!;
         const e = excess(d, level);
-        const where = e > 0 ? `at least ${e.toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%` : `it holds the fair ${(fair * 100).toFixed(1)}%`;
+        const where = e > 0 ? `at least ${e.toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%` : `the interval includes the fair ${(fair * 100).toFixed(1)}%`;
         return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${intervalName(level, family)} [${(r.low * 100).toFixed(1)}%, ${(r.high * 100).toFixed(1)}%]: ${where}`);
       }
       case "win-change": {

@@ -92,8 +92,8 @@ describe("comparing two runs", () => {
     const b2 = summarise("B", { ...settings, file: "b.stela" }, 100, gamesB2, 1);
     const c = compareSummaries(a2, b2, { a: gamesA2, b: gamesB2 }, ["win-off-fair>5", "win-off-fair>5@95", "win-change>5", "win-change>5@95", "score-change>0.5", "score-change>0.5@90"], "cmd");
     expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true, false, true, false]);
-    expect(c.thresholds[1]!.detail).toBe("seat 1 wins 56.0% in B, 95% interval [46.2%, 65.3%]: it holds the fair 50.0%");
-    expect(c.thresholds[3]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval \[-[\d.]+, \+[\d.]+\]: it holds no change$/);
+    expect(c.thresholds[1]!.detail).toBe("seat 1 wins 56.0% in B, 95% interval [46.2%, 65.3%]: the interval includes the fair 50.0%");
+    expect(c.thresholds[3]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval \[-[\d.]+, \+[\d.]+\]: the interval includes 0: no sure change$/);
   });
 
   it("works each change out game by game: six games that all went one way are a change, not noise", () => {
@@ -123,7 +123,7 @@ describe("comparing two runs", () => {
   it("a rule on every seat reads all seats' intervals at once: a lone seat at the edge of its 95% interval does not break it", () => {
     // 3 players, 100 games; in B six of seat 2's wins went to seat 1 and nothing else changed.
     // Seat 1 alone: +6 points [+0.9, +10.8] leaves out 0 (Agresti–Min, z 1.96). Read with the other
-    // two seats (Bonferroni, each at 98.3%: z 2.394) it is [−0.2, +11.9]: it holds no change. A rule
+    // two seats (Bonferroni, each at 98.3%: z 2.394) it is [−0.2, +11.9]: no sure change. A rule
     // that took the worst of three 95% intervals would break in about one run of eight where
     // nothing changed at all.
     const three: RunSettings = { ...settings, players: 3 };
@@ -135,7 +135,7 @@ describe("comparing two runs", () => {
     expect(c.seats[0]!.wins.low).toBeGreaterThan(0);
     expect(c.sureTogether).toEqual([]);
     expect(c.thresholds[0]).toMatchObject({ broken: false, level: 95, seatsAtOnce: 3 });
-    expect(c.thresholds[0]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval, all 3 seats at once, \[-0\.2, \+11\.9\]: it holds no change$/);
+    expect(c.thresholds[0]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval, all 3 seats at once, \[-0\.2, \+11\.9\]: the interval includes 0: no sure change$/);
     // At 80% all three together (each at 93.3%: z 1.83) the change holds.
     expect(c.thresholds[1]).toMatchObject({ broken: true, seatsAtOnce: 3 });
   });
@@ -143,7 +143,7 @@ describe("comparing two runs", () => {
   it("reads the seats' changes in mean score at once too, and says when a lone seat's does not hold", () => {
     // 3 players, 100 games, the same winners; seat 1 scores 1 more in 60 games and 1 less in 40.
     // Alone: +0.20 [+0.005, +0.395] leaves out 0 (t, 99 degrees of freedom). With all 3 seats read
-    // at once (each at 98.3%: t 2.43) it reaches −0.04: it holds no change.
+    // at once (each at 98.3%: t 2.43) it reaches −0.04: no sure change.
     const three: RunSettings = { ...settings, players: 3 };
     const gamesA = Array.from({ length: 100 }, (_, i): GameOutcome => ({ game: i + 1, seed: i, scores: [10, 10, 10], winners: [0, 1, 2], decisions: 40 }));
     const gamesB = gamesA.map((g, i) => ({ ...g, scores: [i < 60 ? 11 : 9, 10, 10] }));
