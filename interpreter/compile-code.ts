@@ -23,8 +23,12 @@ export type Setter = (x: Exec, l: Value[], v: Value) => void;
 export interface CompiledWhere {
   cond: Fn;
   reason?: Fn;
-  /** When the condition is a rule call: the rule and its arguments, to ask it why it fails. */
-  rule?: { name: string; args: Fn[] };
+  /**
+   * The rule calls the condition is, or is an `or` of (`a == pass or playable(p, k)`): the rules
+   * and their arguments, to ask why they fail. All of an `or` failed, so the first rule's reason
+   * is the condition's.
+   */
+  rules?: { name: string; args: Fn[] }[];
   text: string;
 }
 
@@ -207,11 +211,19 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
   }
 }
 
+/** The rule calls a condition is, or is an `or` of, in order. */
+function ruleCalls(e: IrExpr): Extract<IrExpr, { op: "rule" }>[] {
+  if (e.op === "rule") return [e];
+  if (e.op === "or") return [...ruleCalls(e.a), ...ruleCalls(e.b)];
+  return [];
+}
+
 function compileWheres(wheres: IrWhere[], rt: Runtime): CompiledWhere[] {
   return wheres.map((w) => {
     const out: CompiledWhere = { cond: compileExpr(w.cond, rt), text: w.text };
     if (w.reason) out.reason = compileExpr(w.reason, rt);
-    if (w.cond.op === "rule") out.rule = { name: w.cond.name, args: w.cond.args.map((a) => compileExpr(a, rt)) };
+    const rules = ruleCalls(w.cond).map((r) => ({ name: r.name, args: r.args.map((a) => compileExpr(a, rt)) }));
+    if (rules.length) out.rules = rules;
     return out;
   });
 }

@@ -1011,7 +1011,10 @@ function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: numbe
         for (const w of ins.wheres) {
           if (w.cond(probe, l) === true) continue;
           let reason = w.reason ? String(w.reason(probe, l)) : undefined;
-          if (!reason && w.rule) reason = probe.rt.rules.get(w.rule.name)!.explain(probe, w.rule.args.map((a) => a(probe, l)), ins.span) ?? undefined;
+          for (const r of w.rules ?? []) {
+            if (reason) break;
+            reason = probe.rt.rules.get(r.name)!.explain(probe, r.args.map((a) => a(probe, l)), ins.span) ?? undefined;
+          }
           reason ??= `this must hold: ${w.text}`;
           return { ok: false, code: "illegal-option", reason: `${match.label} is not allowed: ${reason}` };
         }

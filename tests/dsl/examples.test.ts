@@ -149,6 +149,30 @@ example "refusals" {
     expect(m.apply("fly", 0)).toMatchObject({ ok: false, code: "unknown-option" });
   });
 
+  it("a `where` that is an `or` with a rule in it refuses with the rule's reason", () => {
+    const src = `game "Or" { players 2 }
+per player { score: number = 0 }
+rule fits(n: number) {
+  require n < 2 else "too big for the box"
+}
+flow {
+  turn players[0] {
+    let n = choose n from 1..5 where n == 5 or fits(n) prompt "Pick" ask always
+    players[0].score = n
+  }
+}
+scoring p { points p.score }
+example "refused" {
+  expect refused "3" because "too big for the box"
+  expect offered "5"
+}
+`;
+    const r = compile(src, "or.stela");
+    expect(r.diagnostics).toEqual([]);
+    expect(runExamples(r.game!).map((x) => x.failure?.message)).toEqual([undefined]);
+    expect(r.game!.start({ players: 2 }).apply("3", 0)).toMatchObject({ ok: false, reason: "3 is not allowed: too big for the box" });
+  });
+
   it("compares the scores and the ranking", () => {
     const src = harvest(`example "result" {\n  position with triggers { place first q in players[1].bag at space_at(field, 0, 0) }\n  expect scores [0, 1]\n  expect ranking [players[0], players[1]]\n}\n`);
     const [r] = runExamples(compile(src, "h.stela").game!);
