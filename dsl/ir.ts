@@ -68,7 +68,8 @@ export type IrExpr = N &
     | { op: "attr"; obj: IrExpr; name: string }
     /** A `space state` value of a space: kept in the match state, `init` until changed. */
     | { op: "sstate"; obj: IrExpr; name: string; init: Value }
-    | { op: "index"; obj: IrExpr; idx: IrExpr; of: "list" | "map" }
+    /** `of: "zone"`: the zone's pieces as a list, bottom first (`offer[0]`). */
+    | { op: "index"; obj: IrExpr; idx: IrExpr; of: "list" | "map" | "zone" }
     /** The position of an enum member among `members` (how an enum map is indexed); a value not among them fails. */
     | { op: "ordinal"; a: IrExpr; members: readonly string[] }
     /** Evaluates `value` once into local `slot`, then `body` (a `match` reads its subject from the slot). */

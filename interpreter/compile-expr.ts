@@ -117,6 +117,7 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
           return m === null ? null : mapAt(x, m, idx(x, l), span);
         };
       }
+      if (e.of === "zone") return (x, l) => listAt(items(x, obj(x, l), true, span), idx(x, l), span);
       return (x, l) => listAt(obj(x, l), idx(x, l), span);
     }
     case "sstate": {

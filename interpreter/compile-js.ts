@@ -278,6 +278,7 @@ class Gen {
         return `(l[${e.slot | 0}] = ${this.expr(e.value)}, ${this.expr(e.body)})`;
       case "index": {
         if (e.of === "list") return `H.listAt(${this.expr(e.obj)}, ${this.expr(e.idx)}, ${this.k(e.span)})`;
+        if (e.of === "zone") return this.fallback(e);
         // A `none` map gives `none` without reading the key: the key is read in a function of its own.
         const name = `key${this.fns++}`;
         this.hoisted.push(`function ${name}(x, l, m) { return m === null ? null : H.mapAt(x, m, ${this.expr(e.idx)}, ${this.k(e.span)}); }`);

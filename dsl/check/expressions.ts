@@ -472,6 +472,11 @@ function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: Cod
     const of = obj.ty.t === "list" ? obj.ty.of : obj.ty.t === "sides" ? T.number : T.any;
     return { ir: { op: "index", obj: obj.ir, idx: idx.ir, of: "list", span: e.span }, ty: of };
   }
+  if (obj.ty.t === "zone") {
+    // A zone reads as the list of its pieces, bottom first, as `for k in z` visits them.
+    expect(c, idx, T.number, e.index.span, "an index into a zone (0: its bottom piece)");
+    return { ir: { op: "index", obj: obj.ir, idx: idx.ir, of: "zone", span: e.span }, ty: elementType(obj.ty) ?? T.piece };
+  }
   c.sink.error("type-mismatch", `${article(typeName(obj.ty))} cannot be indexed with \`[…]\``, e.object.span);
   return bad(e.span);
 }

@@ -190,3 +190,26 @@ scoring p { points p.score }`);
     expect(m.result!.scores).toEqual([12293, 1968]);
   });
 });
+
+describe("a zone indexed like a list", () => {
+  const src = `game "Offer" { players 2 }
+kind Card { value: number }
+zone offer: Card
+components Card in offer { for v in 1..3 { x1 { value: v } } }
+per player { score: number = 0 }
+flow {
+  players[0].score = offer[0].value * 10 + offer[2].value
+  players[1].score = offer[3].value
+}
+scoring p { points p.score }`;
+
+  it("reads bottom first, as `for k in z` visits it, and names an index past its end", async () => {
+    const { Game } = await import("../../interpreter/index.ts");
+    const compiled = gameFromSource(src);
+    for (const [mode, game] of [["compiled", compiled], ["closures", new Game(compiled.def, compiled.variantDefs, "closures")]] as const) {
+      const m = game.start({ players: 2 });
+      expect(m.state.pvars[0]!["score"], mode).toBe(13);
+      expect(m.error, mode).toMatchObject({ code: "runtime-index-out-of-range", message: "index 3 is outside this list of 3", span: { start: { line: 8 } } });
+    }
+  });
+});
