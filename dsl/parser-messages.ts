@@ -74,6 +74,8 @@ export const errorMessages: IParserErrorMessageProvider = {
     if (ruleName === "scoringDecl" && actual.tokenType.name.startsWith("Kw_") && actual.image !== "tiebreak") {
       parseHints.set(actual, "a `scoring` block holds only `points` and `tiebreak` lines: work a value out in a `define` (`define total(p: player): number = …`) and use it in `points`");
     }
+    // `zone rows per player x5: …`: the count after `per player` (the other order reads, and is refused by the checker).
+    if (ruleName === "zoneDecl" && /^x\d+$/.test(actual.image)) parseHints.set(actual, "a zone is either per player or numbered (`x3`), not both");
     const where = ruleName === "file" ? "" : "";
     return `expected ${label(expected)} but found ${tokenText(actual)}${where}`;
   },
