@@ -94,8 +94,12 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
     const occupied = await onApp(page, (a) => a.snapshot!.view.boards[0]!.pieces[0]!.cells![0]!);
     const seat = await onApp(page, (a) => a.snapshot!.viewer);
     await page.locator(`section.player[data-seat="${seat}"] button.chip.clickable`).first().click();
+    const boardTop = () => page.locator("figure.board").first().evaluate((b) => b.getBoundingClientRect().top);
+    const before = await boardTop();
     await page.locator(`figure.board rect.hit[data-space="${occupied}"]`).click();
     await page.waitForSelector("[data-testid=why-not]");
+    // The reason floats over the board: the board stays where it was, so the next click lands where aimed.
+    expect(await boardTop()).toBe(before);
     if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "why-not.png") });
     expect(await page.getByTestId("why-not").innerText()).toContain("Pieces may not overlap");
     // Nothing was taken.
