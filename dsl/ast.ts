@@ -150,6 +150,8 @@ export interface Block {
 
 export interface ChoiceOption {
   label: Expr;
+  /** `option "…" at s`: the space the option is about, so a board can offer it where it acts. */
+  at?: Expr;
   when?: Expr;
   /** `when c else "…"`: why the option is not offered, as a refusal says it. */
   reason?: Expr;

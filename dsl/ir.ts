@@ -194,7 +194,7 @@ export type IrStmt = N &
         by?: IrExpr;
         prompt?: IrExpr;
         /** `when`: offered only while it holds; `reason` (`when c else "…"`) and `text` (the condition's source) say why not. */
-        options: { label: IrExpr; when?: IrExpr; reason?: IrExpr; text?: string; body: IrStmt[] }[];
+        options: { label: IrExpr; at?: IrExpr; when?: IrExpr; reason?: IrExpr; text?: string; body: IrStmt[] }[];
         askAlways?: true;
       }
     | { op: "move"; piece: IrExpr; to: IrExpr }

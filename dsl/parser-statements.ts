@@ -246,6 +246,10 @@ export abstract class StatementGrammar extends TypeGrammar {
     this.AT_LEAST_ONE(() => {
       const o = this.CONSUME(kw("option"));
       const label = this.SUBRULE3(this.expression);
+      const at = this.OPTION4(() => {
+        this.CONSUME(kw("at"));
+        return this.SUBRULE6(this.expression);
+      });
       const when = this.OPTION(() => {
         this.CONSUME(kw("when"));
         const cond = this.SUBRULE4(this.expression);
@@ -259,6 +263,7 @@ export abstract class StatementGrammar extends TypeGrammar {
       const body = this.SUBRULE(this.block);
       this.ACTION(() => {
         const opt: ChoiceOption = { label, body, span: this.spanFrom(o) };
+        if (at) opt.at = at;
         if (when) opt.when = when.cond;
         if (when?.reason) opt.reason = when.reason;
         options.push(opt);

@@ -15,6 +15,7 @@ import { finite, isDistinct, label } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 import { forget } from "./memo.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
+import { isSpace } from "./space-info.ts";
 import { textForAll, type PrivateText } from "./secret-text.ts";
 
 /** One kind of instruction. */
@@ -573,7 +574,18 @@ function nameNamedOption(x: Exec, locals: Value[], ins: Ins<"options">, rulesInd
     if (strict) throw e;
     text = `option ${rulesIndex + 1}`;
   }
-  return namedOption(text, rulesIndex, index);
+  const o = namedOption(text, rulesIndex, index);
+  // `option "…" at s`: the space it is about, so a board offers it there. One that fails, or is `none`, points nowhere.
+  const at = ins.options[rulesIndex]!.at;
+  if (at) {
+    try {
+      const s = aside(x, locals, (probe) => at(probe, locals));
+      if (isSpace(s)) o.spaces = [s.key];
+    } catch (e) {
+      if (!(e instanceof RuntimeError)) throw e;
+    }
+  }
+  return o;
 }
 
 /** Every offered option of a choice of named options, named (kept per offer: copies of the match share its list). */

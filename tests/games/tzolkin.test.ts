@@ -100,6 +100,8 @@ describe("Tzolk'in: placing workers", () => {
     });
     choose(m, "Place workers");
     expect(labels(m, 0)).toContain("Place a worker on Uxmal 2 for 2 corn");
+    // Each gear's option points at the space the worker goes to (`option … at`): the board offers it there.
+    expect(m.options(0).find((o) => o.label === "Place a worker on Uxmal 2 for 2 corn")!.spaces).toEqual(["uxmal:2,0"]);
     choose(m, "Place a worker on Palenque 0 for 0 corn");
     choose(m, "Place a worker on Yaxchilan 0 for 1 corn");
     choose(m, "Place a worker on Uxmal 2 for 4 corn");

@@ -213,3 +213,26 @@ scoring p { points p.score }`;
     }
   });
 });
+
+describe("a named option about a space", () => {
+  it("`option … at s` points at the space (a board offers it there); `none` points nowhere", () => {
+    const game = gameFromSource(`game "At" { players 2 }
+board row: grid(3, 1)
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    choose prompt "Act" ask always {
+      option "Build" at space_at(row, 1, 0) { players[0].score = 1 }
+      option "Nowhere" at space_at(row, 5, 0) { players[0].score = 2 }
+      option "Rest" { players[0].score = 3 }
+    }
+  }
+}
+scoring p { points p.score }`);
+    const m = game.start({ players: 2 });
+    expect(m.options(0).map((o) => [o.label, o.spaces])).toEqual([["Build", ["row:1,0"]], ["Nowhere", undefined], ["Rest", undefined]]);
+    expect(m.view(0).decision!.options!.find((o) => o.label === "Build")!.spaces).toEqual(["row:1,0"]);
+    m.apply("build", 0);
+    expect(m.result!.scores).toEqual([1, 0]);
+  });
+});
