@@ -1,4 +1,4 @@
-import { cellKey, type BoardView, type PieceView, type SpaceView, type View, type ZoneView } from "../index.ts";
+import { cellKey, spaceLegend, type BoardView, type PieceView, type SpaceView, type View, type ZoneView } from "../index.ts";
 
 /**
  * Owners are marked with superscript digits (`Po2¹`: a piece of Player 1), never plain ones: a
@@ -40,14 +40,6 @@ const center = (s: string, w: number): string => {
 };
 
 /** What a space label means: the board's `show { text }`, else the fields all spaces with that label share. */
-function spaceMeaning(spaces: SpaceView[]): string {
-  const text = spaces.find((s) => s.show?.text)?.show?.text;
-  if (text) return text;
-  const [first, ...rest] = spaces;
-  const shared = Object.entries(first!.attrs).filter(([k, v]) => v !== null && v !== false && rest.every((s) => s.attrs[k] === v));
-  return shared.map(([k, v]) => (v === true ? k : `${k} ${String(v)}`)).join(", ");
-}
-
 /** The legend of a board: each piece code and each space label drawn on it, and the owner marks. */
 function legend(b: BoardView, pieces: PieceView[], players: string[]): string[] {
   const entries = new Map<string, string>();
@@ -56,19 +48,8 @@ function legend(b: BoardView, pieces: PieceView[], players: string[]): string[] 
     const seen = entries.get(code(p));
     entries.set(code(p), seen === undefined || seen === describe(p) ? describe(p) : p.kind);
   }
-  const byLabel = new Map<string, SpaceView[]>();
-  for (const s of b.spaces) {
-    const l = s.show?.label;
-    if (l && !entries.has(l)) byLabel.set(l, [...(byLabel.get(l) ?? []), s]);
-  }
-  // A track's values (a label on every space) explain themselves; so do readings of the play
-  // (a count of seeds in a pit): the spaces showing "0" now share nothing that "0" means.
-  if (byLabel.size < b.spaces.length && !b.labelsFollowPlay) {
-    for (const [l, spaces] of byLabel) {
-      const meaning = spaceMeaning(spaces);
-      if (meaning) entries.set(l, meaning);
-    }
-  }
+  // A piece's code explains itself first: a space label written the same is not explained again.
+  for (const { label, meaning } of spaceLegend(b)) if (!entries.has(label)) entries.set(label, meaning);
   const owners = [...new Set(pieces.map((p) => p.owner).filter((o): o is number => o !== null))].sort((a, c) => a - c);
   const parts = [...entries].map(([k, v]) => `${k} ${v}`);
   if (owners.length) parts.push(owners.map((o) => `${ownerMark(o)} ${players[o]}`).join(", "));

@@ -25,6 +25,8 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
   it("Mayan City: the Plaza, picked from the hand, previews at the pointer, R turns it, Shift+R turns it back, a click places it as shown", async () => {
     await openGame(page, "mayan-city.stela|");
     await setSeats(page, [true, true]);
+    // The numbers on the city's spaces are explained under it, as `stela play` explains them.
+    expect(await page.getByTestId("space-legend").first().innerText()).toBe("3 zone 3 · 2 zone 2 · 1 zone 1");
     // Four card picks (seed 1, the first card each time; each player's last card is their only
     // option, taken without asking) lead to the first placement: Player 2 holds Plaza, Reservoir, Temple.
     for (let i = 0; i < 4; i++) {

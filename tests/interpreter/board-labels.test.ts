@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compile } from "../../interpreter/index.ts";
+import { compile, spaceLegend } from "../../interpreter/index.ts";
 import { pitsGame } from "../support/pits-game.ts";
 
 /**
@@ -27,5 +27,14 @@ describe("board labels: readings of the play or symbols of the spaces", () => {
     const b = boardView(`if keep(this) then "S" else "{this.side}"`);
     expect(b.labelsFollowPlay).toBeUndefined();
     expect(b.spaces.map((s) => s.show?.label)).toEqual(["0", "0", "S", "1", "1", "S"]);
+  });
+});
+
+describe("the legend of a board's space labels (the editor's and the terminal's)", () => {
+  it("explains a symbol by what its spaces share, and none of a board whose labels read the play", () => {
+    // The pits share nothing (both sides, no store): only the stores are explained.
+    expect(spaceLegend(boardView(`if this.store then "S" else "p"`))).toEqual([{ label: "S", meaning: "store" }]);
+    expect(spaceLegend(boardView(`if this.store then "S" else ""`))).toEqual([{ label: "S", meaning: "store" }]);
+    expect(spaceLegend(boardView(`"{this.seeds}"`))).toEqual([]);
   });
 });
