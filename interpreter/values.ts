@@ -142,7 +142,8 @@ export function label(x: Exec, v: Value, ty: Type): string {
 
 /** A piece named in a text: by what shows of it, to a player who cannot see it (`secret-text.ts`). */
 function pieceText(x: Exec, id: number): string {
-  return unseenName(x, id) ?? x.rt.pieceLabel(x.s, id);
+  // A quiet match keeps no text: nothing to keep secret in it.
+  return (x.quiet ? undefined : unseenName(x, id)) ?? x.rt.pieceLabel(x.s, id);
 }
 
 /** A label when the type is unknown (`any`): by the value's JS form. */

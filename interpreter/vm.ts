@@ -566,7 +566,8 @@ function offerNamed(x: Exec, f: FrameState, ins: Ins<"options">): void {
  * label that fails reads as "option N" when options are listed (`strict` false); taking the option
  * runs it strictly, so a broken label ends the match with a diagnostic at the label.
  */
-function nameNamedOption(x: Exec, locals: Value[], ins: Ins<"options">, rulesIndex: number, index: number, strict: boolean): OptionState {
+/** `listed`: named for a list of options, with the space it is about (`at`); a decision's log line needs only its name. */
+function nameNamedOption(x: Exec, locals: Value[], ins: Ins<"options">, rulesIndex: number, index: number, strict: boolean, listed = false): OptionState {
   let text: string;
   try {
     text = aside(x, locals, (probe) => String(ins.options[rulesIndex]!.label(probe, locals)));
@@ -576,7 +577,7 @@ function nameNamedOption(x: Exec, locals: Value[], ins: Ins<"options">, rulesInd
   }
   const o = namedOption(text, rulesIndex, index);
   // `option "…" at s`: the space it is about, so a board offers it there. One that fails, or is `none`, points nowhere.
-  const at = ins.options[rulesIndex]!.at;
+  const at = listed ? ins.options[rulesIndex]!.at : undefined;
   if (at) {
     try {
       const s = aside(x, locals, (probe) => at(probe, locals));
@@ -596,7 +597,7 @@ function nameOffered(x: Exec, p: Extract<Pending, { kind: "options" }>): OptionS
   if (!out) {
     const ins = waitingAt(x) as Ins<"options">;
     const locals = top(x)!.locals;
-    out = p.offered.map((r, i) => nameNamedOption(x, locals, ins, r, i, false));
+    out = p.offered.map((r, i) => nameNamedOption(x, locals, ins, r, i, false, true));
     namedOffers.set(p.offered, out);
   }
   return out;
