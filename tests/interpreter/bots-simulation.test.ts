@@ -11,6 +11,7 @@ import { firstSeatVerdict, formatPValue, summarise, summaryLines } from "../../i
 import { simulationReport } from "../../interpreter/cli/simulate-report.ts";
 import { wilson } from "../../interpreter/bots/statistics.ts";
 import { gameFromSource } from "../support/games.ts";
+import { ruleFiles } from "../cli/run-stela.ts";
 
 /** Simulation that tells the truth: independent streams, rare failures found and replayed, shards that add up. */
 
@@ -104,10 +105,8 @@ describe("random streams", () => {
 
   it("tests the player who decides first, not seat 1, in a game that draws who starts", () => {
     // Whoever is drawn to start wins: seat 1 wins half the games, the first player all of them.
-    const file = join(mkdtempSync(join(tmpdir(), "stela-starter-")), "starter.stela");
-    writeFileSync(
-      file,
-      `game "Starter" { players 2 }
+    const file = ruleFiles({
+      "starter.stela": `game "Starter" { players 2 }
 per player { score: number = 0 }
 flow {
   let starter = random(players)
@@ -119,7 +118,7 @@ flow {
 }
 scoring p { points p.score }
 `,
-    );
+    })["starter.stela"]!;
     const s: RunSettings = { file, players: 2, bots: ["random"], seed: 1 };
     const summary = summarise("Starter", s, 200, runBatch({ ...s, from: 1, to: 201 }), 1);
     expect(summary.errors).toEqual([]);
