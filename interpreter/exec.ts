@@ -4,7 +4,6 @@ import { fail } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState } from "./state.ts";
 import { freshEpoch } from "./memo.ts";
-import { NONE_UNSEEN } from "./secret-text.ts";
 
 /** A compiled expression: reads the match and a frame's locals, changes nothing but the generator. */
 export type Fn = (x: Exec, l: Value[]) => Value;
@@ -43,13 +42,6 @@ export interface Exec {
    * not kept. Names change nothing in how a match goes, so a quiet match plays the same game.
    */
   quiet: boolean;
-  /**
-   * While a text for everyone is worked out (`secret-text.ts` `textForAll`): who sees every piece
-   * it named that some cannot see (a seat; -1: nobody; `NONE_UNSEEN`: none named), and whether
-   * such pieces are named by what shows of them instead (`redacting`).
-   */
-  unseenIn: number;
-  redacting: boolean;
 }
 
 /** The work a rule may do between two decisions before it is stopped as an endless loop. */
@@ -103,5 +95,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, unseenIn: NONE_UNSEEN, redacting: false };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false };
 }

@@ -21,10 +21,19 @@ export interface PrivateText {
   others: string;
 }
 
-/** Nothing unseen named yet (`Exec.unseenIn`). */
-export const NONE_UNSEEN = -2;
-/** Unseen pieces named that no single player sees all of (`Exec.unseenIn`). */
+/** Nothing unseen named yet (`unseenIn`). */
+const NONE_UNSEEN = -2;
+/** Unseen pieces named that no single player sees all of (`unseenIn`). */
 const NOBODY = -1;
+
+/**
+ * While a text for everyone is worked out (`textForAll`; texts are worked out start to end, one at
+ * a time): who sees every piece it named that some cannot see (a seat, `NOBODY`, or `NONE_UNSEEN`),
+ * and whether such pieces are named by what shows of them instead. Kept here, not on the context
+ * every rule runs with: two more fields there slowed a small game's decisions by a tenth.
+ */
+let unseenIn = NONE_UNSEEN;
+let redacting = false;
 
 /**
  * Called as a piece is named in a text: notes whether some players cannot see it, and gives what
@@ -36,8 +45,8 @@ export function unseenName(x: Exec, id: number): string | undefined {
   // Who sees it: the owner of a zone only its owner looks into; on a board face down, or in a hidden zone, nobody.
   const owner = p.board === null && p.zone !== null && x.rt.zoneDef(p.zone)?.visibility === "owner" ? instanceOwner(p.zone) : null;
   const sees = owner ?? NOBODY;
-  x.unseenIn = x.unseenIn === NONE_UNSEEN || x.unseenIn === sees ? sees : NOBODY;
-  if (!x.redacting) return undefined;
+  unseenIn = unseenIn === NONE_UNSEEN || unseenIn === sees ? sees : NOBODY;
+  if (!redacting) return undefined;
   const kind = x.rt.def.components[p.c]!.kind.toLowerCase();
   return p.board === null ? `hidden ${kind}` : `face-down ${kind}`;
 }
@@ -47,15 +56,15 @@ export function unseenName(x: Exec, id: number): string | undefined {
  * `unseenName`): the text as written, and when it names a piece some cannot see, what they read.
  */
 export function textForAll(x: Exec, make: () => string): { text: string; private?: PrivateText } {
-  const outer = x.unseenIn;
-  const outerRedacting = x.redacting;
-  x.unseenIn = NONE_UNSEEN;
-  x.redacting = false;
+  const outer = unseenIn;
+  const outerRedacting = redacting;
+  unseenIn = NONE_UNSEEN;
+  redacting = false;
   try {
     const text = make();
-    const sees = x.unseenIn;
+    const sees = unseenIn;
     if (sees === NONE_UNSEEN) return { text };
-    x.redacting = true;
+    redacting = true;
     // Worked out again only to name things otherwise: the match goes on from the first working.
     const rng = x.s.rng.slice();
     let others: string;
@@ -66,7 +75,7 @@ export function textForAll(x: Exec, make: () => string): { text: string; private
     }
     return { text, private: sees >= 0 ? { to: sees, others } : { others } };
   } finally {
-    x.unseenIn = outer;
-    x.redacting = outerRedacting;
+    unseenIn = outer;
+    redacting = outerRedacting;
   }
 }

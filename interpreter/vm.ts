@@ -487,19 +487,35 @@ function choiceSize(c: ChoiceState): number {
 
 /**
  * A choice's question: the rules' `prompt`, or `fallback`. Everyone reads it; one that names a
- * piece some cannot see reads otherwise to them (`promptFor`, `secret-text.ts`). A quiet match
+ * piece some cannot see reads otherwise to them (`promptFor`, set by `tellApart`). A quiet match
  * keeps only the text (nobody reads it but the bots, who are not told the prompt).
  */
-function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Value[], fallback: string): { prompt: string; promptFor?: PrivateText } {
-  if (!f) return { prompt: fallback };
-  if (x.quiet) return { prompt: String(f(x, l)) };
+function prompt(x: Exec, f: ((x: Exec, l: Value[]) => Value) | undefined, l: Value[], fallback: string): string {
+  if (!f) return fallback;
+  if (x.quiet) return String(f(x, l));
   const t = textForAll(x, () => String(f(x, l)));
-  return t.private ? { prompt: t.text, promptFor: t.private } : { prompt: t.text };
+  if (t.private) told = t.private;
+  return t.text;
 }
 
-/** The question of pending choice `p` as its log line keeps it. */
-function askedIn(p: Pending): { prompt: string; promptFor?: PrivateText } {
-  return p.promptFor ? { prompt: p.prompt, promptFor: p.promptFor } : { prompt: p.prompt };
+/**
+ * The other players' reading of the prompt `prompt` just worked out, put on its choice `p`: kept
+ * apart from the text, so a choice is built as before (a decision's hot path) and gains a field
+ * only when its question names something hidden.
+ */
+function tellApart<P extends Pending>(p: P): P {
+  if (told) {
+    p.promptFor = told;
+    told = undefined;
+  }
+  return p;
+}
+let told: PrivateText | undefined;
+
+/** A log line of a decision taken at `p`, with its question as `p` asked it. */
+function logged<E extends LogEntry>(e: E, p: Pending): E {
+  if (p.promptFor) e.promptFor = p.promptFor;
+  return e;
 }
 
 function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }>): void {
@@ -516,7 +532,7 @@ function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }
   if (size === 0) {
     fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
-  const pending: Pending = { kind: "choose", player, ...prompt(x, ins.prompt, f.locals, "Choose"), choice };
+  const pending: Pending = tellApart({ kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice });
   if (size === 1 && !ins.askAlways) {
     // One legal option: taken without asking, said in the messages (the log keeps decisions only).
     settle(x, f, ins, pending, player, 0, undefined, true);
@@ -549,7 +565,7 @@ function offerNamed(x: Exec, f: FrameState, ins: Ins<"options">): void {
   if (offered.length === 0) fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but no option's condition holds`, ins.span);
   // Named options keep the order the rules list them in (a rulebook's order of actions); it is
   // as deterministic as sorting, and reads better. Their labels are worked out when asked for.
-  const pending: Pending = { kind: "options", player, ...prompt(x, ins.prompt, f.locals, "Choose an action"), offered };
+  const pending: Pending = tellApart({ kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), offered });
   if (offered.length === 1 && !ins.askAlways) {
     settle(x, f, ins, pending, player, 0, undefined, true);
     return;
@@ -626,7 +642,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
     return;
   }
   f.locals[ins.chooserSlot] = players[0]!;
-  const pending: Extract<Pending, { kind: "secret" }> = { kind: "secret", players, ...prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} };
+  const pending: Extract<Pending, { kind: "secret" }> = tellApart({ kind: "secret", players, prompt: prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} });
   // Players with one legal option have answered already; when nobody has a real choice, nobody is asked.
   for (const p of ins.askAlways ? [] : players) {
     if (!choices[p]!.unweighed && choiceSize(choices[p]!) === 1 && settle(x, f, ins, pending, p, 0, undefined, true)) return;
@@ -918,7 +934,7 @@ function settle(
     const o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
     if (forced) {
       if (!x.quiet) tellForced(x, who, o.id, o.label, false);
-    } else s.log.push(x.quiet ? { player: who, option: "", label: "", ...askedIn(p) } : { player: who, option: o.id, label: o.label, ...askedIn(p) });
+    } else s.log.push(logged(x.quiet ? { player: who, option: "", label: "", prompt: p.prompt } : { player: who, option: o.id, label: o.label, prompt: p.prompt }, p));
     f.pc = opts.options[rulesIndex]!.to;
     return true;
   }
@@ -946,7 +962,7 @@ function settle(
       answer.index = value === null ? -1 : asked === choice ? index : asked.values.indexOf(value);
     }
     p.chosen[who] = answer;
-    if (!forced) s.log.push({ player: who, option: id, label, ...askedIn(p), secret: true, revealed: false });
+    if (!forced) s.log.push(logged({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false }, p));
     if (p.players.some((q) => !(q in p.chosen))) return false;
     const map = nulls(s.players);
     for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
@@ -965,7 +981,8 @@ function settle(
   if (forced) {
     if (!quiet) tellForced(x, who, id, label, hidden);
   } else {
-    const entry: LogEntry = { player: who, option: id, label, ...askedIn(p) };
+    const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
+    if (p.promptFor) entry.promptFor = p.promptFor;
     if (hidden) entry.hidden = true;
     s.log.push(entry);
   }
