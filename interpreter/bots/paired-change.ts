@@ -65,10 +65,23 @@ export function leavesOutZero(d: PairedDifference): boolean {
  * A change as the CLI and the editor print it: `+9.47 [+8.41, +10.53]` (`by` 100: points of a
  * share), or `+0.00 [too few games]` where no game, or one for a mean, bounds it.
  */
-export function changeText(d: PairedDifference, by: number, digits: number): string {
+export function changeText(d: PairedDifference, by: number, digits: number, noted = true): string {
   const signed = (v: number): string => `${v >= 0 ? "+" : ""}${(v * by).toFixed(digits)}`;
   const bounded = d.n > 0 && Number.isFinite(d.low) && Number.isFinite(d.high);
-  return `${signed(d.value)} ${bounded ? `[${signed(d.low)}, ${signed(d.high)}]` : "[too few games]"}`;
+  const text = `${signed(d.value)} ${bounded ? `[${signed(d.low)}, ${signed(d.high)}]` : "[too few games]"}`;
+  const note = noted ? alikeNote(d) : undefined;
+  return note ? `${text} (${note})` : text;
+}
+
+/**
+ * Every game changed alike: the interval has no width, yet a change in a few games only (a rare
+ * event) could have missed all of them. By the rule of three, what happened in none of n games
+ * happens in fewer than about 3 in n: said, rather than the change claimed exactly. Undefined
+ * for an interval with width.
+ */
+export function alikeNote(d: PairedDifference): string | undefined {
+  const bounded = d.n >= 3 && Number.isFinite(d.low) && Number.isFinite(d.high);
+  return bounded && d.low === d.high ? `all ${d.n} games alike: a change in fewer than 1 game in ${Math.floor(d.n / 3)} could be missed` : undefined;
 }
 
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */

@@ -47,9 +47,11 @@ describe("comparing two runs", () => {
     // games, ±2 needs 96.
     const alwaysGames = outcomes(10, 10, 40);
     const always = summarise("A", settings, 10, alwaysGames, 1);
-    expect(comparisonLines(compareSummaries(always, always, { a: alwaysGames, b: alwaysGames }, [], "cmd"))).toContain(
-      "precision: each seat's change in win share known to ±16.3 points at most (95%); about 38 games each would give ±5, about 96 ±2",
-    );
+    const alike = comparisonLines(compareSummaries(always, always, { a: alwaysGames, b: alwaysGames }, [], "cmd"));
+    expect(alike).toContain("precision: each seat's change in win share known to ±16.3 points at most (95%); about 38 games each would give ±5, about 96 ±2");
+    // A score or length every game changed alike has an interval of no width: it says what it cannot
+    // see (a change in a rare game: by the rule of three, under 3 in 10 here), not an exact change.
+    expect(alike.join("\n")).toContain("+0.00 [+0.00, +0.00] (all 10 games alike: a change in fewer than 1 game in 3 could be missed)");
   });
 
   it("breaks the thresholds it should, and only those", () => {

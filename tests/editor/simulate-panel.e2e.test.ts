@@ -100,6 +100,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     // second seat's does not move at all.
     expect(changes).toContain("-12.00 [-12.00, -12.00]");
     expect(changes).toContain("+0.00 [+0.00, +0.00]");
+    // Intervals of no width say what they cannot see: a change in a rare game (rule of three).
+    expect(await page.textContent("[data-testid=simulate-alike]")).toBe("An interval with no width: all 40 games alike: a change in fewer than 1 game in 13 could be missed.");
     // The head start wins the first seat most games: the base rules take it far below, surely.
     const bold = await page.$$eval("[data-testid=simulate-changes] td.sure", (cells) => cells.map((c) => c.textContent));
     expect(bold.some((t) => t?.startsWith("-12.00"))).toBe(true);
