@@ -434,7 +434,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         if (prompt) ins.prompt = prompt;
         const ends: number[] = [];
         for (const o of s.options) {
-          const entry: { label: Fn; at?: Fn; when?: Fn; reason?: Fn; text?: string; to: number } = { label: compileExpr(o.label, rt), to: instrs.length };
+          const entry: Extract<Instr, { k: "options" }>["options"][number] = { label: compileExpr(o.label, rt), to: instrs.length };
           if (o.at) entry.at = compileExpr(o.at, rt);
           if (o.when) entry.when = compileExpr(o.when, rt);
           if (o.reason) entry.reason = compileExpr(o.reason, rt);

@@ -7,7 +7,7 @@ import { seedState } from "./random.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, Pending } from "./state.ts";
 import { ownPiece } from "./pieces.ts";
-import { seesPiece } from "./visibility.ts";
+import { readsAsWritten, seesPiece } from "./visibility.ts";
 import { answerNamed, apply, applyAt, optionCount, run } from "./vm.ts";
 import { copyWithSpaces } from "./space-info.ts";
 
@@ -119,14 +119,14 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   s.log = s.log.map((e) => {
     let out = e.player !== player && e.hidden ? { ...e, label: "(a hidden choice)", option: "hidden" } : e;
     // A question that named a piece `player` cannot see keeps only what they read of it.
-    if (out.promptFor && out.promptFor.to !== player) {
+    if (out.promptFor && !readsAsWritten(out.promptFor, player)) {
       out = { ...out, prompt: out.promptFor.others };
       delete out.promptFor;
     }
     return out;
   });
   // So do the messages (a `log` line, a forced pick of a hidden piece), without what was taken.
-  s.messages = s.messages.map((m) => (m.others !== undefined && m.to !== player ? { text: m.others, at: m.at } : m));
+  s.messages = s.messages.map((m) => (readsAsWritten(m, player) ? m : { text: m.others!, at: m.at }));
 
   const pending = s.pending;
   if (pending && !s.over) {

@@ -66,5 +66,10 @@ export function seesLogEntry(e: LogEntry, viewer: number | null): boolean {
  * `others` is set (it named a piece some cannot see: `secret-text.ts`), which all but `to` read.
  */
 export function readBy(text: string, priv: { to?: number; others?: string } | undefined, viewer: number | null): string {
-  return priv?.others === undefined || priv.to === viewer ? text : priv.others;
+  return readsAsWritten(priv, viewer) ? text : priv!.others!;
+}
+
+/** Does `viewer` read such a text as written (`readBy`)? */
+export function readsAsWritten(priv: { to?: number; others?: string } | undefined, viewer: number | null): boolean {
+  return priv?.others === undefined || priv.to === viewer;
 }

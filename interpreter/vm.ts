@@ -598,8 +598,9 @@ function nameNamedOption(x: Exec, locals: Value[], ins: Ins<"options">, rulesInd
     try {
       const s = aside(x, locals, (probe) => at(probe, locals));
       if (isSpace(s)) o.spaces = [s.key];
-    } catch (e) {
-      if (!(e instanceof RuntimeError)) throw e;
+    } catch {
+      // Where an option points is a hint for the board, as a lenient label is a name: a failing
+      // one (a rule error, calls nested too deeply) points nowhere, and never stops the listing.
     }
   }
   return o;

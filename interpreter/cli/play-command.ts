@@ -39,12 +39,12 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
   }
   // Seats without a kind share one random bot (the games a seed gave before kinds could be named).
   const random = new RandomBot(botSeed(o.seed, 0));
+  const chosen: Record<number, Bot> = {};
   const botOf = (seat: number): Bot => {
     const kind = o.botKinds?.[seat + 1];
     const spec = kind === undefined ? undefined : parseBotSpec(kind);
     return spec ? (chosen[seat] ??= makeBot(spec, botSeed(o.seed, seat + 1))) : random;
   };
-  const chosen: Record<number, Bot> = {};
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
   const lines = rl[Symbol.asyncIterator]();
   const ask = async (prompt: string): Promise<string | undefined> => {
