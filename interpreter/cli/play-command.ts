@@ -6,7 +6,7 @@ import type { Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { readAnswer } from "./play-answer.ts";
 import { botSeed } from "./simulate-batch.ts";
-import { renderText } from "./text-view.ts";
+import { renderText, revealedZones } from "./text-view.ts";
 import { UsageError } from "./usage-error.ts";
 
 /** The terminal's "clear the screen and go to its top". */
@@ -148,7 +148,10 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     rl.close();
   }
   out("");
-  out(renderText(match.view(null), { messages: false }));
+  const table = match.view(null);
+  out(renderText(table, { messages: false }));
+  // The game is over: what each player held is shown, as players turn their hands over at a table.
+  if (match.result) for (const line of revealedZones(table, (seat) => match.view(seat))) out(line);
   if (match.error) {
     out(formatDiagnostic(match.error));
     return 1;

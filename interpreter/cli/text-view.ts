@@ -166,6 +166,21 @@ function valueText(val: unknown): string {
   return String(val);
 }
 
+/**
+ * What each player held that the table did not see, for the end of a game: a zone a player's own
+ * view shows and the spectator's hides (a hand), as its owner sees it. Zones nobody sees (a
+ * deck) stay unshown, as they would at a table.
+ */
+export function revealedZones(table: View, own: (seat: number) => View): string[] {
+  const lines: string[] = [];
+  for (const z of table.zones) {
+    if (z.pieces || z.owner === null || z.count === 0) continue;
+    const theirs = own(z.owner).zones.find((o) => o.key === z.key);
+    if (theirs?.pieces) lines.push(`${z.label} (${z.count}), shown at the end: ${zoneContent(theirs)}`);
+  }
+  return lines;
+}
+
 /** The match as a player sees it, as text for a terminal. */
 export function renderText(v: View, opts: { messages?: boolean } = {}): string {
   const lines: string[] = [];

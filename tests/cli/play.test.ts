@@ -199,4 +199,32 @@ scoring p { points p.score }`,
     expect(r.out.indexOf("(to you)")).toBeGreaterThan(r.out.indexOf("== Hand — Player 1 to decide =="));
     expect(r.out.match(/Player 2 took their only option/g)).toHaveLength(1);
   });
+
+  it("at the game's end the players' hands are shown, as at a table; a deck nobody sees stays hidden", () => {
+    const files = ruleFiles({
+      "hands.stela": `game "Hands" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone hand per player: Card owner
+zone deck: Card hidden
+components Card per player in hand {
+  x1 { value: 3 }
+  x1 { value: 8 }
+}
+components Card in deck {
+  x2 { value: 1 }
+}
+flow {
+  for p in players {
+    turn p { let _n = choose n from 1..2 prompt "Pick a number" }
+  }
+}
+scoring p { points sum c.value for c in p.hand }`,
+    });
+    const r = stela(["play", files["hands.stela"]!, "--bots", "1,2"]);
+    expect(r.code).toBe(0);
+    const end = lastView(r.out).join("\n");
+    expect(end).toContain("shown at the end: card 3, card 8");
+    expect(end.match(/shown at the end/g)).toHaveLength(2);
+    expect(end).not.toMatch(/deck.*shown at the end/);
+  });
 });
