@@ -80,6 +80,16 @@ describe("board layout", () => {
   });
 });
 
+describe("space labels", () => {
+  it("read whole in a cell: shrunk, or on two lines, never running under the next space", () => {
+    const width = CELL - 6;
+    expect(fitLabel("t", width, 10)).toEqual({ lines: ["t"], size: 10 });
+    // Tzolk'in's temple steps ran 8 characters at 10 px across 48-unit cells.
+    expect(fitLabel("Chaac -1", width, 10)).toEqual({ lines: ["Chaac", "-1"], size: 10 });
+    expect(fitLabel("2 +stone", width, 10)).toEqual({ lines: ["2", "+stone"], size: 10 });
+  });
+});
+
 describe("options on the board", () => {
   const options = [
     { id: "t@1", label: "Temple on a1–b1", spaces: ["b:0,0", "b:1,0"], pieces: [7] },

@@ -104,6 +104,17 @@ describe.skipIf(skip)("editor in a browser", () => {
       expect(await page.locator("[data-testid=problems] li").count()).toBe(0);
       // (An open grid starts as the one space at its origin.)
       expect(await page.locator("figure.board svg rect.space, figure.board svg circle.space").count()).toBeGreaterThan(0);
+      // Every space's label stays inside its space (Tzolk'in's "2 +stone" ran under the next one).
+      const overflowing = await page.locator("figure.board svg text.space-label").evaluateAll((labels) =>
+        labels.flatMap((t) => {
+          let box = t.previousElementSibling;
+          while (box && !box.classList.contains("space")) box = box.previousElementSibling;
+          const r = (box as SVGGraphicsElement | null)?.getBBox();
+          const b = (t as SVGGraphicsElement).getBBox();
+          return r && b.x + b.width > r.x + r.width + 1 ? [t.textContent] : [];
+        }),
+      );
+      expect(overflowing, v).toEqual([]);
     }
     // The variant file read its base game: the variant's starting corn shows.
     await openGame("gears-variant.stela|Rich start");
