@@ -46,9 +46,25 @@ export function tryOption(world: Match, index: number, player: number, pick: (n:
 }
 
 /**
+ * How far apart a finished game's outcomes are put from every running estimate: a game won alone
+ * ranks above any estimate, a first place shared above any estimate too, a game lost below any.
+ */
+const FINISHED = 1e12;
+
+/**
  * How a bot ranks a tried option (`tryOption`): `player`'s own estimate on the copy, and below
  * every other option when it was refused or a rule failed on it.
+ *
+ * An option that ends the game is ranked by its outcome first: won alone, then first place
+ * shared, then any option that goes on, then lost; its final score only orders finished games
+ * alike. The designer's `estimate` need not share the scoring's scale (`10 * p.columns` against
+ * `points p.columns`), and compared number to number a bot then would not take the winning move.
  */
 export function trialScore(trial: Match | undefined, player: number): number {
-  return !trial || trial.error ? -Infinity : trial.estimate(player);
+  if (!trial || trial.error) return -Infinity;
+  const result = trial.result;
+  if (!result) return trial.estimate(player);
+  const score = result.scores[player] ?? 0;
+  if (!result.winners.includes(player)) return score - FINISHED;
+  return score + (result.winners.length === 1 ? 2 * FINISHED : FINISHED);
 }

@@ -34,7 +34,36 @@ scoring p {
 }
 `);
 
+// A race to 5 steps whose estimate is on another scale than its scoring (10 a step, 1 for the win).
+const RACE = gameFromSource(`
+game "Race" { players 2 }
+per player { pos: number = 0 }
+flow {
+  loop {
+    for p in players {
+      turn p {
+        choose prompt "Move" {
+          option "Step" { p.pos += 1 }
+          option "Rest" { }
+        }
+        if p.pos >= 5 { end game }
+      }
+    }
+  }
+}
+estimate p { 10 * p.pos }
+scoring p { points if p.pos >= 5 then 1 else 0 }
+`);
+
 describe("greedy bot", () => {
+  it("takes the move that wins, though the game's estimate is on another scale than its scoring", () => {
+    // Four steps each; the fifth ends the game with 1 point, where resting keeps an estimate of 40.
+    const m = RACE.start({ players: 2, seed: 1 });
+    for (let i = 0; i < 8; i++) m.apply("step", m.decision!.players[0]);
+    expect(m.decision!.players).toEqual([0]);
+    for (let seed = 1; seed <= 10; seed++) expect(new GreedyBot(seed).choose(m, 0)).toBe("step");
+  });
+
   it("answering a secret choice last, does not use the answers already given", () => {
     let differs = 0;
     for (let seed = 1; seed <= 40; seed++) {
