@@ -17,8 +17,17 @@ describe("results of earlier rules", () => {
   });
 
   it("a balance run's figures say they are of an earlier version once the rules were edited", () => {
-    expect(runAgeNote("rules v1", "rules v1")).toBeUndefined();
-    expect(runAgeNote("rules v1", undefined)).toBeUndefined();
-    expect(runAgeNote("rules v1", "rules v2")).toMatch(/earlier version of the rules/);
+    expect(runAgeNote({ source: "rules v1" }, { source: "rules v1" })).toBeUndefined();
+    expect(runAgeNote({ source: "rules v1" }, { source: undefined })).toBeUndefined();
+    expect(runAgeNote({ source: "rules v1" }, { source: "rules v2" })).toMatch(/earlier version of the rules/);
+  });
+
+  it("a balance run's figures say whose they are once another variant of the same text is in play", () => {
+    // Variants of one file share its text: the figures of the base rules read as the variant's.
+    expect(runAgeNote({ source: "rules" }, { source: "rules", variant: "Two cities" })).toBe(
+      'These figures are of the base rules, not of variant "Two cities" now in play. Run again for the rules in play.',
+    );
+    expect(runAgeNote({ source: "rules", variant: "Big racks" }, { source: "rules", variant: "Big cities pay more" })).toMatch(/^These figures are of variant "Big racks", not of variant "Big cities pay more"/);
+    expect(runAgeNote({ source: "rules", variant: "Big racks" }, { source: "rules", variant: "Big racks" })).toBeUndefined();
   });
 });

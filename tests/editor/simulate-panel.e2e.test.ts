@@ -106,6 +106,11 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     const bold = await page.$$eval("[data-testid=simulate-changes] td.sure", (cells) => cells.map((c) => c.textContent));
     expect(bold.some((t) => t?.startsWith("-12.00"))).toBe(true);
     expect(bold.some((t) => /^-\d\d\.\d \[/.test(t ?? ""))).toBe(true);
+    expect(await page.$("[data-testid=simulate-outdated]")).toBeNull();
+    // The variant now put in play shares the text: the figures (of the base rules) say whose they are.
+    await page.selectOption("[data-testid=variant]", "Head start");
+    await page.waitForSelector("[data-testid=simulate-outdated]", { timeout: 30_000 });
+    expect(await page.textContent("[data-testid=simulate-outdated]")).toContain('These figures are of the base rules, not of variant "Head start" now in play.');
     expect(e.errors).toEqual([]);
   }, 300_000);
 
@@ -113,6 +118,11 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     // Every game divides by zero as it starts: 0.0% [0.0–100.0] and 0.00 ± 0.00 would read as results.
     await page.evaluate(`window.stela.setText(${JSON.stringify(GOOF.replace("  shuffle prizes\n", '  shuffle prizes\n  let zero = 0\n  log "{1 / zero}"\n'))})`);
     await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    // A number of games no run can play is refused, not run as "every game failed".
+    await page.fill("[data-testid=simulate-games]", "-5");
+    await page.click("[data-testid=simulate-run]");
+    expect(await page.textContent("[data-testid=simulate-failure]")).toBe("Not run: games: a whole number from 1 to 5,000.");
+    expect(await page.$("[data-testid=simulate-none-clean]")).toBeNull();
     await page.fill("[data-testid=simulate-games]", "6");
     await page.uncheck("[data-testid=simulate-compare]");
     await page.click("[data-testid=simulate-run]");
