@@ -20,6 +20,16 @@ import { browserMissing, closeBrowser, launchBrowser } from "../../editor/tools/
 const FIXTURES = new URL("./fixtures/", import.meta.url).pathname;
 const skip = process.env.STELA_SKIP_E2E === "1";
 
+/** The little of Monaco's editor the tests read. */
+interface MonacoLike {
+  getVisibleRanges(): { startLineNumber: number; endLineNumber: number }[];
+  getTopForLineNumber(line: number): number;
+  getLayoutInfo(): { height: number };
+  setScrollTop(top: number): void;
+  setPosition(p: { lineNumber: number; column: number }): void;
+  focus(): void;
+}
+
 /** What the page exposes as `window.stela` (the EditorApp), as far as the tests use it. */
 interface AppHandle {
   text: string;
@@ -138,6 +148,31 @@ describe.skipIf(skip)("editor in a browser", () => {
     // The layered boards, stacked: upper levels drawn over the lower ones.
     await page.selectOption("select:near(:text('Levels'))", "stacked");
     expect(await page.locator("figure.board text.caption", { hasText: "seen from above" }).count()).toBe(2);
+  });
+
+  it("keeps the line being typed in view when the problems below the rules grow", async () => {
+    await openGame("cacao.stela|");
+    // Typing at the bottom of the screen, a mistake that gives a dozen problems (Cacao's temple award
+    // left unfinished): the list grows and the rules' pane shrinks under the cursor.
+    const line = (await app((a) => a.text)).split("\n").findIndex((l) => l.startsWith("define temple_award(")) + 1;
+    await page.evaluate((l) => {
+      const e = (window as unknown as { stela: { editorInstance: MonacoLike } }).stela.editorInstance;
+      e.setScrollTop(e.getTopForLineNumber(l) - e.getLayoutInfo().height + 40);
+      e.setPosition({ lineNumber: l, column: 500 });
+      e.focus();
+    }, line);
+    const before = await page.evaluate(() => (window as unknown as { stela: { editorInstance: MonacoLike } }).stela.editorInstance.getVisibleRanges()[0]!.endLineNumber);
+    await page.keyboard.type(" +");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=problems] li").length >= 5, null, { timeout: 10_000 });
+    await page.waitForTimeout(300);
+    const shown = await page.evaluate(() => {
+      const r = (window as unknown as { stela: { editorInstance: MonacoLike } }).stela.editorInstance.getVisibleRanges()[0]!;
+      return [r.startLineNumber, r.endLineNumber];
+    });
+    expect(before - line).toBeLessThanOrEqual(2);
+    expect(shown[0]).toBeLessThanOrEqual(line);
+    expect(shown[1]).toBeGreaterThanOrEqual(line);
+    await page.keyboard.press("Control+z");
   });
 
   it("marks a mistake as it is typed and clears the mark when it is fixed", async () => {

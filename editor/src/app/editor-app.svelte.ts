@@ -46,6 +46,13 @@ export class EditorApp {
       fixedOverflowWidgets: true,
       "semanticHighlighting.enabled": false,
     });
+    // The pane shrinks while the designer types when the problems or examples below it grow: the
+    // line being typed would slip out of view under them. Typing keeps its line in view.
+    const editor = this.editor;
+    editor.onDidLayoutChange(() => {
+      const at = editor.getPosition();
+      if (at && editor.hasTextFocus()) editor.revealPosition(at, monaco.editor.ScrollType.Immediate);
+    });
     await this.docs.load();
 
     const first = this.openShared() ?? this.lastDoc();
