@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DocumentStore, MemoryStorage, otherTabDraft } from "../../editor/src/docs/document-store.ts";
+import { DocumentStore, losesMost, MemoryStorage, otherTabDraft } from "../../editor/src/docs/document-store.ts";
 import { readShareHash, shareHash } from "../../editor/src/docs/share-link.ts";
 
 describe("autosave store", () => {
@@ -13,6 +13,25 @@ describe("autosave store", () => {
     store.saveDraft("maya.stela", "original", "original");
     expect(store.draft("maya.stela")).toBeUndefined();
     expect(store.drafts()).toEqual(["cacao.stela"]);
+  });
+
+  it("keeps a long draft that a much shorter text replaced (all selected and typed over), until dropped", () => {
+    const store = new DocumentStore(new MemoryStorage(), "tab-1");
+    const long = "rule line\n".repeat(100);
+    store.saveDraft("a", long, "file", 1);
+    store.saveDraft("a", long + "one more\n", "file", 2);
+    expect(store.earlier("a")).toBeUndefined();
+    store.saveDraft("a", "x", "file", 3);
+    expect(store.earlier("a")).toEqual({ text: long + "one more\n", savedAt: 2 });
+    // Typing on in the short text keeps the long one as it was.
+    store.saveDraft("a", "xy", "file", 4);
+    expect(store.earlier("a")?.text).toBe(long + "one more\n");
+    store.dropEarlier("a");
+    expect(store.earlier("a")).toBeUndefined();
+    // What counts: half or more gone, and at least a few lines' worth; a short text or a trimmed block is not kept.
+    expect(losesMost(long, long.slice(0, 600))).toBe(false);
+    expect(losesMost(long, long.slice(0, 500))).toBe(true);
+    expect(losesMost("short text", "")).toBe(false);
   });
 
   it("remembers where the draft started, across later edits", () => {

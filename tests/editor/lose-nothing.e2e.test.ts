@@ -89,6 +89,30 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
     await setSeats(page, [true, true]);
   });
 
+  it("keeps a long draft typed over with a short text over a reload, and offers it back", async () => {
+    await openGame(page, "mayan-city.stela|");
+    const original = await onApp(page, (a) => a.text);
+    const draft = original + "\n// my unsaved notes on a variant\n";
+    await setText(draft);
+    await page.waitForTimeout(1200);
+    // Everything selected and typed over, then a reload: undo no longer reaches the draft.
+    await setText("oops");
+    await page.waitForTimeout(1200);
+    await page.reload();
+    await page.waitForSelector("[data-testid=earlier-draft]", { timeout: 30_000 });
+    expect(await page.getByTestId("earlier-draft").innerText()).toContain("A longer draft of games/mayan-city.stela");
+    await page.getByTestId("earlier-draft-restore").click();
+    await page.waitForFunction((t) => (window as unknown as { stela: AppHandle }).stela.text === t, draft);
+    expect(await page.locator("[data-testid=earlier-draft]").count()).toBe(0);
+    // Restored and kept: a reload shows the draft and offers nothing more.
+    await page.waitForTimeout(1200);
+    await page.reload();
+    await page.waitForFunction((t) => (window as unknown as { stela: AppHandle }).stela?.text === t, draft, { timeout: 30_000 });
+    expect(await page.locator("[data-testid=earlier-draft]").count()).toBe(0);
+    await setText(original);
+    await page.waitForTimeout(1200);
+  });
+
   it("says in the rules' words why a space is not legal", async () => {
     await playMayan(page, 1);
     const occupied = await onApp(page, (a) => a.snapshot!.view.boards[0]!.pieces[0]!.cells![0]!);

@@ -88,6 +88,8 @@ export class Documents {
   conflict = $state.raw<Conflict | undefined>(undefined);
   /** Another tab changed the unsaved text of a document open here: the page offers to load it, keep this tab's, or compare. */
   tabConflict = $state.raw<TabConflict | undefined>(undefined);
+  /** A long draft of the document on screen that a much shorter text replaced (kept by the store): offered back on opening it. */
+  earlierDraft = $state.raw<{ doc: string; text: string; savedAt: number } | undefined>(undefined);
 
   /** Called after each edit of the document on screen. */
   onEdit: (doc: Doc) => void = () => {};
@@ -153,6 +155,7 @@ export class Documents {
     this.docKey = key;
     this.store.setLastDoc(key);
     this.offerAside(key);
+    this.offerEarlier(key);
     return doc;
   }
 
@@ -195,6 +198,35 @@ export class Documents {
     this.store.acceptStored(c.doc);
     this.store.dropAside(c.doc, c.tab);
     return { c, doc };
+  }
+
+  /**
+   * Offers the long draft a much shorter text replaced (everything selected and typed over), when
+   * the document is opened with other text: after a reload, undo no longer reaches it.
+   */
+  private offerEarlier(key: string): void {
+    const e = this.store.earlier(key);
+    const doc = this.docs.get(key);
+    this.earlierDraft = e && doc && e.text !== doc.model.getValue() ? { doc: key, ...e } : undefined;
+  }
+
+  /** Puts the earlier draft back (as an edit: Ctrl+Z brings the text it replaces back). */
+  restoreEarlier(): void {
+    const e = this.earlierDraft;
+    const doc = e && this.docs.get(e.doc);
+    this.earlierDraft = undefined;
+    if (!e || !doc) return;
+    doc.model.pushEditOperations([], [{ range: doc.model.getFullModelRange(), text: e.text }], () => null);
+    this.flushAutosave();
+    this.store.dropEarlier(e.doc);
+    this.notices.say("Restored the earlier draft (Ctrl+Z brings the shorter text back)");
+  }
+
+  /** The designer does not want the earlier draft: it is forgotten. */
+  dismissEarlier(): void {
+    const e = this.earlierDraft;
+    this.earlierDraft = undefined;
+    if (e) this.store.dropEarlier(e.doc);
   }
 
   /** Takes the other tab's text (as an edit: Ctrl+Z brings this tab's back). */

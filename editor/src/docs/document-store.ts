@@ -18,6 +18,20 @@ export interface Draft {
   tab?: string;
 }
 
+/** A long draft replaced by a much shorter text (everything selected and typed over): kept until the designer chooses. */
+export interface EarlierDraft {
+  text: string;
+  savedAt: number;
+}
+
+/**
+ * Whether `next` throws away most of `prev`: half of it or more, and at least a few lines' worth.
+ * Undo brings such text back only until the page reloads; past that, the store keeps it.
+ */
+export function losesMost(prev: string, next: string): boolean {
+  return prev.length >= 400 && next.length * 2 <= prev.length && prev.length - next.length >= 200;
+}
+
 /** A draft another tab wrote and this tab would have replaced unseen: kept aside until the designer chooses. */
 export interface AsideDraft {
   text: string;
@@ -109,6 +123,8 @@ export class DocumentStore {
     }
     const prev = this.draft(doc);
     this.setAsideUnseen(doc, prev, text, now);
+    // A long draft typed over is kept: after a reload, Ctrl+Z cannot bring it back.
+    if (prev && losesMost(prev.text, text)) this.write(`earlier:${doc}`, JSON.stringify({ text: prev.text, savedAt: prev.savedAt || now } satisfies EarlierDraft));
     const ok = this.write(`draft:${doc}`, JSON.stringify({ text, base: prev?.base ?? fileText ?? "", savedAt: now, tab: this.tab } satisfies Draft));
     if (ok) {
       this.seen.set(doc, text);
@@ -123,6 +139,17 @@ export class DocumentStore {
     this.setAsideUnseen(doc, this.draft(doc), undefined, now);
     this.storage.removeItem(`${PREFIX}draft:${doc}`);
     this.seen.set(doc, null);
+  }
+
+  /** The long draft of `doc` last replaced by a much shorter text (`losesMost`), if kept. */
+  earlier(doc: string): EarlierDraft | undefined {
+    const e = this.read<EarlierDraft>(`earlier:${doc}`);
+    return typeof e?.text === "string" ? e : undefined;
+  }
+
+  /** Forgets the earlier draft of `doc` (restored, or dismissed by the designer). */
+  dropEarlier(doc: string): void {
+    this.storage.removeItem(`${PREFIX}earlier:${doc}`);
   }
 
   /** The texts of other tabs set aside for `doc`, newest first. */
