@@ -7,7 +7,7 @@ import type { Runtime } from "./runtime.ts";
 import type { MatchResult, MatchState, Message } from "./state.ts";
 import { boardName, instanceOwner } from "./topology.ts";
 import { safeColour } from "../dsl/colour.ts";
-import { isPlacement } from "./values.ts";
+import { isPlacement, label } from "./values.ts";
 import { copyWithSpaces } from "./space-info.ts";
 import { logLabel, readBy, seesPiece, seesZone } from "./visibility.ts";
 import { answerNamed, namedOptions, owing } from "./vm.ts";
@@ -125,6 +125,12 @@ export interface View {
   players: PlayerView[];
   current: number | null;
   globals: Record<string, Value>;
+  /**
+   * The rules' variables as a text of the rules reads them (`Player 1`, `blue, yellow`), for a
+   * reader that has no types: a player is named, not seat 0. Left out: a variable that may hold a
+   * piece (some viewers may not see it), or whose type is not known.
+   */
+  globalsText: Record<string, string>;
   zones: ZoneView[];
   boards: BoardView[];
   decision: DecisionView | null;
@@ -239,6 +245,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     }),
     current: s.current,
     globals: s.globals,
+    globalsText: globalsText(x, s),
     zones,
     boards,
     decision,
@@ -252,6 +259,28 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
   // A view is a snapshot: later moves must not change it, nor may its reader change the match.
   // Spaces in it are their keys, as the boards' spaces are (`SpaceView.key`).
   return copyWithSpaces(view, (t) => t.key) as View;
+}
+
+/** `View.globalsText`: each variable whose value names no piece, as a text of the rules reads it. */
+function globalsText(x: Exec, s: MatchState): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const v of x.rt.def.globals) if (v.name in s.globals && namesNoPiece(v.type)) out[v.name] = label(x, s.globals[v.name]!, v.type);
+  return out;
+}
+
+function namesNoPiece(ty: Type): boolean {
+  switch (ty.t) {
+    case "piece":
+    case "placement":
+    case "any":
+      return false;
+    case "list":
+    case "map":
+    case "emap":
+      return namesNoPiece(ty.of);
+    default:
+      return true;
+  }
 }
 
 /** The members of every enum-keyed map among `vars` (none when there is no such variable). */

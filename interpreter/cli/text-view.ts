@@ -195,6 +195,10 @@ export function renderText(v: View, opts: { messages?: boolean } = {}): string {
     if (z.count === 0) continue;
     lines.push(`${z.label} (${z.count}): ${zoneContent(z)}`);
   }
+  // The rules' own variables (`var round = 1`): a count of the round or the climbers of a turn is
+  // part of the table a player reads.
+  const globals = Object.entries(v.globals).map(([k, val]) => `${k} ${v.globalsText[k] ?? valueText(val)}`);
+  if (globals.length) lines.push(`game: ${globals.join(", ")}`);
   for (const p of v.players) {
     const vars = Object.entries(p.vars)
       .map(([k, val]) => {

@@ -200,6 +200,24 @@ scoring p { points p.score }`,
     expect(r.out.match(/Player 2 took their only option/g)).toHaveLength(1);
   });
 
+  it("shows the rules' own variables, a player by name", () => {
+    const files = ruleFiles({
+      "vars.stela": `game "Vars" { players 2 }
+var turn_no: number = 1
+var leader: player = players[1]
+var marks: list of number = [2, 5]
+flow {
+  for p in players {
+    turn p { let _n = choose n from 1..2 prompt "Pick a number" }
+  }
+}
+scoring p { points turn_no + size(marks) + (if leader == p then 1 else 0) }`,
+    });
+    const r = stela(["play", files["vars.stela"]!, "--bots", "1,2"]);
+    expect(r.code).toBe(0);
+    expect(lastView(r.out)).toContain("game: turn_no 1, leader Player 2, marks 2, 5");
+  });
+
   it("at the game's end the players' hands are shown, as at a table; a deck nobody sees stays hidden", () => {
     const files = ruleFiles({
       "hands.stela": `game "Hands" { players 2 }
