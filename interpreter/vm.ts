@@ -49,6 +49,13 @@ export function recordError(x: Exec, e: unknown, span: Span): void {
       const ins = x.rt.codeOf(f.code)?.instrs[f.pc];
       if (ins?.k === "call") e.through(ins.span);
     }
+    if (e.code === "runtime-step-budget") {
+      // Where the budget ran out is wherever the last step fell (a `define` the loop calls, say):
+      // the loop that went round without asking anyone is what the designer needs to see.
+      const lines = enclosingLoops(x).map((l) => l.start.line);
+      if (lines.length === 1) e.message += `; it was inside the loop on line ${lines[0]}`;
+      else if (lines.length > 1) e.message += `; it was inside the loop on line ${lines[0]}${lines.slice(1).map((l) => `, and the one on line ${l} within it`).join("")}`;
+    }
     s.error = e.toDiagnostic(x.rt.def.file);
   } else if (e instanceof RangeError && /call stack/i.test(e.message)) {
     // Shown at the call that nested deepest (the one a recursion without end makes of itself), not at the statement that started it.
@@ -62,6 +69,25 @@ export function recordError(x: Exec, e: unknown, span: Span): void {
   }
   s.over = true;
   s.pending = null;
+}
+
+/**
+ * The loops (`loop`, `while`, `for`, `repeat`) the running frame is inside, outermost first: of
+ * the top frame that is inside any. Each is the statement of the jump back that closes it (its
+ * body lies between the jump's target and the jump).
+ */
+function enclosingLoops(x: Exec): Span[] {
+  for (let i = x.s.stack.length - 1; i >= 0; i--) {
+    const f = x.s.stack[i]!;
+    const instrs = x.rt.codeOf(f.code)?.instrs ?? [];
+    // Per loop top, its last jump back (a `continue` jumps there too, from inside the body).
+    const closing = new Map<number, number>();
+    instrs.forEach((ins, at) => {
+      if (ins.k === "jump" && at >= f.pc && ins.to <= f.pc) closing.set(ins.to, at);
+    });
+    if (closing.size) return [...closing].sort((a, b) => a[0] - b[0]).map(([, at]) => instrs[at]!.span);
+  }
+  return [];
 }
 
 function top(x: Exec): FrameState | undefined {

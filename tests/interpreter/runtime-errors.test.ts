@@ -24,6 +24,32 @@ describe("run-time failures", () => {
     expect(m.decision).toBeNull();
   });
 
+  it("a budget run out inside a `define` a loop calls names the loops it was inside, outermost first", () => {
+    // Lines: 5 define, 7 flow, 8 loop, 9 for, 11 the call; no choice is ever reached.
+    const src = `${header}
+define roll(): number = random(1..6) + random(1..6)
+
+flow {
+  loop {
+    for p in players {
+      turn p {
+        if roll() > 20 {
+          let _k = choose k from 1..2 prompt "Keep?"
+          end game
+        }
+      }
+    }
+  }
+}
+`;
+    const compiled = gameFromSource(src);
+    for (const [mode, game] of [["compiled", compiled], ["closures", new Game(compiled.def, compiled.variantDefs, "closures")]] as const) {
+      const m = game.start({ players: 2, seed: 1 });
+      expect(m.error, mode).toMatchObject({ code: "runtime-step-budget" });
+      expect(m.error!.message, mode).toMatch(/; it was inside the loop on line 8, and the one on line 9 within it$/);
+    }
+  });
+
   it("a board built-in given `none` for a space names the call, in generated code and in the reference closures alike", () => {
     const src = `${header}board b: grid(2, 2)\nflow {\n  let s = space_at(b, 5, 5)\n  current.score = if empty(s) then 1 else 0\n}\n`;
     const compiled = gameFromSource(src);
