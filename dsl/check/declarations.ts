@@ -270,13 +270,22 @@ function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefi
   if (!v) return undefined;
   const pairs = Array.isArray(v.v) ? v.v : null;
   const out: [number, number][] = [];
-  for (const p of pairs ?? []) {
-    if (!Array.isArray(p) || p.length !== 2 || !p.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n < size)) {
-      c.sink.error("invalid-board", `a graph's edges are pairs of space numbers from 0 to ${size - 1}: \`[[0, 1], [1, 2]]\``, e.span);
-      return undefined;
+  // Each bad pair is named where it is written, and left out: the board and every use of its
+  // spaces' attributes still check (dropping the board turned one typo into 22 errors).
+  const items = e.kind === "ListExpr" && e.items.length === (pairs?.length ?? -1) ? e.items : undefined;
+  (pairs ?? []).forEach((p, i) => {
+    const shown = (n: Value): string => (Array.isArray(n) ? `[${n.map(shown).join(", ")}]` : JSON.stringify(n));
+    if (!Array.isArray(p) || p.length !== 2) {
+      c.sink.error("invalid-board", `a graph's edge is a pair of space numbers, \`[0, 1]\`, not \`${shown(p)}\``, items?.[i]?.span ?? e.span);
+      return;
+    }
+    const bad = p.find((n) => !(typeof n === "number" && Number.isInteger(n) && n >= 0 && n < size));
+    if (bad !== undefined) {
+      c.sink.error("invalid-board", `the edge \`${shown(p)}\` names space ${shown(bad)}, but the graph's spaces are numbered 0 to ${size - 1}`, items?.[i]?.span ?? e.span);
+      return;
     }
     out.push([p[0] as number, p[1] as number]);
-  }
+  });
   if (!pairs) {
     c.sink.error("invalid-board", "a graph's edges are a list of pairs of space numbers: `edges: [[0, 1], [1, 2]]`", e.span);
     return undefined;
