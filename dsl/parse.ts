@@ -259,8 +259,19 @@ function reportParserErrors(errors: IRecognitionException[], tokens: IToken[], s
     const key = `${span.start.offset}:${e.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    sink.error(EXCEPTION_CODES[e.name] ?? "parse-unexpected-token", e.message, span, parseHints.get(e.token) ?? unfinishedLineHint(span.start, tokens, e.message));
+    sink.error(EXCEPTION_CODES[e.name] ?? "parse-unexpected-token", e.message, span, parseHints.get(e.token) ?? takenWordHint(e.token, tokens) ?? unfinishedLineHint(span.start, tokens, e.message));
   }
+}
+
+/**
+ * A word of the language written as a name (`define total(sum: number)`, `let from: …`): the
+ * parser expected something else there (a `)`: the name was optional), so its message alone does
+ * not say the word is taken. A keyword followed by `:` is a name being declared.
+ */
+function takenWordHint(t: IToken, tokens: IToken[]): string | undefined {
+  if (!t.tokenType.name.startsWith("Kw_")) return undefined;
+  const next = tokens[tokens.indexOf(t) + 1];
+  return next?.image === ":" ? `\`${t.image}\` is a word of the language and cannot be a name; choose another` : undefined;
 }
 
 /**

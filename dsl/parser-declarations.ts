@@ -287,7 +287,8 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
             this.OPTION3(() => {
               this.CONSUME(LBrace);
               this.MANY(() => {
-                const fname = this.CONSUME3(Identifier);
+                // A field's name, as a kind declares it: a word of the language too (`from: 0`).
+                const fname = this.CONSUME3(Word);
                 this.CONSUME(Colon);
                 const value = this.SUBRULE2(this.expression);
                 this.OPTION4(() => this.CONSUME(Comma));
