@@ -34,7 +34,9 @@ export function mapLitEnum(c: Checker, e: Extract<Expr, { kind: "MapLit" }>): { 
     return { name: expected.enum, members: [...expected.members] };
   }
   if (e.entries.length === 0) {
-    c.sink.error("type-mismatch", "an enum map literal needs at least one `member: value` to say which enum it is keyed by", e.span, "for the same value everywhere write `per Colour c: 0` (with your enum's name)");
+    // The rules' own first enum in the example, where there is one: "Colour" read as a real name.
+    const anEnum = [...c.globals].find(([, g]) => g.k === "enum")?.[0];
+    c.sink.error("type-mismatch", "an enum map literal needs at least one `member: value` to say which enum it is keyed by", e.span, anEnum ? `for the same value everywhere write \`per ${anEnum} m: 0\` (with the map's enum)` : "for the same value everywhere write `per Colour c: 0` (with your enum's name)");
     return undefined;
   }
   let candidates: string[] | undefined;

@@ -99,7 +99,8 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         else if (!assignable(call.returns, target.type)) c.sink.error("type-mismatch", `this stores ${article(typeName(call.returns))} in ${article(typeName(target.type))}`, s.value.span);
         return { op: "call", proc: call.proc, args: call.args, result: target.target, span };
       }
-      const v = checkExpr(c, s.value, cx);
+      // The target's type says which enum a literal map is keyed by (`marks = { else: 0 }`), as a declaration's does.
+      const v = expectingMap(c, s.value, target.type, () => checkExpr(c, s.value, cx));
       if (s.op === "=") {
         expect(c, v, target.type, s.value.span, "the new value");
       } else if (target.type.t === "emap") {
