@@ -10,7 +10,7 @@ import { fail } from "./runtime-error.ts";
 import { spaceOf } from "./space-info.ts";
 import type { Callable, CompiledRule, Runtime } from "./runtime.ts";
 import { instanceKey, numberedKeys } from "./topology.ts";
-import { checkListSize, checkText, equal, finite, label, markDistinct, RUNTIME_LIMITS } from "./values.ts";
+import { checkListSize, checkText, equal, equalCharged, finite, label, markDistinct, RUNTIME_LIMITS } from "./values.ts";
 
 /** The items a comprehension, `for` or `choose` goes over: a list, or a zone's pieces (bottom first). */
 export function items(x: Exec, v: Value, zone: boolean, span: Span): Value[] {
@@ -223,9 +223,9 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
       const b = compileExpr(e.b, rt);
       switch (e.o) {
         case "==":
-          return e.deep ? (x, l) => equal(a(x, l), b(x, l)) : (x, l) => a(x, l) === b(x, l);
+          return e.deep ? (x, l) => equalCharged(x, a(x, l), b(x, l), e.span) : (x, l) => a(x, l) === b(x, l);
         case "!=":
-          return e.deep ? (x, l) => !equal(a(x, l), b(x, l)) : (x, l) => a(x, l) !== b(x, l);
+          return e.deep ? (x, l) => !equalCharged(x, a(x, l), b(x, l), e.span) : (x, l) => a(x, l) !== b(x, l);
         default: {
           const o = e.o;
           return (x, l) => {
@@ -251,7 +251,7 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
       const b = compileExpr(e.b, rt);
       const zone = e.zone;
       const deep = e.deep;
-      return (x, l) => isIn(x, a(x, l), b(x, l), zone, deep);
+      return (x, l) => isIn(x, a(x, l), b(x, l), zone, deep, span);
     }
     case "and": {
       const a = compileExpr(e.a, rt);
@@ -455,8 +455,10 @@ export function rangeOf(x: Exec, a: Value, b: Value, span: Span): number[] {
 }
 
 /** `a in b`: membership in a list or, with `zone`, a zone's pieces; `deep` compares lists and maps by value. */
-export function isIn(x: Exec, a: Value, b: Value, zone: boolean, deep: boolean): boolean {
+export function isIn(x: Exec, a: Value, b: Value, zone: boolean, deep: boolean, span: Span): boolean {
   const list = zone ? (x.s.zones[b as string] ?? []) : ((b as Value[] | null) ?? []);
+  // A look through the list, charged by its length like a comprehension over it.
+  tick(x, span, list.length);
   return deep ? list.some((i) => equal(i, a)) : list.includes(a as never);
 }
 

@@ -7,7 +7,7 @@ import { piece } from "./pieces.ts";
 import { spaceOf } from "./space-info.ts";
 import { fail } from "./runtime-error.ts";
 import type { Callable, Runtime } from "./runtime.ts";
-import { equal, finite } from "./values.ts";
+import { equal, equalCharged, finite } from "./values.ts";
 import { instanceKey } from "./topology.ts";
 import { fixedSlots, fixedValue, type FixedValue } from "./fixed-values.ts";
 
@@ -56,6 +56,7 @@ const HELPERS = {
   isIn,
   tick,
   equal,
+  equalCharged,
   fail,
   finite,
   /** The key of player `p`'s copy of a per-player zone or board: from `keys`, by seat, when made already. */
@@ -218,9 +219,9 @@ class Gen {
         const b = this.expr(e.b);
         switch (e.o) {
           case "==":
-            return e.deep ? `H.equal(${a}, ${b})` : `(${a} === ${b})`;
+            return e.deep ? `H.equalCharged(x, ${a}, ${b}, ${this.k(e.span)})` : `(${a} === ${b})`;
           case "!=":
-            return e.deep ? `(!H.equal(${a}, ${b}))` : `(${a} !== ${b})`;
+            return e.deep ? `(!H.equalCharged(x, ${a}, ${b}, ${this.k(e.span)}))` : `(${a} !== ${b})`;
           default:
             return `H.ordered(${a}, ${b}, ${this.k(e.o)}, ${this.k(e.span)})`;
         }
@@ -273,7 +274,7 @@ class Gen {
       case "range":
         return `H.rangeOf(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${this.k(e.span)})`;
       case "in":
-        return `H.isIn(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${e.zone ? "true" : "false"}, ${e.deep ? "true" : "false"})`;
+        return `H.isIn(x, ${this.expr(e.a)}, ${this.expr(e.b)}, ${e.zone ? "true" : "false"}, ${e.deep ? "true" : "false"}, ${this.k(e.span)})`;
       case "bind":
         return `(l[${e.slot | 0}] = ${this.expr(e.value)}, ${this.expr(e.body)})`;
       case "index": {

@@ -100,7 +100,8 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         return { op: "call", proc: call.proc, args: call.args, result: target.target, span };
       }
       // The target's type says which enum a literal map is keyed by (`marks = { else: 0 }`), as a declaration's does.
-      const v = expectingMap(c, s.value, target.type, () => checkExpr(c, s.value, cx));
+      const value = s.value;
+      const v = expectingMap(c, value, target.type, () => checkExpr(c, value, cx));
       if (s.op === "=") {
         expect(c, v, target.type, s.value.span, "the new value");
       } else if (target.type.t === "emap") {

@@ -1,7 +1,8 @@
 import type { Value } from "../../dsl/ir.ts";
 import { tick, type Exec } from "../exec.ts";
 import { fail } from "../runtime-error.ts";
-import { equal } from "../values.ts";
+import { isSpace } from "../space-info.ts";
+import { checkListSize, equal } from "../values.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 /** A list argument, or a zone's pieces (bottom first). */
@@ -36,33 +37,68 @@ export const LIST_IMPLS = {
     }
     return Array.isArray(v) && v.length ? v[0]! : null;
   },
-  max: (_x, [a, b], span) => {
-    if (Array.isArray(a)) return extreme(a, 1);
+  // A list's largest or smallest is a pass over it, charged by its length as a comprehension is.
+  max: (x, [a, b], span) => {
+    if (Array.isArray(a)) {
+      tick(x, span, a.length);
+      return extreme(a, 1);
+    }
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`max` needs two numbers or a list", span);
     return Math.max(a, b);
   },
-  min: (_x, [a, b], span) => {
-    if (Array.isArray(a)) return extreme(a, -1);
+  min: (x, [a, b], span) => {
+    if (Array.isArray(a)) {
+      tick(x, span, a.length);
+      return extreme(a, -1);
+    }
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`min` needs two numbers or a list", span);
     return Math.min(a, b);
   },
-  reverse: (x, [v]) => [...listOf(x, v!)].reverse(),
+  reverse: (x, [v], span) => {
+    const list = listOf(x, v!);
+    tick(x, span, list.length);
+    return [...list].reverse();
+  },
+  // Numbers, texts, pieces, players and spaces (one object each) are told apart by a set; only
+  // values compared by content (lists, placements) are compared with each kept one, each
+  // comparison charged: 1,000,000 numbers took minutes compared pairwise, uncharged.
   distinct: (x, [v], span) => {
     const list = listOf(x, v!);
     tick(x, span, list.length);
     const out: Value[] = [];
-    for (const i of list) if (!out.some((o) => equal(o, i))) out.push(i);
+    const seen = new Set<Value>();
+    const structured: Value[] = [];
+    for (const i of list) {
+      if (i === null || typeof i !== "object" || isSpace(i)) {
+        if (seen.has(i)) continue;
+        seen.add(i);
+      } else {
+        tick(x, span, structured.length);
+        if (structured.some((o) => equal(o, i))) continue;
+        structured.push(i);
+      }
+      out.push(i);
+    }
     return out;
   },
   // A loop, not `flatMap`: rules flatten a list per player or gear at every decision, and V8's
   // `flatMap` with a callback building a list per item cost several times as much.
-  flatten: (x, [v]) => {
+  flatten: (x, [v], span) => {
+    const lists = listOf(x, v!);
+    // Refused before it is built: 1,000 lists of 1,000,000 items crashed the process.
+    let total = 0;
+    for (const i of lists) total += Array.isArray(i) ? i.length : 1;
+    checkListSize(x, total, span);
     const out: Value[] = [];
-    for (const i of listOf(x, v!)) {
+    for (const i of lists) {
       if (Array.isArray(i)) for (const j of i) out.push(j);
       else out.push(i);
     }
     return out;
   },
-  index_of: (x, [v, item]) => listOf(x, v!).findIndex((i) => equal(i, item!)),
+  index_of: (x, [v, item], span) => {
+    const list = listOf(x, v!);
+    tick(x, span, list.length);
+    return list.findIndex((i) => equal(i, item!));
+  },
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

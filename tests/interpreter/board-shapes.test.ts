@@ -147,8 +147,9 @@ describe("hex, track and graph boards in the language", () => {
   });
 
   it("refuses a graph whose edges are not pairs of its space numbers", () => {
+    // At the pair that is wrong, inside the list.
     const r = compile(`game "G" { players 2 }\nboard g: graph(3, edges: [[0, 5]])\nflow { end game }\nscoring p { points 0 }`, "g.stela");
-    expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["invalid-board", 2, 26]]);
+    expect(r.diagnostics.filter((d) => d.severity === "error").map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["invalid-board", 2, 27]]);
     const r2 = compile(`game "G" { players 2 }\nboard g: graph(3)\nflow { end game }\nscoring p { points 0 }`, "g.stela");
     expect(r2.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["argument-count"]);
   });
