@@ -58,6 +58,7 @@ export const DIAGNOSTIC_CODES = {
   "missing-scoring": "The file has no `scoring` block.",
   "missing-players": "The `game` block does not say how many players.",
   "flow-no-end": "The flow can never end.",
+  "invalid-number": "A number written in the rules too large to hold (past about 1.8e308).",
   "invalid-board": "A board or map that cannot be built.",
   "invalid-table": "A table whose keys overlap or cannot be looked up.",
   "invalid-components": "A component declaration that cannot be built.",

@@ -77,6 +77,8 @@ function visibleNames(c: Checker, cx: CodeContext): string[] {
 export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
   switch (e.kind) {
     case "NumberLit":
+      // `1` and 309 zeros reads as Infinity: the engines would each fail on it their own way, later.
+      if (!Number.isFinite(e.value)) c.sink.error("invalid-number", "this number is too large to hold: numbers go up to about 1.8e308", e.span);
       return lit(e.value, T.number, e.span);
     case "StringLit":
       return lit(e.value, T.text, e.span);
