@@ -15,7 +15,7 @@ import { fail } from "./runtime-error.ts";
 import { isSpace, spaceOf } from "./space-info.ts";
 import type { Runtime } from "./runtime.ts";
 import { keyedRecord } from "./state.ts";
-import { checkListSize, checkText, finite, label } from "./values.ts";
+import { checkListSize, checkText, finite, label, wholeCount } from "./values.ts";
 
 /** Stores a value into an assignment target. */
 export type Setter = (x: Exec, l: Value[], v: Value) => void;
@@ -469,6 +469,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           run: (x, l) => {
             const count = n(x, l);
             if (typeof count !== "number") fail("runtime-none-value", "how many to deal is `none`", span);
+            wholeCount(count, span, "how many to deal");
             const src = from(x, l) as string;
             const dst = to(x, l) as string;
             if (!x.s.zones[src]) fail("runtime-none-value", "there is no zone to deal from", span);

@@ -4,7 +4,7 @@ import { tick, type Exec } from "./exec.ts";
 import { forget } from "./memo.ts";
 import { fail } from "./runtime-error.ts";
 import type { FrameState } from "./state.ts";
-import { finite } from "./values.ts";
+import { wholeCount } from "./values.ts";
 
 /**
  * Compiles a block of instructions (`compile-code.ts`) to one JavaScript function that runs its
@@ -35,7 +35,7 @@ export interface FlowRunner {
 }
 
 /** What generated code calls. */
-const HELPERS = { tick, forget, items, finite, fail };
+const HELPERS = { tick, forget, items, wholeCount, fail };
 
 /**
  * Blocks longer than this run in the VM's loop: V8 compiles one function's `switch` in time that
@@ -59,7 +59,7 @@ export function compileFlow(code: Compiled): FlowRunner {
   const source = `"use strict";
 ${code.instrs.map((_, i) => `const I${i} = K[${i}];`).join("\n")}
 ${hoisted.join("\n")}
-const forget = H.forget, items = H.items, finite = H.finite, fail = H.fail;
+const forget = H.forget, items = H.items, wholeCount = H.wholeCount, fail = H.fail;
 return function flow_L${code.span.start.line | 0}(x, f) {
   const l = f.locals;
   const s = x.s;
@@ -108,7 +108,7 @@ l[${ins.slot | 0}] = list[k]; l[${ins.indexSlot | 0}] = k + 1; ${next} continue;
       hoisted.push(`const n${i} = I${i}.n;`);
       return `{ const n = n${i}(x, l);
 if (typeof n !== "number") fail("runtime-none-value", "how many times to repeat is \`none\`", I${i}.span);
-finite(n, I${i}.span, "how many times to repeat");
+wholeCount(n, I${i}.span, "how many times to repeat");
 l[${ins.counterSlot | 0}] = n; pc = ${i + 1}; continue; }`;
     case "repeat_next":
       return `{ const n = l[${ins.counterSlot | 0}];

@@ -46,6 +46,16 @@ export function finite(n: number, span: Span, what: string): number {
   return n;
 }
 
+/**
+ * A count the rules give (how many times to repeat, how many to deal): a whole number from 0 up.
+ * `repeat 2.5` ran 3 times and `repeat -5` not at all, with no word; `choose` counts said so already.
+ */
+export function wholeCount(n: number, span: Span, what: string): number {
+  finite(n, span, what);
+  if (!Number.isInteger(n) || n < 0) fail("runtime-invalid-number", `${what} must be a whole number from 0 up, and is ${n}`, span);
+  return n;
+}
+
 /** Lists the engine built with no two equal values and keeps (a bounded board's spaces): marked for good. */
 const distinctLists = new WeakSet<Value[]>();
 

@@ -11,7 +11,7 @@ import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice,
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending, MatchState } from "./state.ts";
-import { finite, isDistinct, label } from "./values.ts";
+import { isDistinct, label, wholeCount } from "./values.ts";
 import { seenByAll } from "./visibility.ts";
 import { forget } from "./memo.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
@@ -238,7 +238,7 @@ function loop(x: Exec): void {
         const ins = next as Ins<"repeat_init">;
         const n = ins.n(x, l);
         if (typeof n !== "number") fail("runtime-none-value", "how many times to repeat is `none`", ins.span);
-        finite(n, ins.span, "how many times to repeat");
+        wholeCount(n, ins.span, "how many times to repeat");
         l[ins.counterSlot] = n;
         f.pc++;
         break;

@@ -512,6 +512,7 @@ export function buildZones(c: Checker, decls: Decl[]): void {
         case "limit": {
           const v = o.value ? constEval(c, o.value) : undefined;
           if (!v || typeof v.v !== "number") c.sink.error("invalid-zone", "`limit` needs a number: `limit 7`", o.span);
+          else if (!Number.isInteger(v.v) || v.v < 0) c.sink.error("invalid-zone", `a zone's \`limit\` is how many pieces it may hold, a whole number from 0 up, not ${v.v}`, o.value!.span);
           else limit = v.v;
           break;
         }

@@ -137,6 +137,24 @@ flow {
     expect(d.state.pvars.map((v) => v.score)).toEqual([1000, 3]);
   });
 
+  it("a count that is not a whole number from 0 up stops the match, in both engines: repeat and deal", () => {
+    const extra = `kind Card { value: number }\nzone deck: Card\nzone hand: Card\ncomponents Card in deck { x5 { value: 1 } }\n`;
+    for (const [flow, what, n] of [
+      ["  let k = 5 / 2\n  repeat k { players[0].score += 1 }", "how many times to repeat", "2.5"],
+      ["  let k = 0 - 5\n  repeat k { players[0].score += 1 }", "how many times to repeat", "-5"],
+      ["  let k = 3 / 2\n  deal k from deck to hand", "how many to deal", "1.5"],
+      ["  let k = 0 - 3\n  deal k from deck to hand", "how many to deal", "-3"],
+    ] as const) {
+      const compiled = gameFromSource(`${header}${extra}\nflow {\n${flow}\n}\n`);
+      for (const [mode, game] of [["compiled", compiled], ["closures", new Game(compiled.def, compiled.variantDefs, "closures")]] as const) {
+        const m = game.start({ players: 2, seed: 1 });
+        expect(m.error, `${mode}: ${flow}`).toMatchObject({ code: "runtime-invalid-number", message: `${what} must be a whole number from 0 up, and is ${n}` });
+      }
+    }
+    // A whole count still works.
+    expect(run("  repeat 2 { players[0].score += 1 }").state.pvars[0]!.score).toBe(2);
+  });
+
   it("reading a list past its end names the index", () => {
     const m = run(`  let xs = [1, 2]\n  log xs[5]`);
     expect(m.error).toMatchObject({ code: "runtime-index-out-of-range", message: "index 5 is outside this list of 2" });
