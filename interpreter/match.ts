@@ -23,10 +23,26 @@ export class PickError extends RangeError {
   override name = "PickError";
 }
 
+/**
+ * The caller's `pick` threw: its error is passed on to the caller as it was, and the match is
+ * left as it stood (a draw takes nothing until it is done). Caught as a rule's failure, it ended
+ * the match and blamed the rules' flow for the caller's mistake.
+ */
+class CallersPickFailed extends Error {
+  constructor(readonly original: unknown) {
+    super("the caller's pick failed");
+  }
+}
+
 /** `pick`, refusing with a `PickError` an answer outside 0..n-1 (it would take no option, or the wrong one). */
 function checkedPick(pick: (n: number) => number): (n: number) => number {
   return (n) => {
-    const i = pick(n);
+    let i: number;
+    try {
+      i = pick(n);
+    } catch (e) {
+      throw new CallersPickFailed(e);
+    }
     if (!Number.isInteger(i) || i < 0 || i >= n) throw new PickError(`a draw among ${n} must be a whole number from 0 to ${n - 1}, not ${i}`);
     return i;
   };
@@ -198,6 +214,7 @@ export class Match {
     } catch (e) {
       // A bad draw is the caller's mistake, found before anything was taken: the match goes on.
       if (e instanceof PickError) return { ok: false, code: "unknown-option", reason: e.message };
+      if (e instanceof CallersPickFailed) throw e.original;
       recordError(x, e, this.rt.def.flow.span);
       return { ok: true };
     }
@@ -214,6 +231,7 @@ export class Match {
       return randomIndex(x, checkedPick(pick), player);
     } catch (e) {
       if (e instanceof PickError) throw e;
+      if (e instanceof CallersPickFailed) throw e.original;
       recordError(x, e, this.rt.def.flow.span);
       return undefined;
     }

@@ -76,6 +76,20 @@ describe("unweighed choices", () => {
     expect(m.over).toBe(false);
   });
 
+  it("passes on an error the caller's pick throws, the match left as it was (the rules are not blamed)", () => {
+    const m = gameFromSource(source(edge)).start({ players: 2, seed: 1 });
+    const before = JSON.stringify(m.toJSON());
+    const mine = new TypeError("mine");
+    const throwing = (): number => {
+      throw mine;
+    };
+    expect(() => m.applyRandom(throwing)).toThrow(mine);
+    expect(() => m.randomIndex(throwing)).toThrow(mine);
+    expect(m.over).toBe(false);
+    expect(m.error).toBeNull();
+    expect(JSON.stringify(m.toJSON())).toBe(before);
+  });
+
   it("names a drawn option as listing the options names it", () => {
     const start = gameFromSource(source(edge, 'stop "Pass"')).start({ players: 2, seed: 1 });
     const rng = botRandom(7);
