@@ -141,6 +141,19 @@ export function parse(source: string, file: string): ParseResult {
     const ch = source.slice(e.offset, e.offset + (e.length || 1));
     sink.error("lex-invalid-character", `unexpected character \`${ch}\``, { start, end }, familiarSign(ch));
   }
+  // A text reaches players' screens and terminals as written: a control character in it (ESC
+  // starts a terminal command: clear the screen, write the clipboard) or a bidirectional override
+  // (which shows text reversed) is refused where it is.
+  for (const t of lexed.tokens) {
+    if (t.tokenType !== StringLit) continue;
+    for (const m of t.image.matchAll(CONTROL_IN_TEXT)) {
+      const at = t.startOffset + m.index;
+      const code = `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+      const why = /[\u202a-\u202e\u2066-\u2069]/.test(m[0]) ? "it would show the text around it reversed" : "it would reach players' screens and terminals as a command, not as text";
+      sink.error("lex-invalid-character", `a text may not hold the control character ${code}: ${why}`, { start: positionAt(source, at), end: positionAt(source, at + 1) });
+      break;
+    }
+  }
   for (const t of lexed.groups["invalid"] ?? []) {
     if (t.tokenType === UnterminatedComment) {
       // Only its `/*`: the token runs to the end of the file.
@@ -243,6 +256,9 @@ function dropCascades(sink: DiagnosticSink): void {
   // One at a time: a file may have more diagnostics than can be spread as arguments.
   for (const d of kept) sink.items.push(d);
 }
+
+/** Characters a text of the rules may not hold: C0 and C1 controls but the tab, and bidirectional overrides and isolates. */
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /** The span of `t`, or (for the end of input, which has no position) just after the last real token. */
 function atToken(t: IToken, tokens: IToken[], source: string, previous?: IToken): Span {
