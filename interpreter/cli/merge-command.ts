@@ -7,7 +7,8 @@ import { simulationReport } from "./simulate-report.ts";
 import { summarise, summaryLines, type SimulationSummary } from "./simulate-summary.ts";
 import { UsageError } from "./usage-error.ts";
 
-function readShard(file: string): ShardOutput {
+/** A shard file as `stela simulate --shard k/n --json` writes it, every outcome checked: figures are worked out from them. */
+export function readShard(file: string): ShardOutput {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, "utf8"));
@@ -15,8 +16,33 @@ function readShard(file: string): ShardOutput {
     throw new UsageError(`cannot read ${file}: ${e instanceof SyntaxError ? "not JSON" : "no such file"}`);
   }
   const s = json as Partial<ShardOutput>;
-  if (!s || typeof s !== "object" || !s.shard || !Array.isArray(s.outcomes)) throw new UsageError(`${file} is not the output of \`stela simulate --shard k/n --json\``);
+  const notShard = (why?: string): UsageError => new UsageError(`${file} is not the output of \`stela simulate --shard k/n --json\`${why ? ` (${why})` : ""}`);
+  if (!s || typeof s !== "object" || !s.shard || !Array.isArray(s.outcomes)) throw notShard();
+  const players = s.players;
+  if (!Number.isInteger(players) || players! < 1) throw notShard("its player count is not a whole number");
+  // Every figure is worked out from these: a score that is not a number gave `NaN ± NaN`, a
+  // winner past the seats silently wrong shares, a null outcome an internal error.
+  s.outcomes.forEach((o: unknown, i) => {
+    const why = outcomeProblem(o, players!);
+    if (why) throw notShard(`its outcome ${i + 1} ${why}`);
+  });
   return s as ShardOutput;
+}
+
+/** What is wrong with one game's outcome in a shard, or undefined when it is as `simulate` writes it. */
+function outcomeProblem(o: unknown, players: number): string | undefined {
+  if (!o || typeof o !== "object") return "is not a game's outcome";
+  const g = o as Partial<GameOutcome>;
+  const whole = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n);
+  const seat = (n: unknown): boolean => whole(n) && n >= 0 && n < players;
+  if (!whole(g.game) || g.game < 1) return "has no game number";
+  if (!whole(g.seed)) return "has no seed";
+  if (!Array.isArray(g.scores) || g.scores.length !== players || !g.scores.every((x) => typeof x === "number" && Number.isFinite(x))) return `does not have ${players} finite scores`;
+  if (!Array.isArray(g.winners) || !g.winners.every(seat)) return "names a winner who is not a seat";
+  if (!whole(g.decisions) || g.decisions < 0) return "has no decision count";
+  if (g.first !== undefined && !seat(g.first)) return "names a first player who is not a seat";
+  if (g.error !== undefined && typeof g.error !== "string") return "has an error that is not a text";
+  return undefined;
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { botRandom, makeBot, mixSeed, MctsBot, playOut } from "../../interpreter/index.ts";
-import { mergeShards } from "../../interpreter/cli/merge-command.ts";
+import { mergeShards, readShard } from "../../interpreter/cli/merge-command.ts";
 import { keepGame, playGame, runBatch, type RunSettings } from "../../interpreter/cli/simulate-batch.ts";
 import { loadRules } from "../../interpreter/cli/load-rules.ts";
 import { batchRanges, playRange, runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
@@ -202,6 +202,32 @@ describe("shards", () => {
     const { summary } = mergeShards(shards, ["b", "a", "c"]);
     expect({ ...summary, playoutsPerSecond: 0 }).toEqual({ ...whole, playoutsPerSecond: 0 });
     expect(() => mergeShards([shards[0]!, shards[1]!], ["b", "a"])).toThrow("missing shard 3/3");
+  });
+
+  it("are refused when an outcome is not as simulate writes it (a score not a number, a winner past the seats)", async () => {
+    const lines: string[] = [];
+    await runSimulate(GOOF, { players: 2, games: 6, seed: 3, json: true, workers: 1, progress: false, bots: ["random"], shard: { k: 1, n: 2 } }, (l) => lines.push(l));
+    const good = JSON.parse(lines.join("\n")) as ShardOutput;
+    const dir = mkdtempSync(join(tmpdir(), "stela-shards-"));
+    const write = (name: string, edit: (s: ShardOutput) => unknown): string => {
+      const copy = JSON.parse(JSON.stringify(good)) as ShardOutput;
+      const out = edit(copy) ?? copy;
+      writeFileSync(join(dir, name), JSON.stringify(out));
+      return join(dir, name);
+    };
+    expect(readShard(write("good.json", () => undefined)).outcomes).toHaveLength(3);
+    const refused = (edit: (s: ShardOutput) => unknown): string => {
+      try {
+        readShard(write("bad.json", edit));
+        return "accepted";
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(refused((s) => void ((s.outcomes[0] as unknown as { scores: unknown }).scores = ["x", "y"]))).toMatch(/is not the output of `stela simulate --shard k\/n --json` \(its outcome 1 does not have 2 finite scores\)$/);
+    expect(refused((s) => void (s.outcomes[1]!.winners = [7]))).toMatch(/its outcome 2 names a winner who is not a seat/);
+    expect(refused((s) => void ((s.outcomes as unknown[])[0] = null))).toMatch(/its outcome 1 is not a game's outcome/);
+    expect(refused((s) => void (s.outcomes[0]!.scores = [1e308 * 10, 0]))).toMatch(/finite scores/);
   });
 
   it("are refused when the rule file changed between them, though its name is the same", async () => {
