@@ -8,6 +8,7 @@ import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
 import { cloneState } from "./clone-state.ts";
 import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState, type SavedState } from "./state.ts";
+import { savedStateProblem } from "./saved-state-shape.ts";
 import { loadedState, savedState } from "./saved-state.ts";
 import { makeView, type View } from "./view.ts";
 import { resampleState } from "./resample.ts";
@@ -371,6 +372,8 @@ export class Match {
     if (json.rules !== rt.fingerprint) {
       throw new SavedStateError(`this saved match was played under other rules than this "${game.title}"${json.variant ? ` (variant "${json.variant}")` : ""}: the rule file changed since it was saved; replay its log instead`);
     }
+    const problem = savedStateProblem(rt, json);
+    if (problem) throw new SavedStateError(`this saved match does not fit "${game.title}": ${problem}`);
     let state: ReturnType<typeof loadedState>;
     try {
       state = loadedState(rt.topo, json);

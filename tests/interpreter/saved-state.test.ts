@@ -159,6 +159,40 @@ scoring p { points count t in pieces(field) where t.owner == p }`;
     expect(() => Match.fromJSON(game, { ...saved, cells: { ...saved.cells, row: saved.cells.row } })).not.toThrow();
   });
 
+  it("are refused, with a clear error, when a field is missing or out of shape, never left to throw a TypeError later", () => {
+    const game = loadGame("mayan-city.stela");
+    const m = game.start({ players: 3, seed: 42 });
+    for (let i = 0; i < 5; i++) m.applyAt(0, m.decision!.players[0]);
+    const saved = JSON.parse(JSON.stringify(m.toJSON()));
+    expect(() => Match.fromJSON(game, JSON.parse(JSON.stringify(saved))).view(null)).not.toThrow();
+    const broken: [string, (s: Record<string, unknown>) => void, RegExp][] = [
+      ["no generator", (s) => delete s.rng, /it keeps no generator state/],
+      ["no frames", (s) => delete s.stack, /it keeps no frames/],
+      ["no player variables", (s) => delete s.pvars, /it lacks the players' variables/],
+      ["no zones", (s) => delete s.zones, /it keeps no zones/],
+      ["no log", (s) => delete s.log, /its log of decisions is not one/],
+      ["99 players", (s) => (s.players = 99), /its player count \(99\) is not one/],
+      ["players as a text", (s) => (s.players = "3"), /its player count \(3\) is not one/],
+      ["a frame past its code", (s) => ((s.stack as { pc: number }[]).at(-1)!.pc = 99999), /a frame of `.*` stands outside its code/],
+      ["no pending decision", (s) => (s.pending = null), /waits for a decision, and this one waits for none/],
+      ["a piece that is none", (s) => ((s.pieces as unknown[])[3] = null), /its piece 3 is not a piece of these rules/],
+      ["a placed piece past the pieces", (s) => (s.placed = { ...(s.placed as object), city: [99999] }), /the board `city` does not hold a list of pieces/],
+      ["no variables", (s) => delete s.globals, /it lacks the rules' variables/],
+    ];
+    for (const [what, edit, message] of broken) {
+      const copy = JSON.parse(JSON.stringify(saved));
+      edit(copy);
+      let thrown: unknown;
+      try {
+        Match.fromJSON(game, copy);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, what).toBeInstanceOf(SavedStateError);
+      expect((thrown as Error).message, what).toMatch(message);
+    }
+  });
+
   it("a clone shares nothing a move changes: moving one leaves the other as it was", () => {
     const m = gameFromSource(RULES).start({ players: 2, seed: 3 });
     m.apply("1");
