@@ -66,7 +66,11 @@ export function leavesOutZero(d: PairedDifference): boolean {
  * share), or `+0.00 [too few games]` where no game, or one for a mean, bounds it.
  */
 export function changeText(d: PairedDifference, by: number, digits: number, noted = true): string {
-  const signed = (v: number): string => `${v >= 0 ? "+" : ""}${(v * by).toFixed(digits)}`;
+  // A change that rounds to nothing reads +0.0, never −0.0.
+  const signed = (v: number): string => {
+    const t = (v * by).toFixed(digits);
+    return Number(t) === 0 ? `+${(0).toFixed(digits)}` : `${v >= 0 ? "+" : ""}${t}`;
+  };
   const bounded = d.n > 0 && Number.isFinite(d.low) && Number.isFinite(d.high);
   const text = `${signed(d.value)} ${bounded ? `[${signed(d.low)}, ${signed(d.high)}]` : "[too few games]"}`;
   const note = noted ? alikeNote(d) : undefined;
@@ -81,7 +85,9 @@ export function changeText(d: PairedDifference, by: number, digits: number, note
  */
 export function alikeNote(d: PairedDifference): string | undefined {
   const bounded = d.n >= 3 && Number.isFinite(d.low) && Number.isFinite(d.high);
-  return bounded && d.low === d.high ? `all ${d.n} games alike: a change in fewer than 1 game in ${Math.floor(d.n / 3)} could be missed` : undefined;
+  if (!bounded || d.low !== d.high) return undefined;
+  // Below 6 games the rule of three says "fewer than 1 game in 1": nothing.
+  return d.n < 6 ? `all ${d.n} games alike: too few games to see a change in some of them` : `all ${d.n} games alike: a change in fewer than 1 game in ${Math.floor(d.n / 3)} could be missed`;
 }
 
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */

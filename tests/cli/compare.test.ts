@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { compareSummaries, comparisonLines, parseFailIf } from "../../interpreter/cli/compare-command.ts";
 import type { GameOutcome, RunSettings } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise } from "../../interpreter/cli/simulate-summary.ts";
+import { changeText } from "../../interpreter/index.ts";
 
 /** `stela compare`: B against A per seat, thresholds for CI. */
 
@@ -52,6 +53,12 @@ describe("comparing two runs", () => {
     // A score or length every game changed alike has an interval of no width: it says what it cannot
     // see (a change in a rare game: by the rule of three, under 3 in 10 here), not an exact change.
     expect(alike.join("\n")).toContain("+0.00 [+0.00, +0.00] (all 10 games alike: a change in fewer than 1 game in 3 could be missed)");
+    // Five games alike are too few for the rule of three ("1 game in 1").
+    const five = outcomes(5, 5, 20);
+    const fiveAlike = comparisonLines(compareSummaries(summarise("A", settings, 5, five, 1), summarise("A", settings, 5, five, 1), { a: five, b: five }, [], "cmd"));
+    expect(fiveAlike.join("\n")).toContain("(all 5 games alike: too few games to see a change in some of them)");
+    // A change that rounds to nothing reads +0.0, never -0.0.
+    expect(changeText({ value: -0.00001, low: -0.00004, high: 0.00002, n: 50 }, 1, 1)).toBe("+0.0 [+0.0, +0.0]");
   });
 
   it("breaks the thresholds it should, and only those", () => {
