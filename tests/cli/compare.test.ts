@@ -58,7 +58,7 @@ describe("comparing two runs", () => {
     const fiveAlike = comparisonLines(compareSummaries(summarise("A", settings, 5, five, 1), summarise("A", settings, 5, five, 1), { a: five, b: five }, [], "cmd"));
     expect(fiveAlike.join("\n")).toContain("(all 5 games alike: too few games to see a change in some of them)");
     // A change that rounds to nothing reads +0.0, never -0.0.
-    expect(changeText({ value: -0.00001, low: -0.00004, high: 0.00002, n: 50 }, 1, 1)).toBe("+0.0 [+0.0, +0.0]");
+    expect(changeText({ value: -0.00001, low: -0.00004, high: 0.00002, n: 50, variance: 1e-9 }, 1, 1)).toBe("+0.0 [+0.0, +0.0]");
   });
 
   it("breaks the thresholds it should, and only those", () => {
