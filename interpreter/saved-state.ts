@@ -6,7 +6,7 @@ import { emptyStacks, setStack, type MatchState, type SavedState } from "./state
  * A match's state as it is saved: a copy, JSON-safe, naming each board's cells by key. The
  * engine keeps a board's pieces by cell number (`CellStacks`), and an open grid's numbers depend
  * on what the process met before, so they are turned back into keys here. Cells are written in
- * number order; a saved state says nothing by the order of its keys. Spaces the rules hold
+ * key order, so one game saves to the same text in any process. Spaces the rules hold
  * (variables, choices, frames) are the topology's objects (`space-info.ts`): written
  * `{ "$space": key }`.
  */
@@ -15,11 +15,17 @@ export function savedState(topo: Topology, s: MatchState): SavedState {
   const cells: SavedState["cells"] = {};
   for (const board in kept) {
     const stacks = kept[board]!;
-    const record: Record<string, number[]> = {};
+    const entries: [string, number[]][] = [];
     for (let i = 0; i < stacks.length; i++) {
       const stack = stacks[i]!;
-      if (stack !== null && stack.length > 0) record[topo.cellAt(board, i)!] = stack.slice();
+      if (stack !== null && stack.length > 0) entries.push([topo.cellAt(board, i)!, stack.slice()]);
     }
+    // In the order of their keys, not of their numbers: an open grid numbers its cells in the
+    // order the process first asked about them, so one game saved in two processes gave two texts
+    // (equal as data, but not byte for byte: a hash or a diff of saves told them apart).
+    entries.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const record: Record<string, number[]> = {};
+    for (const [key, stack] of entries) record[key] = stack;
     cells[board] = record;
   }
   // The cells in their place among the state's fields, as they were saved before they were numbered.
