@@ -90,8 +90,12 @@ function program(result: { code: number }): Command {
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report with charts")
     .option("--no-progress", "no progress bar")
-    .action(async (file: string, o: { players?: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }) => {
+    .action(async (file: string, o: { players?: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }, cmd: Command) => {
       const players = playersFor(o.players, file);
+      // A replay names a game of the run; with --games given, one past it is no game of that run.
+      if (o.game !== undefined && cmd.getOptionValueSource("games") === "cli" && wholeNumber(o.game, "--game", 1) > wholeNumber(o.games, "--games", 1, GAMES_LIMIT)) {
+        throw new UsageError(`--game ${o.game} is not a game of a run of ${o.games} games (they are numbered 1 to ${o.games})`);
+      }
       const opts = {
         bots: botSpecs(o.bots, players),
         ...(o.report !== undefined ? { report: checkReportPath(o.report) } : {}),

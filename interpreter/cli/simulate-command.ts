@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { SingleBar, Presets } from "cli-progress";
 import Tinypool from "tinypool";
 import { formatDiagnostic } from "../../dsl/index.ts";
-import { StartError, type Game } from "../index.ts";
+import { StartError, type Game, type Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { keepGame, playGame, runBatch, type BatchTask, type GameOutcome, type RunSettings } from "./simulate-batch.ts";
 import { simulationReport } from "./simulate-report.ts";
@@ -183,11 +183,22 @@ export async function playRange(s: RunSettings, from: number, to: number, worker
 /** `--game g`: plays one game of the run again, printing every decision as a spectator reads it. */
 function replayOne(game: Game, s: RunSettings, g: number, out: (line: string) => void): number {
   let n = 0;
+  // The rules' `log` lines as a spectator reads them, each where it came (a die rolled, a city
+  // scored): the decisions alone did not show why a game went as it did.
+  let told = 0;
+  const tell = (m: Match): void => {
+    const messages = m.view(null).messages;
+    for (const msg of messages.slice(told)) out(`      · ${msg.text}`);
+    told = messages.length;
+  };
   const { match, outcome } = playGame(game, s, g, (m, p, i) => {
+    tell(m);
     n++;
     out(`${String(n).padStart(4)}. Player ${p + 1}: option ${i + 1} of ${m.optionCount(p)}: ${m.options(p).find((o) => o.index === i)?.id ?? "?"}`);
   });
-  out(`game ${g} (match seed ${outcome.seed}): ${outcome.error ? `failed: ${outcome.error}` : `over after ${outcome.decisions} decisions; scores ${outcome.scores.join(", ")}; winners ${outcome.winners.map((w) => `Player ${w + 1}`).join(", ")}`}`);
+  tell(match);
+  // The seed as the engine reads it (a 32-bit number, from 0 up), not the signed mix it came from.
+  out(`game ${g} (match seed ${outcome.seed >>> 0}): ${outcome.error ? `failed: ${outcome.error}` : `over after ${outcome.decisions} decisions; scores ${outcome.scores.join(", ")}; winners ${outcome.winners.map((w) => `Player ${w + 1}`).join(", ")}`}`);
   if (match.error) out(formatDiagnostic(match.error));
   return outcome.error ? 1 : 0;
 }
@@ -197,7 +208,12 @@ export async function runSimulate(file: string, o: SimulateOptions, out: (line: 
   const game = loadForRun(file, o, out);
   if (!game) return 1;
   const s = settingsOf(file, o);
-  if (o.game !== undefined) return replayOne(game, s, o.game, out);
+  if (o.game !== undefined) {
+    // One game's decisions are text: a figure for the whole run has nothing to come from.
+    const whole = [o.json ? "--json" : "", o.report !== undefined ? "--report" : "", o.shard ? "--shard" : ""].filter(Boolean);
+    if (whole.length) throw new UsageError(`--game replays one game and prints its decisions; ${whole.join(" and ")} ${whole.length > 1 ? "are" : "is"} for a whole run`);
+    return replayOne(game, s, o.game, out);
+  }
   const { from, to } = o.shard ? shardRange(o.games, o.shard.k, o.shard.n) : { from: 1, to: o.games + 1 };
   const { outcomes, seconds } = await playRange(s, from, to, o.workers, o.progress);
   const summary = summarise(game.title, s, o.games, outcomes, seconds);

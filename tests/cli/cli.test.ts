@@ -146,6 +146,38 @@ describe("stela simulate", () => {
     }
     expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--games", "2", "--seed", "4294967295", "--workers", "1"]).code).toBe(0);
   });
+
+  it("replays one game with the rules' log lines where they came, and refuses what only a whole run has", () => {
+    const dice = join(mkdtempSync(join(tmpdir(), "stela-cli-")), "dice.stela");
+    writeFileSync(
+      dice,
+      `game "Dice" { players 2 }
+per player { score: number = 0 }
+flow {
+  for p in players {
+    turn p {
+      let r = random(1..6)
+      log "{p} rolls {r}"
+      let keep = choose k from [true, false] prompt "Keep {r}?"
+      if keep { p.score += r }
+    }
+  }
+}
+scoring p { points p.score }
+`,
+    );
+    const r = stela(["simulate", dice, "--game", "3", "--seed", "7"]);
+    expect(r.code).toBe(0);
+    const lines = r.out.trimEnd().split("\n");
+    // Each roll is told before the decision it leads to.
+    expect(lines[0]).toMatch(/^ {6}· Player 1 rolls \d$/);
+    expect(lines[1]).toMatch(/^ {3}1\. Player 1: option \d of 2: (yes|no)$/);
+    expect(lines[2]).toMatch(/^ {6}· Player 2 rolls \d$/);
+    // The match seed as the engine reads it: from 0 up.
+    expect(lines.at(-1)).toMatch(/^game 3 \(match seed \d+\): over after 2 decisions/);
+    expect(stela(["simulate", dice, "--game", "3", "--json"])).toMatchObject({ code: 2, err: "stela: --game replays one game and prints its decisions; --json is for a whole run\n" });
+    expect(stela(["simulate", dice, "--game", "11", "--games", "10"])).toMatchObject({ code: 2, err: "stela: --game 11 is not a game of a run of 10 games (they are numbered 1 to 10)\n" });
+  });
 });
 
 describe("stela play", () => {
