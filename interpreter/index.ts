@@ -17,7 +17,7 @@ export { GreedyBot } from "./bots/greedy-bot.ts";
 export { MctsBot, type MctsBudget, type MctsSettings } from "./bots/mcts-bot.ts";
 export { botRandom, mixSeed } from "./bots/seeds.ts";
 export { binomialPValue, quantile, shareRate, togetherZ, spread, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";
-export { alikeNote, changeText, leavesOutZero, pairedChange, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
+export { alikeNote, changeText, leavesOutZero, pairedChange, samePlayNote, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { NoEndError, playOut } from "./bots/play-out.ts";

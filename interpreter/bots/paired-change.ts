@@ -90,6 +90,17 @@ export function alikeNote(d: PairedDifference): string | undefined {
   return d.n < 6 ? `all ${d.n} games alike: too few games to see a change in some of them` : `all ${d.n} games alike: a change in fewer than 1 game in ${Math.floor(d.n / 3)} could be missed`;
 }
 
+/**
+ * Every game took as many decisions under both rules (the change of length is 0 in each): the
+ * bots may well have played the very same games, so a change of the rules they did not react to
+ * reads as no change in who wins. A random bot never reacts to a change of scoring; a designer
+ * asking "does this reward waiting?" needs bots that do. Undefined otherwise.
+ */
+export function samePlayNote(length: PairedDifference): string | undefined {
+  if (length.n < 6 || length.value !== 0 || length.low !== 0 || length.high !== 0) return undefined;
+  return `every one of the ${length.n} games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (random bots never react to a change of scoring); play greedy or mcts bots to see how players would`;
+}
+
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */
 function share(g: PlayedGame, p: number): number {
   return g.winners.includes(p) ? 1 / g.winners.length : 0;

@@ -5,7 +5,7 @@ import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, pairedChange, precisionText, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
+import { changePrecision, changeText, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { playersFor } from "./load-rules.ts";
 import { GAMES_LIMIT, SEED_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
@@ -243,6 +243,8 @@ export function comparisonLines(c: Comparison): string[] {
   const precision = changePrecisionLine(c);
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
+  const same = samePlayNote(c.length);
+  if (same) lines.push(`note: ${same}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${t.broken ? "FAIL" : "ok  "} --fail-if ${t.rule}: ${t.detail}`);

@@ -53,6 +53,8 @@ describe("comparing two runs", () => {
     // A score or length every game changed alike has an interval of no width: it says what it cannot
     // see (a change in a rare game: by the rule of three, under 3 in 10 here), not an exact change.
     expect(alike.join("\n")).toContain("+0.00 [+0.00, +0.00] (all 10 games alike: a change in fewer than 1 game in 3 could be missed)");
+    // Every game as long on both sides: the bots may have played the same games, and the lines say so.
+    expect(alike).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (random bots never react to a change of scoring); play greedy or mcts bots to see how players would");
     // Five games alike are too few for the rule of three ("1 game in 1").
     const five = outcomes(5, 5, 20);
     const fiveAlike = comparisonLines(compareSummaries(summarise("A", settings, 5, five, 1), summarise("A", settings, 5, five, 1), { a: five, b: five }, [], "cmd"));
