@@ -93,6 +93,8 @@ export class Documents {
 
   /** Called after each edit of the document on screen. */
   onEdit: (doc: Doc) => void = () => {};
+  /** How many errors the checker found in a document's text as it is now (0 when not known). */
+  errorsOf: (doc: Doc) => number = () => 0;
 
   constructor(
     private readonly worker: WorkerClient,
@@ -347,7 +349,11 @@ export class Documents {
     this.store.dropDraft(doc.key);
     this.refreshChanged();
     this.offerAside(doc.key);
-    this.notices.say(`Saved games/${doc.name}`);
+    // Saved as typed, errors and all (work in progress is the designer's to keep), but said:
+    // "Saved" alone read as a file that plays.
+    const errors = this.errorsOf(doc);
+    if (errors > 0) this.notices.say(`Saved games/${doc.name} with ${errors === 1 ? "1 error" : `${errors} errors`}: it will not play until ${errors === 1 ? "it is" : "they are"} fixed`, "error");
+    else this.notices.say(`Saved games/${doc.name}`);
   }
 
   /** Puts the file's text back (as an edit, so Ctrl+Z brings the draft back). */

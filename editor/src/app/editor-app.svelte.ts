@@ -29,6 +29,8 @@ export class EditorApp {
 
   constructor() {
     this.docs.onEdit = () => this.compiler.soon();
+    this.docs.errorsOf = (doc) =>
+      doc === this.docs.current && this.compiler.checkedSource === doc.model.getValue() ? this.compiler.diagnostics.filter((d) => d.severity === "error").length : 0;
   }
 
   /** Loads the rule files, restores the last document (or opens a shared one), and shows it in `host`. */

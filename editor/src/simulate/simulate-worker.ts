@@ -17,7 +17,11 @@ function post(r: SimulateReply): void {
 function load(req: SimulateRequest, source: string): Game {
   const readFile = (path: string): string | undefined => (Object.hasOwn(req.files, path) ? req.files[path] : undefined);
   const r = compile(source, req.file, { readFile });
-  if (!r.game) throw new Error(r.diagnostics.find((d) => d.severity === "error")?.message ?? "the rules do not compile");
+  if (!r.game) {
+    // Where, too: these may be rules not on screen (the saved version), whose problems no list shows.
+    const d = r.diagnostics.find((x) => x.severity === "error");
+    throw new Error(d ? `line ${d.span.start.line}, column ${d.span.start.column}: ${d.message}` : "the rules do not compile");
+  }
   return r.game;
 }
 
