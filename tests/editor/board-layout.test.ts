@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { cellKey, spaceKey, type BoardView, type SpaceView } from "../../interpreter/index.ts";
+import { cellKey, spaceKey, type BoardView, type PieceView, type SpaceView } from "../../interpreter/index.ts";
 import { CELL, columnName, layoutBoard, pieceOutline } from "../../editor/src/playtest/board-layout.ts";
 import { clickOnPiece, highlightedSpaces, indexOptions, optionsAtSpace } from "../../editor/src/playtest/option-index.ts";
-import { fitLabel, inkOn } from "../../editor/src/playtest/present.ts";
+import { ambiguousSymbols, fitLabel, inkOn } from "../../editor/src/playtest/present.ts";
 
 function space(board: string, x: number, y: number, level = 0, at = { x: x + 0.5, y: y + 0.5 }): SpaceView {
   return { key: spaceKey(board, level ? cellKey(x, y, level) : cellKey(x, y)), x, y, level, label: "", attrs: {}, at };
@@ -77,6 +77,14 @@ describe("board layout", () => {
     const l = layoutBoard(board({ type: "grid", width: 2, height: 2 }, spaces, [piece]));
     // An L of 3 cells has 8 outer edges.
     expect(pieceOutline(l, piece).match(/M/g)).toHaveLength(8);
+  });
+});
+
+describe("pieces in a zone", () => {
+  it("are named beside their chips when one symbol stands for pieces that read otherwise", () => {
+    const chip = (id: number, symbol: string | undefined, label: string): PieceView => ({ id, kind: "Tile", name: null, owner: null, faceUp: true, fields: {}, state: {}, show: { ...(symbol ? { symbol } : {}), label } }) as unknown as PieceView;
+    // Tzolk'in's wealth tiles: four "W", each worth something else.
+    expect(ambiguousSymbols([chip(1, "W", "4 corn, 3 wood"), chip(2, "W", "2 stone"), chip(3, "Po2", "2 potatoes"), chip(4, "Po2", "2 potatoes"), chip(5, undefined, "x")])).toEqual(new Set(["W"]));
   });
 });
 

@@ -141,3 +141,20 @@ export function fitLabel(text: string, width: number, max: number): { lines: str
   const keep = Math.max(1, Math.floor((width * 1.7) / 7) - 1);
   return { lines: [text.length > keep ? `${text.slice(0, keep)}…` : text], size: 7 };
 }
+
+/**
+ * The symbols that stand for pieces of different labels among `pieces`: their chips alone cannot
+ * be told apart (four Tzolk'in wealth tiles, each "W", each worth something else), so their names
+ * are shown beside them. A symbol all of whose pieces read alike (Maya's "Po2") stays alone.
+ */
+export function ambiguousSymbols(pieces: readonly PieceView[]): Set<string> {
+  const labels = new Map<string, Set<string>>();
+  for (const p of pieces) {
+    const symbol = p.hidden ? undefined : p.show?.symbol;
+    if (symbol === undefined) continue;
+    let seen = labels.get(symbol);
+    if (!seen) labels.set(symbol, (seen = new Set()));
+    seen.add(p.show?.label ?? p.name ?? p.kind);
+  }
+  return new Set([...labels].filter(([, l]) => l.size > 1).map(([symbol]) => symbol));
+}
