@@ -75,7 +75,14 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
   if (rest === "" || rest === "/") {
     if (req.method !== "GET") return send(res, 405, "GET only");
     const files: { name: string; source: string; version: string }[] = [];
-    for (const name of readdirSync(gamesDir).sort()) {
+    // By name without `.stela`: a game comes before the files named after it ("maya" before
+    // "maya-house-rules"), where plain order put `-` before `.` and a variant file first.
+    const byStem = (a: string, b: string): number => {
+      const x = a.replace(/\.stela$/, "");
+      const y = b.replace(/\.stela$/, "");
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
+    for (const name of readdirSync(gamesDir).sort(byStem)) {
       const r = resolveGamePath(gamesDir, name);
       if (!r.ok) continue;
       const source = readRegularFile(r.path);

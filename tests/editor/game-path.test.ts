@@ -65,6 +65,17 @@ describe("games API", () => {
     expect(await r.json()).toEqual({ writable: true, files: [{ name: "one.stela", source: "// one", version: fileVersion("// one") }] });
   });
 
+  it("lists a game before the files named after it (its variants)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "stela-api-order-"));
+    for (const n of ["maya-house-rules.stela", "maya.stela", "cacao.stela"]) writeFileSync(join(dir, n), "// x");
+    const local = createServer((req, res) => void handleGamesApi(dir, req, res));
+    await new Promise<void>((r) => local.listen(0, "127.0.0.1", r));
+    const a = local.address();
+    const r = await fetch(`http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}/api/games`);
+    expect(((await r.json()) as { files: { name: string }[] }).files.map((f) => f.name)).toEqual(["cacao.stela", "maya.stela", "maya-house-rules.stela"]);
+    await new Promise<void>((done) => local.close(() => done()));
+  });
+
   it("refuses a save from an older version of the file, giving what is on disk, and creates only new files with `new`", async () => {
     const save = (name: string, body: string, baseVersion: string) =>
       fetch(`${base}/${name}`, { method: "PUT", headers: { "x-stela-save": "1", "x-stela-base-version": baseVersion }, body });
