@@ -132,6 +132,18 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(errors).toEqual([]);
   });
 
+  it("plays a variant picked while the page is still opening its first game", async () => {
+    // The page reopens another game than the one picked.
+    await openGame("mayan-city.stela|");
+    await page.reload();
+    // Picked as soon as it is listed: the first game's compile is still under way.
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=picker] option")].some((o) => (o as HTMLOptionElement).value === "gears-variant.stela|Rich start"));
+    await page.selectOption("[data-testid=picker]", "gears-variant.stela|Rich start");
+    await page.waitForFunction(() => (window as unknown as { stela: { snapshot?: { settings: { variant?: string } } } }).stela.snapshot?.settings.variant === "Rich start", null, { timeout: 15_000 });
+    expect(await page.$eval("[data-testid=picker]", (s) => (s as HTMLSelectElement).value)).toBe("gears-variant.stela|Rich start");
+    expect(errors).toEqual([]);
+  });
+
   it("asks for a simultaneous secret choice seat by seat, hiding each pick until all are in", async () => {
     await openGame("pyramids.stela|");
     await allPersons();

@@ -68,8 +68,10 @@ export class CompileLoop {
     const doc = this.documents.current;
     if (!doc) return;
     if (this.inFlight) {
+      // Resolved once the compile of the text as it is now is in, not the one under way (of the
+      // document left behind, say): a variant picked as the page opened was applied to nothing.
       this.again = true;
-      return;
+      return (this.afterAgain ??= new Promise<void>((resolve) => (this.resolveAgain = resolve)));
     }
     this.inFlight = true;
     this.compiling = true;
@@ -107,9 +109,20 @@ export class CompileLoop {
     }
     if (this.again) {
       this.again = false;
-      await this.now();
+      const resolve = this.resolveAgain;
+      this.afterAgain = undefined;
+      this.resolveAgain = undefined;
+      try {
+        await this.now();
+      } finally {
+        resolve?.();
+      }
     }
   }
+
+  /** The promise callers of `now` wait on while a compile is under way: the next compile's end. */
+  private afterAgain: Promise<void> | undefined;
+  private resolveAgain: (() => void) | undefined;
 
   /**
    * The examples run in their own worker once the text has rested a moment
