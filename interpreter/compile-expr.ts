@@ -554,7 +554,12 @@ function compileComprehension(e: Extract<IrExpr, { op: "comp" }>, rt: Runtime): 
     case "sort":
       return (x, l) => {
         const keyed: { item: Value; key: Value; i: number }[] = [];
-        each(x, l, (item) => void keyed.push({ item, key: body!(x, l), i: keyed.length }));
+        each(x, l, (item) => {
+          const key = body!(x, l);
+          // Compared as 0, a `none` key put its item among the zeros without a word.
+          if (key === null) fail("runtime-none-value", "a sort key is `none`: every item needs a number or a text to sort by", span);
+          keyed.push({ item, key, i: keyed.length });
+        });
         keyed.sort((a, b) => {
           const ka = a.key as number | string;
           const kb = b.key as number | string;

@@ -155,6 +155,12 @@ flow {
     expect(run("  repeat 2 { players[0].score += 1 }").state.pvars[0]!.score).toBe(2);
   });
 
+  it("a sort key that is `none` stops the match, where it was compared as 0", () => {
+    const m = run(`  let xs = sort x in [3, 1, -2] by (if x == -2 then first n in [1] where n > 5 else x)\n  players[0].score = xs[0]`);
+    expect(m.error).toMatchObject({ code: "runtime-none-value", message: "a sort key is `none`: every item needs a number or a text to sort by" });
+    expect(run(`  let xs = sort x in [3, 1, -2] by x\n  players[0].score = xs[0]`).state.pvars[0]!.score).toBe(-2);
+  });
+
   it("reading a list past its end names the index", () => {
     const m = run(`  let xs = [1, 2]\n  log xs[5]`);
     expect(m.error).toMatchObject({ code: "runtime-index-out-of-range", message: "index 5 is outside this list of 2" });
