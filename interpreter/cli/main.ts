@@ -21,9 +21,13 @@ const out = (line: string): void => void process.stdout.write(`${line}\n`);
 function seats(value: string): { bots: number[]; botKinds: Record<number, string> } {
   const bots: number[] = [];
   const botKinds: Record<number, string> = {};
-  for (const part of value.split(",").filter((s) => s.trim() !== "")) {
+  const parts = value.split(",");
+  // `--bots ,,` or `1,,2`: a seat left out by mistake, not nothing asked for.
+  if (value.trim() !== "" && parts.some((s) => s.trim() === "")) throw new UsageError(`--bots: an empty seat in "${value}"; list seats like 2,3 or 2:greedy`);
+  for (const part of value.trim() === "" ? [] : parts) {
     const at = part.indexOf(":");
     const seat = wholeNumber(at < 0 ? part : part.slice(0, at), "--bots", 1);
+    if (bots.includes(seat)) throw new UsageError(`--bots: seat ${seat} is listed twice`);
     if (at >= 0) {
       const kind = part.slice(at + 1).trim();
       if (!parseBotSpec(kind)) throw new UsageError(`--bots: "${kind}" is not a bot (${Object.keys(BOT_KINDS).join(", ")}; mcts:N for N playouts a decision)`);

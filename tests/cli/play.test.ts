@@ -167,6 +167,9 @@ describe("stela play: deciding", () => {
     expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "1:greedy,2", "--seed", "2"]).out).toBe(greedy.out);
     const bad = stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "1:foo"]);
     expect([bad.code, bad.err]).toEqual([2, 'stela: --bots: "foo" is not a bot (random, greedy, mcts; mcts:N for N playouts a decision)\n']);
+    // A seat twice, or a seat left empty, is a mistake in the list, not a game to start.
+    expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "1,1"])).toMatchObject({ code: 2, err: "stela: --bots: seat 1 is listed twice\n" });
+    expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", ",,"])).toMatchObject({ code: 2, err: 'stela: --bots: an empty seat in ",,"; list seats like 2,3 or 2:greedy\n' });
   });
 
   it("tells each message once as it comes, and a player alone reads their own forced pick on their screen", () => {
