@@ -2,7 +2,7 @@ import type { Value } from "../../dsl/ir.ts";
 import { tick, type Exec } from "../exec.ts";
 import { fail } from "../runtime-error.ts";
 import { isSpace } from "../space-info.ts";
-import { checkListSize, equal } from "../values.ts";
+import { checkListSize, equal, RUNTIME_LIMITS } from "../values.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
 
 /** A list argument, or a zone's pieces (bottom first). */
@@ -27,6 +27,9 @@ function extreme(list: Value[], sign: 1 | -1): number {
   }
   return best;
 }
+
+/** Up to this many items, `distinct` compares each with those kept: cheaper than building a set. */
+const SMALL_LIST = 16;
 
 export const LIST_IMPLS = {
   size: (x, [v]) => listOf(x, v!).length,
@@ -65,6 +68,12 @@ export const LIST_IMPLS = {
   distinct: (x, [v], span) => {
     const list = listOf(x, v!);
     tick(x, span, list.length);
+    // A few items (a handful of colours): compared with each kept one, no set to build.
+    if (list.length <= SMALL_LIST) {
+      const kept: Value[] = [];
+      for (const i of list) if (!kept.some((o) => equal(o, i))) kept.push(i);
+      return kept;
+    }
     const out: Value[] = [];
     const seen = new Set<Value>();
     const structured: Value[] = [];
@@ -84,16 +93,15 @@ export const LIST_IMPLS = {
   // A loop, not `flatMap`: rules flatten a list per player or gear at every decision, and V8's
   // `flatMap` with a callback building a list per item cost several times as much.
   flatten: (x, [v], span) => {
-    const lists = listOf(x, v!);
-    // Refused before it is built: 1,000 lists of 1,000,000 items crashed the process.
-    let total = 0;
-    for (const i of lists) total += Array.isArray(i) ? i.length : 1;
-    checkListSize(x, total, span);
     const out: Value[] = [];
-    for (const i of lists) {
-      if (Array.isArray(i)) for (const j of i) out.push(j);
-      else out.push(i);
+    for (const i of listOf(x, v!)) {
+      if (Array.isArray(i)) {
+        // Refused before it is built: 1,000 lists of 1,000,000 items crashed the process.
+        if (out.length + i.length > RUNTIME_LIMITS.listItems) checkListSize(x, out.length + i.length, span);
+        for (const j of i) out.push(j);
+      } else out.push(i);
     }
+    tick(x, span, out.length);
     return out;
   },
   index_of: (x, [v, item], span) => {
