@@ -457,8 +457,10 @@ export function rangeOf(x: Exec, a: Value, b: Value, span: Span): number[] {
 /** `a in b`: membership in a list or, with `zone`, a zone's pieces; `deep` compares lists and maps by value. */
 export function isIn(x: Exec, a: Value, b: Value, zone: boolean, deep: boolean, span: Span): boolean {
   const list = zone ? (x.s.zones[b as string] ?? []) : ((b as Value[] | null) ?? []);
-  // A look through the list, charged by its length like a comprehension over it.
-  tick(x, span, list.length);
+  // A look through the list, charged by its length like a comprehension over it (inline: rules
+  // ask `q in placed` for every candidate).
+  x.steps += list.length;
+  if (x.steps > x.budget) tick(x, span, 0);
   return deep ? list.some((i) => equal(i, a)) : list.includes(a as never);
 }
 
