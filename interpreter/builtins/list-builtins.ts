@@ -43,7 +43,8 @@ export const LIST_IMPLS = {
   // A list's largest or smallest is a pass over it, charged by its length as a comprehension is.
   max: (x, [a, b], span) => {
     if (Array.isArray(a)) {
-      tick(x, span, a.length);
+      x.steps += a.length;
+      if (x.steps > x.budget) tick(x, span, 0);
       return extreme(a, 1);
     }
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`max` needs two numbers or a list", span);
@@ -51,7 +52,8 @@ export const LIST_IMPLS = {
   },
   min: (x, [a, b], span) => {
     if (Array.isArray(a)) {
-      tick(x, span, a.length);
+      x.steps += a.length;
+      if (x.steps > x.budget) tick(x, span, 0);
       return extreme(a, -1);
     }
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`min` needs two numbers or a list", span);
