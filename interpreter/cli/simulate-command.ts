@@ -183,7 +183,7 @@ export async function playRange(s: RunSettings, from: number, to: number, worker
 /** `--game g`: plays one game of the run again, printing every decision as a spectator reads it. */
 function replayOne(game: Game, s: RunSettings, g: number, out: (line: string) => void): number {
   let n = 0;
-  // The rules' `log` lines as a spectator reads them, each where it came (a die rolled, a city
+  // The rules' `log` lines as a spectator reads them, each where it came (a die rolled, a round
   // scored): the decisions alone did not show why a game went as it did.
   let told = 0;
   const tell = (m: Match): void => {
