@@ -199,6 +199,7 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
           const list = [...((inner.get(x, l) as Value[] | null) ?? [])];
           const i = idx(x, l) as number;
           if (t.of === "list" && (!Number.isInteger(i) || i < 0 || i >= list.length)) {
+            if (!Number.isInteger(i)) fail("runtime-invalid-number", `an index is a whole number, and this is ${i}`, span);
             fail("runtime-index-out-of-range", `index ${i} is outside this list of ${list.length}`, span);
           }
           list[i] = v;

@@ -412,6 +412,7 @@ export function listAt(list: Value, i: Value, span: Span): Value {
   const n = num(i, span, "the index");
   if (!Array.isArray(list)) fail("runtime-none-value", "this list is `none`", span);
   if (!Number.isInteger(n) || n < 0 || n >= list.length) {
+    if (!Number.isInteger(n)) fail("runtime-invalid-number", `an index is a whole number, and this is ${n}`, span);
     fail("runtime-index-out-of-range", `index ${n} is outside this list of ${list.length}`, span);
   }
   return list[n]!;

@@ -76,6 +76,8 @@ export class Game {
 
   /** Starts a match and runs it to the first decision. */
   start(options: StartOptions): Match {
+    // Called without options from JavaScript (types aside): say what is missing, not a TypeError.
+    if (options === null || typeof options !== "object") throw new StartError("start needs its options: `start({ players: 3 })`");
     const { players } = options;
     const seed = options.seed ?? 1;
     const def = this.definition(options.variant);

@@ -708,6 +708,10 @@ function cannotDecide(x: Exec, player: number | undefined): Exclude<ApplyResult,
   const s = x.s;
   const p = s.pending;
   if (s.over || !p) return { ok: false, code: "match-over", reason: s.error ? `the match stopped on an error: ${s.error.message}` : "the match is over" };
+  // A seat that is none of the match's ("Player 6 has no decision" in a match of 2; "nobody" for "0").
+  if (player !== undefined && !(Number.isInteger(player) && player >= 0 && player < s.players)) {
+    return { ok: false, code: "not-your-turn", reason: `there is no seat ${typeof player === "number" ? player : JSON.stringify(player)} in this match: its ${s.players} players are seats 0 to ${s.players - 1}` };
+  }
   const who = player ?? firstOwing(p)!;
   if (!owes(p, who)) {
     return { ok: false, code: "not-your-turn", reason: `${x.rt.playerName(who)} has no decision to take now (waiting for ${owing(p).map((q) => x.rt.playerName(q)).join(", ")})` };

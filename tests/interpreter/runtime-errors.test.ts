@@ -161,6 +161,24 @@ flow {
     expect(run(`  let xs = sort x in [3, 1, -2] by x\n  players[0].score = xs[0]`).state.pvars[0]!.score).toBe(-2);
   });
 
+  it("an index that is not a whole number says so, in both engines", () => {
+    const compiled = gameFromSource(`${header}\nflow {\n  let xs = [1, 2, 3]\n  players[0].score = xs[1 / 2]\n}\n`);
+    for (const [mode, game] of [["compiled", compiled], ["closures", new Game(compiled.def, compiled.variantDefs, "closures")]] as const) {
+      expect(game.start({ players: 2, seed: 1 }).error, mode).toMatchObject({ code: "runtime-invalid-number", message: "an index is a whole number, and this is 0.5" });
+    }
+  });
+
+  it("the engine's calls refuse a seat that is none of the match's, and a start without options, with reasons", () => {
+    const game = gameFromSource(`${header}\nflow {\n  turn players[0] { let _n = choose n from 1..2 prompt "Pick" }\n}\n`);
+    const m = game.start({ players: 2, seed: 1 });
+    for (const seat of [5, -1, 0.5]) {
+      expect(m.apply("1", seat), String(seat)).toEqual({ ok: false, code: "not-your-turn", reason: `there is no seat ${seat} in this match: its 2 players are seats 0 to 1` });
+    }
+    expect(m.apply("1", "0" as unknown as number)).toMatchObject({ ok: false, reason: 'there is no seat "0" in this match: its 2 players are seats 0 to 1' });
+    expect(m.apply("1", 1)).toMatchObject({ ok: false, reason: "Player 2 has no decision to take now (waiting for Player 1)" });
+    expect(() => (game.start as unknown as () => void)()).toThrow("start needs its options: `start({ players: 3 })`");
+  });
+
   it("reading a list past its end names the index", () => {
     const m = run(`  let xs = [1, 2]\n  log xs[5]`);
     expect(m.error).toMatchObject({ code: "runtime-index-out-of-range", message: "index 5 is outside this list of 2" });
