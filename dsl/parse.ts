@@ -146,13 +146,14 @@ export function parse(source: string, file: string): ParseResult {
   // (which shows text reversed) is refused where it is.
   for (const t of lexed.tokens) {
     if (t.tokenType !== StringLit) continue;
-    for (const m of t.image.matchAll(CONTROL_IN_TEXT)) {
-      const at = t.startOffset + m.index;
-      const code = `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
-      const why = /[\u202a-\u202e\u2066-\u2069]/.test(m[0]) ? "it would show the text around it reversed" : "it would reach players' screens and terminals as a command, not as text";
-      sink.error("lex-invalid-character", `a text may not hold the control character ${code}: ${why}`, { start: positionAt(source, at), end: positionAt(source, at + 1) });
-      break;
-    }
+    // The first in each text: one is enough to say where.
+    const m = CONTROL_IN_TEXT.exec(t.image);
+    if (!m) continue;
+    const at = t.startOffset + m.index;
+    const ch = m[0].charCodeAt(0);
+    const code = `U+${ch.toString(16).toUpperCase().padStart(4, "0")}`;
+    const why = ch >= 0x202a ? "it would show the text around it reversed" : "it would reach players' screens and terminals as a command, not as text";
+    sink.error("lex-invalid-character", `a text may not hold the control character ${code}: ${why}`, { start: positionAt(source, at), end: positionAt(source, at + 1) });
   }
   for (const t of lexed.groups["invalid"] ?? []) {
     if (t.tokenType === UnterminatedComment) {
@@ -258,7 +259,7 @@ function dropCascades(sink: DiagnosticSink): void {
 }
 
 /** Characters a text of the rules may not hold: C0 and C1 controls but the tab, and bidirectional overrides and isolates. */
-const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 /** The span of `t`, or (for the end of input, which has no position) just after the last real token. */
 function atToken(t: IToken, tokens: IToken[], source: string, previous?: IToken): Span {

@@ -52,9 +52,8 @@ export function recordError(x: Exec, e: unknown, span: Span): void {
     if (e.code === "runtime-step-budget") {
       // Where the budget ran out is wherever the last step fell (a `define` the loop calls, say):
       // the loop that went round without asking anyone is what the designer needs to see.
-      const lines = enclosingLoops(x).map((l) => l.start.line);
-      if (lines.length === 1) e.message += `; it was inside the loop on line ${lines[0]}`;
-      else if (lines.length > 1) e.message += `; it was inside the loop on line ${lines[0]}${lines.slice(1).map((l) => `, and the one on line ${l} within it`).join("")}`;
+      const [outer, ...inner] = enclosingLoops(x).map((l) => l.start.line);
+      if (outer !== undefined) e.message += `; it was inside the loop on line ${outer}${inner.map((l) => `, and the one on line ${l} within it`).join("")}`;
     }
     s.error = e.toDiagnostic(x.rt.def.file);
   } else if (e instanceof RangeError && /call stack/i.test(e.message)) {

@@ -173,9 +173,12 @@ function valueText(val: unknown): string {
  */
 export function revealedZones(table: View, own: (seat: number) => View): string[] {
   const lines: string[] = [];
+  const views = new Map<number, View>();
   for (const z of table.zones) {
     if (z.pieces || z.owner === null || z.count === 0) continue;
-    const theirs = own(z.owner).zones.find((o) => o.key === z.key);
+    let view = views.get(z.owner);
+    if (!view) views.set(z.owner, (view = own(z.owner)));
+    const theirs = view.zones.find((o) => o.key === z.key);
     if (theirs?.pieces) lines.push(`${z.label} (${z.count}), shown at the end: ${zoneContent(theirs)}`);
   }
   return lines;

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { ruleFiles } from "./run-stela.ts";
 
 /** The `stela` command as a user runs it: real processes, real exit codes and output. */
 
@@ -148,10 +149,8 @@ describe("stela simulate", () => {
   });
 
   it("replays one game with the rules' log lines where they came, and refuses what only a whole run has", () => {
-    const dice = join(mkdtempSync(join(tmpdir(), "stela-cli-")), "dice.stela");
-    writeFileSync(
-      dice,
-      `game "Dice" { players 2 }
+    const dice = ruleFiles({
+      "dice.stela": `game "Dice" { players 2 }
 per player { score: number = 0 }
 flow {
   for p in players {
@@ -165,7 +164,7 @@ flow {
 }
 scoring p { points p.score }
 `,
-    );
+    })["dice.stela"]!;
     const r = stela(["simulate", dice, "--game", "3", "--seed", "7"]);
     expect(r.code).toBe(0);
     const lines = r.out.trimEnd().split("\n");
