@@ -67,7 +67,7 @@ export const TOPOLOGY_BUILTINS = catalogued([
     category: "topology",
     signature: "graph(size: number, edges: list of list of number)",
     description:
-      "`size` spaces, numbered from 0, joined by the listed edges (pairs of space numbers): a route map, a network of places. `neighbours` follows the edges and `distance` counts them. Drawn on a circle; a one-row `map` sets attributes.",
+      "`size` spaces, numbered from 0, joined by the listed edges (pairs of space numbers): a route map, a network of places. `neighbours` follows the edges and `distance` counts them. The editor draws it on a circle with its edges; `stela play` lists each space by number with the spaces it is joined to. A one-row `map` sets attributes.",
     example: "board routes: graph(4, edges: [[0, 1], [1, 2], [2, 3], [3, 0], [0, 2]])",
     params: [whole("size"), param("edges", accepts.type(T.list(T.list(T.number)), "a list of pairs of space numbers"), { named: true })],
     returns: () => T.topology,

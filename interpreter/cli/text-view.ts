@@ -68,6 +68,30 @@ function trackLine(spaces: SpaceView[], byCell: Map<string, PieceView[]>): strin
     .join(" ");
 }
 
+/**
+ * A graph (a route map) as a list: each space by its number, with its label and what stands on
+ * it, then the spaces it is joined to. Its edges are the board: a row of spaces would hide them,
+ * and the options name spaces by these numbers ("roads 2").
+ */
+function graphLines(b: BoardView, edges: readonly (readonly [number, number])[], byCell: Map<string, PieceView[]>): string[] {
+  const joined = new Map<number, number[]>();
+  for (const [a, c] of edges) {
+    joined.set(a, [...(joined.get(a) ?? []), c]);
+    if (c !== a) joined.set(c, [...(joined.get(c) ?? []), a]);
+  }
+  const spaces = [...b.spaces].sort((a, c) => a.x - c.x);
+  const heads = spaces.map((s) => {
+    const on = byCell.get(s.key) ?? [];
+    const label = s.show?.label;
+    return [String(s.x), label && label !== "." ? label : "", on.map(mark).join(" ")].filter(Boolean).join(" ");
+  });
+  const w = heads.reduce((m, h) => Math.max(m, [...h].length), 0);
+  return spaces.map((s, i) => {
+    const to = [...new Set(joined.get(s.x) ?? [])].sort((a, c) => a - c);
+    return `    ${pad(heads[i]!, w)}  ${to.length ? `→ ${to.join(", ")}` : "(joined to none)"}`;
+  });
+}
+
 function boardLines(b: BoardView, players: string[]): string[] {
   const byCell = new Map<string, PieceView[]>();
   const visible: PieceView[] = [];
@@ -86,6 +110,10 @@ function boardLines(b: BoardView, players: string[]): string[] {
     // `reduce`, not `Math.min(...xs)`: a board may have more spaces than can be spread as arguments.
     const [x0, x1, y0, y1] = [xs.reduce((a, b) => Math.min(a, b)), xs.reduce((a, b) => Math.max(a, b)), ys.reduce((a, b) => Math.min(a, b)), ys.reduce((a, b) => Math.max(a, b))];
     if (levels.length > 1) out.push(`  level ${level + 1}`);
+    if (b.topology.type === "graph") {
+      out.push(...graphLines(b, b.topology.edges, byCell));
+      continue;
+    }
     if (y0 === y1 && b.topology.type !== "open") {
       out.push(`    ${trackLine(spaces, byCell)}`);
       continue;

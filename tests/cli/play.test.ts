@@ -75,6 +75,28 @@ scoring p { points 0 }` });
     expect(r.out).toContain("pile (4): card 0 ×2, card 5, card 0\n");
   });
 
+  it("a graph lists each space by the number its options name, what stands on it and the spaces it is joined to", () => {
+    const files = ruleFiles({ "roads.stela": `game "Roads" { players 2 }
+kind Pawn { }
+zone bowl: Pawn public
+components Pawn in bowl {
+  "pawn" x2 { }
+}
+board roads: graph(5, edges: [[0, 1], [1, 2], [2, 3], [3, 4], [4, 0], [0, 2]])
+flow {
+  place top(bowl) at space_at(roads, 2)
+  turn players[0] {
+    let t = choose t from spaces(roads) where distance(space_at(roads, 2), t) == 1 prompt "Travel"
+    log "{current} goes to {t}"
+  }
+}
+scoring p { points 0 }` });
+    const r = stela(["play", files["roads.stela"]!], "q\n");
+    // Drawn as a row of spaces (". . [. Pa] . ."), the edges were lost and no space showed its number.
+    expect(r.out).toContain("roads:\n    0     → 1, 2, 4\n    1     → 0, 2\n    2 Pa  → 0, 1, 3\n    3     → 2, 4\n    4     → 0, 3\n");
+    expect(r.out).toContain("roads 3");
+  });
+
   it("Maya: each tile shows its crop, its number of crops and its owner; a legend explains every code", () => {
     const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "4"]);
     expect(r.code).toBe(0);
