@@ -59,6 +59,17 @@ const HANGS = new Set(["and", "or", "then", "else", "where", "in", "from", "by",
 /** Tokens after `label` that make it a name in a statement rather than a choice's `label` clause. */
 const NOT_AFTER_LABEL = new Set(["Equals", "PlusEq", "MinusEq", "Dot", "LParen", "LBracket", "Colon"]);
 
+/**
+ * A line that starts with `for` at token `i` and opens no block on that line continues the
+ * expression above (`highest size(g)` / `for g in groups`): a `for` statement opens its block on
+ * its own line.
+ */
+function forContinuesAt(toks: Tok[], i: number): boolean {
+  if (word(toks[i]!) !== "for") return false;
+  for (let k = i + 1; k < toks.length && toks[k]!.breaks === 0; k++) if (toks[k]!.type === "LBrace") return false;
+  return true;
+}
+
 /** The index of the first token after `i` that is not a comment, or -1: read in place, no copy of the rest of the file. */
 function codeAfter(toks: Tok[], i: number): number {
   for (let k = i + 1; k < toks.length; k++) if (!toks[k]!.comment) return k;
@@ -178,6 +189,9 @@ function layout(toks: Tok[]): Line[] {
   // Whether the current statement is a choice: only then does a line of `ask always`, `label …` or
   // `if any` continue it (`ask always` under `players 2` in `game { }` is a setting of its own).
   let inChoice = false;
+  // On a line that continues a statement, the statement's own indentation (else -1): where a
+  // block opened on that line lines up.
+  let blockIndent = -1;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     if (cur === null || t.breaks > 0) {
@@ -189,22 +203,31 @@ function layout(toks: Tok[]): Line[] {
       }
       // A closer goes back to its opener's line (which may itself hang in, as a `match` after `=`).
       let indent = depth < stack.length ? stack[depth]!.lineIndent : depth === 0 ? 0 : stack[depth - 1]!.lineIndent + 1;
+      blockIndent = -1;
       if (!t.comment && !CLOSE.has(t.type)) {
         const hanging = lastCode !== null && (BINARY.has(lastCode.type) || lastCode.type === "Colon" || HANGS.has(word(lastCode)));
         // `else ->` starts a `match` arm (or a table row), never the rest of an `if`.
         const arm = word(t) === "else" && toks[codeAfter(toks, i)]?.type === "Arrow";
         const continues =
-          lastCode !== null && lastCode.type !== "RBrace" && lastCode.type !== "LBrace" && !arm && (CONTINUES.has(word(t)) || BINARY.has(t.type) || (inChoice && choiceClauseAt(toks, i)));
+          lastCode !== null &&
+          lastCode.type !== "RBrace" &&
+          lastCode.type !== "LBrace" &&
+          !arm &&
+          (CONTINUES.has(word(t)) || BINARY.has(t.type) || forContinuesAt(toks, i) || (inChoice && choiceClauseAt(toks, i)));
         if (t.type === "MapLine" && lastCode?.type === "MapLine") {
           // The rows of a drawing stay in one column.
           indent = lastCodeIndent;
         } else if (depth === statementDepth && hanging) {
+          // The rest of a condition (after `and`, `+`), not a value begun after `=` or `:` (a
+          // `match` whose arms go under it).
+          if (lastCode!.type !== "Equals" && lastCode!.type !== "Colon") blockIndent = exprIndent;
           indent = lastCodeIndent + 1;
           exprIndent = indent;
           exprFirst = word(t) || t.type;
         } else if (depth === statementDepth && continues) {
           // `else` lines up with the `if` of an expression; anything else hangs one level in.
           indent = word(t) === "else" && exprFirst === "if" ? exprIndent : exprIndent + 1;
+          blockIndent = exprIndent;
         } else {
           statementDepth = depth;
           exprIndent = indent;
@@ -229,7 +252,9 @@ function layout(toks: Tok[]): Line[] {
     cur.code += prev === null ? image : spaceBetween(prev, t, prevUnary) + image;
     // A `-` (or `+`) that starts an operand is a sign: no space after it.
     prevUnary = (t.type === "Minus" || t.type === "Plus") && (prev === null ? lastCode === null || !endsValue(lastCode) : !endsValue(prev));
-    if (OPEN.has(t.type)) stack.push({ lineIndent: cur.indent });
+    // A block opened at the end of a wrapped condition (`if a and b` / `and c {`) holds statements
+    // of the statement's level, not of its continuation line's: its body and `}` line up with the `if`.
+    if (OPEN.has(t.type)) stack.push({ lineIndent: t.type === "LBrace" && blockIndent >= 0 ? blockIndent : cur.indent });
     if (CLOSE.has(t.type)) stack.pop();
     // After a brace or a `;` a new statement begins.
     if (t.type === "LBrace" || t.type === "RBrace" || t.type === "Semicolon") statementDepth = stack.length;

@@ -165,6 +165,48 @@ define points(k: number): number =
     expect(format(src).text).toBe(src);
   });
 
+  it("hangs a `for` that continues an aggregate, and lines a wrapped condition's block up with its `if`", () => {
+    // The `for` went to column 0; the block after `and total != 6 {` went a level too deep, its `}` with it.
+    const src = `define best(p: player): number =
+  highest size(g) + total
+      for g in groups
+flow {
+  if total > 3 and total < 10
+         and total != 6 {
+    total = 1
+  } else {
+    total = 2
+  }
+  if total > 3 and
+  total < 10 {
+    total = 1
+  }
+  for q in players {
+    total = 3
+  }
+}
+`;
+    expect(format(src).text).toBe(`define best(p: player): number =
+  highest size(g) + total
+    for g in groups
+flow {
+  if total > 3 and total < 10
+    and total != 6 {
+    total = 1
+  } else {
+    total = 2
+  }
+  if total > 3 and
+    total < 10 {
+    total = 1
+  }
+  for q in players {
+    total = 3
+  }
+}
+`);
+  });
+
   it("keeps the space between a clause's word and a bracketed value (`points (a) + 1`): it is no call", () => {
     // Once written `points(sum …) + 1`, as if `points` were called. A word with a meaning in one
     // place only may name a function too (`define points`): its call stays as written.
