@@ -13,7 +13,12 @@ export function readShard(file: string): ShardOutput {
   try {
     json = JSON.parse(readFileSync(file, "utf8"));
   } catch (e) {
-    throw new UsageError(`cannot read ${file}: ${e instanceof SyntaxError ? "not JSON" : "no such file"}`);
+    // The shard's table as `simulate` prints it without `--json` is the likeliest file that is not JSON.
+    throw new UsageError(
+      e instanceof SyntaxError
+        ? `cannot read ${file}: it is not JSON; merge reads what \`stela simulate --shard k/n --json\` prints (add --json to each shard's run)`
+        : `cannot read ${file}: no such file`,
+    );
   }
   const s = json as Partial<ShardOutput>;
   const notShard = (why?: string): UsageError => new UsageError(`${file} is not the output of \`stela simulate --shard k/n --json\`${why ? ` (${why})` : ""}`);

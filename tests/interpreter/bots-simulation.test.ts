@@ -216,6 +216,9 @@ describe("shards", () => {
       return join(dir, name);
     };
     expect(readShard(write("good.json", () => undefined)).outcomes).toHaveLength(3);
+    // The table simulate prints without --json, the likeliest mistake, says what merge reads.
+    writeFileSync(join(dir, "table.txt"), "Goofspiel: 3 of 6 games, 2 players, seed 3\n");
+    expect(() => readShard(join(dir, "table.txt"))).toThrow("it is not JSON; merge reads what `stela simulate --shard k/n --json` prints (add --json to each shard's run)");
     const refused = (edit: (s: ShardOutput) => unknown): string => {
       try {
         readShard(write("bad.json", edit));
