@@ -52,31 +52,39 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     const next = await lines.next();
     return next.done ? undefined : next.value.trim();
   };
-  // What the rules `log` is news to everyone: print it as it comes (a secret choice's reveal, say,
-  // or a choice taken without asking, "(only option)"). Everyone reads the screen: print what a
-  // spectator may read (a forced choice of a hidden piece without its name).
-  // Told once each, not again on every screen; the setup's messages come first.
-  let told = 0;
+  const humans = o.players - new Set(o.bots).size;
+  // Hot-seat: the screen shows one player's secrets (a rack, a hand) at a time. Who is at the
+  // terminal now: the one person playing, else the last person who took the seat (until the next
+  // takes it); nobody before that, or when only bots play.
+  let lastHuman: number | null = null;
+  const onlyHuman = humans === 1 ? Array.from({ length: o.players }, (_, i) => i).find((i) => !o.bots.includes(i + 1))! : null;
+  const atTerminal = (): number | null => onlyHuman ?? lastHuman;
+  // What the rules `log` is news: print it as it comes (a secret choice's reveal, say, or a choice
+  // taken without asking, "(only option)"), as the person at the terminal may read it: their own
+  // card by its name ("Player 1 plays Ace"), another's hidden card by what shows of it. Told once
+  // each, not again on every screen; the setup's messages come first. `printed` keeps each text
+  // as it was told, so a player who reads a line otherwise is told their version on their screen.
+  const printed: string[] = [];
   const tell = (): void => {
-    const messages = match.view(null).messages;
-    for (const m of messages.slice(told)) out(`  · ${m.text}`);
-    told = messages.length;
+    const messages = match.view(atTerminal()).messages;
+    for (const m of messages.slice(printed.length)) {
+      out(`  · ${m.text}`);
+      printed.push(m.text);
+    }
   };
-  // What only this player may read of the messages told since their last screen (a forced choice
-  // of a piece the others cannot see): the rest they read as everyone did, when it was told.
+  // What only this player may read of the messages told while someone else was at the terminal
+  // (a forced choice of a piece the others cannot see): the rest they read as it was told.
   const seen: number[] = Array.from({ length: o.players }, () => 0);
   const privateNews = (p: number): void => {
     const mine = match.view(p).messages;
     const all = match.view(null).messages;
-    for (let i = seen[p]!; i < mine.length; i++) if (mine[i]!.text !== all[i]?.text) out(`  · (to you) ${mine[i]!.text}`);
+    // Theirs alone (not what a spectator reads), and told otherwise: not another player's own card read as "hidden card".
+    for (let i = seen[p]!; i < mine.length; i++) if (mine[i]!.text !== all[i]?.text && mine[i]!.text !== printed[i]) out(`  · (to you) ${mine[i]!.text}`);
     seen[p] = mine.length;
   };
   tell();
-  const humans = o.players - new Set(o.bots).size;
-  // Hot-seat: the screen shows one player's secrets (a rack, a hand). When another person takes
-  // the seat, clear it and wait until they say they are there (only at a terminal: piped input
-  // has no one looking).
-  let lastHuman: number | null = null;
+  // Hot-seat: when another person takes the seat, clear the screen and wait until they say they
+  // are there (only at a terminal: piped input has no one looking).
   const handOver = async (p: number): Promise<boolean> => {
     if (humans < 2 || lastHuman === p) return true;
     const first = lastHuman === null;
@@ -98,9 +106,9 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           const id = botOf(p).choose(match, p)!;
           const at = match.log.length;
           match.apply(id, p);
-          // Hot-seat: everyone reads this line, so print what a spectator's log shows (not a hidden
-          // piece), and never a secret answer before all are in.
-          out(`Player ${p + 1} (bot): ${simultaneous ? "chooses in secret" : (match.view(null).log[at]?.label ?? "?")}`);
+          // As the person at the terminal reads the log (not another's hidden piece), and never a
+          // secret answer before all are in.
+          out(`Player ${p + 1} (bot): ${simultaneous ? "chooses in secret" : (match.view(atTerminal()).log[at]?.label ?? "?")}`);
           tell();
           continue;
         }

@@ -194,7 +194,7 @@ describe("stela play: deciding", () => {
     expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", ",,"])).toMatchObject({ code: 2, err: 'stela: --bots: an empty seat in ",,"; list seats like 2,3 or 2:greedy\n' });
   });
 
-  it("tells each message once as it comes, and a player alone reads their own forced pick on their screen", () => {
+  it("tells each message once as it comes, as the person at the terminal reads it; another's secret comes to its owner on their screen", () => {
     const files = ruleFiles({
       "hand.stela": `game "Hand" { players 2 }
 kind Card { value: number }
@@ -216,13 +216,53 @@ flow {
 }
 scoring p { points p.score }`,
     });
-    const r = stela(["play", files["hand.stela"]!, "--bots", "2"], "1\n");
+    // One person plays: the terminal is theirs, so their own forced pick reads by its card as it
+    // comes (it read "hidden card" and came later, as "(to you)"); the bot's card stays hidden.
+    const alone = stela(["play", files["hand.stela"]!, "--bots", "2"], "1\n");
+    expect(alone.code).toBe(0);
+    expect(alone.out.match(/ · Player 1: Seven \(only option\)/g)).toHaveLength(1);
+    expect(alone.out).not.toContain("Player 1 took their only option");
+    expect(alone.out).not.toContain("(to you)");
+    expect(alone.out.match(/Player 2 took their only option/g)).toHaveLength(1);
+    // Hot-seat: Player 1's pick comes before anyone sits down, so the table reads it hidden and
+    // Player 1 reads it on their screen; Player 2's comes while Player 1 holds the terminal.
+    const seats = stela(["play", files["hand.stela"]!], "1\n1\n");
+    expect(seats.code).toBe(0);
+    expect(seats.out.match(/Player 1 took their only option/g)).toHaveLength(1);
+    expect(seats.out.match(/\(to you\) Player 1: Seven \(only option\)/g)).toHaveLength(1);
+    expect(seats.out.indexOf("(to you) Player 1")).toBeGreaterThan(seats.out.indexOf("== Hand — Player 1 to decide =="));
+    expect(seats.out.match(/Player 2 took their only option/g)).toHaveLength(1);
+    expect(seats.out.match(/\(to you\) Player 2: Seven \(only option\)/g)).toHaveLength(1);
+    expect(seats.out.indexOf("(to you) Player 2")).toBeGreaterThan(seats.out.indexOf("== Hand — Player 2 to decide =="));
+  });
+
+  it("a lone player reads the rules' lines about their own hidden card by its name as they come (a designer review)", () => {
+    const files = ruleFiles({
+      "log.stela": `game "Log" { players 2 }
+kind Card { value: number }
+zone hand per player: Card owner
+zone tabletop: Card public
+components Card per player in hand {
+  "Ace" x1 { value: 1 }
+  "King" x1 { value: 2 }
+}
+flow {
+  for p in players {
+    turn p {
+      let c = choose c from p.hand prompt "Play a card"
+      log "{p} plays {c}"
+      move c to tabletop
+    }
+  }
+}
+scoring p { points 0 }`,
+    });
+    const r = stela(["play", files["log.stela"]!, "--bots", "2", "--seed", "1"], "ace\n");
     expect(r.code).toBe(0);
-    // Everyone reads that Player 1 had one card; only Player 1's screen names it, once.
-    expect(r.out.match(/Player 1 took their only option/g)).toHaveLength(1);
-    expect(r.out.match(/\(to you\) Player 1: Seven \(only option\)/g)).toHaveLength(1);
-    expect(r.out.indexOf("(to you)")).toBeGreaterThan(r.out.indexOf("== Hand — Player 1 to decide =="));
-    expect(r.out.match(/Player 2 took their only option/g)).toHaveLength(1);
+    // It read "Player 1 plays hidden card", the table's version, and Player 1's own never came.
+    expect(r.out).toContain(" · Player 1 plays Ace\n");
+    expect(r.out).toContain(" · Player 2 plays hidden card\n");
+    expect(r.out).not.toContain("Player 1 plays hidden card");
   });
 
   it("shows the rules' own variables, a player by name", () => {
