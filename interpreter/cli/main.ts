@@ -136,6 +136,7 @@ function program(result: { code: number }): Command {
           ...(o.variant !== undefined ? { variant: o.variant } : {}),
         },
         out,
+        (line) => void process.stderr.write(`${line}\n`),
       );
     });
   return p;
