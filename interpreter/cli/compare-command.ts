@@ -9,8 +9,8 @@ import { changePrecision, changeText, pairedChange, precisionText, samePlayNote,
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
-import { GAMES_LIMIT, SEED_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
-import { UsageError, wholeNumber } from "./usage-error.ts";
+import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { seedFlag, UsageError, wholeNumber } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
 export interface Difference {
@@ -334,7 +334,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       if (o.report !== undefined) checkReportPath(o.report);
       const players = playersFor(o.players, fileA);
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
-      const seed = wholeNumber(o.seed, "--seed", 0, SEED_LIMIT);
+      const seed = seedFlag(o.seed);
       const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);
       const bots = botSpecs(o.bots, players);
       const b = fileB ?? fileA;
