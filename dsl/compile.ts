@@ -138,6 +138,19 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const base = parse(baseSource, basePath);
     for (const d of base.diagnostics) diagnostics.push(d);
     if (base.diagnostics.some((d) => d.severity === "error")) return finish(result, diagnostics, sink);
+    // A file of variants is no game to lay a variant over (which of its variants would it be?):
+    // checked as one, it would only report the game, flow and scoring it leaves to its own base.
+    const baseOfBase = base.ast.decls.find((d): d is VariantDecl => d.kind === "VariantDecl" && d.extendsFile !== undefined)?.extendsFile;
+    if (baseOfBase) {
+      const game = `${target.path.includes("/") ? target.path.slice(0, target.path.lastIndexOf("/") + 1) : ""}${baseOfBase.path}`;
+      sink.error(
+        "extends-variant-file",
+        `cannot extend "${target.path}": it holds variants of "${baseOfBase.path}", not a game; a variant extends the file of a game`,
+        target.span,
+        `extend "${game}" itself, with the overrides of "${target.path}" this variant needs copied into it`,
+      );
+      return finish(result, diagnostics, sink);
+    }
     baseDecls = base.ast.decls.filter((d) => d.kind !== "VariantDecl");
     tagFile(baseDecls, basePath);
     otherSources.set(basePath, baseSource);

@@ -70,6 +70,7 @@ export const DIAGNOSTIC_CODES = {
   "unknown-variant": "A variant name the game does not have.",
   "extends-not-found": "The base file of a variant cannot be read.",
   "extends-not-allowed": "A variant extends its own file, a path outside its folder, or a file that is not a small regular `.stela` file.",
+  "extends-variant-file": "A variant extends a file that holds only variants of another file (a variant extends a game's file, not another variant).",
   "internal-error": "Stela itself failed on this input: a bug to report, with the file.",
 
   // Runtime (a rule misbehaving while a match is played)

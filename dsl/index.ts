@@ -8,6 +8,7 @@ export { parse, type ParseResult } from "./parse.ts";
 export { compileRules, joinPath, type CompiledRules, type CompileOptions, type ReadRefusal } from "./compile.ts";
 export { resolveExtendsPath } from "./variants.ts";
 export { INPUT_LIMITS } from "./input-limits.ts";
+export { MAX_SEED, seedProblem } from "./seed.ts";
 export { isColour, safeColour } from "./colour.ts";
 export { formatDiagnostic, sortDiagnostics, type Diagnostic, type Severity } from "./diagnostic.ts";
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes.ts";

@@ -354,7 +354,8 @@ function buildBodies(c: Checker, decls: Decl[]): void {
       case "ProcedureDecl": {
         const { frame, scope, params } = codeScope(c, d.params);
         const p = c.def.procedures[d.name.text]!;
-        const extra: Partial<CodeContext> = p.returns ? { returns: p.returns } : {};
+        const owner = { name: `procedure \`${d.name.text}\``, procedure: d.name.text };
+        const extra: Partial<CodeContext> = p.returns ? { returns: p.returns, owner } : { owner };
         const body = checkBlock(c, d.body, cx(scope, true, extra));
         if (p.returns && fallsThrough(body)) {
           c.sink.warning("missing-return", `\`${d.name.text}\` says it gives \`${typeName(p.returns)}\`, but it can reach its end without \`return\`, and then gives \`none\``, d.name.span, "end every way through it with `return …`; `return none` where nothing is meant");
@@ -366,8 +367,8 @@ function buildBodies(c: Checker, decls: Decl[]): void {
       case "SetupDecl":
       case "FlowDecl": {
         const { frame, scope, params } = codeScope(c, []);
-        const body = checkBlock(c, d.body, cx(scope, true));
         const name = d.kind === "SetupDecl" ? "setup" : "flow";
+        const body = checkBlock(c, d.body, cx(scope, true, { owner: { name: `the ${name}` } }));
         const p = { ...code(frame, params, d.span), name, body };
         if (d.kind === "SetupDecl") {
           if (c.def.setup) c.sink.error("duplicate-name", "a file has one `setup`", d.span);
@@ -402,7 +403,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
           expect(c, w, T.bool, d.where.span, "the condition of a handler");
           where = w.ir;
         }
-        const body = checkBlock(c, d.body, cx(scope, true));
+        const body = checkBlock(c, d.body, cx(scope, true, { owner: { name: `the handler \`on ${d.event.text}\`` } }));
         const h: GameDef["handlers"][number] = { ...code(frame, params, d.span), event: d.event.text, body };
         if (where) h.where = where;
         c.def.handlers.push(h);

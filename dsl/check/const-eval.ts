@@ -1,4 +1,4 @@
-import type { Expr } from "../ast.ts";
+import type { Decl, Expr } from "../ast.ts";
 import type { ShapeValue, Value } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { T, typeName, unify, type Type } from "../types.ts";
@@ -138,6 +138,108 @@ export function constEval(c: Checker, e: Expr, env: ConstEnv = new Map(), resolv
   return v;
 }
 
+type ConstDecl = Extract<Decl, { kind: "ConstDecl" }>;
+type NameRef = Extract<Expr, { kind: "NameExpr" }>;
+
+/**
+ * Works out every `const` once, each after the constants its value names, so that working
+ * one out never has to work out another first: a chain of a thousand constants, each
+ * defined from the next one declared, would otherwise nest a thousand evaluations deep and
+ * overflow the stack, losing every diagnostic of the file. A loop of constants is found
+ * while ordering them (one `invalid-constant` at the name that closes it), for the same
+ * reason. Gives the value of each declared name; a declaration whose name is taken by an
+ * earlier one (reported as `duplicate-name`) is still checked but gives none.
+ */
+export function workOutConsts(c: Checker, decls: ConstDecl[]): Map<string, Constant> {
+  const memo = budgetOf(c).consts;
+  const declOf = (name: string): ConstDecl | undefined => {
+    const g = c.globals.get(name);
+    return g?.k === "const" ? g.decl : undefined;
+  };
+  const state = new Map<string, "open" | "done">();
+  const order: ConstDecl[] = [];
+  for (const root of decls) {
+    if (declOf(root.name.text) !== root || state.has(root.name.text)) continue;
+    // Depth first with a stack of its own: a constant comes after all it names.
+    const stack = [{ decl: root, refs: constNamesIn(c, root.value), next: 0 }];
+    state.set(root.name.text, "open");
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const ref = top.refs[top.next++];
+      if (!ref) {
+        state.set(top.decl.name.text, "done");
+        order.push(top.decl);
+        stack.pop();
+        continue;
+      }
+      const seen = state.get(ref.name);
+      if (seen === "done") continue;
+      if (seen === "open") {
+        const loop = stack.slice(stack.findIndex((f) => f.decl.name.text === ref.name)).map((f) => f.decl.name.text);
+        c.sink.error("invalid-constant", `\`${ref.name}\` is defined in terms of itself${loopPath(loop)}`, ref.span);
+        // Known to have no value before any is worked out, so no evaluation follows the loop around.
+        for (const name of loop) memo.set(name, undefined);
+        continue;
+      }
+      state.set(ref.name, "open");
+      const decl = declOf(ref.name)!;
+      stack.push({ decl, refs: constNamesIn(c, decl.value), next: 0 });
+    }
+  }
+  const values = new Map<string, Constant>();
+  for (const d of order) {
+    const name = d.name.text;
+    const inLoop = memo.has(name);
+    const v = constEval(c, d.value, new Map(), new Set([name]));
+    if (inLoop) continue;
+    memo.set(name, v);
+    if (v) values.set(name, v);
+  }
+  for (const d of decls) if (declOf(d.name.text) !== d) constEval(c, d.value);
+  return values;
+}
+
+/** ` (through `B` and `C`)` for a loop of several constants; nothing for one defined from itself. */
+function loopPath(loop: string[]): string {
+  const others = loop.slice(1).map((n) => `\`${n}\``);
+  if (others.length === 0) return "";
+  const shown = others.length > 3 ? [...others.slice(0, 2), `${(others.length - 2).toLocaleString("en")} more`] : others;
+  return ` (through ${shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(", ")} and ${shown[shown.length - 1]}`})`;
+}
+
+/**
+ * The names of constants a constant's value reads, in order: exactly the forms `evalNode`
+ * reads a name in (it binds no names of its own, so every one is the global constant).
+ */
+function constNamesIn(c: Checker, e: Expr, out: NameRef[] = []): NameRef[] {
+  switch (e.kind) {
+    case "NameExpr":
+      if (c.globals.get(e.name)?.k === "const") out.push(e);
+      break;
+    case "ListExpr":
+      for (const item of e.items) constNamesIn(c, item, out);
+      break;
+    case "MapLit":
+      for (const entry of e.entries) constNamesIn(c, entry.value, out);
+      if (e.default) constNamesIn(c, e.default, out);
+      break;
+    case "RangeExpr":
+      constNamesIn(c, e.from, out);
+      constNamesIn(c, e.to, out);
+      break;
+    case "UnaryExpr":
+      constNamesIn(c, e.operand, out);
+      break;
+    case "BinaryExpr":
+      constNamesIn(c, e.left, out);
+      constNamesIn(c, e.right, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
 /** The two ends of a constant range, without listing what lies between (for bounds like `in 0..1000000`). */
 export function constRangeEnds(c: Checker, e: Expr): [number, number] | undefined {
   if (e.kind !== "RangeExpr") return undefined;
@@ -255,7 +357,9 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
       if (g?.k === "const") {
         use(c, e.name, e.span);
         if (resolving.has(e.name)) return fail(`\`${e.name}\` is defined in terms of itself`);
-        // Worked out once: a chain of constants each using the last twice stays linear.
+        // Worked out once: a chain of constants each using the last twice stays linear. Every
+        // constant is already worked out (`workOutConsts` runs first, in an order that needs no
+        // nesting); working one out here is a fallback for a caller that did not.
         const memo = budgetOf(c).consts;
         if (memo.has(e.name)) return memo.get(e.name);
         resolving.add(e.name);

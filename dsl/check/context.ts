@@ -156,6 +156,11 @@ export interface CodeContext {
   loops: number;
   /** The declared return type of the enclosing procedure. */
   returns?: Type;
+  /**
+   * What the statements belong to, as a message names it (`the flow`, ``procedure `plant` ``):
+   * a `return` with a value in the flow was told "this procedure gives no value".
+   */
+  owner?: { name: string; procedure?: string };
   /** Inside a `board … :` topology expression. */
   topology?: boolean;
   /** Names and field paths known to be pieces of a kind here (`x is Tile` held): path → kind. */

@@ -4,7 +4,7 @@ import type { BoardDef, ComponentDef, KindDef, Topology, Value, Visibility } fro
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, defaultValue, T, typeName, type Type } from "../types.ts";
-import { CONST_BUDGET, constEval, constRangeEnds, spendConstSteps, type ConstEnv } from "./const-eval.ts";
+import { CONST_BUDGET, constEval, constRangeEnds, spendConstSteps, workOutConsts, type ConstEnv } from "./const-eval.ts";
 import { textOf, use, type Checker, type GlobalSymbol } from "./context.ts";
 import { expectingMap } from "./enum-maps.ts";
 import { article } from "./expressions.ts";
@@ -121,11 +121,8 @@ export function collectNames(c: Checker, decls: Decl[]): void {
 
 /** Works out every `const`. */
 export function buildConsts(c: Checker, decls: Decl[]): void {
-  for (const d of decls) {
-    if (d.kind !== "ConstDecl") continue;
-    const v = constEval(c, d.value);
-    if (v) c.consts.set(d.name.text, v);
-  }
+  const consts = decls.filter((d): d is Extract<Decl, { kind: "ConstDecl" }> => d.kind === "ConstDecl");
+  for (const [name, v] of workOutConsts(c, consts)) c.consts.set(name, v);
 }
 
 export function buildEnums(c: Checker, decls: Decl[]): void {

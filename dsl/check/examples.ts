@@ -2,6 +2,7 @@ import type { Decl, ExampleDecl, Expr } from "../ast.ts";
 import type { ExampleDef, ExampleStepDef, IrExpr, IrStmt } from "../ir.ts";
 import { isPrimitive, T, typeName, unify, type Type } from "../types.ts";
 import { constEval } from "./const-eval.ts";
+import { seedProblem } from "../seed.ts";
 import { Frame, Scope, textOf, type Checker, type CodeContext } from "./context.ts";
 import { checkExpr, expect, warnUnread } from "./expressions.ts";
 import { checkStmts } from "./statements.ts";
@@ -52,6 +53,7 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
           const range = c.def.minPlayers === c.def.maxPlayers ? `${c.def.minPlayers} ${c.def.minPlayers === 1 ? "player" : "players"}` : `${c.def.minPlayers} to ${c.def.maxPlayers} players`;
           c.sink.error("invalid-example", `the game is for ${range}, not ${v.v}`, step.value.span);
         } else if (key === "players") ex.players = v.v;
+        else if (seedProblem(v.v)) c.sink.error("invalid-example", `\`seed\` ${seedProblem(v.v)}, not ${textOf(c, step.value.span)}`, step.value.span);
         else ex.seed = v.v;
         break;
       }

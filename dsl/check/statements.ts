@@ -180,7 +180,11 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         return { op: "return", span };
       }
       const v = checkExpr(c, s.value, cx);
-      if (!cx.returns) c.sink.error("type-mismatch", "this procedure gives no value: declare one with `procedure name(…): type`", s.value.span);
+      if (!cx.returns) {
+        const owner = cx.owner ?? { name: "this procedure", procedure: "name" };
+        const fix = owner.procedure !== undefined ? `declare one with \`procedure ${owner.procedure}(…): type\`` : "write `return` alone to end it";
+        c.sink.error("type-mismatch", `${owner.name} gives no value: ${fix}`, s.value.span);
+      }
       else expect(c, v, cx.returns, s.value.span, "the value returned");
       return { op: "return", value: v.ir, span };
     }

@@ -7,9 +7,10 @@ import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, changeText, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
+import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
-import { GAMES_LIMIT, SEED_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
-import { UsageError, wholeNumber } from "./usage-error.ts";
+import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { seedFlag, UsageError, wholeNumber } from "./usage-error.ts";
 
 /** A difference B − A with its 95% interval. */
 export interface Difference {
@@ -59,6 +60,11 @@ export interface Comparison {
   thresholds: Threshold[];
   /** The command that reproduces this comparison. */
   command: string;
+  /**
+   * The two titles, when A and B are different games (`differentGames`): the changes then
+   * compare two games, not two versions or variants of one, and the output says so.
+   */
+  differentGames?: { a: string; b: string };
 }
 
 /**
@@ -230,7 +236,8 @@ function togetherLines(c: Comparison): string[] {
 
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
-  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, `${c.a.played} games each, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
+  const different = c.differentGames && differentGamesWarning(c.differentGames);
+  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), `${c.a.played} games each, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
   lines.push("win share: games won, a shared win split among its winners", `B − A: each game's own change, over the ${c.pairs} games both sides played to the end (the same seeds and bots)`, "");
   lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
   for (const s of c.seats) {
@@ -271,6 +278,7 @@ function comparisonReport(c: Comparison): string {
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
+${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.differentGames))}.</p>` : ""}
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
 ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
@@ -326,7 +334,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       if (o.report !== undefined) checkReportPath(o.report);
       const players = playersFor(o.players, fileA);
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
-      const seed = wholeNumber(o.seed, "--seed", 0, SEED_LIMIT);
+      const seed = seedFlag(o.seed);
       const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);
       const bots = botSpecs(o.bots, players);
       const b = fileB ?? fileA;
@@ -335,19 +343,22 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const variantA = named(o.variantA ?? o.variant);
       const variantB = named(o.variantB ?? o.variant);
       if (b === fileA && variantA === variantB) throw new UsageError("compare needs two rule files, or two variants of one (--variant-a, --variant-b)");
-      const side = async (file: string, variant: string | undefined): Promise<{ summary: SimulationSummary; outcomes: GameOutcome[] } | undefined> => {
-        const game = loadForRun(file, variant === undefined ? { players } : { players, variant }, out);
-        if (!game) return undefined;
-        const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
-        const { outcomes, seconds } = await playRange(s, 1, games + 1, workers, o.progress && !o.json);
-        return { summary: summarise(game.title, s, games, outcomes, seconds), outcomes };
-      };
-      const a = await side(fileA, variantA);
-      const bb = a && (await side(b, variantB));
-      if (!a || !bb) {
+      const gameA = loadForRun(fileA, variantA === undefined ? { players } : { players, variant: variantA }, out);
+      const gameB = gameA && loadForRun(b, variantB === undefined ? { players } : { players, variant: variantB }, out);
+      if (!gameA || !gameB) {
         result.code = 1;
         return;
       }
+      // Told before the games are played, which may take minutes; the figures say it again.
+      const different = differentGames(gameA, gameB);
+      if (different) process.stderr.write(`stela: warning: ${differentGamesWarning(different)}\n`);
+      const side = async (file: string, title: string, variant: string | undefined): Promise<{ summary: SimulationSummary; outcomes: GameOutcome[] }> => {
+        const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
+        const { outcomes, seconds } = await playRange(s, 1, games + 1, workers, o.progress && !o.json);
+        return { summary: summarise(title, s, games, outcomes, seconds), outcomes };
+      };
+      const a = await side(fileA, gameA.title, variantA);
+      const bb = await side(b, gameB.title, variantB);
       const q = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
       const command = [
         "stela compare",
@@ -358,7 +369,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         ...(variantB !== undefined ? [`--variant-b ${q(variantB)}`] : []),
         ...o.failIf.map((r) => `--fail-if ${q(r)}`),
       ].join(" ");
-      const c = compareSummaries(a.summary, bb.summary, { a: a.outcomes, b: bb.outcomes }, o.failIf, command);
+      const c: Comparison = { ...compareSummaries(a.summary, bb.summary, { a: a.outcomes, b: bb.outcomes }, o.failIf, command), ...(different ? { differentGames: different } : {}) };
       if (o.json) out(JSON.stringify(c));
       else for (const line of comparisonLines(c)) out(line);
       if (o.report !== undefined) {

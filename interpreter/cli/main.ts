@@ -12,8 +12,8 @@ import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
 import { checkReportPath } from "./report-path.ts";
 import { BrokenRules, playersFor } from "./load-rules.ts";
-import { GAMES_LIMIT, SEED_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
-import { UsageError, wholeNumber } from "./usage-error.ts";
+import { GAMES_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { seedFlag, UsageError, wholeNumber } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
@@ -107,7 +107,7 @@ function program(result: { code: number }): Command {
         ...(o.game !== undefined ? { game: wholeNumber(o.game, "--game", 1) } : {}),
         players,
         games: wholeNumber(o.games, "--games", 1, GAMES_LIMIT),
-        seed: wholeNumber(o.seed, "--seed", 0, SEED_LIMIT),
+        seed: seedFlag(o.seed),
         json: !!o.json,
         workers: wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT),
         progress: o.progress && !o.json,
@@ -131,11 +131,12 @@ function program(result: { code: number }): Command {
         file,
         {
           players: playersFor(o.players, file),
-          seed: wholeNumber(o.seed, "--seed", 0, SEED_LIMIT),
+          seed: seedFlag(o.seed),
           ...seats(o.bots),
           ...(o.variant !== undefined ? { variant: o.variant } : {}),
         },
         out,
+        (line) => void process.stderr.write(`${line}\n`),
       );
     });
   return p;

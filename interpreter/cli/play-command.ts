@@ -22,8 +22,12 @@ export interface PlayOptions {
   botKinds?: Record<number, string>;
 }
 
-/** `stela play`: hot-seat in the terminal, numbered options, bots in the listed seats. */
-export async function runPlay(file: string, o: PlayOptions, out: (line: string) => void): Promise<number> {
+/**
+ * `stela play`: hot-seat in the terminal, numbered options, bots in the listed seats. `q` stops
+ * the game (exit 0); input that ends first is a failure (`err`, exit 1), since a script whose
+ * answers ran out did not play the game it meant to.
+ */
+export async function runPlay(file: string, o: PlayOptions, out: (line: string) => void, err: (line: string) => void = out): Promise<number> {
   const r = loadRules(file);
   if (!r.game) {
     for (const d of r.diagnostics) out(formatDiagnostic(d));
@@ -95,6 +99,11 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     if (!process.stdin.isTTY) return true;
     return (await ask(`Pass the terminal to Player ${p + 1}, then press Enter `)) !== undefined;
   };
+  const inputEnded = (p: number): number => {
+    out("");
+    err(`stela: the input ended before the game did (Player ${p + 1} was to decide); type q to stop a game on purpose`);
+    return 1;
+  };
   try {
     while (match.decision) {
       // Several players may owe this decision at once (a secret choice): each answers in turn here,
@@ -112,10 +121,7 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           tell();
           continue;
         }
-        if (!(await handOver(p))) {
-          out("stopped.");
-          return 0;
-        }
+        if (!(await handOver(p))) return inputEnded(p);
         out("");
         const seat = match.view(p);
         out(renderText(seat, { messages: false }));
@@ -131,7 +137,8 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
         let refused: Set<string> | undefined;
         for (;;) {
           const answer = await ask(`choose 1-${options.length} or an option id (q to quit): `);
-          if (answer === undefined || answer === "q") {
+          if (answer === undefined) return inputEnded(p);
+          if (answer === "q") {
             out("stopped.");
             return 0;
           }

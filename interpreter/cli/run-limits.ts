@@ -20,10 +20,3 @@ export const SMOKE_LIMIT = { most: MAX_GAMES, why: "a smoke run is a quick check
 
 /** `--workers`: a limit and why, as `wholeNumber` reports it. */
 export const WORKERS_LIMIT = { most: MAX_WORKERS, why: "one process each; more than the machine's cores adds no speed" };
-
-/**
- * `--seed`: the generators take 32-bit seeds (`mixSeed` reads each part as one), so a larger seed
- * would play the very run of its remainder by 2^32 (4294967297 that of 1) while the report named
- * it: refused instead, so "confirm with another seed" always plays another run.
- */
-export const SEED_LIMIT = { most: 2 ** 32 - 1, why: "seeds are 32-bit numbers" };

@@ -146,6 +146,8 @@ describe("stela simulate", () => {
       expect([r.code, r.err]).toEqual([2, over]);
     }
     expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--games", "2", "--seed", "4294967295", "--workers", "1"]).code).toBe(0);
+    // The words an example's `seed` gets too (`seedProblem`, one test for both).
+    expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--seed", "-1"])).toMatchObject({ code: 2, err: 'stela: --seed takes a whole number from 0 to 4,294,967,295, not "-1"\n' });
   });
 
   it("replays one game with the rules' log lines where they came, and refuses what only a whole run has", () => {

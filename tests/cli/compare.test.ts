@@ -5,6 +5,7 @@ import { compareSummaries, comparisonLines, parseFailIf } from "../../interprete
 import type { GameOutcome, RunSettings } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise } from "../../interpreter/cli/simulate-summary.ts";
 import { changeText } from "../../interpreter/index.ts";
+import { ruleFiles } from "./run-stela.ts";
 
 /** `stela compare`: B against A per seat, thresholds for CI. */
 
@@ -282,4 +283,45 @@ describe("stela compare", () => {
     // An empty variant name is the base game: against no variant it is the same rules twice.
     expect(stela(["compare", "tests/fixtures/bots/goofspiel.stela", "--variant-b", "", "--players", "2"]).err).toBe("stela: compare needs two rule files, or two variants of one (--variant-a, --variant-b)\n");
   }, 240_000);
+
+  it("warns that two files are not the same game (other titles, few names shared), and still compares a renamed version", () => {
+    const files = ruleFiles({
+      "tiny.stela": `game "Tiny" { players 2 }
+per player { score: number = 0 }
+flow {
+  for p in players {
+    let k = choose k from 1..3 by p prompt "Pick"
+    p.score += k
+  }
+  end game
+}
+scoring p { points p.score }
+`,
+      "other.stela": `game "Other" { players 2 }
+per player { gold: number = 0 }
+var turns: number = 0
+flow {
+  for p in players {
+    let k = choose k from 1..4 by p prompt "Take"
+    p.gold += k
+    turns += 1
+  }
+  end game
+}
+scoring p { points p.gold }
+`,
+    });
+    const warning = 'A is the game "Tiny" and B is "Other", which share few names: not the same game, so B − A compares two games, not two versions or variants of one';
+    const args = ["--games", "5", "--workers", "1", "--no-progress"];
+    const text = stela(["compare", files["tiny.stela"]!, files["other.stela"]!, ...args]);
+    expect(text.code).toBe(0);
+    expect(text.err).toBe(`stela: warning: ${warning}\n`);
+    expect(text.out.split("\n").slice(0, 3)).toEqual([`A: ${files["tiny.stela"]}`, `B: ${files["other.stela"]}`, `warning: ${warning}`]);
+    const json = stela(["compare", files["tiny.stela"]!, files["other.stela"]!, ...args, "--json"]);
+    expect(JSON.parse(json.out).differentGames).toEqual({ a: "Tiny", b: "Other" });
+    // Faulty Goofspiel is Goofspiel renamed, with a bug planted: the same game's names.
+    const renamed = stela(["compare", "tests/fixtures/bots/goofspiel.stela", "tests/fixtures/bots/faulty-goofspiel.stela", ...args, "--json"]);
+    expect(renamed.err).toBe("");
+    expect(JSON.parse(renamed.out).differentGames).toBeUndefined();
+  }, 120_000);
 });

@@ -311,3 +311,36 @@ scoring p { points sum c.value for c in p.hand }`,
     expect(end).not.toMatch(/deck.*shown at the end/);
   });
 });
+
+describe("stela play: the end of its input", () => {
+  const files = ruleFiles({
+    "three.stela": `game "Three" { players 2 }
+per player { score: number = 0 }
+flow {
+  repeat 3 {
+    for p in players {
+      let n = choose k from 1..3 by p prompt "Pick"
+      p.score += n
+    }
+  }
+  end game
+}
+scoring p { points p.score }
+`,
+  });
+  const play = (answers: string) => stela(["play", files["three.stela"]!], answers);
+
+  it("answers that run out before the game ends fail the run (exit 1) and say so; q stops it on purpose (exit 0)", () => {
+    const short = play("1\n2\n");
+    expect(short.code).toBe(1);
+    expect(short.err).toBe("stela: the input ended before the game did (Player 1 was to decide); type q to stop a game on purpose\n");
+    expect(short.out).not.toContain("Game over");
+    expect(play("")).toMatchObject({ code: 1, err: short.err });
+    const stopped = play("1\nq\n");
+    expect(stopped).toMatchObject({ code: 0, err: "" });
+    expect(stopped.out).toContain("stopped.");
+    const whole = play("1\n1\n1\n1\n1\n1\n");
+    expect(whole).toMatchObject({ code: 0, err: "" });
+    expect(whole.out).toContain("Game over.");
+  });
+});

@@ -61,6 +61,19 @@ describe("example blocks: checking", () => {
       `${line(src, "shuffle players")}:3 parse-unexpected-token: expected a step of an example (\`players\`, \`seed\`, \`variant\`, \`position\`, \`choose\`, \`expect\`) but found \`shuffle\``,
     ]);
   });
+
+  it("takes the seeds `--seed` takes, and refuses the rest at the seed with the CLI's words", () => {
+    const seeded = (seed: string) => harvest(`example "seeded" {\n  seed ${seed}\n  choose "corn"\n}\n`);
+    for (const seed of ["0", "4294967295"]) expect(errors(seeded(seed))).toEqual([]);
+    const at = (seed: string) => `${line(seeded(seed), `seed ${seed}`)}:8`;
+    expect(errors(seeded("-1"))).toEqual([`${at("-1")} invalid-example: \`seed\` takes a whole number from 0 to 4,294,967,295, not -1`]);
+    // 2^32 + 1 would play the match of seed 1 under another name, as `--seed 4294967297` would play its run.
+    expect(errors(seeded("4294967297"))).toEqual([`${at("4294967297")} invalid-example: \`seed\` takes at most 4,294,967,295 (seeds are 32-bit numbers), not 4294967297`]);
+    expect(errors(seeded("99999999999999999999"))).toEqual([
+      `${at("99999999999999999999")} invalid-example: \`seed\` takes at most 4,294,967,295 (seeds are 32-bit numbers), not 99999999999999999999`,
+    ]);
+    expect(errors(seeded("1.5"))).toEqual([`${at("1.5")} type-mismatch: \`seed\` is a whole number`]);
+  });
 });
 
 describe("example blocks: running", () => {

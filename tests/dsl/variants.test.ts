@@ -221,6 +221,21 @@ variant "Stingy" extends "counting.stela" {
       ["invalid-variant", "rules/house.stela"],
     ]);
 
+    // A file of variants is no base: one error at the path, naming the game's file, not the
+    // game, flow and scoring that file leaves to its own base.
+    files["rules/more/house.stela"] = `variant "Long" extends "bases/counting.stela" { }\n`;
+    const chained = compile(`variant "Longer" extends "more/house.stela" { }\n`, "rules/top.stela", { readFile });
+    expect(chained.diagnostics.map((d) => [d.code, d.file, d.span.start.line, d.span.start.column, d.message, d.hint])).toEqual([
+      [
+        "extends-variant-file",
+        "rules/top.stela",
+        1,
+        26,
+        'cannot extend "more/house.stela": it holds variants of "bases/counting.stela", not a game; a variant extends the file of a game',
+        'extend "more/bases/counting.stela" itself, with the overrides of "more/house.stela" this variant needs copied into it',
+      ],
+    ]);
+
     const mixed = errors(compile(`const X = 1\nvariant "A" extends "counting.stela" { }\nvariant "B" extends "other.stela" { }\n`, "rules/house.stela", { readFile }));
     expect(mixed.map((d) => [d.code, d.span.start.line])).toEqual([
       ["invalid-variant", 1],
