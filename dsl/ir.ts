@@ -288,7 +288,7 @@ export interface ComponentDef {
   label: string;
   fields: Record<string, Value>;
   perPlayer: boolean;
-  /** The zone the piece starts in (for per-player pieces, the owner's zone of that name); none: out of the game until moved. */
+  /** The zone the piece starts in (for per-player pieces, the owner's zone of that name; one of several numbered zones by its key, `pile[2]`); none: out of the game until moved. */
   zone?: string;
 }
 

@@ -8,7 +8,7 @@ import { CONST_BUDGET, constEval, constRangeEnds, spendConstSteps, workOutConsts
 import { textOf, use, type Checker, type GlobalSymbol } from "./context.ts";
 import { expectingMap } from "./enum-maps.ts";
 import { article } from "./expressions.ts";
-import { cellKey } from "../keys.ts";
+import { cellKey, numberedKey } from "../keys.ts";
 import { resolveType } from "./types-from-ast.ts";
 
 const KIND_OF: Partial<Record<Decl["kind"], GlobalSymbol["k"]>> = {
@@ -548,24 +548,35 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
     if (!kind) continue;
     let zone: string | undefined;
     if (d.zone) {
-      if (d.zone.kind !== "NameExpr") {
-        c.sink.error("invalid-components", "pieces start in a zone named here: `in deck`", d.zone.span);
+      // `in pile[2]`: one of several numbered zones, by a number fixed by the rules.
+      const numbered = d.zone.kind === "IndexExpr" && d.zone.object.kind === "NameExpr" ? { name: d.zone.object, index: d.zone.index } : undefined;
+      const named = d.zone.kind === "NameExpr" ? d.zone : numbered?.name;
+      if (!named) {
+        c.sink.error("invalid-components", "pieces start in a zone named here: `in deck`, or `in display[0]` for one of several numbered zones", d.zone.span);
       } else {
-        const zg = c.globals.get(d.zone.name);
+        const zg = c.globals.get(named.name);
         if (zg?.k !== "zone") {
-          c.sink.error("unknown-name", `\`${d.zone.name}\` is not a zone`, d.zone.span, didYouMean(d.zone.name, [...c.globals].filter(([, s]) => s.k === "zone").map(([n]) => n)));
+          c.sink.error("unknown-name", `\`${named.name}\` is not a zone`, named.span, didYouMean(named.name, [...c.globals].filter(([, s]) => s.k === "zone").map(([n]) => n)));
         } else {
-          use(c, d.zone.name, d.zone.span);
-          if (zg.decl.perPlayer) use(c, `player.${d.zone.name}`, d.zone.span);
+          use(c, named.name, named.span);
+          if (zg.decl.perPlayer) use(c, `player.${named.name}`, named.span);
           if (zg.decl.perPlayer && !d.perPlayer) {
-            c.sink.error("invalid-components", `\`${d.zone.name}\` belongs to each player: only \`components … per player\` can start there`, d.zone.span);
+            c.sink.error("invalid-components", `\`${named.name}\` belongs to each player: only \`components … per player\` can start there`, named.span);
           }
-          if (zg.decl.copies !== undefined) {
-            c.sink.error("invalid-components", `\`${d.zone.name}\` is several numbered zones: pieces start in one zone, so start them elsewhere and \`deal\` them`, d.zone.span);
+          const copies = zg.decl.copies;
+          zone = named.name;
+          if (copies !== undefined && !numbered) {
+            c.sink.error("invalid-components", `\`${named.name}\` is several numbered zones: say which one the pieces start in (\`in ${named.name}[0]\` … \`in ${named.name}[${copies - 1}]\`), or start them elsewhere and \`deal\` them`, named.span);
+          } else if (numbered && copies === undefined) {
+            c.sink.error("invalid-components", `\`${named.name}\` is one zone, not several numbered ones: write \`in ${named.name}\``, d.zone.span);
+          } else if (numbered && copies !== undefined) {
+            const at = constEval(c, numbered.index);
+            if (at && (typeof at.v !== "number" || !Number.isInteger(at.v) || at.v < 0 || at.v >= copies)) {
+              c.sink.error("invalid-components", `\`${named.name}\` is ${copies} zones numbered 0 to ${copies - 1}: ${JSON.stringify(at.v)} is not one of them`, numbered.index.span);
+            } else if (at) zone = numberedKey(named.name, at.v as number);
           }
-          const zkind = c.def.zones[d.zone.name]?.kind;
-          if (zkind && zkind !== kind.name) c.sink.error("invalid-components", `\`${d.zone.name}\` holds ${zkind} pieces, not ${kind.name}`, d.zone.span);
-          zone = d.zone.name;
+          const zkind = c.def.zones[named.name]?.kind;
+          if (zkind && zkind !== kind.name) c.sink.error("invalid-components", `\`${named.name}\` holds ${zkind} pieces, not ${kind.name}`, d.zone.span);
         }
       }
     }

@@ -23,6 +23,23 @@ scoring p { points sum g.value for g in p.taken }
 `;
 
 describe("numbered zones", () => {
+  it("take pieces at the start by number (`components … in supply[2]`), each pile its own", () => {
+    const m = gameFromSource(`game "Supply" { players 2 }
+kind Card { cost: number }
+zone supply x3: Card public
+const GOLD = 2
+components Card in supply[0] { "Copper" x4 { cost: 0 } }
+components Card in supply[GOLD] { "Gold" x2 { cost: 6 } }
+flow { }
+scoring p { points 0 }`).start({ players: 2, seed: 1 });
+    const piles = m.view(null).zones.filter((z) => z.name === "supply");
+    expect(piles.map((z) => [z.label, (z.pieces ?? []).map((p) => p.name)])).toEqual([
+      ["supply 1", ["Copper", "Copper", "Copper", "Copper"]],
+      ["supply 2", []],
+      ["supply 3", ["Gold", "Gold"]],
+    ]);
+  });
+
   it("makes one zone per number, each filled on its own, labelled from 1", () => {
     const m = gameFromSource(SOURCE).start({ players: 2, seed: 4 });
     expect(Object.keys(m.state.zones).filter((k) => k.startsWith("display"))).toEqual(["display[0]", "display[1]", "display[2]"]);
