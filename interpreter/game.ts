@@ -9,6 +9,7 @@ import { Runtime, type EngineKind } from "./runtime.ts";
 import { STATE_VERSION, type MatchState } from "./state.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
+import { choiceSites, type ChoiceSite } from "./choice-sites.ts";
 
 export interface StartOptions {
   players: number;
@@ -61,6 +62,15 @@ export class Game {
     const d = this.variantDefs[variant];
     if (!d) throw new StartError(`"${this.title}" has no variant "${variant}"${this.variants.length ? ` (it has: ${this.variants.map((v) => `"${v}"`).join(", ")})` : ""}`);
     return d;
+  }
+
+  /**
+   * Every place the rules of a variant (the base game for none) may ask someone to decide, in
+   * file and source order; the sites a match's decisions come from (`Match.decisionSites`) are
+   * among them. Read from the rules, never from play, so the engine counts nothing while playing.
+   */
+  choiceSites(variant?: string): ChoiceSite[] {
+    return choiceSites(this.definition(variant));
   }
 
   /** The compiled form of a variant, built once. */

@@ -1,5 +1,6 @@
 import { zoneRecord } from "./shared-zones.ts";
 import type { Diagnostic } from "../dsl/diagnostic.ts";
+import type { Span } from "../dsl/span.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec, type Exec } from "./exec.ts";
 import { computeEstimate } from "./estimate.ts";
@@ -164,6 +165,25 @@ export class Match {
     const p = this.state.pending;
     if (!p || this.state.over) return null;
     return { players: owing(p), prompt: p.prompt, simultaneous: p.kind === "secret" };
+  }
+
+  /**
+   * Where the rules ask the pending decision: the span of its choice, then, for named options
+   * (`choose { option … }`), the span of each option offered, in the rules' order; empty when
+   * the match is over. The spans of `game.choiceSites()`, so a tool can tell which choices a run
+   * of matches offered (`stela check --smoke`). Apart from `decision` (whose shape callers compare
+   * whole), and read only when asked: the match keeps no record of where it has been.
+   */
+  get decisionSites(): Span[] {
+    this.offerStopped();
+    const p = this.state.pending;
+    const f = this.state.stack[this.state.stack.length - 1];
+    if (!p || this.state.over || !f) return [];
+    // A pending decision waits at its choice instruction, on top of the stack (`vm.ts` `waitingAt`).
+    const ins = this.rt.codeOf(f.code)?.instrs[f.pc];
+    if (!ins) return [];
+    if (ins.k === "options" && p.kind === "options") return [ins.span, ...p.offered.map((i) => ins.options[i]!.span)];
+    return [ins.span];
   }
 
   /**
