@@ -1,5 +1,6 @@
 import { compileRules, type CompiledRules, type CompileOptions } from "../dsl/compile.ts";
 import type { GameDef, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
 import { defaultValue } from "../dsl/types.ts";
 import { newExec, nulls } from "./exec.ts";
 import { Match } from "./match.ts";
@@ -23,6 +24,8 @@ export interface StartOptions {
    * the match plays the same game.
    */
   quiet?: boolean;
+  /** `Match.onForcedChoice` from the start, so the choices `setup` takes without asking are told too. */
+  onForcedChoice?: (sites: Span[]) => void;
 }
 
 /** A bad request to start a match (wrong player count, unknown variant): a message for the user. */
@@ -153,6 +156,7 @@ export class Game {
     }
     const match = new Match(this, s);
     match.quiet = options.quiet === true;
+    if (options.onForcedChoice) match.onForcedChoice = options.onForcedChoice;
     const x = newExec(rt, s);
     try {
       for (const v of def.globals) {

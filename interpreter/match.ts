@@ -115,6 +115,16 @@ export class Match {
    */
   quiet = false;
 
+  /**
+   * Told of each choice the rules take without asking anyone (its only legal option): where it is
+   * written, as `decisionSites` says it of a decision asked, so a tool that records both knows
+   * every choice that came up (`stela check --smoke`: a choice always taken for lack of others
+   * still happened). Set it before the first decision with `StartOptions.onForcedChoice`; copies
+   * (`clone`, `lookAhead`, `resampleFor`) do not inherit it, so a bot's searches are not told.
+   * A choice with nothing to choose (`if any`) took no option and is not told.
+   */
+  onForcedChoice: ((sites: Span[]) => void) | undefined = undefined;
+
   /** A look-ahead copy (`lookAhead`): its rules stop on reaching a choice, before offering it. */
   private lookingAhead = false;
   /** The state the rules of a look-ahead copy stopped in, at a choice not offered yet. */
@@ -139,6 +149,7 @@ export class Match {
   private context(): Exec {
     const x = newExec(this.rt, this.state);
     x.quiet = this.quiet;
+    x.onForced = this.onForcedChoice;
     return x;
   }
 

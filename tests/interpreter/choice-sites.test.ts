@@ -58,6 +58,40 @@ scoring p { points p.score }
     expect(m.decisionSites).toEqual([]);
   });
 
+  it("a choice taken without asking (one legal option) is told with its sites, from setup on; a copy is not told", () => {
+    const forced = gameFromSource(`
+game "Forced" { players 2 }
+setup {
+  let _s = choose s from [7] by players[0] prompt "Only seven"
+}
+flow {
+  turn players[0] {
+    choose prompt "Act" {
+      option "Grow" when false {}
+      option "Rest" {}
+    }
+    let _n = choose n from 1..2 prompt "Two"
+    let _o = choose o from [1] prompt "One"
+  }
+}
+scoring p { points 0 }
+`);
+    const told: string[][] = [];
+    const m = forced.start({ players: 2, seed: 1, onForcedChoice: (sites) => told.push(sites.map(at)) });
+    // Setup's choice and the block with one option offered were taken before the first decision.
+    expect(told).toEqual([["4:12"], ["8:5", "10:7"]]);
+    expect(m.decisionSites.map(at)).toEqual(["12:14"]);
+    // The choice after "Two" has one option: taken on a copy, nobody is told; on the match, it is.
+    m.clone().applyAt(0);
+    expect(told).toHaveLength(2);
+    m.applyAt(0);
+    expect(told.at(-1)).toEqual(["13:14"]);
+    // Without a listener nothing is told, and the game is the same.
+    const quiet = forced.start({ players: 2, seed: 1 });
+    expect(quiet.onForcedChoice).toBeUndefined();
+    expect(quiet.decisionSites.map(at)).toEqual(["12:14"]);
+  });
+
   it("a variant lists its own rules' sites, not those it replaces", () => {
     const v = gameFromSource(`
 game "V" { players 2 }
