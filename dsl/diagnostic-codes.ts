@@ -88,6 +88,9 @@ export const DIAGNOSTIC_CODES = {
   "runtime-error": "A rule failed while the match was played.",
   "runtime-no-end": "A match played by random players did not end within the decision limit (`stela check --smoke`).",
 
+  // Smoke coverage (notes: what the random games of `stela check --smoke` never did)
+  "smoke-never-offered": "A choice (or one named option) no smoke game offered anyone: a condition that never holds, or a choice too rare for the games played.",
+
   // Applying decisions
   "illegal-option": "An option the rules refuse.",
   "unknown-option": "An option id that is not offered.",

@@ -57,10 +57,13 @@ export function shorten(text: string): string {
   return text.replace(LONG_RUNS, (run) => `${run.slice(0, 40)}…${run.slice(-20)} (${run.replace(/^[`"'([]+|[`"'),.:;\]]+$/g, "").length.toLocaleString("en")} characters)`);
 }
 
+/** How each severity reads in a line: `info` as compilers write a remark that is no problem ("note"). */
+const SEVERITY_WORDS: Record<Severity, string> = { error: "error", warning: "warning", info: "note" };
+
 /** `file:line:col: severity code: message` — the one-line form the CLI prints. */
 export function formatDiagnostic(d: Diagnostic): string {
   const hint = d.hint ? ` (${d.hint})` : "";
-  return `${d.file}:${d.span.start.line}:${d.span.start.column}: ${d.severity} ${d.code}: ${d.message}${hint}`;
+  return `${d.file}:${d.span.start.line}:${d.span.start.column}: ${SEVERITY_WORDS[d.severity]} ${d.code}: ${d.message}${hint}`;
 }
 
 /** Sorted by position, then errors before warnings: the order a reader expects. */

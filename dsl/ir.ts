@@ -193,8 +193,11 @@ export type IrStmt = N &
         op: "options";
         by?: IrExpr;
         prompt?: IrExpr;
-        /** `when`: offered only while it holds; `reason` (`when c else "…"`) and `text` (the condition's source) say why not. */
-        options: { label: IrExpr; at?: IrExpr; when?: IrExpr; reason?: IrExpr; text?: string; body: IrStmt[] }[];
+        /**
+         * `when`: offered only while it holds; `reason` (`when c else "…"`) and `text` (the condition's source) say why not.
+         * `span`: the option's own (from `option` to its block), so a tool can point at an option that is never offered.
+         */
+        options: { label: IrExpr; at?: IrExpr; when?: IrExpr; reason?: IrExpr; text?: string; body: IrStmt[]; span: Span }[];
         askAlways?: true;
       }
     | { op: "move"; piece: IrExpr; to: IrExpr }

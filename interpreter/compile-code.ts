@@ -82,7 +82,7 @@ export type Instr =
   | { k: "turn_end"; saveSlot: number; span: Span }
   | ({ k: "choose"; slot: number; by?: Fn; span: Span } & ChoiceSpec)
   | ({ k: "secret"; slot: number; chooserSlot: number; choosers: Fn; span: Span } & ChoiceSpec)
-  | { k: "options"; by?: Fn; prompt?: Fn; options: { label: Fn; at?: Fn; when?: Fn; reason?: Fn; text?: string; to: number }[]; askAlways: boolean; span: Span }
+  | { k: "options"; by?: Fn; prompt?: Fn; options: { label: Fn; at?: Fn; when?: Fn; reason?: Fn; text?: string; to: number; span: Span }[]; askAlways: boolean; span: Span }
   | { k: "trigger"; event: string; args: Fn[]; span: Span }
   | { k: "end"; span: Span };
 
@@ -435,7 +435,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         if (prompt) ins.prompt = prompt;
         const ends: number[] = [];
         for (const o of s.options) {
-          const entry: Extract<Instr, { k: "options" }>["options"][number] = { label: compileExpr(o.label, rt), to: instrs.length };
+          const entry: Extract<Instr, { k: "options" }>["options"][number] = { label: compileExpr(o.label, rt), to: instrs.length, span: o.span };
           if (o.at) entry.at = compileExpr(o.at, rt);
           if (o.when) entry.when = compileExpr(o.when, rt);
           if (o.reason) entry.reason = compileExpr(o.reason, rt);

@@ -42,6 +42,11 @@ export interface Exec {
    * not kept. Names change nothing in how a match goes, so a quiet match plays the same game.
    */
   quiet: boolean;
+  /**
+   * Told where each choice taken without asking was written (`Match.onForcedChoice`): its span,
+   * and for named options the option's. Undefined, as nearly always, it costs one test per such choice.
+   */
+  onForced: ((sites: Span[]) => void) | undefined;
 }
 
 /** The work a rule may do between two decisions before it is stopped as an endless loop. */
@@ -95,5 +100,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, onForced: undefined };
 }

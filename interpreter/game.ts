@@ -1,5 +1,6 @@
 import { compileRules, type CompiledRules, type CompileOptions } from "../dsl/compile.ts";
 import type { GameDef, Value } from "../dsl/ir.ts";
+import type { Span } from "../dsl/span.ts";
 import { defaultValue } from "../dsl/types.ts";
 import { newExec, nulls } from "./exec.ts";
 import { Match } from "./match.ts";
@@ -9,6 +10,7 @@ import { Runtime, type EngineKind } from "./runtime.ts";
 import { STATE_VERSION, type MatchState } from "./state.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
+import { choiceSites, type ChoiceSite } from "./choice-sites.ts";
 
 export interface StartOptions {
   players: number;
@@ -22,6 +24,8 @@ export interface StartOptions {
    * the match plays the same game.
    */
   quiet?: boolean;
+  /** `Match.onForcedChoice` from the start, so the choices `setup` takes without asking are told too. */
+  onForcedChoice?: (sites: Span[]) => void;
 }
 
 /** A bad request to start a match (wrong player count, unknown variant): a message for the user. */
@@ -61,6 +65,15 @@ export class Game {
     const d = this.variantDefs[variant];
     if (!d) throw new StartError(`"${this.title}" has no variant "${variant}"${this.variants.length ? ` (it has: ${this.variants.map((v) => `"${v}"`).join(", ")})` : ""}`);
     return d;
+  }
+
+  /**
+   * Every place the rules of a variant (the base game for none) may ask someone to decide, in
+   * file and source order; the sites a match's decisions come from (`Match.decisionSites`) are
+   * among them. Read from the rules, never from play, so the engine counts nothing while playing.
+   */
+  choiceSites(variant?: string): ChoiceSite[] {
+    return choiceSites(this.definition(variant));
   }
 
   /** The compiled form of a variant, built once. */
@@ -143,6 +156,7 @@ export class Game {
     }
     const match = new Match(this, s);
     match.quiet = options.quiet === true;
+    if (options.onForcedChoice) match.onForcedChoice = options.onForcedChoice;
     const x = newExec(rt, s);
     try {
       for (const v of def.globals) {

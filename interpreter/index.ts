@@ -4,6 +4,7 @@
  * repeat; `view(player)` hides what that player may not see.
  */
 export { compile, Game, StartError, type CompileResult, type StartOptions } from "./game.ts";
+export { siteKey, type ChoiceSite } from "./choice-sites.ts";
 export type { EngineKind } from "./runtime.ts";
 export { Match, PickError, SavedStateError, type Decision, type Option } from "./match.ts";
 export type { LogEntry, MatchResult, MatchState, SavedState } from "./state.ts";

@@ -1,5 +1,6 @@
 import { zoneRecord } from "./shared-zones.ts";
 import type { Diagnostic } from "../dsl/diagnostic.ts";
+import type { Span } from "../dsl/span.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec, type Exec } from "./exec.ts";
 import { computeEstimate } from "./estimate.ts";
@@ -114,6 +115,16 @@ export class Match {
    */
   quiet = false;
 
+  /**
+   * Told of each choice the rules take without asking anyone (its only legal option): where it is
+   * written, as `decisionSites` says it of a decision asked, so a tool that records both knows
+   * every choice that came up (`stela check --smoke`: a choice always taken for lack of others
+   * still happened). Set it before the first decision with `StartOptions.onForcedChoice`; copies
+   * (`clone`, `lookAhead`, `resampleFor`) do not inherit it, so a bot's searches are not told.
+   * A choice with nothing to choose (`if any`) took no option and is not told.
+   */
+  onForcedChoice: ((sites: Span[]) => void) | undefined = undefined;
+
   /** A look-ahead copy (`lookAhead`): its rules stop on reaching a choice, before offering it. */
   private lookingAhead = false;
   /** The state the rules of a look-ahead copy stopped in, at a choice not offered yet. */
@@ -138,6 +149,7 @@ export class Match {
   private context(): Exec {
     const x = newExec(this.rt, this.state);
     x.quiet = this.quiet;
+    x.onForced = this.onForcedChoice;
     return x;
   }
 
@@ -164,6 +176,25 @@ export class Match {
     const p = this.state.pending;
     if (!p || this.state.over) return null;
     return { players: owing(p), prompt: p.prompt, simultaneous: p.kind === "secret" };
+  }
+
+  /**
+   * Where the rules ask the pending decision: the span of its choice, then, for named options
+   * (`choose { option … }`), the span of each option offered, in the rules' order; empty when
+   * the match is over. The spans of `game.choiceSites()`, so a tool can tell which choices a run
+   * of matches offered (`stela check --smoke`). Apart from `decision` (whose shape callers compare
+   * whole), and read only when asked: the match keeps no record of where it has been.
+   */
+  get decisionSites(): Span[] {
+    this.offerStopped();
+    const p = this.state.pending;
+    const f = this.state.stack[this.state.stack.length - 1];
+    if (!p || this.state.over || !f) return [];
+    // A pending decision waits at its choice instruction, on top of the stack (`vm.ts` `waitingAt`).
+    const ins = this.rt.codeOf(f.code)?.instrs[f.pc];
+    if (!ins) return [];
+    if (ins.k === "options" && p.kind === "options") return [ins.span, ...p.offered.map((i) => ins.options[i]!.span)];
+    return [ins.span];
   }
 
   /**

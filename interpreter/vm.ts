@@ -960,6 +960,7 @@ function settle(
   if (p.kind === "options") {
     const opts = ins as Ins<"options">;
     const rulesIndex = p.offered[index]!;
+    if (forced && x.onForced !== undefined) x.onForced([opts.span, opts.options[rulesIndex]!.span]);
     // The taken option's label runs strictly even when it was listed already (leniently).
     const o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
     if (forced) {
@@ -969,6 +970,7 @@ function settle(
     return true;
   }
   const spec = ins as Extract<Instr, { k: "choose" | "secret" }>;
+  if (forced && x.onForced !== undefined) x.onForced([spec.span]);
   // A choice offered is weighed (an unweighed one is never taken for lack of options).
   const choice = from ?? choiceOf(p, who)!;
   const value = index < pickCount(choice) ? valueAt(choice, index) : null;

@@ -202,7 +202,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         const label = checkExpr(c, o.label, cx);
         const when = o.when ? checkExpr(c, o.when, cx) : undefined;
         if (when && o.when) expect(c, when, T.bool, o.when.span, "the condition of an option");
-        const out: Extract<IrStmt, { op: "options" }>["options"][number] = { label: label.ir, body: checkBlock(c, o.body, cx) };
+        const out: Extract<IrStmt, { op: "options" }>["options"][number] = { label: label.ir, body: checkBlock(c, o.body, cx), span: o.span };
         if (o.at) {
           const at = checkExpr(c, o.at, cx);
           expect(c, at, T.space, o.at.span, "the space an option is about (`at`)");

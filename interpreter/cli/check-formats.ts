@@ -1,5 +1,6 @@
 import { DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic, type Severity, type Span } from "../../dsl/index.ts";
 import { totals, type FileReport, type SmokeFailure, type Totals } from "./check-report.ts";
+import type { NeverOffered } from "./smoke-coverage.ts";
 
 /** The output formats of `stela check`: for people, for scripts, and for CI systems. */
 export const CHECK_FORMATS = ["text", "json", "github", "sarif", "junit"] as const;
@@ -20,6 +21,24 @@ function smokeDiagnostic(f: SmokeFailure): Diagnostic {
   return d;
 }
 
+/**
+ * A choice no smoke game offered, as a note (severity `info`) at the choice: never an error or a
+ * warning, since a rare choice may simply not come up in a few random games, so it never fails the
+ * run nor counts against `--max-warnings`. It says how many games could have offered it, for the
+ * designer to judge: never in 1000 games says more than never in 3.
+ */
+function neverOfferedDiagnostic(r: FileReport, n: NeverOffered): Diagnostic {
+  const total = r.smoke?.games ?? n.games;
+  // A variant's own choice could come up only in the games played with that variant.
+  const games = n.games === total ? plural(n.games, "smoke game") : `the ${n.games} of ${total} smoke games played with rules that have it`;
+  const what = n.kind === "option" ? "option" : "choice";
+  const prompt = n.prompt !== undefined ? ` ("${n.prompt}")` : "";
+  const span: Span = { start: { line: n.line, column: n.column, offset: 0 }, end: { line: n.endLine, column: n.endColumn, offset: 0 } };
+  return { code: "smoke-never-offered", severity: "info", message: `this ${what} was never offered in ${games}${prompt}`, file: r.file, span };
+}
+
+const neverOfferedNotes = (r: FileReport): Diagnostic[] => (r.smoke?.neverOffered ?? []).map((n) => neverOfferedDiagnostic(r, n));
+
 /** "✖ 3 problems (2 errors, 1 warning) in 2 files", or "✔ 5 files checked, no problems". */
 export function summaryLine(t: Totals): string {
   const problems = t.errors + t.warnings + t.smokeFailures;
@@ -34,9 +53,11 @@ function textLines(reports: FileReport[]): string[] {
   for (const r of reports) {
     for (const d of r.diagnostics) lines.push(formatDiagnostic(d));
     for (const f of r.smoke?.failures ?? []) lines.push(formatDiagnostic(smokeDiagnostic(f)));
+    for (const d of neverOfferedNotes(r)) lines.push(formatDiagnostic(d));
     const names = r.variants.map((v) => `"${v}"`).join(", ");
     const variants = r.extends ? `; extends ${r.extends} with variants: ${names}` : r.variants.length ? `; variants: ${names}` : "";
-    const smoke = r.smoke ? `; ${r.smoke.games - r.smoke.failures.length}/${r.smoke.games} smoke games ended cleanly` : "";
+    const unoffered = r.smoke?.neverOffered.length ? `, ${plural(r.smoke.neverOffered.length, "choice")} never offered` : "";
+    const smoke = r.smoke ? `; ${r.smoke.games - r.smoke.failures.length}/${r.smoke.games} smoke games ended cleanly${unoffered}` : "";
     const verdict = r.errors ? plural(r.errors, "error") : r.smoke?.failures.length ? "fails its smoke run" : "ok";
     lines.push(`${r.file}: ${verdict}, ${plural(r.warnings, "warning")}${variants}${smoke}`);
   }
@@ -59,6 +80,7 @@ function githubLines(reports: FileReport[]): string[] {
   for (const r of reports) {
     r.diagnostics.forEach(annotate);
     r.smoke?.failures.forEach((f) => annotate(smokeDiagnostic(f)));
+    neverOfferedNotes(r).forEach(annotate);
   }
   lines.push(summaryLine(totals(reports)));
   return lines;
@@ -68,7 +90,7 @@ const sarifLevel: Record<Severity, string> = { error: "error", warning: "warning
 
 /** SARIF 2.1.0, the format code-scanning services (GitHub's among them) read. */
 function sarif(reports: FileReport[]): string {
-  const all = reports.flatMap((r) => [...r.diagnostics, ...(r.smoke?.failures ?? []).map(smokeDiagnostic)]);
+  const all = reports.flatMap((r) => [...r.diagnostics, ...(r.smoke?.failures ?? []).map(smokeDiagnostic), ...neverOfferedNotes(r)]);
   const codes = [...new Set(all.map((d) => d.code))].sort();
   const results = all.map((d) => ({
     ruleId: d.code,
@@ -133,14 +155,17 @@ function junit(reports: FileReport[], limit: WarningLimit | undefined): string {
     cases.push(body.length ? `    <testcase classname="stela.check" name="${xml(r.file)}">\n${body.join("\n")}\n    </testcase>` : `    <testcase classname="stela.check" name="${xml(r.file)}"/>`);
     if (r.smoke) {
       const name = `${r.file}: ${plural(r.smoke.games, "smoke game")}`;
+      const smokeBody: string[] = [];
       if (r.smoke.failures.length) {
         failures++;
         const first = r.smoke.failures[0]!;
         const text = r.smoke.failures.map((f) => formatDiagnostic(smokeDiagnostic(f))).join("\n");
-        cases.push(`    <testcase classname="stela.smoke" name="${xml(name)}">\n      <failure type="${xml(first.code)}" message="${xml(`${r.smoke.failures.length} of ${r.smoke.games} failed: ${first.message}`)}">${xml(text)}</failure>\n    </testcase>`);
-      } else {
-        cases.push(`    <testcase classname="stela.smoke" name="${xml(name)}"/>`);
+        smokeBody.push(`      <failure type="${xml(first.code)}" message="${xml(`${r.smoke.failures.length} of ${r.smoke.games} failed: ${first.message}`)}">${xml(text)}</failure>`);
       }
+      // Choices never offered are notes, as the file's warnings are: the run's output, not a failure.
+      const notes = neverOfferedNotes(r);
+      if (notes.length) smokeBody.push(`      <system-out>${xml(notes.map(formatDiagnostic).join("\n"))}</system-out>`);
+      cases.push(smokeBody.length ? `    <testcase classname="stela.smoke" name="${xml(name)}">\n${smokeBody.join("\n")}\n    </testcase>` : `    <testcase classname="stela.smoke" name="${xml(name)}"/>`);
     }
   }
   if (limit) {

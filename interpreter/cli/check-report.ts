@@ -2,6 +2,7 @@ import type { Diagnostic, DiagnosticCode, Span } from "../../dsl/index.ts";
 import type { Game, Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { gameSeed, playGame, replayCommand, type RunSettings } from "./simulate-batch.ts";
+import { SmokeCoverage, type NeverOffered } from "./smoke-coverage.ts";
 
 /** One random game of `stela check --smoke` that failed: plain data, so CI tools can read it. */
 export interface SmokeFailure {
@@ -35,7 +36,11 @@ export interface FileReport {
   /** The base file a variant file extends. */
   extends?: string;
   diagnostics: Diagnostic[];
-  smoke?: { games: number; failures: SmokeFailure[] };
+  /**
+   * `neverOffered`: the file's choices no smoke game offered anyone, for the designer to judge (a
+   * rule that never happens, or a rare choice): notes, never a failure or a warning.
+   */
+  smoke?: { games: number; failures: SmokeFailure[]; neverOffered: NeverOffered[] };
 }
 
 /** The decision limit of one smoke game: a game still going after this many is taken as endless. */
@@ -56,10 +61,14 @@ function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "mes
 /**
  * Random games spread over every player count and variant of a game; gives the failures.
  * Smoke game k is game k of a `stela simulate` run with seed 1 and random bots (one
- * numbering everywhere), so each failure carries the command that replays it.
+ * numbering everywhere), so each failure carries the command that replays it. `coverage`
+ * hears of each game, each decision taken and each choice taken without asking, to tell which
+ * choices never came up; it changes nothing in the games.
  */
-export function smokeTest(game: Game, file: string, count: number): SmokeFailure[] {
+export function smokeTest(game: Game, file: string, count: number, coverage?: SmokeCoverage): SmokeFailure[] {
   const failures: SmokeFailure[] = [];
+  const onDecision = coverage ? (m: Match) => coverage.offered(m.decisionSites) : () => {};
+  const onForced = coverage ? (sites: Span[]) => coverage.offered(sites) : undefined;
   const variants: (string | undefined)[] = [undefined, ...game.variants];
   for (let i = 0; i < count; i++) {
     const players = game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
@@ -67,11 +76,12 @@ export function smokeTest(game: Game, file: string, count: number): SmokeFailure
     const settings: RunSettings = { file, players, bots: ["random"], seed: 1, ...(variant !== undefined ? { variant } : {}) };
     const number = i + 1;
     let played: ReturnType<typeof playGame>;
+    coverage?.startGame(variant);
     try {
       // Taken by position, every option of every decision is weighed, so a `where` that fails on
       // any candidate fails the smoke game; the bots draw the same options as in `stela simulate`
       // (`Match.randomIndex`), so the replay command plays this very game.
-      played = playGame(game, settings, number, () => {}, SMOKE_DECISION_LIMIT);
+      played = playGame(game, settings, number, onDecision, SMOKE_DECISION_LIMIT, false, onForced);
     } catch (e) {
       // A game too large to start (too many pieces for this player count) is a failure, not a crash.
       const base = { file, game: game.title, players, seed: gameSeed(1, number), ...(variant !== undefined ? { variant } : {}), number, replay: replayCommand(settings, number) };
@@ -103,8 +113,9 @@ export function checkFile(file: string, smoke: number): FileReport {
   };
   if (r.extendsFile) report.extends = r.extendsFile;
   if (r.game && smoke > 0) {
-    const failures = smokeTest(r.game, file, smoke);
-    report.smoke = { games: smoke, failures };
+    const coverage = new SmokeCoverage(r.game);
+    const failures = smokeTest(r.game, file, smoke, coverage);
+    report.smoke = { games: smoke, failures, neverOffered: coverage.neverOffered() };
     if (failures.length) report.ok = false;
   }
   return report;

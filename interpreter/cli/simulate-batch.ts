@@ -1,5 +1,5 @@
-import type { Diagnostic } from "../../dsl/index.ts";
-import { makeBot, mixSeed, NoEndError, parseBotSpec, playOut, type Game, type Match } from "../index.ts";
+import type { Diagnostic, Span } from "../../dsl/index.ts";
+import { makeBot, mixSeed, NoEndError, parseBotSpec, playOut, type Game, type Match, type StartOptions } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
 /** What fixes a simulated game: with the game's number, it replays exactly. */
@@ -70,7 +70,8 @@ function loadGame(file: string): Game {
  * `onDecision` sees each decision (player, option index) before it is taken.
  * A game still going after `maxDecisions` fails with `noEnd` (`noEndDiagnostic`).
  * `quiet`: the match keeps no texts (`Match.quiet`), for runs that only count
- * outcomes; it plays the same game.
+ * outcomes; it plays the same game. `onForcedChoice` hears of each choice taken
+ * without asking (`Match.onForcedChoice`); it changes nothing in the game either.
  */
 export function playGame(
   game: Game,
@@ -79,9 +80,13 @@ export function playGame(
   onDecision?: (match: Match, player: number, index: number) => void,
   maxDecisions = 100_000,
   quiet = false,
+  onForcedChoice?: (sites: Span[]) => void,
 ): { match: Match; outcome: GameOutcome; noEnd?: Diagnostic } {
   const seed = gameSeed(s.seed, g);
-  const m = game.start(s.variant === undefined ? { players: s.players, seed, quiet } : { players: s.players, seed, variant: s.variant, quiet });
+  const options: StartOptions = { players: s.players, seed, quiet };
+  if (s.variant !== undefined) options.variant = s.variant;
+  if (onForcedChoice) options.onForcedChoice = onForcedChoice;
+  const m = game.start(options);
   let decisions = 0;
   let error: string | undefined;
   let noEnd: Diagnostic | undefined;
