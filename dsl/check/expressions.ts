@@ -623,6 +623,14 @@ function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: C
       if (a.ty.t === "text" || b.ty.t === "text") {
         return { ir: { op: "template", parts: [{ e: a.ir, ty: a.ty }, { e: b.ir, ty: b.ty }], span }, ty: T.text };
       }
+      // A zone is a place, not a list of its pieces: say how to join what zones hold, once,
+      // instead of two "should be a number" errors and a third at whatever takes the sum.
+      if ((a.ty.t === "zone" || b.ty.t === "zone") && [a.ty.t, b.ty.t].every((t) => t === "zone" || t === "list")) {
+        const side = (e2: Expr, ty: Type): string => (ty.t === "zone" ? `[q for q in ${textOf(c, e2.span)}]` : textOf(c, e2.span));
+        c.sink.error("type-mismatch", "`+` joins lists, and a zone is a place, not a list: join what the zones hold", span, `write \`${side(e.left, a.ty)} + ${side(e.right, b.ty)}\``);
+        const kind = a.ty.t === "zone" ? a.ty.kind : b.ty.t === "zone" ? b.ty.kind : undefined;
+        return { ir: bad(span).ir, ty: T.list(kind ? T.pieceOf(kind) : T.piece) };
+      }
       if (a.ty.t === "list" || b.ty.t === "list") {
         const ty = unify(a.ty, b.ty);
         if (!ty || ty.t !== "list") {
