@@ -447,7 +447,14 @@ export abstract class StatementGrammar extends TypeGrammar {
         count = undefined;
         source = inForm.items;
       } else if (!source) {
-        this.problems.push({ code: "parse-expected-token", message: `expected \`from\` but found ${isReal(after) ? `\`${after.image}\`` : "the end of the file"}`, span: isReal(after) ? tokenSpan(after) : this.spanFrom(start) });
+        // `choose up to 2 c from hand`: `up` was read as the name, and `to` came where `from` goes.
+        const upTo = isReal(after) && after.image === "to" && head.variable.text === "up";
+        this.problems.push({
+          code: "parse-expected-token",
+          message: `expected \`from\` but found ${isReal(after) ? `\`${after.image}\`` : "the end of the file"}`,
+          span: isReal(after) ? tokenSpan(after) : this.spanFrom(start),
+          ...(upTo ? { hint: '`choose up to` is not in the language: `choose 2 c from …` takes exactly 2; for at most 2, choose one at a time in a loop with a stop option (`choose c from p.hand stop "Done"`, `none` when stopped)' } : {}),
+        });
         source = this.errExpr();
       }
       const c: ChooseExpr = { kind: "ChooseExpr", variable, source, ...withoutBy(clauses), span: this.spanFrom(start) };
