@@ -1,9 +1,13 @@
 import type { Arg, BinaryOp, Expr, MapEntry, MatchArm, MatchPattern } from "./ast.ts";
-import { StelaParserBase } from "./parser-base.ts";
+import { StelaParserBase, tokenSpan } from "./parser-base.ts";
+import type { IToken } from "chevrotain";
 import { NO_SPAN } from "./span.ts";
 import { Arrow, Colon, Comma, LBrace, RBrace, Dot, DotDot, EqEq, Gt, GtEq, Identifier, kw, Word, LBracket, LParen, Lt, LtEq, MapLine, Minus, NotEq, NumberLit, Percent, Plus, RBracket, RParen, Slash, Star, StringLit } from "./tokens.ts";
 
 /** Expressions, from `if … then … else` down to literals, lists and comprehensions. */
+/** The operators of `cmpExpr`: two of them never chain (`a == b >= c` is refused). */
+const COMPARISONS: ReadonlySet<string> = new Set(["==", "!=", "<=", ">=", "<", ">", "in"]);
+
 export abstract class ExpressionGrammar extends StelaParserBase {
   expression = this.RULE(
     "expression",
@@ -80,8 +84,13 @@ export abstract class ExpressionGrammar extends StelaParserBase {
               { ALT: () => this.CONSUME(Gt) },
               { ALT: () => this.CONSUME(kw("in")) },
             ]);
+            // The token before the operator: a `)` there brackets what it closes.
+            const before = this.LA(-1);
             const right = this.SUBRULE2(this.rangeExpr);
-            this.ACTION(() => (left = this.binary(op.image as BinaryOp, left, right)));
+            this.ACTION(() => {
+              if (before.tokenType !== RParen) this.noteChainedComparison(left, op);
+              left = this.binary(op.image as BinaryOp, left, right);
+            });
           },
         },
         {
@@ -95,6 +104,24 @@ export abstract class ExpressionGrammar extends StelaParserBase {
     );
     return left;
   });
+
+  /**
+   * `count z in piles where size(z) == 0 >= 3`: the `where` ends at its comparison (comparisons do
+   * not chain), so the `>= 3` compared the count, silently, though the last clause of a
+   * comprehension is read as taking everything after it. Refused as `a == b >= c` is, with both
+   * readings; `(count … where a == b) >= 3` (a `)` before the operator) is meant.
+   */
+  private noteChainedComparison(left: Expr, op: IToken): void {
+    if (left?.kind !== "ComprehensionExpr") return;
+    const last = left.form === "any" || left.form === "all" || left.form === "no" || left.form === "sort" ? left.body : (left.where ?? left.body);
+    if (last?.kind !== "BinaryExpr" || !COMPARISONS.has(last.op)) return;
+    this.problems.push({
+      code: "parse-unexpected-token",
+      message: `comparisons do not chain: \`${op.image}\` here would compare what the ${left.form} gives, after its \`${last.op}\``,
+      span: tokenSpan(op),
+      hint: `bracket the reading you mean: \`(${left.form} …) ${op.image} …\`, or the last clause's comparison as a whole`,
+    });
+  }
 
   rangeExpr = this.RULE("rangeExpr", (): Expr => {
     let left = this.SUBRULE(this.addExpr);
