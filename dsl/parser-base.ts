@@ -123,6 +123,25 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
     return { text: t.image ?? "", span: this.span(t) };
   }
 
+  /**
+   * The name a declaration gives, read as any word: a word of the language there (`zone table: …`)
+   * is one error and the declaration is read on. Read as a name only, the word began a declaration
+   * of its own (`table …`), and the lines after it came out as a cascade of unrelated errors.
+   */
+  protected declaredName(t: IToken): IToken {
+    this.ACTION(() => {
+      if (isReal(t) && t.tokenType.name.startsWith("Kw_")) {
+        this.problems.push({
+          code: "parse-expected-token",
+          message: `expected a name but found \`${t.image}\``,
+          span: tokenSpan(t),
+          hint: `\`${t.image}\` is a word of the language and cannot be a name; choose another`,
+        });
+      }
+    });
+    return t;
+  }
+
   protected errExpr(): Expr {
     return { kind: "ErrorExpr", span: this.lastReal() ? tokenSpan(this.lastReal()!) : NO_SPAN };
   }

@@ -99,7 +99,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   constDecl = this.RULE("constDecl", (): Decl => {
     const start = this.CONSUME(kw("const"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     this.CONSUME(Equals);
     const value = this.SUBRULE(this.expression);
     return this.ACTION(() => ({ kind: "ConstDecl", name: this.name(name), value, span: this.spanFrom(start) }));
@@ -107,7 +107,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   enumDecl = this.RULE("enumDecl", (): Decl => {
     const start = this.CONSUME(kw("enum"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const members: { name: Name; label?: string }[] = [];
     this.CONSUME(LBrace);
     this.MANY(() => {
@@ -202,7 +202,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
   /** `kind Building with Effects, Costs { … }` */
   kindDecl = this.RULE("kindDecl", (): Decl => {
     const start = this.CONSUME(kw("kind"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const sets: Name[] = [];
     this.OPTION(() => {
       this.CONSUME(kw("with"));
@@ -310,7 +310,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   boardDecl = this.RULE("boardDecl", (): Decl => {
     const start = this.CONSUME(kw("board"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const perPlayer = this.OPTION(() => {
       this.SUBRULE(this.perPlayer);
       return true;
@@ -448,7 +448,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
         });
       }
     });
-    const name = this.CONSUME2(Identifier);
+    const name = this.declaredName(this.CONSUME2(Word));
     // `zone market x4: …`: several numbered zones of one name (a row of displays, factories, tiles).
     const copies = this.OPTION3({
       GATE: () => /^x\d*$/.test(this.LA(1).image) && this.LA(1).tokenType === Identifier,
@@ -508,7 +508,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   tableDecl = this.RULE("tableDecl", (): Decl => {
     const start = this.CONSUME(kw("table"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const rows: TableRow[] = [];
     this.CONSUME(LBrace);
     this.MANY(() => {
@@ -567,7 +567,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   defineDecl = this.RULE("defineDecl", (): Decl => {
     const start = this.CONSUME(kw("define"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const params = this.SUBRULE(this.params);
     const returns = this.OPTION(() => {
       this.CONSUME(Colon);
@@ -584,7 +584,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   ruleDecl = this.RULE("ruleDecl", (): Decl => {
     const start = this.CONSUME(kw("rule"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const params = this.SUBRULE(this.params);
     const requires: Requirement[] = [];
     this.CONSUME(LBrace);
@@ -603,7 +603,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   procedureDecl = this.RULE("procedureDecl", (): Decl => {
     const start = this.CONSUME(kw("procedure"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const params = this.SUBRULE(this.params);
     const returns = this.OPTION(() => {
       this.CONSUME(Colon);
