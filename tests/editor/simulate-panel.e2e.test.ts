@@ -31,6 +31,36 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     await e?.close();
   });
 
+  it("opens beside the playtest, covering none of its controls, at the editor's usual window sizes", async () => {
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    await page.click("[data-testid=simulate]");
+    await page.waitForSelector("[data-testid=simulate-panel]");
+    for (const size of [{ width: 1280, height: 800 }, { width: 1600, height: 900 }]) {
+      await page.setViewportSize(size);
+      const seen = await page.evaluate(() => {
+        const box = (el: Element | null) => el?.getBoundingClientRect();
+        const panel = box(document.querySelector("[data-testid=simulate-panel]"))!;
+        const pane = box(document.querySelector("[data-testid=playtest]"))!;
+        // The playtest's header: its toolbar (players, seed, Restart, bots, view as, set up position) and the question's Undo, Redo.
+        const controls = [...document.querySelectorAll("[data-testid=playtest] .toolbar :is(button, select, input), [data-testid=undo], [data-testid=redo]")];
+        const covered = controls.flatMap((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return top && el.contains(top) ? [] : [el.getAttribute("data-testid") ?? el.textContent?.trim() ?? el.tagName];
+        });
+        const overlap = panel.left < pane.right && pane.left < panel.right && panel.top < pane.bottom && pane.top < panel.bottom;
+        return { controls: controls.length, covered, overlap, panelOnScreen: panel.width > 400 && panel.right <= window.innerWidth && panel.top >= 0 };
+      });
+      expect(seen.controls, `${size.width}x${size.height}`).toBeGreaterThanOrEqual(8);
+      expect(seen.covered, `${size.width}x${size.height}`).toEqual([]);
+      expect(seen.overlap, `${size.width}x${size.height}`).toBe(false);
+      expect(seen.panelOnScreen, `${size.width}x${size.height}`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1500, height: 950 });
+    await page.click("[aria-label=Close]");
+    await page.waitForSelector("[data-testid=simulate-panel]", { state: "detached" });
+  }, 120_000);
+
   it("plays N games of the edited rules with MCTS in a seat, shows intervals, and the saved version beside them", async () => {
     // The file as opened, unchanged: comparing it with its saved text would play the same games
     // twice, so the rules play alone and the panel says why.
