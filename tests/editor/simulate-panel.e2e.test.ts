@@ -141,6 +141,10 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     const bold = await page.$$eval("[data-testid=simulate-changes] td.sure", (cells) => cells.map((c) => c.textContent));
     expect(bold.some((t) => t?.startsWith("-12.00"))).toBe(true);
     expect(bold.some((t) => /^-\d\d\.\d \[/.test(t ?? ""))).toBe(true);
+    // In the panel's column at 1280 px, the change table fits: a change goes above its interval, not out of view.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.$eval("[data-testid=simulate-panel]", (el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await page.setViewportSize({ width: 1500, height: 950 });
     expect(await page.$("[data-testid=simulate-outdated]")).toBeNull();
     // The variant now put in play shares the text: the figures (of the base rules) say whose they are.
     await page.selectOption("[data-testid=variant]", "Head start");
