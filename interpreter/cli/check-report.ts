@@ -1,7 +1,7 @@
 import type { Diagnostic, DiagnosticCode, Span } from "../../dsl/index.ts";
-import type { Game, Match } from "../index.ts";
+import { replayCommand, type Game, type Match, type RunSettings } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
-import { gameSeed, playGame, replayCommand, type RunSettings } from "./simulate-batch.ts";
+import { gameSeed, playGame } from "./simulate-batch.ts";
 import { SmokeCoverage, type NeverOffered } from "./smoke-coverage.ts";
 
 /** One random game of `stela check --smoke` that failed: plain data, so CI tools can read it. */

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
+import type { RunSettings } from "../index.ts";
+import type { GameOutcome } from "./simulate-batch.ts";
 import type { ShardOutput } from "./simulate-command.ts";
 import { checkReportPath } from "./report-path.ts";
 import { simulationReport } from "./simulate-report.ts";

@@ -1,17 +1,6 @@
 import type { Diagnostic, Span } from "../../dsl/index.ts";
-import { makeBot, mixSeed, NoEndError, parseBotSpec, playOut, type Game, type Match, type StartOptions } from "../index.ts";
+import { makeBot, mixSeed, NoEndError, parseBotSpec, playOut, type Game, type Match, type RunSettings, type StartOptions } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
-
-/** What fixes a simulated game: with the game's number, it replays exactly. */
-export interface RunSettings {
-  file: string;
-  variant?: string;
-  players: number;
-  /** The bot of each seat as written (`random`, `greedy`, `mcts:200`), repeated when shorter than the seats. */
-  bots: string[];
-  /** The run's seed: game g plays the match seed `mixSeed(seed, g)`, its seats' bots `mixSeed(seed, g, seat)`. */
-  seed: number;
-}
 
 export interface BatchTask extends RunSettings {
   /** Games `from` to `to` - 1 (games are numbered from 1). */
@@ -135,13 +124,4 @@ export function runBatch(task: BatchTask): GameOutcome[] {
 /** A bot seed for tools outside a run (`stela play`): mixed, so neighbouring seeds are unrelated. */
 export function botSeed(seed: number, game: number): number {
   return mixSeed(seed, game);
-}
-
-/** The command that replays game `g` of a run exactly, printing its decisions. */
-export function replayCommand(s: RunSettings, g: number): string {
-  const quote = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
-  const parts = ["stela", "simulate", quote(s.file), "--players", String(s.players), "--seed", String(s.seed), "--bots", s.bots.join(",")];
-  if (s.variant !== undefined) parts.push("--variant", quote(s.variant));
-  parts.push("--game", String(g));
-  return parts.join(" ");
 }

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstSeatVerdict, formatPValue, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
-import type { Rate } from "../index.ts";
+import { firstSeatVerdict, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
+import { formatPValue, type Rate } from "../index.ts";
 
 /** Chart.js's browser bundle, inlined so the report opens anywhere, offline. */
 function chartScript(): string {

@@ -1,6 +1,5 @@
-import type { GameOutcome, RunSettings } from "./simulate-batch.ts";
-import { replayCommand } from "./simulate-batch.ts";
-import { binomialPValue, precisionText, shareRate, spread, wilson, winPrecision, type Rate, type Spread } from "../index.ts";
+import type { GameOutcome } from "./simulate-batch.ts";
+import { firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winPrecision, type FirstPlayerTest, type Rate, type RunSettings, type Spread } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -37,22 +36,13 @@ export interface SimulationSummary {
   /** Game length in decisions. */
   length: Spread;
   decisionsPerGame: number;
-  /**
-   * Does the player who decides first win more (or less) than the fair share 1/players? An exact
-   * binomial test over the games that one seat won alone. The first to decide, not seat 1: a game
-   * that draws who starts gives every seat the first move as often, and seat 1 no edge to find.
-   */
-  firstPlayer: { wins: number; decisive: number; fairShare: number; pValue: number };
+  /** Does the player who decides first win more (or less) than the fair share (`firstPlayerTest`)? */
+  firstPlayer: FirstPlayerTest;
   playoutsPerSecond: number;
   /** Failed games: each with the command that replays it. */
   errors: { game: number; seed: number; message: string; replay: string }[];
   /** The command that reproduces this run. */
   command: string;
-}
-
-/** The command that reproduces a whole run. */
-export function runCommand(s: RunSettings, games: number): string {
-  return replayCommand(s, 0).replace(/ --game 0$/, ` --games ${games}`);
 }
 
 /** The figures of a run (or of merged shards) from its games' outcomes, in game order. */
@@ -79,8 +69,6 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
       score: spread(clean.map((g) => g.scores[p] ?? 0)),
     };
   });
-  const decisive = clean.filter((g) => g.winners.length === 1);
-  const firstWins = decisive.filter((g) => g.winners[0] === (g.first ?? 0)).length;
   const length = spread(clean.map((g) => g.decisions));
   const summary: SimulationSummary = {
     game: title,
@@ -96,7 +84,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
     scores: { mean: seats.map((x) => x.score.mean), min: seats.map((x) => x.score.min), max: seats.map((x) => x.score.max) },
     length,
     decisionsPerGame: length.mean,
-    firstPlayer: { wins: firstWins, decisive: decisive.length, fairShare: 1 / n, pValue: binomialPValue(firstWins, decisive.length, 1 / n) },
+    firstPlayer: firstPlayerTest(clean, n),
     playoutsPerSecond: sorted.length / Math.max(seconds, 1e-9),
     errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, seed: g.seed, message: g.error!, replay: replayCommand(s, g.game) })),
     command: runCommand(s, games),
@@ -107,28 +95,9 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
 
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 
-/**
- * What the first-player test says, in words. With different bots in the seats, the first
- * player's share is their bot's strength as much as the move's: the test then cannot tell them
- * apart, and says so rather than report "a first-player advantage" that is only a stronger bot.
- */
+/** What the run's first-player test says, in words (`firstPlayerVerdict`). */
 export function firstSeatVerdict(s: SimulationSummary): string {
-  const bots = new Set(s.seats.map((x) => x.bot));
-  if (bots.size > 1) return "the seats have different bots, so this cannot tell the first player from their bot (play one bot in every seat to test the first move)";
-  const fp = s.firstPlayer;
-  if (fp.pValue >= 0.05) return "no evidence of a first-player effect";
-  // Which way: the first player's share of the games one seat won alone against its fair share.
-  return fp.wins > fp.decisive * fp.fairShare ? "a first-player advantage" : "a first-player handicap";
-}
-
-/**
- * A p-value as a person reads it: four decimals, tiny ones in powers of ten. Below about 10^-300
- * the exact test's sum underflows to 0 (each term under the smallest double): it is then less
- * than that, not 0.
- */
-export function formatPValue(p: number): string {
-  if (p < 1e-300) return "p < 1e-300";
-  return `p = ${p < 0.0001 ? p.toExponential(2) : p.toFixed(4)}`;
+  return firstPlayerVerdict(s.seats.map((x) => x.bot), s.firstPlayer);
 }
 
 /** The precision line of a run (`Precision`), or undefined when no seat's wins vary or no game ended cleanly. */
@@ -152,12 +121,11 @@ export function summaryLines(s: SimulationSummary): string[] {
     );
   }
   const fair = pct(s.firstPlayer.fairShare);
-  const fp = s.firstPlayer;
   lines.push(
     "",
     // The share, not the games won alone, is what adds up to 1 over the seats: where first places
     // are shared, every seat's games won alone fall short of 1/players in a perfectly fair game.
-    `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); the first to decide won ${fp.wins} of ${fp.decisive} decisive games (${formatPValue(fp.pValue)}, ${firstSeatVerdict(s)})`,
+    `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); ${firstPlayerText(s.seats.map((x) => x.bot), s.firstPlayer)}`,
   );
   const precision = winPrecisionLine(s);
   if (precision) lines.push(precision);

@@ -2,9 +2,9 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareSummaries, comparisonLines, parseFailIf } from "../../interpreter/cli/compare-command.ts";
-import type { GameOutcome, RunSettings } from "../../interpreter/cli/simulate-batch.ts";
+import type { GameOutcome } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise } from "../../interpreter/cli/simulate-summary.ts";
-import { changeText } from "../../interpreter/index.ts";
+import { changeText, type RunSettings } from "../../interpreter/index.ts";
 import { ruleFiles } from "./run-stela.ts";
 
 /** `stela compare`: B against A per seat, thresholds for CI. */

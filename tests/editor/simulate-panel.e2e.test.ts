@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runBatch } from "../../interpreter/cli/simulate-batch.ts";
+import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
 
 /**
@@ -30,6 +33,80 @@ describe.skipIf(skipE2e)("simulate panel", () => {
   afterAll(async () => {
     await e?.close();
   });
+
+  it("opens beside the playtest, covering none of its controls, at the editor's usual window sizes", async () => {
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    await page.click("[data-testid=simulate]");
+    await page.waitForSelector("[data-testid=simulate-panel]");
+    for (const size of [{ width: 1280, height: 800 }, { width: 1600, height: 900 }]) {
+      await page.setViewportSize(size);
+      const seen = await page.evaluate(() => {
+        const box = (el: Element | null) => el?.getBoundingClientRect();
+        const panel = box(document.querySelector("[data-testid=simulate-panel]"))!;
+        const pane = box(document.querySelector("[data-testid=playtest]"))!;
+        // The playtest's header: its toolbar (players, seed, Restart, bots, view as, set up position) and the question's Undo, Redo.
+        const controls = [...document.querySelectorAll("[data-testid=playtest] .toolbar :is(button, select, input), [data-testid=undo], [data-testid=redo]")];
+        const covered = controls.flatMap((el) => {
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return top && el.contains(top) ? [] : [el.getAttribute("data-testid") ?? el.textContent?.trim() ?? el.tagName];
+        });
+        const overlap = panel.left < pane.right && pane.left < panel.right && panel.top < pane.bottom && pane.top < panel.bottom;
+        return { controls: controls.length, covered, overlap, panelOnScreen: panel.width > 400 && panel.right <= window.innerWidth && panel.top >= 0 };
+      });
+      expect(seen.controls, `${size.width}x${size.height}`).toBeGreaterThanOrEqual(8);
+      expect(seen.covered, `${size.width}x${size.height}`).toEqual([]);
+      expect(seen.overlap, `${size.width}x${size.height}`).toBe(false);
+      expect(seen.panelOnScreen, `${size.width}x${size.height}`).toBe(true);
+    }
+    await page.setViewportSize({ width: 1500, height: 950 });
+    await page.click("[aria-label=Close]");
+    await page.waitForSelector("[data-testid=simulate-panel]", { state: "detached" });
+  }, 120_000);
+
+  it("gives the CLI's figures digit for digit: drew with its interval, the first-player test, and the command that replays the run", async () => {
+    // Games as saved (the next tests type other rules over the file open), so the CLI plays the very
+    // rules. Mayan City draws who picks first: its first-player test counts that seat, not seat 1
+    // (4 of 20 where seat 1 won 7), so the panel must know who decided first in each game.
+    for (const { file, games } of [
+      { file: "mayan-city.stela", games: 20 },
+      { file: "cacao.stela", games: 40 },
+    ]) {
+      await page.selectOption("[data-testid=picker]", `${file}|`);
+      await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+      await page.click("[data-testid=simulate]");
+      await page.waitForSelector("[data-testid=simulate-panel]");
+      await page.fill("[data-testid=simulate-players]", "3");
+      await page.fill("[data-testid=simulate-games]", String(games));
+      await page.fill("[data-testid=simulate-seed]", "1");
+      for (const p of [1, 2, 3]) await page.selectOption(`[data-testid=simulate-bot-${p}]`, "random");
+      await page.uncheck("[data-testid=simulate-compare]");
+      await page.click("[data-testid=simulate-run]");
+      await page.waitForSelector("[data-testid=simulate-chart]", { timeout: 120_000 });
+      // The run as the CLI plays it (the same file the editor serves), and the lines it prints.
+      const run = { file: join(e.gamesDir, file), players: 3, bots: ["random"], seed: 1 };
+      const cli = summaryLines(summarise(file, run, games, runBatch({ ...run, from: 1, to: games + 1 }), 1));
+      // The reproduce line is the CLI's own, but for the file's path as the CLI is run from the repository.
+      const reproduce = cli.find((l) => l.startsWith("reproduce: "))!.replace(run.file, `games/${file}`);
+      expect(reproduce).toBe(`reproduce: stela simulate games/${file} --players 3 --seed 1 --bots random --games ${games}`);
+      expect(await page.textContent("[data-testid=simulate-reproduce]")).toBe(`Reproduce in a terminal: ${reproduce.slice("reproduce: ".length)}`);
+      // Each seat's drew column with its interval, as the CLI's table prints it (columns of fixed width).
+      const rows = cli.filter((l) => /^[123] +random/.test(l));
+      expect(rows).toHaveLength(3);
+      for (const [p, row] of rows.entries()) {
+        const drew = row.slice(6 + 11 + 23 + 11, 6 + 11 + 23 + 11 + 21).trim();
+        expect(drew).toMatch(/^\d+\.\d% \[\d+\.\d–\d+\.\d\]$/);
+        expect(await page.textContent(`[data-testid=simulate-drew-${p + 1}]`), `${file} seat ${p + 1}`).toBe(drew);
+      }
+      // The first-player test, wins, decisive games, p-value and verdict, in the CLI's words.
+      const fair = cli.find((l) => l.startsWith("fair share: "))!;
+      const first = /the first to decide won \d+ of \d+ decisive games \(p = [^)]+\)$/.exec(fair)![0];
+      expect(await page.textContent("[data-testid=simulate-first-player]"), file).toBe(`Fair share 33.3% a seat; ${first}.`);
+      await page.click("[aria-label=Close]");
+      await page.waitForSelector("[data-testid=simulate-panel]", { state: "detached" });
+    }
+    expect(e.errors).toEqual([]);
+  }, 300_000);
 
   it("plays N games of the edited rules with MCTS in a seat, shows intervals, and the saved version beside them", async () => {
     // The file as opened, unchanged: comparing it with its saved text would play the same games
@@ -61,6 +138,12 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     // How sure the run is, and how many games would make it surer.
     expect(text).toMatch(/Precision: each seat's win share known to ±\d+\.\d points at most \(95%\); about [\d,]+ games would give ±5, about [\d,]+ ±2\./);
     expect(text).not.toContain("Change from the saved version");
+    // Different bots in the seats: the first-player test says it cannot tell the first move from the stronger bot.
+    expect(await page.textContent("[data-testid=simulate-first-player]")).toMatch(/^Fair share 50\.0% a seat; the first to decide won \d+ of \d+ decisive games \(p = [\d.e-]+, the seats have different bots, so this cannot tell the first player from their bot/);
+    // The command that replays the run, and why it would not yet: the rules typed over the file are not saved.
+    expect(await page.textContent("[data-testid=simulate-reproduce]")).toMatch(
+      /^Reproduce in a terminal: stela simulate games\/[\w-]+\.stela --players 2 --seed 1 --bots mcts:8,random --games 10 \(it plays games\/[\w-]+\.stela as saved, not these rules: save them first\)$/,
+    );
     // Random bots, now against the saved file (another game) played with the same seeds.
     await page.selectOption("[data-testid=simulate-bot-1]", "random");
     await page.check("[data-testid=simulate-compare]");
@@ -111,6 +194,10 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     const bold = await page.$$eval("[data-testid=simulate-changes] td.sure", (cells) => cells.map((c) => c.textContent));
     expect(bold.some((t) => t?.startsWith("-12.00"))).toBe(true);
     expect(bold.some((t) => /^-\d\d\.\d \[/.test(t ?? ""))).toBe(true);
+    // In the panel's column at 1280 px, the change table fits: a change goes above its interval, not out of view.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.$eval("[data-testid=simulate-panel]", (el) => el.scrollWidth - el.clientWidth)).toBe(0);
+    await page.setViewportSize({ width: 1500, height: 950 });
     expect(await page.$("[data-testid=simulate-outdated]")).toBeNull();
     // The variant now put in play shares the text: the figures (of the base rules) say whose they are.
     await page.selectOption("[data-testid=variant]", "Head start");

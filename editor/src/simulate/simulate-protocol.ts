@@ -1,4 +1,4 @@
-import type { PlayedGame, Rate, Spread } from "../../../interpreter/index.ts";
+import type { FirstPlayerTest, PlayedGame, Rate, Spread } from "../../../interpreter/index.ts";
 
 /**
  * A balance run asked of a simulate worker: one text of the rules, and a variant. A comparison
@@ -26,6 +26,8 @@ export interface BalanceFigures {
   clean: number;
   seats: { bot: string; wins: Rate; draws: Rate; share: Rate; score: Spread }[];
   length: Spread;
+  /** Whether the first to decide wins more than the fair share, over the games that ended cleanly (`firstPlayerTest`). */
+  firstPlayer: FirstPlayerTest;
   /** Failed games: number (from 1) and message; the CLI replays one with `--game`. */
   errors: { game: number; message: string }[];
   /** Every game's outcome in game order: two runs on the same seeds are compared game by game (`pairedChange`). */

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, makeBot, mixSeed, parseBotSpec, playOut, shareRate, spread, wilson, type Game } from "../../../interpreter/index.ts";
+import { compile, firstPlayerTest, makeBot, mixSeed, parseBotSpec, playOut, shareRate, spread, wilson, type Game } from "../../../interpreter/index.ts";
 import type { BalanceFigures, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -26,7 +26,7 @@ function load(req: SimulateRequest, source: string): Game {
 }
 
 function figures(game: Game, req: SimulateRequest, progress: (done: number) => void): BalanceFigures {
-  const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; error?: string }[] = [];
+  const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; first?: number; error?: string }[] = [];
   for (let g = 1; g <= req.games; g++) {
     const seed = mixSeed(req.seed, g);
     // Quiet: only the outcome is read, and a quiet match plays the same game (`Match.quiet`).
@@ -40,7 +40,9 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
       error = e instanceof Error ? e.message : String(e);
     }
     if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}${m.error.hint ? ` (${m.error.hint})` : ""}`;
-    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(error ? { error } : {}) });
+    // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
+    const first = m.log[0]?.player;
+    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(first === undefined ? {} : { first }), ...(error ? { error } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
   }
@@ -55,6 +57,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
       return { bot: req.bots[p % req.bots.length]!, wins: wilson(won, clean.length), draws: wilson(drew, clean.length), share: shareRate(share, clean.length), score: spread(clean.map((o) => o.scores[p] ?? 0)) };
     }),
     length: spread(clean.map((o) => o.decisions)),
+    firstPlayer: firstPlayerTest(clean, req.players),
     errors: outcomes.flatMap((o, i) => (o.error ? [{ game: i + 1, message: o.error }] : [])),
     outcomes,
   };
