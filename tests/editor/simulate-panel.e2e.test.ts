@@ -218,7 +218,15 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     await page.click("[data-testid=simulate-run]");
     expect(await page.textContent("[data-testid=simulate-failure]")).toBe("Not run: games: a whole number from 1 to 5,000.");
     expect(await page.$("[data-testid=simulate-none-clean]")).toBeNull();
+    // A seed `stela simulate --seed` refuses is refused here too: the reproduce line must run.
     await page.fill("[data-testid=simulate-games]", "6");
+    await page.fill("[data-testid=simulate-seed]", "-1");
+    await page.click("[data-testid=simulate-run]");
+    expect(await page.textContent("[data-testid=simulate-failure]")).toBe("Not run: seed takes a whole number from 0 to 4,294,967,295.");
+    await page.fill("[data-testid=simulate-seed]", "4294967296");
+    await page.click("[data-testid=simulate-run]");
+    expect(await page.textContent("[data-testid=simulate-failure]")).toBe("Not run: seed takes at most 4,294,967,295 (seeds are 32-bit numbers).");
+    await page.fill("[data-testid=simulate-seed]", "1");
     await page.uncheck("[data-testid=simulate-compare]");
     await page.click("[data-testid=simulate-run]");
     await page.waitForSelector("[data-testid=simulate-none-clean]", { timeout: 120_000 });
