@@ -31,12 +31,15 @@ export function firstPlayerTest(clean: readonly FirstMoveGame[], players: number
  * What the test says, in words. With different bots in the seats (`bots`, one a seat), the first
  * player's share is their bot's strength as much as the move's: the test then cannot tell them
  * apart, and says so rather than report "a first-player advantage" that is only a stronger bot.
+ * With one bot everywhere, the verdict names it: the effect is that bot's play.
  */
 export function firstPlayerVerdict(bots: readonly string[], test: FirstPlayerTest): string {
   if (new Set(bots).size > 1) return "the seats have different bots, so this cannot tell the first player from their bot (play one bot in every seat to test the first move)";
   if (test.pValue >= 0.05) return "no evidence of a first-player effect";
   // Which way: the first player's share of the games one seat won alone against its fair share.
-  return test.wins > test.decisive * test.fairShare ? "a first-player advantage" : "a first-player handicap";
+  // Named with the bot that showed it: a bot that plays badly (greedy without a good `estimate`
+  // in an engine-building game) can make an effect of its own, which people would not see.
+  return `${test.wins > test.decisive * test.fairShare ? "a first-player advantage" : "a first-player handicap"} when ${bots[0] ?? "the bot"} plays every seat`;
 }
 
 /**

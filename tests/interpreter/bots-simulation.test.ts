@@ -92,13 +92,13 @@ describe("random streams", () => {
     const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
     const run = (firstWins: number, games: number) =>
       summarise("Goofspiel", s, games, Array.from({ length: games }, (_, i) => ({ game: i + 1, seed: i, scores: i < firstWins ? [1, 0] : [0, 1], winners: i < firstWins ? [0] : [1], decisions: 5 })), 1);
-    expect(firstSeatVerdict(run(140, 200))).toBe("a first-player advantage");
-    expect(firstSeatVerdict(run(60, 200))).toBe("a first-player handicap");
+    expect(firstSeatVerdict(run(140, 200))).toBe("a first-player advantage when random plays every seat");
+    expect(firstSeatVerdict(run(60, 200))).toBe("a first-player handicap when random plays every seat");
     expect(firstSeatVerdict(run(104, 200))).toBe("no evidence of a first-player effect");
     // 3,000 of 3,000: the exact test's sum underflows to 0; the true p is below 10^-300, not 0.
     const sweep = run(3000, 3000);
     expect(sweep.firstPlayer.pValue).toBe(0);
-    expect(summaryLines(sweep).join("\n")).toContain("the first to decide won 3000 of 3000 decisive games (p < 1e-300, a first-player advantage)");
+    expect(summaryLines(sweep).join("\n")).toContain("the first to decide won 3000 of 3000 decisive games (p < 1e-300, a first-player advantage when random plays every seat)");
     expect(formatPValue(0.17752)).toBe("p = 0.1775");
     expect(formatPValue(1.907e-6)).toBe("p = 1.91e-6");
   });
@@ -125,7 +125,7 @@ scoring p { points p.score }
     expect(summary.seats[0]!.wins.count).toBeGreaterThan(70);
     expect(summary.seats[0]!.wins.count).toBeLessThan(130);
     expect(summary.firstPlayer).toMatchObject({ wins: 200, decisive: 200 });
-    expect(firstSeatVerdict(summary)).toBe("a first-player advantage");
+    expect(firstSeatVerdict(summary)).toBe("a first-player advantage when random plays every seat");
   });
 
   it("never calls a stronger bot in the first seat a first-seat advantage", () => {
