@@ -110,6 +110,8 @@ export interface StopClause {
 export interface ChoiceClauses {
   /** `choose 2 c from …`: how many items are picked at once (the value is then a list). */
   count?: Expr;
+  /** `choose up to 2 c from …`: any number of items from none to `count`. */
+  upTo?: true;
   prompt?: Expr;
   stop?: StopClause;
   wheres: WhereClause[];

@@ -162,6 +162,8 @@ export type IrStmt = N &
         label?: IrExpr;
         /** Several items picked at once: how many. */
         count?: IrExpr;
+        /** With `count`: any number of items from none up to it (`choose up to 2 …`). */
+        upTo?: true;
         /** Asked even when only one option is legal. */
         askAlways?: true;
         /** `if any`: `none`, nobody asked, when no option is legal (a secret choice: for each such player). */
@@ -184,6 +186,8 @@ export type IrStmt = N &
         label?: IrExpr;
         /** Several items picked at once: how many. */
         count?: IrExpr;
+        /** With `count`: any number of items from none up to it (`choose up to 2 …`). */
+        upTo?: true;
         /** Asked even when only one option is legal. */
         askAlways?: true;
         /** `if any`: `none`, nobody asked, when no option is legal (a secret choice: for each such player). */

@@ -405,11 +405,21 @@ export abstract class StatementGrammar extends TypeGrammar {
    * items at once. A bare name is always the item's name, so a count held in a
    * name needs an item name after it (`choose n c from …`).
    */
-  pickHead = this.RULE("pickHead", (): { count?: Expr; variable: Name } => {
+  pickHead = this.RULE("pickHead", (): { count?: Expr; variable: Name; upTo?: true } => {
+    // `up to 2 c`: at most that many (`up` is a word only here; `choose up from …` names an item `up`).
+    const upTo = this.OPTION2({
+      GATE: () => this.LA(1).image === "up" && this.LA(1).tokenType === Identifier && this.LA(2).tokenType === kw("to"),
+      DEF: () => {
+        this.CONSUME2(Identifier);
+        this.CONSUME(kw("to"));
+        return true as const;
+      },
+    });
     const first = this.SUBRULE(this.orExpr);
     // The name after a count is on its line: a name on the next line starts the next statement.
     const named = this.OPTION({ GATE: () => this.LA(1).startLine === this.LA(0).endLine, DEF: () => this.CONSUME(Identifier) });
     return this.ACTION(() => {
+      if (upTo) return { count: first, variable: named ? this.name(named) : { text: "it", span: first.span }, upTo };
       if (named) return { count: first, variable: this.name(named) };
       if (first.kind === "NameExpr") return { variable: { text: first.name, span: first.span } };
       // `choose 2 from …`: the items are seen as `it`.
@@ -447,18 +457,12 @@ export abstract class StatementGrammar extends TypeGrammar {
         count = undefined;
         source = inForm.items;
       } else if (!source) {
-        // `choose up to 2 c from hand`: `up` was read as the name, and `to` came where `from` goes.
-        const upTo = isReal(after) && after.image === "to" && head.variable.text === "up";
-        this.problems.push({
-          code: "parse-expected-token",
-          message: `expected \`from\` but found ${isReal(after) ? `\`${after.image}\`` : "the end of the file"}`,
-          span: isReal(after) ? tokenSpan(after) : this.spanFrom(start),
-          ...(upTo ? { hint: '`choose up to` is not in the language: `choose 2 c from …` takes exactly 2; for at most 2, choose one at a time in a loop with a stop option (`choose c from p.hand stop "Done"`, `none` when stopped)' } : {}),
-        });
+        this.problems.push({ code: "parse-expected-token", message: `expected \`from\` but found ${isReal(after) ? `\`${after.image}\`` : "the end of the file"}`, span: isReal(after) ? tokenSpan(after) : this.spanFrom(start) });
         source = this.errExpr();
       }
       const c: ChooseExpr = { kind: "ChooseExpr", variable, source, ...withoutBy(clauses), span: this.spanFrom(start) };
       if (count) c.count = count;
+      if (count && head.upTo) c.upTo = true;
       if (clauses.by) c.by = clauses.by;
       return c;
     });
@@ -489,6 +493,7 @@ export abstract class StatementGrammar extends TypeGrammar {
         span: this.spanFrom(start),
       };
       if (head.count) c.count = head.count;
+      if (head.upTo) c.upTo = true;
       return c;
     });
   });

@@ -45,6 +45,8 @@ export interface ChoiceSpec {
   label?: Fn;
   /** A multi-pick: how many items are taken at once. */
   count?: Fn;
+  /** With `count`: any number of items from none up to it (`choose up to 2 …`). */
+  upTo?: true;
   /** Asked even with one legal option (`ask always` here or in `game`). */
   askAlways: boolean;
   /** `if any`: with no legal option the value is `none` and nobody is asked, instead of an error. */
@@ -247,6 +249,7 @@ function choiceSpec(s: Extract<IrStmt, { op: "choose" | "secret" }>, rt: Runtime
   if (label) spec.label = label;
   const count = opt(s.count, rt);
   if (count) spec.count = count;
+  if (count && s.upTo) spec.upTo = true;
   if (s.stop) {
     spec.stop = { label: compileExpr(s.stop.label, rt) };
     if (s.stop.when) spec.stop.when = compileExpr(s.stop.when, rt);

@@ -327,7 +327,12 @@ function waysTable(choice: ChoiceState): number[][] {
 /** How many values a choice offers (its stop option aside): its items, or a multi-pick's combinations. */
 export function pickCount(choice: ChoiceState): number {
   if (choice.k === undefined) return choice.values.length;
-  return waysTable(choice)[0]![choice.k]!;
+  const ways = waysTable(choice)[0]!;
+  if (!choice.upTo) return ways[choice.k]!;
+  // Every size from none up to k, capped as each size is.
+  let n = 0;
+  for (let r = 0; r <= choice.k; r++) n = Math.min(MAX_COMBINATIONS + 1, n + ways[r]!);
+  return n;
 }
 
 /**
@@ -341,6 +346,10 @@ function combinationAt(choice: ChoiceState, index: number): number[] {
   const take = new Array<number>(sizes.length).fill(0);
   let r = choice.k ?? 1;
   let i = index;
+  if (choice.upTo) {
+    // Picks of fewer items come first: find how many items option `index` takes.
+    for (r = 0; r < choice.k! && i >= ways[0]![r]!; r++) i -= ways[0]![r]!;
+  }
   for (let g = 0; g < sizes.length && r > 0; g++) {
     for (let j = Math.min(sizes[g]!, r); j >= 0; j--) {
       const n = ways[g + 1]![r - j]!;

@@ -309,6 +309,8 @@ export interface ChoiceState {
    * keeps 20 values, not 1140 lists.
    */
   k?: number;
+  /** With `k`: any number of items from none up to `k` (`choose up to 2 …`); option `i` counts the picks of fewer items first. */
+  upTo?: true;
   /** With `k`: the sizes of the runs of interchangeable items in `values` (absent when each stands alone). */
   groups?: number[];
 }

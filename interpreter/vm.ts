@@ -380,6 +380,7 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
     if (typeof k !== "number") fail("runtime-none-value", "how many to choose is `none`", ins.span);
     if (!Number.isInteger(k) || k < 0) fail("runtime-invalid-number", `how many to choose must be a whole number from 0 up, and is ${k}`, ins.span);
     choice = { ...legalGroups(x, legal, ins.valueType, chooser), k };
+    if (ins.upTo) choice.upTo = true;
   } else {
     // Part of a list known to hold distinct spaces (a board's) has no duplicates to look for.
     const distinct = ins.valueType.t !== "piece" && isDistinct(candidates);
@@ -387,11 +388,11 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
   }
   const stop = stopLabel(x, ins, l);
   if (stop !== undefined) choice.stop = stop;
-  if (choice.k !== undefined && choice.values.length < choice.k && choice.stop === undefined && !ins.ifAny) {
+  if (choice.k !== undefined && !choice.upTo && choice.values.length < choice.k && choice.stop === undefined && !ins.ifAny) {
     fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
   if (choice.k !== undefined && pickCount(choice) > MAX_COMBINATIONS) {
-    fail("runtime-size-budget", `choosing ${choice.k} of these ${choice.values.length} gives more than ${MAX_COMBINATIONS.toLocaleString("en")} combinations to offer; split the choice into smaller ones`, ins.span);
+    fail("runtime-size-budget", `choosing ${choice.upTo ? "up to " : ""}${choice.k} of these ${choice.values.length} gives more than ${MAX_COMBINATIONS.toLocaleString("en")} combinations to offer; split the choice into smaller ones`, ins.span);
   }
   return choice;
 }

@@ -88,9 +88,9 @@ export const FORMS: Form[] = [
   {
     keyword: "choose",
     category: "choices",
-    signature: "let x = choose [n] v from list [by p] [prompt text] [label text] [stop text when c] [where c else reason]… [ask always] [if any]",
+    signature: "let x = choose [[up to] n] v from list [by p] [prompt text] [label text] [stop text when c] [where c else reason]… [ask always] [if any]",
     description:
-      "A player decision: the options are the items that pass every `where`; a refused option is explained by the failing `where`'s reason (or its rule's `require`). `label` says how each option reads (it sees `v`). `stop` adds a \"done\" option giving `none`. `by` says who decides (default: the current player of `turn`). `choose 2 v from list` picks two items at once: the value is a list, each option a combination (ids joined with `+`). A choice with one legal option is taken without asking unless it says `ask always`. A choice with none stops the match with an error, unless it says `if any`: then it is `none` and nobody is asked (\"place a tile if one fits, else discard\"; \"pass when no move is legal\"). `choose { option \"…\" [at s] when c else reason { … } }` picks among named actions instead (`at`: the space the action is about, offered there on the board).",
+      "A player decision: the options are the items that pass every `where`; a refused option is explained by the failing `where`'s reason (or its rule's `require`). `label` says how each option reads (it sees `v`). `stop` adds a \"done\" option giving `none`. `by` says who decides (default: the current player of `turn`). `choose 2 v from list` picks two items at once: the value is a list, each option a combination (ids joined with `+`); `choose up to 2 v from list` picks any number from none to two (\"trash up to 4 cards\"), picking none being the option `nothing`. A choice with one legal option is taken without asking unless it says `ask always`. A choice with none stops the match with an error, unless it says `if any`: then it is `none` and nobody is asked (\"place a tile if one fits, else discard\"; \"pass when no move is legal\"). `choose { option \"…\" [at s] when c else reason { … } }` picks among named actions instead (`at`: the space the action is about, offered there on the board).",
     example: "let card = choose c from offer prompt \"Pick a card\"",
   },
   {
@@ -112,9 +112,9 @@ export const FORMS: Form[] = [
   {
     keyword: "secretly",
     category: "choices",
-    signature: "let m = secretly each p in players chooses [n] v from list [prompt text] [label text] [where c]… [ask always] [if any]",
+    signature: "let m = secretly each p in players chooses [[up to] n] v from list [prompt text] [label text] [where c]… [ask always] [if any]",
     description:
-      "Several players decide at once; nobody sees another's choice until all are in. The value is a `per player` map. `chooses 2 v from p.hand` has each player pick two items at once (each player's value is then a list). With `if any`, a player with nothing to choose is not asked and their value is `none`.",
+      "Several players decide at once; nobody sees another's choice until all are in. The value is a `per player` map. `chooses 2 v from p.hand` has each player pick two items at once, `chooses up to 2 v from p.hand` none to two (each player's value is then a list). With `if any`, a player with nothing to choose is not asked and their value is `none`.",
     example: "let picks = secretly each p in players chooses c from p.hand prompt \"Pick a card\"",
   },
   {

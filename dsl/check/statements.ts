@@ -437,6 +437,7 @@ function pickClauses(c: Checker, e: ChooseExpr | SecretChooseExpr, ir: ChooseIr 
   const n = checkExpr(c, e.count, outer);
   expect(c, n, T.number, e.count.span, "how many to choose");
   ir.count = n.ir;
+  if (e.upTo) ir.upTo = true;
   unmetCount(c, e);
   return T.list(el);
 }
@@ -457,7 +458,8 @@ function unmetCount(c: Checker, e: ChooseExpr | SecretChooseExpr): void {
     return;
   }
   const len = literalLength(e.source);
-  if (len !== undefined && count.value > len) {
+  // `up to` more than the list holds takes at most all of it.
+  if (len !== undefined && count.value > len && !e.upTo) {
     c.sink.error("choose-count-unmet", `this asks for ${count.value} items but the list has only ${len}`, count.span, "a multi-pick takes different items of its list; choose fewer, or list more");
   }
 }

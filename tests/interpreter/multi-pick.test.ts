@@ -117,4 +117,60 @@ describe("choosing several at once", () => {
     expect(m.playerVar(1, "picked")).toEqual([1, 2]);
     expect(m.log.map((e) => e.label)).toEqual(["card 2 and card 3", "card 1 and card 2"]);
   });
+
+  it("`up to n`: every pick of none to n items, fewer first by position, named as a dictionary lists them", () => {
+    const game = gameFromSource(`
+      game "Chapel" { players 2 }
+      kind Card { v: number }
+      zone hand per player: Card owner
+      zone trash: Card public
+      components Card per player in hand {
+        "Copper" x3 { v: 1 }
+        "Estate" x1 { v: 0 }
+      }
+      per player { picked: list of number = [] }
+      flow {
+        turn players[0] {
+          let t = choose up to 2 c from current.hand prompt "Trash up to 2 cards"
+          for c in t { move c to trash }
+        }
+        let picks = secretly each p in players chooses up to 5 n from [1, 2, 3] label "card {n}"
+        for p in players { p.picked = picks[p] }
+      }
+      scoring p { points size(p.hand) + sum n for n in p.picked }
+    `);
+    const m = game.start({ players: 2, seed: 1 });
+    // Three interchangeable Coppers are one item that can be taken twice; none is an option too.
+    expect(m.options().map((o) => [o.id, o.label])).toEqual([
+      ["nothing", "nothing"],
+      ["copper", "Copper"],
+      ["copper+copper", "Copper and Copper"],
+      ["copper+estate", "Copper and Estate"],
+      ["estate", "Estate"],
+    ]);
+    expect(m.optionCount()).toBe(5);
+    // By position, fewer items first: none, then one item, then two; the same as taking by id.
+    const sizes = [0, 1, 2, 3, 4].map((i) => {
+      const a = m.clone();
+      expect(a.applyAt(i).ok).toBe(true);
+      return a.state.zones["trash"]!.length;
+    });
+    expect(sizes).toEqual([0, 1, 1, 2, 2]);
+    for (const o of m.options()) {
+      const a = m.clone();
+      const b = m.clone();
+      a.apply(o.id);
+      b.applyAt(o.index);
+      expect(b.state.zones["trash"]).toEqual(a.state.zones["trash"]);
+    }
+    expect(m.apply("copper+estate").ok).toBe(true);
+    expect(m.state.zones["trash"]!.length).toBe(2);
+    // Up to 5 of 3 items: at most all three, no error; 8 picks.
+    expect(m.options(0).map((o) => o.id)).toEqual(["nothing", "1", "1+2", "1+2+3", "1+3", "2", "2+3", "3"]);
+    m.apply("nothing", 0);
+    m.apply("1+3", 1);
+    expect(m.playerVar(0, "picked")).toEqual([]);
+    expect(m.playerVar(1, "picked")).toEqual([1, 3]);
+    expect(m.result?.scores).toEqual([2, 8]);
+  });
 });
