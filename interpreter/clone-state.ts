@@ -1,6 +1,7 @@
 import { shareZones } from "./shared-zones.ts";
 import type { Value } from "../dsl/ir.ts";
 import { occupancyOf, setOccupancy, sharePieces } from "./pieces.ts";
+import { shareKnowledge } from "./knowledge.ts";
 import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending } from "./state.ts";
 
 /**
@@ -21,6 +22,7 @@ import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending
  * - A board's cells are shared until either state changes that board
  *   (`state.ts` `ownCells` copies it then; its stacks stay shared, as a move replaces a stack).
  * - A zone's list is shared until either state changes it (`shared-zones.ts`).
+ * - What the players know (`known`) is shared until either state changes it (`knowledge.ts` `own`).
  * What is copied: every other array the engine pushes to or splices (placement
  * order, the frame stack and its locals, the generator).
  */
@@ -49,6 +51,7 @@ export function cloneState(s: MatchState): MatchState {
     error: s.error,
   };
   if (s.variant !== undefined) out.variant = s.variant;
+  if (s.known !== undefined) out.known = shareKnowledge(s.known);
   shareZones(s, out);
   // The occupancy index is derived from `cells`: copied rather than rebuilt (see `pieces.ts`).
   const occ = occupancyOf(s);

@@ -7,6 +7,7 @@ import { seedState } from "./random.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, Pending } from "./state.ts";
 import { ownPiece } from "./pieces.ts";
+import { classOf } from "./knowledge.ts";
 import { readsAsWritten, seesPiece } from "./visibility.ts";
 import { answerNamed, apply, applyAt, optionCount, run } from "./vm.ts";
 import { copyWithSpaces } from "./space-info.ts";
@@ -87,15 +88,22 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   const rng = botRandom(seed, 0x7e5a);
   const seen = { rt, s };
 
-  const groups = new Map<string, number[]>();
+  // Pieces `player` cannot tell apart: unseen, of one kind, owner and shape, and of one class of
+  // what they know (`knowledge.ts`: the pieces they watched go into their own deck are not
+  // interchangeable with an opponent's hand). In the order of their kind, owner and shape, then of
+  // their first piece: never of the class numbers, which count what happened to everyone.
+  const groups = new Map<string, { key: string; ids: number[] }>();
   s.pieces.forEach((_, id) => {
     if (seesPiece(seen, id, player)) return;
-    const k = groupKey(rt, s, id);
+    const key = groupKey(rt, s, id);
+    const k = `${key}|${classOf(s, player, id)}`;
     const g = groups.get(k);
-    if (g) g.push(id);
-    else groups.set(k, [id]);
+    if (g) g.ids.push(id);
+    else groups.set(k, { key, ids: [id] });
   });
-  for (const ids of [...groups.keys()].sort().map((k) => groups.get(k)!)) {
+  const ordered = [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.ids[0]! - b.ids[0]!));
+  for (const { ids } of ordered) {
+    if (ids.length < 2) continue;
     const identities: Identity[] = ids.map((id) => {
       const p = s.pieces[id]!;
       return { c: p.c, st: p.st, key: identityKey(p.c, p.st) };
