@@ -49,9 +49,10 @@ export function cloneState(s: MatchState): MatchState {
     over: s.over,
     result: s.result,
     error: s.error,
+    // Shared until either state changes it (`knowledge.ts`); undefined as in a started match.
+    known: s.known && shareKnowledge(s.known),
   };
   if (s.variant !== undefined) out.variant = s.variant;
-  if (s.known !== undefined) out.known = shareKnowledge(s.known);
   shareZones(s, out);
   // The occupancy index is derived from `cells`: copied rather than rebuilt (see `pieces.ts`).
   const occ = occupancyOf(s);

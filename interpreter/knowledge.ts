@@ -185,13 +185,16 @@ function oneClass(s: MatchState, k: Knowledge, q: number, z: string): number {
   return (u[z] = c);
 }
 
-/** Piece `id` comes into zone `z` (which `q` cannot see) with class `c`: whether the zone still has one class. */
-function enter(s: MatchState, k: Knowledge, q: number, z: string, id: number, c: number): void {
-  const u = uniformOf(k)[q]!;
+/**
+ * Piece `id` comes into zone `z`, which a player cannot see, with class `c`: whether the zone still
+ * has one class for them (`u`, theirs of `Meta.uniform`). Returns `c`.
+ */
+function enter(s: MatchState, u: Record<string, number>, z: string, id: number, c: number): number {
   const list = s.zones[z]!;
   // Read before the move: the zone was empty, or held only this piece.
   if (list.length === 0 || (list.length === 1 && list[0] === id)) u[z] = c;
   else if (u[z] !== c) delete u[z];
+  return c;
 }
 
 /** The class of "`q` knows it is in zone `z`". */
@@ -215,13 +218,12 @@ export function noteMove(rt: Runtime, s: MatchState, id: number, toZone: string 
 
 function trackMove(rt: Runtime, s: MatchState, id: number, fromZone: string | null, fromBoard: string | null, a: number, toZone: string | null, toBoard: string | null, b: number): void {
   const players = s.players;
-  if (opening(s)) {
-    // Everyone knows which piece this is (`opening`): as if seen where it was.
-    if (s.known === undefined) return;
-    a = EVERYONE;
-  }
-  let k: Knowledge;
-  if (s.known === undefined) {
+  let k = s.known;
+  if (k === undefined) {
+    // The opening: everyone knows which piece this is, and where it goes; every piece stays in the
+    // class of where it is. (Once `known` is kept the opening is over for good: it is first kept
+    // at a move after the opening, or at a shuffle, which draws.)
+    if (opening(s)) return;
     // Without `known`, every piece is in the class of where it is. That still holds after this
     // move unless a player sees the piece at neither end and it changes place: it then keeps the
     // class of the zone it left (a piece that stays in its zone, or goes from space to space,
@@ -233,12 +235,13 @@ function trackMove(rt: Runtime, s: MatchState, id: number, fromZone: string | nu
     if (!unseen) return;
     k = materialize(rt, s);
   } else k = own(s);
+  const uniform = uniformOf(k);
   for (let q = 0; q < players; q++) {
     const sa = sees(a, q);
     const sb = sees(b, q);
     if (sa) {
       // q knows what it is, and sees it go: "q knows it is in B" (on a board, exactly where).
-      if (!sb) k.cls[q]![id] = toBoard !== null ? k.next++ : enterHome(s, k, q, toZone!, id);
+      if (!sb) k.cls[q]![id] = toBoard !== null ? k.next++ : enter(s, uniform[q]!, toZone!, id, homeOf(k, q, toZone!));
       continue;
     }
     let c: number;
@@ -248,15 +251,8 @@ function trackMove(rt: Runtime, s: MatchState, id: number, fromZone: string | nu
       // X takes the class out of the zone: what q sees go in later is known apart from it.
       if (!sb && k.home[q]![fromZone] === c) delete k.home[q]![fromZone];
     } else c = k.cls[q]![id]!; // from a board, where q sees which space it left: X keeps its class
-    if (!sb && toZone !== null) enter(s, k, q, toZone, id, c);
+    if (!sb && toZone !== null) enter(s, uniform[q]!, toZone, id, c);
   }
-}
-
-/** X goes into zone `z`, which `q` cannot see, known to `q`: the zone's `home` class. */
-function enterHome(s: MatchState, k: Knowledge, q: number, z: string, id: number): number {
-  const c = homeOf(k, q, z);
-  enter(s, k, q, z, id, c);
-  return c;
 }
 
 /** Zone `zone` is about to be shuffled. */

@@ -66,9 +66,10 @@ export interface MatchState {
   /**
    * Which pieces each player cannot tell apart among those they cannot see (`knowledge.ts`): what
    * `resampleFor` redraws within. Absent while every such piece is still in the class of where it
-   * is (a game that hides nothing never has it). Last, as it is set during play.
+   * is (a game that hides nothing never has it). A started match has the property from the start,
+   * undefined (JSON leaves it out); a saved match writes it last (`saved-state.ts`).
    */
-  known?: Knowledge;
+  known?: Knowledge | undefined;
 }
 
 /**
