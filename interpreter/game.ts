@@ -114,8 +114,8 @@ export class Game {
       over: false,
       result: null,
       error: null,
-      // In every state from the start, though absent until a hidden piece moves (`knowledge.ts`): a
-      // property added later gave the state another shape in V8, and every rule reading it slowed.
+      // In every state from the start, though undefined until a hidden piece moves (`knowledge.ts`):
+      // a property added during play would give the state another shape in V8.
       known: undefined,
     };
     // A loop, not `Array.from({ length })` or `new Array(n).fill(0)`: each took a tenth of
