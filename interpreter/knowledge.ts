@@ -206,12 +206,14 @@ function homeOf(k: Knowledge, q: number, z: string): number {
 /**
  * Piece `id` is about to go to zone `toZone`, board `toBoard` (face up: `toUp`), or out of play
  * (both null): called before it moves, while it is still where it was. The common case, a piece
- * everyone sees at both ends, costs two look-ups.
+ * everyone sees at both ends, costs two look-ups of who sees a zone, and none in rules whose zones are all public.
  */
 export function noteMove(rt: Runtime, s: MatchState, id: number, toZone: string | null, toBoard: string | null, toUp: boolean): void {
   const p = s.pieces[id]!;
-  const a = p.board !== null ? (p.up ? EVERYONE : NO_ONE) : p.zone !== null ? rt.seenBy(p.zone) : EVERYONE;
-  const b = toBoard !== null ? (toUp ? EVERYONE : NO_ONE) : toZone !== null ? rt.seenBy(toZone) : EVERYONE;
+  // Rules whose zones are all public ask nothing of a zone: only a face-down piece is hidden.
+  const hides = rt.zonesHide;
+  const a = p.board !== null ? (p.up ? EVERYONE : NO_ONE) : p.zone !== null && hides ? rt.seenBy(p.zone) : EVERYONE;
+  const b = toBoard !== null ? (toUp ? EVERYONE : NO_ONE) : toZone !== null && hides ? rt.seenBy(toZone) : EVERYONE;
   if (a === EVERYONE && b === EVERYONE) return;
   trackMove(rt, s, id, p.zone, p.board, a, toZone, toBoard, b);
 }

@@ -90,6 +90,11 @@ export class Runtime {
   private readonly zoneDefs: Record<string, ZoneDef | null> = Object.create(null);
   /** By zone instance key: who sees the pieces in it (`seenBy`), worked out once per key. */
   private readonly zoneSeers: Record<string, number> = Object.create(null);
+  /**
+   * Does some zone hide its pieces from someone (not public)? When none does, a move between
+   * zones and face-up spaces is seen by everyone without asking `seenBy` (`knowledge.ts`).
+   */
+  readonly zonesHide: boolean;
   /** Components' classes of interchangeable pieces (`like-pieces.ts`). */
   private readonly likeClasses: Int32Array;
   /** How deep calls are nested now. */
@@ -103,6 +108,7 @@ export class Runtime {
     readonly engine: EngineKind = "compiled",
   ) {
     this.topo = new Topology(def);
+    this.zonesHide = Object.values(def.zones).some((z) => z.visibility !== "public");
     this.likeClasses = componentClasses(def);
     this.sided = def.components.map((comp) => (def.kinds[comp.kind]?.sidesFields.length ?? 0) > 0);
     const draws = drawsChance(def);
