@@ -236,24 +236,53 @@ function trackMove(rt: Runtime, s: MatchState, id: number, fromZone: string | nu
     for (let q = 0; q < players && !unseen; q++) unseen = !sees(a, q) && !sees(b, q);
     if (!unseen) return;
     k = materialize(rt, s);
-  } else k = own(s);
-  const uniform = uniformOf(k);
+  }
+  // Made this state's own (`own`) only when something changes: most moves change nothing (a piece
+  // drawn into its owner's hand, laid face up from a hand), and a search tries each option on a
+  // copy, which would otherwise copy every player's classes.
+  let mine = metaSlot.get(k)?.shared !== true;
   for (let q = 0; q < players; q++) {
     const sa = sees(a, q);
     const sb = sees(b, q);
     if (sa) {
       // q knows what it is, and sees it go: "q knows it is in B" (on a board, exactly where).
-      if (!sb) k.cls[q]![id] = toBoard !== null ? k.next++ : enter(s, uniform[q]!, toZone!, id, homeOf(k, q, toZone!));
+      if (!sb) {
+        if (!mine) {
+          k = own(s);
+          mine = true;
+        }
+        k.cls[q]![id] = toBoard !== null ? k.next++ : enter(s, uniformOf(k)[q]!, toZone!, id, homeOf(k, q, toZone!));
+      }
       continue;
     }
     let c: number;
     if (fromZone !== null) {
       // Which of the zone's pieces went, q cannot tell: they become one class, and X keeps it.
-      c = oneClass(s, k, q, fromZone);
+      const known = uniformOf(k)[q]![fromZone];
+      if (known !== undefined) c = known;
+      else {
+        if (!mine) {
+          k = own(s);
+          mine = true;
+        }
+        c = oneClass(s, k, q, fromZone);
+      }
       // X takes the class out of the zone: what q sees go in later is known apart from it.
-      if (!sb && k.home[q]![fromZone] === c) delete k.home[q]![fromZone];
+      if (!sb && k.home[q]![fromZone] === c) {
+        if (!mine) {
+          k = own(s);
+          mine = true;
+        }
+        delete k.home[q]![fromZone];
+      }
     } else c = k.cls[q]![id]!; // from a board, where q sees which space it left: X keeps its class
-    if (!sb && toZone !== null) enter(s, uniform[q]!, toZone, id, c);
+    if (!sb && toZone !== null && uniformOf(k)[q]![toZone] !== c) {
+      if (!mine) {
+        k = own(s);
+        mine = true;
+      }
+      enter(s, uniformOf(k)[q]!, toZone, id, c);
+    }
   }
 }
 

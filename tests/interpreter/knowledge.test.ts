@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Match, type Match as MatchType } from "../../interpreter/index.ts";
-import { gameFromSource } from "../support/games.ts";
+import { RandomBot } from "../../interpreter/bots/random-bot.ts";
+import { gameFromSource, loadGame } from "../support/games.ts";
 
 /**
  * What a player knows of the pieces they cannot see (`knowledge.ts`): `resampleFor` redraws
@@ -199,4 +200,33 @@ describe("what a player knows of the pieces they cannot see", () => {
     json.known.cls[0] = [1, 2];
     expect(() => Match.fromJSON(game, json)).toThrow(/what it says each player knows of the hidden pieces is not in the engine's form/);
   });
+
+  // Copies share what the players know until one of them changes it, and a move that changes
+  // nothing of it (most) leaves it shared: a copy and the original, each going on, end as a match
+  // that was never copied.
+  for (const file of ["cacao.stela", "maya.stela", "tzolkin.stela"]) {
+    it(`is the same in copies that play on as in a match never copied: ${file}`, () => {
+      const game = loadGame(file);
+      const players = game.minPlayers;
+      const m = game.start({ players, seed: 7, quiet: true });
+      const bot = new RandomBot(3);
+      const moves: [number, number][] = [];
+      const copies: { at: number; match: MatchType }[] = [];
+      for (let n = 0; n < 120 && m.decision; n++) {
+        if (n % 12 === 0) copies.push({ at: moves.length, match: m.clone() });
+        const p = m.decision.players[0]!;
+        const i = bot.chooseIndex(m, p)!;
+        moves.push([i, p]);
+        m.applyAt(i, p);
+      }
+      const fresh = game.start({ players, seed: 7, quiet: true });
+      for (const [i, p] of moves) fresh.applyAt(i, p);
+      expect(m.toJSON().known).toBeDefined();
+      expect(m.toJSON()).toEqual(fresh.toJSON());
+      for (const { at, match } of copies) {
+        for (const [i, p] of moves.slice(at)) match.applyAt(i, p);
+        expect(match.toJSON()).toEqual(fresh.toJSON());
+      }
+    });
+  }
 });
