@@ -104,17 +104,20 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   // what they know (`knowledge.ts`: the pieces they watched go into their own deck are not
   // interchangeable with an opponent's hand). In the order of their kind, owner and shape, then of
   // their first piece: never of the class numbers, which count what happened to everyone.
-  const groups = new Map<string, { key: string; ids: number[] }>();
+  const groups = new Map<string, Map<number | string, number[]>>();
   s.pieces.forEach((_, id) => {
     if (seesPiece(seen, id, player)) return;
     const key = groupKey(rt, s, id);
-    const k = `${key}|${classOf(s, player, id)}`;
-    const g = groups.get(k);
-    if (g) g.ids.push(id);
-    else groups.set(k, { key, ids: [id] });
+    let byClass = groups.get(key);
+    if (!byClass) groups.set(key, (byClass = new Map()));
+    const c = classOf(s, player, id);
+    const g = byClass.get(c);
+    if (g) g.push(id);
+    else byClass.set(c, [id]);
   });
-  const ordered = [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.ids[0]! - b.ids[0]!));
-  for (const { ids } of ordered) {
+  const ordered: number[][] = [];
+  for (const key of [...groups.keys()].sort()) ordered.push(...[...groups.get(key)!.values()].sort((a, b) => a[0]! - b[0]!));
+  for (const ids of ordered) {
     if (ids.length < 2) continue;
     const identities: Identity[] = ids.map((id) => {
       const p = s.pieces[id]!;
