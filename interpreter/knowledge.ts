@@ -28,9 +28,11 @@ import type { MatchState } from "./state.ts";
  * - A shuffle of a zone merges the classes of the pieces in it P cannot see, and what P puts in
  *   the zone after it is known apart from them (the zone's `home` class is started afresh).
  * - A piece turned face down on a board was seen: P knows exactly where it is (a class of its own).
- * Merging never lets P know more than they could; it may let them know less (a card known to be
- * on top of a deck, a hand's cards drawn from two generations of a deck, stay known only as one
- * of a set). A class is read only where P cannot see the piece; a piece P sees keeps a stale
+ * Merging never lets P know more than the moves they saw tell; it may let them know less (a card
+ * known to be on top of a deck, a hand's cards drawn from two generations of a deck, stay known
+ * only as one of a set). One gap: a move inside a zone P cannot see (a card put back on top of the
+ * same hidden deck) shows P no change of size, yet merges the zone's classes; where the rules make
+ * or skip such a move on something hidden, P's classes follow what really happened. A class is read only where P cannot see the piece; a piece P sees keeps a stale
  * number, which is never read until P stops seeing it, and then it is set.
  *
  * All of it is plain data in the state (`MatchState.known`, saved by `toJSON`), worked out from
