@@ -1,6 +1,7 @@
 import { shareZones } from "./shared-zones.ts";
 import type { Value } from "../dsl/ir.ts";
 import { occupancyOf, setOccupancy, sharePieces } from "./pieces.ts";
+import { shareKnowledge } from "./knowledge.ts";
 import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending } from "./state.ts";
 
 /**
@@ -21,6 +22,7 @@ import { keyedRecord, shareCells, type FrameState, type MatchState, type Pending
  * - A board's cells are shared until either state changes that board
  *   (`state.ts` `ownCells` copies it then; its stacks stay shared, as a move replaces a stack).
  * - A zone's list is shared until either state changes it (`shared-zones.ts`).
+ * - What the players know (`known`) is shared until either state changes it (`knowledge.ts` `own`).
  * What is copied: every other array the engine pushes to or splices (placement
  * order, the frame stack and its locals, the generator).
  */
@@ -47,6 +49,8 @@ export function cloneState(s: MatchState): MatchState {
     over: s.over,
     result: s.result,
     error: s.error,
+    // Shared until either state changes it (`knowledge.ts`); undefined as in a started match.
+    known: s.known && shareKnowledge(s.known),
   };
   if (s.variant !== undefined) out.variant = s.variant;
   shareZones(s, out);

@@ -9,7 +9,8 @@ import { compileFlow, type FlowRunner } from "./compile-flow.ts";
 import type { Exec, Fn } from "./exec.ts";
 import { mayDraw } from "./memo.ts";
 import { NAMED_ALONE } from "./options.ts";
-import { lift, ownPiece, piece, pieceId, putInZone, putOnBoard, setOwner } from "./pieces.ts";
+import { ownPiece, piece, pieceId, putInZone, putOnBoard, setOwner, takeOut } from "./pieces.ts";
+import { noteFlip, noteShuffle } from "./knowledge.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
 import { fail } from "./runtime-error.ts";
 import { isSpace, spaceOf } from "./space-info.ts";
@@ -495,8 +496,10 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         emit({
           k: "exec",
           run: (x, l) => {
-            const zone = ownZone(x.s, z(x, l) as string);
+            const key = z(x, l) as string;
+            const zone = ownZone(x.s, key);
             if (!zone) fail("runtime-none-value", "there is no zone to shuffle", span);
+            noteShuffle(x.rt, x.s, key);
             shuffleInPlace(x.s, zone);
           },
           span,
@@ -537,7 +540,15 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
       case "flip": {
         const p = compileExpr(s.piece, rt);
         const up = s.up;
-        emit({ k: "exec", run: (x, l) => void (ownPiece(x.s, pieceId(x, p(x, l), span)).up = up), span });
+        emit({
+          k: "exec",
+          run: (x, l) => {
+            const id = pieceId(x, p(x, l), span);
+            noteFlip(x.s, id, up);
+            ownPiece(x.s, id).up = up;
+          },
+          span,
+        });
         return;
       }
       case "remove": {
@@ -547,7 +558,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           run: (x, l) => {
             const id = p(x, l);
             piece(x, id, span);
-            lift(x.s, id as number, x.rt.topo);
+            takeOut(x.rt, x.s, id as number);
           },
           span,
         });

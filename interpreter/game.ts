@@ -127,6 +127,9 @@ export class Game {
       over: false,
       result: null,
       error: null,
+      // In every state from the start, though undefined until a hidden piece moves (`knowledge.ts`):
+      // a property added during play would give the state another shape in V8.
+      known: undefined,
     };
     // A loop, not `Array.from({ length })` or `new Array(n).fill(0)`: each took a tenth of
     // starting a small game (and `fill` leaves the list holey for good).

@@ -340,8 +340,10 @@ export class Match {
   /**
    * A copy of the match in which everything `player` cannot see (hidden
    * zones, deck and bag order, others' hands and open secret answers, the
-   * generator) is redrawn from `seed`, consistently with what they saw. What
-   * a bot searches instead of the real match, so it never peeks.
+   * generator) is redrawn from `seed`, consistently with what they saw: a
+   * hidden piece only among the pieces they cannot tell apart (`knowledge.ts`;
+   * their own face-down deck keeps its cards). What a bot searches instead of
+   * the real match, so it never peeks.
    */
   resampleFor(player: number, seed: number): Match {
     // The redraw offers the open decision again: a stopped copy's choice must be open first.

@@ -2,6 +2,8 @@ import type { Span } from "../dsl/span.ts";
 import type { Exec } from "./exec.ts";
 import { fail } from "./runtime-error.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
+import { noteMove } from "./knowledge.ts";
+import type { Runtime } from "./runtime.ts";
 import { ownZone } from "./shared-zones.ts";
 import { linkPut } from "./space-links.ts";
 import { cellsShared, keepPosition, knownPosition, ownCells, setStack, stackAt, type BoardPosition, type MatchState, type PieceState } from "./state.ts";
@@ -212,6 +214,12 @@ export function lift(s: MatchState, id: number, topo: Topology): void {
   }
 }
 
+/** Takes a piece out of play (`remove`), telling what each player knows of it (`knowledge.ts`). */
+export function takeOut(rt: Runtime, s: MatchState, id: number): void {
+  noteMove(rt, s, id, null, null, true);
+  lift(s, id, rt.topo);
+}
+
 /** Puts a piece on top of a zone. */
 export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
   const z = x.s.zones[zone];
@@ -220,6 +228,8 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
   if (limit !== undefined && z.length >= limit && x.s.pieces[id]!.zone !== zone) {
     fail("runtime-invalid-move", `${x.rt.zoneLabel(zone)} holds at most ${limit} pieces`, span);
   }
+  // What each player knows of it (`knowledge.ts`), while it is still where it was.
+  noteMove(x.rt, x.s, id, zone, null, true);
   lift(x.s, id, x.rt.topo);
   // Owned after the lift: lifting from this same zone may have made it this state's own already.
   ownZone(x.s, zone)!.push(id);
@@ -261,6 +271,7 @@ export function putOnBoard(
 ): void {
   const topo = x.rt.topo;
   const s = x.s;
+  noteMove(x.rt, s, id, null, board, faceUp);
   lift(s, id, topo);
   const p = ownPiece(s, id);
   // What was known of the position (`before`): an open grid's next spaces, and the links of a

@@ -7,6 +7,7 @@ import { seedState } from "./random.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, Pending } from "./state.ts";
 import { ownPiece } from "./pieces.ts";
+import { classOf } from "./knowledge.ts";
 import { readsAsWritten, seesPiece } from "./visibility.ts";
 import { answerNamed, apply, applyAt, optionCount, run } from "./vm.ts";
 import { copyWithSpaces } from "./space-info.ts";
@@ -61,11 +62,17 @@ interface Identity {
 
 /**
  * A copy of the match state in which everything `player` cannot see is
- * redrawn at random, consistently with what they see (a determinization):
+ * redrawn at random, consistently with what they see and what they know (a
+ * determinization):
  *
  * - pieces they cannot see (hidden zones, others' `owner` zones, face-down
  *   pieces) swap identities among themselves, within the same kind, owner
- *   and shape, so deck and bag orders and others' hands are redrawn;
+ *   and shape, and only among pieces the player cannot tell apart
+ *   (`knowledge.ts`): pieces they saw go into a face-down deck stay in it
+ *   (only their order is redrawn), an opponent's hand is redrawn from the
+ *   deck it was drawn from, a face-down tile they saw laid stays where it
+ *   is, what setup did before any chance or decision is known to all, and a
+ *   shuffle mixes what it shuffled;
  * - the match's generator is reseeded, so future chance is redrawn;
  * - others' answers to a secret choice still open are redrawn at random
  *   (they still have answered, in the same order), and others' hidden
@@ -73,12 +80,18 @@ interface Identity {
  * - the decision open now is offered again from the redrawn state, so no
  *   option id or label carries a hidden identity.
  *
- * The result depends only on what `player` sees and on `seed`: two states
- * that look the same to `player` give the same copy. What the rules copied
+ * The result depends only on what `player` saw and on `seed`: two states
+ * that look the same to `player`, and came about in ways that looked the same
+ * to them, give the same copy. What is not modelled: what the rules copied
  * out of hidden pieces into variables (a counter of the cards in a hand, a
- * local holding a drawn card's value) is kept as it is; a player's memory
- * of pieces seen earlier and then hidden is not modelled. `quiet`: the
- * decisions the redraw takes again are logged as a quiet match logs them.
+ * local holding a drawn card's value) is kept as it is; the order of pieces
+ * in a hidden zone is forgotten, even where it was known (cards put on a
+ * deck one by one, a top card looked at and put back); and where a player
+ * cannot tell which of a zone's hidden pieces moved, they are assumed to know
+ * only that it was one of them, not what the rules' choice implies (a card
+ * "of value 1" taken from an opponent's hand could be any of the hand).
+ * `quiet`: the decisions the redraw takes again are logged as a quiet match
+ * logs them.
  */
 export function resampleState(rt: Runtime, real: MatchState, player: number, seed: number, quiet = false): MatchState {
   // A copy that shares what no move edits in place (`clone-state.ts`): a search redraws a world
@@ -87,15 +100,25 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   const rng = botRandom(seed, 0x7e5a);
   const seen = { rt, s };
 
-  const groups = new Map<string, number[]>();
+  // Pieces `player` cannot tell apart: unseen, of one kind, owner and shape, and of one class of
+  // what they know (`knowledge.ts`: the pieces they watched go into their own deck are not
+  // interchangeable with an opponent's hand). In the order of their kind, owner and shape, then of
+  // their first piece: never of the class numbers, which count what happened to everyone.
+  const groups = new Map<string, Map<number | string, number[]>>();
   s.pieces.forEach((_, id) => {
     if (seesPiece(seen, id, player)) return;
-    const k = groupKey(rt, s, id);
-    const g = groups.get(k);
+    const key = groupKey(rt, s, id);
+    let byClass = groups.get(key);
+    if (!byClass) groups.set(key, (byClass = new Map()));
+    const c = classOf(s, player, id);
+    const g = byClass.get(c);
     if (g) g.push(id);
-    else groups.set(k, [id]);
+    else byClass.set(c, [id]);
   });
-  for (const ids of [...groups.keys()].sort().map((k) => groups.get(k)!)) {
+  const ordered: number[][] = [];
+  for (const key of [...groups.keys()].sort()) ordered.push(...[...groups.get(key)!.values()].sort((a, b) => a[0]! - b[0]!));
+  for (const ids of ordered) {
+    if (ids.length < 2) continue;
     const identities: Identity[] = ids.map((id) => {
       const p = s.pieces[id]!;
       return { c: p.c, st: p.st, key: identityKey(p.c, p.st) };

@@ -88,6 +88,13 @@ export class Runtime {
   private readonly componentShows: ({ entries: Record<string, Fn>; nlocals: number; draws: boolean } | null | undefined)[] = [];
   /** By zone or board instance key: its definition (`zoneDef`), or null; the name read out of the key once per key. */
   private readonly zoneDefs: Record<string, ZoneDef | null> = Object.create(null);
+  /** By zone instance key: who sees the pieces in it (`seenBy`), worked out once per key. */
+  private readonly zoneSeers: Record<string, number> = Object.create(null);
+  /**
+   * Does some zone hide its pieces from someone (not public)? When none does, a move between
+   * zones and face-up spaces is seen by everyone without asking `seenBy` (`knowledge.ts`).
+   */
+  readonly zonesHide: boolean;
   /** Components' classes of interchangeable pieces (`like-pieces.ts`). */
   private readonly likeClasses: Int32Array;
   /** How deep calls are nested now. */
@@ -101,6 +108,7 @@ export class Runtime {
     readonly engine: EngineKind = "compiled",
   ) {
     this.topo = new Topology(def);
+    this.zonesHide = Object.values(def.zones).some((z) => z.visibility !== "public");
     this.likeClasses = componentClasses(def);
     this.sided = def.components.map((comp) => (def.kinds[comp.kind]?.sidesFields.length ?? 0) > 0);
     const draws = drawsChance(def);
@@ -300,6 +308,21 @@ export class Runtime {
     let d = this.zoneDefs[instance];
     if (d === undefined) d = this.zoneDefs[instance] = this.def.zones[boardName(instance)] ?? null;
     return d ?? undefined;
+  }
+
+  /**
+   * Who sees what the pieces in the zone instance are, as `visibility.ts` `seesZoneInstance` says:
+   * `EVERYONE` (-1, a public zone), `NO_ONE` (-2, a hidden zone, or an owner zone no one owns), or
+   * the seat of the owner. Asked at every move (`knowledge.ts`), so kept by key: a number to compare.
+   */
+  seenBy(instance: string): number {
+    let v = this.zoneSeers[instance];
+    if (v === undefined) {
+      const visibility = this.zoneDef(instance)?.visibility ?? "public";
+      const owner = instanceOwner(instance);
+      v = this.zoneSeers[instance] = visibility === "public" ? -1 : visibility === "owner" && owner !== null ? owner : -2;
+    }
+    return v;
   }
 
   /** `deck`, `rack of Player 2`, `display 3` (numbered zones count from 1 for players, as seats do). */

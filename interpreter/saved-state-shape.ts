@@ -54,6 +54,8 @@ export function savedStateProblem(rt: Runtime, json: SavedState): string | undef
       isRecord(p.st);
     if (!ok) return `its piece ${i} is not a piece of these rules`;
   }
+  const known = knownProblem(json, pieceCount);
+  if (known) return known;
   if (!(json.current === null || seat(json.current))) return "its current player is not a player";
   if (!Array.isArray(json.log) || !json.log.every((e) => isRecord(e) && seat(e.player) && typeof e.option === "string" && typeof e.label === "string")) return "its log of decisions is not one";
   if (!Array.isArray(json.messages) || !json.messages.every((m) => isRecord(m) && typeof m.text === "string" && whole(m.at))) return "its messages are not texts";
@@ -86,6 +88,22 @@ function stackProblem(rt: Runtime, json: SavedState, seat: (n: unknown) => boole
   if (p.kind === "options") return seat(p.player) && Array.isArray(p.offered) && p.offered.every(whole) ? undefined : "its pending options are not ones";
   const ok = Array.isArray(p.players) && p.players.every(seat) && isRecord(p.choices) && Object.values(p.choices).every(choice) && isRecord(p.chosen);
   return ok ? undefined : "its pending secret choice is not one";
+}
+
+/**
+ * What each player knows (`known`, `knowledge.ts`), when kept: for each player a class for every
+ * piece and the class of each zone's pieces they saw go in, all numbers below the next class.
+ */
+function knownProblem(json: SavedState, pieceCount: number): string | undefined {
+  const k = json.known as unknown;
+  if (k === undefined) return undefined;
+  const bad = "what it says each player knows of the hidden pieces is not in the engine's form";
+  if (!isRecord(k) || !whole(k.next) || k.next < 0 || !Array.isArray(k.cls) || !Array.isArray(k.home)) return bad;
+  const next = k.next;
+  const label = (n: unknown): boolean => whole(n) && n >= 0 && n < next;
+  if (k.cls.length !== json.players || !k.cls.every((c) => Array.isArray(c) && c.length === pieceCount && c.every(label))) return bad;
+  if (k.home.length !== json.players || !k.home.every((h) => isRecord(h) && Object.entries(h).every(([z, c]) => z in json.zones && label(c)))) return bad;
+  return undefined;
 }
 
 function whole(n: unknown): n is number {

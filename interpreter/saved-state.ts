@@ -29,8 +29,11 @@ export function savedState(topo: Topology, s: MatchState): SavedState {
     cells[board] = record;
   }
   // The cells in their place among the state's fields, as they were saved before they were numbered.
-  const out = copyWithSpaces({ ...s, cells: {} }, (t) => t.toJSON()) as SavedState;
+  const { known, ...rest } = s;
+  const out = copyWithSpaces({ ...rest, cells: {} }, (t) => t.toJSON()) as SavedState;
   out.cells = cells;
+  // Last, whenever it was first set (before or after the `spaces`): one match saves to one text.
+  if (known !== undefined) out.known = copyData(known, () => undefined) as typeof known;
   return out;
 }
 

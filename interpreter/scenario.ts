@@ -6,7 +6,8 @@ import { newExec, type Exec } from "./exec.ts";
 import type { Game, StartOptions } from "./game.ts";
 import { Match, type Option } from "./match.ts";
 import { choiceLabeller, legalValues, nameChoice, namedOption } from "./options.ts";
-import { lift, ownPiece, putInZone, putOnBoard } from "./pieces.ts";
+import { ownPiece, putInZone, putOnBoard, takeOut } from "./pieces.ts";
+import { noteFlip } from "./knowledge.ts";
 import type { Runtime } from "./runtime.ts";
 import { stackAt, type MatchResult } from "./state.ts";
 import { numberedKey } from "../dsl/keys.ts";
@@ -198,12 +199,13 @@ export class Scenario {
   /** Takes a piece out of the game. */
   remove(id: number): void {
     this.pieceState(id);
-    lift(this.match.state, id, this.rt.topo);
+    takeOut(this.rt, this.match.state, id);
   }
 
   /** Turns a piece on a board face up or face down. */
   flip(id: number, faceUp: boolean): void {
     this.pieceState(id);
+    noteFlip(this.match.state, id, faceUp);
     ownPiece(this.match.state, id).up = faceUp;
   }
 

@@ -3,13 +3,16 @@ import type { Diagnostic } from "../dsl/diagnostic.ts";
 /**
  * The layout version of `MatchState` this engine writes and reads. 5: a space the rules hold is
  * saved `{ "$space": key }` (`space-info.ts`); version 4 wrote its bare key, which reads back as text.
+ * 6: what each player knows of the pieces they cannot see (`known`); a version 5 state has none,
+ * which would read as "nothing hidden has moved yet", so it is refused rather than misread.
  */
-export const STATE_VERSION = 5;
+export const STATE_VERSION = 6;
 import type { Value } from "../dsl/ir.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
 import type { SpaceLinks } from "./space-links.ts";
 import type { SpaceInfo } from "./space-info.ts";
 import type { PrivateText } from "./secret-text.ts";
+import type { Knowledge } from "./knowledge.ts";
 
 /**
  * Everything about a match in progress: plain data, but for the spaces the
@@ -23,9 +26,10 @@ export interface MatchState {
   /**
    * The layout of this record: 2 since pending choices keep values, not named options; 3 since a
    * pending choice of named options keeps which options are offered, not their labels; 4 since a
-   * pending choice may keep its candidates unweighed (`ChoiceState.unweighed`).
+   * pending choice may keep its candidates unweighed (`ChoiceState.unweighed`); 6 since it keeps
+   * what each player knows of the pieces they cannot see (`known`).
    */
-  version: 5;
+  version: 6;
   /** A fingerprint of the rules (and variant) the match is played under: a saved state resumes only on the same rules. */
   rules?: string;
   players: number;
@@ -59,6 +63,13 @@ export interface MatchState {
   over: boolean;
   result: MatchResult | null;
   error: Diagnostic | null;
+  /**
+   * Which pieces each player cannot tell apart among those they cannot see (`knowledge.ts`): what
+   * `resampleFor` redraws within. Absent while every such piece is still in the class of where it
+   * is (a game that hides nothing never has it). A started match has the property from the start,
+   * undefined (JSON leaves it out); a saved match writes it last (`saved-state.ts`).
+   */
+  known?: Knowledge | undefined;
 }
 
 /**

@@ -51,7 +51,9 @@ describe("saved states", () => {
     const game = gameFromSource(RULES);
     // Version 4 wrote a space the rules hold as its bare key, which reads back as a text.
     const saved = { ...JSON.parse(JSON.stringify(game.start({ players: 2, seed: 3 }).toJSON())), version: 4 };
-    expect(() => Match.fromJSON(game, saved)).toThrow(/layout version 4, expected 5/);
+    expect(() => Match.fromJSON(game, saved)).toThrow(/layout version 4, expected 6/);
+    // Version 5 kept no record of what each player knows (`known`): read now, it would say nothing hidden had moved.
+    expect(() => Match.fromJSON(game, { ...saved, version: 5 })).toThrow(/layout version 5, expected 6/);
   });
 
   // Spaces the rules hold (variables, lists, a pending choice's values, a turn's locals) are the
