@@ -28,10 +28,22 @@ export interface MctsSettings {
   priorWidth: number;
   /** How many playouts a root option's one-step judgement counts as, in its average and its visits. */
   priorVisits: number;
+  /**
+   * How sure the search must be to overrule the one-step judgement. When the most visited option
+   * is not the best judged one, the last quarter of the budget plays fresh playouts through each
+   * of the two in turn, and the most visited is taken only when its fresh mean is higher by more
+   * than this many standard errors of the difference (0: always the most visited, no check).
+   * Fresh, because the search's own averages are biased by how it chose what to visit: an option
+   * unlucky in its first playouts is left with few, a lucky one gathers many. Where playouts are
+   * mostly noise (random rollouts in auctions and deck-builders), a larger budget spread visits
+   * over options alike in value, and the most visited was close to a draw among them: more search
+   * played worse than none.
+   */
+  guard: number;
 }
 
 /** The settings a bot takes where none are given; their names are every setting there is. */
-export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2 };
+export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2, guard: 1 };
 
 /**
  * A root option judged before the search (`MctsSettings.priorWidth`): its position, each seat's
@@ -49,11 +61,35 @@ interface Node {
   totals: number[];
   /** Option index → node, for the options tried so far. */
   children: Map<number, Node>;
+
   /** Who decides at this node and among how many options, fixed by the first playout that reached it. */
   mover: number;
   count: number;
   /** The root's options judged in advance, best first: the node widens through these, in order, and no others. */
   priors?: Prior[];
+}
+
+/** Rewards of fresh playouts through one option: how many, their sum and sum of squares. */
+interface Tally {
+  n: number;
+  sum: number;
+  sq: number;
+}
+
+function newTally(): Tally {
+  return { n: 0, sum: 0, sq: 0 };
+}
+
+function tally(t: Tally, reward: number): void {
+  t.n++;
+  t.sum += reward;
+  t.sq += reward * reward;
+}
+
+/** The variance of a tally's mean (its sample variance over its count). */
+function meanVariance(t: Tally): number {
+  const mean = t.sum / t.n;
+  return Math.max(0, t.sq / t.n - mean * mean) / (t.n - 1);
 }
 
 function newNode(players: number): Node {
@@ -141,8 +177,14 @@ export class MctsBot {
     const deadline = "milliseconds" in this.budget ? performance.now() + this.budget.milliseconds : Infinity;
     if (this.settings.priorWidth > 0) root.priors = this.judgeOptions(match, player, n, decision);
     const limit = "iterations" in this.budget ? this.budget.iterations : Infinity;
+    // The check against the judgement (`guard`) keeps the last quarter of the budget for itself.
+    const checking = this.settings.guard > 0 && root.priors !== undefined;
+    const start = performance.now();
+    const searchLimit = checking && limit !== Infinity ? Math.ceil(limit * 0.75) : limit;
+    const searchDeadline = checking && deadline !== Infinity ? start + (deadline - start) * 0.75 : deadline;
     let world = match;
-    for (let i = 0; i < limit && (i === 0 || deadline === Infinity || performance.now() < deadline); i++) {
+    let i = 0;
+    for (; i < searchLimit && (i === 0 || searchDeadline === Infinity || performance.now() < searchDeadline); i++) {
       if (i % this.settings.playoutsPerWorld === 0) {
         world = match.resampleFor(player, mixSeed(this.seed, decision, i));
         // Nobody reads the playouts' logs: they play the same moves without naming them.
@@ -151,6 +193,13 @@ export class MctsBot {
       this.playout(world.clone(), root, player);
       this.iterations++;
     }
+    const best = this.mostVisited(root, player);
+    if (!checking) return best;
+    return this.checked(match, root, player, decision, best, i, limit, deadline);
+  }
+
+  /** The most visited option at the root (ties: the higher mean, then the lower position). */
+  private mostVisited(root: Node, player: number): number {
     // A search that reached no option (every world offered another count) takes the best judged one.
     let best = root.priors?.[0]?.index ?? 0;
     let bestVisits = -1;
@@ -164,6 +213,33 @@ export class MctsBot {
       }
     }
     return best;
+  }
+
+  /**
+   * The most visited option `best`, or the best judged one when the search did not show it worse:
+   * the rest of the budget (from playout `from`) plays fresh playouts through each of the two in
+   * turn, in worlds of their own, and `best` is kept only when its fresh mean beats the judged
+   * one's by `guard` standard errors of the difference (each side 2 playouts at least).
+   */
+  private checked(match: Match, root: Node, player: number, decision: number, best: number, from: number, limit: number, deadline: number): number {
+    const judged = root.priors![0]?.index;
+    if (judged === undefined || judged === best || !root.children.has(judged) || !root.children.has(best)) return best;
+    const fresh = [newTally(), newTally()];
+    let world = match;
+    for (let i = from, k = 0; i < limit && (deadline === Infinity || performance.now() < deadline); i++, k++) {
+      if (k % this.settings.playoutsPerWorld === 0) {
+        world = match.resampleFor(player, mixSeed(this.seed, decision, i));
+        world.quiet = true;
+      }
+      const side = k % 2;
+      const reward = this.playout(world.clone(), root, player, side === 0 ? best : judged);
+      if (reward !== undefined) tally(fresh[side]!, reward);
+      this.iterations++;
+    }
+    const [a, b] = fresh as [Tally, Tally];
+    if (a.n < 2 || b.n < 2) return judged;
+    const se = Math.sqrt(meanVariance(a) + meanVariance(b));
+    return a.sum / a.n - b.sum / b.n > this.settings.guard * se ? best : judged;
   }
 
   /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
@@ -209,10 +285,22 @@ export class MctsBot {
     return world.applyRandom(this.pick, q).ok;
   }
 
-  private playout(world: Match, root: Node, me: number): void {
+  /** One playout from `root` (through option `through` at the root when given); the reward it gave `me`, or undefined when it could not take that option. */
+  private playout(world: Match, root: Node, me: number, through?: number): number | undefined {
     const path: Node[] = [root];
     let node = root;
+    if (through !== undefined) {
+      // The check against the judgement (`checked`): this option at the root, whatever its visits.
+      const mover = this.mover(world, me);
+      if (mover !== me || world.optionCount(me) !== root.count) return undefined;
+      const pending = world.state.pending;
+      if (!world.applyAt(through, me).ok) return undefined;
+      node = root.children.get(through)!;
+      path.push(node);
+      this.settleSecret(world, pending);
+    }
     for (;;) {
+      if (node !== root && through !== undefined && path.length === 2) break;
       const d = world.decision;
       if (!d || world.error) break;
       const mover = this.mover(world, me)!;
@@ -274,6 +362,7 @@ export class MctsBot {
       n.visits++;
       for (let q = 0; q < reward.length; q++) n.totals[q]! += reward[q]!;
     }
+    return reward[me] ?? 0;
   }
 
   /**
