@@ -309,7 +309,7 @@ function waysTable(choice: ChoiceState): number[][] {
   const cached = tables.get(choice);
   if (cached) return cached;
   const sizes = groupSizes(choice);
-  const k = choice.k ?? 1;
+  const k = widthOf(choice);
   const ways: number[][] = new Array<number[]>(sizes.length + 1);
   ways[sizes.length] = Array.from({ length: k + 1 }, (_, r) => (r === 0 ? 1 : 0));
   for (let g = sizes.length - 1; g >= 0; g--) {
@@ -324,14 +324,25 @@ function waysTable(choice: ChoiceState): number[][] {
   return ways;
 }
 
+/**
+ * The most items one pick of a multi-pick can take: its count, but never more than it has items
+ * (the table of ways is this wide: `choose up to 100000000 c from …` of three items is three).
+ */
+function widthOf(choice: ChoiceState): number {
+  return Math.min(choice.k ?? 1, choice.values.length);
+}
+
 /** How many values a choice offers (its stop option aside): its items, or a multi-pick's combinations. */
 export function pickCount(choice: ChoiceState): number {
   if (choice.k === undefined) return choice.values.length;
+  const width = widthOf(choice);
+  // Exactly k of fewer than k items: no pick (the choice then offers only its `stop`, or is `none` with `if any`).
+  if (!choice.upTo && choice.k > width) return 0;
   const ways = waysTable(choice)[0]!;
   if (!choice.upTo) return ways[choice.k]!;
-  // Every size from none up to k, capped as each size is.
+  // Every size from none up to the width, capped as each size is.
   let n = 0;
-  for (let r = 0; r <= choice.k; r++) n = Math.min(MAX_COMBINATIONS + 1, n + ways[r]!);
+  for (let r = 0; r <= width; r++) n = Math.min(MAX_COMBINATIONS + 1, n + ways[r]!);
   return n;
 }
 
@@ -348,7 +359,8 @@ function combinationAt(choice: ChoiceState, index: number): number[] {
   let i = index;
   if (choice.upTo) {
     // Picks of fewer items come first: find how many items option `index` takes.
-    for (r = 0; r < choice.k! && i >= ways[0]![r]!; r++) i -= ways[0]![r]!;
+    const width = widthOf(choice);
+    for (r = 0; r < width && i >= ways[0]![r]!; r++) i -= ways[0]![r]!;
   }
   for (let g = 0; g < sizes.length && r > 0; g++) {
     for (let j = Math.min(sizes[g]!, r); j >= 0; j--) {

@@ -173,4 +173,19 @@ describe("choosing several at once", () => {
     expect(m.playerVar(1, "picked")).toEqual([1, 3]);
     expect(m.result?.scores).toEqual([2, 8]);
   });
+
+  it("a count far past the items (a variable, `up to` or with `stop`) offers what the items allow, at once", () => {
+    // The table of ways was as wide as the count: a hundred million made the first decision hang.
+    const src = (pick: string) => `
+      game "Big" { players 2 }
+      var n: number = 100000000
+      flow { turn players[0] { let t = ${pick} } }
+      scoring p { points 0 }
+    `;
+    const upTo = gameFromSource(src('choose up to n c from [1, 2, 3] prompt "Pick"')).start({ players: 2, seed: 1 });
+    expect(upTo.optionCount()).toBe(8);
+    const exact = gameFromSource(src('choose n c from [1, 2, 3] prompt "Pick" stop "Pass" ask always')).start({ players: 2, seed: 1 });
+    expect(exact.options().map((o) => o.label)).toEqual(["Pass"]);
+  });
 });
+
