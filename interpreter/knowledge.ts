@@ -32,8 +32,9 @@ import type { MatchState } from "./state.ts";
  * known to be on top of a deck, a hand's cards drawn from two generations of a deck, stay known
  * only as one of a set). One gap: a move inside a zone P cannot see (a card put back on top of the
  * same hidden deck) shows P no change of size, yet merges the zone's classes; where the rules make
- * or skip such a move on something hidden, P's classes follow what really happened. A class is read only where P cannot see the piece; a piece P sees keeps a stale
- * number, which is never read until P stops seeing it, and then it is set.
+ * or skip such a move on something hidden, P's classes follow what really happened. A class is
+ * read only where P cannot see the piece; a piece P sees keeps a stale number, which is never read
+ * until P stops seeing it, and then it is set.
  *
  * All of it is plain data in the state (`MatchState.known`, saved by `toJSON`), worked out from
  * what happened in the match as every player saw it, so deterministic. `known` is absent while

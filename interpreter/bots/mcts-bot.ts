@@ -33,6 +33,7 @@ export interface MctsSettings {
    * is not the best judged one, the last quarter of the budget plays fresh playouts through each
    * of the two in turn, and the most visited is taken only when its fresh mean is higher by more
    * than this many standard errors of the difference (0: always the most visited, no check).
+   * When the two are one option, the choice is made: that quarter of the budget is not played.
    * Fresh, because the search's own averages are biased by how it chose what to visit: an option
    * unlucky in its first playouts is left with few, a lucky one gathers many. Where playouts are
    * mostly noise (random rollouts in auctions and deck-builders), a larger budget spread visits
@@ -299,8 +300,8 @@ export class MctsBot {
       path.push(node);
       this.settleSecret(world, pending);
     }
-    for (;;) {
-      if (node !== root && through !== undefined && path.length === 2) break;
+    // A fresh playout through `through` goes straight to its rollout: it samples that option, not the tree below it.
+    while (through === undefined) {
       const d = world.decision;
       if (!d || world.error) break;
       const mover = this.mover(world, me)!;
