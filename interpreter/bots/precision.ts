@@ -1,4 +1,4 @@
-import { pairedShareTrials, trialsFor, type PairedDifference, type Rate } from "./statistics.ts";
+import { pairedShareTrials, shareTrials, type PairedDifference, type Rate } from "./statistics.ts";
 
 /**
  * How sure a run's win figures are, and what more games would give: a designer reading that a
@@ -30,15 +30,25 @@ function widestOf(intervals: readonly Interval[]): number {
 }
 
 /**
- * The precision of a run's seats' win rates, and how many games would bring the seat whose rate
- * varies most, p(1 − p), to ±5 and ±2 points (`trialsFor`). Undefined when every seat always wins
- * or always loses (a game of one): there is no spread to read a precision from.
+ * The precision of a run's seats' win rates, and how many games would bring every seat's 95%
+ * interval to within ±5 and ±2 points of its rate, were the rates what they are now. Undefined
+ * when every seat always wins or always loses (a game of one): there is no spread to read a
+ * precision from.
+ *
+ * The forecast is made with the very interval the run reports (Wilson's, `shareTrials`), so
+ * the two agree: a run of 300 games whose widest side reads ±2.6 never forecasts ±2 from fewer
+ * games. (A normal-approximation forecast from the largest p(1 − p) did: near 0% or 100% Wilson's
+ * interval is lopsided, its far side wider than the normal half-width.)
  */
 export function winPrecision(wins: readonly Rate[]): Precision | undefined {
-  let variance = 0;
-  for (const r of wins) variance = Math.max(variance, r.value * (1 - r.value));
-  if (!(variance > 0)) return undefined;
-  return { widest: widestOf(wins), for5: trialsFor(0.05, variance), for2: trialsFor(0.02, variance), each: false };
+  if (!wins.some((r) => r.value > 0 && r.value < 1)) return undefined;
+  let for5 = 0;
+  let for2 = 0;
+  for (const r of wins) {
+    for5 = Math.max(for5, shareTrials(r.value, 0.05));
+    for2 = Math.max(for2, shareTrials(r.value, 0.02));
+  }
+  return { widest: widestOf(wins), for5, for2, each: false };
 }
 
 /**

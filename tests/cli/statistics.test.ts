@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, spread, togetherZ, tQuantile, trialsFor, wilson } from "../../interpreter/bots/statistics.ts";
+import { binomialPValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, spread, shareTrials, togetherZ, tQuantile, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 
@@ -145,16 +145,22 @@ describe("paired differences (two runs on the same seeds)", () => {
 });
 
 describe("how many games a precision needs", () => {
-  it("gives the textbook sample sizes of a proportion, and of a difference of two", () => {
-    // A rate near 50% to ±5 points at 95%: the survey-sampling 385 (1.96² · 0.25 / 0.05² = 384.1).
-    expect(trialsFor(0.05, 0.25)).toBe(385);
-    expect(trialsFor(0.02, 0.25)).toBe(2401);
-    // Two sides, 50% and 65%: variance 0.25 + 0.2275 on each side's count.
-    expect(trialsFor(0.05, 0.25 + 0.65 * 0.35)).toBe(734);
-    // A 99% interval needs more: 2.576² · 0.25 / 0.05² = 663.5.
-    expect(trialsFor(0.05, 0.25, 2.5758293035489004)).toBe(664);
-    expect(trialsFor(0.05, 0)).toBe(0);
-    expect(trialsFor(0, 0.25)).toBe(Infinity);
+  it("forecasts with the interval the run reports: Wilson's, its farther side", () => {
+    // Near 50% Wilson's interval is about the normal one: the survey-sampling 385 less a few.
+    expect(shareTrials(0.5, 0.05)).toBe(381);
+    expect(shareTrials(0.5, 0.02)).toBe(2398);
+    // A 99% interval needs more.
+    expect(shareTrials(0.5, 0.05, 2.5758293035489004)).toBe(657);
+    // Near 100% the interval is lopsided: 291 wins of 300 read 97.0% [94.4–98.4], 2.6 points on
+    // the far side, so ±2 takes more than 300 games (the normal approximation said 280).
+    const run = wilson(291, 300);
+    expect(run.value - run.low).toBeGreaterThan(0.02);
+    expect(shareTrials(0.97, 0.02)).toBeGreaterThan(300);
+    // Asked for the very reach the run has, it names the run's own size (to a game or so).
+    expect(Math.abs(shareTrials(0.97, run.value - run.low) - 300)).toBeLessThanOrEqual(1);
+    // A seat that never won still has an interval: [0, 1.9] after 200 games.
+    expect(shareTrials(0, 0.02)).toBe(189);
+    expect(shareTrials(0.5, 0)).toBe(Infinity);
   });
 });
 

@@ -55,8 +55,13 @@ describe("random streams", () => {
   it("says how sure a seat's wins are, and how many games would give ±5 and ±2 points", () => {
     const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
     const summary = summarise("Goofspiel", s, 200, Array.from({ length: 200 }, (_, i) => ({ game: i + 1, seed: i, scores: i < 100 ? [1, 0] : [0, 1], winners: i < 100 ? [0] : [1], decisions: 5 })), 1);
-    // 100 of 200: the Wilson interval reaches 6.9 points either side; 1.96² · 0.25 / 0.05² = 384.1.
-    expect(summaryLines(summary)).toContain("precision: each seat's win share known to ±6.9 points at most (95%); about 385 games would give ±5, about 2,401 ±2");
+    // 100 of 200: the Wilson interval reaches 6.9 points either side, and 381 games bring it to 5.
+    expect(summaryLines(summary)).toContain("precision: each seat's win share known to ±6.9 points at most (95%); about 381 games would give ±5, about 2,398 ±2");
+    // One seat winning 291 of 300: its interval [94.4, 98.4] is lopsided, 2.6 points on the far
+    // side, so the forecast for ±2 is more than the 300 games already played (the normal
+    // approximation, 1.96² · 0.97 · 0.03 / 0.02², had said 280: fewer games for a surer figure).
+    const lopsided = summarise("Goofspiel", s, 300, Array.from({ length: 300 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: i < 291 ? [0] : [1], decisions: 5 })), 1);
+    expect(summaryLines(lopsided)).toContain("precision: each seat's win share known to ±2.6 points at most (95%); about 114 games would give ±5, about 457 ±2");
     // One seat winning every game (so the other never): no spread, no line.
     const sure = summarise("Goofspiel", s, 20, Array.from({ length: 20 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: [0], decisions: 5 })), 1);
     expect(summaryLines(sure).some((l) => l.startsWith("precision"))).toBe(false);
