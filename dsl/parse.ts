@@ -8,7 +8,7 @@ import { unclosedBraceHint } from "./unclosed-brace.ts";
 import { familiarSign } from "./familiar-words.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
-import { ALL_TOKENS, LBrace, RBrace, StringLit, UnterminatedComment } from "./tokens.ts";
+import { ALL_TOKENS, Identifier, LBrace, RBrace, StringLit, UnterminatedComment } from "./tokens.ts";
 
 // Chevrotain's checks of the token definitions are made once, by a test (tests/dsl/grammar.test.ts), not at every start.
 const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
@@ -86,6 +86,7 @@ function withBudgets(p: StelaParser): StelaParser {
 function read<T>(tokens: IToken[], rule: (p: StelaParser) => T): T {
   const p = parser();
   p.problems = [];
+  p.keywordNames = [];
   p.input = tokens;
   syntaxErrors = 0;
   return rule(p);
@@ -194,8 +195,27 @@ export function parse(source: string, file: string): ParseResult {
     sink.error("input-too-deep", "this file nests too deeply for Stela to read", at ? atToken(at, lexed.tokens, source) : NO_SPAN, "split deep expressions with `let` or `define`");
     return { ast: whole([]), diagnostics: sink.items };
   }
-  const errors = p.errors;
-  const problems = p.problems;
+  let errors = p.errors;
+  let problems = p.problems;
+  // A declaration named with a word of the language (`zone table: Card`) is one error, and read on
+  // under that name; each use of the name (`move c to table`) is then read as the name too, not as
+  // the word, so it is one error of its own instead of a cascade over the lines after it.
+  const keywordNames = p.keywordNames;
+  if (keywordNames.length > 0) {
+    const named = readingWordsAsNames(lexed.tokens, keywordNames, errors.length);
+    if (named) {
+      ({ decls, errors, problems } = named.reading);
+      for (const t of named.uses) {
+        const declared = keywordNames.find((d) => d.image === t.image)!;
+        problems.push({
+          code: "parse-unexpected-token",
+          message: `\`${t.image}\` is a word of the language and cannot be a name`,
+          span: tokenSpan(t),
+          hint: `rename what line ${declared.startLine} declares as \`${t.image}\`, and this use of it`,
+        });
+      }
+    }
+  }
   // A file that ends inside a block (a missing `}` at the end) is reported once, then read again
   // with the missing braces supplied: otherwise its last declaration, or all of them, would be
   // lost and the checker would add false "no game / no flow" errors.
@@ -216,6 +236,56 @@ export function parse(source: string, file: string): ParseResult {
   const ast = whole(limitTreeDepth(decls ?? [], sink));
   expandTemplates(ast, source, sink);
   return { ast, diagnostics: sink.items };
+}
+
+/** A reading of the tokens: what the parser made of them and the errors it met. */
+interface Reading {
+  decls: Decl[] | undefined;
+  errors: IRecognitionException[];
+  problems: StelaParser["problems"];
+}
+
+/** Re-readings at most, one more use of a word read as a name each: past this, the first reading stands. */
+const MAX_NAME_REREADS = 50;
+
+/**
+ * Reads the tokens again with each use of a word of the language that a declaration took as its
+ * name (`zone table`) read as that name wherever the parser tripped on it: one use at a time, as
+ * each re-reading can reach uses the first lost in its cascade. A use is kept as a name only when
+ * it leaves fewer syntax errors than before (the word may be meant as the word there). Undefined
+ * when no use is read as a name.
+ */
+function readingWordsAsNames(tokens: IToken[], declared: IToken[], firstErrors: number): { reading: Reading; uses: IToken[] } | undefined {
+  const words = new Set(declared.map((t) => t.image));
+  const skip = new Set(declared);
+  const current = tokens.slice();
+  const uses: IToken[] = [];
+  let best: Reading | undefined;
+  let fewest = firstErrors;
+  let errors = parser().errors;
+  for (let round = 0; round < MAX_NAME_REREADS; round++) {
+    const at = errors.find((e) => words.has(e.token.image) && e.token.tokenType.name.startsWith("Kw_") && !skip.has(e.token));
+    if (!at) break;
+    const i = current.indexOf(at.token);
+    if (i < 0) break;
+    const t = at.token;
+    const asName = createTokenInstance(Identifier, t.image, t.startOffset, t.endOffset ?? t.startOffset, t.startLine ?? 0, t.endLine ?? 0, t.startColumn ?? 0, t.endColumn ?? 0);
+    current[i] = asName;
+    let reading: Reading;
+    try {
+      const decls = read(current, (q) => q.file());
+      reading = { decls, errors: parser().errors, problems: parser().problems };
+    } catch (e) {
+      if (!(e instanceof TooManySyntaxErrors || e instanceof NestedTooDeeply || e instanceof RangeError)) throw e;
+      break;
+    }
+    if (reading.errors.length >= fewest) break;
+    fewest = reading.errors.length;
+    best = reading;
+    uses.push(asName);
+    errors = reading.errors;
+  }
+  return best && { reading: best, uses };
 }
 
 /** How many `{` are still open at the end of the tokens. */

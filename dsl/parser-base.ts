@@ -84,6 +84,8 @@ export function unquote(image: string): string {
 export abstract class StelaParserBase extends EmbeddedActionsParser {
   /** Problems found by the actions (not by the grammar) during the last parse. */
   problems: ActionProblem[] = [];
+  /** Words of the language written as the name of a declaration (`zone table: Card`), as `declaredName` met them. */
+  keywordNames: IToken[] = [];
 
   /**
    * `validate`: check the grammar itself (ambiguities, unreachable alternatives) while building
@@ -131,6 +133,7 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
   protected declaredName(t: IToken): IToken {
     this.ACTION(() => {
       if (isReal(t) && t.tokenType.name.startsWith("Kw_")) {
+        this.keywordNames.push(t);
         this.problems.push({
           code: "parse-expected-token",
           message: `expected a name but found \`${t.image}\``,
