@@ -245,15 +245,15 @@ interface Reading {
   problems: StelaParser["problems"];
 }
 
-/** Re-readings at most, one more use of a word read as a name each: past this, the first reading stands. */
-const MAX_NAME_REREADS = 50;
+/** Re-readings at most: past this, the best reading so far stands. */
+const MAX_NAME_REREADS = 10;
 
 /**
  * Reads the tokens again with each use of a word of the language that a declaration took as its
- * name (`zone table`) read as that name wherever the parser tripped on it: one use at a time, as
- * each re-reading can reach uses the first lost in its cascade. A use is kept as a name only when
- * it leaves fewer syntax errors than before (the word may be meant as the word there). Undefined
- * when no use is read as a name.
+ * name (`zone table`) read as that name wherever the parser tripped on it. Every such use of one
+ * reading is read as the name in the next, and again, as each re-reading can reach uses the last
+ * one lost in its cascade. A re-reading is kept only when it leaves fewer syntax errors than the
+ * one before (the word may be meant as the word there). Undefined when no use is read as a name.
  */
 function readingWordsAsNames(tokens: IToken[], declared: IToken[], firstErrors: number): { reading: Reading; uses: IToken[] } | undefined {
   const words = new Set(declared.map((t) => t.image));
@@ -264,13 +264,15 @@ function readingWordsAsNames(tokens: IToken[], declared: IToken[], firstErrors: 
   let fewest = firstErrors;
   let errors = parser().errors;
   for (let round = 0; round < MAX_NAME_REREADS; round++) {
-    const at = errors.find((e) => words.has(e.token.image) && e.token.tokenType.name.startsWith("Kw_") && !skip.has(e.token));
-    if (!at) break;
-    const i = current.indexOf(at.token);
-    if (i < 0) break;
-    const t = at.token;
-    const asName = createTokenInstance(Identifier, t.image, t.startOffset, t.endOffset ?? t.startOffset, t.startLine ?? 0, t.endLine ?? 0, t.startColumn ?? 0, t.endColumn ?? 0);
-    current[i] = asName;
+    const tripped = new Set(errors.filter((e) => words.has(e.token.image) && e.token.tokenType.name.startsWith("Kw_") && !skip.has(e.token)).map((e) => e.token));
+    const renamed: IToken[] = [];
+    for (let i = 0; i < current.length && tripped.size > 0; i++) {
+      const t = current[i]!;
+      if (!tripped.delete(t)) continue;
+      current[i] = createTokenInstance(Identifier, t.image, t.startOffset, t.endOffset ?? t.startOffset, t.startLine ?? 0, t.endLine ?? 0, t.startColumn ?? 0, t.endColumn ?? 0);
+      renamed.push(current[i]!);
+    }
+    if (renamed.length === 0) break;
     let reading: Reading;
     try {
       const decls = read(current, (q) => q.file());
@@ -282,7 +284,7 @@ function readingWordsAsNames(tokens: IToken[], declared: IToken[], firstErrors: 
     if (reading.errors.length >= fewest) break;
     fewest = reading.errors.length;
     best = reading;
-    uses.push(asName);
+    uses.push(...renamed);
     errors = reading.errors;
   }
   return best && { reading: best, uses };
