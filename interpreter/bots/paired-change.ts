@@ -1,4 +1,5 @@
 import { pairedMeanDifference, pairedShareDifference, togetherZ, Z95, type PairedDifference } from "./statistics.ts";
+import { winningMargin } from "./winning-margin.ts";
 
 /** What a played game leaves for comparing two runs: `stela compare`'s outcomes, the editor's. */
 export interface PlayedGame {
@@ -19,6 +20,8 @@ export interface PairedChange {
   seats: { wins: PairedDifference; score: PairedDifference }[];
   /** The change of mean game length, in decisions. */
   length: PairedDifference;
+  /** The change of the mean winning margin (`winningMargin`), in points; no pairs with one player. */
+  margin: PairedDifference;
 }
 
 /**
@@ -37,6 +40,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
   const wins: number[][] = Array.from({ length: players }, () => []);
   const scores: number[][] = Array.from({ length: players }, () => []);
   const length: number[] = [];
+  const margin: number[] = [];
   if (a.length !== b.length) throw new Error(`paired runs must hold the same games: ${a.length} against ${b.length}`);
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
@@ -48,11 +52,15 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
       scores[p]!.push((y.scores[p] ?? 0) - (x.scores[p] ?? 0));
     }
     length.push(y.decisions - x.decisions);
+    const before = winningMargin(x.scores);
+    const after = winningMargin(y.scores);
+    if (before !== undefined && after !== undefined) margin.push(after - before);
   }
   return {
     pairs: length.length,
     seats: wins.map((w, p) => ({ wins: pairedShareDifference(w, z), score: pairedMeanDifference(scores[p]!, z) })),
     length: pairedMeanDifference(length, z),
+    margin: pairedMeanDifference(margin, z),
   };
 }
 

@@ -57,6 +57,8 @@ export interface Comparison {
   scoresSureTogether: number[];
   seats: SeatComparison[];
   length: PairedDifference & { relative: number };
+  /** The change of the winning margin (`winningMargin`), game by game; absent with one player. */
+  margin?: PairedDifference;
   thresholds: Threshold[];
   /** The command that reproduces this comparison. */
   command: string;
@@ -216,7 +218,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   });
   const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players) } : {};
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score");
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, thresholds, command };
+  const margin = a.margin && b.margin ? { margin: at95.margin } : {};
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, thresholds, command };
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
@@ -250,6 +253,7 @@ export function comparisonLines(c: Comparison): string[] {
   const precision = changePrecisionLine(c);
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
+  if (c.margin && c.a.margin && c.b.margin) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   const same = samePlayNote(c.length);
   if (same) lines.push(`note: ${same}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
@@ -283,7 +287,7 @@ ${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.di
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
 ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
-<p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%). Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
+<p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%).${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;
   const script = `new Chart(document.getElementById("wins"), { data: { labels: d.seats, datasets: [

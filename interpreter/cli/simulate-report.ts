@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstSeatVerdict, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
+import { firstSeatVerdict, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
 import { formatPValue, type Rate } from "../index.ts";
 
 /** Chart.js's browser bundle, inlined so the report opens anywhere, offline. */
@@ -97,6 +97,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
 <p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). The first to decide: ${fp.wins} wins in ${fp.decisive} decisive games, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.</p>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
+${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}
 <div class="charts">
 <div><h2>Win rate by seat</h2><canvas id="wins"></canvas></div>
 <div><h2>Game length</h2><canvas id="length"></canvas></div>

@@ -1,5 +1,5 @@
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winPrecision, type FirstPlayerTest, type Rate, type RunSettings, type Spread } from "../index.ts";
+import { firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Rate, type RunSettings, type Spread } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -35,6 +35,8 @@ export interface SimulationSummary {
   scores: { mean: number[]; min: number[]; max: number[] };
   /** Game length in decisions. */
   length: Spread;
+  /** The winner's lead in points over the next score (`winningMargin`), with two players or more. */
+  margin?: Spread;
   decisionsPerGame: number;
   /** Does the player who decides first win more (or less) than the fair share (`firstPlayerTest`)? */
   firstPlayer: FirstPlayerTest;
@@ -89,11 +91,17 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
     errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, seed: g.seed, message: g.error!, replay: replayCommand(s, g.game) })),
     command: runCommand(s, games),
   };
+  if (n >= 2) summary.margin = spread(clean.map((g) => winningMargin(g.scores) ?? 0));
   if (s.variant !== undefined) summary.variant = s.variant;
   return summary;
 }
 
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
+
+/** "winning margin: 8.4 ± 6.1 points (median 7, 0–31): the top score less the next" */
+export function marginLine(m: Spread): string {
+  return `winning margin: ${m.mean.toFixed(2)} ± ${m.sd.toFixed(2)} points (median ${m.median}, ${m.min}–${m.max}): the top score less the next`;
+}
 
 /** What the run's first-player test says, in words (`firstPlayerVerdict`). */
 export function firstSeatVerdict(s: SimulationSummary): string {
@@ -131,6 +139,7 @@ export function summaryLines(s: SimulationSummary): string[] {
   if (precision) lines.push(precision);
   lines.push(
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
+    ...(s.margin ? [marginLine(s.margin)] : []),
     `games per second: ${s.playoutsPerSecond.toFixed(1)}`,
     `errors: ${s.errors.length}`,
   );

@@ -35,6 +35,15 @@ describe("comparing two runs", () => {
     expect(c.length.relative).toBeCloseTo(0.15, 12);
   });
 
+  it("gives the change of the winning margin game by game", () => {
+    // B's games are won by 10 points as A's are, but with 15 in the 30 games that moved to seat 1.
+    const wider = gamesB.map((g, i) => (i >= 100 && i < 130 ? { ...g, scores: [15, 0] } : g));
+    const c = compareSummaries(a, summarise("B", { ...settings, file: "b.stela" }, 200, wider, 1), { a: gamesA, b: wider }, [], "cmd");
+    expect(c.margin!.value).toBeCloseTo(0.75, 12);
+    expect(c.margin!.low).toBeGreaterThan(0.4);
+    expect(comparisonLines(c)).toContain(`winning margin: 10.00 → 10.75 points, ${changeText(c.margin!, 1, 2)} (the top score less the next, game by game)`);
+  });
+
   it("says how sure the win changes are, and how many games each side would tell 5 or 2 points", () => {
     const lines = comparisonLines(compareSummaries(a, b, both, [], "cmd"));
     // Game by game, 30 of 200 games went from seat 2 to seat 1 and none back: Agresti–Min's centre

@@ -158,6 +158,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(text).toMatch(/Precision: each seat's change in win share known to ±\d+\.\d points at most \(95%\); about [\d,]+ games each would give ±5/);
     // The change of game length too, game by game, with its interval.
     expect(await page.textContent("[data-testid=simulate-length]")).toMatch(/\(saved: \d+\.\d; change [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] \[95%\], game by game\)\.$/);
+    // How close the games were, and its change game by game, as `stela compare` gives it.
+    expect(await page.textContent("[data-testid=simulate-margin]")).toMatch(/^Winning margin \(the top score less the next\): \d+\.\d\d ± \d+\.\d\d points \(saved: \d+\.\d\d; change [+-]\d+\.\d\d \[[+-]\d+\.\d\d, [+-]\d+\.\d\d\] \[95%\], game by game\)\.$/);
     expect(e.errors).toEqual([]);
   }, 300_000);
 
@@ -232,6 +234,7 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     await page.waitForSelector("[data-testid=simulate-none-clean]", { timeout: 120_000 });
     expect(await page.$("[data-testid=simulate-chart]")).toBeNull();
     expect(await page.$("[data-testid=simulate-length]")).toBeNull();
+    expect(await page.$("[data-testid=simulate-margin]")).toBeNull();
     expect(await page.textContent("[data-testid=simulate-errors]")).toBe("6 failed games:");
     // Another game's rules: the panel stays open, with nothing of the game left behind.
     await page.selectOption("[data-testid=picker]", "mayan-city.stela|");

@@ -62,6 +62,8 @@ describe("random streams", () => {
     // approximation, 1.96² · 0.97 · 0.03 / 0.02², had said 280: fewer games for a surer figure).
     const lopsided = summarise("Goofspiel", s, 300, Array.from({ length: 300 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: i < 291 ? [0] : [1], decisions: 5 })), 1);
     expect(summaryLines(lopsided)).toContain("precision: each seat's win share known to ±2.6 points at most (95%); about 114 games would give ±5, about 457 ±2");
+    // Every game won by 1 point (scores 1 and 0): the margin line says so, with its spread.
+    expect(summaryLines(summary)).toContain("winning margin: 1.00 ± 0.00 points (median 1, 1–1): the top score less the next");
     // One seat winning every game (so the other never): no spread, no line.
     const sure = summarise("Goofspiel", s, 20, Array.from({ length: 20 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: [0], decisions: 5 })), 1);
     expect(summaryLines(sure).some((l) => l.startsWith("precision"))).toBe(false);

@@ -26,6 +26,8 @@ export interface BalanceFigures {
   clean: number;
   seats: { bot: string; wins: Rate; draws: Rate; share: Rate; score: Spread }[];
   length: Spread;
+  /** The top score less the next, per game (`winningMargin`); absent with one player. */
+  margin?: Spread;
   /** Whether the first to decide wins more than the fair share, over the games that ended cleanly (`firstPlayerTest`). */
   firstPlayer: FirstPlayerTest;
   /** Failed games: number (from 1) and message; the CLI replays one with `--game`. */

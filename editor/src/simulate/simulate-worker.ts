@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, firstPlayerTest, makeBot, mixSeed, parseBotSpec, playOut, shareRate, spread, wilson, type Game } from "../../../interpreter/index.ts";
+import { compile, firstPlayerTest, makeBot, mixSeed, parseBotSpec, playOut, shareRate, spread, wilson, winningMargin, type Game } from "../../../interpreter/index.ts";
 import type { BalanceFigures, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -57,6 +57,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
       return { bot: req.bots[p % req.bots.length]!, wins: wilson(won, clean.length), draws: wilson(drew, clean.length), share: shareRate(share, clean.length), score: spread(clean.map((o) => o.scores[p] ?? 0)) };
     }),
     length: spread(clean.map((o) => o.decisions)),
+    ...(req.players >= 2 ? { margin: spread(clean.map((o) => winningMargin(o.scores) ?? 0)) } : {}),
     firstPlayer: firstPlayerTest(clean, req.players),
     errors: outcomes.flatMap((o, i) => (o.error ? [{ game: i + 1, message: o.error }] : [])),
     outcomes,

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { pairedChange, winningMargin } from "../../interpreter/index.ts";
+
+/** How close games were: the top score less the next, alone and changed game by game. */
+
+describe("winning margin", () => {
+  it("is the top score less the next, 0 when first place is shared on points", () => {
+    expect(winningMargin([12, 30, 21])).toBe(9);
+    expect(winningMargin([30, 12, 21])).toBe(9);
+    expect(winningMargin([5, 5, 1])).toBe(0);
+    expect(winningMargin([-3, -7])).toBe(4);
+    expect(winningMargin([7])).toBeUndefined();
+    expect(winningMargin([])).toBeUndefined();
+  });
+
+  it("changes game by game between two runs of the same games", () => {
+    // Three games; B widens the first two games' leads by 4 and 2 and leaves the third alike.
+    const a = [
+      { game: 1, scores: [10, 6], winners: [0], decisions: 5 },
+      { game: 2, scores: [3, 8], winners: [1], decisions: 5 },
+      { game: 3, scores: [4, 4], winners: [0, 1], decisions: 5 },
+    ];
+    const b = [
+      { game: 1, scores: [14, 6], winners: [0], decisions: 5 },
+      { game: 2, scores: [3, 10], winners: [1], decisions: 5 },
+      { game: 3, scores: [4, 4], winners: [0, 1], decisions: 5 },
+    ];
+    const c = pairedChange(a, b, 2);
+    expect(c.margin.n).toBe(3);
+    expect(c.margin.value).toBe(2);
+    // A game that stopped on an error on either side has no margin to compare.
+    const broken = pairedChange(a, [b[0]!, { ...b[1]!, error: "line 3: boom" }, b[2]!], 2);
+    expect(broken.margin.n).toBe(2);
+    expect(broken.margin.value).toBe(2);
+  });
+});
