@@ -161,10 +161,18 @@ export function binomialPValue(k: number, n: number, p: number): number {
  */
 export function shareTrials(p: number, halfWidth: number, z = Z95): number {
   if (!(halfWidth > 0)) return Infinity;
-  const fits = (n: number): boolean => {
+  return fewestTrials((n) => {
     const r = wilson(p * n, n, z);
     return Math.max(p - r.low, r.high - p) <= halfWidth;
-  };
+  });
+}
+
+/**
+ * The fewest trials (from 1) for which `fits` holds, when it holds from some count on and for every
+ * count after (an interval that only shrinks as trials are added): doubling, then halving.
+ * Infinity when not even 2⁴⁰ trials would do.
+ */
+function fewestTrials(fits: (n: number) => boolean): number {
   let hi = 1;
   while (!fits(hi)) {
     hi *= 2;
@@ -347,21 +355,9 @@ export function pairedShareTrials(d: PairedDifference, halfWidth: number, z = Z9
   const square = d.n > 0 ? (d.variance * (d.n - 1)) / d.n + d.value * d.value : 0;
   // The distance the precision line reports (`widestOf`): from the plain mean to the farther end
   // of the adjusted interval, clipped to ±1 as `pairedShareDifference` clips it.
-  const fits = (n: number): boolean => {
+  return fewestTrials((n) => {
     const { centre, half } = adjustedHalfWidth(n, d.value, square, z);
     return Math.max(d.value - Math.max(-1, centre - half), Math.min(1, centre + half) - d.value) <= halfWidth;
-  };
-  let hi = 1;
-  while (!fits(hi)) {
-    hi *= 2;
-    if (hi > 2 ** 40) return Infinity;
-  }
-  let lo = 0;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (fits(mid)) hi = mid;
-    else lo = mid;
-  }
-  return hi;
+  });
 }
 
