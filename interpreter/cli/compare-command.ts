@@ -75,12 +75,13 @@ export interface Comparison {
  * `win-change>5` a seat's win rate moves more than 5 points;
  * `score-change>3` a seat's mean score moves more than 3;
  * `length-change>10%` the mean game length moves more than 10%;
+ * `margin-change>3` the mean winning margin (the top score less the next) moves more than 3;
  * `errors>0` B has more than 0 failed games.
  * With `@level` (`win-off-fair>5@95`), a rule breaks only when the whole
  * interval at that confidence level lies beyond the limit: the run shows the
  * change is there, rather than a point estimate that noise can push over.
  */
-export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "errors"] as const;
+export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "errors"] as const;
 export type FailRuleName = (typeof FAIL_RULES)[number];
 
 /** The confidence levels an interval rule may name, with the z of their two-sided intervals. */
@@ -99,7 +100,7 @@ export interface FailRule {
   level?: number;
 }
 
-const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, errors>0; add @95 to test the 95% interval instead of the estimate";
+const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, errors>0; add @95 to test the 95% interval instead of the estimate";
 
 export function parseFailIf(text: string): FailRule {
   const m = /^([a-z-]+)\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
@@ -168,7 +169,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // of them hold at once at the level named (Bonferroni), or a game where nothing changed would
     // break `win-change>0@95` in one run of eight with 3 seats. Two seats' win shares mirror each
     // other (a game's shares add up to 1), so they count once.
-    const family = name === "length-change" ? 1 : name === "score-change" || a.players >= 3 ? a.players : 1;
+    const family = name === "length-change" || name === "margin-change" ? 1 : name === "score-change" || a.players >= 3 ? a.players : 1;
     const z = level === undefined ? Z95 : family > 1 ? togetherZ(level / 100, family) : CONFIDENCE_LEVELS[String(level)]!;
     const at = level === undefined ? {} : { level, ...(family > 1 ? { seatsAtOnce: family } : {}) };
     const fair = b.firstPlayer.fairShare;
@@ -182,7 +183,9 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     if (at95.pairs === 0 && name !== "win-off-fair" && name !== "errors") return { rule: text, broken: true, detail: "no game ended cleanly on both sides: there is no change to measure", ...at };
     // One game bounds no change of score or length (`pairedMeanDifference`): a rule on the interval
     // breaks rather than read "no sure change" off an interval without ends.
-    if (at95.pairs < 2 && level !== undefined && (name === "score-change" || name === "length-change")) {
+    // A game of one player has no runner-up to measure a margin against.
+    if (name === "margin-change" && !(a.margin && b.margin)) return { rule: text, broken: true, detail: "a game of one player has no winning margin (the top score less the next)", ...at };
+    if (at95.pairs < 2 && level !== undefined && (name === "score-change" || name === "length-change" || name === "margin-change")) {
       return { rule: text, broken: true, detail: `${at95.pairs} game ended cleanly on both sides: too few to bound the change`, ...at };
     }
     switch (name) {
@@ -211,6 +214,12 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         const means = `(${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)`;
         if (level === undefined) return result(d, `mean length moves ${signed(d.value)}% ${means}`);
         return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%")} ${means}`);
+      }
+      case "margin-change": {
+        const d = changes(z).margin;
+        const means = `(${a.margin!.mean.toFixed(2)} → ${b.margin!.mean.toFixed(2)} points)`;
+        if (level === undefined) return result(d, `the winning margin moves ${signed(d.value, 2)} ${means}`);
+        return result(d, `the winning margin moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points")} ${means}`);
       }
       case "errors":
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };

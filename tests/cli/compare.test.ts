@@ -42,6 +42,17 @@ describe("comparing two runs", () => {
     expect(c.margin!.value).toBeCloseTo(0.75, 12);
     expect(c.margin!.low).toBeGreaterThan(0.4);
     expect(comparisonLines(c)).toContain(`winning margin: 10.00 → 10.75 points, ${changeText(c.margin!, 1, 2)} (the top score less the next, game by game)`);
+    // For CI: the margin moved 0.75 points, surely by more than 0.4 but not surely by more than 1.
+    const rules = compareSummaries(a, summarise("B", { ...settings, file: "b.stela" }, 200, wider, 1), { a: gamesA, b: wider }, ["margin-change>0.5", "margin-change>1", "margin-change>0.4@95", "margin-change>1@95"], "cmd").thresholds;
+    expect(rules.map((t) => t.broken)).toEqual([true, false, true, false]);
+    expect(rules[0]!.detail).toBe("the winning margin moves +0.75 (10.00 → 10.75 points)");
+    expect(rules[2]!.detail).toMatch(/^the winning margin moves \+0\.75, 95% interval \[\+0\.\d\d, \+\d\.\d\d\]: at least 0\.\d\d points \(10\.00 → 10\.75 points\)$/);
+    // One player: no runner-up, so no margin to hold a rule to.
+    const solo = (n: number): GameOutcome[] => Array.from({ length: n }, (_, i) => ({ game: i + 1, seed: i, scores: [i], winners: [0], decisions: 3 }));
+    const one = { ...settings, players: 1 };
+    const lone = compareSummaries(summarise("A", one, 5, solo(5), 1), summarise("B", one, 5, solo(5), 1), { a: solo(5), b: solo(5) }, ["margin-change>1"], "cmd");
+    expect(lone.margin).toBeUndefined();
+    expect(lone.thresholds[0]).toMatchObject({ broken: true, detail: "a game of one player has no winning margin (the top score less the next)" });
   });
 
   it("says how sure the win changes are, and how many games each side would tell 5 or 2 points", () => {
