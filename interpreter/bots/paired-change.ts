@@ -104,7 +104,7 @@ export function samePlayNote(length: PairedDifference, bots: readonly string[] =
   // Advising greedy or mcts to someone who played them reads as if the run had not: say instead
   // why bots that weigh moves may still play alike, and that a game whose length is fixed by
   // its rules (so many rounds of so many cards) always shows this.
-  return `${head} (greedy and mcts steer by the game's \`estimate\`, so one that does not read what changed leaves them playing as before), or the game takes as many decisions however it is played`;
+  return `${head} (greedy and mcts steer by the game's \`estimate\`: a change that does not alter how it ranks their options leaves them playing as before), or the game takes as many decisions however it is played`;
 }
 
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */

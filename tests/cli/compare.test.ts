@@ -61,7 +61,7 @@ describe("comparing two runs", () => {
     const weighed = { ...settings, bots: ["mcts:50", "greedy"] };
     const weighedRun = summarise("A", weighed, 10, alwaysGames, 1);
     const weighedLines = comparisonLines(compareSummaries(weighedRun, weighedRun, { a: alwaysGames, b: alwaysGames }, [], "cmd"));
-    expect(weighedLines).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (greedy and mcts steer by the game's `estimate`, so one that does not read what changed leaves them playing as before), or the game takes as many decisions however it is played");
+    expect(weighedLines).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (greedy and mcts steer by the game's `estimate`: a change that does not alter how it ranks their options leaves them playing as before), or the game takes as many decisions however it is played");
     // Five games alike are too few for the rule of three ("1 game in 1").
     const five = outcomes(5, 5, 20);
     const fiveAlike = comparisonLines(compareSummaries(summarise("A", settings, 5, five, 1), summarise("A", settings, 5, five, 1), { a: five, b: five }, [], "cmd"));
