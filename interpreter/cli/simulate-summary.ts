@@ -1,5 +1,5 @@
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type Spread } from "../index.ts";
+import { evenJudgementNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type Spread } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -73,8 +73,8 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
       share: shareRate(share, clean.length),
       score: spread(clean.map((g) => g.scores[p] ?? 0)),
     };
-    const judged = sorted.map((g) => g.judged?.[p]).filter((j): j is Judged => !!j);
-    if (judged.length) seat.judged = { weighed: judged.reduce((a, j) => a + j.weighed, 0), even: judged.reduce((a, j) => a + j.even, 0) };
+    const judged = sumJudged(sorted.map((g) => g.judged?.[p]));
+    if (judged) seat.judged = judged;
     return seat;
   });
   const length = spread(clean.map((g) => g.decisions));
@@ -114,23 +114,6 @@ export function winPrecisionLine(s: SimulationSummary): string | undefined {
   return p && `precision: ${precisionText("each seat's win share", p)}`;
 }
 
-/**
- * A note when a bot that judges options (`greedy`) found them all worth the same at nearly every
- * decision it weighed (at least 90% of 10 or more): it then picks at random, so the seat's figures
- * are the random bot's, whatever its name says. The usual cause is a game without an `estimate`
- * whose points come only later than one move ahead (a trick-taking game scores at a round's end),
- * so the scoring as if the game ended now tells no option from another. Undefined otherwise.
- */
-export function blindBotLine(s: SimulationSummary): string | undefined {
-  const blind = s.seats.filter((x) => x.judged && x.judged.weighed >= 10 && x.judged.even >= 0.9 * x.judged.weighed);
-  if (!blind.length) return undefined;
-  const even = blind.reduce((a, x) => a + x.judged!.even, 0);
-  const weighed = blind.reduce((a, x) => a + x.judged!.weighed, 0);
-  const bots = [...new Set(blind.map((x) => x.bot))].join(" and ");
-  const seats = blind.length === 1 ? `seat ${blind[0]!.seat}` : `seats ${blind.map((x) => x.seat).join(", ")}`;
-  return `note: ${bots} (${seats}) found every option worth the same at ${pct(even / weighed)} of the ${weighed.toLocaleString("en")} decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an \`estimate\` that does`;
-}
-
 const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
 
 /** The summary as text lines for a terminal (figures rounded for reading; `--json` keeps them whole). */
@@ -154,8 +137,8 @@ export function summaryLines(s: SimulationSummary): string[] {
   );
   const precision = winPrecisionLine(s);
   if (precision) lines.push(precision);
-  const blind = blindBotLine(s);
-  if (blind) lines.push(blind);
+  const even = evenJudgementNote(s.seats);
+  if (even) lines.push(`note: ${even}`);
   lines.push(
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
     `games per second: ${s.playoutsPerSecond.toFixed(1)}`,
