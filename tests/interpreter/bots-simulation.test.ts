@@ -264,6 +264,10 @@ describe("shards", () => {
     expect(refused((s) => void (s.outcomes[1]!.winners = [7]))).toMatch(/its outcome 2 names a winner who is not a seat/);
     expect(refused((s) => void ((s.outcomes as unknown[])[0] = null))).toMatch(/its outcome 1 is not a game's outcome/);
     expect(refused((s) => void (s.outcomes[0]!.scores = [1e308 * 10, 0]))).toMatch(/finite scores/);
+    // What a greedy seat found: one entry a seat, counts no larger than the decisions weighed.
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3 }, null]))).toBe("accepted");
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 4 }, null]))).toMatch(/its outcome 1 has judged counts that are not one per seat/);
+    expect(refused((s) => void (s.outcomes[0]!.judged = [null]))).toMatch(/judged counts that are not one per seat/);
   });
 
   it("are refused when the rule file changed between them, though its name is the same", async () => {
