@@ -1,4 +1,4 @@
-import type { Decl, ExampleDecl, FileAst } from "./ast.ts";
+import { declName, type Decl, type ExampleDecl, type FileAst } from "./ast.ts";
 import { checkFile } from "./check/check.ts";
 import type { SymbolIndex } from "./check/context.ts";
 import { DiagnosticSink, sortDiagnostics, type Diagnostic } from "./diagnostic.ts";
@@ -85,6 +85,9 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   }
   const variantDecls = parsed.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
   let baseDecls = parsed.ast.decls.filter((d) => d.kind !== "VariantDecl");
+  // What the variants override: a parameter of such a declaration is the signature both versions
+  // share, so one version leaving it unread is not warned of (`warnUnread`).
+  const overridden = new Set(variantDecls.flatMap((v) => v.items.flatMap((i) => (i.override ? [declName(i.decl)?.text ?? ""] : []))));
   const otherSources = new Map<string, string>();
   /** Diagnostics of the base game alone: a variant repeating them adds nothing. */
   const baseKeys = new Set<string>();
@@ -165,7 +168,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     }
     for (const d of alone.diagnostics) baseKeys.add(diagnosticKey(d));
   } else {
-    const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics);
+    const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics, undefined, overridden);
     const own = withoutCascades(checked.diagnostics, parsed.diagnostics, source);
     for (const d of own) diagnostics.push(d);
     for (const d of own) baseKeys.add(diagnosticKey(d));
@@ -176,7 +179,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   for (const v of variantDecls) {
     const before = sink.items.length;
     const merged = applyVariant(baseDecls, v, sink);
-    const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources);
+    const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources, overridden);
     for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics, source)) {
       if (baseKeys.has(diagnosticKey(d))) continue;
       // A problem the variant causes in the base's declarations (a base procedure it leaves

@@ -225,8 +225,9 @@ function layout(toks: Tok[]): Line[] {
           exprIndent = indent;
           exprFirst = word(t) || t.type;
         } else if (depth === statementDepth && continues) {
-          // `else` lines up with the `if` of an expression; anything else hangs one level in.
-          indent = word(t) === "else" && exprFirst === "if" ? exprIndent : exprIndent + 1;
+          // `else` lines up with the `if` of an expression, or with the `else if` above it (a chain
+          // begun inside brackets starts its expression at its first `else`); anything else hangs one level in.
+          indent = word(t) === "else" && (exprFirst === "if" || exprFirst === "else") ? exprIndent : exprIndent + 1;
           blockIndent = exprIndent;
         } else {
           statementDepth = depth;

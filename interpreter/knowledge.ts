@@ -8,8 +8,8 @@ import type { MatchState } from "./state.ts";
  * each player every piece has a *class* (a number); a class is a set of pieces that player cannot
  * tell apart, though they know which identities the set holds between them (its multiset of
  * components and `state` fields). `resampleFor(player, …)` swaps identities only among that
- * player's unseen pieces of one class (and one kind, owner and shape), never across classes: a
- * player who watched the five Golds go into their own face-down deck finds them there in every
+ * player's unseen pieces of one class (and one kind and shape; on a board, one owner), never
+ * across classes: a player who watched the five Golds go into their own face-down deck finds them there in every
  * redrawn copy, in some order, and an opponent's hand stays interchangeable with the deck it was
  * drawn from, never with cards that went elsewhere.
  *

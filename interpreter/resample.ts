@@ -12,10 +12,16 @@ import { readsAsWritten, seesPiece } from "./visibility.ts";
 import { answerNamed, apply, applyAt, optionCount, run } from "./vm.ts";
 import { copyWithSpaces } from "./space-info.ts";
 
-/** What a viewer cannot tell apart among unseen pieces: its kind, owner and shape (all three show on a face-down piece). */
+/**
+ * What a viewer cannot tell apart among unseen pieces: its kind and shape, and on a board its owner
+ * (all three show on a face-down piece). A zone the viewer cannot look into shows only how many
+ * pieces it holds, so there the owner is part of what is hidden and is redrawn with the identity:
+ * kept with its place, a card whose owner the rules set when it was played face up, then shuffled
+ * back, would be found in the same hand in every copy.
+ */
 function groupKey(rt: Runtime, s: MatchState, id: number): string {
   const p = s.pieces[id]!;
-  return `${componentGroup(rt, p.c)}|${p.owner}`;
+  return p.board === null ? componentGroup(rt, p.c) : `${componentGroup(rt, p.c)}|${p.owner}`;
 }
 
 /** The kind and shape part of `groupKey`, worked out once per component: a search redraws hidden pieces again and again. */
@@ -52,10 +58,11 @@ function identityKey(c: number, st: Record<string, Value>): string {
 // marked record (`{ ...p.st }`, at a state field's next change) far more slowly. Written once per record.
 const identityKeys = new WeakMap<Record<string, Value>, { c: number; key: string }>();
 
-/** A piece's identity: which component it is and its `state` fields. Its place stays. */
+/** A piece's identity: which component it is, its `state` fields and, off a board, its owner (`groupKey`). Its place stays. */
 interface Identity {
   c: number;
   st: Record<string, Value>;
+  owner: number | null;
   /** Sorting key, so the result never depends on which unseen piece held which identity. */
   key: string;
 }
@@ -66,8 +73,9 @@ interface Identity {
  * determinization):
  *
  * - pieces they cannot see (hidden zones, others' `owner` zones, face-down
- *   pieces) swap identities among themselves, within the same kind, owner
- *   and shape, and only among pieces the player cannot tell apart
+ *   pieces) swap identities among themselves, within the same kind and
+ *   shape (and owner, on a board: in a zone the owner is redrawn too), and
+ *   only among pieces the player cannot tell apart
  *   (`knowledge.ts`): pieces they saw go into a face-down deck stay in it
  *   (only their order is redrawn), an opponent's hand is redrawn from the
  *   deck it was drawn from, a face-down tile they saw laid stays where it
@@ -100,8 +108,8 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   const rng = botRandom(seed, 0x7e5a);
   const seen = { rt, s };
 
-  // Pieces `player` cannot tell apart: unseen, of one kind, owner and shape, and of one class of
-  // what they know (`knowledge.ts`: the pieces they watched go into their own deck are not
+  // Pieces `player` cannot tell apart: unseen, of one kind and shape (on a board, one owner), and of
+  // one class of what they know (`knowledge.ts`: the pieces they watched go into their own deck are not
   // interchangeable with an opponent's hand). In the order of their kind, owner and shape, then of
   // their first piece: never of the class numbers, which count what happened to everyone.
   const groups = new Map<string, Map<number | string, number[]>>();
@@ -121,7 +129,7 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
     if (ids.length < 2) continue;
     const identities: Identity[] = ids.map((id) => {
       const p = s.pieces[id]!;
-      return { c: p.c, st: p.st, key: identityKey(p.c, p.st) };
+      return { c: p.c, st: p.st, owner: p.owner, key: `${identityKey(p.c, p.st)}|${p.owner}` };
     });
     identities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (let i = identities.length - 1; i > 0; i--) {
@@ -132,6 +140,8 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
       const p = ownPiece(s, id);
       p.c = identities[i]!.c;
       p.st = identities[i]!.st;
+      // Unchanged on a board, where the owner is part of the group.
+      p.owner = identities[i]!.owner;
       if (p.sides) p.sides = rt.turnedSides(s, id, p.rot) ?? p.sides;
     });
   }

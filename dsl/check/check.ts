@@ -94,6 +94,7 @@ export function checkFile(
   source: string,
   parseDiagnostics: Diagnostic[] = [],
   otherSources: Map<string, string> = new Map(),
+  overridden: ReadonlySet<string> = new Set(),
 ): CheckResult {
   const sink = new DiagnosticSink(ast.file);
   const symbols: SymbolIndex = { declarations: [], references: [] };
@@ -114,6 +115,7 @@ export function checkFile(
     precedence: new Map(),
     kindSets: new Map(),
     playersKnown: false,
+    overridden,
   };
   const decls = ast.decls.filter((d) => d.kind !== "ErrorDecl" && d.kind !== "VariantDecl");
 
@@ -296,7 +298,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         if (d.returns) expect(c, body, f.returns, d.body.span, `the value of \`${d.name.text}\``);
         else f.returns = body.ty;
         Object.assign(f, code(frame, params, d.span), { body: body.ir });
-        warnUnread(c, scope);
+        warnUnread(c, scope, c.overridden.has(d.name.text));
         break;
       }
       case "RuleDecl": {
@@ -310,7 +312,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         });
         if (d.requires.length === 0) c.sink.warning("unused-declaration", `rule \`${d.name.text}\` requires nothing, so it always holds`, d.name.span);
         Object.assign(c.def.rules[d.name.text]!, code(frame, params, d.span), { requires });
-        warnUnread(c, scope);
+        warnUnread(c, scope, c.overridden.has(d.name.text));
         break;
       }
       case "HookDecl": {
@@ -361,7 +363,7 @@ function buildBodies(c: Checker, decls: Decl[]): void {
           c.sink.warning("missing-return", `\`${d.name.text}\` says it gives \`${typeName(p.returns)}\`, but it can reach its end without \`return\`, and then gives \`none\``, d.name.span, "end every way through it with `return …`; `return none` where nothing is meant");
         }
         Object.assign(p, code(frame, params, d.span), { body });
-        warnUnread(c, scope);
+        warnUnread(c, scope, c.overridden.has(d.name.text));
         break;
       }
       case "SetupDecl":

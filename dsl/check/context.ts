@@ -199,6 +199,11 @@ export interface Checker {
   /** The field sets each kind is declared `with`. */
   kindSets: Map<string, string[]>;
   /**
+   * The `define`s, `rule`s and `procedure`s some variant of the file overrides: the base and the
+   * override share one parameter list, so a parameter one of them does not read is no mistake.
+   */
+  overridden: ReadonlySet<string>;
+  /**
    * While the value of something declared as an enum map is checked (`let x: per R bool = …`):
    * that value, and its type, so a literal naming no member (`{ else: false }`) takes its enum
    * from the declaration (see `expectingMap` in enum-maps.ts).

@@ -198,9 +198,14 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
   }
 }
 
-export function warnUnread(c: Checker, scope: { ownLocals(): { name: string; reads: number; span: Span; param: boolean }[] }): void {
+/**
+ * Warns of each local of `scope` nothing reads. `sharedParams`: the parameters are a signature
+ * another version of the declaration shares (a variant overrides it, or it is the override), which
+ * may read what this one does not: removing one, as the warning's hint says, would break the other.
+ */
+export function warnUnread(c: Checker, scope: { ownLocals(): { name: string; reads: number; span: Span; param: boolean }[] }, sharedParams = false): void {
   for (const l of scope.ownLocals()) {
-    if (l.reads === 0 && !l.name.startsWith("_")) {
+    if (l.reads === 0 && !l.name.startsWith("_") && !(sharedParams && l.param)) {
       c.sink.warning("unused-variable", `\`${l.name}\` is never read`, l.span, "remove it, or start its name with `_`");
     }
   }

@@ -19,6 +19,18 @@ export interface Bot {
    * bots with a cheaper way than naming a position (a random bot weighs only the options it draws).
    */
   play?(match: Match, player: number): ApplyResult | undefined;
+  /**
+   * For a bot that judges options by the game's estimate (`greedy`): how many decisions it weighed
+   * two options or more at, and at how many it found them all worth the same, so that it took one
+   * at random. A run where that is nearly every decision was played as the random bot plays.
+   */
+  readonly judged?: Judged;
+}
+
+/** What `Bot.judged` counts. */
+export interface Judged {
+  weighed: number;
+  even: number;
 }
 
 /** The kinds of bot the tools offer, with what each does. */

@@ -24,6 +24,8 @@ export class GreedyBot {
   private readonly rng: BotRandom;
   private readonly seed: number;
   private decisions = 0;
+  /** Decisions weighed, and those where every option weighed came out the same (`Bot.judged`). */
+  readonly judged = { weighed: 0, even: 0 };
   /** A whole number below `n`, from this bot's generator. */
   private readonly pick = (n: number): number => uniformInt(this.rng, 0, n - 1);
 
@@ -54,6 +56,8 @@ export class GreedyBot {
         bestIndices.push(i);
       }
     }
+    this.judged.weighed++;
+    if (bestIndices.length === pool.length) this.judged.even++;
     return bestIndices[this.pick(bestIndices.length)];
   }
 

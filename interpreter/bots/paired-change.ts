@@ -102,11 +102,17 @@ export function alikeNote(d: PairedDifference): string | undefined {
  * Every game took as many decisions under both rules (the change of length is 0 in each): the
  * bots may well have played the very same games, so a change of the rules they did not react to
  * reads as no change in who wins. A random bot never reacts to a change of scoring; a designer
- * asking "does this reward waiting?" needs bots that do. Undefined otherwise.
+ * asking "does this reward waiting?" needs bots that do. `bots`: the run's bots (`random`,
+ * `greedy`, `mcts:50`), which say whether to advise others. Undefined otherwise.
  */
-export function samePlayNote(length: PairedDifference): string | undefined {
+export function samePlayNote(length: PairedDifference, bots: readonly string[] = ["random"]): string | undefined {
   if (length.n < 6 || length.value !== 0 || length.low !== 0 || length.high !== 0) return undefined;
-  return `every one of the ${length.n} games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (random bots never react to a change of scoring); play greedy or mcts bots to see how players would`;
+  const head = `every one of the ${length.n} games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change`;
+  if (bots.every((b) => b === "random")) return `${head} (random bots never react to a change of scoring); play greedy or mcts bots to see how players would`;
+  // Advising greedy or mcts to someone who played them reads as if the run had not: say instead
+  // why bots that weigh moves may still play alike, and that a game whose length is fixed by
+  // its rules (so many rounds of so many cards) always shows this.
+  return `${head} (greedy and mcts steer by the game's \`estimate\`: a change that does not alter how it ranks their options leaves them playing as before), or the game takes as many decisions however it is played`;
 }
 
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */

@@ -263,7 +263,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
   if (c.margin && c.a.margin && c.b.margin) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
-  const same = samePlayNote(c.length);
+  const same = samePlayNote(c.length, c.a.bots);
   if (same) lines.push(`note: ${same}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { RunSettings } from "../index.ts";
+import type { Judged, RunSettings } from "../index.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import type { ShardOutput } from "./simulate-command.ts";
 import { checkReportPath } from "./report-path.ts";
@@ -48,6 +48,8 @@ function outcomeProblem(o: unknown, players: number): string | undefined {
   if (!whole(g.decisions) || g.decisions < 0) return "has no decision count";
   if (g.first !== undefined && !seat(g.first)) return "names a first player who is not a seat";
   if (g.error !== undefined && typeof g.error !== "string") return "has an error that is not a text";
+  const judged = (j: unknown): boolean => j === null || (!!j && typeof j === "object" && whole((j as Judged).weighed) && whole((j as Judged).even) && (j as Judged).even >= 0 && (j as Judged).even <= (j as Judged).weighed);
+  if (g.judged !== undefined && !(Array.isArray(g.judged) && g.judged.length === players && g.judged.every(judged))) return "has judged counts that are not one per seat";
   return undefined;
 }
 

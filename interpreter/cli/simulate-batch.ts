@@ -1,5 +1,5 @@
 import type { Diagnostic, Span } from "../../dsl/index.ts";
-import { makeBot, mixSeed, NoEndError, parseBotSpec, playOut, type Game, type Match, type RunSettings, type StartOptions } from "../index.ts";
+import { makeBot, mixSeed, NoEndError, parseBotSpec, playOut, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
 export interface BatchTask extends RunSettings {
@@ -23,6 +23,11 @@ export interface GameOutcome {
   first?: number;
   /** A rule failure, as `file:line:col: code: message`, or a game that did not end. */
   error?: string;
+  /**
+   * By seat, what a bot that judges options (`greedy`) found (`Bot.judged`); `null` for a seat
+   * whose bot does not judge. Absent when no seat's does.
+   */
+  judged?: (Judged | null)[];
 }
 
 /** The seed of game `game` of a run (numbered from 1): a hash, so neighbouring games are unrelated. */
@@ -79,8 +84,9 @@ export function playGame(
   let decisions = 0;
   let error: string | undefined;
   let noEnd: Diagnostic | undefined;
+  let bots: Bot[] = [];
   try {
-    const bots = Array.from({ length: s.players }, (_, p) => {
+    bots = Array.from({ length: s.players }, (_, p) => {
       const spec = parseBotSpec(s.bots[p % s.bots.length]!);
       if (!spec) throw new Error(`unknown bot "${s.bots[p % s.bots.length]}"`);
       return makeBot(spec, seatSeed(s.seed, g, p));
@@ -98,6 +104,7 @@ export function playGame(
   const first = m.log[0]?.player;
   if (first !== undefined && first !== 0) outcome.first = first;
   if (error) outcome.error = error;
+  if (bots.some((b) => b.judged)) outcome.judged = bots.map((b) => (b.judged ? { ...b.judged } : null));
   return noEnd ? { match: m, outcome, noEnd } : { match: m, outcome };
 }
 

@@ -1,5 +1,5 @@
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Rate, type RunSettings, type Spread } from "../index.ts";
+import { evenJudgementNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type Spread } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -15,6 +15,11 @@ export interface SeatSummary {
    */
   share: Rate;
   score: Spread;
+  /**
+   * For a bot that judges options (`greedy`), over every game played: the decisions it weighed, and
+   * those where it found every option worth the same and took one at random (`Bot.judged`).
+   */
+  judged?: Judged;
 }
 
 export interface SimulationSummary {
@@ -62,7 +67,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
       else draws++;
       share += 1 / g.winners.length;
     }
-    return {
+    const seat: SeatSummary = {
       seat: p + 1,
       bot: s.bots[p % s.bots.length]!,
       wins: wilson(wins, clean.length),
@@ -70,6 +75,9 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
       share: shareRate(share, clean.length),
       score: spread(clean.map((g) => g.scores[p] ?? 0)),
     };
+    const judged = sumJudged(sorted.map((g) => g.judged?.[p]));
+    if (judged) seat.judged = judged;
+    return seat;
   });
   const length = spread(clean.map((g) => g.decisions));
   const summary: SimulationSummary = {
@@ -137,6 +145,8 @@ export function summaryLines(s: SimulationSummary): string[] {
   );
   const precision = winPrecisionLine(s);
   if (precision) lines.push(precision);
+  const even = evenJudgementNote(s.seats);
+  if (even) lines.push(`note: ${even}`);
   lines.push(
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
     ...(s.margin ? [marginLine(s.margin)] : []),

@@ -76,6 +76,12 @@ describe("comparing two runs", () => {
     expect(alike.join("\n")).toContain("+0.00 [+0.00, +0.00] (all 10 games alike: a change in fewer than 1 game in 3 could be missed)");
     // Every game as long on both sides: the bots may have played the same games, and the lines say so.
     expect(alike).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (random bots never react to a change of scoring); play greedy or mcts bots to see how players would");
+    // Greedy or mcts bots played already: the note does not send the designer to them, and says
+    // why such bots may play alike, or that the game's length is fixed by its rules (a card game's rounds).
+    const weighed = { ...settings, bots: ["mcts:50", "greedy"] };
+    const weighedRun = summarise("A", weighed, 10, alwaysGames, 1);
+    const weighedLines = comparisonLines(compareSummaries(weighedRun, weighedRun, { a: alwaysGames, b: alwaysGames }, [], "cmd"));
+    expect(weighedLines).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (greedy and mcts steer by the game's `estimate`: a change that does not alter how it ranks their options leaves them playing as before), or the game takes as many decisions however it is played");
     // Five games alike are too few for the rule of three ("1 game in 1").
     const five = outcomes(5, 5, 20);
     const fiveAlike = comparisonLines(compareSummaries(summarise("A", settings, 5, five, 1), summarise("A", settings, 5, five, 1), { a: five, b: five }, [], "cmd"));

@@ -207,6 +207,17 @@ flow {
 `);
   });
 
+  it("lines up the `else` lines of an `if` chain begun inside brackets", () => {
+    // The last `else` went a level deeper than the `else if` above it, a staircase.
+    const src = `estimate p {
+  p.score + (if p.tricks > p.bid then p.tricks
+    else if p.tricks == p.bid then 10 + p.bid
+    else p.tricks)
+}
+`;
+    expect(format(src).text).toBe(src);
+  });
+
   it("keeps the space between a clause's word and a bracketed value (`points (a) + 1`): it is no call", () => {
     // Once written `points(sum …) + 1`, as if `points` were called. A word with a meaning in one
     // place only may name a function too (`define points`): its call stays as written.

@@ -244,4 +244,32 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.$("[data-testid=simulate-errors]")).toBeNull();
     expect(e.errors).toEqual([]);
   }, 300_000);
+
+  it("says when greedy found every option worth the same, and so played as random", async () => {
+    // Points come only at the end, from a draw: one move ahead nothing tells greedy's picks apart.
+    const blind = `game "Blind" { players 2 }
+per player { score: number = 0 }
+flow {
+  repeat 3 {
+    for p in players { turn p { let _pick = choose n from 1..3 prompt "Pick" } }
+  }
+  for p in players { p.score = random([0, 1]) }
+}
+scoring p { points p.score }
+`;
+    await page.evaluate(`window.stela.setText(${JSON.stringify(blind)})`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    if (!(await page.$("[data-testid=simulate-panel]"))) await page.click("[data-testid=simulate]");
+    await page.waitForSelector("[data-testid=simulate-panel]");
+    await page.fill("[data-testid=simulate-games]", "10");
+    await page.selectOption("[data-testid=simulate-bot-1]", "greedy");
+    await page.uncheck("[data-testid=simulate-compare]");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForSelector("[data-testid=simulate-even-judgement]", { timeout: 120_000 });
+    // The CLI's note, word for word: 10 games of 3 decisions each for greedy's seat.
+    expect(await page.textContent("[data-testid=simulate-even-judgement]")).toBe(
+      "Note: greedy (seat 1) found every option worth the same at 100.0% of the 30 decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an `estimate` that does.",
+    );
+    expect(e.errors).toEqual([]);
+  }, 300_000);
 });

@@ -145,6 +145,39 @@ scoring p { points p.score }
   });
 });
 
+describe("a bot that cannot tell its options apart", () => {
+  it("is said to have played as random when greedy found every option worth the same", () => {
+    // Points come only at the end, after a draw no choice changes: one move ahead, scoring as if
+    // the game ended now tells no pick from another, so greedy picks at random every time.
+    const file = ruleFiles({
+      "blind.stela": `game "Blind" { players 2 }
+per player { score: number = 0 }
+flow {
+  repeat 3 {
+    for p in players { turn p { let _pick = choose n from 1..3 prompt "Pick" } }
+  }
+  for p in players { p.score = random([0, 1]) }
+}
+scoring p { points p.score }
+`,
+    })["blind.stela"]!;
+    const s: RunSettings = { file, players: 2, bots: ["greedy", "random"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 21 });
+    // Only the seat whose bot judges options counts: 3 decisions a game, all even.
+    expect(outcomes[0]!.judged).toEqual([{ weighed: 3, even: 3 }, null]);
+    const summary = summarise("Blind", s, 20, outcomes, 1);
+    expect(summary.seats.map((x) => x.judged)).toEqual([{ weighed: 60, even: 60 }, undefined]);
+    expect(summaryLines(summary)).toContain(
+      "note: greedy (seat 1) found every option worth the same at 100.0% of the 60 decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an `estimate` that does",
+    );
+    // Goofspiel's scoring tells greedy's options apart: no note.
+    const goof: RunSettings = { file: GOOF, players: 2, bots: ["greedy"], seed: 1 };
+    const judged = summarise("Goofspiel", goof, 20, runBatch({ ...goof, from: 1, to: 21 }), 1);
+    expect(judged.seats[0]!.judged!.weighed).toBeGreaterThan(0);
+    expect(summaryLines(judged).some((l) => l.includes("played as the random bot"))).toBe(false);
+  });
+});
+
 describe("failures", () => {
   it("finds a rule error that fires in about 1 game in 9, and each replays exactly from its number", () => {
     const s: RunSettings = { file: FAULTY, players: 2, bots: ["random"], seed: 1 };
@@ -238,6 +271,10 @@ describe("shards", () => {
     expect(refused((s) => void (s.outcomes[1]!.winners = [7]))).toMatch(/its outcome 2 names a winner who is not a seat/);
     expect(refused((s) => void ((s.outcomes as unknown[])[0] = null))).toMatch(/its outcome 1 is not a game's outcome/);
     expect(refused((s) => void (s.outcomes[0]!.scores = [1e308 * 10, 0]))).toMatch(/finite scores/);
+    // What a greedy seat found: one entry a seat, counts no larger than the decisions weighed.
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3 }, null]))).toBe("accepted");
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 4 }, null]))).toMatch(/its outcome 1 has judged counts that are not one per seat/);
+    expect(refused((s) => void (s.outcomes[0]!.judged = [null]))).toMatch(/judged counts that are not one per seat/);
   });
 
   it("are refused when the rule file changed between them, though its name is the same", async () => {

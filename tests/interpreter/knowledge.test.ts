@@ -86,6 +86,36 @@ flow {
 scoring p { points 0 }
 `;
 
+// Seat 1 plays a card face up and the rules make it theirs (`c.owner = current`, as a trick-taking
+// game marks who played what); it is shuffled back into the deck and seat 2 is dealt three cards.
+// Seat 1 cannot tell where the marked card went: only how many cards each hidden zone holds shows.
+const MARKED = `
+game "Marked" { players 2 }
+kind Card { value: number }
+zone deck: Card hidden
+zone hand per player: Card owner
+zone played: Card public
+components Card in deck {
+  for v in 1..6 { x1 { value: v } }
+}
+setup {
+  shuffle deck
+  deal 1 from deck to players[0].hand
+}
+flow {
+  turn players[0] {
+    let c = choose c from current.hand prompt "Play" ask always
+    move c to played
+    c.owner = current
+  }
+  for c in played { move c to deck }
+  shuffle deck
+  deal 3 from deck to players[1].hand
+  turn players[0] { choose { option "Done" { } option "Wait" { } } }
+}
+scoring p { points 0 }
+`;
+
 describe("what a player knows of the pieces they cannot see", () => {
   it("keeps a player's own hidden deck, whose cards they watched go in, exactly: only its order is redrawn", () => {
     const m = gameFromSource(POOL).start({ players: 2, seed: 1 });
@@ -128,6 +158,26 @@ describe("what a player knows of the pieces they cannot see", () => {
     }
     // No leak: the copies' hands take cards that are really still in the deck.
     expect(tookFromDeck).toBeGreaterThan(30);
+  });
+
+  it("redraws the owner of a piece in a hidden zone with the piece: the owner shows only on a board", () => {
+    for (const seed of [1, 2, 3]) {
+      const m = gameFromSource(MARKED).start({ players: 2, seed });
+      m.applyAt(0, 0);
+      const marked = m.state.pieces.findIndex((p) => p.owner === 0);
+      const c = m.state.pieces[marked]!.c;
+      let inHand = 0;
+      for (let s = 1; s <= 60; s++) {
+        const copy = m.resampleFor(0, s);
+        const owned = copy.state.pieces.flatMap((p, id) => (p.owner === 0 ? [id] : []));
+        // One card is still seat 1's, and it is the card seat 1 played...
+        expect(owned.map((id) => copy.state.pieces[id]!.c)).toEqual([c]);
+        if (copy.state.zones["hand#1"]!.includes(owned[0]!)) inHand++;
+      }
+      // ...found in seat 2's hand in some copies and in the deck in others, wherever it really is.
+      expect(inHand).toBeGreaterThan(10);
+      expect(inHand).toBeLessThan(50);
+    }
   });
 
   it("keeps two hidden piles apart until they are shuffled together", () => {

@@ -214,6 +214,26 @@ scoring p { points p.score }`;
   });
 });
 
+describe("a loop over a zone", () => {
+  it("goes over the pieces the zone held when it began, so its body may move them all out", async () => {
+    const { Game } = await import("../../interpreter/index.ts");
+    const compiled = gameFromSource(`game "Gather" { players 2 }
+kind Card { value: number }
+zone hand: Card
+zone deck: Card
+components Card in hand { for v in 1..5 { x1 { value: v } } }
+per player { score: number = 0 }
+flow {
+  for c in hand { move c to deck }
+  players[0].score = size(hand) * 10 + size(deck)
+}
+scoring p { points p.score }`);
+    for (const [mode, game] of [["compiled", compiled], ["closures", new Game(compiled.def, compiled.variantDefs, "closures")]] as const) {
+      expect(game.start({ players: 2 }).result!.scores[0], mode).toBe(5);
+    }
+  });
+});
+
 describe("a named option about a space", () => {
   it("`option … at s` points at the space (a board offers it there); `none` points nowhere", () => {
     const game = gameFromSource(`game "At" { players 2 }

@@ -1,4 +1,4 @@
-import type { FirstPlayerTest, PlayedGame, Rate, Spread } from "../../../interpreter/index.ts";
+import type { FirstPlayerTest, Judged, PlayedGame, Rate, Spread } from "../../../interpreter/index.ts";
 
 /**
  * A balance run asked of a simulate worker: one text of the rules, and a variant. A comparison
@@ -24,7 +24,8 @@ export interface SimulateRequest {
 export interface BalanceFigures {
   games: number;
   clean: number;
-  seats: { bot: string; wins: Rate; draws: Rate; share: Rate; score: Spread }[];
+  /** `judged`: for a bot that judges options (`greedy`), what it found over the games (`Bot.judged`). */
+  seats: { bot: string; wins: Rate; draws: Rate; share: Rate; score: Spread; judged?: Judged }[];
   length: Spread;
   /** The top score less the next, per game (`winningMargin`); absent with one player. */
   margin?: Spread;

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, firstPlayerTest, makeBot, mixSeed, parseBotSpec, playOut, shareRate, spread, wilson, winningMargin, type Game } from "../../../interpreter/index.ts";
+import { compile, firstPlayerTest, makeBot, mixSeed, parseBotSpec, playOut, shareRate, spread, sumJudged, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
 import type { BalanceFigures, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -27,6 +27,8 @@ function load(req: SimulateRequest, source: string): Game {
 
 function figures(game: Game, req: SimulateRequest, progress: (done: number) => void): BalanceFigures {
   const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; first?: number; error?: string }[] = [];
+  // By game, by seat: what a bot that judges options found (`Bot.judged`), as `stela simulate` sums it.
+  const judged: (Judged | undefined)[][] = [];
   for (let g = 1; g <= req.games; g++) {
     const seed = mixSeed(req.seed, g);
     // Quiet: only the outcome is read, and a quiet match plays the same game (`Match.quiet`).
@@ -39,6 +41,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
+    judged.push(bots.map((b) => b.judged && { ...b.judged }));
     if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}${m.error.hint ? ` (${m.error.hint})` : ""}`;
     // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
     const first = m.log[0]?.player;
@@ -54,7 +57,9 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
       const won = clean.filter((o) => o.winners.length === 1 && o.winners[0] === p).length;
       const drew = clean.filter((o) => o.winners.length > 1 && o.winners.includes(p)).length;
       const share = clean.reduce((t, o) => t + (o.winners.includes(p) ? 1 / o.winners.length : 0), 0);
-      return { bot: req.bots[p % req.bots.length]!, wins: wilson(won, clean.length), draws: wilson(drew, clean.length), share: shareRate(share, clean.length), score: spread(clean.map((o) => o.scores[p] ?? 0)) };
+      const seat = { bot: req.bots[p % req.bots.length]!, wins: wilson(won, clean.length), draws: wilson(drew, clean.length), share: shareRate(share, clean.length), score: spread(clean.map((o) => o.scores[p] ?? 0)) };
+      const found = sumJudged(judged.map((g) => g[p]));
+      return found ? { ...seat, judged: found } : seat;
     }),
     length: spread(clean.map((o) => o.decisions)),
     ...(req.players >= 2 ? { margin: spread(clean.map((o) => winningMargin(o.scores) ?? 0)) } : {}),
