@@ -348,12 +348,16 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
       return lit(field, T.enumOf(e.object.name), e.span);
     }
   }
+  const reported = c.sink.items.length;
   const checked = checkExpr(c, e.object, cx);
   const narrowKind = checked.ty.t === "piece" && !checked.ty.kind ? narrowedKind(cx, e.object) : undefined;
   const obj: Typed = narrowKind ? { ir: checked.ir, ty: T.pieceOf(narrowKind) } : checked;
   const ty = obj.ty;
   const span = e.span;
-  if (ty.t === "any") return bad(span);
+  if (ty.t === "any") {
+    unknownType(c, e, cx, reported);
+    return bad(span);
+  }
   if (ty.t === "player") {
     const m = c.playerMembers.get(field);
     if (m) {
@@ -403,6 +407,27 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
   if (ty.t === "placement") return property(c, obj, "placement", e, []);
   c.sink.error("unknown-field", `${article(typeName(ty))} has no field \`${field}\``, e.field.span, ty.t === "list" || ty.t === "zone" ? familiarField(field) : undefined);
   return bad(span);
+}
+
+/**
+ * Reports a field of a value whose type is not known (`let spot = none`, `let got = []`): the
+ * engine reads a field by the type the checker gives, so without one the read would always give
+ * `none` and the assignment would do nothing. Nothing is said when checking the value itself
+ * reported an error since `reported`, or the local it names was given a value that did (the type
+ * was lost to that error).
+ */
+export function unknownType(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: CodeContext, reported: number): void {
+  for (let i = reported; i < c.sink.items.length; i++) if (c.sink.items[i]!.severity === "error") return;
+  const name = e.object.kind === "NameExpr" ? e.object.name : undefined;
+  if (name && cx.scope.lookup(name)?.lost) return;
+  c.sink.error(
+    "type-unknown",
+    `the type of ${name ? `\`${name}\`` : "this value"} is not known here, so its \`${e.field.text}\` cannot be read or set`,
+    e.field.span,
+    name
+      ? `declare its type where it is first given a value: \`let ${name}: placement = none\`, \`let ${name}: list of Tile = []\``
+      : "declare the type of the value it comes from: `let x: placement = none`, `let xs: list of Tile = []`",
+  );
 }
 
 function property(
@@ -692,6 +717,9 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
   }
   const scope = cx.scope.child();
   const v = declareName(c, scope, e.variable, el);
+  // A source that is no list is a mistake reported on its own (or later in the same expression):
+  // its items have no type to read fields of. (`[]` is a list, of items whose type is unknown.)
+  if (el.t === "any" && src.ty.t !== "list") v.lost = true;
   const inner: CodeContext = { ...cx, scope };
   let where: Typed | undefined;
   if (e.where) {
