@@ -189,11 +189,14 @@ export const BOARD_BUILTINS = catalogued([
   {
     name: "side",
     category: "board",
-    signature: "side(p: piece, toward: piece | space): number",
+    signature: "side(p: piece | placement, toward: piece | space | placement): number",
     description:
-      "The value on the side of `p` that faces `toward` (an edge neighbour), from `p`'s first `sides` field as turned when placed; 0 if they do not share an edge.",
+      "The value on the side of `p` that faces `toward` (an edge neighbour), from `p`'s first `sides` field as turned when placed; 0 if they do not share an edge. Of a placement, the side its piece would show once put down with that turn: an edge-matching rule weighs each placement before it is played (`all q in adjacent_pieces(pl): side(pl, toward: q) == side(q, toward: pl)`).",
     example: "repeat side(worker, toward: j) { use(j) }",
-    params: [param("p", accepts.type(T.piece, "a piece")), param("toward", accepts.oneOf("a piece or space", T.piece, T.space), { named: true })],
+    params: [
+      param("p", accepts.oneOf("a piece or placement", T.piece, T.placement)),
+      param("toward", accepts.oneOf("a piece, space or placement", T.piece, T.space, T.placement), { named: true }),
+    ],
     returns: () => T.number,
   },
   {
