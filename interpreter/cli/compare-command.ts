@@ -57,6 +57,8 @@ export interface Comparison {
   scoresSureTogether: number[];
   seats: SeatComparison[];
   length: PairedDifference & { relative: number };
+  /** How many of the pairs the bots played move for move alike on both sides (`PairedChange.sameMoves`). */
+  sameMoves?: number;
   thresholds: Threshold[];
   /** The command that reproduces this comparison. */
   command: string;
@@ -216,7 +218,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   });
   const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players) } : {};
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score");
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, thresholds, command };
+  const alike = at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...alike, thresholds, command };
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
@@ -250,7 +253,7 @@ export function comparisonLines(c: Comparison): string[] {
   const precision = changePrecisionLine(c);
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
-  const same = samePlayNote(c.length);
+  const same = samePlayNote(c.length, c.sameMoves);
   if (same) lines.push(`note: ${same}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
