@@ -1,5 +1,5 @@
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winPrecision, type FirstPlayerTest, type Rate, type RunSettings, type Spread } from "../index.ts";
+import { firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winPrecision, type FirstPlayerTest, type Rate, type RunSettings, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -38,6 +38,8 @@ export interface SimulationSummary {
   decisionsPerGame: number;
   /** Does the player who decides first win more (or less) than the fair share (`firstPlayerTest`)? */
   firstPlayer: FirstPlayerTest;
+  /** With 3 players or more: does any place in the turn order win more or less than its share (`turnOrderTest`)? */
+  turnOrder?: TurnOrderTest;
   playoutsPerSecond: number;
   /** Failed games: each with the command that replays it. */
   errors: { game: number; seed: number; message: string; replay: string }[];
@@ -89,6 +91,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
     errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, seed: g.seed, message: g.error!, replay: replayCommand(s, g.game) })),
     command: runCommand(s, games),
   };
+  if (n >= 3) summary.turnOrder = turnOrderTest(clean, n);
   if (s.variant !== undefined) summary.variant = s.variant;
   return summary;
 }
@@ -127,6 +130,7 @@ export function summaryLines(s: SimulationSummary): string[] {
     // are shared, every seat's games won alone fall short of 1/players in a perfectly fair game.
     `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); ${firstPlayerText(s.seats.map((x) => x.bot), s.firstPlayer)}`,
   );
+  if (s.turnOrder) lines.push(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder));
   const precision = winPrecisionLine(s);
   if (precision) lines.push(precision);
   lines.push(
