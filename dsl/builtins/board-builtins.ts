@@ -200,6 +200,19 @@ export const BOARD_BUILTINS = catalogued([
     returns: () => T.number,
   },
   {
+    name: "direction",
+    category: "board",
+    signature: "direction(from: space | piece | placement, to: space | piece | placement): number",
+    description:
+      "Which side of `from` faces `to`, an edge neighbour: on a square grid 0 top, 1 right, 2 bottom, 3 left; on a hex grid 0 to 5 clockwise from the upper right; along a track or a ring 0 forward, 1 back; -1 when they share no edge (and always on a graph, whose spaces have no directions). The index into any `sides` field of a piece on a board (already turned as it was placed): `t.feature[direction(t, q)]` reads the part of `t` facing `q`, where `side` reads only the first `sides` field.",
+    example: "t.feature[direction(t, q)] == q.feature[direction(q, t)]",
+    params: [
+      param("from", accepts.oneOf("a space, piece or placement", T.space, T.piece, T.placement)),
+      param("to", accepts.oneOf("a space, piece or placement", T.space, T.piece, T.placement)),
+    ],
+    returns: () => T.number,
+  },
+  {
     name: "distance",
     category: "board",
     signature: "distance(a: space, b: space): number",

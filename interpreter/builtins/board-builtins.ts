@@ -891,6 +891,16 @@ export const BOARD_IMPLS = {
     }
     return 0;
   },
+  direction: (x, [a, b], span) => {
+    const targets = footprint(x, b!, span);
+    for (const c of footprint(x, a!, span)) {
+      for (const t of targets) {
+        const d = x.rt.topo.direction(c, t);
+        if (d >= 0) return d;
+      }
+    }
+    return -1;
+  },
   distance: (x, [a, b], span) => x.rt.topo.distance(spaceOf(a!, span), spaceOf(b!, span)),
   space_at: (x, [b, cx, cy, level]) => x.rt.topo.spaceAt(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
   step: (x, [s, n], span) => x.rt.topo.step(spaceOf(s!, span), n as number) ?? null,
