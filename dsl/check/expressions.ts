@@ -54,6 +54,7 @@ function notePrecedence(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr"
     );
   }
   const last = e.form === "any" || e.form === "all" || e.form === "no" || e.form === "sort" ? e.body : (e.where ?? e.body);
+  warnAggregateTaken(c, e, last);
   if (!last || last.kind !== "BinaryExpr" || ["+", "-", "*", "/", "%"].includes(last.op)) return;
   const head = textOf(c, { ...e.span, end: last.left.span.end });
   const clause = e.form === "any" || e.form === "all" || e.form === "no" ? "`:`" : e.form === "sort" ? "`by`" : e.where ? "`where`" : "the value";
@@ -61,6 +62,45 @@ function notePrecedence(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr"
     spanKey(e.span),
     `${clause} takes everything after it, \`${last.op} ${textOf(c, last.right.span)}\` included; for the other reading write \`(${head}) ${last.op} ${textOf(c, last.right.span)}\``,
   );
+}
+
+/** Comprehensions that give a number: two of them joined by arithmetic read as a difference or total. */
+const NUMBER_FORMS: ReadonlySet<string> = new Set(["count", "sum", "highest", "lowest"]);
+
+/**
+ * `count d in ds where a == b - count q in qs where c` is read as one `count` whose condition is
+ * `a == b - (count q …)`, with no type error to show it: the last clause takes the second count
+ * too. Meant that way, it is rare; meant as a difference of two counts, it silently counts the
+ * wrong thing (a tile game's open edges read 0). Warned when a number comprehension's last clause
+ * ends, along its right-hand side, in arithmetic on another number comprehension not in brackets.
+ */
+function warnAggregateTaken(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr" }>, last: Expr | undefined): void {
+  if (!NUMBER_FORMS.has(e.form) || !last) return;
+  let node: Expr = last;
+  while (node.kind === "BinaryExpr") {
+    const right: Expr = node.right;
+    if (["+", "-", "*", "/", "%"].includes(node.op) && right.kind === "ComprehensionExpr" && NUMBER_FORMS.has(right.form) && !bracketed(c, node.span)) {
+      const clause = e.where ? "`where`" : "value";
+      const head = textOf(c, { ...e.span, end: node.left.span.end });
+      const tail = textOf(c, right.span);
+      c.sink.warning(
+        "comprehension-takes-the-rest",
+        `the ${clause} of this \`${e.form}\` takes everything after it, \`${node.op} ${tail.split(" ")[0]} …\` included: the second ${right.form} is part of the first one's ${e.where ? "condition" : "value"}`,
+        { ...node.span, start: right.span.start },
+        `for a ${node.op === "-" ? "difference" : "sum"} of the two, write \`(${head}) ${node.op} ${tail}\`; to keep this reading, put it in brackets`,
+      );
+      return;
+    }
+    node = right;
+  }
+}
+
+/** Is the span written inside brackets of its own (`(b - count …)`)? */
+function bracketed(c: Checker, span: Span): boolean {
+  const source = span.file !== undefined ? (c.otherSources.get(span.file) ?? "") : c.source;
+  const before = source.slice(0, span.start.offset).trimEnd();
+  const after = source.slice(span.end.offset).trimStart();
+  return before.endsWith("(") && after.startsWith(")");
 }
 
 export function article(name: string): string {
