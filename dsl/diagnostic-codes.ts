@@ -37,6 +37,8 @@ export const DIAGNOSTIC_CODES = {
 
   // Types and calls
   "type-mismatch": "A value of the wrong type.",
+  "comprehension-takes-the-rest": "A `count` or `sum` whose last clause takes a second `count` or `sum` joined by arithmetic (`where a == b - count …`): most likely a difference of the two was meant.",
+  "type-unknown": "A field read or assigned on a value whose type the checker cannot tell (a local that starts as `none` or `[]` with no declared type): the read would always give `none`.",
   "argument-count": "A call with too many or too few arguments.",
   "unknown-argument": "A named argument the callee does not take.",
   "not-callable": "Something that is not a function, rule, hook or procedure is called.",

@@ -44,6 +44,8 @@ interface Tok {
   /** Whitespace (of any kind) before this token on its line. */
   spaced: boolean;
   comment: boolean;
+  /** It starts an item of a block (a statement, a `match` arm, a field, a table row): `itemStarts`. */
+  item?: boolean;
 }
 
 const OPEN = new Set(["LParen", "LBracket", "LBrace"]);
@@ -129,10 +131,43 @@ function tokens(source: string, file: string): { toks: Tok[]; errors: Diagnostic
   return { toks, errors: sink.items };
 }
 
-/** The space between two tokens on one line: "" or " ". */
+/**
+ * The lists of the syntax tree whose items a block holds one after another with nothing between
+ * them but space: statements, `match` arms, a kind's fields, table rows, settings. Written on one
+ * line, two items stand two spaces apart (`match n { 0 -> 0  1..2 -> 3  else -> 6 }`), as the
+ * language reference writes them: one space would read `0 -> 0 1..2 -> 3` as one run. Lists whose
+ * items a comma separates (arguments, list items) need no such space; `where` clauses are no items.
+ */
+const ITEM_LISTS = new Set(["arms", "stmts", "options", "entries", "fields", "states", "show", "attributes", "legend", "rows", "requires", "tiebreaks", "steps", "items"]);
+
+/** Words an item may begin with before the place its node starts at. */
+const ITEM_PREFIX = new Set(["state", "space", "override"]);
+
+/** Where each item of a block's item lists starts (source offsets), from the file's syntax tree. */
+function itemStarts(ast: unknown): Set<number> {
+  const out = new Set<number>();
+  const visit = (v: unknown, key: string): void => {
+    if (Array.isArray(v)) {
+      for (const x of v) {
+        const start = (x as { span?: { start?: { offset?: number } } } | null)?.span?.start?.offset;
+        if (ITEM_LISTS.has(key) && typeof start === "number") out.add(start);
+        visit(x, "");
+      }
+    } else if (v !== null && typeof v === "object") {
+      // A zone's options (`Tile owner limit 5`) are words of one declaration, not items of a block.
+      const zone = (v as { kind?: string }).kind === "ZoneDecl";
+      for (const [k, x] of Object.entries(v)) if (k !== "span" && !(zone && k === "options")) visit(x, k);
+    }
+  };
+  visit(ast, "");
+  return out;
+}
+
+/** The space between two tokens on one line: "", " ", or "  " between two items of a block. */
 function spaceBetween(a: Tok, b: Tok, aUnary: boolean): string {
   if (b.comment) return " ";
   if (a.type === "MapLine") return ""; // a drawn row runs up to a `}` on its line
+  if (b.item && !OPEN.has(a.type) && a.type !== "Comma" && a.type !== "Semicolon") return "  ";
   if (a.type === "LParen" || a.type === "LBracket" || a.type === "Dot") return "";
   if (b.type === "RParen" || b.type === "RBracket" || b.type === "Comma" || b.type === "Semicolon" || b.type === "Colon" || b.type === "Dot") return "";
   if (a.type === "LBrace") return b.type === "RBrace" ? "" : " ";
@@ -360,9 +395,18 @@ export function format(source: string, file = ""): FormatResult {
   // A file that does not parse is left alone: where a block is left open, the parser's recovery
   // reads a declaration at the start of a line as the block's end, so moving it would change
   // what the file says (the same policy as gofmt's).
-  const syntax = parse(source, file).diagnostics.filter((d) => d.severity === "error");
+  const parsed = parse(source, file);
+  const syntax = parsed.diagnostics.filter((d) => d.severity === "error");
   if (syntax.length > 0) return { text: source, diagnostics: syntax };
   if (toks.length === 0) return { text: source.trim() === "" ? "" : source, diagnostics: [] };
+  const items = itemStarts(parsed.ast);
+  // An item whose node starts at its name begins at the words before it (`state used: bool`).
+  for (let i = 0; i < toks.length; i++) {
+    if (!items.has(toks[i]!.start)) continue;
+    let k = i;
+    while (k > 0 && toks[k]!.breaks === 0 && ITEM_PREFIX.has(word(toks[k - 1]!))) k--;
+    toks[k]!.item = true;
+  }
   let text = render(layout(toks));
   const breaks = longListBreaks(toks, text);
   if (breaks.size > 0) {

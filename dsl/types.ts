@@ -90,8 +90,9 @@ export function assignable(from: Type, to: Type): boolean {
       return from.t === "emap" && from.enum === to.enum && assignable(from.of, to.of);
     case "piece":
       // A piece of any kind may go where a particular kind is expected: rules narrow with `is`
-      // (`for q in pieces(b) where q is Tile`) and the checker does not track that.
-      return from.t === "piece";
+      // (`for q in pieces(b) where q is Tile`) and the checker does not track that. A piece known
+      // to be of another kind never fits: its fields would all read `none`.
+      return from.t === "piece" && !(from.kind && to.kind && from.kind !== to.kind);
     case "zone":
       return from.t === "zone" && (!to.kind || !from.kind || to.kind === from.kind);
     case "enum":

@@ -19,10 +19,10 @@ export { evenJudgementNote, sumJudged, type JudgedSeat } from "./bots/judged.ts"
 export { MctsBot, type MctsBudget, type MctsSettings } from "./bots/mcts-bot.ts";
 export { botRandom, mixSeed } from "./bots/seeds.ts";
 export { binomialPValue, quantile, shareRate, togetherZ, spread, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";
-export { alikeNote, changeText, leavesOutZero, pairedChange, samePlayNote, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
+export { alikeNote, changeText, leavesOutZero, movesDigest, NO_MOVES, pairedChange, samePlayNote, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { winningMargin } from "./bots/winning-margin.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
-export { firstPlayerTest, firstPlayerText, firstPlayerVerdict, formatPValue, type FirstMoveGame, type FirstPlayerTest } from "./bots/first-player.ts";
+export { firstPlayerTest, firstPlayerText, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
 export { replayCommand, runCommand, type RunSettings } from "./bots/run-command.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { NoEndError, playOut } from "./bots/play-out.ts";

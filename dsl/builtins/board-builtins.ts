@@ -189,11 +189,27 @@ export const BOARD_BUILTINS = catalogued([
   {
     name: "side",
     category: "board",
-    signature: "side(p: piece, toward: piece | space): number",
+    signature: "side(p: piece | placement, toward: piece | space | placement): number",
     description:
-      "The value on the side of `p` that faces `toward` (an edge neighbour), from `p`'s first `sides` field as turned when placed; 0 if they do not share an edge.",
+      "The value on the side of `p` that faces `toward` (an edge neighbour), from `p`'s first `sides` field as turned when placed; 0 if they do not share an edge. Of a placement, the side its piece would show once put down with that turn: an edge-matching rule weighs each placement before it is played (`all q in adjacent_pieces(pl): side(pl, toward: q) == side(q, toward: pl)`).",
     example: "repeat side(worker, toward: j) { use(j) }",
-    params: [param("p", accepts.type(T.piece, "a piece")), param("toward", accepts.oneOf("a piece or space", T.piece, T.space), { named: true })],
+    params: [
+      param("p", accepts.oneOf("a piece or placement", T.piece, T.placement)),
+      param("toward", accepts.oneOf("a piece, space or placement", T.piece, T.space, T.placement), { named: true }),
+    ],
+    returns: () => T.number,
+  },
+  {
+    name: "direction",
+    category: "board",
+    signature: "direction(from: space | piece | placement, to: space | piece | placement): number",
+    description:
+      "Which side of `from` faces `to`, an edge neighbour: on a square grid 0 top, 1 right, 2 bottom, 3 left; on a hex grid 0 to 5 clockwise from the upper right; along a track or a ring 0 forward, 1 back; -1 when they share no edge (and always on a graph, whose spaces have no directions). The index into any `sides` field of a piece on a board (already turned as it was placed): `t.feature[direction(t, q)]` reads the part of `t` facing `q`, where `side` reads only the first `sides` field.",
+    example: "t.feature[direction(t, q)] == q.feature[direction(q, t)]",
+    params: [
+      param("from", accepts.oneOf("a space, piece or placement", T.space, T.piece, T.placement)),
+      param("to", accepts.oneOf("a space, piece or placement", T.space, T.piece, T.placement)),
+    ],
     returns: () => T.number,
   },
   {

@@ -57,6 +57,8 @@ export interface Local {
   param: boolean;
   reads: number;
   info: SymbolInfo;
+  /** Its value failed to check, so its type is unknown: an error already said why. */
+  lost?: boolean;
 }
 
 /** Allocates local slots for one piece of code (function, rule, procedure, …). */

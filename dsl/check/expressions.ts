@@ -54,6 +54,7 @@ function notePrecedence(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr"
     );
   }
   const last = e.form === "any" || e.form === "all" || e.form === "no" || e.form === "sort" ? e.body : (e.where ?? e.body);
+  warnAggregateTaken(c, e, last);
   if (!last || last.kind !== "BinaryExpr" || ["+", "-", "*", "/", "%"].includes(last.op)) return;
   const head = textOf(c, { ...e.span, end: last.left.span.end });
   const clause = e.form === "any" || e.form === "all" || e.form === "no" ? "`:`" : e.form === "sort" ? "`by`" : e.where ? "`where`" : "the value";
@@ -61,6 +62,45 @@ function notePrecedence(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr"
     spanKey(e.span),
     `${clause} takes everything after it, \`${last.op} ${textOf(c, last.right.span)}\` included; for the other reading write \`(${head}) ${last.op} ${textOf(c, last.right.span)}\``,
   );
+}
+
+/** Comprehensions that give a number: two of them joined by arithmetic read as a difference or total. */
+const NUMBER_FORMS: ReadonlySet<string> = new Set(["count", "sum", "highest", "lowest"]);
+
+/**
+ * `count d in ds where a == b - count q in qs where c` is read as one `count` whose condition is
+ * `a == b - (count q …)`, with no type error to show it: the last clause takes the second count
+ * too. Meant that way, it is rare; meant as a difference of two counts, it silently counts the
+ * wrong thing (a tile game's open edges read 0). Warned when a number comprehension's last clause
+ * ends, along its right-hand side, in arithmetic on another number comprehension not in brackets.
+ */
+function warnAggregateTaken(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr" }>, last: Expr | undefined): void {
+  if (!NUMBER_FORMS.has(e.form) || !last) return;
+  let node: Expr = last;
+  while (node.kind === "BinaryExpr") {
+    const right: Expr = node.right;
+    if (["+", "-", "*", "/", "%"].includes(node.op) && right.kind === "ComprehensionExpr" && NUMBER_FORMS.has(right.form) && !bracketed(c, node.span)) {
+      const clause = e.where ? "`where`" : "value";
+      const head = textOf(c, { ...e.span, end: node.left.span.end });
+      const tail = textOf(c, right.span);
+      c.sink.warning(
+        "comprehension-takes-the-rest",
+        `the ${clause} of this \`${e.form}\` takes everything after it, \`${node.op} ${tail.split(" ")[0]} …\` included: the second ${right.form} is part of the first one's ${e.where ? "condition" : "value"}`,
+        { ...node.span, start: right.span.start },
+        `for a ${node.op === "-" ? "difference" : "sum"} of the two, write \`(${head}) ${node.op} ${tail}\`; to keep this reading, put it in brackets`,
+      );
+      return;
+    }
+    node = right;
+  }
+}
+
+/** Is the span written inside brackets of its own (`(b - count …)`)? */
+function bracketed(c: Checker, span: Span): boolean {
+  const source = span.file !== undefined ? (c.otherSources.get(span.file) ?? "") : c.source;
+  const before = source.slice(0, span.start.offset).trimEnd();
+  const after = source.slice(span.end.offset).trimStart();
+  return before.endsWith("(") && after.startsWith(")");
 }
 
 export function article(name: string): string {
@@ -353,12 +393,16 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
       return lit(field, T.enumOf(e.object.name), e.span);
     }
   }
+  const reported = c.sink.items.length;
   const checked = checkExpr(c, e.object, cx);
   const narrowKind = checked.ty.t === "piece" && !checked.ty.kind ? narrowedKind(cx, e.object) : undefined;
   const obj: Typed = narrowKind ? { ir: checked.ir, ty: T.pieceOf(narrowKind) } : checked;
   const ty = obj.ty;
   const span = e.span;
-  if (ty.t === "any") return bad(span);
+  if (ty.t === "any") {
+    unknownType(c, e, cx, reported);
+    return bad(span);
+  }
   if (ty.t === "player") {
     const m = c.playerMembers.get(field);
     if (m) {
@@ -408,6 +452,27 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
   if (ty.t === "placement") return property(c, obj, "placement", e, []);
   c.sink.error("unknown-field", `${article(typeName(ty))} has no field \`${field}\``, e.field.span, ty.t === "list" || ty.t === "zone" ? familiarField(field) : undefined);
   return bad(span);
+}
+
+/**
+ * Reports a field of a value whose type is not known (`let spot = none`, `let got = []`): the
+ * engine reads a field by the type the checker gives, so without one the read would always give
+ * `none` and the assignment would do nothing. Nothing is said when checking the value itself
+ * reported an error since `reported`, or the local it names was given a value that did (the type
+ * was lost to that error).
+ */
+export function unknownType(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: CodeContext, reported: number): void {
+  for (let i = reported; i < c.sink.items.length; i++) if (c.sink.items[i]!.severity === "error") return;
+  const name = e.object.kind === "NameExpr" ? e.object.name : undefined;
+  if (name && cx.scope.lookup(name)?.lost) return;
+  c.sink.error(
+    "type-unknown",
+    `the type of ${name ? `\`${name}\`` : "this value"} is not known here, so its \`${e.field.text}\` cannot be read or set`,
+    e.field.span,
+    name
+      ? `declare its type where it is first given a value: \`let ${name}: placement = none\`, \`let ${name}: list of Tile = []\``
+      : "declare the type of the value it comes from: `let x: placement = none`, `let xs: list of Tile = []`",
+  );
 }
 
 function property(
@@ -697,6 +762,9 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
   }
   const scope = cx.scope.child();
   const v = declareName(c, scope, e.variable, el);
+  // A source that is no list is a mistake reported on its own (or later in the same expression):
+  // its items have no type to read fields of. (`[]` is a list, of items whose type is unknown.)
+  if (el.t === "any" && src.ty.t !== "list") v.lost = true;
   const inner: CodeContext = { ...cx, scope };
   let where: Typed | undefined;
   if (e.where) {

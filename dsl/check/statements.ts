@@ -4,7 +4,7 @@ import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, elementType, T, typeName, type Type } from "../types.ts";
 import { declareName, textOf, use, type Checker, type CodeContext, type Scope } from "./context.ts";
-import { article, checkArgs, checkExpr, expect, spaceState, warnUnread, type Typed } from "./expressions.ts";
+import { article, checkArgs, checkExpr, expect, spaceState, unknownType, warnUnread, type Typed } from "./expressions.ts";
 import { enumMapIndex, expectingMap } from "./enum-maps.ts";
 import { checkMatchStmt } from "./match.ts";
 import { narrowed } from "./narrowing.ts";
@@ -67,11 +67,13 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
         return { op: "call", proc: call.proc, args: call.args, result: { op: "local", slot: local.slot }, span };
       }
       const value: Expr = s.value;
+      const reported = c.sink.items.length;
       const v = expectingMap(c, value, declared, () => checkExpr(c, value, cx));
       if (declared) expect(c, v, declared, s.value.span, `the value of \`${s.name.text}\``);
       let ty = declared ?? v.ty;
       if (!declared && ty.t === "none") ty = T.any;
       const local = declareName(c, cx.scope, s.name, ty);
+      if (ty.t === "any" && c.sink.items.slice(reported).some((d) => d.severity === "error")) local.lost = true;
       return { op: "let", slot: local.slot, value: v.ir, span };
     }
     case "AssignStmt": {
@@ -142,6 +144,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       const listSlot = scope.hidden("list");
       const indexSlot = scope.hidden("index");
       const v = declareName(c, scope, s.variable, el);
+      if (el.t === "any" && src.ty.t !== "list") v.lost = true;
       const inner: CodeContext = { ...cx, scope, loops: cx.loops + 1 };
       let where: Typed | undefined;
       if (s.where) {
@@ -317,6 +320,7 @@ function checkTarget(c: Checker, e: Expr, cx: CodeContext): { target: IrTarget; 
       return undefined;
     }
     case "FieldExpr": {
+      const reported = c.sink.items.length;
       const obj = checkExpr(c, e.object, cx);
       const field = e.field.text;
       if (obj.ty.t === "player") {
@@ -346,7 +350,10 @@ function checkTarget(c: Checker, e: Expr, cx: CodeContext): { target: IrTarget; 
         if (st) return { target: { op: "sstate", obj: obj.ir, name: field }, type: st.type };
         return refuse(`\`${field}\` cannot be changed: only a board's \`space state\` values can`);
       }
-      if (obj.ty.t === "any") return undefined;
+      if (obj.ty.t === "any") {
+        unknownType(c, e, cx, reported);
+        return undefined;
+      }
       return refuse(`${article(typeName(obj.ty))} has nothing to assign`);
     }
     case "IndexExpr": {
@@ -406,6 +413,7 @@ function checkChoose(c: Checker, e: ChooseExpr, cx: CodeContext): { ir: ChooseIr
   const el = iterated(c, src, e.source.span, "`choose`");
   const scope = cx.scope.child();
   const v = declareName(c, scope, e.variable, el);
+  if (el.t === "any" && src.ty.t !== "list") v.lost = true;
   const inner: CodeContext = { ...cx, scope };
   const by = e.by ? checkExpr(c, e.by, cx) : undefined;
   if (by && e.by) expect(c, by, T.player, e.by.span, "the player who chooses");
@@ -473,6 +481,7 @@ function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: Se
   const el = iterated(c, src, e.source.span, "a secret choice");
   const scope = outer.child();
   const v = declareName(c, scope, e.variable, el);
+  if (el.t === "any" && src.ty.t !== "list") v.lost = true;
   const prompt = e.prompt ? checkExpr(c, e.prompt, { ...cx, scope: outer }) : undefined;
   const stop = checkStop(c, e.stop, { ...cx, scope: outer });
   const wheres = checkWheres(c, e.wheres, { ...cx, scope });

@@ -8,8 +8,25 @@ export interface PlayedGame {
   scores: readonly number[];
   winners: readonly number[];
   decisions: number;
+  /**
+   * A digest of its decisions (who took which option, in order; `movesDigest`): two games with
+   * the same were, but for a chance of about 1 in 4 billion, played move for move alike.
+   */
+  moves?: number | undefined;
   /** Set when the game stopped on a rule error: it has no outcome to compare. */
   error?: string | undefined;
+}
+
+/** The digest `PlayedGame.moves` starts from, before any decision. */
+export const NO_MOVES = 0x811c9dc5;
+
+/** The digest after one more decision: FNV-1a over the player and the option's position. */
+export function movesDigest(digest: number, player: number, index: number): number {
+  let h = digest;
+  for (const v of [player, index]) {
+    for (let k = 0; k < 4; k++) h = Math.imul(h ^ ((v >>> (8 * k)) & 0xff), 0x01000193) >>> 0;
+  }
+  return h;
 }
 
 /** B − A seat by seat, and of game length, over the games both runs played to the end. */
@@ -22,6 +39,11 @@ export interface PairedChange {
   length: PairedDifference;
   /** The change of the mean winning margin (`winningMargin`), in points; no pairs with one player. */
   margin: PairedDifference;
+  /**
+   * How many of the pairs were played move for move alike on both sides (`PlayedGame.moves`);
+   * undefined when a game of a pair carries no digest (a shard from before it was kept).
+   */
+  sameMoves?: number;
 }
 
 /**
@@ -41,6 +63,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
   const scores: number[][] = Array.from({ length: players }, () => []);
   const length: number[] = [];
   const margin: number[] = [];
+  let sameMoves: number | undefined = 0;
   if (a.length !== b.length) throw new Error(`paired runs must hold the same games: ${a.length} against ${b.length}`);
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
@@ -55,13 +78,17 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     const before = winningMargin(x.scores);
     const after = winningMargin(y.scores);
     if (before !== undefined && after !== undefined) margin.push(after - before);
+    if (x.moves === undefined || y.moves === undefined) sameMoves = undefined;
+    else if (sameMoves !== undefined && x.moves === y.moves) sameMoves++;
   }
-  return {
+  const out: PairedChange = {
     pairs: length.length,
     seats: wins.map((w, p) => ({ wins: pairedShareDifference(w, z), score: pairedMeanDifference(scores[p]!, z) })),
     length: pairedMeanDifference(length, z),
     margin: pairedMeanDifference(margin, z),
   };
+  if (sameMoves !== undefined) out.sameMoves = sameMoves;
+  return out;
 }
 
 /** Does the change surely differ from none: is its interval bounded, and does it leave out 0? */
@@ -99,20 +126,27 @@ export function alikeNote(d: PairedDifference): string | undefined {
 }
 
 /**
- * Every game took as many decisions under both rules (the change of length is 0 in each): the
- * bots may well have played the very same games, so a change of the rules they did not react to
- * reads as no change in who wins. A random bot never reacts to a change of scoring; a designer
- * asking "does this reward waiting?" needs bots that do. `bots`: the run's bots (`random`,
- * `greedy`, `mcts:50`), which say whether to advise others. Undefined otherwise.
+/**
+ * The bots did not react to the change: a change of the rules they did not react to reads as no
+ * change in who wins. A random bot never reacts to a change of scoring; a designer asking "does
+ * this reward waiting?" needs bots that do. Told by the games' move digests when both sides kept
+ * them (`sameMoves`): every game played move for move alike. Without them, by the length alone:
+ * every game took as many decisions under both rules, a hint only, since a game whose turns
+ * always ask the same questions (a tile a turn) takes as many decisions however it is played.
+ * `bots`: the run's bots (`random`, `greedy`, `mcts:50`), which say whether to advise others:
+ * advising greedy or mcts to someone who played them reads as if the run had not. Undefined
+ * otherwise.
  */
-export function samePlayNote(length: PairedDifference, bots: readonly string[] = ["random"]): string | undefined {
+export function samePlayNote(length: PairedDifference, sameMoves?: number, bots: readonly string[] = ["random"]): string | undefined {
+  const advice = bots.every((b) => b === "random")
+    ? "(random bots never react to a change of scoring); play greedy or mcts bots to see how players would"
+    : "(greedy and mcts steer by the game's `estimate`: a change that does not alter how it ranks their options leaves them playing as before)";
+  if (sameMoves !== undefined) {
+    if (length.n < 6 || sameMoves < length.n) return undefined;
+    return `every one of the ${length.n} games was played move for move alike under both rules: the bots did not react to the change ${advice}`;
+  }
   if (length.n < 6 || length.value !== 0 || length.low !== 0 || length.high !== 0) return undefined;
-  const head = `every one of the ${length.n} games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change`;
-  if (bots.every((b) => b === "random")) return `${head} (random bots never react to a change of scoring); play greedy or mcts bots to see how players would`;
-  // Advising greedy or mcts to someone who played them reads as if the run had not: say instead
-  // why bots that weigh moves may still play alike, and that a game whose length is fixed by
-  // its rules (so many rounds of so many cards) always shows this.
-  return `${head} (greedy and mcts steer by the game's \`estimate\`: a change that does not alter how it ranks their options leaves them playing as before), or the game takes as many decisions however it is played`;
+  return `every one of the ${length.n} games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change ${advice}`;
 }
 
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */

@@ -152,6 +152,58 @@ export function binomialPValue(k: number, n: number, p: number): number {
 }
 
 /**
+ * The chi-square test's p-value: the probability that a chi-square variable with `df` degrees of
+ * freedom is at least `x` (the regularised upper incomplete gamma Q(df/2, x/2), by its series
+ * below a + 1 and its continued fraction above, as Numerical Recipes computes it).
+ */
+export function chiSquarePValue(x: number, df: number): number {
+  if (!(x > 0) || df <= 0) return 1;
+  const a = df / 2;
+  const h = x / 2;
+  const front = Math.exp(-h + a * Math.log(h) - logGamma(a));
+  if (h < a + 1) {
+    // P(a, h) by its series; Q = 1 − P.
+    let term = 1 / a;
+    let sum = term;
+    for (let n = 1; n < 1000 && Math.abs(term) > Math.abs(sum) * 1e-15; n++) {
+      term *= h / (a + n);
+      sum += term;
+    }
+    return Math.min(1, Math.max(0, 1 - sum * front));
+  }
+  // Q(a, h) by Lentz's continued fraction.
+  const tiny = 1e-300;
+  let b = h + 1 - a;
+  let c = 1 / tiny;
+  let d = 1 / b;
+  let f = d;
+  for (let i = 1; i < 1000; i++) {
+    const an = -i * (i - a);
+    b += 2;
+    d = an * d + b;
+    if (Math.abs(d) < tiny) d = tiny;
+    c = b + an / c;
+    if (Math.abs(c) < tiny) c = tiny;
+    d = 1 / d;
+    const step = d * c;
+    f *= step;
+    if (Math.abs(step - 1) < 1e-15) break;
+  }
+  return Math.min(1, Math.max(0, f * front));
+}
+
+/** ln Γ(z) for z > 0 (Lanczos, g = 7, 9 terms: about 15 digits). */
+function logGamma(z: number): number {
+  const g = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
+  if (z < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * z)) - logGamma(1 - z);
+  const w = z - 1;
+  let sum = g[0]!;
+  for (let i = 1; i < 9; i++) sum += g[i]! / (w + i);
+  const t = w + 7.5;
+  return 0.5 * Math.log(2 * Math.PI) + (w + 0.5) * Math.log(t) - t + Math.log(sum);
+}
+
+/**
  * The fewest trials after which Wilson's interval (`wilson`, at the level of `z`) around a rate `p`
  * reaches no further than `halfWidth` from `p` on either side, were the rate to stay `p`: the
  * distance the precision line reports (`precision.ts`), so a forecast never disagrees with the

@@ -861,23 +861,45 @@ export const BOARD_IMPLS = {
   above: (x, [s], span) => x.rt.topo.aboveOf(spaceOf(s!, span)),
   board_of: (x, [s], span) => spaceOf(s!, span).board,
   side: (x, [p, toward], span) => {
-    const from = piece(x, p!, span);
-    if (from.board === null || !from.sides) return 0;
+    // A placement faces as its piece would once put down with its turn: an edge-matching rule
+    // weighs each placement before it is played.
+    let sides: Record<string, number[]> | undefined;
+    let cells: SpaceInfo[];
+    if (isPlacement(p!)) {
+      sides = x.rt.turnedSides(x.s, p.piece, p.rotation);
+      if (!sides) return 0;
+      cells = spotOf(x, p, span)!.spaces;
+    } else {
+      const from = piece(x, p!, span);
+      if (from.board === null || !from.sides) return 0;
+      sides = from.sides;
+      cells = pieceSpaces(x, p as number);
+    }
     // The first sides field, without listing them all (`Object.keys` made a list at every call).
     let field: string | undefined;
-    for (const f in from.sides) {
+    for (const f in sides) {
       field = f;
       break;
     }
     if (!field) return 0;
     const targets = footprint(x, toward!, span);
-    for (const c of from.cells) {
+    for (const c of cells) {
       for (const t of targets) {
-        const d = x.rt.topo.direction(x.rt.topo.cellInfo(from.board, c)!, t);
-        if (d >= 0) return from.sides[field]![d] ?? 0;
+        const d = x.rt.topo.direction(c, t);
+        if (d >= 0) return sides[field]![d] ?? 0;
       }
     }
     return 0;
+  },
+  direction: (x, [a, b], span) => {
+    const targets = footprint(x, b!, span);
+    for (const c of footprint(x, a!, span)) {
+      for (const t of targets) {
+        const d = x.rt.topo.direction(c, t);
+        if (d >= 0) return d;
+      }
+    }
+    return -1;
   },
   distance: (x, [a, b], span) => x.rt.topo.distance(spaceOf(a!, span), spaceOf(b!, span)),
   space_at: (x, [b, cx, cy, level]) => x.rt.topo.spaceAt(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,

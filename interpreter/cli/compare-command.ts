@@ -59,6 +59,8 @@ export interface Comparison {
   length: PairedDifference & { relative: number };
   /** The change of the winning margin (`winningMargin`), game by game; absent with one player. */
   margin?: PairedDifference;
+  /** How many of the pairs the bots played move for move alike on both sides (`PairedChange.sameMoves`). */
+  sameMoves?: number;
   thresholds: Threshold[];
   /** The command that reproduces this comparison. */
   command: string;
@@ -228,7 +230,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players) } : {};
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score");
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, thresholds, command };
+  const alike = at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, ...alike, thresholds, command };
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
@@ -263,7 +266,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
   if (c.margin && c.a.margin && c.b.margin) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
-  const same = samePlayNote(c.length, c.a.bots);
+  const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
   if (same) lines.push(`note: ${same}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);

@@ -1,5 +1,5 @@
 import type { Diagnostic, Span } from "../../dsl/index.ts";
-import { makeBot, mixSeed, NoEndError, parseBotSpec, playOut, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
+import { makeBot, mixSeed, movesDigest, NO_MOVES, NoEndError, parseBotSpec, playOut, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
 export interface BatchTask extends RunSettings {
@@ -16,6 +16,8 @@ export interface GameOutcome {
   scores: number[];
   winners: number[];
   decisions: number;
+  /** A digest of its decisions (`PlayedGame.moves`): `stela compare` tells by it whether the bots played alike. */
+  moves?: number;
   /**
    * The seat that took the game's first decision (absent: seat 1, as in shards from before it was
    * kept): the first player of a game that draws who starts (`random(players)`) is not seat 1.
@@ -82,6 +84,7 @@ export function playGame(
   if (onForcedChoice) options.onForcedChoice = onForcedChoice;
   const m = game.start(options);
   let decisions = 0;
+  let moves = NO_MOVES;
   let error: string | undefined;
   let noEnd: Diagnostic | undefined;
   let bots: Bot[] = [];
@@ -91,7 +94,10 @@ export function playGame(
       if (!spec) throw new Error(`unknown bot "${s.bots[p % s.bots.length]}"`);
       return makeBot(spec, seatSeed(s.seed, g, p));
     });
-    decisions = playOut(m, bots, maxDecisions, onDecision && ((p, i) => onDecision(m, p, i)));
+    decisions = playOut(m, bots, maxDecisions, (p, i) => {
+      moves = movesDigest(moves, p, i);
+      onDecision?.(m, p, i);
+    });
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);
     // `playOut` stops a game past its limit with a `NoEndError`, told apart from a bot's refused option.
@@ -99,7 +105,7 @@ export function playGame(
   }
   const failure = m.error ?? noEnd;
   if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ""}`;
-  const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions };
+  const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves };
   // Who decided first (a secret choice's first answer: bots answer in seat order).
   const first = m.log[0]?.player;
   if (first !== undefined && first !== 0) outcome.first = first;

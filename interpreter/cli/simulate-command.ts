@@ -194,7 +194,11 @@ function replayOne(game: Game, s: RunSettings, g: number, out: (line: string) =>
   const { match, outcome } = playGame(game, s, g, (m, p, i) => {
     tell(m);
     n++;
-    out(`${String(n).padStart(4)}. Player ${p + 1}: option ${i + 1} of ${m.optionCount(p)}: ${m.options(p).find((o) => o.index === i)?.id ?? "?"}`);
+    // As `stela play` lists it: the label people read, with the id scripts use when they differ
+    // (a bare id, `3`, says nothing of the road it put a follower on).
+    const o = m.options(p).find((x) => x.index === i);
+    const named = o === undefined ? "?" : o.label && o.label !== o.id ? `${o.label} [${o.id}]` : o.id;
+    out(`${String(n).padStart(4)}. Player ${p + 1}: option ${i + 1} of ${m.optionCount(p)}: ${named}`);
   });
   tell(match);
   // The seed as the engine reads it (a 32-bit number, from 0 up), not the signed mix it came from.

@@ -1,5 +1,5 @@
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type Spread } from "../index.ts";
+import { evenJudgementNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -45,6 +45,8 @@ export interface SimulationSummary {
   decisionsPerGame: number;
   /** Does the player who decides first win more (or less) than the fair share (`firstPlayerTest`)? */
   firstPlayer: FirstPlayerTest;
+  /** With 3 players or more: does any place in the turn order win more or less than its share (`turnOrderTest`)? */
+  turnOrder?: TurnOrderTest;
   playoutsPerSecond: number;
   /** Failed games: each with the command that replays it. */
   errors: { game: number; seed: number; message: string; replay: string }[];
@@ -100,6 +102,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
     command: runCommand(s, games),
   };
   if (n >= 2) summary.margin = spread(clean.map((g) => winningMargin(g.scores) ?? 0));
+  if (n >= 3) summary.turnOrder = turnOrderTest(clean, n);
   if (s.variant !== undefined) summary.variant = s.variant;
   return summary;
 }
@@ -143,6 +146,7 @@ export function summaryLines(s: SimulationSummary): string[] {
     // are shared, every seat's games won alone fall short of 1/players in a perfectly fair game.
     `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); ${firstPlayerText(s.seats.map((x) => x.bot), s.firstPlayer)}`,
   );
+  if (s.turnOrder) lines.push(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder));
   const precision = winPrecisionLine(s);
   if (precision) lines.push(precision);
   const even = evenJudgementNote(s.seats);

@@ -73,7 +73,7 @@ describe("stela simulate", () => {
     const args = ["simulate", "games/mayan-city.stela", "--players", "3", "--games", "30", "--seed", "4", "--json", "--workers", "1"];
     const a = JSON.parse(stela(args).out);
     expect(Object.keys(a).sort()).toEqual(
-      ["bots", "clean", "command", "decisionsPerGame", "errors", "file", "firstPlayer", "game", "games", "length", "margin", "played", "players", "playoutsPerSecond", "scores", "seats", "seed", "winsBySeat"].sort(),
+      ["bots", "clean", "command", "decisionsPerGame", "errors", "file", "firstPlayer", "game", "games", "length", "margin", "played", "players", "playoutsPerSecond", "scores", "seats", "seed", "turnOrder", "winsBySeat"].sort(),
     );
     expect(a).toMatchObject({ game: "Mayan City", players: 3, games: 30, seed: 4, errors: [] });
     expect(a.winsBySeat.reduce((x: number, y: number) => x + y, 0)).toBeCloseTo(1, 3);
@@ -176,6 +176,20 @@ scoring p { points p.score }
     expect(lines[2]).toMatch(/^ {6}· Player 2 rolls \d$/);
     // The match seed as the engine reads it: from 0 up.
     expect(lines.at(-1)).toMatch(/^game 3 \(match seed \d+\): over after 2 decisions/);
+    // A choice with labels reads as people read it, its id after it in brackets, as in `stela play`.
+    const paid = ruleFiles({
+      "pay.stela": `game "Pay" { players 2 }
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    let k = choose k from 1..2 label "Pay {k} coins" prompt "How much?"
+    current.score += k
+  }
+}
+scoring p { points p.score }
+`,
+    })["pay.stela"]!;
+    expect(stela(["simulate", paid, "--game", "1"]).out.split("\n")[0]).toMatch(/^ {3}1\. Player 1: option \d of 2: Pay \d coins \[\d\]$/);
     expect(stela(["simulate", dice, "--game", "3", "--json"])).toMatchObject({ code: 2, err: "stela: --game replays one game and prints its decisions; --json is for a whole run\n" });
     expect(stela(["simulate", dice, "--game", "11", "--games", "10"])).toMatchObject({ code: 2, err: "stela: --game 11 is not a game of a run of 10 games (they are numbered 1 to 10)\n" });
   });

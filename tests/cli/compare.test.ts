@@ -90,6 +90,19 @@ describe("comparing two runs", () => {
     expect(changeText({ value: -0.00001, low: -0.00004, high: 0.00002, n: 50, variance: 1e-9 }, 1, 1)).toBe("+0.0 [+0.0, +0.0]");
   });
 
+  it("tells games played move for move alike from games that only take as many decisions", () => {
+    const digest = (games: GameOutcome[], moves: (i: number) => number) => games.map((g, i) => ({ ...g, moves: moves(i) }));
+    const base = outcomes(10, 5, 40);
+    const lines = (a: GameOutcome[], b: GameOutcome[]) => comparisonLines(compareSummaries(summarise("A", settings, 10, a, 1), summarise("B", settings, 10, b, 1), { a, b }, [], "cmd"));
+    // The same moves in every game: the bots did not react, and the note says so for sure.
+    const same = lines(digest(base, (i) => i), digest(base, (i) => i));
+    expect(same).toContain("note: every one of the 10 games was played move for move alike under both rules: the bots did not react to the change (random bots never react to a change of scoring); play greedy or mcts bots to see how players would");
+    // As many decisions, other moves (a tile-laying game asks the same questions every turn, however
+    // greedy bots answer them): the bots reacted, and nothing is said.
+    const other = lines(digest(base, (i) => i), digest(base, (i) => (i === 3 ? 99 : i)));
+    expect(other.join("\n")).not.toContain("note:");
+  });
+
   it("breaks the thresholds it should, and only those", () => {
     const c = compareSummaries(a, b, both, ["win-off-fair>5", "win-off-fair>20", "win-change>10", "length-change>10%", "length-change>20%", "errors>0"], "cmd");
     expect(c.thresholds.map((t) => [t.rule, t.broken])).toEqual([

@@ -148,6 +148,30 @@ scoring p { points p.score }
 `);
   });
 
+  it("sets two items of a block on one line two spaces apart, and nothing else", () => {
+    // One space would read `0 -> 0 1 -> 9` as one run, and `{ pay(p) take(p) }` as one call's words.
+    const messy = `game "Items" { players 2 }
+kind Stone { v: number state used: bool = false }
+zone bowl per player: Stone owner limit 3
+table cost { 1 -> 2 2 -> 3 }
+define m(d: number): number = match d { 1 -> 1 3 -> -1 else -> 0 }
+procedure pay(p: player) { p.score -= 1 p.score += m(1) }
+per player { score: number = 0 }
+flow { turn players[0] { let s = choose s from [1, 2] where s > 0 where s < 3 pay(current) } }
+scoring p { points p.score tiebreak most p.score }
+`;
+    expect(format(messy).text).toBe(`game "Items" { players 2 }
+kind Stone { v: number  state used: bool = false }
+zone bowl per player: Stone owner limit 3
+table cost { 1 -> 2  2 -> 3 }
+define m(d: number): number = match d { 1 -> 1  3 -> -1  else -> 0 }
+procedure pay(p: player) { p.score -= 1  p.score += m(1) }
+per player { score: number = 0 }
+flow { turn players[0] { let s = choose s from [1, 2] where s > 0 where s < 3  pay(current) } }
+scoring p { points p.score  tiebreak most p.score }
+`);
+  });
+
   it("keeps a `label:` field, an `else ->` arm and the `}` of a hanging `match` at their own level", () => {
     // Once read as a choice's `label` clause and as the `else` of an `if`, and the brace went to column 0.
     const src = `kind Tile {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { binomialPValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, spread, shareTrials, togetherZ, tQuantile, wilson } from "../../interpreter/bots/statistics.ts";
+import { turnOrderTest, turnOrderText } from "../../interpreter/bots/first-player.ts";
+import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
+import { binomialPValue, chiSquarePValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, shareTrials, spread, togetherZ, tQuantile, wilson } from "../../interpreter/bots/statistics.ts";
 
 /** The balance figures against published values. */
 
@@ -41,6 +43,53 @@ describe("exact binomial test", () => {
   it("is 1 at the expected count and tiny far from it", () => {
     expect(binomialPValue(50, 100, 0.5)).toBeCloseTo(1, 10);
     expect(binomialPValue(0, 100, 0.5)).toBeCloseTo(2 * 0.5 ** 100, 40);
+  });
+});
+
+describe("chi-square test", () => {
+  // Upper tail probabilities from R's pchisq(x, df, lower.tail = FALSE).
+  it.each([
+    [3.841458820694124, 1, 0.05],
+    [7.814727903251178, 3, 0.05],
+    [9.8, 3, 0.020344998515208438],
+    [0.5, 2, 0.7788007830714049],
+    [20, 10, 0.029252688076961124],
+    [100, 5, 5.285148360943219e-20],
+  ])("P(chi² with %i > %f) … df %i", (x, df, p) => {
+    expect(chiSquarePValue(x, df) / p).toBeCloseTo(1, 10);
+  });
+
+  it("is 1 at no deviation", () => {
+    expect(chiSquarePValue(0, 3)).toBe(1);
+  });
+});
+
+describe("the turn-order test", () => {
+  it("counts wins by place after the first to decide, and finds a place that wins less", () => {
+    // 4 players, 200 games won alone: the 3rd and 4th to decide win far less than a quarter.
+    const games = [
+      ...Array.from({ length: 60 }, () => ({ winners: [0] })),
+      ...Array.from({ length: 60 }, () => ({ winners: [2], first: 1 })),
+      ...Array.from({ length: 44 }, () => ({ winners: [2] })),
+      ...Array.from({ length: 36 }, () => ({ winners: [0], first: 1 })),
+      { winners: [0, 1] },
+    ];
+    const t = turnOrderTest(games, 4);
+    expect(t.wins).toEqual([60, 60, 44, 36]);
+    expect(t.decisive).toBe(200);
+    // chi² = (100 + 100 + 36 + 196) / 50 = 8.64 on 3 degrees of freedom.
+    expect(t.pValue).toBeCloseTo(chiSquarePValue(8.64, 3), 12);
+    expect(turnOrderText(["greedy"], t)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 60, 60, 44, 36 of 200 (p = 0.0345, the place in the turn order matters when greedy plays every seat)");
+    expect(turnOrderText(["greedy", "random"], t)).toContain("the seats have different bots, so this cannot tell a place from its bot");
+  });
+
+  it("is in the summary of a run of 3 players or more, where the first-player test alone misses the last seat", () => {
+    const outcomes = (players: number) => Array.from({ length: 90 }, (_, i) => ({ game: i + 1, seed: i, scores: Array.from({ length: players }, () => 0), winners: [i % 3 === 2 ? 0 : 1], decisions: 10 }));
+    // chi² = (0 + 900 + 900) / 30 = 60 on 2 degrees of freedom: e^-30.
+    const three = summaryLines(summarise("G", { file: "g.stela", players: 3, bots: ["random"], seed: 1 }, 90, outcomes(3), 1));
+    expect(three).toContain("by place in the turn order (the first to decide, then clockwise), the games won alone were 30, 60, 0 of 90 (p = 9.36e-14, the place in the turn order matters when random plays every seat)");
+    const two = summaryLines(summarise("G", { file: "g.stela", players: 2, bots: ["random"], seed: 1 }, 90, outcomes(2), 1));
+    expect(two.join("\n")).not.toContain("turn order");
   });
 });
 

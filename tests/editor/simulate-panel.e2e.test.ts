@@ -191,7 +191,7 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       "Intervals with no width (seat 1's mean score, seat 2's mean score, game length): all 40 games alike: a change in fewer than 1 game in 13 could be missed.",
     );
     // A change of scoring only: the random bots played the same games on both sides, and the panel says so.
-    expect(await page.textContent("[data-testid=simulate-same-play]")).toContain("every one of the 40 games took as many decisions under both rules: the bots may have played the very same games");
+    expect(await page.textContent("[data-testid=simulate-same-play]")).toContain("every one of the 40 games was played move for move alike under both rules: the bots did not react to the change");
     // The head start wins the first seat most games: the base rules take it far below, surely.
     const bold = await page.$$eval("[data-testid=simulate-changes] td.sure", (cells) => cells.map((c) => c.textContent));
     expect(bold.some((t) => t?.startsWith("-12.00"))).toBe(true);

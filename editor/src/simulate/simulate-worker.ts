@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, firstPlayerTest, makeBot, mixSeed, parseBotSpec, playOut, shareRate, spread, sumJudged, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
+import { compile, firstPlayerTest, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
 import type { BalanceFigures, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -26,7 +26,7 @@ function load(req: SimulateRequest, source: string): Game {
 }
 
 function figures(game: Game, req: SimulateRequest, progress: (done: number) => void): BalanceFigures {
-  const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; first?: number; error?: string }[] = [];
+  const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; moves: number; first?: number; error?: string }[] = [];
   // By game, by seat: what a bot that judges options found (`Bot.judged`), as `stela simulate` sums it.
   const judged: (Judged | undefined)[][] = [];
   for (let g = 1; g <= req.games; g++) {
@@ -35,9 +35,10 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     const m = game.start(req.variant === undefined ? { players: req.players, seed, quiet: true } : { players: req.players, seed, variant: req.variant, quiet: true });
     const bots = Array.from({ length: req.players }, (_, p) => makeBot(parseBotSpec(req.bots[p % req.bots.length]!) ?? { kind: "random" }, mixSeed(req.seed, g, p + 1)));
     let decisions = 0;
+    let moves = NO_MOVES;
     let error: string | undefined;
     try {
-      decisions = playOut(m, bots);
+      decisions = playOut(m, bots, undefined, (p, i) => (moves = movesDigest(moves, p, i)));
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }
@@ -45,7 +46,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}${m.error.hint ? ` (${m.error.hint})` : ""}`;
     // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
     const first = m.log[0]?.player;
-    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(first === undefined ? {} : { first }), ...(error ? { error } : {}) });
+    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves, ...(first === undefined ? {} : { first }), ...(error ? { error } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
   }
