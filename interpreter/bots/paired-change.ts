@@ -146,7 +146,10 @@ export function samePlayNote(length: PairedDifference, sameMoves?: number, bots:
     return `every one of the ${length.n} games was played move for move alike under both rules: the bots did not react to the change ${advice}`;
   }
   if (length.n < 6 || length.value !== 0 || length.low !== 0 || length.high !== 0) return undefined;
-  return `every one of the ${length.n} games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change ${advice}`;
+  // By length alone, bots that weigh their moves may also have played other games of a length
+  // the rules fix (so many rounds of so many cards).
+  const fixed = bots.every((b) => b === "random") ? "" : ", or the game takes as many decisions however it is played";
+  return `every one of the ${length.n} games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change ${advice}${fixed}`;
 }
 
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */
