@@ -123,12 +123,13 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
         return;
       case "expect": {
         if (evaluate(step.cond) === true) return;
+        const taken = sc.takenSince();
         if (step.got && step.want) {
           const got = show(evaluate(step.got.e), step.got.ty);
           const want = show(evaluate(step.want.e), step.want.ty);
-          fail(`expected ${step.text}`, want, got);
+          fail(`expected ${step.text}${taken}`, want, got);
         }
-        fail(`expected ${step.text}, but it does not hold`);
+        fail(`expected ${step.text}, but it does not hold${taken}`);
         return;
       }
       case "option": {
@@ -152,7 +153,7 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
       case "scores": {
         const want = evaluate(step.value);
         const got = sc.result().scores;
-        if (!equal(got, want)) fail("the scores differ", show(want, T.list(T.number)), show(got, T.list(T.number)));
+        if (!equal(got, want)) fail(`the scores differ${sc.takenSince()}`, show(want, T.list(T.number)), show(got, T.list(T.number)));
         return;
       }
       case "ranking": {
@@ -160,7 +161,7 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
         const want = (Array.isArray(value) ? value : []).map((g) => (step.grouped ? (g as Value[]) : [g]));
         const got = sc.result().ranking;
         const norm = (r: Value[][]) => r.map((g) => [...g].sort());
-        if (!equal(norm(want), norm(got))) fail("the ranking differs", rankingText(sc, want), rankingText(sc, got));
+        if (!equal(norm(want), norm(got))) fail(`the ranking differs${sc.takenSince()}`, rankingText(sc, want), rankingText(sc, got));
         return;
       }
     }

@@ -368,8 +368,10 @@ export class Scenario {
    * The choices the rules took without asking (each the only option) since the last decision
    * taken here, as a failing step tells them: an example that meant to take one of them finds
    * the match a decision or two further on, at another player's choice, and would not know why.
+   * An expectation too: a position that leaves one option runs the match on by itself, and the
+   * condition then reads a later position. Empty when none was taken.
    */
-  private takenSince(): string {
+  takenSince(): string {
     const taken = this.match.state.messages
       .slice(this.forcedSeen)
       .flatMap((m) => (m.forced ? [`${this.rt.playerName(m.forced.player)}: ${m.forced.label}`] : []));

@@ -133,6 +133,28 @@ example "chosen" {
     ]);
   });
 
+  it("a failing `expect` says what the rules took without asking since the last step", () => {
+    // A position that leaves one option runs the match on by itself: the expectation then reads a
+    // later position, and the failure says which choices moved it there.
+    const src = `game "Forced" { players 1 }
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    let k = choose k from 1..3 where k >= players[0].score label "take {k}" prompt "How many?"
+    players[0].score += 10 * k
+  }
+  turn players[0] { let j = choose j from 1..2 label "then {j}" prompt "And then?" }
+}
+scoring p { points p.score }
+example "forced" {
+  position { players[0].score = 3 }
+  expect players[0].score == 3
+}
+`;
+    const [r] = runExamples(compile(src, "forced.stela").game!);
+    expect(r!.failure).toMatchObject({ message: "expected players[0].score == 3; taken without asking since the last step: Player 1: take 3", expected: "3", got: "33" });
+  });
+
   it("a named option's `when … else` says why it is not offered, to apply and to `expect refused`", () => {
     const src = `game "Named" { players 2 }
 per player { coins: number = 1 }
