@@ -39,9 +39,23 @@ export function majority(values: Value[], prizes: number[], policy: string, mini
   return out;
 }
 
+/**
+ * Ranks players lowest first and pays prizes by place: `majority` of the values negated, so the
+ * tie policies read the same; `maximum` (none: every player) leaves out the players above it.
+ */
+export function minority(values: Value[], prizes: number[], policy: string, maximum: number | null): number[] {
+  // A value that is not a number counts as 0, as in `majority`; `0 - v`, so that 0 stays 0, never −0.
+  const negated = values.map((v) => (typeof v === "number" ? 0 - v : 0));
+  return majority(negated, prizes, policy, maximum === null ? -Infinity : 0 - maximum);
+}
+
 export const SCORING_IMPLS = {
   majority: (_x, [values, prizes, ties, minimum], span) => {
     if (!Array.isArray(values) || !Array.isArray(prizes)) fail("runtime-none-value", "`majority` needs values per player and a list of prizes", span);
     return majority(values, prizes as number[], (ties as string | null) ?? "pool_round_up", (minimum as number | null) ?? 1);
+  },
+  minority: (_x, [values, prizes, ties, maximum], span) => {
+    if (!Array.isArray(values) || !Array.isArray(prizes)) fail("runtime-none-value", "`minority` needs values per player and a list of prizes", span);
+    return minority(values, prizes as number[], (ties as string | null) ?? "pool_round_up", (maximum as number | null) ?? null);
   },
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { majority } from "../../interpreter/builtins/scoring-builtins.ts";
+import { majority, minority } from "../../interpreter/builtins/scoring-builtins.ts";
+import { Game } from "../../interpreter/index.ts";
+import { gameFromSource } from "../support/games.ts";
 
 /** Tie policies of `majority`, with the examples the rulebooks give. */
 describe("majority awards", () => {
@@ -30,5 +32,33 @@ describe("majority awards", () => {
     expect(majority([0, 0, 0], [6, 3], "pool_round_up", 1)).toEqual([0, 0, 0]);
     expect(majority([2, 0, 0], [6, 3], "split_round_down", 1)).toEqual([6, 0, 0]);
     expect(majority([2, 1, 1], [6, 3], "split_round_down", 2)).toEqual([6, 0, 0]);
+  });
+
+  it("minority: the fewest first, a penalty as a negative prize, the same tie policies", () => {
+    // "Most puddings +6, fewest −6": the fewest lose 6; nobody left out for having none.
+    expect(minority([0, 2, 5], [-6], "pool_round_up", null)).toEqual([-6, 0, 0]);
+    // A penalty pooled among the tied rounds toward 0 ("ignore the remainder"), split_round_down away from it.
+    expect(minority([1, 1, 1, 1], [-6], "pool_round_up", null)).toEqual([-1, -1, -1, -1]);
+    expect(minority([1, 1, 1, 1], [-6], "split_round_down", null)).toEqual([-2, -2, -2, -2]);
+    expect(minority([3, 1, 1], [6, 3], "split_round_down", null)).toEqual([0, 3, 3]);
+    expect(minority([3, 1, 2], [6, 3], "pool_round_up", null)).toEqual([0, 6, 3]);
+    // Players above the maximum take part in nothing.
+    expect(minority([3, 1, 2], [6, 3], "pool_round_up", 2)).toEqual([0, 6, 3]);
+    expect(minority([3, 1, 2], [6, 3], "pool_round_up", 1)).toEqual([0, 6, 0]);
+    expect(minority([0, 0], [6], "split_round_down", null)).toEqual([3, 3]);
+  });
+
+  it("minority in the rules: named arguments, compiled and reference interpreters alike", () => {
+    const src = `game "Desserts" { players 3 }
+per player { puddings: number = 0 }
+flow { for p in players { p.puddings = p.seat } }
+scoring p {
+  points minority(per player q: q.puddings, [-6]) [p] + minority(per player q: q.puddings, [4, 2], ties: split_round_down, maximum: 1)[p]
+}`;
+    const compiled = gameFromSource(src);
+    for (const game of [compiled, new Game(compiled.def, {}, "closures")]) {
+      const m = game.start({ players: 3, seed: 1 });
+      expect(m.result?.scores).toEqual([-6 + 4, 2, 0]);
+    }
   });
 });
