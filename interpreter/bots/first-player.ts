@@ -12,19 +12,37 @@ export interface FirstPlayerTest {
   decisive: number;
   fairShare: number;
   pValue: number;
+  /**
+   * Games one seat won alone that opened with a choice several players make at once (`secretly
+   * each`): no seat decided first (the bots answer in seat order, which the rules never see), so
+   * the test leaves them out. Absent when none did.
+   */
+  atOnce?: number;
 }
 
-/** A game of a run as the test reads it: its winners, and who took its first decision (absent: seat 1). */
+/**
+ * A game of a run as the test reads it: its winners, and who took its first decision (absent:
+ * seat 1), or `atOnce` when its first decision was a choice several players make at once.
+ */
 export interface FirstMoveGame {
   winners: readonly number[];
   first?: number | undefined;
+  atOnce?: boolean | undefined;
 }
 
 /** The first-player test of the games that ended cleanly, among `players` seats. */
 export function firstPlayerTest(clean: readonly FirstMoveGame[], players: number): FirstPlayerTest {
-  const decisive = clean.filter((g) => g.winners.length === 1);
+  const won = clean.filter((g) => g.winners.length === 1);
+  const decisive = won.filter((g) => !g.atOnce);
   const wins = decisive.filter((g) => g.winners[0] === (g.first ?? 0)).length;
-  return { wins, decisive: decisive.length, fairShare: 1 / players, pValue: binomialPValue(wins, decisive.length, 1 / players) };
+  const test: FirstPlayerTest = { wins, decisive: decisive.length, fairShare: 1 / players, pValue: binomialPValue(wins, decisive.length, 1 / players) };
+  if (won.length > decisive.length) test.atOnce = won.length - decisive.length;
+  return test;
+}
+
+/** Did every game one seat won open with a choice made at once, leaving no first player to test? */
+function noFirstPlayer(test: FirstPlayerTest): boolean {
+  return test.decisive === 0 && (test.atOnce ?? 0) > 0;
 }
 
 /**
@@ -34,6 +52,7 @@ export function firstPlayerTest(clean: readonly FirstMoveGame[], players: number
  * With one bot everywhere, the verdict names it: the effect is that bot's play.
  */
 export function firstPlayerVerdict(bots: readonly string[], test: FirstPlayerTest): string {
+  if (noFirstPlayer(test)) return "every game opened with a choice all players make at once: no seat decides first, so there is no first player to test";
   if (new Set(bots).size > 1) return "the seats have different bots, so this cannot tell the first player from their bot (play one bot in every seat to test the first move)";
   if (test.pValue >= 0.05) return "no evidence of a first-player effect";
   // Which way: the first player's share of the games one seat won alone against its fair share.
@@ -54,7 +73,9 @@ export function formatPValue(p: number): string {
 
 /** The test as `stela simulate` prints it: "the first to decide won 12 of 38 decisive games (p = 0.8541, no evidence …)". */
 export function firstPlayerText(bots: readonly string[], test: FirstPlayerTest): string {
-  return `the first to decide won ${test.wins} of ${test.decisive} decisive games (${formatPValue(test.pValue)}, ${firstPlayerVerdict(bots, test)})`;
+  if (noFirstPlayer(test)) return `no first player: ${firstPlayerVerdict(bots, test)}`;
+  const left = test.atOnce ? `; ${test.atOnce} that opened with a choice made at once left out` : "";
+  return `the first to decide won ${test.wins} of ${test.decisive} decisive games${left} (${formatPValue(test.pValue)}, ${firstPlayerVerdict(bots, test)})`;
 }
 
 /**

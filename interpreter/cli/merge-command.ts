@@ -47,6 +47,7 @@ function outcomeProblem(o: unknown, players: number): string | undefined {
   if (!Array.isArray(g.winners) || !g.winners.every(seat)) return "names a winner who is not a seat";
   if (!whole(g.decisions) || g.decisions < 0) return "has no decision count";
   if (g.first !== undefined && !seat(g.first)) return "names a first player who is not a seat";
+  if (g.atOnce !== undefined && g.atOnce !== true) return "says otherwise than `true` that it opened with a choice made at once";
   if (g.error !== undefined && typeof g.error !== "string") return "has an error that is not a text";
   const judged = (j: unknown): boolean => j === null || (!!j && typeof j === "object" && whole((j as Judged).weighed) && whole((j as Judged).even) && (j as Judged).even >= 0 && (j as Judged).even <= (j as Judged).weighed);
   if (g.judged !== undefined && !(Array.isArray(g.judged) && g.judged.length === players && g.judged.every(judged))) return "has judged counts that are not one per seat";

@@ -23,6 +23,8 @@ export interface GameOutcome {
    * kept): the first player of a game that draws who starts (`random(players)`) is not seat 1.
    */
   first?: number;
+  /** Its first decision was a choice several players make at once (`secretly each`): no seat decided first. */
+  atOnce?: true;
   /** A rule failure, as `file:line:col: code: message`, or a game that did not end. */
   error?: string;
   /**
@@ -106,9 +108,11 @@ export function playGame(
   const failure = m.error ?? noEnd;
   if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ""}`;
   const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves };
-  // Who decided first (a secret choice's first answer: bots answer in seat order).
+  // Who decided first; nobody when all answered a secret choice at once (bots answer in seat
+  // order, which says nothing of the game).
   const first = m.log[0]?.player;
-  if (first !== undefined && first !== 0) outcome.first = first;
+  if (m.log[0]?.secret) outcome.atOnce = true;
+  else if (first !== undefined && first !== 0) outcome.first = first;
   if (error) outcome.error = error;
   if (bots.some((b) => b.judged)) outcome.judged = bots.map((b) => (b.judged ? { ...b.judged } : null));
   return noEnd ? { match: m, outcome, noEnd } : { match: m, outcome };

@@ -138,8 +138,10 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     // How sure the run is, and how many games would make it surer.
     expect(text).toMatch(/Precision: each seat's win share known to ±\d+\.\d points at most \(95%\); about [\d,]+ games would give ±5, about [\d,]+ ±2\./);
     expect(text).not.toContain("Change from the saved version");
-    // Different bots in the seats: the first-player test says it cannot tell the first move from the stronger bot.
-    expect(await page.textContent("[data-testid=simulate-first-player]")).toMatch(/^Fair share 50\.0% a seat; the first to decide won \d+ of \d+ decisive games \(p = [\d.e-]+, the seats have different bots, so this cannot tell the first player from their bot/);
+    // Goofspiel opens with a secret bid: no seat decides first, whatever bots sit in the seats.
+    expect(await page.textContent("[data-testid=simulate-first-player]")).toBe(
+      "Fair share 50.0% a seat; no first player: every game opened with a choice all players make at once: no seat decides first, so there is no first player to test.",
+    );
     // The command that replays the run, and why it would not yet: the rules typed over the file are not saved.
     expect(await page.textContent("[data-testid=simulate-reproduce]")).toMatch(
       /^Reproduce in a terminal: stela simulate games\/[\w-]+\.stela --players 2 --seed 1 --bots mcts:8,random --games 10 \(it plays games\/[\w-]+\.stela as saved, not these rules: save them first\)$/,

@@ -26,7 +26,7 @@ function load(req: SimulateRequest, source: string): Game {
 }
 
 function figures(game: Game, req: SimulateRequest, progress: (done: number) => void): BalanceFigures {
-  const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; moves: number; first?: number; error?: string }[] = [];
+  const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; moves: number; first?: number; atOnce?: true; error?: string }[] = [];
   // By game, by seat: what a bot that judges options found (`Bot.judged`), as `stela simulate` sums it.
   const judged: (Judged | undefined)[][] = [];
   for (let g = 1; g <= req.games; g++) {
@@ -45,8 +45,9 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     judged.push(bots.map((b) => b.judged && { ...b.judged }));
     if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}${m.error.hint ? ` (${m.error.hint})` : ""}`;
     // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
-    const first = m.log[0]?.player;
-    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves, ...(first === undefined ? {} : { first }), ...(error ? { error } : {}) });
+    const first = m.log[0]?.secret ? undefined : m.log[0]?.player;
+    const atOnce = m.log[0]?.secret ? { atOnce: true as const } : {};
+    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves, ...(first === undefined ? {} : { first }), ...atOnce, ...(error ? { error } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
   }
