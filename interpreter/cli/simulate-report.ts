@@ -5,6 +5,14 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { firstSeatVerdict, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
 import { formatPValue, type Rate } from "../index.ts";
 
+/** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
+function firstPlayerSentence(s: SimulationSummary): string {
+  const fp = s.firstPlayer;
+  if (fp.decisive === 0 && (fp.atOnce ?? 0) > 0) return `No first player: ${escapeHtml(firstSeatVerdict(s))}.`;
+  const left = fp.atOnce ? ` (${fp.atOnce} that opened with a choice made at once left out)` : "";
+  return `The first to decide: ${fp.wins} wins in ${fp.decisive} decisive games${left}, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.`;
+}
+
 /** Chart.js's browser bundle, inlined so the report opens anywhere, offline. */
 function chartScript(): string {
   const entry = createRequire(import.meta.url).resolve("chart.js");
@@ -95,7 +103,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
 <p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; ${s.playoutsPerSecond.toFixed(1)} games per second.</p>
 <p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
-<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). The first to decide: ${fp.wins} wins in ${fp.decisive} decisive games, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.</p>
+<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). ${firstPlayerSentence(s)}</p>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}
 <div class="charts">

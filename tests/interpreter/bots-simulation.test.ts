@@ -64,6 +64,7 @@ describe("random streams", () => {
     expect(summaryLines(summary).join("\n")).toContain(
       "no first player: every game opened with a choice all players make at once: no seat decides first, so there is no first player to test",
     );
+    expect(simulationReport(summary, outcomes)).toContain("No first player: every game opened with a choice all players make at once");
     // A run of games that open both ways tests only those with a first player, and says how many it left out.
     const mixed = summarise("Mixed", s, 40, outcomes.map((o, i) => (i < 30 ? o : { ...o, atOnce: undefined, first: o.winners[0] ?? 0 })), 1);
     const won = outcomes.filter((o) => o.winners.length === 1);
