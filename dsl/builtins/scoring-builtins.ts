@@ -23,8 +23,8 @@ export const SCORING_BUILTINS = catalogued([
     category: "scoring",
     signature: "minority(values: per player number, prizes: list of number, ties: policy, maximum: number): per player number",
     description:
-      "Ranks the players by `values` as `majority` does, but lowest first (players above `maximum`, when given, take part in nothing): the first prize to the fewest, and so on. A penalty is a negative prize: \"the fewest puddings lose 6\" is `minority(puddings, [-6])`. `ties` as for `majority`, the default `pool_round_up`: a penalty split among tied players rounds toward 0 (-6 among 4: -1 each), where `split_round_down` rounds it down (-2 each). Returns each player's prize (0 for none).",
-    example: "let lost = minority(per player p: size(p.desserts), [-6])",
+      "Ranks the players by `values` as `majority` does, but lowest first (players above `maximum`, when given, take part in nothing): the first prize to the fewest, and so on. A penalty is a negative prize: \"whoever has the fewest loses 6\" is `minority(counts, [-6])`. `ties` as for `majority`, the default `pool_round_up`: a penalty split among tied players rounds toward 0 (-6 among 4: -1 each), where `split_round_down` rounds it down (-2 each). Returns each player's prize (0 for none).",
+    example: "let lost = minority(per player p: size(p.kept), [-6])",
     params: [
       param("values", accepts.type(T.map(T.number), "a per player number")),
       param("prizes", accepts.type(T.list(T.number), "a list of numbers")),
