@@ -90,33 +90,56 @@ export interface TurnOrderTest {
   wins: number[];
   decisive: number;
   pValue: number;
+  /** Games won alone that opened with a choice made at once (no first player, no place): left out. Absent when none did. */
+  atOnce?: number;
 }
+
+/**
+ * Fewest games won alone a place in the turn order must expect for the chi-square test to be read:
+ * below it the test's p-value is not to be trusted (the usual rule for its approximation), and the
+ * line says the games are too few rather than give one.
+ */
+const TURN_ORDER_EXPECTED = 5;
 
 /** The turn-order test of the games that ended cleanly, among `players` seats. */
 export function turnOrderTest(clean: readonly FirstMoveGame[], players: number): TurnOrderTest {
   const wins = Array.from({ length: players }, () => 0);
   let decisive = 0;
+  let atOnce = 0;
   for (const g of clean) {
     if (g.winners.length !== 1) continue;
+    // No seat decided first: there is no place after the first to count the winner's by.
+    if (g.atOnce) {
+      atOnce++;
+      continue;
+    }
     decisive++;
     wins[(g.winners[0]! - (g.first ?? 0) + players) % players]!++;
   }
   const expected = decisive / players;
   const x = decisive === 0 ? 0 : wins.reduce((t, w) => t + (w - expected) ** 2 / expected, 0);
-  return { wins, decisive, pValue: chiSquarePValue(x, players - 1) };
+  const test: TurnOrderTest = { wins, decisive, pValue: chiSquarePValue(x, players - 1) };
+  if (atOnce > 0) test.atOnce = atOnce;
+  return test;
 }
 
 /**
  * The test as `stela simulate` prints it: "by place in the turn order, the games won alone were
  * 52, 57, 39, 32 of 180 (p = 0.0203, the place in the turn order matters when greedy plays every
- * seat)". With different bots in the seats it cannot tell a place from its bot, and says so.
+ * seat)". With different bots in the seats it cannot tell a place from its bot, and says so; with
+ * fewer games won alone than 5 a place, or none with a first player, it gives no verdict.
  */
 export function turnOrderText(bots: readonly string[], test: TurnOrderTest): string {
+  const places = test.wins.length;
+  const left = test.atOnce ? `; ${test.atOnce} that opened with a choice made at once left out` : "";
+  if (test.decisive === 0 && test.atOnce) return "by place in the turn order: every game opened with a choice all players make at once, so there is no turn order to test";
+  const counts = `by place in the turn order (the first to decide, then clockwise), the games won alone were ${test.wins.join(", ")} of ${test.decisive}${left}`;
+  if (test.decisive < TURN_ORDER_EXPECTED * places) return `${counts} (too few to test: the test wants ${TURN_ORDER_EXPECTED * places} games won alone, ${TURN_ORDER_EXPECTED} a place)`;
   const verdict =
     new Set(bots).size > 1
       ? "the seats have different bots, so this cannot tell a place from its bot"
       : test.pValue >= 0.05
         ? "no evidence that the place in the turn order matters"
         : `the place in the turn order matters when ${bots[0] ?? "the bot"} plays every seat`;
-  return `by place in the turn order (the first to decide, then clockwise), the games won alone were ${test.wins.join(", ")} of ${test.decisive} (${formatPValue(test.pValue)}, ${verdict})`;
+  return `${counts} (${formatPValue(test.pValue)}, ${verdict})`;
 }

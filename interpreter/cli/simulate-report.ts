@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { firstSeatVerdict, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
-import { formatPValue, type Rate } from "../index.ts";
+import { formatPValue, turnOrderText, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
 function firstPlayerSentence(s: SimulationSummary): string {
@@ -14,6 +14,11 @@ function firstPlayerSentence(s: SimulationSummary): string {
 }
 
 /** Chart.js's browser bundle, inlined so the report opens anywhere, offline. */
+/** A sentence's first letter in capitals: the summary's lines start lower-case. */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function chartScript(): string {
   const entry = createRequire(import.meta.url).resolve("chart.js");
   return readFileSync(join(dirname(entry), "chart.umd.min.js"), "utf8").replace(/<\/script/gi, "<\\/script");
@@ -103,7 +108,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
 <p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; ${s.playoutsPerSecond.toFixed(1)} games per second.</p>
 <p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
-<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). ${firstPlayerSentence(s)}</p>
+<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). ${firstPlayerSentence(s)}${s.turnOrder ? ` ${escapeHtml(capitalised(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder)))}.` : ""}</p>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}
 <div class="charts">

@@ -81,6 +81,21 @@ describe("the turn-order test", () => {
     expect(t.pValue).toBeCloseTo(chiSquarePValue(8.64, 3), 12);
     expect(turnOrderText(["greedy"], t)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 60, 60, 44, 36 of 200 (p = 0.0345, the place in the turn order matters when greedy plays every seat)");
     expect(turnOrderText(["greedy", "random"], t)).toContain("the seats have different bots, so this cannot tell a place from its bot");
+    // Games that opened with a choice all players make at once have no first player, so no place:
+    // left out, and said.
+    const withDraft = turnOrderTest([...games, ...Array.from({ length: 7 }, () => ({ winners: [3], atOnce: true }))], 4);
+    expect(withDraft.wins).toEqual([60, 60, 44, 36]);
+    expect(withDraft.atOnce).toBe(7);
+    expect(turnOrderText(["greedy"], withDraft)).toContain("of 200; 7 that opened with a choice made at once left out (p = 0.0345");
+    const allDraft = turnOrderTest(Array.from({ length: 30 }, () => ({ winners: [1], atOnce: true })), 4);
+    expect(turnOrderText(["random"], allDraft)).toBe("by place in the turn order: every game opened with a choice all players make at once, so there is no turn order to test");
+    // 20 games won alone are 5 a place: read (chi² = (196 + 16 + 25 + 25) / 5 = 52.4 on 3 degrees of
+    // freedom). Fewer: the chi-square approximation is not to be read, so no p-value.
+    const few = turnOrderTest(games.slice(0, 19).concat(games.slice(60, 61)), 4);
+    expect(few.decisive).toBe(20);
+    expect(turnOrderText(["greedy"], few)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 19, 1, 0, 0 of 20 (p = 2.46e-11, the place in the turn order matters when greedy plays every seat)");
+    const fewer = turnOrderTest(games.slice(0, 18).concat(games.slice(60, 61)), 4);
+    expect(turnOrderText(["greedy"], fewer)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 18, 1, 0, 0 of 19 (too few to test: the test wants 20 games won alone, 5 a place)");
   });
 
   it("is in the summary of a run of 3 players or more, where the first-player test alone misses the last seat", () => {

@@ -102,6 +102,9 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       const fair = cli.find((l) => l.startsWith("fair share: "))!;
       const first = /the first to decide won \d+ of \d+ decisive games \(p = [^)]+\)$/.exec(fair)![0];
       expect(await page.textContent("[data-testid=simulate-first-player]"), file).toBe(`Fair share 33.3% a seat; ${first}.`);
+      // With 3 players, the turn-order test follows, in the CLI's words.
+      const order = cli.find((l) => l.startsWith("by place in the turn order"))!;
+      expect(await page.textContent("[data-testid=simulate-turn-order]"), file).toBe(`B${order.slice(1)}.`);
       await page.click("[aria-label=Close]");
       await page.waitForSelector("[data-testid=simulate-panel]", { state: "detached" });
     }

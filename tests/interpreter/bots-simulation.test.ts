@@ -115,6 +115,16 @@ describe("random streams", () => {
     expect(html).not.toContain("7.300000000000001");
   });
 
+  it("writes the turn-order test and the winning margin into the report, as the summary reads them", () => {
+    // 3 players, 60 games: the third to decide never wins alone.
+    const s: RunSettings = { file: GOOF, players: 3, bots: ["random"], seed: 1 };
+    const outcomes = Array.from({ length: 60 }, (_, i) => ({ game: i + 1, seed: i, scores: i % 2 ? [3, 1, 0] : [1, 4, 0], winners: [i % 2 ? 0 : 1], decisions: 5 }));
+    const summary = summarise("Goofspiel", s, 60, outcomes, 1);
+    const html = simulationReport(summary, outcomes);
+    expect(html).toContain("By place in the turn order (the first to decide, then clockwise), the games won alone were 30, 30, 0 of 60 (p = ");
+    expect(html).toContain("winning margin: 2.50 ± 0.50 points (median 2.5, 2–3): the top score less the next.");
+  });
+
   it("says which way a first-seat effect goes, and never prints a p-value of 0", () => {
     const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
     const run = (firstWins: number, games: number) =>

@@ -1,4 +1,4 @@
-import type { FirstPlayerTest, Judged, PlayedGame, Rate, Spread } from "../../../interpreter/index.ts";
+import type { FirstPlayerTest, Judged, PlayedGame, Rate, Spread, TurnOrderTest } from "../../../interpreter/index.ts";
 
 /**
  * A balance run asked of a simulate worker: one text of the rules, and a variant. A comparison
@@ -31,6 +31,8 @@ export interface BalanceFigures {
   margin?: Spread;
   /** Whether the first to decide wins more than the fair share, over the games that ended cleanly (`firstPlayerTest`). */
   firstPlayer: FirstPlayerTest;
+  /** With 3 players or more: does a place in the turn order win more or less than its share (`turnOrderTest`)? */
+  turnOrder?: TurnOrderTest;
   /** Failed games: number (from 1) and message; the CLI replays one with `--game`. */
   errors: { game: number; message: string }[];
   /** Every game's outcome in game order: two runs on the same seeds are compared game by game (`pairedChange`). */

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, firstPlayerTest, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
+import { compile, firstPlayerTest, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
 import type { BalanceFigures, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -66,6 +66,7 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     length: spread(clean.map((o) => o.decisions)),
     ...(req.players >= 2 ? { margin: spread(clean.map((o) => winningMargin(o.scores) ?? 0)) } : {}),
     firstPlayer: firstPlayerTest(clean, req.players),
+    ...(req.players >= 3 ? { turnOrder: turnOrderTest(clean, req.players) } : {}),
     errors: outcomes.flatMap((o, i) => (o.error ? [{ game: i + 1, message: o.error }] : [])),
     outcomes,
   };
