@@ -14,6 +14,7 @@ import { skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
  */
 
 const GOOF = readFileSync(new URL("../fixtures/bots/goofspiel.stela", import.meta.url), "utf8");
+const BLIND = readFileSync(new URL("../fixtures/bots/blind.stela", import.meta.url), "utf8");
 
 /** Goofspiel with a variant that gives the first seat 12 points before play: a change no run can miss. */
 const HEAD_START = GOOF.replace(
@@ -252,16 +253,7 @@ describe.skipIf(skipE2e)("simulate panel", () => {
 
   it("says when greedy found every option worth the same, and so played as random", async () => {
     // Points come only at the end, from a draw: one move ahead nothing tells greedy's picks apart.
-    const blind = `game "Blind" { players 2 }
-per player { score: number = 0 }
-flow {
-  repeat 3 {
-    for p in players { turn p { let _pick = choose n from 1..3 prompt "Pick" } }
-  }
-  for p in players { p.score = random([0, 1]) }
-}
-scoring p { points p.score }
-`;
+    const blind = BLIND;
     await page.evaluate(`window.stela.setText(${JSON.stringify(blind)})`);
     await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
     if (!(await page.$("[data-testid=simulate-panel]"))) await page.click("[data-testid=simulate]");

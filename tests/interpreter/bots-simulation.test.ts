@@ -17,6 +17,7 @@ import { ruleFiles } from "../cli/run-stela.ts";
 
 const GOOF = new URL("../fixtures/bots/goofspiel.stela", import.meta.url).pathname;
 const FAULTY = new URL("../fixtures/bots/faulty-goofspiel.stela", import.meta.url).pathname;
+const BLIND = new URL("../fixtures/bots/blind.stela", import.meta.url).pathname;
 const goofspiel = gameFromSource(readFileSync(GOOF, "utf8"), GOOF);
 
 describe("random streams", () => {
@@ -188,18 +189,7 @@ describe("a bot that cannot tell its options apart", () => {
   it("is said to have played as random when greedy found every option worth the same", () => {
     // Points come only at the end, after a draw no choice changes: one move ahead, scoring as if
     // the game ended now tells no pick from another, so greedy picks at random every time.
-    const file = ruleFiles({
-      "blind.stela": `game "Blind" { players 2 }
-per player { score: number = 0 }
-flow {
-  repeat 3 {
-    for p in players { turn p { let _pick = choose n from 1..3 prompt "Pick" } }
-  }
-  for p in players { p.score = random([0, 1]) }
-}
-scoring p { points p.score }
-`,
-    })["blind.stela"]!;
+    const file = BLIND;
     const s: RunSettings = { file, players: 2, bots: ["greedy", "random"], seed: 1 };
     const outcomes = runBatch({ ...s, from: 1, to: 21 });
     // Only the seat whose bot judges options counts: 3 decisions a game, all even.
