@@ -794,6 +794,12 @@ function asPieces(x: Exec, v: Value, span: Span): number[] {
 /** The longest list `placements` gathers by spreading it into `push` (a spread passes each item as an argument, on the stack). */
 const SPREAD_AT_MOST = 4096;
 
+/** The first `sides` field of a piece, or undefined: without listing them all (`Object.keys` made a list at every call). */
+function firstSidesField(sides: Record<string, number[]>): string | undefined {
+  for (const f in sides) return f;
+  return undefined;
+}
+
 export const BOARD_IMPLS = {
   // The costly walks are remembered while the match stands still (`memo.ts`): rules ask for the
   // placements of the same hand, or the pieces next to the same spot, several times a turn.
@@ -863,30 +869,30 @@ export const BOARD_IMPLS = {
   side: (x, [p, toward], span) => {
     // A placement faces as its piece would once put down with its turn: an edge-matching rule
     // weighs each placement before it is played.
-    let sides: Record<string, number[]> | undefined;
-    let cells: SpaceInfo[];
+    const topo = x.rt.topo;
     if (isPlacement(p!)) {
-      sides = x.rt.turnedSides(x.s, p.piece, p.rotation);
-      if (!sides) return 0;
-      cells = spotOf(x, p, span)!.spaces;
-    } else {
-      const from = piece(x, p!, span);
-      if (from.board === null || !from.sides) return 0;
-      sides = from.sides;
-      cells = pieceSpaces(x, p as number);
+      const turned = x.rt.turnedSides(x.s, p.piece, p.rotation);
+      const field = turned && firstSidesField(turned);
+      if (!field) return 0;
+      const targets = footprint(x, toward!, span);
+      for (const c of spotOf(x, p, span)!.spaces) {
+        for (const t of targets) {
+          const d = topo.direction(c, t);
+          if (d >= 0) return turned[field]![d] ?? 0;
+        }
+      }
+      return 0;
     }
-    // The first sides field, without listing them all (`Object.keys` made a list at every call).
-    let field: string | undefined;
-    for (const f in sides) {
-      field = f;
-      break;
-    }
+    // A piece on the board: its cells read one by one, as found (no list of its spaces made: a
+    // rule sums this over every neighbour of every candidate, the hottest call of some games).
+    const from = piece(x, p!, span);
+    const field = from.board !== null && from.sides ? firstSidesField(from.sides) : undefined;
     if (!field) return 0;
     const targets = footprint(x, toward!, span);
-    for (const c of cells) {
+    for (const c of from.cells) {
       for (const t of targets) {
-        const d = x.rt.topo.direction(c, t);
-        if (d >= 0) return sides[field]![d] ?? 0;
+        const d = topo.direction(topo.cellInfo(from.board!, c)!, t);
+        if (d >= 0) return from.sides![field]![d] ?? 0;
       }
     }
     return 0;
