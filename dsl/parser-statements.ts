@@ -2,7 +2,7 @@ import { EOF } from "chevrotain";
 import type { AssignOp, Block, ChoiceClauses, ChoiceOption, ChooseExpr, Expr, MatchArm, Name, SecretChooseExpr, Stmt } from "./ast.ts";
 import { tokenSpan, isReal, startsDeclarationLine, STATEMENT_STARTS } from "./parser-base.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { Arrow, Colon, Dot, Equals, Identifier, kw, LBrace, LBracket, LParen, MinusEq, PlusEq, RBrace, Semicolon } from "./tokens.ts";
+import { Arrow, Colon, Dot, Equals, Identifier, kw, LBrace, LBracket, LParen, MinusEq, PlusEq, RBrace, Semicolon, Word } from "./tokens.ts";
 import { TypeGrammar } from "./parser-types.ts";
 import { didYouMean } from "./suggest.ts";
 
@@ -90,7 +90,8 @@ export abstract class StatementGrammar extends TypeGrammar {
 
   letStmt = this.RULE("letStmt", (): Stmt => {
     const start = this.CONSUME(kw("let"));
-    const name = this.CONSUME(Identifier);
+    // A word of the language as the name is one error, and the statement is read on (`declaredName`).
+    const name = this.declaredName(this.CONSUME(Word));
     const type = this.OPTION(() => {
       this.CONSUME(Colon);
       return this.SUBRULE(this.typeExpr);
