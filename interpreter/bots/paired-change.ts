@@ -1,3 +1,4 @@
+import { levelPerLook } from "./looks.ts";
 import { pairedMeanDifference, pairedShareDifference, togetherZ, Z95, type PairedDifference } from "./statistics.ts";
 import { winningMargin } from "./winning-margin.ts";
 
@@ -166,8 +167,9 @@ function share(g: PlayedGame, p: number): number {
  * [−29.3, −2.0], and −2.5 [−8.9, +4.0] in 400 games of another seed; taken together with the other
  * seats, its change did not hold in the first run either.
  */
-export function seatsSureTogether(a: readonly PlayedGame[], b: readonly PlayedGame[], players: number, of: "wins" | "score" = "wins"): number[] {
-  const z = togetherZ(0.95, players);
+export function seatsSureTogether(a: readonly PlayedGame[], b: readonly PlayedGame[], players: number, of: "wins" | "score" = "wins", looks = 1): number[] {
+  // A run with looks (`looks.ts`) widens them once more, to hold over every look too.
+  const z = togetherZ(0.95, players * looks);
   const out: number[] = [];
   pairedChange(a, b, players, z).seats.forEach((c, p) => {
     if (leavesOutZero(c[of])) out.push(p + 1);
@@ -181,10 +183,10 @@ export function seatsSureTogether(a: readonly PlayedGame[], b: readonly PlayedGa
  * seat's interval leaves out 0: a run where no seat moved needs no warning, and a designer about
  * to act on one seat needs this one.
  */
-export function togetherVerdict(changes: readonly PairedDifference[], sure: readonly number[], what = "win share"): string | undefined {
+export function togetherVerdict(changes: readonly PairedDifference[], sure: readonly number[], what = "win share", looks = 1): string | undefined {
   if (!changes.some(leavesOutZero)) return undefined;
   const k = changes.length;
-  const each = `(Bonferroni: each interval at ${(100 - 5 / k).toFixed(1)}%)`;
+  const each = `(Bonferroni: each interval at ${levelPerLook(95, k * looks)}${looks > 1 ? `, for ${k} seats over ${looks} looks` : ""})`;
   if (sure.length === 0) return `no seat's change in ${what} holds once all ${k} seats are read at once ${each}: one 95% interval in twenty misses by chance; confirm with more games or another seed`;
   const which = sure.length === 1 ? `seat ${sure[0]}'s change in ${what} holds` : `the changes in ${what} of seats ${sure.slice(0, -1).join(", ")} and ${sure.at(-1)} hold`;
   return `${which} with all ${k} seats read at once ${each}`;

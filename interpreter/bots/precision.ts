@@ -67,8 +67,14 @@ export function changePrecision(changes: readonly PairedDifference[]): Precision
   return { widest: widestOf(changes), for5, for2, each: true };
 }
 
-/** "each seat's win share known to ±6.9 points at most (95%); about 385 games would give ±5, about 2,401 ±2" */
-export function precisionText(what: string, p: Precision): string {
+/**
+ * "each seat's win share known to ±6.9 points at most (95%); about 385 games would give ±5, about
+ * 2,401 ±2". In a run with `looks` looks (`looks.ts`) the half-width is of the widened interval
+ * and says so; the games forecast are a run's without looks, whose 95% intervals are narrower.
+ */
+export function precisionText(what: string, p: Precision, looks = 1): string {
   const games = (n: number): string => n.toLocaleString("en");
-  return `${what} known to ±${(p.widest * 100).toFixed(1)} points at most (95%); about ${games(p.for5)} games${p.each ? " each" : ""} would give ±5, about ${games(p.for2)} ±2`;
+  const level = looks > 1 ? `95% over ${looks} looks` : "95%";
+  const without = looks > 1 ? "in a run without looks, " : "";
+  return `${what} known to ±${(p.widest * 100).toFixed(1)} points at most (${level}); ${without}about ${games(p.for5)} games${p.each ? " each" : ""} would give ±5, about ${games(p.for2)} ±2`;
 }

@@ -5,7 +5,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, leavesOutZero, levelPerLook, lookSchedule, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -41,6 +41,11 @@ export interface Threshold {
   level?: number;
   /** For an interval rule read on every seat: how many seats' intervals hold at once at `level` (widened for it). */
   seatsAtOnce?: number;
+  /**
+   * For an interval rule: every seat's interval lies wholly within the limit, so the change is
+   * surely smaller than it (what lets a run with looks stop without breaking the rule).
+   */
+  settled?: boolean;
 }
 
 export interface Comparison {
@@ -69,6 +74,12 @@ export interface Comparison {
    * compare two games, not two versions or variants of one, and the output says so.
    */
   differentGames?: { a: string; b: string };
+  /**
+   * A run with looks (`--stop-early`, `lookSchedule`): the games of each look planned, the games
+   * played, and why the run stopped before its end (absent when it played them all). Every
+   * interval of the comparison is then widened for the looks.
+   */
+  looks?: { planned: number[]; played: number; stopped?: string };
 }
 
 /**
@@ -131,15 +142,17 @@ export function excess(d: Difference, level: number | undefined): number {
 
 const scaled = (d: Difference, by: number, shift = 0): Difference => ({ value: (d.value - shift) * by, low: (d.low - shift) * by, high: (d.high - shift) * by });
 
-/** "95% interval", or "95% interval, all 3 seats at once" for a rule that reads every seat. */
-function intervalName(level: number, family: number): string {
-  return family > 1 ? `${level}% interval, all ${family} seats at once,` : `${level}% interval`;
+/** "95% interval", "95% interval, all 3 seats at once," for a rule that reads every seat, ", over 4 looks," in a run with looks. */
+function intervalName(level: number, family: number, looks = 1): string {
+  const seats = family > 1 ? `, all ${family} seats at once` : "";
+  const over = looks > 1 ? `, over ${looks} looks` : "";
+  return seats || over ? `${level}% interval${seats}${over},` : `${level}% interval`;
 }
 
 /** "95% interval [+1.2, +8.0]: at least 1.2 points" — how an interval rule reads a change. */
-function surely(d: Difference, level: number, digits: number, unit: string, noun = "", family = 1): string {
+function surely(d: Difference, level: number, digits: number, unit: string, noun = "", family = 1, looks = 1): string {
   const e = excess(d, level);
-  const ends = `${intervalName(level, family)} [${signed(d.low, digits)}${unit}, ${signed(d.high, digits)}${unit}]`;
+  const ends = `${intervalName(level, family, looks)} [${signed(d.low, digits)}${unit}, ${signed(d.high, digits)}${unit}]`;
   // A distance that rounds to nothing still shows (a rule with limit 0 breaks on it): "at least 0.0%" would contradict the FAIL beside it.
   const shown = e > 0 && Number(e.toFixed(digits)) === 0 ? e.toPrecision(2) : e.toFixed(digits);
   return `${ends}: ${e > 0 ? `at least ${shown}${unit}${noun}` : "the interval includes 0: no sure change"}`;
@@ -149,8 +162,11 @@ function surely(d: Difference, level: number, digits: number, unit: string, noun
  * The figures of B against A, seat by seat, and the thresholds checked. `games`: each side's
  * outcomes in game order (game i of both played with the same seeds and bots): every change is
  * worked out game by game (`pairedChange`), which is what playing the same seeds is for.
+ * `looks`: how many looks the run takes (`lookSchedule`); every interval is widened to hold over
+ * all of them at its level, so a run that stops at the first look that answers stays as sure.
  */
-export function compareSummaries(a: SimulationSummary, b: SimulationSummary, games: { a: readonly PlayedGame[]; b: readonly PlayedGame[] }, failIf: string[], command: string): Comparison {
+export function compareSummaries(a: SimulationSummary, b: SimulationSummary, games: { a: readonly PlayedGame[]; b: readonly PlayedGame[] }, failIf: string[], command: string, looks = 1): Comparison {
+  const shown = looks > 1 ? togetherZ(0.95, looks) : Z95;
   /** Win shares with draws split, as rates over clean games (Wilson intervals at `z`). */
   const shares = (z: number) =>
     a.seats.map((sa, p) => {
@@ -158,8 +174,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
       return { wa: shareRate(sa.share.count, sa.share.total, z), wb: shareRate(sb.share.count, sb.share.total, z) };
     });
   const changes = (z: number): PairedChange => pairedChange(games.a, games.b, a.players, z);
-  const at95 = changes(Z95);
-  const seats = shares(Z95).map(({ wa, wb }, p): SeatComparison => {
+  const at95 = changes(shown);
+  const seats = shares(shown).map(({ wa, wb }, p): SeatComparison => {
     const sa = a.seats[p]!;
     const sb = b.seats[p]!;
     return { seat: p + 1, winsA: wa, winsB: wb, wins: at95.seats[p]!.wins, scoreA: sa.score.mean, scoreB: sb.score.mean, score: at95.seats[p]!.score };
@@ -172,14 +188,22 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // break `win-change>0@95` in one run of eight with 3 seats. Two seats' win shares mirror each
     // other (a game's shares add up to 1), so they count once.
     const family = name === "length-change" || name === "margin-change" ? 1 : name === "score-change" || a.players >= 3 ? a.players : 1;
-    const z = level === undefined ? Z95 : family > 1 ? togetherZ(level / 100, family) : CONFIDENCE_LEVELS[String(level)]!;
+    const z = level === undefined ? shown : family * looks > 1 ? togetherZ(level / 100, family * looks) : CONFIDENCE_LEVELS[String(level)]!;
     const at = level === undefined ? {} : { level, ...(family > 1 ? { seatsAtOnce: family } : {}) };
     const fair = b.firstPlayer.fairShare;
     /** The seat whose figure is surely farthest from 0, and that figure. */
     const worstOf = (per: Difference[]): { seat: number; d: Difference } =>
       // Seats tied up to rounding (two seats of a two-player game mirror each other) go to the first.
       per.reduce((w, d, i) => (excess(d, level) > excess(w.d, level) + 1e-9 ? { seat: i + 1, d } : w), { seat: 1, d: per[0]! });
-    const result = (d: Difference, detail: string): Threshold => ({ rule: text, broken: excess(d, level) > limit, detail, ...at });
+    // Settled: every seat's interval within the limit, so more games would not break the rule.
+    const within = (d: Difference): boolean => Math.max(Math.abs(d.low), Math.abs(d.high)) <= limit;
+    const result = (d: Difference, detail: string, all: Difference[] = [d]): Threshold => ({
+      rule: text,
+      broken: excess(d, level) > limit,
+      detail,
+      ...at,
+      ...(level === undefined ? {} : { settled: all.every(within) }),
+    });
     // With no game played to the end on both sides there is no change to measure: a rule on one
     // breaks, rather than pass on nothing (`errors>0` says why the games failed).
     if (at95.pairs === 0 && name !== "win-off-fair" && name !== "errors") return { rule: text, broken: true, detail: "no game ended cleanly on both sides: there is no change to measure", ...at };
@@ -193,42 +217,45 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     switch (name) {
       case "win-off-fair": {
         const rates = shares(z).map((s) => s.wb);
-        const { seat, d } = worstOf(rates.map((r) => scaled(r, 100, fair)));
+        const per = rates.map((r) => scaled(r, 100, fair));
+        const { seat, d } = worstOf(per);
         const v = rates[seat - 1]!.value * 100;
         if (level === undefined) return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${Math.abs(d.value).toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%`);
         const r = rates[seat - 1]!;
         const e = excess(d, level);
         const where = e > 0 ? `at least ${e.toFixed(1)} points from the fair ${(fair * 100).toFixed(1)}%` : `the interval includes the fair ${(fair * 100).toFixed(1)}%`;
-        return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${intervalName(level, family)} [${(r.low * 100).toFixed(1)}%, ${(r.high * 100).toFixed(1)}%]: ${where}`);
+        return result(d, `seat ${seat} wins ${v.toFixed(1)}% in B, ${intervalName(level, family, looks)} [${(r.low * 100).toFixed(1)}%, ${(r.high * 100).toFixed(1)}%]: ${where}`, per);
       }
       case "win-change": {
-        const { seat, d } = worstOf(changes(z).seats.map((c) => scaled(c.wins, 100)));
+        const per = changes(z).seats.map((c) => scaled(c.wins, 100));
+        const { seat, d } = worstOf(per);
         if (level === undefined) return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points [${signed(d.low)}, ${signed(d.high)}]`);
-        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points", family)}`);
+        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points", family, looks)}`, per);
       }
       case "score-change": {
-        const { seat, d } = worstOf(changes(z).seats.map((c) => c.score));
+        const per = changes(z).seats.map((c) => c.score);
+        const { seat, d } = worstOf(per);
         if (level === undefined) return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}`);
-        return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", "", family)}`);
+        return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", "", family, looks)}`, per);
       }
       case "length-change": {
         const d = scaled(changes(z).length, a.length.mean ? 100 / a.length.mean : 0);
         const means = `(${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)`;
         if (level === undefined) return result(d, `mean length moves ${signed(d.value)}% ${means}`);
-        return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%")} ${means}`);
+        return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%", "", 1, looks)} ${means}`);
       }
       case "margin-change": {
         const d = changes(z).margin;
         const means = `(${a.margin!.mean.toFixed(2)} → ${b.margin!.mean.toFixed(2)} points)`;
         if (level === undefined) return result(d, `the winning margin moves ${signed(d.value, 2)} ${means}`);
-        return result(d, `the winning margin moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points")} ${means}`);
+        return result(d, `the winning margin moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points", 1, looks)} ${means}`);
       }
       case "errors":
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
     }
   });
-  const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players) } : {};
-  const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score");
+  const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players, "wins", looks) } : {};
+  const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const alike = at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves };
   return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, ...alike, thresholds, command };
@@ -239,20 +266,66 @@ const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFix
 /** The precision line of a comparison (`changePrecision`), or undefined with fewer than three games to compare. */
 function changePrecisionLine(c: Comparison): string | undefined {
   const p = changePrecision(c.seats.map((s) => s.wins));
-  return p && `precision: ${precisionText("each seat's change in win share", p)}`;
+  return p && `precision: ${precisionText("each seat's change in win share", p, c.looks?.planned.length)}`;
 }
 
 /** The "together" lines of a comparison (`togetherVerdict`), of win share and of score: those with something to say. */
 function togetherLines(c: Comparison): string[] {
-  const wins = c.sureTogether && togetherVerdict(c.seats.map((s) => s.wins), c.sureTogether);
-  const scores = c.seats.length >= 2 ? togetherVerdict(c.seats.map((s) => s.score), c.scoresSureTogether, "mean score") : undefined;
+  const looks = c.looks?.planned.length ?? 1;
+  const wins = c.sureTogether && togetherVerdict(c.seats.map((s) => s.wins), c.sureTogether, "win share", looks);
+  const scores = c.seats.length >= 2 ? togetherVerdict(c.seats.map((s) => s.score), c.scoresSureTogether, "mean score", looks) : undefined;
   return [wins, scores].filter((v): v is string => v !== undefined).map((v) => `together: ${v}`);
+}
+
+/**
+ * What a run with looks did (`--stop-early`): "looks at 50, 100, 200 and 400 games; stopped at
+ * 100: …" and how its intervals are widened. Undefined for a run without looks.
+ */
+export function looksLine(c: Comparison): string | undefined {
+  if (!c.looks) return undefined;
+  const { planned, played, stopped } = c.looks;
+  const at = planned.length === 1 ? `one look, at the end (${planned[0]} games): --stop-early looks first at ${FIRST_LOOK} games, so a run of fewer than ${2 * FIRST_LOOK} cannot stop early` : `looks at ${listed(planned.map(String))} games`;
+  const how = stopped ? `stopped at ${played} games: ${stopped}` : `played all ${played}: no look before the last answered the question`;
+  const widened = planned.length > 1 ? `; every interval is widened to hold over all ${planned.length} looks (Bonferroni: a 95% interval reads ${levelPerLook(95, planned.length)} at each look), so stopping early leaves it as sure` : "";
+  return `looks: ${at}; ${how}${widened}`;
+}
+
+/** "a, b and c". */
+function listed(items: string[]): string {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/**
+ * Why a run with looks may stop at this look, or undefined to play on. The question is the
+ * `--fail-if` rules on intervals when there are any: answered once each is decided, broken or
+ * settled (every seat's interval within its limit: surely smaller than it). Without them it is
+ * "does the change move who wins?": answered once some seat's change of win share leaves out 0
+ * (with three seats or more, with every seat's interval widened to hold at once). A broken
+ * `errors` rule stops a run at any look: more games cannot mend it. Rules on point estimates
+ * have no place in a run with looks (`--stop-early` refuses them).
+ */
+export function stopReason(c: Comparison): string | undefined {
+  const errors = c.thresholds.find((t) => t.level === undefined && t.broken);
+  if (errors) return `--fail-if ${errors.rule} breaks (${errors.detail})`;
+  const rules = c.thresholds.filter((t) => t.level !== undefined);
+  if (rules.length > 0) {
+    if (!rules.every((t) => t.broken || t.settled)) return undefined;
+    return `every --fail-if rule is decided: ${listed(rules.map((t) => `${t.rule} ${t.broken ? "breaks" : "surely holds"}`))}`;
+  }
+  const sure = c.seats.length >= 3 ? (c.sureTogether ?? []) : c.seats.filter((s) => leavesOutZero(s.wins)).map((s) => s.seat);
+  if (sure.length === 0) return undefined;
+  const first = c.seats[sure[0]! - 1]!;
+  // Two seats' changes mirror each other: the first says it.
+  const who = c.seats.length < 3 || sure.length === 1 ? `seat ${first.seat}'s win share surely changes, ${changeText(first.wins, 100, 1)} points` : `the win shares of seats ${listed(sure.map(String))} surely change`;
+  return `${who}${c.seats.length >= 3 ? ", with every seat read at once" : ""}`;
 }
 
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
   const different = c.differentGames && differentGamesWarning(c.differentGames);
-  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), `${c.a.played} games each, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
+  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), `${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""}, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
+  const looks = looksLine(c);
+  if (looks) lines.push(looks, "");
   lines.push("win share: games won, a shared win split among its winners", `B − A: each game's own change, over the ${c.pairs} games both sides played to the end (the same seeds and bots)`, "");
   lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
   for (const s of c.seats) {
@@ -297,6 +370,7 @@ function comparisonReport(c: Comparison): string {
 ${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.differentGames))}.</p>` : ""}
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
+${looksLine(c) ? `<p>${escapeHtml(looksLine(c)!)}</p>` : ""}
 ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 <p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%).${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
@@ -325,6 +399,7 @@ interface CompareFlags {
   json?: boolean;
   report?: string;
   progress: boolean;
+  stopEarly?: boolean;
 }
 
 /** `stela compare`: the same seeds and bots on two rule files (or two variants of one); exit 1 when a `--fail-if` breaks. */
@@ -342,11 +417,17 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--variant-b <name>", "the variant of B")
     .option("--workers <n>", "worker processes", String(defaultWorkers()))
     .option("--fail-if <rule>", `exit 1 when broken: ${RULE_FORMS} (repeatable)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option("--stop-early", `look at the figures after ${FIRST_LOOK} games and each time they double, up to --games, and stop as soon as the --fail-if rules on intervals are decided (without them: as soon as a seat's win share surely changes); every interval is widened to hold over the looks`)
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report")
     .option("--no-progress", "no progress bar")
     .action(async (fileA: string, fileB: string | undefined, o: CompareFlags) => {
-      for (const rule of o.failIf) parseFailIf(rule);
+      for (const rule of o.failIf) {
+        const r = parseFailIf(rule);
+        if (o.stopEarly && r.level === undefined && r.name !== "errors") {
+          throw new UsageError(`--fail-if ${rule}: --stop-early reads intervals, and a rule on a point estimate is decided only by the whole run: write ${rule}@95`);
+        }
+      }
       if (o.report !== undefined) checkReportPath(o.report);
       const players = playersFor(o.players, fileA);
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
@@ -368,13 +449,24 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       // Told before the games are played, which may take minutes; the figures say it again.
       const different = differentGames(gameA, gameB);
       if (different) process.stderr.write(`stela: warning: ${differentGamesWarning(different)}\n`);
-      const side = async (file: string, title: string, variant: string | undefined): Promise<{ summary: SimulationSummary; outcomes: GameOutcome[] }> => {
+      const planned = o.stopEarly ? lookSchedule(games) : [games];
+      /** One side of the run: its games so far and the seconds they took, played on by `upTo`. */
+      const side = (file: string, title: string, variant: string | undefined) => {
         const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
-        const { outcomes, seconds } = await playRange(s, 1, games + 1, workers, o.progress && !o.json);
-        return { summary: summarise(title, s, games, outcomes, seconds), outcomes };
+        const played = { outcomes: [] as GameOutcome[], seconds: 0 };
+        return {
+          /** Plays the games after those played, up to game `to` (the games and their seeds are a whole run's). */
+          async upTo(to: number): Promise<void> {
+            const r = await playRange(s, played.outcomes.length + 1, to + 1, workers, o.progress && !o.json);
+            played.outcomes.push(...r.outcomes);
+            played.seconds += r.seconds;
+          },
+          summary: (): SimulationSummary => summarise(title, s, played.outcomes.length, played.outcomes, played.seconds),
+          outcomes: (): GameOutcome[] => [...played.outcomes].sort((x, y) => x.game - y.game),
+        };
       };
-      const a = await side(fileA, gameA.title, variantA);
-      const bb = await side(b, gameB.title, variantB);
+      const a = side(fileA, gameA.title, variantA);
+      const bb = side(b, gameB.title, variantB);
       const q = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
       const command = [
         "stela compare",
@@ -384,8 +476,20 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         ...(variantA !== undefined ? [`--variant-a ${q(variantA)}`] : []),
         ...(variantB !== undefined ? [`--variant-b ${q(variantB)}`] : []),
         ...o.failIf.map((r) => `--fail-if ${q(r)}`),
+        ...(o.stopEarly ? ["--stop-early"] : []),
       ].join(" ");
-      const c: Comparison = { ...compareSummaries(a.summary, bb.summary, { a: a.outcomes, b: bb.outcomes }, o.failIf, command), ...(different ? { differentGames: different } : {}) };
+      let c: Comparison | undefined;
+      for (const [k, to] of planned.entries()) {
+        await a.upTo(to);
+        await bb.upTo(to);
+        c = { ...compareSummaries(a.summary(), bb.summary(), { a: a.outcomes(), b: bb.outcomes() }, o.failIf, command, planned.length), ...(different ? { differentGames: different } : {}) };
+        if (!o.stopEarly) break;
+        // The last look reads the whole run whatever it says: a stop there is no stop.
+        const stopped = k < planned.length - 1 ? stopReason(c) : undefined;
+        c.looks = { planned, played: to, ...(stopped === undefined ? {} : { stopped }) };
+        if (stopped !== undefined) break;
+      }
+      if (!c) return;
       if (o.json) out(JSON.stringify(c));
       else for (const line of comparisonLines(c)) out(line);
       if (o.report !== undefined) {

@@ -1,0 +1,128 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { uniformInt } from "pure-rand/distribution/uniformInt";
+import { describe, expect, it } from "vitest";
+import { compareSummaries, comparisonLines, stopReason, type Comparison } from "../../interpreter/cli/compare-command.ts";
+import type { GameOutcome } from "../../interpreter/cli/simulate-batch.ts";
+import { summarise } from "../../interpreter/cli/simulate-summary.ts";
+import { botRandom, lookSchedule, type RunSettings } from "../../interpreter/index.ts";
+
+/** `stela compare --stop-early`: looks at a run before its end, each widened so stopping stays as sure. */
+
+const settings: RunSettings = { file: "a.stela", players: 2, bots: ["random"], seed: 1 };
+
+/** The comparison of the first `n` games of two runs, read as one look of `looks`. */
+function look(a: GameOutcome[], b: GameOutcome[], n: number, looks: number, failIf: string[] = [], players = 2): Comparison {
+  const s = { ...settings, players };
+  const ga = a.slice(0, n);
+  const gb = b.slice(0, n);
+  return compareSummaries(summarise("A", s, n, ga, 1), summarise("B", { ...s, file: "b.stela" }, n, gb, 1), { a: ga, b: gb }, failIf, "cmd", looks);
+}
+
+/** `n` games, each won by seat 1 with probability `p1` (else seat 2), from generator seed `seed`. */
+function coinGames(n: number, p1: number, seed: number): GameOutcome[] {
+  const rng = botRandom(seed);
+  return Array.from({ length: n }, (_, i) => {
+    const first = uniformInt(rng, 0, 999) < p1 * 1000;
+    return { game: i + 1, seed: i, scores: first ? [10, 0] : [0, 10], winners: first ? [0] : [1], decisions: 30 };
+  });
+}
+
+describe("looks at a comparison", () => {
+  it("are planned from 50 games, doubling up to the run, at most five", () => {
+    expect(lookSchedule(99)).toEqual([99]);
+    expect(lookSchedule(100)).toEqual([50, 100]);
+    expect(lookSchedule(200)).toEqual([50, 100, 200]);
+    expect(lookSchedule(800)).toEqual([50, 100, 200, 400, 800]);
+    expect(lookSchedule(1000)).toEqual([63, 125, 250, 500, 1000]);
+    expect(lookSchedule(5000)).toEqual([313, 625, 1250, 2500, 5000]);
+  });
+
+  it("widen every interval so that a run where nothing changed rarely stops on a change", () => {
+    // 300 runs of A against B where both sides' games are fair coins, drawn apart: nothing
+    // changed. A run stops early when some look's seat interval leaves out 0.
+    const planned = lookSchedule(800);
+    let widened = 0;
+    let naive = 0;
+    for (let run = 0; run < 300; run++) {
+      const a = coinGames(800, 0.5, 2 * run + 1);
+      const b = coinGames(800, 0.5, 2 * run + 2);
+      if (planned.some((n) => stopReason(look(a, b, n, planned.length)) !== undefined)) widened++;
+      // The same looks, each read at a plain 95%: the luck of five looks adds up.
+      if (planned.some((n) => stopReason(look(a, b, n, 1)) !== undefined)) naive++;
+    }
+    // About 5% at most with the looks widened (4.5% in a simulation of 20,000 normal runs), about
+    // 18% without. These 300 runs: 14 widened (4.7%), 55 at a plain 95% (18.3%).
+    expect(widened / 300).toBeLessThan(0.075);
+    expect(naive / 300).toBeGreaterThan(0.1);
+  });
+
+  it("stop a run as soon as a seat's win share surely changes", () => {
+    // B's seat 1 wins 80% of games against A's 50%: the first look, at 50 games, tells.
+    const a = coinGames(200, 0.5, 7);
+    const b = coinGames(200, 0.8, 8);
+    const first = look(a, b, 50, 3);
+    expect(stopReason(first)).toMatch(/^seat 1's win share surely changes, \+\d\d\.\d \[\+\d+\.\d, \+\d\d\.\d\] points$/);
+    // Its intervals are those of three looks: wider than a lone run's.
+    const lone = look(a, b, 50, 1);
+    expect(first.seats[0]!.wins.high - first.seats[0]!.wins.low).toBeGreaterThan(lone.seats[0]!.wins.high - lone.seats[0]!.wins.low);
+    // Nothing changed: play on.
+    expect(stopReason(look(a, coinGames(200, 0.5, 9), 50, 3))).toBeUndefined();
+  });
+
+  it("with --fail-if rules, stop once every rule on an interval is broken or surely holds", () => {
+    const a = coinGames(200, 0.5, 7);
+    const b = coinGames(200, 0.8, 8);
+    // Seat 1 moves about +30 points: surely more than 5 (broken), surely less than 60 (holds).
+    const decided = look(a, b, 50, 3, ["win-change>5@95", "win-change>60@95"]);
+    expect(decided.thresholds.map((t) => [t.broken, t.settled])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    expect(stopReason(decided)).toBe("every --fail-if rule is decided: win-change>5@95 breaks and win-change>60@95 surely holds");
+    expect(decided.thresholds[0]!.detail).toMatch(/, 95% interval, over 3 looks, \[/);
+    // A limit inside the interval: neither broken nor settled, so the run plays on.
+    const open = look(a, b, 50, 3, ["win-change>5@95", "win-change>30@95"]);
+    expect(open.thresholds[1]).toMatchObject({ broken: false, settled: false });
+    expect(stopReason(open)).toBeUndefined();
+    // A broken `errors` rule stops any look: more games cannot mend it.
+    const failed = b.map((g, i) => (i === 3 ? { ...g, error: { code: "runtime-error", message: "boom" } } : g)) as GameOutcome[];
+    expect(stopReason(look(a, failed, 50, 3, ["errors>0", "win-change>30@95"]))).toBe("--fail-if errors>0 breaks (1 failed games in B)");
+  });
+
+  it("say in the report where the run stopped and how its intervals are read", () => {
+    const a = coinGames(200, 0.5, 7);
+    const b = coinGames(200, 0.8, 8);
+    const c = look(a, b, 50, 3);
+    c.looks = { planned: lookSchedule(200), played: 50, stopped: stopReason(c)! };
+    const lines = comparisonLines(c);
+    expect(lines[2]).toBe("50 games each (of 200: stopped early), 2 players, bots random,random, seed 1 (the same games' seeds on both sides)");
+    expect(lines).toContain(
+      `looks: looks at 50, 100 and 200 games; stopped at 50 games: ${c.looks.stopped}; every interval is widened to hold over all 3 looks (Bonferroni: a 95% interval reads 98.3% at each look), so stopping early leaves it as sure`,
+    );
+    expect(lines.find((l) => l.startsWith("precision:"))).toMatch(/^precision: each seat's change in win share known to ±\d+\.\d points at most \(95% over 3 looks\); in a run without looks, about/);
+  });
+});
+
+describe("stela compare --stop-early", () => {
+  const root = new URL("../../", import.meta.url).pathname;
+  const stela = (args: string[]) => {
+    const r = spawnSync(process.execPath, [join(root, "interpreter/cli/stela.mjs"), ...args], { cwd: root, encoding: "utf8", timeout: 120_000 });
+    return { code: r.status, out: r.stdout, err: r.stderr };
+  };
+
+  it("stops at the first look that decides the rules, and refuses a rule on a point estimate", () => {
+    const args = ["compare", "tests/fixtures/bots/goofspiel.stela", "tests/fixtures/bots/faulty-goofspiel.stela", "--players", "2", "--games", "200", "--workers", "1", "--stop-early"];
+    const r = stela([...args, "--fail-if", "errors>0", "--json"]);
+    expect(r.err).toBe("");
+    expect(r.code).toBe(1);
+    const c = JSON.parse(r.out);
+    expect(c.a.played).toBe(50);
+    expect(c.looks).toMatchObject({ planned: [50, 100, 200], played: 50 });
+    expect(c.looks.stopped).toMatch(/^--fail-if errors>0 breaks \(\d+ failed games in B\)$/);
+    expect(c.command).toMatch(/--games 200 .*--stop-early$/);
+    const point = stela([...args, "--fail-if", "win-change>5"]);
+    expect(point.code).toBe(2);
+    expect(point.err).toBe("stela: --fail-if win-change>5: --stop-early reads intervals, and a rule on a point estimate is decided only by the whole run: write win-change>5@95\n");
+  }, 240_000);
+});
