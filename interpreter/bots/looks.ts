@@ -1,3 +1,6 @@
+import { changeText, leavesOutZero } from "./paired-change.ts";
+import type { PairedDifference } from "./statistics.ts";
+
 /**
  * Looks at a run before its end: a comparison that reads its figures after 125 games, 250, 500
  * and 1,000 can stop as soon as they answer the question, and a large change is told in a
@@ -26,11 +29,24 @@ export function lookSchedule(games: number): number[] {
   return Array.from({ length: looks }, (_, k) => Math.round(n / 2 ** (looks - 1 - k)));
 }
 
-/** "98.3%": the level each look reads so that `looks` looks hold together at `level` (percent). */
-export function levelPerLook(level: number, looks: number): string {
-  const each = 100 - (100 - level) / Math.max(1, looks);
-  // One decimal, more when it would round to 100% (99.9% over 5 looks is 99.98% each).
-  let digits = 1;
-  while (digits < 6 && Number(each.toFixed(digits)) >= 100) digits++;
-  return `${Number(each.toFixed(digits))}%`;
+
+/**
+ * The answer a run with looks stops on when it has no rules to decide (`stela compare
+ * --stop-early` without `--fail-if`, the editor's "stop when sure"): does the change move who
+ * wins? `wins`: each seat's change of win share, its interval widened for the looks; `together`:
+ * with three seats or more, the seats whose change holds with every seat read at once
+ * (`seatsSureTogether`, widened for the looks too). Undefined while no seat's change is sure.
+ */
+export function sureWinChange(wins: readonly PairedDifference[], together?: readonly number[]): string | undefined {
+  const sure = wins.length >= 3 ? [...(together ?? [])] : wins.flatMap((d, p) => (leavesOutZero(d) ? [p + 1] : []));
+  if (sure.length === 0) return undefined;
+  const first = sure[0]!;
+  // Two seats' changes mirror each other: the first says it.
+  const who = wins.length < 3 || sure.length === 1 ? `seat ${first}'s win share surely changes, ${changeText(wins[first - 1]!, 100, 1)} points` : `the win shares of seats ${listed(sure.map(String))} surely change`;
+  return `${who}${wins.length >= 3 ? ", with every seat read at once" : ""}`;
+}
+
+/** "a, b and c". */
+export function listed(items: readonly string[]): string {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }

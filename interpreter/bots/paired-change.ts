@@ -1,5 +1,4 @@
-import { levelPerLook } from "./looks.ts";
-import { pairedMeanDifference, pairedShareDifference, togetherZ, Z95, type PairedDifference } from "./statistics.ts";
+import { levelPerLook, pairedMeanDifference, pairedShareDifference, togetherZ, Z95, type PairedDifference } from "./statistics.ts";
 import { winningMargin } from "./winning-margin.ts";
 
 /** What a played game leaves for comparing two runs: `stela compare`'s outcomes, the editor's. */

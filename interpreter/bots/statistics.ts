@@ -413,3 +413,14 @@ export function pairedShareTrials(d: PairedDifference, halfWidth: number, z = Z9
   });
 }
 
+/**
+ * "98.3%": the level each of `looks` intervals reads so that all of them hold together at `level`
+ * (percent; Bonferroni): the seats of a run read at once, or the looks of a run (`looks.ts`).
+ */
+export function levelPerLook(level: number, looks: number): string {
+  const each = 100 - (100 - level) / Math.max(1, looks);
+  // One decimal, more when it would round to 100% (99.9% over 5 looks is 99.98% each).
+  let digits = 1;
+  while (digits < 6 && Number(each.toFixed(digits)) >= 100) digits++;
+  return `${Number(each.toFixed(digits))}%`;
+}

@@ -5,7 +5,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, leavesOutZero, levelPerLook, lookSchedule, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, levelPerLook, listed, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -290,10 +290,6 @@ export function looksLine(c: Comparison): string | undefined {
   return `looks: ${at}; ${how}${widened}`;
 }
 
-/** "a, b and c". */
-function listed(items: string[]): string {
-  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
 
 /**
  * Why a run with looks may stop at this look, or undefined to play on. The question is the
@@ -312,12 +308,10 @@ export function stopReason(c: Comparison): string | undefined {
     if (!rules.every((t) => t.broken || t.settled)) return undefined;
     return `every --fail-if rule is decided: ${listed(rules.map((t) => `${t.rule} ${t.broken ? "breaks" : "surely holds"}`))}`;
   }
-  const sure = c.seats.length >= 3 ? (c.sureTogether ?? []) : c.seats.filter((s) => leavesOutZero(s.wins)).map((s) => s.seat);
-  if (sure.length === 0) return undefined;
-  const first = c.seats[sure[0]! - 1]!;
-  // Two seats' changes mirror each other: the first says it.
-  const who = c.seats.length < 3 || sure.length === 1 ? `seat ${first.seat}'s win share surely changes, ${changeText(first.wins, 100, 1)} points` : `the win shares of seats ${listed(sure.map(String))} surely change`;
-  return `${who}${c.seats.length >= 3 ? ", with every seat read at once" : ""}`;
+  return sureWinChange(
+    c.seats.map((s) => s.wins),
+    c.sureTogether,
+  );
 }
 
 export function comparisonLines(c: Comparison): string[] {
