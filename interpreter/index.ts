@@ -22,7 +22,7 @@ export { binomialPValue, levelPerLook, quantile, shareRate, togetherZ, spread, w
 export { alikeNote, changeText, leavesOutZero, movesDigest, NO_MOVES, pairedChange, samePlayNote, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { winningMargin } from "./bots/winning-margin.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
-export { FIRST_LOOK, listed, lookSchedule, MOST_LOOKS, sureWinChange } from "./bots/looks.ts";
+export { FIRST_LOOK, listed, looksText, lookSchedule, MOST_LOOKS, sureWinChange } from "./bots/looks.ts";
 export { firstPlayerTest, firstPlayerText, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
 export { replayCommand, runCommand, type RunSettings } from "./bots/run-command.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";

@@ -1,5 +1,5 @@
 import { changeText, leavesOutZero } from "./paired-change.ts";
-import type { PairedDifference } from "./statistics.ts";
+import { levelPerLook, type PairedDifference } from "./statistics.ts";
 
 /**
  * Looks at a run before its end: a comparison that reads its figures after 125 games, 250, 500
@@ -49,4 +49,19 @@ export function sureWinChange(wins: readonly PairedDifference[], together?: read
 /** "a, b and c". */
 export function listed(items: readonly string[]): string {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/**
+ * What a run with looks did, in words: "looks at 50, 100 and 200 games; stopped at 50 games: …;
+ * every interval is widened …". `planned`: the games of each look (`lookSchedule`); `played`: the
+ * games played; `stopped`: why the run stopped before its end, if it did.
+ */
+export function looksText(planned: readonly number[], played: number, stopped?: string): string {
+  const at =
+    planned.length === 1
+      ? `one look, at the end (${planned[0]} games): a run looks first at ${FIRST_LOOK} games, so a run of fewer than ${2 * FIRST_LOOK} cannot stop early`
+      : `looks at ${listed(planned.map(String))} games`;
+  const how = stopped ? `stopped at ${played} games: ${stopped}` : `played all ${played}: no look before the last answered the question`;
+  const widened = planned.length > 1 ? `; every interval is widened to hold over all ${planned.length} looks (Bonferroni: a 95% interval reads ${levelPerLook(95, planned.length)} at each look), so stopping early leaves it as sure` : "";
+  return `${at}; ${how}${widened}`;
 }

@@ -5,7 +5,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, levelPerLook, listed, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -282,12 +282,7 @@ function togetherLines(c: Comparison): string[] {
  * 100: …" and how its intervals are widened. Undefined for a run without looks.
  */
 export function looksLine(c: Comparison): string | undefined {
-  if (!c.looks) return undefined;
-  const { planned, played, stopped } = c.looks;
-  const at = planned.length === 1 ? `one look, at the end (${planned[0]} games): --stop-early looks first at ${FIRST_LOOK} games, so a run of fewer than ${2 * FIRST_LOOK} cannot stop early` : `looks at ${listed(planned.map(String))} games`;
-  const how = stopped ? `stopped at ${played} games: ${stopped}` : `played all ${played}: no look before the last answered the question`;
-  const widened = planned.length > 1 ? `; every interval is widened to hold over all ${planned.length} looks (Bonferroni: a 95% interval reads ${levelPerLook(95, planned.length)} at each look), so stopping early leaves it as sure` : "";
-  return `looks: ${at}; ${how}${widened}`;
+  return c.looks && `looks: ${looksText(c.looks.planned, c.looks.played, c.looks.stopped)}`;
 }
 
 

@@ -1,9 +1,12 @@
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBatch } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
+import { changeText, looksText } from "../../interpreter/index.ts";
+import { root, ruleFiles } from "../cli/run-stela.ts";
 import { skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
 
 /**
@@ -214,6 +217,30 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     // The base rules back in play, for the next test's rules (which have no such variant).
     await page.selectOption("[data-testid=variant]", "");
     await page.waitForFunction(() => (window as unknown as { stela: { snapshot?: { settings: { variant?: string } } } }).stela.snapshot?.settings.variant === undefined);
+    expect(e.errors).toEqual([]);
+  }, 300_000);
+
+  it("stops a comparison at the first look where a seat's win share surely changes, as stela compare --stop-early does", async () => {
+    // The rules and the variant of the test before: the head start moves who wins at once.
+    await page.fill("[data-testid=simulate-games]", "400");
+    await page.check("[data-testid=simulate-compare]");
+    await page.selectOption("[data-testid=simulate-against]", "variant:Head start");
+    await page.check("[data-testid=simulate-stop-early]");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForSelector("[data-testid=simulate-looks]", { timeout: 120_000 });
+    const looks = (await page.textContent("[data-testid=simulate-looks]")) ?? "";
+    // The CLI on the same rules: A the variant, B the base rules (the panel's "now − Head start").
+    const files = ruleFiles({ "head-start.stela": HEAD_START });
+    const cli = spawnSync(process.execPath, [join(root, "interpreter/cli/stela.mjs"), "compare", files["head-start.stela"]!, "--variant-a", "Head start", "--players", "2", "--games", "400", "--seed", "1", "--stop-early", "--workers", "1", "--json"], { cwd: root, encoding: "utf8", timeout: 120_000 });
+    const c = JSON.parse(cli.stdout);
+    expect(c.looks.played).toBe(50);
+    expect(looks).toBe(`Looks: ${looksText(c.looks.planned, c.looks.played, c.looks.stopped)}.`);
+    expect(looks).toContain("stopped at 50 games: seat 1's win share surely changes, -");
+    // The table's changes are the CLI's, widened for the looks alike.
+    const changes = (await page.textContent("[data-testid=simulate-changes]")) ?? "";
+    expect(changes).toContain(changeText(c.seats[0].wins, 100, 1, false));
+    expect(await page.textContent("[data-testid=simulate-panel]")).toContain('50 games of 400 (stopped early), 2 players, seed 1, bots random,random; against variant "Head start"; stop when sure');
+    await page.uncheck("[data-testid=simulate-stop-early]");
     expect(e.errors).toEqual([]);
   }, 300_000);
 

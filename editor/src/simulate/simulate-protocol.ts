@@ -18,6 +18,16 @@ export interface SimulateRequest {
   seed: number;
   /** A bot per seat: `random`, `greedy`, `mcts:100`. */
   bots: string[];
+  /**
+   * A run with looks ("stop when sure", `lookSchedule`): the games after which the worker sends
+   * what it played (`look`) and waits to be told to go on or to finish there (`LookAnswer`).
+   */
+  looks?: number[];
+}
+
+/** The panel's answer to a look: play on to the next look (or the end), or finish with the games played. */
+export interface LookAnswer {
+  type: "go-on" | "finish";
 }
 
 /** The figures of one side of a run. */
@@ -41,5 +51,6 @@ export interface BalanceFigures {
 
 export type SimulateReply =
   | { type: "progress"; done: number }
+  | { type: "look"; games: number; outcomes: PlayedGame[] }
   | { type: "done"; figures: BalanceFigures }
   | { type: "failed"; message: string };

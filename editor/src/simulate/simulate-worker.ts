@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { compile, firstPlayerTest, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
-import type { BalanceFigures, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
+import type { BalanceFigures, LookAnswer, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
  * The simulate worker: plays N games of the rules with the chosen bots, away
@@ -25,11 +25,19 @@ function load(req: SimulateRequest, source: string): Game {
   return r.game;
 }
 
-function figures(game: Game, req: SimulateRequest, progress: (done: number) => void): BalanceFigures {
-  const outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; moves: number; first?: number; atOnce?: true; error?: string }[] = [];
-  // By game, by seat: what a bot that judges options found (`Bot.judged`), as `stela simulate` sums it.
-  const judged: (Judged | undefined)[][] = [];
-  for (let g = 1; g <= req.games; g++) {
+/** A run in progress: the games played so far, and what the judging bots found in each. */
+interface Run {
+  game: Game;
+  req: SimulateRequest;
+  outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; moves: number; first?: number; atOnce?: true; error?: string }[];
+  /** By game, by seat: what a bot that judges options found (`Bot.judged`), as `stela simulate` sums it. */
+  judged: (Judged | undefined)[][];
+}
+
+/** Plays the run's next games, up to game `to`. */
+function playTo(run: Run, to: number, progress: (done: number) => void): void {
+  const { game, req, outcomes, judged } = run;
+  for (let g = outcomes.length + 1; g <= to; g++) {
     const seed = mixSeed(req.seed, g);
     // Quiet: only the outcome is read, and a quiet match plays the same game (`Match.quiet`).
     const m = game.start(req.variant === undefined ? { players: req.players, seed, quiet: true } : { players: req.players, seed, variant: req.variant, quiet: true });
@@ -51,6 +59,11 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
   }
+}
+
+/** The figures of the games a run played. */
+function figures(run: Run): BalanceFigures {
+  const { req, outcomes, judged } = run;
   const clean = outcomes.filter((o) => !o.error);
   return {
     games: outcomes.length,
@@ -72,10 +85,33 @@ function figures(game: Game, req: SimulateRequest, progress: (done: number) => v
   };
 }
 
-self.onmessage = (e: MessageEvent<SimulateRequest>) => {
-  const req = e.data;
+/** The run this worker plays; a run with looks waits here between them for the panel's answer. */
+let current: Run | undefined;
+/** The looks still ahead of the current run. */
+let looksLeft: number[] = [];
+
+const progress = (done: number): void => post({ type: "progress", done });
+
+/** Plays on to the next look, where the run waits (`look`), or to the end (`done`). */
+function playOn(run: Run): void {
+  const next = looksLeft.shift();
+  playTo(run, next ?? run.req.games, progress);
+  if (next !== undefined) post({ type: "look", games: run.outcomes.length, outcomes: run.outcomes });
+  else post({ type: "done", figures: figures(run) });
+}
+
+self.onmessage = (e: MessageEvent<SimulateRequest | LookAnswer>) => {
+  const msg = e.data;
   try {
-    post({ type: "done", figures: figures(load(req, req.source), req, (done) => post({ type: "progress", done })) });
+    if (msg.type === "simulate") {
+      current = { game: load(msg, msg.source), req: msg, outcomes: [], judged: [] };
+      // Only the looks before the end: the end is where every run stops.
+      looksLeft = (msg.looks ?? []).filter((n) => n > 0 && n < msg.games);
+      playOn(current);
+    } else if (current) {
+      if (msg.type === "finish") post({ type: "done", figures: figures(current) });
+      else playOn(current);
+    }
   } catch (err) {
     post({ type: "failed", message: err instanceof Error ? err.message : String(err) });
   }
