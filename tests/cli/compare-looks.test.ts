@@ -1,11 +1,10 @@
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import { describe, expect, it } from "vitest";
 import { compareSummaries, comparisonLines, stopReason, type Comparison } from "../../interpreter/cli/compare-command.ts";
 import type { GameOutcome } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise } from "../../interpreter/cli/simulate-summary.ts";
 import { botRandom, lookSchedule, type RunSettings } from "../../interpreter/index.ts";
+import { stela } from "./run-stela.ts";
 
 /** `stela compare --stop-early`: looks at a run before its end, each widened so stopping stays as sure. */
 
@@ -105,11 +104,6 @@ describe("looks at a comparison", () => {
 });
 
 describe("stela compare --stop-early", () => {
-  const root = new URL("../../", import.meta.url).pathname;
-  const stela = (args: string[]) => {
-    const r = spawnSync(process.execPath, [join(root, "interpreter/cli/stela.mjs"), ...args], { cwd: root, encoding: "utf8", timeout: 120_000 });
-    return { code: r.status, out: r.stdout, err: r.stderr };
-  };
 
   it("stops at the first look that decides the rules, and refuses a rule on a point estimate", () => {
     const args = ["compare", "tests/fixtures/bots/goofspiel.stela", "tests/fixtures/bots/faulty-goofspiel.stela", "--players", "2", "--games", "200", "--workers", "1", "--stop-early"];
