@@ -88,6 +88,9 @@ describe("looks at a comparison", () => {
     // A broken `errors` rule stops any look: more games cannot mend it.
     const failed = b.map((g, i) => (i === 3 ? { ...g, error: { code: "runtime-error", message: "boom" } } : g)) as GameOutcome[];
     expect(stopReason(look(a, failed, 50, 3, ["errors>0", "win-change>30@95"]))).toBe("--fail-if errors>0 breaks (1 failed games in B)");
+    // One that holds so far holds of those games only: the games to come may fail, so play on.
+    expect(stopReason(look(a, b, 50, 3, ["errors>0"]))).toBeUndefined();
+    expect(stopReason(look(a, b, 50, 3, ["errors>0", "win-change>5@95", "win-change>60@95"]))).toBeUndefined();
   });
 
   it("settle no rule at a look whose games all came out alike in what it reads", () => {
