@@ -43,7 +43,8 @@ export interface Threshold {
   seatsAtOnce?: number;
   /**
    * For an interval rule: every seat's interval lies wholly within the limit, so the change is
-   * surely smaller than it (what lets a run with looks stop without breaking the rule).
+   * surely smaller than it (what lets a run with looks stop without breaking the rule). Never at a
+   * look whose games all came out alike in what the rule reads: that interval bounds nothing to come.
    */
   settled?: boolean;
 }
@@ -197,12 +198,17 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
       per.reduce((w, d, i) => (excess(d, level) > excess(w.d, level) + 1e-9 ? { seat: i + 1, d } : w), { seat: 1, d: per[0]! });
     // Settled: every seat's interval within the limit, so more games would not break the rule.
     const within = (d: Difference): boolean => Math.max(Math.abs(d.low), Math.abs(d.high)) <= limit;
-    const result = (d: Difference, detail: string, all: Difference[] = [d]): Threshold => ({
+    // A look whose games all came out alike in what the rule reads settles nothing: its interval is
+    // [0, 0] for a mean (score, length, margin) and ±z/(n + 2) for a share, whatever the games to
+    // come hold. A change in 1 game in 20 leaves all of the first 50 alike in 8% of runs, and a run
+    // that stopped there said "surely holds" of a score change twice its limit (3 seeds of 7).
+    const alike = (ds: readonly PairedDifference[]): boolean => ds.some((x) => x.variance === 0);
+    const result = (d: Difference, detail: string, all: Difference[] = [d], same = false): Threshold => ({
       rule: text,
       broken: excess(d, level) > limit,
       detail,
       ...at,
-      ...(level === undefined ? {} : { settled: all.every(within) }),
+      ...(level === undefined ? {} : { settled: !same && all.every(within) }),
     });
     // With no game played to the end on both sides there is no change to measure: a rule on one
     // breaks, rather than pass on nothing (`errors>0` says why the games failed).
@@ -230,25 +236,25 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         const per = changes(z).seats.map((c) => scaled(c.wins, 100));
         const { seat, d } = worstOf(per);
         if (level === undefined) return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points [${signed(d.low)}, ${signed(d.high)}]`);
-        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points", family, looks)}`, per);
+        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points", family, looks)}`, per, alike(changes(z).seats.map((c) => c.wins)));
       }
       case "score-change": {
         const per = changes(z).seats.map((c) => c.score);
         const { seat, d } = worstOf(per);
         if (level === undefined) return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}`);
-        return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", "", family, looks)}`, per);
+        return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", "", family, looks)}`, per, alike(per));
       }
       case "length-change": {
         const d = scaled(changes(z).length, a.length.mean ? 100 / a.length.mean : 0);
         const means = `(${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)`;
         if (level === undefined) return result(d, `mean length moves ${signed(d.value)}% ${means}`);
-        return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%", "", 1, looks)} ${means}`);
+        return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%", "", 1, looks)} ${means}`, [d], alike([changes(z).length]));
       }
       case "margin-change": {
         const d = changes(z).margin;
         const means = `(${a.margin!.mean.toFixed(2)} → ${b.margin!.mean.toFixed(2)} points)`;
         if (level === undefined) return result(d, `the winning margin moves ${signed(d.value, 2)} ${means}`);
-        return result(d, `the winning margin moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points", 1, looks)} ${means}`);
+        return result(d, `the winning margin moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points", 1, looks)} ${means}`, [d], alike([d]));
       }
       case "errors":
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
@@ -292,12 +298,17 @@ export function looksLine(c: Comparison): string | undefined {
  * settled (every seat's interval within its limit: surely smaller than it). Without them it is
  * "does the change move who wins?": answered once some seat's change of win share leaves out 0
  * (with three seats or more, with every seat's interval widened to hold at once). A broken
- * `errors` rule stops a run at any look: more games cannot mend it. Rules on point estimates
+ * `errors` rule stops a run at any look: more games cannot mend it; one that holds so far keeps the
+ * run to its end, since only every game tells that none fails. Rules on point estimates
  * have no place in a run with looks (`--stop-early` refuses them).
  */
 export function stopReason(c: Comparison): string | undefined {
   const errors = c.thresholds.find((t) => t.level === undefined && t.broken);
   if (errors) return `--fail-if ${errors.rule} breaks (${errors.detail})`;
+  // An `errors` rule that holds so far holds of the games played only: a game that fails 1 time in
+  // 60 fails none of the first 50 as often as not, and a run that stopped there on a change of win
+  // share passed a CI rule that its whole run broke 14 times. Only the whole run answers it.
+  if (c.thresholds.some((t) => t.level === undefined)) return undefined;
   const rules = c.thresholds.filter((t) => t.level !== undefined);
   if (rules.length > 0) {
     if (!rules.every((t) => t.broken || t.settled)) return undefined;

@@ -87,6 +87,22 @@ describe("looks at a comparison", () => {
     // A broken `errors` rule stops any look: more games cannot mend it.
     const failed = b.map((g, i) => (i === 3 ? { ...g, error: { code: "runtime-error", message: "boom" } } : g)) as GameOutcome[];
     expect(stopReason(look(a, failed, 50, 3, ["errors>0", "win-change>30@95"]))).toBe("--fail-if errors>0 breaks (1 failed games in B)");
+    // One that holds so far holds of those games only: the games to come may fail, so play on.
+    expect(stopReason(look(a, b, 50, 3, ["errors>0"]))).toBeUndefined();
+    expect(stopReason(look(a, b, 50, 3, ["errors>0", "win-change>5@95", "win-change>60@95"]))).toBeUndefined();
+  });
+
+  it("settle no rule at a look whose games all came out alike in what it reads", () => {
+    // B changes 1 game in 20 or so: its first 50 games may all come out as A's. Their intervals
+    // ([0, 0] for a score, ±4.95 points for a win share at 99%) bound nothing of the games to come.
+    const a = coinGames(800, 0.5, 7);
+    const rules = ["score-change>0.3@95", "win-change>5@95", "length-change>5@95", "margin-change>1@95"];
+    const same = look(a, a, 50, 5, rules);
+    expect(same.thresholds.map((t) => [t.broken, t.settled])).toEqual(rules.map(() => [false, false]));
+    expect(stopReason(same)).toBeUndefined();
+    // Games that differ do settle a rule whose limit their intervals stay within.
+    const b = coinGames(800, 0.5, 8).map((g) => ({ ...g, decisions: g.decisions + (g.game % 2) }));
+    expect(look(a, b, 400, 5, ["win-change>30@95"]).thresholds[0]!.settled).toBe(true);
   });
 
   it("say in the report where the run stopped and how its intervals are read", () => {
