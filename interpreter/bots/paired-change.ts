@@ -52,7 +52,7 @@ export interface PairedChange {
  * `z`. Pairing is what the same seeds are for: a change of how a game scores leaves random bots'
  * games as they were, and then each game's change varies far less than either side's figure. A
  * variant of one of our games that only raises some scores, 200 games, 3 players, random bots: a
- * seat's win share ±9 points from the two sides' rates, ±1.4–2.2 game by game; its mean score
+ * seat's win share ±9 points from the two sides' rates, ±1.9–2.9 game by game; its mean score
  * ±6.0–6.7 against ±1.1 (README, `stela compare`). Where a change makes the games differ from the
  * first move, the interval is about as wide as from the two sides' figures; it is wider (up to
  * about 1.4 times) only when the two sides' outcomes run against each other game by game.
@@ -163,7 +163,7 @@ function share(g: PlayedGame, p: number): number {
  * 1 − 0.05/seats). Reading several seats' 95% intervals, one in twenty leaves out the true change
  * by chance; a designer acting on a lone seat wants to know whether its change survives that. On
  * one of our games (3 seats, 100 games, a variant that changes the racks) a seat read −16.0 points
- * [−29.3, −2.0], and −2.5 [−8.9, +4.0] in 400 games of another seed; taken together with the other
+ * [−29.4, −1.9], and −2.5 [−9.0, +4.0] in 400 games of another seed; taken together with the other
  * seats, its change did not hold in the first run either.
  */
 export function seatsSureTogether(a: readonly PlayedGame[], b: readonly PlayedGame[], players: number, of: "wins" | "score" = "wins", looks = 1): number[] {

@@ -54,7 +54,7 @@ export function winPrecision(wins: readonly Rate[]): Precision | undefined {
 /**
  * The precision of the seats' changes B − A of win share (`pairedChange`), and how many games each
  * side would bring the seat that needs most to ±5 and ±2 points, were its games to change as these
- * did (`pairedShareTrials`: the adjusted interval's own width). Undefined below three pairs.
+ * did (`pairedShareTrials`: the interval's own width). Undefined below three pairs.
  */
 export function changePrecision(changes: readonly PairedDifference[]): Precision | undefined {
   if (changes.length === 0 || changes.some((d) => d.n < 3)) return undefined;

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { compareSummaries, comparisonLines, parseFailIf } from "../../interpreter/cli/compare-command.ts";
 import type { GameOutcome } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise } from "../../interpreter/cli/simulate-summary.ts";
-import { changeText, type RunSettings } from "../../interpreter/index.ts";
+import { changeText, wilson, type RunSettings } from "../../interpreter/index.ts";
 import { ruleFiles } from "./run-stela.ts";
 
 /** `stela compare`: B against A per seat, thresholds for CI. */
@@ -57,20 +57,20 @@ describe("comparing two runs", () => {
 
   it("says how sure the win changes are, and how many games each side would tell 5 or 2 points", () => {
     const lines = comparisonLines(compareSummaries(a, b, both, [], "cmd"));
-    // Game by game, 30 of 200 games went from seat 2 to seat 1 and none back: Agresti–Min's centre
-    // 30/202 = 0.1485, variance 31/202 − 0.1485² = 0.1314 a game, so the interval reaches 5.1 points
-    // below the estimate +15.0. Were games to change as these did, the interval's farther end would
-    // come within 5 points of the estimate at 212 games a side, and 2 points at 1,259 (the same
-    // distance the line reports, solved for the count: more than the 200 played, as it must be).
-    expect(lines).toContain("precision: each seat's change in win share known to ±5.1 points at most (95%); about 212 games each would give ±5, about 1,259 ±2");
+    // Game by game, 30 of 200 games went from seat 2 to seat 1 and none back. Tango's interval of a
+    // change only one way reaches as far up as Wilson's of 30 in 200, 20.6%: 5.6 points above the
+    // estimate +15.0. Were games to change as these did, its farther end would come within 5 points
+    // of the estimate at 246 games a side, and 2 points at 1,356 (the same distance the line reports,
+    // solved for the count: more than the 200 played, as it must be).
+    expect(lines).toContain("precision: each seat's change in win share known to ±5.6 points at most (95%); about 246 games each would give ±5, about 1,356 ±2");
     expect(lines).toContain("B − A: each game's own change, over the 200 games both sides played to the end (the same seeds and bots)");
-    // Ten games alike on both sides do not show that nothing changed, only that little did: the
-    // half-games Agresti and Min add give ±1.96 / 12 = ±16.3; ±5 needs 1.96 / 0.05 − 2 = 37.2 → 38
-    // games, ±2 needs 96.
+    // Ten games alike on both sides do not show that nothing changed, only that little did: seen no
+    // game move in n, the interval reads ±z²/(n + z²), ±3.84/13.84 = ±27.8 points; ±5 needs
+    // z²(1/0.05 − 1) = 72.99 → 73 games, ±2 needs z²(1/0.02 − 1) = 188.2 → 189.
     const alwaysGames = outcomes(10, 10, 40);
     const always = summarise("A", settings, 10, alwaysGames, 1);
     const alike = comparisonLines(compareSummaries(always, always, { a: alwaysGames, b: alwaysGames }, [], "cmd"));
-    expect(alike).toContain("precision: each seat's change in win share known to ±16.3 points at most (95%); about 38 games each would give ±5, about 96 ±2");
+    expect(alike).toContain("precision: each seat's change in win share known to ±27.8 points at most (95%); about 73 games each would give ±5, about 189 ±2");
     // A score or length every game changed alike has an interval of no width: it says what it cannot
     // see (a change in a rare game: by the rule of three, under 3 in 10 here), not an exact change.
     expect(alike.join("\n")).toContain("+0.00 [+0.00, +0.00] (all 10 games alike: a change in fewer than 1 game in 3 could be missed)");
@@ -157,36 +157,39 @@ describe("comparing two runs", () => {
     expect(c.pairs).toBe(100);
     const w = c.seats[0]!.wins;
     expect(w.value).toBeCloseTo(0.06, 12);
-    // Agresti–Min: (6 + 0.5 − 0.5) / 102 = 0.0588 ± 1.96 · √((7/102 − 0.0588²) / 102) = ± 0.0496.
-    expect(w.low).toBeCloseTo(0.0588 - 0.0496, 3);
-    expect(w.high).toBeCloseTo(0.0588 + 0.0496, 3);
+    // Tango's interval: a change one way reaches as far up as Wilson's interval of 6 in 100 (12.5%),
+    // and down to +2.1 points, where the score of the change (six up, its variance worked out under
+    // that change) is 1.96.
+    expect(w.low).toBeCloseTo(0.0208, 3);
+    expect(w.high).toBeCloseTo(wilson(6, 100).high, 9);
     expect(c.thresholds[0]).toMatchObject({ broken: true });
     // A score change every game shares is known exactly: every game 10 points more for seat 1.
     const plus = gamesA2.map((o) => ({ ...o, scores: [o.scores[0]! + 10, o.scores[1]!] }));
     const d = compareSummaries(summarise("A", settings, 100, gamesA2, 1), summarise("B", settings, 100, plus, 1), { a: gamesA2, b: plus }, [], "cmd");
     expect(d.seats[0]!.score).toMatchObject({ value: 10, low: 10, high: 10 });
     expect(d.seats[1]!.score).toMatchObject({ value: 0, low: 0, high: 0 });
-    // Win shares did not move: ±1.9 points from the two half-games Agresti and Min add, not ±0.
+    // Win shares did not move: ±z²/(n + z²) = ±3.7 points (as far as no game in 100 moving can rule out), not ±0.
     expect(d.seats[0]!.wins.value).toBe(0);
-    expect(d.seats[0]!.wins.high).toBeCloseTo(1.959963984540054 * Math.sqrt(1 / 102 / 102), 12);
+    expect(d.seats[0]!.wins.high).toBeCloseTo(1.959963984540054 ** 2 / (100 + 1.959963984540054 ** 2), 9);
   });
 
   it("a rule on every seat reads all seats' intervals at once: a lone seat at the edge of its 95% interval does not break it", () => {
-    // 3 players, 100 games; in B six of seat 2's wins went to seat 1 and nothing else changed.
-    // Seat 1 alone: +6 points [+0.9, +10.8] leaves out 0 (Agresti–Min, z 1.96). Read with the other
-    // two seats (Bonferroni, each at 98.3%: z 2.394) it is [−0.2, +11.9]: no sure change. A rule
+    // 3 players, 100 games; in B five of seat 2's wins went to seat 1 and nothing else changed.
+    // Seat 1 alone: +5 points [+1.1, +11.2] leaves out 0 (Tango's score at no change is 5/√5 = 2.24,
+    // past z 1.96). Read with the other two seats (Bonferroni, each at 98.3%: z 2.394) it is
+    // [−0.7, +13.1]: no sure change. A rule
     // that took the worst of three 95% intervals would break in about one run of eight where
     // nothing changed at all.
     const three: RunSettings = { ...settings, players: 3 };
     const game = (i: number, winner: number): GameOutcome => ({ game: i + 1, seed: i, scores: [0, 1, 2].map((p) => (p === winner ? 10 : 0)), winners: [winner], decisions: 40 });
     const gamesA = Array.from({ length: 100 }, (_, i) => game(i, i % 3));
     let moved = 0;
-    const gamesB = gamesA.map((g, i) => (g.winners[0] === 1 && moved++ < 6 ? game(i, 0) : g));
+    const gamesB = gamesA.map((g, i) => (g.winners[0] === 1 && moved++ < 5 ? game(i, 0) : g));
     const c = compareSummaries(summarise("A", three, 100, gamesA, 1), summarise("B", three, 100, gamesB, 1), { a: gamesA, b: gamesB }, ["win-change>0@95", "win-change>0@80"], "cmd");
     expect(c.seats[0]!.wins.low).toBeGreaterThan(0);
     expect(c.sureTogether).toEqual([]);
     expect(c.thresholds[0]).toMatchObject({ broken: false, level: 95, seatsAtOnce: 3 });
-    expect(c.thresholds[0]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval, all 3 seats at once, \[-0\.2, \+11\.9\]: the interval includes 0: no sure change$/);
+    expect(c.thresholds[0]!.detail).toMatch(/^seat 1's win rate moves \+5\.0 points, 95% interval, all 3 seats at once, \[-0\.7, \+13\.1\]: the interval includes 0: no sure change$/);
     // At 80% all three together (each at 93.3%: z 1.83) the change holds.
     expect(c.thresholds[1]).toMatchObject({ broken: true, seatsAtOnce: 3 });
   });
@@ -264,12 +267,12 @@ describe("comparing two runs", () => {
       });
     const base = run(0);
     const compare = (flips: number) => compareSummaries(summarise("A", three, 100, base, 1), summarise("B", three, 100, run(flips), 1), { a: base, b: run(flips) }, [], "cmd");
-    // Six games flipped: seat 1's 95% interval [−10.8, −0.9] leaves out 0, but widened to 98.3%
-    // (Agresti–Min, z = 2.394: −5.9 ± 6.1 points) it does not.
-    const six = compare(6);
-    expect(six.seats[0]!.wins.high).toBeLessThan(0);
-    expect(six.sureTogether).toEqual([]);
-    expect(comparisonLines(six)).toContain(
+    // Five games flipped: seat 1's 95% interval [−11.2, −1.1] leaves out 0 (Tango's score at no change,
+    // 5/√5 = 2.24, is past 1.96), but widened to 98.3% (z = 2.394) it does not.
+    const five = compare(5);
+    expect(five.seats[0]!.wins.high).toBeLessThan(0);
+    expect(five.sureTogether).toEqual([]);
+    expect(comparisonLines(five)).toContain(
       "together: no seat's change in win share holds once all 3 seats are read at once (Bonferroni: each interval at 98.3%): one 95% interval in twenty misses by chance; confirm with more games or another seed",
     );
     // Ten flipped: seats 1 and 2 hold together; seat 3 did not move.
