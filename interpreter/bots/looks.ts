@@ -2,15 +2,17 @@ import { changeText, leavesOutZero } from "./paired-change.ts";
 import { levelPerLook, type PairedDifference } from "./statistics.ts";
 
 /**
- * Looks at a run before its end: a comparison that reads its figures after 125 games, 250, 500
- * and 1,000 can stop as soon as they answer the question, and a large change is told in a
- * fraction of the games. Reading a 95% interval at each look and stopping at the first that
+ * Looks at a run before its end: a comparison of 1,000 games that reads its figures after 63,
+ * 125, 250, 500 and 1,000 can stop as soon as they answer the question, and a large change is
+ * told in a fraction of the games. Reading a 95% interval at each look and stopping at the first that
  * leaves out 0 would not be 95% sure: each look is another chance for the luck of the games to
  * cross the line, and with looks at 50, 100, 200, 400 and 800 games a change of nothing "showed"
  * in 18% of 20,000 simulated runs, not 5%. So each look's intervals are widened as if all the
  * looks were read at once (Bonferroni: at 95%, each of 5 looks at 99%; 4.5% of those runs then
- * showed a change); the answer, wherever the run stops, is at least as sure as the level it names. Planned looks, doubling the games each time, keep the
- * widening small: what an interval loses in width, the games played at the last look win back.
+ * showed a change); the answer, wherever the run stops, is at least as sure as the level it
+ * names. Planned looks, doubling the games each time, keep the widening small: what an interval
+ * loses in width, the games played at the last look win back. A run stopped early stops on a
+ * change that looked large, so its value leans away from 0: read its interval.
  */
 
 /** The fewest games a look reads: fewer leave every interval too wide to answer anything. */
@@ -29,7 +31,6 @@ export function lookSchedule(games: number): number[] {
   return Array.from({ length: looks }, (_, k) => Math.round(n / 2 ** (looks - 1 - k)));
 }
 
-
 /**
  * The answer a run with looks stops on when it has no rules to decide (`stela compare
  * --stop-early` without `--fail-if`, the editor's "stop when sure"): does the change move who
@@ -41,9 +42,12 @@ export function sureWinChange(wins: readonly PairedDifference[], together?: read
   const sure = wins.length >= 3 ? [...(together ?? [])] : wins.flatMap((d, p) => (leavesOutZero(d) ? [p + 1] : []));
   if (sure.length === 0) return undefined;
   const first = sure[0]!;
-  // Two seats' changes mirror each other: the first says it.
-  const who = wins.length < 3 || sure.length === 1 ? `seat ${first}'s win share surely changes, ${changeText(wins[first - 1]!, 100, 1)} points` : `the win shares of seats ${listed(sure.map(String))} surely change`;
-  return `${who}${wins.length >= 3 ? ", with every seat read at once" : ""}`;
+  // Two seats' changes mirror each other: the first says it, with the interval it was read by.
+  if (wins.length < 3) return `seat ${first}'s win share surely changes, ${changeText(wins[first - 1]!, 100, 1)} points`;
+  // With more, the decision read intervals wider than `wins` (every seat at once): the value alone.
+  const value = wins[first - 1]!.value * 100;
+  const who = sure.length === 1 ? `seat ${first}'s win share surely changes (${value >= 0 ? "+" : ""}${value.toFixed(1)} points)` : `the win shares of seats ${listed(sure.map(String))} surely change`;
+  return `${who}, with every seat read at once`;
 }
 
 /** "a, b and c". */

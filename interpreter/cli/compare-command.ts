@@ -291,7 +291,6 @@ export function looksLine(c: Comparison): string | undefined {
   return c.looks && `looks: ${looksText(c.looks.planned, c.looks.played, c.looks.stopped)}`;
 }
 
-
 /**
  * Why a run with looks may stop at this look, or undefined to play on. The question is the
  * `--fail-if` rules on intervals when there are any: answered once each is decided, broken or
@@ -366,7 +365,7 @@ function comparisonReport(c: Comparison): string {
   const together = togetherLines(c);
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
-<p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
+<p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""} with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
 ${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.differentGames))}.</p>` : ""}
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>

@@ -69,6 +69,25 @@ describe("looks at a comparison", () => {
     expect(stopReason(look(a, coinGames(200, 0.5, 9), 50, 3))).toBeUndefined();
   });
 
+  it("with three seats, stop on a change that holds with every seat read at once, and say it by its value", () => {
+    // Seat 1 takes every game seat 2 won in A: a change no look can miss, read with all three seats.
+    const game = (i: number, winner: number): GameOutcome => ({ game: i + 1, seed: i, scores: [0, 1, 2].map((p) => (p === winner ? 10 : 0)), winners: [winner], decisions: 30 });
+    const a = Array.from({ length: 200 }, (_, i) => game(i, i % 3));
+    const b = a.map((g, i) => (g.winners[0] === 1 ? game(i, 0) : g));
+    const c = look(a, b, 50, 3, [], 3);
+    expect(c.sureTogether).toEqual([1, 2]);
+    // The interval printed beside each seat is the look's, narrower than the one the decision read: none is quoted.
+    expect(stopReason(c)).toBe("the win shares of seats 1 and 2 surely change, with every seat read at once");
+    // Of the first 50 games, seat 1 takes six of seat 2's wins and six of seat 3's: its +24 points
+    // hold with all three seats read at once (12 games up: score 12/√12 = 3.5, past z 2.77), and
+    // neither loser's −12 does (6/√6 = 2.4).
+    const taken = [0, 0, 0];
+    const one = look(a, a.map((g, i) => (g.winners[0] !== 0 && taken[g.winners[0]!]!++ < 6 ? game(i, 0) : g)), 50, 3, [], 3);
+    expect(one.sureTogether).toEqual([1]);
+    expect(stopReason(one)).toBe("seat 1's win share surely changes (+24.0 points), with every seat read at once");
+    expect(stopReason(look(a, a, 50, 3, [], 3))).toBeUndefined();
+  });
+
   it("with --fail-if rules, stop once every rule on an interval is broken or surely holds", () => {
     const a = coinGames(200, 0.5, 7);
     const b = coinGames(200, 0.8, 8);
