@@ -129,7 +129,7 @@ export abstract class StatementGrammar extends TypeGrammar {
 
   forStmt = this.RULE("forStmt", (): Stmt => {
     const start = this.CONSUME(kw("for"));
-    const v = this.CONSUME(Identifier);
+    const v = this.declaredName(this.CONSUME(Word));
     this.CONSUME(kw("in"));
     const source = this.SUBRULE(this.orExpr);
     const where = this.OPTION(() => {
@@ -472,7 +472,7 @@ export abstract class StatementGrammar extends TypeGrammar {
   secretChooseExpr = this.RULE("secretChooseExpr", (): SecretChooseExpr => {
     const start = this.CONSUME(kw("secretly"));
     this.CONSUME(kw("each"));
-    const chooser = this.CONSUME(Identifier);
+    const chooser = this.declaredName(this.CONSUME(Word));
     this.CONSUME(kw("in"));
     const choosers = this.SUBRULE(this.orExpr);
     this.CONSUME(kw("chooses"));
