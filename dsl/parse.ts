@@ -7,6 +7,7 @@ import { parseHints } from "./parser-messages.ts";
 import { unclosedBraceHint } from "./unclosed-brace.ts";
 import { familiarSign } from "./familiar-words.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
+import { LITERAL_WORDS } from "./parser-base.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
 import { ALL_TOKENS, Identifier, LBrace, RBrace, StringLit, UnterminatedComment } from "./tokens.ts";
 
@@ -105,6 +106,12 @@ const EXCEPTION_CODES: Record<string, DiagnosticCode> = {
 export interface ParseResult {
   ast: FileAst;
   diagnostics: Diagnostic[];
+  /**
+   * Words of the language that are a whole value (`none`, `current`) a declaration took as its
+   * name, and the line of each: a use of the name reads as the value, with no syntax error, so the
+   * checker's error there is about the word (`compileRules` says so instead).
+   */
+  takenValues?: { word: string; line: number; meaning: string }[];
 }
 
 /**
@@ -231,7 +238,8 @@ export function parse(source: string, file: string): ParseResult {
   dropCascades(sink, takenWords);
   const ast = whole(limitTreeDepth(decls ?? [], sink));
   expandTemplates(ast, source, sink, keywordNames);
-  return { ast, diagnostics: sink.items };
+  const takenValues = keywordNames.flatMap((t) => (LITERAL_WORDS.has(t.image) ? [{ word: t.image, line: t.startLine ?? 0, meaning: LITERAL_WORDS.get(t.image)! }] : []));
+  return takenValues.length ? { ast, diagnostics: sink.items, takenValues } : { ast, diagnostics: sink.items };
 }
 
 /** The error at a use of a word of the language that a declaration took as its name. */

@@ -53,12 +53,12 @@ export function startsDeclarationLine(t: IToken): boolean {
  * Words of the language that are a whole value on their own: a use of a name spelt so reads as
  * the value, with no syntax error to show where the name was meant.
  */
-const LITERAL_WORDS: ReadonlyMap<string, string> = new Map([
-  ["true", "yes"],
-  ["false", "no"],
-  ["none", "no value"],
+export const LITERAL_WORDS: ReadonlyMap<string, string> = new Map([
+  ["true", "the value true"],
+  ["false", "the value false"],
+  ["none", "the value none (no value)"],
   ["current", "the player whose turn it is"],
-  ["this", "the component or player being shown"],
+  ["this", "the component or player a `show` block is about"],
 ]);
 
 /** Tokens that may follow a declared name: `:`, `=`, `in`, `(`, `{`, `,`, `)`, `per`, `with`, `x4`. */
@@ -171,7 +171,7 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
         message: `expected a name but found \`${t.image}\``,
         span: tokenSpan(t),
         hint: LITERAL_WORDS.has(t.image)
-          ? `\`${t.image}\` is a word of the language and cannot be a name: written anywhere, it reads as the word (${LITERAL_WORDS.get(t.image)}), so choose another name`
+          ? `\`${t.image}\` is a word of the language and cannot be a name: wherever it is written it reads as ${LITERAL_WORDS.get(t.image)}, so choose another`
           : `\`${t.image}\` is a word of the language and cannot be a name; choose another`,
         takenWord: true,
       });
