@@ -9,7 +9,7 @@ import { familiarSign } from "./familiar-words.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { LITERAL_WORDS } from "./parser-base.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
-import { ALL_TOKENS, Identifier, LBrace, RBrace, StringLit, UnterminatedComment } from "./tokens.ts";
+import { ALL_TOKENS, Identifier, kw, LBrace, LBracket, LParen, RBrace, RBracket, RParen, StringLit, UnterminatedComment } from "./tokens.ts";
 
 // Chevrotain's checks of the token definitions are made once, by a test (tests/dsl/grammar.test.ts), not at every start.
 const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
@@ -207,11 +207,11 @@ export function parse(source: string, file: string): ParseResult {
   // A declaration named with a word of the language (`zone table: Card`) is one error, and read on
   // under that name; each use of the name (`move c to table`) is then read as the name too, not as
   // the word, so it is one error of its own instead of a cascade over the lines after it.
-  const keywordNames = p.keywordNames;
+  let keywordNames = p.keywordNames;
   if (keywordNames.length > 0) {
-    const named = readingWordsAsNames(lexed.tokens, keywordNames, { decls, errors, problems });
+    const named = readingWordsAsNames(lexed.tokens, { decls, errors, problems, named: keywordNames });
     if (named) {
-      ({ decls, errors, problems } = named.reading);
+      ({ decls, errors, problems, named: keywordNames } = named.reading);
       for (const t of named.uses) problems.push(takenWordUse(t, keywordNames));
     }
   }
@@ -271,6 +271,8 @@ interface Reading {
   decls: Decl[] | undefined;
   errors: IRecognitionException[];
   problems: StelaParser["problems"];
+  /** Words of the language declarations took as their names (`declaredName`). */
+  named: IToken[];
 }
 
 /** Re-readings at most: past this, the best reading so far stands. */
@@ -283,6 +285,37 @@ const MAX_NAME_REREADS = 10;
  * next line.
  */
 const LOOK_BACK = 6;
+
+/** Words that begin a form with a name and `in` after them: `count x in …`, `all x in …: …`. */
+const NAME_IN_FORMS = new Set(["count", "first", "any", "all", "no", "sort"]);
+/** Words that begin a form with a `for` after its value: `sum e for x in …`. */
+const FOR_FORMS = new Set(["sum", "highest", "lowest"]);
+/** How far on a `for` is looked for after `sum` (a value to sum is short). */
+const FOR_LOOK_AHEAD = 40;
+
+/**
+ * Can the word at `i` begin its form where it stands? False for an aggregate (`count`, `sum`) the
+ * form cannot follow: `count` not followed by a name and `in`, `sum` with no `for` after it in its
+ * brackets before a `{` or `}`. Such a word can only be a name, wherever the parser trips on it.
+ */
+function formFollows(tokens: IToken[], i: number): boolean {
+  const word = tokens[i]!.image;
+  if (NAME_IN_FORMS.has(word)) {
+    const name = tokens[i + 1]?.tokenType;
+    return !!name && (name === Identifier || name.name.startsWith("Kw_")) && tokens[i + 2]?.tokenType === kw("in");
+  }
+  if (!FOR_FORMS.has(word)) return true;
+  let depth = 0;
+  for (let j = i + 1; j < Math.min(tokens.length, i + FOR_LOOK_AHEAD); j++) {
+    const type = tokens[j]!.tokenType;
+    if (type === LBrace || type === RBrace) return false;
+    if (type === LParen || type === LBracket) depth++;
+    else if (type === RParen || type === RBracket) {
+      if (--depth < 0) return false;
+    } else if (depth === 0 && type === kw("for")) return true;
+  }
+  return true;
+}
 
 /** The syntax errors and the parser actions' own problems of a reading, but the taken words'. */
 function troubles(r: Reading): number {
@@ -298,17 +331,19 @@ function troubles(r: Reading): number {
  * as the word there); uses found a few tokens back are tried first with the others, then the
  * others alone. Undefined when no use is read as a name.
  */
-function readingWordsAsNames(tokens: IToken[], declared: IToken[], first: Reading): { reading: Reading; uses: IToken[] } | undefined {
-  const words = new Set(declared.map((t) => t.image));
-  const sites = new Set(declared.map((t) => t.startOffset));
+function readingWordsAsNames(tokens: IToken[], first: Reading): { reading: Reading; uses: IToken[] } | undefined {
+  const words = new Set(first.named.map((t) => t.image));
   const current = tokens.slice();
   const indexAt = new Map<number, number>();
   current.forEach((t, i) => indexAt.set(t.startOffset, i));
+  // Where the last reading saw a declaration take the word: a reading that lost its way may have
+  // taken a use for one, and the next, read as meant, does not.
+  let sites = new Set(first.named.map((t) => t.startOffset));
   const isUse = (i: number): boolean => {
     const t = current[i]!;
     return words.has(t.image) && t.tokenType.name.startsWith("Kw_") && !sites.has(t.startOffset);
   };
-  const uses: IToken[] = [];
+  let uses: IToken[] = [];
   let best: Reading | undefined;
   let last = first;
   const reread = (renames: ReadonlySet<number>): Reading | undefined => {
@@ -319,7 +354,7 @@ function readingWordsAsNames(tokens: IToken[], declared: IToken[], first: Readin
     }
     try {
       const decls = read(tokensNow, (q) => q.file());
-      const reading: Reading = { decls, errors: parser().errors, problems: parser().problems };
+      const reading: Reading = { decls, errors: parser().errors, problems: parser().problems, named: parser().keywordNames };
       if (troubles(reading) >= troubles(last)) return undefined;
       for (const i of [...renames].sort((a, b) => a - b)) {
         current[i] = tokensNow[i]!;
@@ -351,12 +386,21 @@ function readingWordsAsNames(tokens: IToken[], declared: IToken[], first: Readin
         }
       }
     }
+    // A word that begins a form read where the form cannot be (`count` not before `x in`, `sum`
+    // with no `for` after it): the parser may trip far from it.
+    current.forEach((_t, i) => {
+      if (isUse(i) && !formFollows(current, i)) before.add(i);
+    });
     if (on.size + before.size === 0) break;
     const reading = (before.size > 0 ? reread(new Set([...on, ...before])) : undefined) ?? (on.size > 0 ? reread(on) : undefined);
     if (!reading) break;
     best = reading;
     last = reading;
+    sites = new Set(reading.named.map((t) => t.startOffset));
   }
+  // A word read as a name that the reading then found declared (`give(setup: number)` read as a
+  // use while the lines before it were lost) is that declaration's, with its own error.
+  uses = uses.filter((t) => !sites.has(t.startOffset));
   return best && { reading: best, uses };
 }
 

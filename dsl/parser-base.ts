@@ -1,7 +1,7 @@
 import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from "chevrotain";
 import type { BinaryOp, Expr, Name } from "./ast.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { ALL_TOKENS, AnyToken, Colon, Comma, Equals, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, RParen, Semicolon, StringLit, type Keyword } from "./tokens.ts";
+import { ALL_TOKENS, AnyToken, Colon, Comma, Equals, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, KEYWORDS, RBrace, RParen, Semicolon, StringLit, type Keyword } from "./tokens.ts";
 import { didYouMean } from "./suggest.ts";
 import { errorMessages } from "./parser-messages.ts";
 
@@ -60,6 +60,8 @@ export const LITERAL_WORDS: ReadonlyMap<string, string> = new Map([
   ["current", "the player whose turn it is"],
   ["this", "the component or player a `show` block is about"],
 ]);
+
+const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
 
 /** Tokens that may follow a declared name: `:`, `=`, `in`, `(`, `{`, `,`, `)`, `per`, `with`, `x4`. */
 function followsName(t: IToken): boolean {
@@ -157,7 +159,8 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
    */
   protected declaredName(t: IToken, ahead = 1): IToken {
     this.ACTION(() => {
-      if (!isReal(t) || !t.tokenType.name.startsWith("Kw_")) return;
+      // An identifier spelt as a word of the language is one `parse.ts` read as a name (`readingWordsAsNames`).
+      if (!isReal(t) || !(t.tokenType.name.startsWith("Kw_") || (t.tokenType === Identifier && KEYWORD_SET.has(t.image)))) return;
       // A name is followed by what its declaration goes on with (`from:`, `count =`, `x in`). A word
       // followed by anything else is no name but the next statement or declaration, taken in by a
       // form left unfinished (`move c to all` before `sum += 1`): one error, and never a taken name.
