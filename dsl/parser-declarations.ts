@@ -1,5 +1,5 @@
 import { EOF } from "chevrotain";
-import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
+import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
 import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
@@ -579,13 +579,40 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       this.CONSUME(Colon);
       return this.SUBRULE(this.typeExpr);
     });
-    this.CONSUME(Equals);
-    const body = this.SUBRULE(this.expression);
+    const body = this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(Equals);
+          return this.SUBRULE(this.expression);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.defineBlock) },
+    ]);
     return this.ACTION(() => {
       const d: Decl = { kind: "DefineDecl", name: this.name(name), params, body, span: this.spanFrom(start) };
       if (returns) d.returns = returns;
       return d;
     });
+  });
+
+  /** `{ let a = …  let b = …  value }`: a `define` whose value is worked out in named parts. */
+  defineBlock = this.RULE("defineBlock", (): Expr => {
+    const start = this.CONSUME(LBrace);
+    const lets: LetPart[] = [];
+    this.MANY(() => {
+      const l = this.CONSUME(kw("let"));
+      const name = this.declaredName(this.CONSUME(Word));
+      const type = this.OPTION(() => {
+        this.CONSUME(Colon);
+        return this.SUBRULE(this.typeExpr);
+      });
+      this.CONSUME(Equals);
+      const value = this.SUBRULE(this.expression);
+      this.ACTION(() => lets.push(type ? { name: this.name(name), type, value, span: this.spanFrom(l) } : { name: this.name(name), value, span: this.spanFrom(l) }));
+    });
+    const value = this.SUBRULE2(this.expression);
+    this.CONSUME(RBrace);
+    return this.ACTION((): Expr => ({ kind: "BlockExpr", lets, value, span: this.spanFrom(start) }));
   });
 
   ruleDecl = this.RULE("ruleDecl", (): Decl => {
