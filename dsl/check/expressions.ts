@@ -232,6 +232,7 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
     case "BlockExpr": {
       // One scope for the block's names, so a second `let` of one is the same error as in a block of statements.
       const scope = cx.scope.child();
+      scope.fixed = true;
       const inner: CodeContext = { ...cx, scope };
       const parts = e.lets.map((l) => {
         const declared = l.type ? resolveType(c, l.type) : undefined;

@@ -61,5 +61,7 @@ scoring p { points p.score }
       "6:17 error type-mismatch",
       "7:3 error unknown-name",
     ]);
+    // A define assigns nothing: not "to change it, write `a = …`".
+    expect(r.diagnostics[0]!.message).toBe("`a` is already declared in this block (line 4): a name here is given once: choose another");
   });
 });
