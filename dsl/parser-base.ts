@@ -63,11 +63,11 @@ export const LITERAL_WORDS: ReadonlyMap<string, string> = new Map([
 
 const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
 
-/** Tokens that may follow a declared name: `:`, `=`, `in`, `(`, `{`, `,`, `)`, `per`, `with`, `x4`. */
+/** Tokens that may follow a declared name: `:`, `=`, `in`, `from`, `(`, `{`, `,`, `)`, `per`, `with`, `x4`. */
 function followsName(t: IToken): boolean {
   const type = t.tokenType;
   if (type === Identifier) return /^x\d*$/.test(t.image);
-  return type === Colon || type === Equals || type === LParen || type === LBrace || type === Comma || type === RParen || type === kw("in") || type === kw("per") || type === kw("with");
+  return type === Colon || type === Equals || type === LParen || type === LBrace || type === Comma || type === RParen || type === kw("in") || type === kw("from") || type === kw("per") || type === kw("with");
 }
 
 /** Tokens that can begin a statement: anything else inside a block is skipped to the next line. */
