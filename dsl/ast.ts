@@ -88,7 +88,17 @@ export type Expr =
   | { kind: "MapLit"; entries: MapEntry[]; default?: Expr; span: Span }
   | { kind: "MatchExpr"; subject: Expr; arms: MatchArm<Expr>[]; span: Span }
   | { kind: "ShapeLit"; rows: string[]; span: Span }
+  /** `{ let a = …  let b = …  value }`: a `define`'s body with names for its parts, in order. */
+  | { kind: "BlockExpr"; lets: LetPart[]; value: Expr; span: Span }
   | { kind: "ErrorExpr"; span: Span };
+
+/** One `let` of a `define`'s block body. */
+export interface LetPart {
+  name: Name;
+  type?: TypeExpr;
+  value: Expr;
+  span: Span;
+}
 
 export type ExprKind = Expr["kind"];
 

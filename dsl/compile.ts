@@ -4,7 +4,7 @@ import type { SymbolIndex } from "./check/context.ts";
 import { DiagnosticSink, sortDiagnostics, type Diagnostic } from "./diagnostic.ts";
 import type { GameDef } from "./ir.ts";
 import { INPUT_LIMITS } from "./input-limits.ts";
-import { codeOnly, parse } from "./parse.ts";
+import { codeOnly, parse, type ParseResult } from "./parse.ts";
 import { NO_SPAN } from "./span.ts";
 import { applyVariant, resolveExtendsPath, tagFile } from "./variants.ts";
 import { didYouMean } from "./suggest.ts";
@@ -169,7 +169,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     for (const d of alone.diagnostics) baseKeys.add(diagnosticKey(d));
   } else {
     const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics, undefined, overridden);
-    const own = withoutCascades(checked.diagnostics, parsed.diagnostics, source);
+    const own = withoutCascades(checked.diagnostics, parsed.diagnostics, source, parsed.takenValues);
     for (const d of own) diagnostics.push(d);
     for (const d of own) baseKeys.add(diagnosticKey(d));
     mergeSymbols(result.symbols, checked.symbols);
@@ -180,7 +180,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const before = sink.items.length;
     const merged = applyVariant(baseDecls, v, sink);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources, overridden);
-    for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics, source)) {
+    for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics, source, parsed.takenValues)) {
       if (baseKeys.has(diagnosticKey(d))) continue;
       // A problem the variant causes in the base's declarations (a base procedure it leaves
       // unused, a name its new code clashes with) says which variant causes it.
@@ -239,7 +239,7 @@ function diagnosticKey(d: Diagnostic): string {
  * warnings, and its errors on a line the parser already flagged, are echoes
  * of the syntax error rather than mistakes of their own.
  */
-function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: string): Diagnostic[] {
+function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: string, takenValues: ParseResult["takenValues"] = []): Diagnostic[] {
   const broken = syntax.filter((d) => d.severity === "error");
   if (broken.length === 0) return checked;
   const lines = new Set(broken.map((d) => `${d.file}:${d.span.start.line}`));
@@ -248,7 +248,26 @@ function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: st
     const written = WRITTEN[d.code];
     return written !== undefined && written.test((code ??= codeOnly(source)));
   };
-  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lost(d));
+  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lost(d)).map((d) => takenValueUse(d, source, takenValues));
+}
+
+/**
+ * A checker's error at exactly a word that is a whole value (`size(none)`, `this += 1`) that a
+ * declaration took as its name (`zone none: Card`): the use reads as the value, so the error
+ * speaks of the value ("should be a list but is none"). Said instead as what it is: the word
+ * reads as the language's own here, and the declaration is to be renamed.
+ */
+function takenValueUse(d: Diagnostic, source: string, takenValues: NonNullable<ParseResult["takenValues"]>): Diagnostic {
+  if (d.span.file !== undefined && d.span.file !== d.file) return d;
+  const written = source.slice(d.span.start.offset, d.span.end.offset);
+  const taken = takenValues.find((t) => t.word === written);
+  if (!taken) return d;
+  return {
+    ...d,
+    code: "parse-unexpected-token",
+    message: `here \`${written}\` is the word of the language, ${taken.meaning}, not the name line ${taken.line} declares`,
+    hint: `rename what line ${taken.line} declares as \`${written}\`, and this use of it`,
+  };
 }
 
 /**

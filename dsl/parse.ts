@@ -7,8 +7,9 @@ import { parseHints } from "./parser-messages.ts";
 import { unclosedBraceHint } from "./unclosed-brace.ts";
 import { familiarSign } from "./familiar-words.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
+import { LITERAL_WORDS } from "./parser-base.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
-import { ALL_TOKENS, Identifier, LBrace, RBrace, StringLit, UnterminatedComment } from "./tokens.ts";
+import { ALL_TOKENS, Identifier, kw, LBrace, LBracket, LParen, RBrace, RBracket, RParen, StringLit, UnterminatedComment } from "./tokens.ts";
 
 // Chevrotain's checks of the token definitions are made once, by a test (tests/dsl/grammar.test.ts), not at every start.
 const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
@@ -105,6 +106,12 @@ const EXCEPTION_CODES: Record<string, DiagnosticCode> = {
 export interface ParseResult {
   ast: FileAst;
   diagnostics: Diagnostic[];
+  /**
+   * Words of the language that are a whole value (`none`, `current`) a declaration took as its
+   * name, and the line of each: a use of the name reads as the value, with no syntax error, so the
+   * checker's error there is about the word (`compileRules` says so instead).
+   */
+  takenValues?: { word: string; line: number; meaning: string }[];
 }
 
 /**
@@ -200,20 +207,12 @@ export function parse(source: string, file: string): ParseResult {
   // A declaration named with a word of the language (`zone table: Card`) is one error, and read on
   // under that name; each use of the name (`move c to table`) is then read as the name too, not as
   // the word, so it is one error of its own instead of a cascade over the lines after it.
-  const keywordNames = p.keywordNames;
+  let keywordNames = p.keywordNames;
   if (keywordNames.length > 0) {
-    const named = readingWordsAsNames(lexed.tokens, keywordNames, errors.length);
+    const named = readingWordsAsNames(lexed.tokens, { decls, errors, problems, named: keywordNames });
     if (named) {
-      ({ decls, errors, problems } = named.reading);
-      for (const t of named.uses) {
-        const declared = keywordNames.find((d) => d.image === t.image)!;
-        problems.push({
-          code: "parse-unexpected-token",
-          message: `\`${t.image}\` is a word of the language and cannot be a name`,
-          span: tokenSpan(t),
-          hint: `rename what line ${declared.startLine} declares as \`${t.image}\`, and this use of it`,
-        });
-      }
+      ({ decls, errors, problems, named: keywordNames } = named.reading);
+      for (const t of named.uses) problems.push(takenWordUse(t, keywordNames));
     }
   }
   // A file that ends inside a block (a missing `}` at the end) is reported once, then read again
@@ -230,12 +229,41 @@ export function parse(source: string, file: string): ParseResult {
     }
   }
   reportParserErrors(errors, lexed.tokens, source, sink);
-  for (const prob of problems) sink.error(prob.code, prob.message, prob.span, prob.hint ?? unfinishedLineHint(prob.span.start, lexed.tokens, prob.message));
+  const takenWords = new Set<Diagnostic>();
+  for (const prob of problems) {
+    sink.error(prob.code, prob.message, prob.span, prob.hint ?? unfinishedLineHint(prob.span.start, lexed.tokens, prob.message));
+    if (prob.takenWord) takenWords.add(sink.items[sink.items.length - 1]!);
+  }
 
-  dropCascades(sink);
+  dropCascades(sink, takenWords);
   const ast = whole(limitTreeDepth(decls ?? [], sink));
-  expandTemplates(ast, source, sink);
-  return { ast, diagnostics: sink.items };
+  expandTemplates(ast, source, sink, keywordNames);
+  const takenValues = keywordNames.flatMap((t) => (LITERAL_WORDS.has(t.image) ? [{ word: t.image, line: t.startLine ?? 0, meaning: LITERAL_WORDS.get(t.image)! }] : []));
+  return takenValues.length ? { ast, diagnostics: sink.items, takenValues } : { ast, diagnostics: sink.items };
+}
+
+/** The error at a use of a word of the language that a declaration took as its name. */
+function takenWordUse(t: IToken, declared: readonly IToken[]): StelaParser["problems"][number] {
+  const line = declared.find((d) => d.image === t.image)?.startLine;
+  return {
+    code: "parse-unexpected-token",
+    message: `\`${t.image}\` is a word of the language and cannot be a name`,
+    span: tokenSpan(t),
+    hint: `rename what line ${line} declares as \`${t.image}\`, and this use of it`,
+    takenWord: true,
+  };
+}
+
+/** The tokens with each word of the language among `words` read as a name, and those so read. */
+function wordsAsNames(tokens: IToken[], words: ReadonlySet<string>): { tokens: IToken[]; renamed: IToken[] } {
+  const renamed: IToken[] = [];
+  const out = tokens.map((t) => {
+    if (!words.has(t.image) || !t.tokenType.name.startsWith("Kw_")) return t;
+    const named = createTokenInstance(Identifier, t.image, t.startOffset, t.endOffset ?? t.startOffset, t.startLine ?? 0, t.endLine ?? 0, t.startColumn ?? 0, t.endColumn ?? 0);
+    renamed.push(named);
+    return named;
+  });
+  return { tokens: out, renamed };
 }
 
 /** A reading of the tokens: what the parser made of them and the errors it met. */
@@ -243,50 +271,136 @@ interface Reading {
   decls: Decl[] | undefined;
   errors: IRecognitionException[];
   problems: StelaParser["problems"];
+  /** Words of the language declarations took as their names (`declaredName`). */
+  named: IToken[];
 }
 
 /** Re-readings at most: past this, the best reading so far stands. */
 const MAX_NAME_REREADS = 10;
 
 /**
- * Reads the tokens again with each use of a word of the language that a declaration took as its
- * name (`zone table`) read as that name wherever the parser tripped on it. Every such use of one
- * reading is read as the name in the next, and again, as each re-reading can reach uses the last
- * one lost in its cascade. A re-reading is kept only when it leaves fewer syntax errors than the
- * one before (the word may be meant as the word there). Undefined when no use is read as a name.
+ * How far back from a token the parser tripped on a use of a taken word is looked for. A word that
+ * begins an expression (`count`, `all`, `sum`) is read as the word, and the parser trips a token
+ * or more after it: `count > 0` (`count x in …` wants a name), `move c to all` and the `}` on the
+ * next line.
  */
-function readingWordsAsNames(tokens: IToken[], declared: IToken[], firstErrors: number): { reading: Reading; uses: IToken[] } | undefined {
-  const words = new Set(declared.map((t) => t.image));
-  const skip = new Set(declared);
+const LOOK_BACK = 6;
+
+/** Words that begin a form with a name and `in` after them: `count x in …`, `all x in …: …`. */
+const NAME_IN_FORMS = new Set(["count", "first", "any", "all", "no", "sort"]);
+/** Words that begin a form with a `for` after its value: `sum e for x in …`. */
+const FOR_FORMS = new Set(["sum", "highest", "lowest"]);
+/** How far on a `for` is looked for after `sum` (a value to sum is short). */
+const FOR_LOOK_AHEAD = 40;
+
+/**
+ * Can the word at `i` begin its form where it stands? False for an aggregate (`count`, `sum`) the
+ * form cannot follow: `count` not followed by a name and `in`, `sum` with no `for` after it in its
+ * brackets before a `{` or `}`. Such a word can only be a name, wherever the parser trips on it.
+ */
+function formFollows(tokens: IToken[], i: number): boolean {
+  const word = tokens[i]!.image;
+  if (NAME_IN_FORMS.has(word)) {
+    const name = tokens[i + 1]?.tokenType;
+    return !!name && (name === Identifier || name.name.startsWith("Kw_")) && tokens[i + 2]?.tokenType === kw("in");
+  }
+  if (!FOR_FORMS.has(word)) return true;
+  let depth = 0;
+  for (let j = i + 1; j < Math.min(tokens.length, i + FOR_LOOK_AHEAD); j++) {
+    const type = tokens[j]!.tokenType;
+    if (type === LBrace || type === RBrace) return false;
+    if (type === LParen || type === LBracket) depth++;
+    else if (type === RParen || type === RBracket) {
+      if (--depth < 0) return false;
+    } else if (depth === 0 && type === kw("for")) return true;
+  }
+  return true;
+}
+
+/** The syntax errors and the parser actions' own problems of a reading, but the taken words'. */
+function troubles(r: Reading): number {
+  return r.errors.length + r.problems.filter((p) => !p.takenWord).length;
+}
+
+/**
+ * Reads the tokens again with each use of a word of the language that a declaration took as its
+ * name (`zone table`) read as that name wherever the parser tripped on it, on the word itself or
+ * a few tokens after it (`count > 0`). Every such use of one reading is read as the name in the
+ * next, and again, as each re-reading can reach uses the last one lost in its cascade. A
+ * re-reading is kept only when it leaves fewer errors than the one before (the word may be meant
+ * as the word there); uses found a few tokens back are tried first with the others, then the
+ * others alone. Undefined when no use is read as a name.
+ */
+function readingWordsAsNames(tokens: IToken[], first: Reading): { reading: Reading; uses: IToken[] } | undefined {
+  const words = new Set(first.named.map((t) => t.image));
   const current = tokens.slice();
-  const uses: IToken[] = [];
+  const indexAt = new Map<number, number>();
+  current.forEach((t, i) => indexAt.set(t.startOffset, i));
+  // Where the last reading saw a declaration take the word: a reading that lost its way may have
+  // taken a use for one, and the next, read as meant, does not.
+  let sites = new Set(first.named.map((t) => t.startOffset));
+  const isUse = (i: number): boolean => {
+    const t = current[i]!;
+    return words.has(t.image) && t.tokenType.name.startsWith("Kw_") && !sites.has(t.startOffset);
+  };
+  let uses: IToken[] = [];
   let best: Reading | undefined;
-  let fewest = firstErrors;
-  let errors = parser().errors;
-  for (let round = 0; round < MAX_NAME_REREADS; round++) {
-    const tripped = new Set(errors.filter((e) => words.has(e.token.image) && e.token.tokenType.name.startsWith("Kw_") && !skip.has(e.token)).map((e) => e.token));
-    const renamed: IToken[] = [];
-    for (let i = 0; i < current.length && tripped.size > 0; i++) {
+  let last = first;
+  const reread = (renames: ReadonlySet<number>): Reading | undefined => {
+    const tokensNow = current.slice();
+    for (const i of renames) {
       const t = current[i]!;
-      if (!tripped.delete(t)) continue;
-      current[i] = createTokenInstance(Identifier, t.image, t.startOffset, t.endOffset ?? t.startOffset, t.startLine ?? 0, t.endLine ?? 0, t.startColumn ?? 0, t.endColumn ?? 0);
-      renamed.push(current[i]!);
+      tokensNow[i] = createTokenInstance(Identifier, t.image, t.startOffset, t.endOffset ?? t.startOffset, t.startLine ?? 0, t.endLine ?? 0, t.startColumn ?? 0, t.endColumn ?? 0);
     }
-    if (renamed.length === 0) break;
-    let reading: Reading;
     try {
-      const decls = read(current, (q) => q.file());
-      reading = { decls, errors: parser().errors, problems: parser().problems };
+      const decls = read(tokensNow, (q) => q.file());
+      const reading: Reading = { decls, errors: parser().errors, problems: parser().problems, named: parser().keywordNames };
+      if (troubles(reading) >= troubles(last)) return undefined;
+      for (const i of [...renames].sort((a, b) => a - b)) {
+        current[i] = tokensNow[i]!;
+        uses.push(current[i]!);
+      }
+      return reading;
     } catch (e) {
       if (!(e instanceof TooManySyntaxErrors || e instanceof NestedTooDeeply || e instanceof RangeError)) throw e;
-      break;
+      return undefined;
     }
-    if (reading.errors.length >= fewest) break;
-    fewest = reading.errors.length;
+  };
+  for (let round = 0; round < MAX_NAME_REREADS; round++) {
+    const on = new Set<number>();
+    const before = new Set<number>();
+    const offsets = [...last.errors.map((e) => e.token.startOffset), ...last.problems.filter((p) => !p.takenWord).map((p) => p.span.start.offset)];
+    for (const offset of offsets) {
+      const i = indexAt.get(offset);
+      if (i === undefined) continue;
+      if (isUse(i)) {
+        on.add(i);
+        continue;
+      }
+      for (let j = i - 1; j >= Math.max(0, i - LOOK_BACK); j--) {
+        const type = current[j]!.tokenType;
+        if (type === LBrace || type === RBrace) break;
+        if (isUse(j)) {
+          before.add(j);
+          break;
+        }
+      }
+    }
+    // A word that begins a form read where the form cannot be (`count` not before `x in`, `sum`
+    // with no `for` after it): the parser may trip far from it.
+    current.forEach((_t, i) => {
+      if (isUse(i) && !formFollows(current, i)) before.add(i);
+    });
+    if (on.size + before.size === 0) break;
+    const reading = (before.size > 0 ? reread(new Set([...on, ...before])) : undefined) ?? (on.size > 0 ? reread(on) : undefined);
+    if (!reading) break;
     best = reading;
-    uses.push(...renamed);
-    errors = reading.errors;
+    last = reading;
+    sites = new Set(reading.named.map((t) => t.startOffset));
   }
+  // A word read as a name that the reading then found declared (`give(setup: number)` read as a
+  // use while the lines before it were lost) is that declaration's, with its own error.
+  uses = uses.filter((t) => !sites.has(t.startOffset));
   return best && { reading: best, uses };
 }
 
@@ -310,9 +424,11 @@ function closingBraces(n: number, source: string): IToken[] {
 
 /**
  * After a syntax error, error recovery often stumbles again on the same line;
- * only the first syntax error of each line is the designer's mistake.
+ * only the first syntax error of each line is the designer's mistake. `alone`: errors that are
+ * each the designer's own wherever they are (a word of the language as a name and its uses),
+ * kept beside the first of their line.
  */
-function dropCascades(sink: DiagnosticSink): void {
+function dropCascades(sink: DiagnosticSink, alone: ReadonlySet<Diagnostic> = new Set()): void {
   const firstPerLine = new Map<number, number>();
   // A character the lexer dropped is the cause of whatever the parser then trips on.
   const lexLines = new Set(sink.items.filter((d) => d.code.startsWith("lex-")).map((d) => d.span.start.line));
@@ -324,7 +440,7 @@ function dropCascades(sink: DiagnosticSink): void {
     if (prev === undefined || sink.items[prev]!.span.start.offset > d.span.start.offset) firstPerLine.set(d.span.start.line, i);
   });
   const keep = new Set(firstPerLine.values());
-  const kept = sink.items.filter((d, i) => !d.code.startsWith("parse-") || d.code === "parse-too-many-errors" || keep.has(i));
+  const kept = sink.items.filter((d, i) => !d.code.startsWith("parse-") || d.code === "parse-too-many-errors" || keep.has(i) || alone.has(d));
   sink.items.length = 0;
   // One at a time: a file may have more diagnostics than can be spread as arguments.
   for (const d of kept) sink.items.push(d);
@@ -470,7 +586,7 @@ function unclosedBracket(tokens: IToken[], end: number): IToken | undefined {
  * template node. Done after the main parse so the shared parser can read the
  * embedded expressions; their spans point into the file.
  */
-function expandTemplates(root: FileAst, source: string, sink: DiagnosticSink): void {
+function expandTemplates(root: FileAst, source: string, sink: DiagnosticSink, taken: readonly IToken[]): void {
   // `depth`: the syntax nodes above `node`, counted as `limitTreeDepth` counts them.
   const visit = (node: unknown, depth: number): unknown => {
     if (Array.isArray(node)) {
@@ -479,7 +595,7 @@ function expandTemplates(root: FileAst, source: string, sink: DiagnosticSink): v
     }
     if (node && typeof node === "object") {
       const obj = node as Record<string, unknown>;
-      if (obj["kind"] === "StringLit") return template(obj as Extract<Expr, { kind: "StringLit" }>, depth + 1, source, sink);
+      if (obj["kind"] === "StringLit") return template(obj as Extract<Expr, { kind: "StringLit" }>, depth + 1, source, sink, taken);
       const below = typeof obj["kind"] === "string" ? depth + 1 : depth;
       for (const k of Object.keys(obj)) if (k !== "span") obj[k] = visit(obj[k], below);
     }
@@ -489,7 +605,7 @@ function expandTemplates(root: FileAst, source: string, sink: DiagnosticSink): v
 }
 
 /** The template a text literal `depth` nodes deep in its declaration reads as (the literal itself when it has no `{…}`). */
-function template(lit: Extract<Expr, { kind: "StringLit" }>, depth: number, source: string, sink: DiagnosticSink): Expr {
+function template(lit: Extract<Expr, { kind: "StringLit" }>, depth: number, source: string, sink: DiagnosticSink, taken: readonly IToken[]): Expr {
   const raw = source.slice(lit.span.start.offset, lit.span.end.offset);
   if (!/(^|[^\\])\{/.test(raw)) return lit;
   const parts: (string | Expr)[] = [];
@@ -518,7 +634,7 @@ function template(lit: Extract<Expr, { kind: "StringLit" }>, depth: number, sour
       }
       if (text) parts.push(text);
       text = "";
-      parts.push(parseEmbedded(raw.slice(i + 1, close), exprStart, depth, sink));
+      parts.push(parseEmbedded(raw.slice(i + 1, close), exprStart, depth, sink, taken));
       i = close + 1;
       continue;
     }
@@ -529,8 +645,12 @@ function template(lit: Extract<Expr, { kind: "StringLit" }>, depth: number, sour
   return { kind: "TemplateLit", parts, span: lit.span };
 }
 
-/** The expression of a text's `{…}` at `at`, in a template `depth` nodes deep in its declaration. */
-function parseEmbedded(text: string, at: Position, depth: number, sink: DiagnosticSink): Expr {
+/**
+ * The expression of a text's `{…}` at `at`, in a template `depth` nodes deep in its declaration.
+ * `taken`: words of the language the file's declarations took as names (`var sum`); one that
+ * trips the reading (`"{sum}"`) is read as the name, one error at it, as in the file's code.
+ */
+function parseEmbedded(text: string, at: Position, depth: number, sink: DiagnosticSink, taken: readonly IToken[]): Expr {
   const lexed = lexer.tokenize(text);
   const shiftSpan = (s: Span): Span => ({ start: shift(s.start, at), end: shift(s.end, at) });
   const whole: Span = { start: at, end: shift(positionAt(text, text.length), at) };
@@ -542,11 +662,25 @@ function parseEmbedded(text: string, at: Position, depth: number, sink: Diagnost
     return { kind: "ErrorExpr", span: whole };
   }
   const p = parser();
-  let expr: Expr | undefined;
-  try {
-    expr = read(lexed.tokens, (q) => q.expression());
-  } catch (e) {
-    if (!(e instanceof TooManySyntaxErrors || e instanceof NestedTooDeeply || e instanceof RangeError)) throw e;
+  const readExpr = (tokens: IToken[]): Expr | undefined => {
+    try {
+      return read(tokens, (q) => q.expression());
+    } catch (e) {
+      if (!(e instanceof TooManySyntaxErrors || e instanceof NestedTooDeeply || e instanceof RangeError)) throw e;
+      return undefined;
+    }
+  };
+  let expr = readExpr(lexed.tokens);
+  if ((p.errors.length || !expr) && taken.length > 0) {
+    const named = wordsAsNames(lexed.tokens, new Set(taken.map((t) => t.image)));
+    const again = named.renamed.length > 0 ? readExpr(named.tokens) : undefined;
+    if (again && p.errors.length === 0) {
+      expr = again;
+      for (const t of named.renamed) {
+        const use = takenWordUse(t, taken);
+        sink.error(use.code, use.message, shiftSpan(use.span), use.hint);
+      }
+    } else expr = readExpr(lexed.tokens);
   }
   if (lexed.errors.length || p.errors.length || !expr || lexed.tokens.length === 0) {
     sink.error("parse-invalid-template", `cannot read \`{${text}}\` as a value`, whole, "write `\\{` for a literal brace");

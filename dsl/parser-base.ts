@@ -1,7 +1,7 @@
 import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from "chevrotain";
 import type { BinaryOp, Expr, Name } from "./ast.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { ALL_TOKENS, AnyToken, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, Semicolon, StringLit, type Keyword } from "./tokens.ts";
+import { ALL_TOKENS, AnyToken, Colon, Comma, Equals, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, KEYWORDS, RBrace, RParen, Semicolon, StringLit, type Keyword } from "./tokens.ts";
 import { didYouMean } from "./suggest.ts";
 import { errorMessages } from "./parser-messages.ts";
 
@@ -11,6 +11,11 @@ export interface ActionProblem {
   message: string;
   span: Span;
   hint?: string;
+  /**
+   * A word of the language written as a name, at its declaration or at a use: each is the
+   * designer's own, so another on the same line is no cascade of it (`define f(from: space) = from`).
+   */
+  takenWord?: true;
 }
 
 /** The words that start a declaration (`zone` and `bag` are contextual). */
@@ -42,6 +47,27 @@ export function startsDeclaration(t: IToken): boolean {
  */
 export function startsDeclarationLine(t: IToken): boolean {
   return t.startColumn === 1 && startsDeclaration(t) && t.tokenType !== kw("per");
+}
+
+/**
+ * Words of the language that are a whole value on their own: a use of a name spelt so reads as
+ * the value, with no syntax error to show where the name was meant.
+ */
+export const LITERAL_WORDS: ReadonlyMap<string, string> = new Map([
+  ["true", "the value true"],
+  ["false", "the value false"],
+  ["none", "the value none (no value)"],
+  ["current", "the player whose turn it is"],
+  ["this", "the component or player a `show` block is about"],
+]);
+
+const KEYWORD_SET: ReadonlySet<string> = new Set(KEYWORDS);
+
+/** Tokens that may follow a declared name: `:`, `=`, `in`, `from`, `(`, `{`, `,`, `)`, `per`, `with`, `x4`. */
+function followsName(t: IToken): boolean {
+  const type = t.tokenType;
+  if (type === Identifier) return /^x\d*$/.test(t.image);
+  return type === Colon || type === Equals || type === LParen || type === LBrace || type === Comma || type === RParen || type === kw("in") || type === kw("from") || type === kw("per") || type === kw("with");
 }
 
 /** Tokens that can begin a statement: anything else inside a block is skipped to the next line. */
@@ -129,18 +155,29 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
    * The name a declaration gives, read as any word: a word of the language there (`zone table: …`)
    * is one error and the declaration is read on. Read as a name only, the word began a declaration
    * of its own (`table …`), and the lines after it came out as a cascade of unrelated errors.
+   * `ahead`: how far past `t` the token after it is (2 when `t` is not yet consumed).
    */
-  protected declaredName(t: IToken): IToken {
+  protected declaredName(t: IToken, ahead = 1): IToken {
     this.ACTION(() => {
-      if (isReal(t) && t.tokenType.name.startsWith("Kw_")) {
-        this.keywordNames.push(t);
-        this.problems.push({
-          code: "parse-expected-token",
-          message: `expected a name but found \`${t.image}\``,
-          span: tokenSpan(t),
-          hint: `\`${t.image}\` is a word of the language and cannot be a name; choose another`,
-        });
+      // An identifier spelt as a word of the language is one `parse.ts` read as a name (`readingWordsAsNames`).
+      if (!isReal(t) || !(t.tokenType.name.startsWith("Kw_") || (t.tokenType === Identifier && KEYWORD_SET.has(t.image)))) return;
+      // A name is followed by what its declaration goes on with (`from:`, `count =`, `x in`). A word
+      // followed by anything else is no name but the next statement or declaration, taken in by a
+      // form left unfinished (`move c to all` before `sum += 1`): one error, and never a taken name.
+      if (!followsName(this.LA(ahead)) || startsDeclarationLine(t)) {
+        this.problems.push({ code: "parse-expected-token", message: `expected a name but found \`${t.image}\``, span: tokenSpan(t) });
+        return;
       }
+      this.keywordNames.push(t);
+      this.problems.push({
+        code: "parse-expected-token",
+        message: `expected a name but found \`${t.image}\``,
+        span: tokenSpan(t),
+        hint: LITERAL_WORDS.has(t.image)
+          ? `\`${t.image}\` is a word of the language and cannot be a name: wherever it is written it reads as ${LITERAL_WORDS.get(t.image)}, so choose another`
+          : `\`${t.image}\` is a word of the language and cannot be a name; choose another`,
+        takenWord: true,
+      });
     });
     return t;
   }

@@ -1,5 +1,5 @@
 import { EOF } from "chevrotain";
-import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
+import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
 import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
@@ -263,7 +263,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
         {
           ALT: () => {
             const start = this.CONSUME(kw("for"));
-            const v = this.CONSUME(Identifier);
+            const v = this.declaredName(this.CONSUME(Word));
             this.CONSUME(kw("in"));
             const source = this.SUBRULE(this.expression);
             const entries = this.SUBRULE(this.componentEntries);
@@ -489,6 +489,9 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   varDecl = this.RULE("varDecl", (): Decl => {
     const start = this.CONSUME(kw("var"));
+    // A kind's field may be a word of the language (`c.from`), read after a `.`; a variable is
+    // read by its name alone, so a word of the language there is one error (`declaredName`).
+    this.declaredName(this.LA(1), 2);
     const field = this.SUBRULE(this.fieldDecl);
     return this.ACTION(() => ({ kind: "VarDecl", field, span: this.spanFrom(start) }));
   });
@@ -555,7 +558,10 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     this.MANY_SEP({
       SEP: Comma,
       DEF: () => {
-        const n = this.CONSUME(Identifier);
+        // A word of the language as a parameter's name (`from: space`) is one error, and the
+        // declaration is read on (`declaredName`): read as a name only, the whole `define` was
+        // lost, and every call of it was then "unknown".
+        const n = this.declaredName(this.CONSUME(Word));
         this.CONSUME(Colon);
         const type = this.SUBRULE(this.typeExpr);
         this.ACTION(() => list.push({ name: this.name(n), type, span: this.spanFrom(n) }));
@@ -573,13 +579,40 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       this.CONSUME(Colon);
       return this.SUBRULE(this.typeExpr);
     });
-    this.CONSUME(Equals);
-    const body = this.SUBRULE(this.expression);
+    const body = this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(Equals);
+          return this.SUBRULE(this.expression);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.defineBlock) },
+    ]);
     return this.ACTION(() => {
       const d: Decl = { kind: "DefineDecl", name: this.name(name), params, body, span: this.spanFrom(start) };
       if (returns) d.returns = returns;
       return d;
     });
+  });
+
+  /** `{ let a = …  let b = …  value }`: a `define` whose value is worked out in named parts. */
+  defineBlock = this.RULE("defineBlock", (): Expr => {
+    const start = this.CONSUME(LBrace);
+    const lets: LetPart[] = [];
+    this.MANY(() => {
+      const l = this.CONSUME(kw("let"));
+      const name = this.declaredName(this.CONSUME(Word));
+      const type = this.OPTION(() => {
+        this.CONSUME(Colon);
+        return this.SUBRULE(this.typeExpr);
+      });
+      this.CONSUME(Equals);
+      const value = this.SUBRULE(this.expression);
+      this.ACTION(() => lets.push(type ? { name: this.name(name), type, value, span: this.spanFrom(l) } : { name: this.name(name), value, span: this.spanFrom(l) }));
+    });
+    const value = this.SUBRULE2(this.expression);
+    this.CONSUME(RBrace);
+    return this.ACTION((): Expr => ({ kind: "BlockExpr", lets, value, span: this.spanFrom(start) }));
   });
 
   ruleDecl = this.RULE("ruleDecl", (): Decl => {
@@ -631,7 +664,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   eventDecl = this.RULE("eventDecl", (): Decl => {
     const start = this.CONSUME(kw("event"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const params = this.SUBRULE(this.params);
     return this.ACTION(() => ({ kind: "EventDecl", name: this.name(name), params, span: this.spanFrom(start) }));
   });
@@ -644,7 +677,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     this.MANY_SEP({
       SEP: Comma,
       DEF: () => {
-        const b = this.CONSUME2(Identifier);
+        const b = this.declaredName(this.CONSUME2(Word));
         this.ACTION(() => binds.push(this.name(b)));
       },
     });
@@ -663,7 +696,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   hookDecl = this.RULE("hookDecl", (): Decl => {
     const start = this.CONSUME(kw("hook"));
-    const name = this.CONSUME(Identifier);
+    const name = this.declaredName(this.CONSUME(Word));
     const params = this.SUBRULE(this.params);
     this.CONSUME(Colon);
     const returns = this.SUBRULE(this.typeExpr);
@@ -691,7 +724,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
   /** `estimate p { value }`: a running estimate of a player's standing, for bots while the game is on. */
   estimateDecl = this.RULE("estimateDecl", (): Decl => {
     const start = this.CONSUME(kw("estimate"));
-    const player = this.CONSUME(Identifier);
+    const player = this.declaredName(this.CONSUME(Word));
     this.CONSUME(LBrace);
     const value = this.SUBRULE(this.expression);
     this.CONSUME(RBrace);
@@ -700,7 +733,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
 
   scoringDecl = this.RULE("scoringDecl", (): Decl => {
     const start = this.CONSUME(kw("scoring"));
-    const player = this.CONSUME(Identifier);
+    const player = this.declaredName(this.CONSUME(Word));
     let points: Expr | undefined;
     const tiebreaks: Tiebreak[] = [];
     this.CONSUME(LBrace);

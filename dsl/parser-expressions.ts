@@ -317,7 +317,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
             // `per player p: body`, or `per Colour c: body` for each member of an enum.
             const start = this.CONSUME(kw("per"));
             const key = this.CONSUME3(Identifier);
-            const v = this.CONSUME2(Identifier);
+            const v = this.declaredName(this.CONSUME2(Word));
             this.CONSUME(Colon);
             const body = this.SUBRULE2(this.expression);
             return this.ACTION(
@@ -471,7 +471,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
         {
           ALT: () => {
             this.CONSUME(kw("for"));
-            const v = this.CONSUME(Identifier);
+            const v = this.declaredName(this.CONSUME(Word));
             this.CONSUME(kw("in"));
             const source = this.SUBRULE(this.orExpr);
             const where = this.OPTION2(() => {
@@ -512,7 +512,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
         // count x in S where c  |  first x in S where c
         ALT: () => {
           const formTok = this.OR2([{ ALT: () => this.CONSUME(kw("count")) }, { ALT: () => this.CONSUME(kw("first")) }]);
-          const v = this.CONSUME(Identifier);
+          const v = this.declaredName(this.CONSUME(Word));
           this.CONSUME(kw("in"));
           const source = this.SUBRULE(this.orExpr);
           const where = this.OPTION(() => {
@@ -542,7 +542,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
           ]);
           const body = this.SUBRULE2(this.expression);
           this.CONSUME(kw("for"));
-          const v = this.CONSUME2(Identifier);
+          const v = this.declaredName(this.CONSUME2(Word));
           this.CONSUME2(kw("in"));
           const source = this.SUBRULE2(this.orExpr);
           const where = this.OPTION2(() => {
@@ -571,7 +571,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
             { ALT: () => this.CONSUME(kw("all")) },
             { ALT: () => this.CONSUME(kw("no")) },
           ]);
-          const v = this.CONSUME3(Identifier);
+          const v = this.declaredName(this.CONSUME3(Word));
           this.CONSUME3(kw("in"));
           const source = this.SUBRULE3(this.orExpr);
           this.CONSUME(Colon);
@@ -590,7 +590,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
         // sort x in S by key
         ALT: () => {
           this.CONSUME(kw("sort"));
-          const v = this.CONSUME4(Identifier);
+          const v = this.declaredName(this.CONSUME4(Word));
           this.CONSUME4(kw("in"));
           const source = this.SUBRULE4(this.orExpr);
           this.CONSUME(kw("by"));

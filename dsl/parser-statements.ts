@@ -129,7 +129,7 @@ export abstract class StatementGrammar extends TypeGrammar {
 
   forStmt = this.RULE("forStmt", (): Stmt => {
     const start = this.CONSUME(kw("for"));
-    const v = this.CONSUME(Identifier);
+    const v = this.declaredName(this.CONSUME(Word));
     this.CONSUME(kw("in"));
     const source = this.SUBRULE(this.orExpr);
     const where = this.OPTION(() => {
@@ -406,7 +406,26 @@ export abstract class StatementGrammar extends TypeGrammar {
    * items at once. A bare name is always the item's name, so a count held in a
    * name needs an item name after it (`choose n c from …`).
    */
-  pickHead = this.RULE("pickHead", (): { count?: Expr; variable: Name; upTo?: true } => {
+  pickHead = this.RULE("pickHead", (): { count?: Expr; variable: Name; upTo?: true } =>
+    this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        {
+          // A word of the language as the item's name (`choose each from …`): one error, and the
+          // choice is read on (`declaredName`); read as a value, the whole statement was lost.
+          GATE: () => this.LA(1).tokenType.name.startsWith("Kw_") && this.LA(2).tokenType === kw("from"),
+          ALT: () => {
+            const name = this.declaredName(this.CONSUME3(Word));
+            return this.ACTION(() => ({ variable: this.name(name) }));
+          },
+        },
+        { ALT: () => this.SUBRULE(this.pickCount) },
+      ],
+    }),
+  );
+
+  /** `pickHead` but a word of the language as the item's name. */
+  pickCount = this.RULE("pickCount", (): { count?: Expr; variable: Name; upTo?: true } => {
     // `up to 2 c`: at most that many (`up` is a word only here; `choose up from …` names an item `up`).
     const upTo = this.OPTION2({
       GATE: () => this.LA(1).image === "up" && this.LA(1).tokenType === Identifier && this.LA(2).tokenType === kw("to"),
@@ -472,7 +491,7 @@ export abstract class StatementGrammar extends TypeGrammar {
   secretChooseExpr = this.RULE("secretChooseExpr", (): SecretChooseExpr => {
     const start = this.CONSUME(kw("secretly"));
     this.CONSUME(kw("each"));
-    const chooser = this.CONSUME(Identifier);
+    const chooser = this.declaredName(this.CONSUME(Word));
     this.CONSUME(kw("in"));
     const choosers = this.SUBRULE(this.orExpr);
     this.CONSUME(kw("chooses"));

@@ -72,3 +72,17 @@ export function didYouMean(word: string, candidates: Iterable<string>): string |
   const c = closest(word, candidates);
   return c === undefined ? undefined : `did you mean \`${c}\`?`;
 }
+
+/**
+ * The `n` candidates nearest to `word` by edit distance (letter case aside), nearest first, in
+ * their order among equals: what a list of "the nearest" shows, however far they are. A word
+ * longer than `MAX_SUGGESTED_LENGTH` is measured by its start only.
+ */
+export function nearest(word: string, candidates: readonly string[], n = 3): string[] {
+  const lower = word.slice(0, MAX_SUGGESTED_LENGTH).toLowerCase();
+  return candidates
+    .map((c, i) => ({ c, i, d: editDistance(lower, c.slice(0, MAX_SUGGESTED_LENGTH).toLowerCase()) }))
+    .sort((a, b) => a.d - b.d || a.i - b.i)
+    .slice(0, n)
+    .map((x) => x.c);
+}

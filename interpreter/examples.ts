@@ -1,5 +1,6 @@
 import type { ExampleDef, ExampleStepDef, GameDef, IrExpr, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
+import { nearest } from "../dsl/suggest.ts";
 import { T, type Type } from "../dsl/types.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { newExec, nulls } from "./exec.ts";
@@ -133,12 +134,21 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
         return;
       }
       case "option": {
-        const check = sc.check(step.label, seat(step.by));
+        const who = seat(step.by);
+        const check = sc.check(step.label, who);
         if (step.offered) {
           if (!check.offered) fail(`"${step.label}" is not offered: ${check.reason}`, "offered", `refused: ${check.reason}`);
           return;
         }
         if (check.offered) fail(`"${step.label}" is offered`, step.reason === undefined ? "refused" : `refused: ${step.reason}`, "offered");
+        // No candidate of the choice has the label (a misspelt one): nothing refuses it, so the
+        // step proves nothing and fails, told apart from a refusal.
+        if (!check.candidate && check.labels) {
+          const near = nearest(step.label, check.labels);
+          const listed = near.length ? `; the nearest labels: ${near.map((l) => `"${l}"`).join(", ")}` : "; the choice has no options";
+          const decider = rt.playerName(who ?? sc.match.decision?.players[0] ?? 0);
+          fail(`no option has the label "${step.label}" (${decider} decides now, prompt: ${sc.match.decision?.prompt}), so no rule refuses it${listed}${sc.takenSince()}`, step.reason === undefined ? "refused" : `refused: ${step.reason}`, "no such option");
+        }
         if (step.reason !== undefined && !check.reason.includes(step.reason)) {
           // Not a candidate at all (a misspelt label, or another decision than the step meant): no rule gave a reason.
           if (!check.candidate) fail(`"${step.label}" is no option here, so no rule refuses it: ${check.reason}`, step.reason, check.reason);

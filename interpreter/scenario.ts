@@ -76,7 +76,19 @@ export interface PlaceOptions {
 }
 
 /** Why a label is not among the options, or that it is. */
-export type OptionCheck = { offered: true } | { offered: false; reason: string; /** Is it a candidate the rules rule out (not a label nobody offers)? */ candidate: boolean };
+export type OptionCheck =
+  | { offered: true }
+  | {
+      offered: false;
+      reason: string;
+      /** Is it a candidate the rules rule out (not a label nobody offers)? */
+      candidate: boolean;
+      /**
+       * When it is no candidate: the label of every candidate of the pending choice, offered or
+       * not, when they can be listed (not those of a several-item pick, which are combinations).
+       */
+      labels?: string[];
+    };
 
 /** A match driven as a rulebook example: see the module comment. */
 export class Scenario {
@@ -390,9 +402,13 @@ export class Scenario {
     if (offered.some((o) => o.label === label)) return { offered: true };
     if (!m.decision || who === undefined) return { offered: false, candidate: false, reason: m.error ? `the rules failed: ${m.error.message}` : "the game is over" };
     if (!m.decision.players.includes(who)) return { offered: false, candidate: false, reason: `${this.rt.playerName(who)} has no decision to take now` };
-    const candidate = this.candidates(who).find((o) => o.label === label);
+    const all = this.candidates(who);
+    const candidate = all?.find((o) => o.label === label);
     const listed = offered.map((o) => `"${o.label}"`).join(", ");
-    if (!candidate) return { offered: false, candidate: false, reason: `there is no such option (${this.rt.playerName(who)} decides now, prompt: ${m.decision.prompt}; offered: ${listed})${this.takenSince()}` };
+    if (!candidate) {
+      const reason = `there is no such option (${this.rt.playerName(who)} decides now, prompt: ${m.decision.prompt}; offered: ${listed})${this.takenSince()}`;
+      return all ? { offered: false, candidate: false, reason, labels: all.map((o) => o.label) } : { offered: false, candidate: false, reason };
+    }
     const r = m.clone().apply(candidate.id, who);
     if (r.ok) return { offered: false, candidate: true, reason: "it is not offered" };
     // The engine's reason repeats the candidate's label: keep only the rules' words.
@@ -400,25 +416,28 @@ export class Scenario {
     return { offered: false, candidate: true, reason: r.reason.startsWith(prefix) ? r.reason.slice(prefix.length) : r.reason };
   }
 
-  /** Every candidate of the pending choice, allowed or not, with the id the engine would accept. */
-  private candidates(who: number): { id: string; label: string }[] {
+  /**
+   * Every candidate of the pending choice, allowed or not, with the id the engine would accept;
+   * undefined when they cannot be listed.
+   */
+  private candidates(who: number): { id: string; label: string }[] | undefined {
     const s = cloneState(this.match.state);
     const x = newExec(this.rt, s);
     const f = s.stack[s.stack.length - 1];
-    if (!f) return [];
+    if (!f) return undefined;
     const ins: Instr | undefined = this.rt.code.get(f.code)?.instrs[f.pc];
-    if (!ins) return [];
+    if (!ins) return undefined;
     try {
       if (ins.k === "options") return ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i, i)).map((o) => ({ id: o.id, label: o.label }));
-      if (ins.k !== "choose" && ins.k !== "secret") return [];
+      if (ins.k !== "choose" && ins.k !== "secret") return undefined;
       // A multi-pick's candidates are combinations: only those offered are named.
-      if (ins.count) return [];
+      if (ins.count) return undefined;
       if (ins.k === "secret") f.locals[ins.chooserSlot] = who;
       const values = items(x, ins.src(x, f.locals), ins.zone, ins.span);
       const ty = ins.valueType as Type;
       return nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who, choiceLabeller(x, ins, f.locals, who, false)).map((o) => ({ id: o.id, label: o.label }));
     } catch {
-      return [];
+      return undefined;
     }
   }
 

@@ -78,6 +78,8 @@ export class Scope {
    * that share one scope (so its expectations see their names), and each may say `let me = …`.
    */
   redeclarable = false;
+  /** Its names are never assigned (a `define`'s block): a second `let` of one is told to take another name. */
+  fixed = false;
   constructor(
     readonly frame: Frame,
     readonly parent?: Scope,
@@ -133,7 +135,8 @@ export function declareName(
   // "never read" warning with it: most likely an assignment was meant.
   const before = what === "local" && !scope.redeclarable ? scope.own(name.text) : undefined;
   if (before && !before.param) {
-    c.sink.error("duplicate-name", `\`${name.text}\` is already declared in this block (line ${before.span.start.line}): to change it, write \`${name.text} = …\``, name.span);
+    const change = scope.fixed ? "a name here is given once: choose another" : `to change it, write \`${name.text} = …\``;
+    c.sink.error("duplicate-name", `\`${name.text}\` is already declared in this block (line ${before.span.start.line}): ${change}`, name.span);
   }
   // A local named like a built-in value (`let players = 1`) would change what that name means for
   // the rest of the block, and every later use would fail far from the cause. Refused here, and

@@ -8,7 +8,8 @@ import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } f
 import { checkComponentName } from "./component-names.ts";
 import { shapeFromRows } from "./const-eval.ts";
 import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
-import { checkMapLit, checkPerEnum, enumMapIndex } from "./enum-maps.ts";
+import { checkMapLit, checkPerEnum, enumMapIndex, expectingMap } from "./enum-maps.ts";
+import { resolveType } from "./types-from-ast.ts";
 import { checkMatchExpr } from "./match.ts";
 import { narrowed, narrowedKind } from "./narrowing.ts";
 
@@ -228,6 +229,28 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
       return checkMapLit(c, e, cx);
     case "MatchExpr":
       return checkMatchExpr(c, e, cx);
+    case "BlockExpr": {
+      // One scope for the block's names, so a second `let` of one is the same error as in a block of statements.
+      const scope = cx.scope.child();
+      scope.fixed = true;
+      const inner: CodeContext = { ...cx, scope };
+      const parts = e.lets.map((l) => {
+        const declared = l.type ? resolveType(c, l.type) : undefined;
+        const reported = c.sink.items.length;
+        const v = expectingMap(c, l.value, declared, () => checkExpr(c, l.value, inner));
+        if (declared) expect(c, v, declared, l.value.span, `the value of \`${l.name.text}\``);
+        let ty = declared ?? v.ty;
+        if (!declared && ty.t === "none") ty = T.any;
+        const local = declareName(c, scope, l.name, ty);
+        if (ty.t === "any" && c.sink.items.slice(reported).some((d) => d.severity === "error")) local.lost = true;
+        return { slot: local.slot, value: v.ir, span: l.span };
+      });
+      const value = checkExpr(c, e.value, inner);
+      warnUnread(c, scope);
+      // Each name is worked out once, in order, then the value: nested `bind`s, the last innermost.
+      const ir = parts.reduceRight<IrExpr>((body, p) => ({ op: "bind", slot: p.slot, value: p.value, body, span: p.span }), value.ir);
+      return { ir, ty: value.ty };
+    }
     case "PerPlayerExpr": {
       const scope = cx.scope.child();
       const local = declareName(c, scope, e.variable, T.player);

@@ -128,7 +128,7 @@ example "chosen" {
     const results = runExamples(compile(src, "forced.stela").game!);
     const taken = "; taken without asking since the last step: Player 1: take 2";
     expect(results.map((x) => x.failure?.message)).toEqual([
-      `"take 3" is no option here, so no rule refuses it: there is no such option (Player 2 decides now, prompt: And then?; offered: "then 1", "then 2")${taken}`,
+      `no option has the label "take 3" (Player 2 decides now, prompt: And then?), so no rule refuses it; the nearest labels: "then 1", "then 2"${taken}`,
       `Player 2 has no option "take 3" (prompt: And then?; options: "then 1", "then 2")${taken}`,
     ]);
   });
@@ -182,6 +182,43 @@ example "refusals" {
     expect(m.apply("buy", 0)).toEqual({ ok: false, code: "illegal-option", reason: "Buy is not allowed: You need 3 coins" });
     expect(m.apply("borrow", 0)).toEqual({ ok: false, code: "illegal-option", reason: "Borrow is not allowed: this must hold: current.coins == 0" });
     expect(m.apply("fly", 0)).toMatchObject({ ok: false, code: "unknown-option" });
+  });
+
+  it("`expect refused` with a label no option has fails, naming the nearest labels, told apart from a refusal", () => {
+    // The label was misspelt, so no option had it and it counted as refused: the step passed and
+    // proved nothing.
+    const src = `game "Named" { players 2 }
+per player { coins: number = 1 }
+flow {
+  turn players[0] {
+    choose prompt "Act" ask always {
+      option "Buy a card" when current.coins >= 3 else "You need 3 coins" { current.coins -= 3 }
+      option "Borrow" when current.coins == 0 { current.coins += 1 }
+      option "Rest" { current.coins += 1 }
+      option "Buy a tile" { current.coins += 1 }
+    }
+  }
+}
+scoring p { points p.coins }
+example "misspelt" {
+  expect refused "Buy a crad"
+}
+example "misspelt, with a reason" {
+  expect refused "Buy a crad" because "You need 3 coins"
+}
+example "refused" {
+  expect refused "Buy a card"
+  expect refused "Buy a card" because "You need 3 coins"
+}
+`;
+    const r = compile(src, "named.stela");
+    expect(r.diagnostics).toEqual([]);
+    const message = 'no option has the label "Buy a crad" (Player 1 decides now, prompt: Act), so no rule refuses it; the nearest labels: "Buy a card", "Buy a tile", "Borrow"';
+    expect(runExamples(r.game!).map((x) => [x.title, x.failure && { message: x.failure.message, expected: x.failure.expected, got: x.failure.got }])).toEqual([
+      ["misspelt", { message, expected: "refused", got: "no such option" }],
+      ["misspelt, with a reason", { message, expected: "refused: You need 3 coins", got: "no such option" }],
+      ["refused", undefined],
+    ]);
   });
 
   it("a `where` that is an `or` with a rule in it refuses with the rule's reason", () => {
