@@ -1,4 +1,5 @@
 import type { Decl, ExampleDecl, Expr } from "../ast.ts";
+import type { Span } from "../span.ts";
 import type { ExampleDef, ExampleStepDef, IrExpr, IrStmt } from "../ir.ts";
 import { isPrimitive, T, typeName, unify, type Type } from "../types.ts";
 import { constEval } from "./const-eval.ts";
@@ -101,18 +102,25 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         ex.steps.push({ op: "over", span: step.span });
         break;
       case "ExpectResult": {
-        const v = checkExpr(c, step.value, cx);
         if (step.what === "scores") {
+          const v = checkExpr(c, step.value, cx);
           expect(c, v, T.list(T.number), step.value.span, "`scores` (points by seat)");
           ex.steps.push({ op: "scores", value: v.ir, span: step.span });
+        } else if (step.value.kind === "ListExpr") {
+          // Written out, a place is a player or a list of the players sharing it: `[[red, black], blue]`
+          // mixes the two, which a list of one type cannot, so each place is read on its own.
+          const places = step.value.items.map((item) => {
+            const p = checkExpr(c, item, cx);
+            if (p.ty.t === "player" || p.ty.t === "any") return { op: "list" as const, items: [p.ir], span: item.span };
+            if (!(p.ty.t === "list" && (p.ty.of.t === "player" || p.ty.of.t === "any"))) rankingMismatch(c, p.ty, item.span);
+            return p.ir;
+          });
+          ex.steps.push({ op: "ranking", value: { op: "list", items: places, span: step.value.span }, grouped: true, span: step.span });
         } else {
+          const v = checkExpr(c, step.value, cx);
           const grouped = v.ty.t === "list" && v.ty.of.t === "list";
           if (!(v.ty.t === "any" || (v.ty.t === "list" && (v.ty.of.t === "player" || (v.ty.of.t === "list" && v.ty.of.of.t === "player"))))) {
-            c.sink.error(
-              "type-mismatch",
-              `\`ranking\` lists players from first place (a list of players sharing a place): \`[red, black]\` or \`[[red, black], blue]\`, not ${typeName(v.ty)}`,
-              step.value.span,
-            );
+            rankingMismatch(c, v.ty, step.value.span);
           }
           ex.steps.push({ op: "ranking", value: v.ir, grouped, span: step.span });
         }
@@ -124,6 +132,14 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
   ex.nlocals = frame.names.length;
   ex.localNames = frame.names;
   return ex;
+}
+
+function rankingMismatch(c: Checker, ty: Type, span: Span): void {
+  c.sink.error(
+    "type-mismatch",
+    `\`ranking\` lists players from first place (a list of players sharing a place): \`[red, black]\` or \`[[red, black], blue]\`, not ${typeName(ty)}`,
+    span,
+  );
 }
 
 function player(c: Checker, e: Expr, cx: CodeContext): IrExpr {
