@@ -704,7 +704,7 @@ function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: C
       if (a.ty.t === "list" || b.ty.t === "list") {
         const ty = unify(a.ty, b.ty);
         if (!ty || ty.t !== "list") {
-          c.sink.error("type-mismatch", `cannot join ${article(typeName(a.ty))} and ${article(typeName(b.ty))}`, span);
+          c.sink.error("type-mismatch", `cannot join ${article(typeName(a.ty))} and ${article(typeName(b.ty))}`, span, c.precedence.get(spanKey(span)));
           return bad(span);
         }
         return { ir: { op: "arith", o: "+", a: a.ir, b: b.ir, mode: "list", span }, ty };
