@@ -32,6 +32,12 @@ export class GreedyBot {
   constructor(
     seed: number,
     private readonly width = 64,
+    /**
+     * Redrawn copies each option is tried on (`greedy:16`), its mean judged. One copy draws the dice
+     * of "roll again" once: the option looks as good as that one roll, where the mean over several
+     * weighs what the roll risks against what it promises.
+     */
+    private readonly samples = 1,
   ) {
     this.seed = seed;
     this.rng = botRandom(seed);
@@ -42,13 +48,19 @@ export class GreedyBot {
     const n = match.optionCount(player);
     if (n <= 1) return n === 1 ? 0 : undefined;
     const pool = optionSample(n, this.width, this.pick);
-    const world = match.resampleFor(player, mixSeed(this.seed, this.decisions++));
-    // Nobody reads the trials' logs: they play the same moves without naming them.
-    world.quiet = true;
+    const decision = this.decisions++;
+    const totals = pool.map(() => 0);
+    for (let k = 0; k < this.samples; k++) {
+      // Every option is tried on the same copies, so they differ by what they do, not by their luck.
+      const world = match.resampleFor(player, k === 0 ? mixSeed(this.seed, decision) : mixSeed(mixSeed(this.seed, decision), k));
+      // Nobody reads the trials' logs: they play the same moves without naming them.
+      world.quiet = true;
+      pool.forEach((i, j) => (totals[j]! += trialScore(tryOption(world, i, player, this.pick), player)));
+    }
     let best = -Infinity;
     let bestIndices: number[] = [];
-    for (const i of pool) {
-      const score = trialScore(tryOption(world, i, player, this.pick), player);
+    for (const [j, i] of pool.entries()) {
+      const score = totals[j]! / this.samples;
       if (score > best) {
         best = score;
         bestIndices = [i];
