@@ -31,6 +31,21 @@ export interface Bot {
 export interface Judged {
   weighed: number;
   even: number;
+  /**
+   * The same counts by the choice of the rules each decision was asked at, keyed `line:column`
+   * of its `choose`: a bot can tell one kind of decision apart and be blind at another ("roll
+   * again or stop?"), which the counts over every decision hide.
+   */
+  sites?: Record<string, JudgedSite>;
+}
+
+/** What `Bot.judged` counts at one choice of the rules: where it is and its prompt. */
+export interface JudgedSite {
+  line: number;
+  column: number;
+  prompt: string;
+  weighed: number;
+  even: number;
 }
 
 /** The kinds of bot the tools offer, with what each does. */

@@ -1,5 +1,6 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
+import type { Judged } from "./bot.ts";
 import { optionIdAt } from "./option-at.ts";
 import { optionSample, trialScore, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
@@ -24,8 +25,8 @@ export class GreedyBot {
   private readonly rng: BotRandom;
   private readonly seed: number;
   private decisions = 0;
-  /** Decisions weighed, and those where every option weighed came out the same (`Bot.judged`). */
-  readonly judged = { weighed: 0, even: 0 };
+  /** Decisions weighed, and those where every option weighed came out the same, in all and by choice (`Bot.judged`). */
+  readonly judged: Required<Judged> = { weighed: 0, even: 0, sites: {} };
   /** A whole number below `n`, from this bot's generator. */
   private readonly pick = (n: number): number => uniformInt(this.rng, 0, n - 1);
 
@@ -68,8 +69,15 @@ export class GreedyBot {
         bestIndices.push(i);
       }
     }
+    const even = bestIndices.length === pool.length;
     this.judged.weighed++;
-    if (bestIndices.length === pool.length) this.judged.even++;
+    if (even) this.judged.even++;
+    const at = match.decisionSites[0];
+    if (at) {
+      const site = (this.judged.sites[`${at.start.line}:${at.start.column}`] ??= { line: at.start.line, column: at.start.column, prompt: match.decision?.prompt ?? "", weighed: 0, even: 0 });
+      site.weighed++;
+      if (even) site.even++;
+    }
     return bestIndices[this.pick(bestIndices.length)];
   }
 
