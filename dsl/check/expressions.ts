@@ -8,7 +8,7 @@ import { assignable, elementType, isPrimitive, T, typeName, unify, type Type } f
 import { checkComponentName } from "./component-names.ts";
 import { shapeFromRows } from "./const-eval.ts";
 import { declareName, textOf, use, type Checker, type CodeContext } from "./context.ts";
-import { checkMapLit, checkPerEnum, enumMapIndex } from "./enum-maps.ts";
+import { checkMapLit, checkPerEnum, enumMapIndex, expectingMap } from "./enum-maps.ts";
 import { checkMatchExpr } from "./match.ts";
 import { narrowed, narrowedKind } from "./narrowing.ts";
 
@@ -680,7 +680,9 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
 function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: CodeContext): Typed {
   const a = checkExpr(c, e.left, cx);
   // `x is Tile and x.colour == red`: the right runs only when the left held.
-  const b = checkExpr(c, e.right, e.op === "and" ? narrowed(cx, e.left) : cx);
+  const right = (): Typed => checkExpr(c, e.right, e.op === "and" ? narrowed(cx, e.left) : cx);
+  // `runner == { else: 0 }`: a map literal compared with a map takes its enum from it, as from a declaration.
+  const b = (e.op === "==" || e.op === "!=") && e.right.kind === "MapLit" ? expectingMap(c, e.right, a.ty, right) : right();
   const span = e.span;
   switch (e.op) {
     case "and":
