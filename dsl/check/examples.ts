@@ -3,6 +3,7 @@ import type { Span } from "../span.ts";
 import type { ExampleDef, ExampleStepDef, IrExpr, IrStmt } from "../ir.ts";
 import { isPrimitive, T, typeName, unify, type Type } from "../types.ts";
 import { constEval } from "./const-eval.ts";
+import { expectingMap } from "./enum-maps.ts";
 import { seedProblem } from "../seed.ts";
 import { Frame, Scope, textOf, type Checker, type CodeContext } from "./context.ts";
 import { checkExpr, expect, warnUnread } from "./expressions.ts";
@@ -77,7 +78,9 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         if (step.cond.kind === "BinaryExpr" && step.cond.op === "==") {
           // Both sides kept apart, to show what was expected and what the rules gave.
           const got = checkExpr(c, step.cond.left, cx);
-          const want = checkExpr(c, step.cond.right, cx);
+          const right = step.cond.right;
+          // `expect runner == { else: 0 }`: the literal takes its enum from the map it is compared with.
+          const want = expectingMap(c, right, got.ty, () => checkExpr(c, right, cx));
           // A per-player value reads naturally against a list by seat: `expect award(t) == [6, 3, 0]`.
           const bySeat = (a: Type, b: Type): boolean => a.t === "map" && b.t === "list" && unify(a.of, b.of) !== undefined;
           if (!unify(got.ty, want.ty) && !bySeat(got.ty, want.ty) && !bySeat(want.ty, got.ty)) c.sink.error("type-mismatch", `cannot compare ${typeName(got.ty)} with ${typeName(want.ty)}`, step.cond.span);
