@@ -227,7 +227,8 @@ scoring p { points p.score }
 `,
     })["half.stela"]!;
     const s: RunSettings = { file, players: 2, bots: ["greedy"], seed: 1 };
-    const summary = summarise("Half blind", s, 20, runBatch({ ...s, from: 1, to: 21 }), 1);
+    const outcomes = runBatch({ ...s, from: 1, to: 21 });
+    const summary = summarise("Half blind", s, 20, outcomes, 1);
     expect(summary.seats.map((x) => [x.judged!.weighed, x.judged!.even])).toEqual([
       [120, 60],
       [120, 60],
@@ -235,6 +236,8 @@ scoring p { points p.score }
     expect(summaryLines(summary).filter((l) => l.startsWith("note:"))).toEqual([
       "note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at \"Guess\" (line 9), and took one at random there: what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell that choice's options apart one move ahead, so its figures are a random player's there: write an `estimate` that does",
     ]);
+    // The HTML report says so too.
+    expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess&quot; (line 9)");
   });
 });
 
