@@ -13,7 +13,7 @@ export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, Z
 export { spaceLegend } from "./space-legend.ts";
 export { compareIds } from "./values.ts";
 export { STOP_ID } from "./options.ts";
-export { BOT_KINDS, formatBotSpec, makeBot, parseBotSpec, type Bot, type BotKind, type BotSpec, type Judged } from "./bots/bot.ts";
+export { BOT_KINDS, formatBotSpec, makeBot, parseBotSpec, type Bot, type BotKind, type BotSpec, type Judged, type JudgedSite } from "./bots/bot.ts";
 export { GreedyBot } from "./bots/greedy-bot.ts";
 export { evenJudgementNote, sumJudged, type JudgedSeat } from "./bots/judged.ts";
 export { MctsBot, type MctsBudget, type MctsSettings } from "./bots/mcts-bot.ts";

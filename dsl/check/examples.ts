@@ -1,7 +1,9 @@
 import type { Decl, ExampleDecl, Expr } from "../ast.ts";
+import type { Span } from "../span.ts";
 import type { ExampleDef, ExampleStepDef, IrExpr, IrStmt } from "../ir.ts";
 import { isPrimitive, T, typeName, unify, type Type } from "../types.ts";
 import { constEval } from "./const-eval.ts";
+import { expectingMap } from "./enum-maps.ts";
 import { seedProblem } from "../seed.ts";
 import { Frame, Scope, textOf, type Checker, type CodeContext } from "./context.ts";
 import { checkExpr, expect, warnUnread } from "./expressions.ts";
@@ -76,7 +78,9 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         if (step.cond.kind === "BinaryExpr" && step.cond.op === "==") {
           // Both sides kept apart, to show what was expected and what the rules gave.
           const got = checkExpr(c, step.cond.left, cx);
-          const want = checkExpr(c, step.cond.right, cx);
+          const right = step.cond.right;
+          // `expect runner == { else: 0 }`: the literal takes its enum from the map it is compared with.
+          const want = expectingMap(c, right, got.ty, () => checkExpr(c, right, cx));
           // A per-player value reads naturally against a list by seat: `expect award(t) == [6, 3, 0]`.
           const bySeat = (a: Type, b: Type): boolean => a.t === "map" && b.t === "list" && unify(a.of, b.of) !== undefined;
           if (!unify(got.ty, want.ty) && !bySeat(got.ty, want.ty) && !bySeat(want.ty, got.ty)) c.sink.error("type-mismatch", `cannot compare ${typeName(got.ty)} with ${typeName(want.ty)}`, step.cond.span);
@@ -93,6 +97,8 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
       case "ExpectOption": {
         const s: ExampleStepDef = { op: "option", label: step.label, offered: step.offered, span: step.span };
         if (step.reason !== undefined) s.reason = step.reason;
+        // Every reason contains the empty text, "there is no such option" too: the step checks only that the option is not offered.
+        if (step.reason === "") c.sink.warning("invalid-example", '`because ""` matches any refusal, and an option that does not exist: give words of the reason the rules give', step.span, "or leave out `because` to say only that the option is not offered");
         if (step.by) s.by = player(c, step.by, cx);
         ex.steps.push(s);
         break;
@@ -101,18 +107,25 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         ex.steps.push({ op: "over", span: step.span });
         break;
       case "ExpectResult": {
-        const v = checkExpr(c, step.value, cx);
         if (step.what === "scores") {
+          const v = checkExpr(c, step.value, cx);
           expect(c, v, T.list(T.number), step.value.span, "`scores` (points by seat)");
           ex.steps.push({ op: "scores", value: v.ir, span: step.span });
+        } else if (step.value.kind === "ListExpr") {
+          // Written out, a place is a player or a list of the players sharing it: `[[red, black], blue]`
+          // mixes the two, which a list of one type cannot, so each place is read on its own.
+          const places = step.value.items.map((item) => {
+            const p = checkExpr(c, item, cx);
+            if (p.ty.t === "player" || p.ty.t === "any") return { op: "list" as const, items: [p.ir], span: item.span };
+            if (!(p.ty.t === "list" && (p.ty.of.t === "player" || p.ty.of.t === "any"))) rankingMismatch(c, p.ty, item.span);
+            return p.ir;
+          });
+          ex.steps.push({ op: "ranking", value: { op: "list", items: places, span: step.value.span }, grouped: true, span: step.span });
         } else {
+          const v = checkExpr(c, step.value, cx);
           const grouped = v.ty.t === "list" && v.ty.of.t === "list";
           if (!(v.ty.t === "any" || (v.ty.t === "list" && (v.ty.of.t === "player" || (v.ty.of.t === "list" && v.ty.of.of.t === "player"))))) {
-            c.sink.error(
-              "type-mismatch",
-              `\`ranking\` lists players from first place (a list of players sharing a place): \`[red, black]\` or \`[[red, black], blue]\`, not ${typeName(v.ty)}`,
-              step.value.span,
-            );
+            rankingMismatch(c, v.ty, step.value.span);
           }
           ex.steps.push({ op: "ranking", value: v.ir, grouped, span: step.span });
         }
@@ -124,6 +137,14 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
   ex.nlocals = frame.names.length;
   ex.localNames = frame.names;
   return ex;
+}
+
+function rankingMismatch(c: Checker, ty: Type, span: Span): void {
+  c.sink.error(
+    "type-mismatch",
+    `\`ranking\` lists players from first place (a list of players sharing a place): \`[red, black]\` or \`[[red, black], blue]\`, not ${typeName(ty)}`,
+    span,
+  );
 }
 
 function player(c: Checker, e: Expr, cx: CodeContext): IrExpr {

@@ -703,7 +703,9 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
 function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: CodeContext): Typed {
   const a = checkExpr(c, e.left, cx);
   // `x is Tile and x.colour == red`: the right runs only when the left held.
-  const b = checkExpr(c, e.right, e.op === "and" ? narrowed(cx, e.left) : cx);
+  const right = (): Typed => checkExpr(c, e.right, e.op === "and" ? narrowed(cx, e.left) : cx);
+  // `runner == { else: 0 }`: a map literal compared with a map takes its enum from it, as from a declaration.
+  const b = (e.op === "==" || e.op === "!=") && e.right.kind === "MapLit" ? expectingMap(c, e.right, a.ty, right) : right();
   const span = e.span;
   switch (e.op) {
     case "and":
@@ -727,7 +729,7 @@ function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: C
       if (a.ty.t === "list" || b.ty.t === "list") {
         const ty = unify(a.ty, b.ty);
         if (!ty || ty.t !== "list") {
-          c.sink.error("type-mismatch", `cannot join ${article(typeName(a.ty))} and ${article(typeName(b.ty))}`, span);
+          c.sink.error("type-mismatch", `cannot join ${article(typeName(a.ty))} and ${article(typeName(b.ty))}`, span, c.precedence.get(spanKey(span)));
           return bad(span);
         }
         return { ir: { op: "arith", o: "+", a: a.ir, b: b.ir, mode: "list", span }, ty };

@@ -31,12 +31,27 @@ export interface Bot {
 export interface Judged {
   weighed: number;
   even: number;
+  /**
+   * The same counts by the choice of the rules each decision was asked at, keyed `line:column`
+   * of its `choose`: a bot can tell one kind of decision apart and be blind at another ("roll
+   * again or stop?"), which the counts over every decision hide.
+   */
+  sites?: Record<string, JudgedSite>;
+}
+
+/** What `Bot.judged` counts at one choice of the rules: where it is and its prompt. */
+export interface JudgedSite {
+  line: number;
+  column: number;
+  prompt: string;
+  weighed: number;
+  even: number;
 }
 
 /** The kinds of bot the tools offer, with what each does. */
 export const BOT_KINDS = {
   random: "picks uniformly among the legal options",
-  greedy: "picks the option that most raises its own estimate (the game's `estimate`, else its `scoring`) right away, on a copy where what it cannot see is redrawn; ties at random",
+  greedy: "picks the option that most raises its own estimate (the game's `estimate`, else its `scoring`) right away, on a copy where what it cannot see is redrawn (`greedy:16`: its mean over 16 such copies, for a game of chance); ties at random",
   mcts: "information-set Monte Carlo tree search: judges up to 64 options one step on as `greedy` does and widens its search through them best first, playing many short games on copies where what it cannot see is redrawn, judged by the game's `estimate` or `scoring` (budget: `mcts:<iterations>`, default 200)",
 } as const;
 
@@ -46,23 +61,30 @@ export type BotKind = keyof typeof BOT_KINDS;
 export interface BotSpec {
   kind: BotKind;
   budget?: MctsBudget;
+  /** Of `greedy:16`: the redrawn copies each option is tried on, its mean judged (default 1). */
+  samples?: number;
 }
 
-/** Reads `mcts:500` (iterations) or `mcts:200ms` (time: not reproducible); undefined when not a bot. */
+/**
+ * Reads `mcts:500` (iterations), `mcts:200ms` (time: not reproducible) or `greedy:16` (redrawn
+ * copies an option is tried on); undefined when not a bot.
+ */
 export function parseBotSpec(text: string): BotSpec | undefined {
   const m = /^(\w+)(?::(\d+)(ms)?)?$/.exec(text.trim());
   if (!m || !(m[1]! in BOT_KINDS)) return undefined;
   const kind = m[1] as BotKind;
   if (m[2] === undefined) return { kind };
-  if (kind !== "mcts") return undefined;
   const n = Number(m[2]);
   if (n < 1) return undefined;
+  if (kind === "greedy" && !m[3]) return { kind, samples: n };
+  if (kind !== "mcts") return undefined;
   return { kind, budget: m[3] ? { milliseconds: n } : { iterations: n } };
 }
 
-/** How a spec is written back (`mcts:500`). */
+/** How a spec is written back (`mcts:500`, `greedy:16`). */
 export function formatBotSpec(spec: BotSpec | BotKind): string {
   if (typeof spec === "string") return spec;
+  if (spec.samples !== undefined) return `${spec.kind}:${spec.samples}`;
   if (!spec.budget) return spec.kind;
   return "milliseconds" in spec.budget ? `${spec.kind}:${spec.budget.milliseconds}ms` : `${spec.kind}:${spec.budget.iterations}`;
 }
@@ -74,7 +96,7 @@ export function makeBot(kind: BotKind | BotSpec, seed: number): Bot {
     case "random":
       return new RandomBot(seed);
     case "greedy":
-      return new GreedyBot(seed);
+      return new GreedyBot(seed, undefined, spec.samples);
     case "mcts":
       return new MctsBot(seed, spec.budget);
   }

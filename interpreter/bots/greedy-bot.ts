@@ -1,5 +1,6 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
+import type { Judged } from "./bot.ts";
 import { optionIdAt } from "./option-at.ts";
 import { optionSample, trialScore, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
@@ -24,14 +25,20 @@ export class GreedyBot {
   private readonly rng: BotRandom;
   private readonly seed: number;
   private decisions = 0;
-  /** Decisions weighed, and those where every option weighed came out the same (`Bot.judged`). */
-  readonly judged = { weighed: 0, even: 0 };
+  /** Decisions weighed, and those where every option weighed came out the same, in all and by choice (`Bot.judged`). */
+  readonly judged: Required<Judged> = { weighed: 0, even: 0, sites: {} };
   /** A whole number below `n`, from this bot's generator. */
   private readonly pick = (n: number): number => uniformInt(this.rng, 0, n - 1);
 
   constructor(
     seed: number,
     private readonly width = 64,
+    /**
+     * Redrawn copies each option is tried on (`greedy:16`), its mean judged. One copy draws the dice
+     * of "roll again" once: the option looks as good as that one roll, where the mean over several
+     * weighs what the roll risks against what it promises.
+     */
+    private readonly samples = 1,
   ) {
     this.seed = seed;
     this.rng = botRandom(seed);
@@ -42,13 +49,19 @@ export class GreedyBot {
     const n = match.optionCount(player);
     if (n <= 1) return n === 1 ? 0 : undefined;
     const pool = optionSample(n, this.width, this.pick);
-    const world = match.resampleFor(player, mixSeed(this.seed, this.decisions++));
-    // Nobody reads the trials' logs: they play the same moves without naming them.
-    world.quiet = true;
+    const decision = this.decisions++;
+    const totals = pool.map(() => 0);
+    for (let k = 0; k < this.samples; k++) {
+      // Every option is tried on the same copies, so they differ by what they do, not by their luck.
+      const world = match.resampleFor(player, k === 0 ? mixSeed(this.seed, decision) : mixSeed(mixSeed(this.seed, decision), k));
+      // Nobody reads the trials' logs: they play the same moves without naming them.
+      world.quiet = true;
+      pool.forEach((i, j) => (totals[j]! += trialScore(tryOption(world, i, player, this.pick), player)));
+    }
     let best = -Infinity;
     let bestIndices: number[] = [];
-    for (const i of pool) {
-      const score = trialScore(tryOption(world, i, player, this.pick), player);
+    for (const [j, i] of pool.entries()) {
+      const score = totals[j]! / this.samples;
       if (score > best) {
         best = score;
         bestIndices = [i];
@@ -56,8 +69,15 @@ export class GreedyBot {
         bestIndices.push(i);
       }
     }
+    const even = bestIndices.length === pool.length;
     this.judged.weighed++;
-    if (bestIndices.length === pool.length) this.judged.even++;
+    if (even) this.judged.even++;
+    const at = match.decisionSites[0];
+    if (at) {
+      const site = (this.judged.sites[`${at.start.line}:${at.start.column}`] ??= { line: at.start.line, column: at.start.column, prompt: match.decision?.prompt ?? "", weighed: 0, even: 0 });
+      site.weighed++;
+      if (even) site.even++;
+    }
     return bestIndices[this.pick(bestIndices.length)];
   }
 

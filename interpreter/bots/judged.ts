@@ -1,4 +1,4 @@
-import type { Judged } from "./bot.ts";
+import type { Judged, JudgedSite } from "./bot.ts";
 
 /** A seat as the note reads it: its number (from 1), its bot, and what the bot found (`Bot.judged`). */
 export interface JudgedSeat {
@@ -7,11 +7,30 @@ export interface JudgedSeat {
   judged?: Judged | undefined;
 }
 
-/** Adds up what a bot found over games (`Bot.judged` of each); undefined when none of them judged. */
+/** Adds up what a bot found over games (`Bot.judged` of each), in all and by choice; undefined when none of them judged. */
 export function sumJudged(games: readonly (Judged | null | undefined)[]): Judged | undefined {
   const judged = games.filter((j): j is Judged => !!j);
   if (!judged.length) return undefined;
-  return { weighed: judged.reduce((a, j) => a + j.weighed, 0), even: judged.reduce((a, j) => a + j.even, 0) };
+  const sum: Judged = { weighed: judged.reduce((a, j) => a + j.weighed, 0), even: judged.reduce((a, j) => a + j.even, 0) };
+  const sites = addSites(judged.map((j) => j.sites));
+  if (sites) sum.sites = sites;
+  return sum;
+}
+
+/** The counts by choice added up, in the order of the rules (line, then column); undefined when none has any. */
+function addSites(all: readonly (Record<string, JudgedSite> | undefined)[]): Record<string, JudgedSite> | undefined {
+  const sum = new Map<string, JudgedSite>();
+  for (const sites of all) {
+    for (const [key, x] of Object.entries(sites ?? {})) {
+      const s = sum.get(key);
+      if (s) {
+        s.weighed += x.weighed;
+        s.even += x.even;
+      } else sum.set(key, { ...x });
+    }
+  }
+  if (!sum.size) return undefined;
+  return Object.fromEntries([...sum].sort(([, a], [, b]) => a.line - b.line || a.column - b.column));
 }
 
 /**
@@ -24,10 +43,32 @@ export function sumJudged(games: readonly (Judged | null | undefined)[]): Judged
  */
 export function evenJudgementNote(seats: readonly JudgedSeat[]): string | undefined {
   const blind = seats.filter((x) => x.judged && x.judged.weighed >= 10 && x.judged.even >= 0.9 * x.judged.weighed);
-  if (!blind.length) return undefined;
+  if (!blind.length) return evenChoiceNote(seats);
   const even = blind.reduce((a, x) => a + x.judged!.even, 0);
   const weighed = blind.reduce((a, x) => a + x.judged!.weighed, 0);
   const bots = [...new Set(blind.map((x) => x.bot))].join(" and ");
   const where = blind.length === 1 ? `seat ${blind[0]!.seat}` : `seats ${blind.map((x) => x.seat).join(", ")}`;
   return `${bots} (${where}) found every option worth the same at ${((even / weighed) * 100).toFixed(1)}% of the ${weighed.toLocaleString("en")} decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an \`estimate\` that does`;
+}
+
+/**
+ * The same at one choice of the rules, when the bot told the options apart elsewhere: a bot that
+ * weighs where to move but finds "roll again" and "stop" worth the same (its estimate does not see
+ * what the roll promises, nor what it risks) takes that decision at random, every time, while its
+ * decisions over all look judged. Each bot's seats are read together, at each choice asked of
+ * them 10 times or more; undefined when none was even at 90% of them.
+ */
+function evenChoiceNote(seats: readonly JudgedSeat[]): string | undefined {
+  const notes: string[] = [];
+  for (const bot of new Set(seats.filter((x) => x.judged?.sites).map((x) => x.bot))) {
+    const own = seats.filter((x) => x.bot === bot && x.judged?.sites);
+    const where = own.length === 1 ? `seat ${own[0]!.seat}` : `seats ${own.map((x) => x.seat).join(", ")}`;
+    for (const site of Object.values(addSites(own.map((x) => x.judged!.sites)) ?? {})) {
+      if (site.weighed < 10 || site.even < 0.9 * site.weighed) continue;
+      const prompt = site.prompt ? `"${site.prompt}" ` : "";
+      notes.push(`${bot} (${where}) found every option worth the same at ${((site.even / site.weighed) * 100).toFixed(1)}% of the ${site.weighed.toLocaleString("en")} decisions it weighed at ${prompt}(line ${site.line}), and took one at random there`);
+    }
+  }
+  if (!notes.length) return undefined;
+  return `${notes.join("; ")}: what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell ${notes.length === 1 ? "that choice's" : "those choices'"} options apart one move ahead, so its figures are a random player's there: write an \`estimate\` that does`;
 }

@@ -410,7 +410,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--players <n>", "number of players (default: the game's, when it has one)")
     .option("--games <n>", "games on each side", "200")
     .option("--seed <n>", "seed of the run (both sides play the same game seeds)", "1")
-    .option("--bots <kinds>", "bot of each seat, comma-separated (random, greedy, mcts:<iterations>)", "random")
+    .option("--bots <kinds>", "bot of each seat, comma-separated (random, greedy, greedy:<copies>, mcts:<iterations>)", "random")
     .option("--variant <name>", "a variant played on both sides")
     .option("--variant-a <name>", "the variant of A")
     .option("--variant-b <name>", "the variant of B")

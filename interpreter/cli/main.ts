@@ -30,7 +30,7 @@ function seats(value: string): { bots: number[]; botKinds: Record<number, string
     if (bots.includes(seat)) throw new UsageError(`--bots: seat ${seat} is listed twice`);
     if (at >= 0) {
       const kind = part.slice(at + 1).trim();
-      if (!parseBotSpec(kind)) throw new UsageError(`--bots: "${kind}" is not a bot (${Object.keys(BOT_KINDS).join(", ")}; mcts:N for N playouts a decision)`);
+      if (!parseBotSpec(kind)) throw new UsageError(`--bots: "${kind}" is not a bot (${Object.keys(BOT_KINDS).join(", ")}; mcts:N for N playouts a decision, greedy:N for N redrawn copies an option is tried on)`);
       botKinds[seat] = kind;
     }
     bots.push(seat);

@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { Judged, RunSettings } from "../index.ts";
+import type { Judged, JudgedSite, RunSettings } from "../index.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import type { ShardOutput } from "./simulate-command.ts";
 import { checkReportPath } from "./report-path.ts";
@@ -49,7 +49,11 @@ function outcomeProblem(o: unknown, players: number): string | undefined {
   if (g.first !== undefined && !seat(g.first)) return "names a first player who is not a seat";
   if (g.atOnce !== undefined && g.atOnce !== true) return "says otherwise than `true` that it opened with a choice made at once";
   if (g.error !== undefined && typeof g.error !== "string") return "has an error that is not a text";
-  const judged = (j: unknown): boolean => j === null || (!!j && typeof j === "object" && whole((j as Judged).weighed) && whole((j as Judged).even) && (j as Judged).even >= 0 && (j as Judged).even <= (j as Judged).weighed);
+  const counts = (j: { weighed?: unknown; even?: unknown }): boolean => whole(j.weighed) && whole(j.even) && j.even >= 0 && j.even <= j.weighed;
+  // By choice: where it is, its prompt (printed in a note, so a text) and the same counts.
+  const site = (x: unknown): boolean => !!x && typeof x === "object" && counts(x) && whole((x as JudgedSite).line) && whole((x as JudgedSite).column) && typeof (x as JudgedSite).prompt === "string";
+  const sites = (x: unknown): boolean => x === undefined || (!!x && typeof x === "object" && !Array.isArray(x) && Object.values(x).every(site));
+  const judged = (j: unknown): boolean => j === null || (!!j && typeof j === "object" && counts(j as Judged) && sites((j as Judged).sites));
   if (g.judged !== undefined && !(Array.isArray(g.judged) && g.judged.length === players && g.judged.every(judged))) return "has judged counts that are not one per seat";
   return undefined;
 }

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { firstSeatVerdict, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
-import { formatPValue, turnOrderText, type Rate } from "../index.ts";
+import { evenJudgementNote, formatPValue, turnOrderText, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
 function firstPlayerSentence(s: SimulationSummary): string {
@@ -101,6 +101,8 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
     .join("");
   const fp = s.firstPlayer;
   const precision = winPrecisionLine(s);
+  // A bot that took some choice at random: its seat's figures there are a random player's.
+  const even = evenJudgementNote(s.seats);
   const errors = s.errors.length
     ? `<h2>Failed games (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li>game ${e.game}: <code>${escapeHtml(e.message)}</code><br>replay: <code>${escapeHtml(e.replay)}</code></li>`).join("")}</ul>`
     : "";
@@ -110,6 +112,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
 <p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). ${firstPlayerSentence(s)}${s.turnOrder ? ` ${escapeHtml(capitalised(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder)))}.` : ""}</p>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
+${even ? `<p>Note: ${escapeHtml(even)}.</p>` : ""}
 ${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}
 <div class="charts">
 <div><h2>Win rate by seat</h2><canvas id="wins"></canvas></div>

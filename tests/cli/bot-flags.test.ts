@@ -16,6 +16,17 @@ describe("--bots", () => {
     expect(stela([...simulate, "--bots", "mcts:0ms"]).err).toBe('stela: --bots: the budget of mcts must be at least 1 (milliseconds), not 0: "mcts:0ms" (e.g. mcts:200 or mcts:200ms)\n');
   });
 
+  it("greedy takes a whole number of redrawn copies, at least 1", () => {
+    const zero = stela([...simulate, "--bots", "greedy:0"]);
+    expect(zero.code).toBe(2);
+    expect(zero.err).toBe('stela: --bots: the redrawn copies of greedy must be at least 1, not 0: "greedy:0" (e.g. greedy:16)\n');
+    expect(stela([...simulate, "--bots", "greedy:5ms"]).err).toBe('stela: --bots: greedy takes a number of redrawn copies, not milliseconds: "greedy:5ms" (e.g. greedy:16)\n');
+    expect(stela([...simulate, "--bots", "random:3"]).err).toBe('stela: --bots: random takes no budget, not "random:3" (only mcts does: mcts:500 or mcts:200ms; and greedy its redrawn copies: greedy:16)\n');
+    const two = stela([...simulate, "--bots", "greedy:2,random"]);
+    expect(two.code).toBe(0);
+    expect(two.out).toContain("greedy:2 ");
+  });
+
   it("more bots than players is a usage error saying how many players there are", () => {
     const r = stela([...simulate, "--bots", "random,greedy,random"]);
     expect(r.code).toBe(2);

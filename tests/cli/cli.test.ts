@@ -95,7 +95,7 @@ describe("stela simulate", () => {
     expect(html).toContain("<canvas id=\"wins\">");
     expect(html).toContain("Seat 1 (greedy)");
     expect(html).toContain("Chart.defaults.animation = false");
-    expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--bots", "clever"]).err).toBe('stela: --bots: unknown bot "clever" (there are: random, greedy, mcts; mcts takes a budget: mcts:500 or mcts:200ms)\n');
+    expect(stela(["simulate", "games/mayan-city.stela", "--players", "2", "--bots", "clever"]).err).toBe('stela: --bots: unknown bot "clever" (there are: random, greedy, mcts; mcts takes a budget: mcts:500 or mcts:200ms, greedy its redrawn copies: greedy:16)\n');
   });
 
   it("refuses a player count the game does not support", () => {

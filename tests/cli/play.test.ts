@@ -188,7 +188,7 @@ describe("stela play: deciding", () => {
     expect(greedy.out.trimEnd().split("\n").at(-1)).toBe("Game over. 1. Player 1 (50)  2. Player 2 (26)");
     expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "1:greedy,2", "--seed", "2"]).out).toBe(greedy.out);
     const bad = stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "1:foo"]);
-    expect([bad.code, bad.err]).toEqual([2, 'stela: --bots: "foo" is not a bot (random, greedy, mcts; mcts:N for N playouts a decision)\n']);
+    expect([bad.code, bad.err]).toEqual([2, 'stela: --bots: "foo" is not a bot (random, greedy, mcts; mcts:N for N playouts a decision, greedy:N for N redrawn copies an option is tried on)\n']);
     // A seat twice, or a seat left empty, is a mistake in the list, not a game to start.
     expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "1,1"])).toMatchObject({ code: 2, err: "stela: --bots: seat 1 is listed twice\n" });
     expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", ",,"])).toMatchObject({ code: 2, err: 'stela: --bots: an empty seat in ",,"; list seats like 2,3 or 2:greedy\n' });

@@ -252,6 +252,30 @@ example "refused" {
   });
 });
 
+describe("example blocks: a ranking written out", () => {
+  it("mixes players and lists of players sharing a place, as `[[a, b], c]` is documented", () => {
+    const src = harvest(
+      `example "mixed" {\n  position with triggers { place first q in players[1].bag at space_at(field, 0, 0) }\n  expect ranking [players[1], [players[0]]]\n}\n` +
+        `example "tied" {\n  expect ranking [[players[0], players[1]]]\n}\n` +
+        `example "wrong" {\n  expect ranking [[players[1]], players[0]]\n}\n`,
+    );
+    const r = compile(src, "h.stela");
+    expect(r.diagnostics).toEqual([]);
+    expect(runExamples(r.game!).map((x) => [x.title, x.failure?.message, x.failure?.got])).toEqual([
+      ["mixed", undefined, undefined],
+      ["tied", undefined, undefined],
+      ["wrong", "the ranking differs", "(Player 1 = Player 2)"],
+    ]);
+  });
+
+  it("a place that is neither a player nor a list of players is an error at that place", () => {
+    const src = harvest(`example "bad" {\n  expect ranking [players[0], [3]]\n}\n`);
+    expect(errors(src)).toEqual([
+      `${line(src, "expect ranking")}:31 type-mismatch: \`ranking\` lists players from first place (a list of players sharing a place): \`[red, black]\` or \`[[red, black], blue]\`, not list of number`,
+    ]);
+  });
+});
+
 describe("the games' rulebook examples", () => {
   const counts: Record<string, number> = { "cacao.stela": 4, "maya.stela": 7, "mayan-city.stela": 2, "tzolkin.stela": 17, "yaxha.stela": 4 };
   for (const file of gameFiles()) {

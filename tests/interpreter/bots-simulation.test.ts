@@ -193,9 +193,9 @@ describe("a bot that cannot tell its options apart", () => {
     const s: RunSettings = { file, players: 2, bots: ["greedy", "random"], seed: 1 };
     const outcomes = runBatch({ ...s, from: 1, to: 21 });
     // Only the seat whose bot judges options counts: 3 decisions a game, all even.
-    expect(outcomes[0]!.judged).toEqual([{ weighed: 3, even: 3 }, null]);
+    expect(outcomes[0]!.judged).toEqual([{ weighed: 3, even: 3, sites: { "8:45": { line: 8, column: 45, prompt: "Pick", weighed: 3, even: 3 } } }, null]);
     const summary = summarise("Blind", s, 20, outcomes, 1);
-    expect(summary.seats.map((x) => x.judged)).toEqual([{ weighed: 60, even: 60 }, undefined]);
+    expect(summary.seats.map((x) => x.judged && { weighed: x.judged.weighed, even: x.judged.even })).toEqual([{ weighed: 60, even: 60 }, undefined]);
     expect(summaryLines(summary)).toContain(
       "note: greedy (seat 1) found every option worth the same at 100.0% of the 60 decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an `estimate` that does",
     );
@@ -204,6 +204,40 @@ describe("a bot that cannot tell its options apart", () => {
     const judged = summarise("Goofspiel", goof, 20, runBatch({ ...goof, from: 1, to: 21 }), 1);
     expect(judged.seats[0]!.judged!.weighed).toBeGreaterThan(0);
     expect(summaryLines(judged).some((l) => l.includes("played as the random bot"))).toBe(false);
+  });
+
+  it("is said to have played as random at one choice, when it told the options apart at the others", () => {
+    // The points come from the first pick; the second changes nothing greedy can see. Over both,
+    // half its decisions were even, which says nothing; at the second, every one was.
+    const file = ruleFiles({
+      "half.stela": `game "Half blind" { players 2 }
+per player { score: number = 0 }
+flow {
+  repeat 3 {
+    for p in players {
+      turn p {
+        let n = choose n from 1..3 prompt "Score"
+        p.score += n
+        let _guess = choose g from 1..3 prompt "Guess"
+      }
+    }
+  }
+}
+scoring p { points p.score }
+`,
+    })["half.stela"]!;
+    const s: RunSettings = { file, players: 2, bots: ["greedy"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 21 });
+    const summary = summarise("Half blind", s, 20, outcomes, 1);
+    expect(summary.seats.map((x) => [x.judged!.weighed, x.judged!.even])).toEqual([
+      [120, 60],
+      [120, 60],
+    ]);
+    expect(summaryLines(summary).filter((l) => l.startsWith("note:"))).toEqual([
+      "note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at \"Guess\" (line 9), and took one at random there: what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell that choice's options apart one move ahead, so its figures are a random player's there: write an `estimate` that does",
+    ]);
+    // The HTML report says so too.
+    expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess&quot; (line 9)");
   });
 });
 
@@ -304,6 +338,11 @@ describe("shards", () => {
     expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3 }, null]))).toBe("accepted");
     expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 4 }, null]))).toMatch(/its outcome 1 has judged counts that are not one per seat/);
     expect(refused((s) => void (s.outcomes[0]!.judged = [null]))).toMatch(/judged counts that are not one per seat/);
+    // By choice too: where it is, a prompt, the same counts.
+    const site = { line: 3, column: 5, prompt: "Pick", weighed: 3, even: 3 };
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3, sites: { "3:5": site } }, null]))).toBe("accepted");
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3, sites: { "3:5": { ...site, even: 4 } } }, null]))).toMatch(/judged counts that are not one per seat/);
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3, sites: { "3:5": { ...site, prompt: 7 } } } as never, null]))).toMatch(/judged counts/);
   });
 
   it("are refused when the rule file changed between them, though its name is the same", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatBotSpec, parseBotSpec } from "../../interpreter/bots/bot.ts";
 import { GreedyBot } from "../../interpreter/bots/greedy-bot.ts";
 import { gameFromSource } from "../support/games.ts";
 
@@ -55,6 +56,21 @@ estimate p { 10 * p.pos }
 scoring p { points if p.pos >= 5 then 1 else 0 }
 `);
 
+// A sure point, or a die: 2 points on 1 to 5, and 100 lost on a 6 (worth -15 on average).
+const GAMBLE = gameFromSource(`
+game "Gamble" { players 1 }
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    choose prompt "Safe or gamble?" {
+      option "Safe" { current.score += 1 }
+      option "Gamble" { current.score += if random(1..6) == 6 then -100 else 2 }
+    }
+  }
+}
+scoring p { points p.score }
+`);
+
 describe("greedy bot", () => {
   it("takes the move that wins, though the game's estimate is on another scale than its scoring", () => {
     // Four steps each; the fifth ends the game with 1 point, where resting keeps an estimate of 40.
@@ -83,5 +99,27 @@ describe("greedy bot", () => {
       m.apply("1", 0);
       expect(new GreedyBot(seed).choose(m, 1)).toBe("2");
     }
+  });
+
+  it("judges an option of chance by one roll; \`greedy:16\` by its mean over 16 redrawn rolls", () => {
+    const gambles = (samples: number) => {
+      let n = 0;
+      for (let seed = 1; seed <= 60; seed++) {
+        const m = GAMBLE.start({ players: 1, seed });
+        if (new GreedyBot(seed, 64, samples).choose(m, 0) === "gamble") n++;
+      }
+      return n;
+    };
+    // One roll shows 1 to 5 (2 points) five times in six; sixteen show a 6 all but one time in twenty.
+    expect(gambles(1)).toBeGreaterThan(40);
+    expect(gambles(16)).toBeLessThan(10);
+  });
+
+  it("\`greedy:16\` is a bot spec, written back as it was read", () => {
+    expect(parseBotSpec("greedy:16")).toEqual({ kind: "greedy", samples: 16 });
+    expect(formatBotSpec(parseBotSpec("greedy:16")!)).toBe("greedy:16");
+    expect(parseBotSpec("greedy:0")).toBeUndefined();
+    expect(parseBotSpec("greedy:20ms")).toBeUndefined();
+    expect(parseBotSpec("random:3")).toBeUndefined();
   });
 });
