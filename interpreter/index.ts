@@ -22,7 +22,7 @@ export { binomialPValue, quantile, shareRate, togetherZ, spread, wilson, Z95, ty
 export { alikeNote, changeText, leavesOutZero, movesDigest, NO_MOVES, pairedChange, samePlayNote, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { winningMargin } from "./bots/winning-margin.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
-export { firstPlayerTest, firstPlayerText, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
+export { firstPlayerTest, firstPlayerText, firstToDecide, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
 export { replayCommand, runCommand, type RunSettings } from "./bots/run-command.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { NoEndError, playOut } from "./bots/play-out.ts";
