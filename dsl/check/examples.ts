@@ -101,6 +101,21 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         ex.steps.push({ op: "over", span: step.span });
         break;
       case "ExpectResult": {
+        if (step.what === "ranking" && step.value.kind === "ListExpr") {
+          // `[[red, black], blue]`: a shared place, then a player alone. No list of the rules mixes
+          // a player with a list, so each place is checked on its own, a lone player a place of one.
+          const places = step.value.items.map((item): IrExpr => {
+            const p = checkExpr(c, item, cx);
+            if (p.ty.t === "list") {
+              expect(c, p, T.list(T.player), item.span, "a place shared by several players");
+              return p.ir;
+            }
+            expect(c, p, T.player, item.span, "a place in the ranking");
+            return { op: "list", items: [p.ir], span: item.span };
+          });
+          ex.steps.push({ op: "ranking", value: { op: "list", items: places, span: step.value.span }, grouped: true, span: step.span });
+          break;
+        }
         const v = checkExpr(c, step.value, cx);
         if (step.what === "scores") {
           expect(c, v, T.list(T.number), step.value.span, "`scores` (points by seat)");
