@@ -306,7 +306,8 @@ export type Topology =
   | { type: "ring"; size: number }
   | { type: "hex"; width: number; height: number }
   | { type: "track"; size: number }
-  | { type: "graph"; size: number; edges: [number, number][] };
+  /** `places`: where the first spaces are drawn, `[x, y]` in space widths (the rest between their neighbours). */
+  | { type: "graph"; size: number; edges: [number, number][]; places?: [number, number][] };
 
 export interface BoardDef {
   name: string;

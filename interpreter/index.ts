@@ -23,7 +23,7 @@ export { alikeNote, changeText, leavesOutZero, movesDigest, NO_MOVES, pairedChan
 export { winningMargin } from "./bots/winning-margin.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
 export { FIRST_LOOK, listed, looksText, lookSchedule, MOST_LOOKS, sureWinChange } from "./bots/looks.ts";
-export { firstPlayerTest, firstPlayerText, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
+export { firstPlayerTest, firstPlayerText, firstToDecide, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
 export { replayCommand, runCommand, type RunSettings } from "./bots/run-command.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { NoEndError, playOut } from "./bots/play-out.ts";

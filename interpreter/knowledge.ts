@@ -24,7 +24,9 @@ import type { MatchState } from "./state.ts";
  *   of A's unseen pieces went (the rules may have picked one by a hidden card's value, a bag
  *   draws at random, an opponent chose from their hand): the classes of A's unseen pieces merge
  *   into one, and X keeps it. Also when P sees X at B: which piece is left in A must not tell P
- *   which went. From a board, where P sees which space was emptied, X keeps its class.
+ *   which went; unless no piece of A's other classes could be like X, when P knows which class X
+ *   left and the others keep theirs (`onlyClassLike`). From a board, where P sees which space was
+ *   emptied, X keeps its class.
  * - A shuffle of a zone merges the classes of the pieces in it P cannot see, and what P puts in
  *   the zone after it is known apart from them (the zone's `home` class is started afresh).
  * - A piece turned face down on a board was seen: P knows exactly where it is (a class of its own).
@@ -263,6 +265,7 @@ function trackMove(rt: Runtime, s: MatchState, id: number, fromZone: string | nu
       // Which of the zone's pieces went, q cannot tell: they become one class, and X keeps it.
       const known = uniformOf(k)[q]![fromZone];
       if (known !== undefined) c = known;
+      else if (sb && onlyClassLike(rt, s, k, q, fromZone, id)) continue;
       else {
         if (!mine) {
           k = own(s);
@@ -287,6 +290,34 @@ function trackMove(rt: Runtime, s: MatchState, id: number, fromZone: string | nu
       enter(s, uniformOf(k)[q]!, toZone, id, c);
     }
   }
+}
+
+/**
+ * Piece `id` leaves zone `z` (whose pieces `q` cannot see, of several classes) for a place where
+ * `q` sees it: could it only have been of its own class? So when no unseen piece of another class
+ * found in `z` is like it (`Runtime.likeClasses`; state and owner not compared, which only errs
+ * toward merging). Then `q`, seeing what it is, knows which class it left, and the zone's other
+ * pieces keep theirs: an opponent who watched two blue cards taken from a face-up market into a
+ * hand still knows them there after three black cards are played from it. Read only from the
+ * classes and from what the pieces of each class are, both known to `q` (the class's pieces
+ * outside `z` count too, since `q` cannot tell where in the class a like piece lies).
+ */
+function onlyClassLike(rt: Runtime, s: MatchState, k: Knowledge, q: number, z: string, id: number): boolean {
+  const cls = k.cls[q]!;
+  const own = cls[id]!;
+  const others = new Set<number>();
+  for (const o of s.zones[z]!) if (cls[o] !== own) others.add(cls[o]!);
+  const like = rt.likeClasses;
+  const kind = like[s.pieces[id]!.c];
+  for (let o = 0; o < s.pieces.length; o++) {
+    if (!others.has(cls[o]!)) continue;
+    const p = s.pieces[o]!;
+    if (like[p.c] !== kind) continue;
+    // A piece q sees keeps a stale class number, which says nothing (out of play counts: unseen).
+    const seers = p.board !== null ? (p.up ? EVERYONE : NO_ONE) : p.zone !== null ? rt.seenBy(p.zone) : NO_ONE;
+    if (!sees(seers, q)) return false;
+  }
+  return true;
 }
 
 /** Zone `zone` is about to be shuffled. */

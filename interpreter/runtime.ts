@@ -95,8 +95,8 @@ export class Runtime {
    * zones and face-up spaces is seen by everyone without asking `seenBy` (`knowledge.ts`).
    */
   readonly zonesHide: boolean;
-  /** Components' classes of interchangeable pieces (`like-pieces.ts`). */
-  private readonly likeClasses: Int32Array;
+  /** Components' classes of interchangeable pieces (`like-pieces.ts`; `knowledge.ts` reads which a seen piece could be). */
+  readonly likeClasses: Int32Array;
   /** How deep calls are nested now. */
   private depth = 0;
   /** The deepest calls have nested since `deepestFrom` last reset it: what the memo keeps with an answer. */

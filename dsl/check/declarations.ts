@@ -290,6 +290,38 @@ function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefi
   return out;
 }
 
+/**
+ * `graph(…, places: …)`: where its first spaces are drawn, `[x, y]` pairs of numbers from 0. Every
+ * space after the list is drawn among the listed spaces it is joined to, so one needs such a
+ * neighbour: a space with none would have no place, and is named here.
+ */
+function placesOf(c: Checker, e: Expr, size: number, edges: [number, number][]): [number, number][] | undefined {
+  const v = constEval(c, e);
+  if (!v) return undefined;
+  const items = e.kind === "ListExpr" ? e.items : [];
+  const list = Array.isArray(v.v) ? v.v : null;
+  if (!list || list.length > size) {
+    c.sink.error("invalid-board", `a graph's \`places\` lists where its first spaces are drawn, at most one \`[x, y]\` for each of its ${size} spaces`, e.span);
+    return undefined;
+  }
+  const out: [number, number][] = [];
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i];
+    if (!Array.isArray(p) || p.length !== 2 || !p.every((n) => typeof n === "number" && Number.isFinite(n) && n >= 0)) {
+      c.sink.error("invalid-board", `where space ${i} is drawn is a pair of numbers from 0, \`[x, y]\``, items[i]?.span ?? e.span);
+      return undefined;
+    }
+    out.push([p[0] as number, p[1] as number]);
+  }
+  for (let i = out.length; i < size; i++) {
+    if (!edges.some(([a, b]) => (a === i && b < out.length) || (b === i && a < out.length))) {
+      c.sink.error("invalid-board", `space ${i} has no place to be drawn: \`places\` places spaces 0 to ${out.length - 1}, and space ${i} is joined to none of them`, e.span, "list its place in `places`, or join it to a space listed there");
+      return undefined;
+    }
+  }
+  return out;
+}
+
 function topologyOf(c: Checker, e: Expr): Topology | undefined {
   if (e.kind !== "CallExpr") {
     c.sink.error("invalid-board", `a board's shape is one of ${SHAPES.map((s) => `\`${s}(…)\``).join(", ")}`, e.span);
@@ -298,9 +330,14 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
   const nums: number[] = [];
   const named: Record<string, number> = {};
   let edges: Expr | undefined;
+  let places: Expr | undefined;
   for (const a of e.args) {
     if (a.name?.text === "edges") {
       edges = a.value;
+      continue;
+    }
+    if (a.name?.text === "places" && e.callee.text === "graph") {
+      places = a.value;
       continue;
     }
     const v = constEval(c, a.value);
@@ -339,7 +376,10 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
     case "graph": {
       if (!want(1, [], true)) return undefined;
       const list = edgesOf(c, edges!, nums[0]!);
-      return list ? { type: "graph", size: nums[0]!, edges: list } : undefined;
+      if (!list) return undefined;
+      if (!places) return { type: "graph", size: nums[0]!, edges: list };
+      const at = placesOf(c, places, nums[0]!, list);
+      return at ? { type: "graph", size: nums[0]!, edges: list, places: at } : undefined;
     }
     default:
       c.sink.error("invalid-board", `unknown board shape \`${e.callee.text}\``, e.callee.span, didYouMean(e.callee.text, SHAPES));

@@ -4,7 +4,8 @@ import { BoundedShape, type LayoutHint } from "./board-shape.ts";
 /**
  * `graph(n, edges: [[a, b], …])`: n spaces joined by the listed edges (a route map, a network
  * of places), with no rows, columns or directions. Cell x is `x,0`; spaces are named by board
- * and number like a track's, and drawn on a circle.
+ * and number like a track's, and drawn on a circle, or where `places` puts them (the checker made
+ * sure each space after its list is joined to one in it).
  */
 export class Graph extends BoundedShape {
   readonly type = "graph";
@@ -15,11 +16,14 @@ export class Graph extends BoundedShape {
   readonly layout: LayoutHint = { cell: "round" };
   private readonly near: number[][] = [];
   private readonly far = new Map<number, Int32Array>();
+  /** Where each space is drawn, by number, when the rules say (`places`). */
+  private readonly places: { x: number; y: number }[] | undefined;
 
   constructor(
     private readonly count: number,
     edges: readonly (readonly [number, number])[],
     holes: ReadonlySet<string>,
+    places?: readonly (readonly [number, number])[],
   ) {
     super(count, 1, 1, (x) => !holes.has(cellKey(x, 0)), false, []);
     for (let i = 0; i < this.size; i++) this.near.push([]);
@@ -31,6 +35,7 @@ export class Graph extends BoundedShape {
       if (!this.near[j]!.includes(i)) this.near[j]!.push(i);
     }
     for (const list of this.near) list.sort((p, q) => p - q);
+    if (places) this.places = placesOf(count, edges, places);
   }
 
   override neighbours(i: number): readonly number[] {
@@ -66,8 +71,25 @@ export class Graph extends BoundedShape {
   }
 
   place(i: number): { x: number; y: number } {
+    const at = this.places?.[this.x(i)];
+    if (at) return { x: at.x + 0.5, y: at.y + 0.5 };
     const r = Math.max(1.4, (this.count * 1.4) / (2 * Math.PI));
     const a = -Math.PI / 2 + (2 * Math.PI * this.x(i)) / this.count;
     return { x: r + 0.5 + r * Math.cos(a), y: r + 0.5 + r * Math.sin(a) };
   }
+}
+
+/** Each space's place: its own in `places`, else halfway among the listed spaces it is joined to. */
+function placesOf(count: number, edges: readonly (readonly [number, number])[], listed: readonly (readonly [number, number])[]): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  for (let n = 0; n < count; n++) {
+    if (n < listed.length) {
+      out.push({ x: listed[n]![0], y: listed[n]![1] });
+      continue;
+    }
+    const ends = edges.flatMap(([a, b]) => (a === n && b < listed.length ? [b] : b === n && a < listed.length ? [a] : []));
+    const k = Math.max(1, ends.length);
+    out.push({ x: ends.reduce((t, e) => t + listed[e]![0], 0) / k, y: ends.reduce((t, e) => t + listed[e]![1], 0) / k });
+  }
+  return out;
 }

@@ -26,6 +26,6 @@ export function shapeFor(board: BoardDef): BoardShape {
     case "track":
       return new Track(t.size, holes);
     case "graph":
-      return new Graph(t.size, t.edges, holes);
+      return new Graph(t.size, t.edges, holes, t.places);
   }
 }

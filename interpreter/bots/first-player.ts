@@ -14,20 +14,33 @@ export interface FirstPlayerTest {
   pValue: number;
   /**
    * Games one seat won alone that opened with a choice several players make at once (`secretly
-   * each`): no seat decided first (the bots answer in seat order, which the rules never see), so
-   * the test leaves them out. Absent when none did.
+   * each`) and had no other kind (`firstToDecide`): no seat decided first (the bots answer in seat
+   * order, which the rules never see), so the test leaves them out. Absent when none did.
    */
   atOnce?: number;
 }
 
 /**
  * A game of a run as the test reads it: its winners, and who took its first decision (absent:
- * seat 1), or `atOnce` when its first decision was a choice several players make at once.
+ * seat 1), or `atOnce` when every decision was a choice several players make at once (`firstToDecide`).
  */
 export interface FirstMoveGame {
   winners: readonly number[];
   first?: number | undefined;
   atOnce?: boolean | undefined;
+}
+
+/**
+ * Who decided first in a game, from its log of decisions: the player of the first decision taken
+ * alone. A choice all players make at once (`secretly each`) names nobody (the bots answer it in
+ * seat order, which the rules never see), so it is passed over: a game whose setup has everyone
+ * keep starting cards in secret, then plays turns, has the first player of those turns. `atOnce`
+ * when every decision was such a choice (a draft, a game of secret bids): no seat decided first.
+ * Neither for a game with no decision at all (seat 1, as the test reads an absent `first`).
+ */
+export function firstToDecide(log: readonly { player: number; secret?: boolean | undefined }[]): { first?: number; atOnce?: true } {
+  for (const e of log) if (!e.secret) return { first: e.player };
+  return log.length > 0 ? { atOnce: true } : {};
 }
 
 /** The first-player test of the games that ended cleanly, among `players` seats. */

@@ -1,5 +1,5 @@
 import type { Diagnostic, Span } from "../../dsl/index.ts";
-import { makeBot, mixSeed, movesDigest, NO_MOVES, NoEndError, parseBotSpec, playOut, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
+import { firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, NoEndError, parseBotSpec, playOut, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
 export interface BatchTask extends RunSettings {
@@ -108,10 +108,10 @@ export function playGame(
   const failure = m.error ?? noEnd;
   if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ""}`;
   const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves };
-  // Who decided first; nobody when all answered a secret choice at once (bots answer in seat
-  // order, which says nothing of the game).
-  const first = m.log[0]?.player;
-  if (m.log[0]?.secret) outcome.atOnce = true;
+  // Who decided first alone; nobody when all answered secret choices at once (bots answer in
+  // seat order, which says nothing of the game).
+  const { first, atOnce } = firstToDecide(m.log);
+  if (atOnce) outcome.atOnce = true;
   else if (first !== undefined && first !== 0) outcome.first = first;
   if (error) outcome.error = error;
   if (bots.some((b) => b.judged)) outcome.judged = bots.map((b) => (b.judged ? { ...b.judged } : null));

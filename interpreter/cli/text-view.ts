@@ -70,7 +70,7 @@ function trackLine(spaces: SpaceView[], byCell: Map<string, PieceView[]>): strin
 
 /**
  * A graph (a route map) as a list: each space by its number, with its label and what stands on
- * it, then the spaces it is joined to. Its edges are the board: a row of spaces would hide them,
+ * it, then the spaces it is joined to, each with its label. Its edges are the board: a row of spaces would hide them,
  * and the options name spaces by these numbers ("roads 2").
  */
 function graphLines(b: BoardView, edges: readonly (readonly [number, number])[], byCell: Map<string, PieceView[]>): string[] {
@@ -86,9 +86,13 @@ function graphLines(b: BoardView, edges: readonly (readonly [number, number])[],
     return [String(s.x), label && label !== "." ? label : "", on.map(mark).join(" ")].filter(Boolean).join(" ");
   });
   const w = heads.reduce((m, h) => Math.max(m, [...h].length), 0);
+  // A space it is joined to reads with its label (`→ 13 2 red, 16 1 grey`), not as a bare number
+  // to look up: on a route map the numbers say nothing.
+  const labels = new Map(spaces.map((s) => [s.x, s.show?.label && s.show.label !== "." ? s.show.label : ""]));
+  const named = (n: number): string => (labels.get(n) ? `${n} ${labels.get(n)}` : String(n));
   return spaces.map((s, i) => {
     const to = [...new Set(joined.get(s.x) ?? [])].sort((a, c) => a - c);
-    return `    ${pad(heads[i]!, w)}  ${to.length ? `→ ${to.join(", ")}` : "(joined to none)"}`;
+    return `    ${pad(heads[i]!, w)}  ${to.length ? `→ ${to.map(named).join(", ")}` : "(joined to none)"}`;
   });
 }
 

@@ -97,6 +97,25 @@ scoring p { points 0 }` });
     expect(r.out).toContain("roads 3");
   });
 
+  it("a graph whose spaces have labels names the spaces each is joined to by number and label", () => {
+    // A route map: "0 Ardmore → 3, 4" sent the reader to look up what 3 and 4 were.
+    const files = ruleFiles({ "lines.stela": `game "Lines" { players 2 }
+board lines: graph(5, edges: [[0, 3], [3, 1], [1, 4], [4, 2]]) {
+  space town: text = ""
+  map { | A B C r r }
+  legend { A: town = "Ardmore"  B: town = "Brackley"  C: town = "Calder"  r: town = "" }
+  show { label: if this.town != "" then this.town else "road" }
+}
+flow {
+  turn players[0] {
+    let _t = choose t from spaces(lines) where t.town != "" prompt "Travel"
+  }
+}
+scoring p { points 0 }` });
+    const r = stela(["play", files["lines.stela"]!], "q\n");
+    expect(r.out).toContain("lines:\n    0 Ardmore   → 3 road\n    1 Brackley  → 3 road, 4 road\n    2 Calder    → 4 road\n    3 road      → 0 Ardmore, 1 Brackley\n    4 road      → 1 Brackley, 2 Calder\n");
+  });
+
   it("Maya: each tile shows its crop, its number of crops and its owner; a legend explains every code", () => {
     const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "4"]);
     expect(r.code).toBe(0);

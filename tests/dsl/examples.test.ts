@@ -250,6 +250,21 @@ example "refused" {
     const [r] = runExamples(compile(src, "h.stela").game!);
     expect(r!.failure).toMatchObject({ message: "the ranking differs", expected: "Player 1, Player 2", got: "Player 2, Player 1" });
   });
+
+  it("reads a ranking that mixes a shared place and a player alone, as the steps table writes it", () => {
+    // `[[a, b], c]` was a type error ("a list cannot mix list of player and player"), though the
+    // table of steps gives it as the way to write a tie.
+    const three = (steps: string) =>
+      harvest(`example "tie" {\n  players 3\n  position with triggers { place first q in players[1].bag at space_at(field, 0, 0) }\n${steps}}\n`).replace("  players 2\n", "  players 2..3\n");
+    const ok = three(`  expect ranking [players[1], [players[0], players[2]]]\n`);
+    expect(errors(ok)).toEqual([]);
+    expect(runExamples(compile(ok, "h.stela").game!).map((x) => x.failure?.message)).toEqual([undefined]);
+    const wrong = three(`  expect ranking [[players[1], players[0]], players[2]]\n`);
+    expect(runExamples(compile(wrong, "h.stela").game!)[0]!.failure).toMatchObject({ expected: "(Player 2 = Player 1), Player 3", got: "Player 2, (Player 1 = Player 3)" });
+    // A place that is neither a player nor players is still refused, at the place.
+    const bad = three(`  expect ranking [players[1], 3]\n`);
+    expect(errors(bad)).toEqual([`${line(bad, "expect ranking")}:31 type-mismatch: a place in the ranking should be a player but is a number`]);
+  });
 });
 
 describe("example blocks: a ranking written out", () => {

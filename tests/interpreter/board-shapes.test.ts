@@ -153,4 +153,18 @@ describe("hex, track and graph boards in the language", () => {
     const r2 = compile(`game "G" { players 2 }\nboard g: graph(3)\nflow { end game }\nscoring p { points 0 }`, "g.stela");
     expect(r2.diagnostics.filter((d) => d.severity === "error").map((d) => d.code)).toEqual(["argument-count"]);
   });
+
+  it("draws a graph's spaces where `places` puts them, each space after the list between the listed ones it is joined to", () => {
+    // A route map: three towns placed, two routes between them. On a circle, 35 towns and routes
+    // read as a ring of crossing lines.
+    const src = (places: string) => `game "G" { players 2 }\nboard g: graph(5, edges: [[0, 3], [3, 1], [1, 4], [4, 2]], places: ${places})\nflow { end game }\nscoring p { points 0 }`;
+    const r = compile(src("[[0, 0], [4, 0], [4, 3]]"), "g.stela");
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const b = r.game!.start({ players: 2 }).view(0).boards[0]!;
+    expect(b.spaces.map((s) => [s.at.x, s.at.y])).toEqual([[0.5, 0.5], [4.5, 0.5], [4.5, 3.5], [2.5, 0.5], [4.5, 2]]);
+    // A space with no listed neighbour has no place; a place is a pair of numbers from 0.
+    const errs = (places: string) => compile(src(places), "g.stela").diagnostics.filter((d) => d.severity === "error").map((d) => [d.code, d.span.start.column, d.message]);
+    expect(errs("[[0, 0]]")).toEqual([["invalid-board", 68, "space 1 has no place to be drawn: `places` places spaces 0 to 0, and space 1 is joined to none of them"]]);
+    expect(errs("[[0, 0], [1, -1]]")).toEqual([["invalid-board", 77, "where space 1 is drawn is a pair of numbers from 0, `[x, y]`"]]);
+  });
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { botRandom, formatPValue, makeBot, mixSeed, MctsBot, playOut, type RunSettings } from "../../interpreter/index.ts";
+import { botRandom, firstToDecide, formatPValue, makeBot, mixSeed, MctsBot, playOut, type RunSettings } from "../../interpreter/index.ts";
 import { mergeShards, readShard } from "../../interpreter/cli/merge-command.ts";
 import { keepGame, playGame, runBatch } from "../../interpreter/cli/simulate-batch.ts";
 import { loadRules } from "../../interpreter/cli/load-rules.ts";
@@ -71,6 +71,37 @@ describe("random streams", () => {
     const won = outcomes.filter((o) => o.winners.length === 1);
     expect(mixed.firstPlayer).toMatchObject({ decisive: won.filter((o) => o.game > 30).length, atOnce: won.filter((o) => o.game <= 30).length });
     expect(summaryLines(mixed).join("\n")).toMatch(/decisive games; \d+ that opened with a choice made at once left out \(p = /);
+  });
+
+  it("finds the first player of the turns after a setup choice all players make at once", () => {
+    // A route game's setup has each player keep tickets in secret, then turns begin: the first
+    // player of those turns is tested. Read from the setup choice, every such game had "no first
+    // player", and the line said so. Here whoever is drawn to start wins.
+    const file = ruleFiles({
+      "keep-then-turns.stela": `game "Keep then turns" { players 2 }
+per player { score: number = 0 }
+flow {
+  let kept = secretly each p in players chooses n from 1..2 prompt "Keep" ask always
+  let starter = random(players)
+  turn starter {
+    let n = choose n from 1..2 prompt "Pick"
+    starter.score = n + kept[starter]
+  }
+  end game
+}
+scoring p { points p.score }
+`,
+    })["keep-then-turns.stela"]!;
+    const s: RunSettings = { file, players: 2, bots: ["random"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 61 });
+    expect(outcomes.some((o) => o.atOnce)).toBe(false);
+    const summary = summarise("Keep then turns", s, 60, outcomes, 1);
+    expect(summary.firstPlayer).toMatchObject({ wins: 60, decisive: 60 });
+    expect(firstSeatVerdict(summary)).toBe("a first-player advantage when random plays every seat");
+    // Only choices made at once: nobody decided first.
+    expect(firstToDecide([{ player: 0, secret: true }, { player: 1, secret: true }])).toEqual({ atOnce: true });
+    expect(firstToDecide([{ player: 0, secret: true }, { player: 1 }])).toEqual({ first: 1 });
+    expect(firstToDecide([])).toEqual({});
   });
 
   it("says how sure a seat's wins are, and how many games would give ±5 and ±2 points", () => {

@@ -193,6 +193,52 @@ describe("what a player knows of the pieces they cannot see", () => {
     expect(bottoms.size).toBeGreaterThan(3);
   });
 
+  it("keeps a card seen taken from a face-up market in the hand, after another card of the hand is played face up", () => {
+    // A route game: everyone watches which colours a player takes from the market. Playing a
+    // Black from that hand shows which card went, so the Blue taken stays known; before, any card
+    // leaving the hand merged its classes with the deck's, and a third of the copies lost the Blue.
+    const MARKET = `
+      game "Market" { players 2 }
+      kind Card { colour: number }
+      zone deck: Card hidden
+      zone market: Card public
+      zone hand per player: Card owner
+      zone discards: Card public
+      components Card in deck {
+        "Blue" x6 { colour: 1 }
+        "Black" x6 { colour: 2 }
+      }
+      setup {
+        move first c in deck where c.colour == 1 to market
+        shuffle deck
+        deal 3 from deck to players[0].hand
+      }
+      flow {
+        turn players[0] {
+          let c = choose c from market prompt "Take" ask always
+          move c to current.hand
+          let d = choose d from current.hand where d.colour == 2 prompt "Play" ask always
+          move d to discards
+        }
+        turn players[1] { choose { option "Done" { } option "Wait" { } } }
+      }
+      scoring p { points 0 }
+    `;
+    const game = gameFromSource(MARKET);
+    const m = game.start({ players: 2, seed: 2 });
+    take(m, 0, "Blue");
+    take(m, 0, "Black");
+    const isBlue = (c: number): boolean => game.def.components[c]!.fields["colour"] === 1;
+    const hands = new Set<string>();
+    for (let seed = 1; seed <= 40; seed++) {
+      const hand = inZone(m.resampleFor(1, seed), "hand#0");
+      expect(hand.some(isBlue), `copy ${seed}: ${hand}`).toBe(true);
+      hands.add(sorted(hand).join(","));
+    }
+    // The cards drawn from the deck are still redrawn from it.
+    expect(hands.size).toBeGreaterThan(1);
+  });
+
   // With and without a shuffle of the box first (which starts keeping classes piece by piece, `known`).
   for (const setup of ["", "setup { shuffle box }"]) {
     it(`keeps a tile turned face down where everyone saw it${setup ? " (after a shuffle)" : ""}`, () => {

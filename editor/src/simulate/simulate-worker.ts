@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, firstPlayerTest, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
+import { compile, firstPlayerTest, firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
 import type { BalanceFigures, LookAnswer, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -53,9 +53,8 @@ function playTo(run: Run, to: number, progress: (done: number) => void): void {
     judged.push(bots.map((b) => b.judged && { ...b.judged }));
     if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}${m.error.hint ? ` (${m.error.hint})` : ""}`;
     // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
-    const first = m.log[0]?.secret ? undefined : m.log[0]?.player;
-    const atOnce = m.log[0]?.secret ? { atOnce: true as const } : {};
-    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves, ...(first === undefined ? {} : { first }), ...atOnce, ...(error ? { error } : {}) });
+    const { first, atOnce } = firstToDecide(m.log);
+    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves, ...(first === undefined ? {} : { first }), ...(atOnce ? { atOnce } : {}), ...(error ? { error } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
   }
