@@ -347,8 +347,8 @@ export type ExampleStep =
   | { kind: "ExampleChoose"; label: string; labelSpan: Span; by?: Expr; span: Span }
   /** `expect <condition>`. */
   | { kind: "ExpectHolds"; cond: Expr; span: Span }
-  /** `expect offered "…"` / `expect refused "…" because "…"`. */
-  | { kind: "ExpectOption"; offered: boolean; label: string; labelSpan: Span; reason?: string; by?: Expr; span: Span }
+  /** `expect offered "…"` / `expect refused "…" because "…"` / `expect not offered "…"` (`absent`: no option by that label passes too). */
+  | { kind: "ExpectOption"; offered: boolean; absent?: true; label: string; labelSpan: Span; reason?: string; by?: Expr; span: Span }
   /** `expect over`: the game has ended (without a rule failing). */
   | { kind: "ExpectOver"; span: Span }
   /** `expect scores [..]` (points by seat) / `expect ranking [..]` (players from first place; a list for a tie). */

@@ -425,7 +425,7 @@ export type ExampleStepDef = N &
     | { op: "choose"; label: string; by?: IrExpr }
     /** `got` and `want` are the two sides when the condition is an `==`, to show the difference. */
     | { op: "expect"; cond: IrExpr; text: string; got?: { e: IrExpr; ty: Type }; want?: { e: IrExpr; ty: Type } }
-    | { op: "option"; label: string; offered: boolean; reason?: string; by?: IrExpr }
+    | { op: "option"; label: string; offered: boolean; absent?: true; reason?: string; by?: IrExpr }
     | { op: "over" }
     | { op: "scores"; value: IrExpr }
     /** A list of players (no ties) or of lists of players (groups sharing a place). */

@@ -20,7 +20,7 @@ function startsStep(t: IToken): boolean {
  * `example "…" { … }`: a rulebook example as a test. Its steps: settings
  * (`players 2`, `seed 7`, `variant "…"`), `position [with triggers] { … }`,
  * `choose "label" [by p]` and the expectations (`expect <condition>`,
- * `expect offered "label"`, `expect refused "label" [because "text"]`,
+ * `expect offered "label"`, `expect refused "label" [because "text"]`, `expect not offered "label"`,
  * `expect over`, `expect scores [..]`, `expect ranking [..]`).
  */
 export abstract class ExampleGrammar extends StatementGrammar {
@@ -118,6 +118,25 @@ export abstract class ExampleGrammar extends StatementGrammar {
       IGNORE_AMBIGUITIES: true,
       MAX_LOOKAHEAD: 1,
       DEF: [
+        {
+          // `expect not offered "label"`: absent or refused, either way not offered (a label the
+          // rules never make is no refusal, which `expect refused` insists on).
+          GATE: () => this.LA(1).tokenType === kw("not") && isWord(this.LA(2), "offered") && this.LA(3).tokenType === StringLit,
+          ALT: () => {
+            this.CONSUME(kw("not"));
+            this.CONSUME5(Identifier);
+            const label = this.CONSUME3(StringLit);
+            const by = this.OPTION3(() => {
+              this.CONSUME2(kw("by"));
+              return this.SUBRULE2(this.expression);
+            });
+            return this.ACTION((): ExampleStep => {
+              const s: ExampleStep = { kind: "ExpectOption", offered: false, absent: true, label: unquote(label.image), labelSpan: this.span(label), span: this.spanFrom(start) };
+              if (by) s.by = by;
+              return s;
+            });
+          },
+        },
         {
           GATE: () => isWord(this.LA(1), "offered", "refused") && this.LA(2).tokenType === StringLit,
           ALT: () => {

@@ -140,7 +140,9 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
           if (!check.offered) fail(`"${step.label}" is not offered: ${check.reason}`, "offered", `refused: ${check.reason}`);
           return;
         }
-        if (check.offered) fail(`"${step.label}" is offered`, step.reason === undefined ? "refused" : `refused: ${step.reason}`, "offered");
+        if (check.offered) fail(`"${step.label}" is offered`, step.absent ? "not offered" : step.reason === undefined ? "refused" : `refused: ${step.reason}`, "offered");
+        // `expect not offered`: absent or refused, the step holds either way.
+        if (step.absent) return;
         // No candidate of the choice has the label (a misspelt one): nothing refuses it, so the
         // step proves nothing and fails, told apart from a refusal.
         if (!check.candidate && check.labels) {

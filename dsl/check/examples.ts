@@ -95,7 +95,7 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         break;
       }
       case "ExpectOption": {
-        const s: ExampleStepDef = { op: "option", label: step.label, offered: step.offered, span: step.span };
+        const s: ExampleStepDef = { op: "option", label: step.label, offered: step.offered, ...(step.absent ? { absent: true as const } : {}), span: step.span };
         if (step.reason !== undefined) s.reason = step.reason;
         // Every reason contains the empty text, "there is no such option" too: the step checks only that the option is not offered.
         if (step.reason === "") c.sink.warning("invalid-example", '`because ""` matches any refusal, and an option that does not exist: give words of the reason the rules give', step.span, "or leave out `because` to say only that the option is not offered");

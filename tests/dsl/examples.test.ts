@@ -210,6 +210,13 @@ example "refused" {
   expect refused "Buy a card"
   expect refused "Buy a card" because "You need 3 coins"
 }
+example "not offered, either way" {
+  expect not offered "Buy a card"
+  expect not offered "Buy a card and a tile"
+}
+example "not offered, but offered" {
+  expect not offered "Rest"
+}
 `;
     const r = compile(src, "named.stela");
     expect(r.diagnostics).toEqual([]);
@@ -218,6 +225,9 @@ example "refused" {
       ["misspelt", { message, expected: "refused", got: "no such option" }],
       ["misspelt, with a reason", { message, expected: "refused: You need 3 coins", got: "no such option" }],
       ["refused", undefined],
+      // `expect not offered`: a label the rules never make holds as well as a refused one.
+      ["not offered, either way", undefined],
+      ["not offered, but offered", { message: '"Rest" is offered', expected: "not offered", got: "offered" }],
     ]);
   });
 
@@ -263,7 +273,7 @@ example "refused" {
     expect(runExamples(compile(wrong, "h.stela").game!)[0]!.failure).toMatchObject({ expected: "(Player 2 = Player 1), Player 3", got: "Player 2, (Player 1 = Player 3)" });
     // A place that is neither a player nor players is still refused, at the place.
     const bad = three(`  expect ranking [players[1], 3]\n`);
-    expect(errors(bad)).toEqual([`${line(bad, "expect ranking")}:31 type-mismatch: a place in the ranking should be a player but is a number`]);
+    expect(errors(bad)).toEqual([`${line(bad, "expect ranking")}:31 type-mismatch: \`ranking\` lists players from first place (a list of players sharing a place): \`[red, black]\` or \`[[red, black], blue]\`, not number`]);
   });
 });
 
