@@ -101,6 +101,19 @@ scoring p { points 0 }
     expect(m.view(1).messages.map((x) => x.text)).toEqual(["Player 1 picks the hidden card", "Player 1 hid the hidden card", "Player 1 shows the card 3"]);
   });
 
+  it("a piece in a hand held facing out (`others`) reads as written to every player but its owner", () => {
+    const m = gameFromSource(leak.replace("zone hand per player: Card owner", "zone hand per player: Card others")).start({ players: 2, seed: 1 });
+    // Player 1 cannot see their own hand: they pick by place, and the others read the card.
+    m.apply(m.options(0).find((o) => o.label === "hidden piece 2 of hand of Player 1")!.id, 0);
+    expect(m.view(1).messages.map((x) => x.text)).toEqual(["Player 1 picks the card 2"]);
+    expect(m.view(1).decision!.prompt).toBe("Hide the card 2 how deep?");
+    for (const viewer of [0, null]) {
+      expect(m.view(viewer).messages.map((x) => x.text)).toEqual(["Player 1 picks the hidden card"]);
+      expect(m.view(viewer).decision!.prompt).toBe("Hide the hidden card how deep?");
+    }
+    expect(JSON.stringify(m.resampleFor(0, 7).state.messages)).not.toContain("card 2");
+  });
+
   it("a copy redrawn for another player (what bots get) keeps only what that player reads", () => {
     const m = gameFromSource(leak).start({ players: 2, seed: 1 });
     m.apply(m.options(0).find((o) => o.label === "card 2")!.id, 0);
