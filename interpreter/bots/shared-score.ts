@@ -45,7 +45,10 @@ const round = (v: number): string => String(+v.toFixed(2));
 export function sharedScoreLine(s: SharedScore): string {
   const m = s.mean;
   const bounded = Number.isFinite(m.low) && Number.isFinite(m.high);
-  return `team score: ${m.value.toFixed(2)} ${bounded ? `[${m.low.toFixed(2)}, ${m.high.toFixed(2)}]` : "[too few games]"} (mean, 95% CI), sd ${s.score.sd.toFixed(2)}, median ${round(s.score.median)}, 10%–90% ${round(s.score.q10)}–${round(s.score.q90)}, ${s.score.min}–${s.score.max}`;
+  // Every game on one score (bots that never score, a game always lost): an interval
+  // with no width would read as certainty, so it says how many games showed it.
+  const ci = !bounded ? "[too few games]" : m.low === m.high ? `(all ${m.n} games alike)` : `[${m.low.toFixed(2)}, ${m.high.toFixed(2)}] (mean, 95% CI)`;
+  return `team score: ${m.value.toFixed(2)} ${ci}, sd ${s.score.sd.toFixed(2)}, median ${round(s.score.median)}, 10%–90% ${round(s.score.q10)}–${round(s.score.q90)}, ${s.score.min}–${s.score.max}`;
 }
 
 /** "scores: 0 ×62 (31.0%) · 1 ×70 (35.0%) · …": how often the team ended on each score. */

@@ -36,6 +36,11 @@ describe("a run whose seats always share one score", () => {
     expect(simulationReport(a, gamesA)).toContain("Team score: 2.00 [");
   });
 
+  it("says so when every game ended on one score, rather than an interval of no width", () => {
+    const zeros = together(40, () => 0);
+    expect(summaryLines(summarise("Coop", settings, 40, zeros, 1)).join("\n")).toContain("team score: 0.00 (all 40 games alike), sd 0.00");
+  });
+
   it("is read seat by seat as before once a single game gives the seats different scores", () => {
     const games = together(100, (i) => i % 5);
     games[7] = { ...games[7]!, scores: [3, 1, 1], winners: [0] };
