@@ -324,7 +324,8 @@ export interface BoardDef {
   span: Span;
 }
 
-export type Visibility = "public" | "owner" | "hidden";
+/** Who sees what a zone holds: everyone, its owner, nobody, or everyone but its owner (`others`: a hand held facing out). */
+export type Visibility = "public" | "owner" | "hidden" | "others";
 
 export interface ZoneDef {
   name: string;

@@ -45,7 +45,7 @@ export type Keyword = (typeof KEYWORDS)[number];
  */
 export const CONTEXTUAL_KEYWORDS = [
   "zone", "bag", "players", "player", "points", "most", "fewest", "up", "down", "public", "owner",
-  "hidden", "limit", "value",
+  "others", "hidden", "limit", "value",
   // choices: `label "…"`, `ask always`
   "label", "ask", "always",
   // `example` blocks

@@ -21,6 +21,7 @@ export { botRandom, mixSeed } from "./bots/seeds.ts";
 export { binomialPValue, levelPerLook, quantile, shareRate, togetherZ, spread, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";
 export { alikeNote, changeText, leavesOutZero, movesDigest, NO_MOVES, pairedChange, samePlayNote, seatsSureTogether, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { winningMargin } from "./bots/winning-margin.ts";
+export { sharedChangeLine, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sureTeamChange, teamChangeReason, type SharedScore } from "./bots/shared-score.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
 export { FIRST_LOOK, listed, looksText, lookSchedule, MOST_LOOKS, sureWinChange } from "./bots/looks.ts";
 export { firstPlayerTest, firstPlayerText, firstToDecide, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";

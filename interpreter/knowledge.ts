@@ -54,12 +54,13 @@ export interface Knowledge {
   next: number;
 }
 
-/** `Runtime.seenBy`: everyone sees the piece, or no one does (else the one seat that does). */
+/** `Runtime.seenBy`: everyone sees the piece, or no one does (else the one seat that does, or -3 - the one seat that does not). */
 export const EVERYONE = -1;
 export const NO_ONE = -2;
 
 function sees(seers: number, player: number): boolean {
-  return seers === EVERYONE || seers === player;
+  // -3 - seat: an `others` zone, seen by every player but that seat (`Runtime.seenBy`).
+  return seers === EVERYONE || seers === player || (seers <= -3 && seers !== -3 - player);
 }
 
 /**

@@ -72,7 +72,7 @@ interface Identity {
  * redrawn at random, consistently with what they see and what they know (a
  * determinization):
  *
- * - pieces they cannot see (hidden zones, others' `owner` zones, face-down
+ * - pieces they cannot see (hidden zones, others' `owner` zones, their own `others` zones, face-down
  *   pieces) swap identities among themselves, within the same kind and
  *   shape (and owner, on a board: in a zone the owner is redrawn too), and
  *   only among pieces the player cannot tell apart

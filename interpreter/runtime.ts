@@ -312,15 +312,17 @@ export class Runtime {
 
   /**
    * Who sees what the pieces in the zone instance are, as `visibility.ts` `seesZoneInstance` says:
-   * `EVERYONE` (-1, a public zone), `NO_ONE` (-2, a hidden zone, or an owner zone no one owns), or
-   * the seat of the owner. Asked at every move (`knowledge.ts`), so kept by key: a number to compare.
+   * `EVERYONE` (-1, a public zone), `NO_ONE` (-2, a hidden zone, or an owner zone no one owns), the
+   * seat of the owner, or -3 - the owner's seat for an `others` zone (every seat but the owner's). Asked at every move (`knowledge.ts`), so kept by key: a number to compare.
    */
   seenBy(instance: string): number {
     let v = this.zoneSeers[instance];
     if (v === undefined) {
       const visibility = this.zoneDef(instance)?.visibility ?? "public";
       const owner = instanceOwner(instance);
-      v = this.zoneSeers[instance] = visibility === "public" ? -1 : visibility === "owner" && owner !== null ? owner : -2;
+      // `others` (every seat but the owner) as -3 - owner: `knowledge.ts` `sees` reads it.
+      v = this.zoneSeers[instance] =
+        visibility === "public" ? -1 : owner === null ? -2 : visibility === "owner" ? owner : visibility === "others" ? -3 - owner : -2;
     }
     return v;
   }

@@ -15,14 +15,19 @@ import { seenByAll } from "./visibility.ts";
  * where they came from.
  */
 
-/** A text some players read otherwise: only `to` (when set) reads it as written; everyone else reads `others`. */
+/**
+ * A text some players read otherwise: only `to` (when set) reads it as written, or every player
+ * but `allBut` (when set: it named a piece of that player's `others` zone); everyone else reads `others`.
+ */
 export interface PrivateText {
   to?: number;
+  allBut?: number;
   others: string;
 }
 
 /** Nothing unseen named yet (`unseenIn`). */
 const NONE_UNSEEN = -2;
+// (-3 - seat in `unseenIn`: every player but that seat sees every unseen piece named.)
 /** Unseen pieces named that no single player sees all of (`unseenIn`). */
 const NOBODY = -1;
 
@@ -42,9 +47,11 @@ let redacting = false;
 export function unseenName(x: Exec, id: number): string | undefined {
   if (seenByAll(x, id)) return undefined;
   const p = x.s.pieces[id]!;
-  // Who sees it: the owner of a zone only its owner looks into; on a board face down, or in a hidden zone, nobody.
-  const owner = p.board === null && p.zone !== null && x.rt.zoneDef(p.zone)?.visibility === "owner" ? instanceOwner(p.zone) : null;
-  const sees = owner ?? NOBODY;
+  // Who sees it: the owner of a zone only its owner looks into (a seat), every player but the owner
+  // of an `others` zone (-3 - the owner's seat); on a board face down, or in a hidden zone, nobody.
+  const visibility = p.board === null && p.zone !== null ? x.rt.zoneDef(p.zone)?.visibility : undefined;
+  const owner = visibility === "owner" || visibility === "others" ? instanceOwner(p.zone!) : null;
+  const sees = owner === null ? NOBODY : visibility === "others" ? -3 - owner : owner;
   unseenIn = unseenIn === NONE_UNSEEN || unseenIn === sees ? sees : NOBODY;
   if (!redacting) return undefined;
   const kind = x.rt.def.components[p.c]!.kind.toLowerCase();
@@ -73,7 +80,7 @@ export function textForAll(x: Exec, make: () => string): { text: string; private
     } finally {
       x.s.rng = rng;
     }
-    return { text, private: sees >= 0 ? { to: sees, others } : { others } };
+    return { text, private: sees >= 0 ? { to: sees, others } : sees <= -3 ? { allBut: -3 - sees, others } : { others } };
   } finally {
     unseenIn = outer;
     redacting = outerRedacting;

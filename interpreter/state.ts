@@ -373,6 +373,8 @@ export interface Message {
    * see, a `log` line naming one: `secret-text.ts`); everyone else reads `others`.
    */
   to?: number;
+  /** With `others`: every player but this one reads `text` (it named a piece in their `others` zone). */
+  allBut?: number;
   others?: string;
   /** A choice taken without asking (the only option): who took which option, for tools replaying old decision lists. */
   forced?: { player: number; option: string; label: string };

@@ -19,6 +19,8 @@ export interface Seen {
 export function seesZone(visibility: Visibility, owner: number | null, viewer: number | null): boolean {
   if (visibility === "public") return true;
   if (visibility === "owner") return viewer !== null && viewer === owner;
+  // A hand held facing out: every player at the table but its owner (a spectator sees only what is public).
+  if (visibility === "others") return viewer !== null && owner !== null && viewer !== owner;
   return false;
 }
 
@@ -61,15 +63,26 @@ export function seesLogEntry(e: LogEntry, viewer: number | null): boolean {
   return e.player === viewer || (!(e.secret && !e.revealed) && !e.hidden);
 }
 
+/** Who reads a text as written when it named a piece some cannot see (`secret-text.ts`). */
+interface Readers {
+  /** The one player who reads it as written. */
+  to?: number;
+  /** Every player but this one reads it as written (it named a piece in their `others` zone). */
+  allBut?: number;
+  /** What everyone else reads. */
+  others?: string;
+}
+
 /**
  * A text everyone reads (a message, a choice's prompt) as `viewer` reads it: as written, unless
- * `others` is set (it named a piece some cannot see: `secret-text.ts`), which all but `to` read.
+ * `others` is set (it named a piece some cannot see: `secret-text.ts`), which all but `to` (or
+ * only `allBut`, and spectators) read.
  */
-export function readBy(text: string, priv: { to?: number; others?: string } | undefined, viewer: number | null): string {
+export function readBy(text: string, priv: Readers | undefined, viewer: number | null): string {
   return readsAsWritten(priv, viewer) ? text : priv!.others!;
 }
 
 /** Does `viewer` read such a text as written (`readBy`)? */
-export function readsAsWritten(priv: { to?: number; others?: string } | undefined, viewer: number | null): boolean {
-  return priv?.others === undefined || priv.to === viewer;
+export function readsAsWritten(priv: Readers | undefined, viewer: number | null): boolean {
+  return priv?.others === undefined || priv.to === viewer || (priv.allBut !== undefined && viewer !== null && viewer !== priv.allBut);
 }

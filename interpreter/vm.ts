@@ -12,7 +12,7 @@ import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending, MatchState } from "./state.ts";
 import { isDistinct, label, wholeCount } from "./values.ts";
-import { seenByAll } from "./visibility.ts";
+import { seenByAll, seesPiece } from "./visibility.ts";
 import { forget } from "./memo.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
 import { isSpace } from "./space-info.ts";
@@ -1010,7 +1010,10 @@ function settle(
     f.pc++;
     return true;
   }
-  const hidden = spec.valueType.t === "piece" && (spec.count ? ((value as Value[] | null) ?? []) : [value]).some((v) => typeof v === "number" && !seenByAll(x, v));
+  // Hidden from the others when it names a piece some cannot see. A piece its chooser cannot see
+  // either (a card of their own hand held facing out, a face-down tile) is named by its place
+  // only, which tells nobody anything: those who see the piece know which it was.
+  const hidden = spec.valueType.t === "piece" && (spec.count ? ((value as Value[] | null) ?? []) : [value]).some((v) => typeof v === "number" && !seenByAll(x, v) && seesPiece(x, v, who));
   if (forced) {
     if (!quiet) tellForced(x, who, id, label, hidden);
   } else {

@@ -540,11 +540,13 @@ export function buildZones(c: Checker, decls: Decl[]): void {
         case "public":
         case "owner":
         case "hidden":
+        case "others":
           // Two of them would leave the zone as the last says, silently.
-          if (visibilityGiven !== undefined) c.sink.error("invalid-zone", `a zone is one of \`public\`, \`owner\` or \`hidden\`: this one already says \`${visibilityGiven}\``, o.name.span);
+          if (visibilityGiven !== undefined) c.sink.error("invalid-zone", `a zone is one of \`public\`, \`owner\`, \`others\` or \`hidden\`: this one already says \`${visibilityGiven}\``, o.name.span);
           visibilityGiven = o.name.text;
           visibility = o.name.text;
           if (o.name.text === "owner" && !d.perPlayer) c.sink.error("invalid-zone", "only a per-player zone has an owner who may see it", o.span);
+          if (o.name.text === "others" && !d.perPlayer) c.sink.error("invalid-zone", "only a per-player zone has an owner whom `others` leaves out", o.span);
           break;
         case "limit": {
           const v = o.value ? constEval(c, o.value) : undefined;
@@ -554,7 +556,7 @@ export function buildZones(c: Checker, decls: Decl[]): void {
           break;
         }
         default:
-          c.sink.error("invalid-zone", `unknown zone option \`${o.name.text}\``, o.name.span, didYouMean(o.name.text, ["public", "owner", "hidden", "limit"]));
+          c.sink.error("invalid-zone", `unknown zone option \`${o.name.text}\``, o.name.span, didYouMean(o.name.text, ["public", "owner", "others", "hidden", "limit"]));
       }
     }
     const zone: (typeof c.def.zones)[string] = { name: d.name.text, perPlayer: d.perPlayer, bag: d.bag, visibility };

@@ -5,7 +5,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -81,6 +81,12 @@ export interface Comparison {
    * interval of the comparison is then widened for the looks.
    */
   looks?: { planned: number[]; played: number; stopped?: string };
+  /**
+   * Set when every seat scored the same in every game on both sides (a cooperative game,
+   * `sharedScore`): each side's team score and its change game by game (a seat's, as all alike),
+   * read instead of the seats' win shares, which never change.
+   */
+  shared?: { a: SharedScore; b: SharedScore; change: PairedDifference };
 }
 
 /**
@@ -264,7 +270,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const alike = at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves };
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, ...alike, thresholds, command };
+  const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, ...alike, thresholds, command, ...shared };
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
@@ -313,6 +320,8 @@ export function stopReason(c: Comparison): string | undefined {
     if (!rules.every((t) => t.broken || t.settled)) return undefined;
     return `every --fail-if rule is decided: ${listed(rules.map((t) => `${t.rule} ${t.broken ? "breaks" : "surely holds"}`))}`;
   }
+  // Everyone wins together: no seat's win share moves, the team's score may.
+  if (c.shared) return teamChangeReason(c.shared.change);
   return sureWinChange(
     c.seats.map((s) => s.wins),
     c.sureTogether,
@@ -325,19 +334,23 @@ export function comparisonLines(c: Comparison): string[] {
   const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), `${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""}, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
   const looks = looksLine(c);
   if (looks) lines.push(looks, "");
-  lines.push("win share: games won, a shared win split among its winners", `B − A: each game's own change, over the ${c.pairs} games both sides played to the end (the same seeds and bots)`, "");
-  lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
-  for (const s of c.seats) {
+  if (c.shared) {
+    lines.push(sharedScoreNote(c.pairs), sharedChangeLine(c.shared.a, c.shared.b, c.shared.change), `A ${sharedCountsLine(c.shared.a)}`, `B ${sharedCountsLine(c.shared.b)}`);
+  } else {
+    lines.push("win share: games won, a shared win split among its winners", `B − A: each game's own change, over the ${c.pairs} games both sides played to the end (the same seeds and bots)`, "");
+    lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
+  }
+  for (const s of c.shared ? [] : c.seats) {
     lines.push(
       `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${changeText(s.wins, 100, 1).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${changeText(s.score, 1, 2)}`,
     );
   }
   lines.push("");
-  lines.push(...togetherLines(c));
-  const precision = changePrecisionLine(c);
+  if (!c.shared) lines.push(...togetherLines(c));
+  const precision = c.shared ? undefined : changePrecisionLine(c);
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
-  if (c.margin && c.a.margin && c.b.margin) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
+  if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
   if (same) lines.push(`note: ${same}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
@@ -368,6 +381,7 @@ function comparisonReport(c: Comparison): string {
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""} with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
 ${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.differentGames))}.</p>` : ""}
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
+${c.shared ? `<p>${escapeHtml(sharedScoreNote(c.pairs))}.</p><p><b>${escapeHtml(sharedChangeLine(c.shared.a, c.shared.b, c.shared.change))}</b>.</p><p>A ${escapeHtml(sharedCountsLine(c.shared.a))}.</p><p>B ${escapeHtml(sharedCountsLine(c.shared.b))}.</p>` : ""}
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
 ${looksLine(c) ? `<p>${escapeHtml(looksLine(c)!)}</p>` : ""}
 ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}

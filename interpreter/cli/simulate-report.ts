@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { firstSeatVerdict, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
-import { evenJudgementNote, formatPValue, turnOrderText, type Rate } from "../index.ts";
+import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
 function firstPlayerSentence(s: SimulationSummary): string {
@@ -110,10 +110,16 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
 <p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; ${s.playoutsPerSecond.toFixed(1)} games per second.</p>
 <p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
-<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). ${firstPlayerSentence(s)}${s.turnOrder ? ` ${escapeHtml(capitalised(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder)))}.` : ""}</p>
+${
+  s.shared
+    ? `<p>${escapeHtml(capitalised(sharedScoreNote(s.clean)))}.</p>
+<p>${escapeHtml(capitalised(sharedScoreLine(s.shared)))}.</p>
+<p>${escapeHtml(capitalised(sharedCountsLine(s.shared)))}.</p>`
+    : `<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). ${firstPlayerSentence(s)}${s.turnOrder ? ` ${escapeHtml(capitalised(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder)))}.` : ""}</p>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
+${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}`
+}
 ${even ? `<p>Note: ${escapeHtml(even)}.</p>` : ""}
-${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}
 <div class="charts">
 <div><h2>Win rate by seat</h2><canvas id="wins"></canvas></div>
 <div><h2>Game length</h2><canvas id="length"></canvas></div>

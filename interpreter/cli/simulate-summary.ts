@@ -1,5 +1,5 @@
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type Spread, type TurnOrderTest } from "../index.ts";
+import { evenJudgementNote, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -47,6 +47,8 @@ export interface SimulationSummary {
   firstPlayer: FirstPlayerTest;
   /** With 3 players or more: does any place in the turn order win more or less than its share (`turnOrderTest`)? */
   turnOrder?: TurnOrderTest;
+  /** Set when every seat scored the same in every clean game (a cooperative game): the team's score (`sharedScore`). */
+  shared?: SharedScore;
   playoutsPerSecond: number;
   /** Failed games: each with the command that replays it. */
   errors: { game: number; seed: number; message: string; replay: string }[];
@@ -103,6 +105,8 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   };
   if (n >= 2) summary.margin = spread(clean.map((g) => winningMargin(g.scores) ?? 0));
   if (n >= 3) summary.turnOrder = turnOrderTest(clean, n);
+  const shared = sharedScore(clean, n);
+  if (shared) summary.shared = shared;
   if (s.variant !== undefined) summary.variant = s.variant;
   return summary;
 }
@@ -129,31 +133,32 @@ const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(
 
 /** The summary as text lines for a terminal (figures rounded for reading; `--json` keeps them whole). */
 export function summaryLines(s: SimulationSummary): string[] {
-  const lines = [
-    `${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} games, ${s.players} players, seed ${s.seed}`,
-    "",
-    "seat  bot        share [95% CI]         won alone  drew [95% CI]        score mean ± sd   median  [min–max]",
-  ];
-  for (const x of s.seats) {
+  const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} games, ${s.players} players, seed ${s.seed}`, ""];
+  // Everyone wins or loses together: the seats' win figures are all alike and mean nothing.
+  if (s.shared) lines.push(`bots: ${s.bots.map((b, p) => `${p + 1} ${b}`).join(", ")}`, sharedScoreNote(s.clean), sharedScoreLine(s.shared), sharedCountsLine(s.shared), "");
+  else lines.push("seat  bot        share [95% CI]         won alone  drew [95% CI]        score mean ± sd   median  [min–max]");
+  for (const x of s.shared ? [] : s.seats) {
     lines.push(
       `${String(x.seat).padEnd(6)}${x.bot.padEnd(11)}${interval(x.share).padEnd(23)}${pct(x.wins.value).padEnd(11)}${interval(x.draws).padEnd(21)}${`${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}`.padEnd(18)}${String(+x.score.median.toFixed(2)).padEnd(8)}[${x.score.min}–${x.score.max}]`,
     );
   }
-  const fair = pct(s.firstPlayer.fairShare);
-  lines.push(
-    "",
-    // The share, not the games won alone, is what adds up to 1 over the seats: where first places
-    // are shared, every seat's games won alone fall short of 1/players in a perfectly fair game.
-    `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); ${firstPlayerText(s.seats.map((x) => x.bot), s.firstPlayer)}`,
-  );
-  if (s.turnOrder) lines.push(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder));
-  const precision = winPrecisionLine(s);
-  if (precision) lines.push(precision);
+  if (!s.shared) {
+    const fair = pct(s.firstPlayer.fairShare);
+    lines.push(
+      "",
+      // The share, not the games won alone, is what adds up to 1 over the seats: where first places
+      // are shared, every seat's games won alone fall short of 1/players in a perfectly fair game.
+      `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); ${firstPlayerText(s.seats.map((x) => x.bot), s.firstPlayer)}`,
+    );
+    if (s.turnOrder) lines.push(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder));
+    const precision = winPrecisionLine(s);
+    if (precision) lines.push(precision);
+  }
   const even = evenJudgementNote(s.seats);
   if (even) lines.push(`note: ${even}`);
   lines.push(
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
-    ...(s.margin ? [marginLine(s.margin)] : []),
+    ...(s.margin && !s.shared ? [marginLine(s.margin)] : []),
     `games per second: ${s.playoutsPerSecond.toFixed(1)}`,
     `errors: ${s.errors.length}`,
   );

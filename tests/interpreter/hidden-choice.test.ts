@@ -35,7 +35,7 @@ scoring p { points 0 }
 `;
 
 describe("hidden choices in the log", () => {
-  it("a piece chosen from an owner-only zone, or face down, reads as a hidden choice to the others", () => {
+  it("a piece chosen from an owner-only zone reads as a hidden choice to the others; one its chooser cannot see either, by its place", () => {
     const game = gameFromSource(source("owner"));
     const m = game.start({ players: 2 });
     while (m.decision) m.apply(m.options().at(-1)!.id);
@@ -44,8 +44,9 @@ describe("hidden choices in the log", () => {
     // Player 1 turns over a face-down piece: they cannot see which card it is either, so their own
     // option (and its log line) names it by its place.
     expect(labels(0)).toEqual(["Card (2)", "b1", "(a hidden choice)", "a1", "the face-down piece on b1", "Card (2)"]);
-    expect(labels(1)).toEqual(["(a hidden choice)", "b1", "Card (2)", "a1", "(a hidden choice)", "Card (2)"]);
-    expect(labels(null)).toEqual(["(a hidden choice)", "b1", "(a hidden choice)", "a1", "(a hidden choice)", "Card (2)"]);
+    // Named by its place, which tells nothing: everyone reads it as Player 1 does.
+    expect(labels(1)).toEqual(["(a hidden choice)", "b1", "Card (2)", "a1", "the face-down piece on b1", "Card (2)"]);
+    expect(labels(null)).toEqual(["(a hidden choice)", "b1", "(a hidden choice)", "a1", "the face-down piece on b1", "Card (2)"]);
     // The full log (for tools, replays and tests) keeps everything.
     expect(m.log.map((e) => e.label)[0]).toBe("Card (2)");
   });
@@ -99,6 +100,21 @@ scoring p { points 0 }
     // In the vault nobody sees it, its owner neither; a card put on the table everyone reads.
     expect(m.view(0).messages.map((x) => x.text)).toEqual(["Player 1 picks the card 2", "Player 1 hid the hidden card", "Player 1 shows the card 3"]);
     expect(m.view(1).messages.map((x) => x.text)).toEqual(["Player 1 picks the hidden card", "Player 1 hid the hidden card", "Player 1 shows the card 3"]);
+  });
+
+  it("a piece in a hand held facing out (`others`) reads as written to every player but its owner", () => {
+    const m = gameFromSource(leak.replace("zone hand per player: Card owner", "zone hand per player: Card others")).start({ players: 2, seed: 1 });
+    // Player 1 cannot see their own hand: they pick by place, and the others read the card.
+    m.apply(m.options(0).find((o) => o.label === "hidden piece 2 of hand of Player 1")!.id, 0);
+    expect(m.view(1).messages.map((x) => x.text)).toEqual(["Player 1 picks the card 2"]);
+    expect(m.view(1).decision!.prompt).toBe("Hide the card 2 how deep?");
+    // The pick itself, named by its place: Player 2, who sees the card, reads it as Player 1 does.
+    expect(m.view(1).log[0]!.label).toBe("hidden piece 2 of hand of Player 1");
+    for (const viewer of [0, null]) {
+      expect(m.view(viewer).messages.map((x) => x.text)).toEqual(["Player 1 picks the hidden card"]);
+      expect(m.view(viewer).decision!.prompt).toBe("Hide the hidden card how deep?");
+    }
+    expect(JSON.stringify(m.resampleFor(0, 7).state.messages)).not.toContain("card 2");
   });
 
   it("a copy redrawn for another player (what bots get) keeps only what that player reads", () => {

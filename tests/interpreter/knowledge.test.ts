@@ -180,6 +180,45 @@ describe("what a player knows of the pieces they cannot see", () => {
     }
   });
 
+  it("keeps a card a player watched go into their own hand held facing out (`others`) where it went", () => {
+    // Each sees the other's hand, not their own: Player 2 hands Player 1 a card Player 1 saw in theirs.
+    const game = gameFromSource(`
+game "Gift" { players 2 }
+kind Card { value: number }
+zone deck: Card hidden
+zone hand per player: Card others
+components Card in deck { for v in 1..8 { x1 { value: v } } }
+setup {
+  shuffle deck
+  for p in players { deal 3 from deck to p.hand }
+}
+flow {
+  turn players[1] {
+    let k = choose k from players[0].hand prompt "Take a card from Player 1"
+    move k to players[1].hand
+  }
+  turn players[0] {
+    let k = choose k from players[1].hand prompt "Give Player 2 a card"
+    move k to players[0].hand
+  }
+  turn players[0] { let k = choose k from players[0].hand prompt "Look" }
+}
+scoring p { points 0 }
+`);
+    const m = game.start({ players: 2, seed: 5 });
+    m.applyAt(0, 1);
+    // The card Player 2 just took from Player 1's hand, on top of Player 2's: Player 1 saw it taken.
+    const id = m.state.zones["hand#1"]!.at(-1)!;
+    const given = m.state.pieces[id]!.c;
+    expect(m.apply(m.options(0).find((o) => o.pieces?.includes(id) ?? o.label.endsWith(`(${given + 1})`))!.id, 0)).toEqual({ ok: true });
+    for (let seed = 1; seed <= 20; seed++) {
+      const copy = m.resampleFor(0, seed);
+      // The card it saw come over is always in its hand; the rest of its hand is any of the unseen cards.
+      expect(inZone(copy, "hand#0").at(-1)).toBe(given);
+      expect(inZone(copy, "hand#1")).toEqual(inZone(m, "hand#1"));
+    }
+  });
+
   it("keeps two hidden piles apart until they are shuffled together", () => {
     const m = gameFromSource(DRAW).start({ players: 2, seed: 4 });
     const ls = sorted(inZone(m, "left"));
