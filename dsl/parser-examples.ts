@@ -124,11 +124,11 @@ export abstract class ExampleGrammar extends StatementGrammar {
           GATE: () => this.LA(1).tokenType === kw("not") && isWord(this.LA(2), "offered") && this.LA(3).tokenType === StringLit,
           ALT: () => {
             this.CONSUME(kw("not"));
-            this.CONSUME5(Identifier);
+            this.CONSUME6(Identifier);
             const label = this.CONSUME3(StringLit);
             const by = this.OPTION3(() => {
               this.CONSUME2(kw("by"));
-              return this.SUBRULE2(this.expression);
+              return this.SUBRULE4(this.expression);
             });
             return this.ACTION((): ExampleStep => {
               const s: ExampleStep = { kind: "ExpectOption", offered: false, absent: true, label: unquote(label.image), labelSpan: this.span(label), span: this.spanFrom(start) };
