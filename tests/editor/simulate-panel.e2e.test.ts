@@ -294,6 +294,15 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.textContent("[data-testid=simulate-even-judgement]")).toBe(
       "Note: greedy (seat 1) found every option worth the same at 100.0% of the 30 decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an `estimate` that does.",
     );
+    // Greedy on several redrawn copies (`greedy:N`, for a game of chance), as the CLI writes it.
+    await page.fill("[data-testid=simulate-copies-1]", "0");
+    await page.click("[data-testid=simulate-run]");
+    expect(await page.textContent("[data-testid=simulate-failure]")).toBe("Not run: seat 1: greedy's copies a whole number from 1 to 64.");
+    await page.fill("[data-testid=simulate-copies-1]", "4");
+    await page.fill("[data-testid=simulate-games]", "3");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes("bots greedy:4,random"), null, { timeout: 120_000 });
+    expect(await page.textContent("[data-testid=simulate-reproduce]")).toContain("--bots greedy:4,random");
     expect(e.errors).toEqual([]);
   }, 300_000);
 });
