@@ -2,7 +2,7 @@ import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import type { Judged } from "./bot.ts";
 import { optionIdAt } from "./option-at.ts";
-import { optionSample, trialScore, tryOption } from "./one-step.ts";
+import { followedScore, optionSample, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 
 /**
@@ -21,6 +21,16 @@ import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
  * deck's order, others' hands, others' secret answers, future chance) is
  * redrawn, so the score it compares is never the real hidden outcome.
  */
+/**
+ * How many of its own follow-up choices greedy looks through, and how many options of each
+ * (`followedScore`). One, of 16: against a random bot, 2 players, 80 games, seed 5, greedy won
+ * Maya 61.3% [50.3–71.2] judging where the rules stopped (its "Choose an action" even at 100% of
+ * 1,988 decisions: picked at random) and 86.3% [77.0–92.1] looking through it; Cacao's mean score
+ * 48.3 → 60.9; in 1.4x and 1.6x the time.
+ */
+const FOLLOW_DEPTH = 1;
+const FOLLOW_WIDTH = 16;
+
 export class GreedyBot {
   private readonly rng: BotRandom;
   private readonly seed: number;
@@ -56,7 +66,7 @@ export class GreedyBot {
       const world = match.resampleFor(player, k === 0 ? mixSeed(this.seed, decision) : mixSeed(mixSeed(this.seed, decision), k));
       // Nobody reads the trials' logs: they play the same moves without naming them.
       world.quiet = true;
-      pool.forEach((i, j) => (totals[j]! += trialScore(tryOption(world, i, player, this.pick), player)));
+      pool.forEach((i, j) => (totals[j]! += followedScore(tryOption(world, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick)));
     }
     let best = -Infinity;
     let bestIndices: number[] = [];

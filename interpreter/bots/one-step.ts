@@ -68,3 +68,22 @@ export function trialScore(trial: Match | undefined, player: number): number {
   if (!result.winners.includes(player)) return score - FINISHED;
   return score + (result.winners.length === 1 ? 2 * FINISHED : FINISHED);
 }
+
+/**
+ * How a bot ranks a tried option when the rules next ask the same player again (an action, then
+ * where to do it; a card to play, then which): by the best of that follow-up's options, each tried
+ * the same way, `depth` such follow-ups deep and `width` options wide. Judged where the rules stop
+ * first, "Play a card" reads as good as the hand before the card is chosen, and greedy picks its
+ * action at random. A choice of the others, made at once by several players, or with fewer than two
+ * options, ends the look as before.
+ */
+export function followedScore(trial: Match | undefined, player: number, depth: number, width: number, pick: (n: number) => number): number {
+  if (depth <= 0 || !trial || trial.error || trial.result) return trialScore(trial, player);
+  const next = trial.decision;
+  if (!next || next.simultaneous || next.players.length !== 1 || next.players[0] !== player) return trialScore(trial, player);
+  const n = trial.optionCount(player);
+  if (n < 2) return trialScore(trial, player);
+  let best = -Infinity;
+  for (const i of optionSample(n, width, pick)) best = Math.max(best, followedScore(tryOption(trial, i, player, pick), player, depth - 1, width, pick));
+  return best;
+}

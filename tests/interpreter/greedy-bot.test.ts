@@ -123,3 +123,49 @@ describe("greedy bot", () => {
     expect(parseBotSpec("random:3")).toBeUndefined();
   });
 });
+
+// An action, then how much of it: the action alone changes no score.
+const ACTION_THEN_AMOUNT = gameFromSource(`
+game "Action then amount" { players 2 }
+per player { score: number = 0 }
+flow {
+  for p in players {
+    turn p {
+      choose prompt "Act" {
+        option "Small" {
+          let n = choose n from 1..2 prompt "How many?"
+          p.score += n
+        }
+        option "Big" {
+          let n = choose n from 0..5 prompt "How many?"
+          p.score += 2 * n
+        }
+      }
+    }
+  }
+}
+scoring p { points p.score }
+`);
+
+describe("greedy looks through its own next choice", () => {
+  it("judges an action by the best of what it then chooses, where it would have read every action alike", () => {
+    // Judged where the rules stop ("How many?" not yet answered), Small and Big both read 0 and
+    // greedy took one at random; through its follow-up, Big is worth 10 and Small 2.
+    const picks = Array.from({ length: 20 }, (_, seed) => {
+      const m = ACTION_THEN_AMOUNT.start({ players: 2, seed });
+      const bot = new GreedyBot(seed);
+      const labels = m.options(0).map((o) => o.label);
+      const i = bot.chooseIndex(m, 0)!;
+      m.applyAt(i, 0);
+      const amount = bot.chooseIndex(m, 0)!;
+      m.applyAt(amount, 0);
+      return `${labels[i]} ${m.state.pvars[0]!["score"]}`;
+    });
+    expect(new Set(picks)).toEqual(new Set(["Big 10"]));
+    // Every decision was told apart: the "played as random" note has nothing to say.
+    const bot = new GreedyBot(1);
+    const m = ACTION_THEN_AMOUNT.start({ players: 2, seed: 1 });
+    bot.chooseIndex(m, 0);
+    expect(bot.judged).toMatchObject({ weighed: 1, even: 0 });
+  });
+});
