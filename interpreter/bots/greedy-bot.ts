@@ -2,18 +2,8 @@ import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import type { Judged } from "./bot.ts";
 import { optionIdAt } from "./option-at.ts";
-import { followedScore, optionSample, tryOption } from "./one-step.ts";
+import { FOLLOW_DEPTH, FOLLOW_WIDTH, followed, optionSample, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
-
-/**
- * How many of its own follow-up choices greedy looks through, and how many options of each
- * (`followedScore`). One, of 8: on a tile game of ours whose turn opens with "choose an action",
- * greedy judging where the rules stopped read every action alike and won 61% of games against a
- * random bot; looking through 8 options of the follow-up, 88% in 0.9x–1.3x the time of a game
- * (README, the greedy bot); through 16, 86% in 1.4x–1.6x.
- */
-const FOLLOW_DEPTH = 1;
-const FOLLOW_WIDTH = 8;
 
 /**
  * One step of look-ahead: tries each option on a copy of the match and keeps
@@ -24,7 +14,7 @@ const FOLLOW_WIDTH = 8;
  * filters reject most candidates, weighing them was most of a try's cost, and
  * only an option forced on the next player (taken without asking) is left out
  * of the score. When the rules next ask this player alone again (an action,
- * then where), the option is scored by the best of that choice (`followedScore`).
+ * then where), the option is scored by the best of that choice (`followed`).
  * Generic: it knows
  * nothing of any game beyond its scoring. Options are many (hundreds of
  * placements), so it samples at most `width` of them.
@@ -68,7 +58,7 @@ export class GreedyBot {
       const world = match.resampleFor(player, k === 0 ? mixSeed(this.seed, decision) : mixSeed(mixSeed(this.seed, decision), k));
       // Nobody reads the trials' logs: they play the same moves without naming them.
       world.quiet = true;
-      pool.forEach((i, j) => (totals[j]! += followedScore(tryOption(world, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick)));
+      pool.forEach((i, j) => (totals[j]! += followed(tryOption(world, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick).score));
     }
     let best = -Infinity;
     let bestIndices: number[] = [];

@@ -1,7 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
-import { optionSample, trialScore, tryOption } from "./one-step.ts";
+import { FOLLOW_DEPTH, FOLLOW_WIDTH, followed, optionSample, tryOption } from "./one-step.ts";
 import { botRandom, mixSeed, type BotRandom } from "./seeds.ts";
 
 /** How long the bot thinks per decision: a number of playouts (reproducible) or a time (not reproducible). */
@@ -250,7 +250,8 @@ export class MctsBot {
 
   /**
    * Up to `priorWidth` of the `n` options of `player` at the root, each judged one step on in one
-   * world redrawn for this decision (`judge`), best first as the greedy bot ranks them:
+   * world redrawn for this decision (`judge`), through the player's own next choice when the rules
+   * ask them again at once (`followed`), best first as the greedy bot ranks them:
    * by the player's own estimate. Rewards squash a lead into (0, 1) relative to the scores, so
    * they cannot rank a lead of 9 against a lead of 1 over a rival at 0 (the first moves of many
    * games). Equal ones keep their order by position, so a seed always searches them in the same order.
@@ -265,8 +266,10 @@ export class MctsBot {
     if (world.optionCount(player) !== n) return undefined;
     const players = match.state.players;
     const priors = pool.map((index): Prior => {
-      const trial = tryOption(world, index, player, this.pick);
-      return { index, reward: judge(trial, players), score: trialScore(trial, player) };
+      // Through the player's own next choice, as greedy judges (an action is worth the best of
+      // what it then lets them do), rewarded where that best one left the game.
+      const best = followed(tryOption(world, index, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick);
+      return { index, reward: judge(best.trial, players), score: best.score };
     });
     return priors.sort((a, b) => b.score - a.score || a.index - b.index);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatBotSpec, parseBotSpec } from "../../interpreter/bots/bot.ts";
 import { GreedyBot } from "../../interpreter/bots/greedy-bot.ts";
+import { MctsBot } from "../../interpreter/bots/mcts-bot.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** The greedy bot looks one decision ahead, and never at answers still secret. */
@@ -167,5 +168,16 @@ describe("greedy looks through its own next choice", () => {
     const m = ACTION_THEN_AMOUNT.start({ players: 2, seed: 1 });
     bot.chooseIndex(m, 0);
     expect(bot.judged).toMatchObject({ weighed: 1, even: 0 });
+  });
+
+  it("MCTS judges its root options the same way, so a search too short to tell them apart takes Big too", () => {
+    // One playout: the search widens through its first judged option only, so what it takes is the
+    // judgement's best. Judged where the rules stop, Small and Big tie and the lower position won.
+    const picks = Array.from({ length: 10 }, (_, seed) => {
+      const m = ACTION_THEN_AMOUNT.start({ players: 2, seed });
+      const labels = m.options(0).map((o) => o.label);
+      return labels[new MctsBot(seed, { iterations: 1 }).chooseIndex(m, 0)!];
+    });
+    expect(new Set(picks)).toEqual(new Set(["Big"]));
   });
 });
