@@ -146,8 +146,7 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
         // No candidate of the choice has the label (a misspelt one): nothing refuses it, so the
         // step proves nothing and fails, told apart from a refusal.
         if (!check.candidate && check.labels) {
-          const near = nearest(step.label, check.labels);
-          const listed = near.length ? `; the nearest labels: ${near.map((l) => `"${l}"`).join(", ")}` : "; the choice has no options";
+          const listed = check.several ? pickHint(step.label, check.labels) : nearestHint(step.label, check.labels);
           const decider = rt.playerName(who ?? sc.match.decision?.players[0] ?? 0);
           fail(`no option has the label "${step.label}" (${decider} decides now, prompt: ${sc.match.decision?.prompt}), so no rule refuses it${listed}${sc.takenSince()}`, step.reason === undefined ? "refused" : `refused: ${step.reason}`, "no such option");
         }
@@ -196,4 +195,18 @@ function shown(sc: Scenario, v: Value, ty: Type): string {
 function rankingText(sc: Scenario, ranking: Value[][]): string {
   const name = (p: Value) => sc.match.game.runtime(sc.match.state.variant).playerName(p as number);
   return ranking.map((g) => (g.length === 1 ? name(g[0]!) : `(${g.map(name).join(" = ")})`)).join(", ");
+}
+
+/** The labels nearest a misspelt one, for a step naming no option. */
+function nearestHint(label: string, labels: readonly string[]): string {
+  const near = nearest(label, labels);
+  return near.length ? `; the nearest labels: ${near.map((l) => `"${l}"`).join(", ")}` : "; the choice has no options";
+}
+
+/** For a pick of several naming no items: how such a label is made, and the items nearest each unknown part. */
+function pickHint(label: string, items: readonly string[]): string {
+  const unknown = label.split(/, | and /).filter((part) => !items.includes(part));
+  const near = [...new Set(unknown.flatMap((part) => nearest(part, items)))];
+  const nearText = near.length ? `; the nearest items: ${near.map((l) => `"${l}"`).join(", ")}` : `; the items: ${items.map((l) => `"${l}"`).join(", ")}`;
+  return `; a pick of several is named by its items, as "A, B and C"${nearText}`;
 }

@@ -85,9 +85,11 @@ export type OptionCheck =
       candidate: boolean;
       /**
        * When it is no candidate: the label of every candidate of the pending choice, offered or
-       * not, when they can be listed (not those of a several-item pick, which are combinations).
+       * not, when they can be listed; of a pick of several, its items' labels (`several`).
        */
       labels?: string[];
+      /** The pending choice picks several items: an option's label joins its items' ("Gold, Wood and Corn"). */
+      several?: boolean;
     };
 
 /** A match driven as a rulebook example: see the module comment. */
@@ -402,13 +404,19 @@ export class Scenario {
     if (offered.some((o) => o.label === label)) return { offered: true };
     if (!m.decision || who === undefined) return { offered: false, candidate: false, reason: m.error ? `the rules failed: ${m.error.message}` : "the game is over" };
     if (!m.decision.players.includes(who)) return { offered: false, candidate: false, reason: `${this.rt.playerName(who)} has no decision to take now` };
-    const all = this.candidates(who);
-    const candidate = all?.find((o) => o.label === label);
+    const found = this.candidates(who);
+    const all = found?.list;
+    // A pick of several is named by its items: the label is read back into them (`pickNamed`).
+    const candidate = found?.several ? pickNamed(label, found.list) : all?.find((o) => o.label === label);
     const listed = offered.map((o) => `"${o.label}"`).join(", ");
     if (!candidate) {
       const reason = `there is no such option (${this.rt.playerName(who)} decides now, prompt: ${m.decision.prompt}; offered: ${listed})${this.takenSince()}`;
-      return all ? { offered: false, candidate: false, reason, labels: all.map((o) => o.label) } : { offered: false, candidate: false, reason };
+      if (!all) return { offered: false, candidate: false, reason };
+      return { offered: false, candidate: false, reason, labels: all.map((o) => o.label), ...(found.several ? { several: true } : {}) };
     }
+    // The same items in another order than the engine names them: that pick is offered.
+    const items = (id: string): string => id.split("+").sort().join("+");
+    if (found?.several && offered.some((o) => items(o.id) === items(candidate.id))) return { offered: true };
     const r = m.clone().apply(candidate.id, who);
     if (r.ok) return { offered: false, candidate: true, reason: "it is not offered" };
     // The engine's reason repeats the candidate's label: keep only the rules' words.
@@ -420,7 +428,7 @@ export class Scenario {
    * Every candidate of the pending choice, allowed or not, with the id the engine would accept;
    * undefined when they cannot be listed.
    */
-  private candidates(who: number): { id: string; label: string }[] | undefined {
+  private candidates(who: number): { list: { id: string; label: string }[]; several: boolean } | undefined {
     const s = cloneState(this.match.state);
     const x = newExec(this.rt, s);
     const f = s.stack[s.stack.length - 1];
@@ -428,14 +436,14 @@ export class Scenario {
     const ins: Instr | undefined = this.rt.code.get(f.code)?.instrs[f.pc];
     if (!ins) return undefined;
     try {
-      if (ins.k === "options") return ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i, i)).map((o) => ({ id: o.id, label: o.label }));
+      if (ins.k === "options") return { list: ins.options.map((o, i) => namedOption(String(o.label(x, f.locals)), i, i)).map((o) => ({ id: o.id, label: o.label })), several: false };
       if (ins.k !== "choose" && ins.k !== "secret") return undefined;
-      // A multi-pick's candidates are combinations: only those offered are named.
-      if (ins.count) return undefined;
       if (ins.k === "secret") f.locals[ins.chooserSlot] = who;
       const values = items(x, ins.src(x, f.locals), ins.zone, ins.span);
       const ty = ins.valueType as Type;
-      return nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who, choiceLabeller(x, ins, f.locals, who, false)).map((o) => ({ id: o.id, label: o.label }));
+      // A multi-pick's options are combinations of these items, named after them.
+      const list = nameChoice(x, { values: legalValues(x, values, ty, who) }, ty, who, choiceLabeller(x, ins, f.locals, who, false)).map((o) => ({ id: o.id, label: o.label }));
+      return { list, several: ins.count !== undefined };
     } catch {
       return undefined;
     }
@@ -552,4 +560,34 @@ function parseSpace(label: string, topology: string): [number, number, number?] 
   const out: [number, number, number?] = [x - 1, Number(m[2]) - 1];
   if (m[3] !== undefined) out.push(Number(m[3]) - 1);
   return out;
+}
+
+/**
+ * The pick of several items a label names, as the engine names one (`options.ts`: "Gold",
+ * "Gold and Wood", "Gold, Wood and Corn"; "nothing" for none), read back into `items` with the
+ * id the engine accepts (the items' ids joined by `+`); undefined when the label is not so made.
+ * Item labels may themselves hold ", " or " and ", so every way of reading it is tried.
+ */
+export function pickNamed(label: string, items: readonly { id: string; label: string }[]): { id: string; label: string } | undefined {
+  if (label === "nothing") return { id: "nothing", label };
+  const read = (rest: string, taken: string[]): string[] | undefined => {
+    for (const it of items) {
+      if (!rest.startsWith(it.label)) continue;
+      const after = rest.slice(it.label.length);
+      const ids = [...taken, it.id];
+      if (after === "") return ids;
+      // ", " between items, " and " before the last one only.
+      if (after.startsWith(", ")) {
+        const r = read(after.slice(2), ids);
+        if (r && r.length > ids.length + 1) return r;
+      }
+      if (after.startsWith(" and ")) {
+        const last = items.find((o) => o.label === after.slice(5));
+        if (last) return [...ids, last.id];
+      }
+    }
+    return undefined;
+  };
+  const ids = read(label, []);
+  return ids ? { id: ids.join("+"), label } : undefined;
 }

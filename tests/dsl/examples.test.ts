@@ -155,6 +155,39 @@ example "forced" {
     expect(r!.failure).toMatchObject({ message: "expected players[0].score == 3; taken without asking since the last step: Player 1: take 3", expected: "3", got: "33" });
   });
 
+  it("a pick of several: a refused combination holds with its item's reason; a misspelt one fails, naming the nearest items", () => {
+    const src = `game "Pick" { players 2 }
+per player { coins: number = 0 }
+flow {
+  turn players[0] {
+    let two = choose 2 c from ["Gold", "Wood", "Corn", "Stone"] where c != "Stone" else "Stone is too heavy" prompt "Take two"
+    players[0].coins += size(two)
+  }
+}
+scoring p { points p.coins }
+example "holds" {
+  expect offered "Gold and Wood"
+  expect refused "Gold and Stone" because "Stone is too heavy"
+  expect refused "Wood and Gold"
+}
+example "misspelt" {
+  expect refused "Gold and Wod"
+}
+example "not a list" {
+  expect refused "Gold, Wood"
+}
+`;
+    const r = compile(src, "pick.stela");
+    expect(r.diagnostics).toEqual([]);
+    const results = runExamples(r.game!);
+    expect(results.map((x) => [x.title, x.passed, x.failure?.message])).toEqual([
+      // Another order names the same pick, which is offered: "Wood and Gold" is not refused.
+      ["holds", false, '"Wood and Gold" is offered'],
+      ["misspelt", false, 'no option has the label "Gold and Wod" (Player 1 decides now, prompt: Take two), so no rule refuses it; a pick of several is named by its items, as "A, B and C"; the nearest items: "Wood", "Gold", "Corn"'],
+      ["not a list", false, 'no option has the label "Gold, Wood" (Player 1 decides now, prompt: Take two), so no rule refuses it; a pick of several is named by its items, as "A, B and C"; the items: "Corn", "Gold", "Stone", "Wood"'],
+    ]);
+  });
+
   it("a named option's `when … else` says why it is not offered, to apply and to `expect refused`", () => {
     const src = `game "Named" { players 2 }
 per player { coins: number = 1 }
