@@ -158,6 +158,11 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
         return;
       }
       case "over":
+        if (step.not) {
+          if (sc.match.error) fail(`the rules failed: ${sc.match.error.message}`, "the game going on", "a rule failure");
+          if (sc.match.over) fail(`the game is over${sc.takenSince()}`, "the game going on", `the game over: scores ${sc.match.result!.scores.join(", ")}`);
+          return;
+        }
         if (sc.match.error) fail(`the rules failed: ${sc.match.error.message}`, "the game over", "a rule failure");
         if (!sc.match.over) fail("the game is not over", "the game over", `${sc.match.decision?.prompt ?? "a decision"} (waiting for ${sc.match.decision?.players.map((p) => rt.playerName(p)).join(", ")})`);
         return;

@@ -155,6 +155,34 @@ example "forced" {
     expect(r!.failure).toMatchObject({ message: "expected players[0].score == 3; taken without asking since the last step: Player 1: take 3", expected: "3", got: "33" });
   });
 
+  it("`expect not over` holds while a decision waits and fails once the game has ended, with the scores", () => {
+    const src = `game "Short" { players 2 }
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    let n = choose n from 1..2 prompt "How many?"
+    players[0].score += n
+  }
+}
+scoring p { points p.score }
+example "goes on, then ends" {
+  expect not over
+  choose "2"
+  expect over
+}
+example "ended" {
+  choose "1"
+  expect not over
+}
+`;
+    const r = compile(src, "short.stela");
+    expect(r.diagnostics).toEqual([]);
+    expect(runExamples(r.game!).map((x) => [x.title, x.passed, x.failure?.message, x.failure?.got])).toEqual([
+      ["goes on, then ends", true, undefined, undefined],
+      ["ended", false, "the game is over", "the game over: scores 1, 0"],
+    ]);
+  });
+
   it("a pick of several: a refused combination holds with its item's reason; a misspelt one fails, naming the nearest items", () => {
     const src = `game "Pick" { players 2 }
 per player { coins: number = 0 }
