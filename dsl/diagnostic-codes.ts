@@ -49,6 +49,8 @@ export const DIAGNOSTIC_CODES = {
   "break-outside-loop": "`break` or `continue` outside a loop.",
   "choose-count-unmet": "A multi-pick (`choose 3 c from …`) that can never be met: more items than its list holds, or a count that is not a whole number.",
   "choose-without-player": "A choice with no `by` that can run outside any `turn` (nobody would be asked).",
+  "choose-without-by-in-player-loop": "A choice with no `by` inside a loop over players that reads the loop's player: the current player would decide for each of them.",
+  "table-missing-member": "A table keyed by an enum's members has no row for some of them: looking one up stops the match.",
   "map-missing-member": "An enum map literal leaves out a member and gives no `else` value.",
   "match-missing-member": "A `match` on an enum with no arm for some member and no `else`.",
   "match-duplicate-arm": "A `match` pattern that an earlier arm already covers.",

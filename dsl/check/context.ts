@@ -1,3 +1,4 @@
+import type { PlayerLoop } from "./choice-of-loop-player.ts";
 import type { Decl, Name } from "../ast.ts";
 import type { DiagnosticSink } from "../diagnostic.ts";
 import type { FieldDef, GameDef, Value } from "../ir.ts";
@@ -170,6 +171,8 @@ export interface CodeContext {
   topology?: boolean;
   /** Names and field paths known to be pieces of a kind here (`x is Tile` held): path → kind. */
   narrow?: Map<string, string>;
+  /** Loops over players enclosing the statement since the last `turn` (`choose-without-by-in-player-loop`). */
+  playerLoops?: PlayerLoop[];
 }
 
 /** Shared state of one check: diagnostics, the global names, and what has been built so far. */

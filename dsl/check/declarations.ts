@@ -255,7 +255,28 @@ export function buildTables(c: Checker, decls: Decl[]): void {
       rows.push({ from, to, value: v.v });
     }
     c.def.tables[d.name.text] = { name: d.name.text, keyType: keyType ?? T.number, valueType: valueType.t === "none" ? T.any : valueType, rows };
+    warnMissingMembers(c, d, keyType, rows);
   }
+}
+
+/**
+ * A table keyed by an enum's members that leaves one out (`tier` with a row for six of seven
+ * chains) fails only when the member is looked up, deep in a game, as `runtime-table-miss`; an
+ * enum map literal says the same at once (`map-missing-member`). A warning, since a table may
+ * leave out members the rules never look up.
+ */
+function warnMissingMembers(c: Checker, d: Extract<Decl, { kind: "TableDecl" }>, keyType: Type | undefined, rows: { from: number | string }[]): void {
+  if (keyType?.t !== "enum") return;
+  const e = c.def.enums[keyType.name];
+  if (!e) return;
+  const missing = e.members.filter((m) => !rows.some((r) => r.from === m));
+  if (missing.length === 0 || missing.length === e.members.length) return;
+  c.sink.warning(
+    "table-missing-member",
+    `table \`${d.name.text}\` has no row for ${missing.map((m) => `\`${m}\``).join(", ")} of \`${e.name}\`: looking ${missing.length === 1 ? "it" : "one"} up stops the match`,
+    d.name.span,
+    `add ${missing.map((m) => `\`${m} -> …\``).join(", ")}`,
+  );
 }
 
 /** The board shapes a `board … :` may name. */

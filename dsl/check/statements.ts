@@ -1,3 +1,4 @@
+import { warnChoiceOfLoopPlayer } from "./choice-of-loop-player.ts";
 import type { Block, ChooseExpr, Expr, Name, SecretChooseExpr, Stmt, StopClause, WhereClause } from "../ast.ts";
 import type { IrExpr, IrStmt, IrStop, IrTarget, IrWhere } from "../ir.ts";
 import type { Span } from "../span.ts";
@@ -146,6 +147,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       const v = declareName(c, scope, s.variable, el);
       if (el.t === "any" && src.ty.t !== "list") v.lost = true;
       const inner: CodeContext = { ...cx, scope, loops: cx.loops + 1 };
+      if (el.t === "player") inner.playerLoops = [...(cx.playerLoops ?? []), { name: s.variable.text, slot: v.slot, line: s.variable.span.start.line }];
       let where: Typed | undefined;
       if (s.where) {
         where = checkExpr(c, s.where, inner);
@@ -195,7 +197,8 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       const p = checkExpr(c, s.player, cx);
       expect(c, p, T.player, s.player.span, "the player of `turn`");
       const saveSlot = cx.scope.hidden("turn");
-      return { op: "turn", player: p.ir, saveSlot, body: checkBlock(c, s.body, cx), span };
+      // Inside the turn, choices ask its player: a loop over players outside it is not theirs.
+      return { op: "turn", player: p.ir, saveSlot, body: checkBlock(c, s.body, { ...cx, playerLoops: undefined }), span };
     }
     case "ChooseBlockStmt": {
       const by = s.by ? checkExpr(c, s.by, cx) : undefined;
@@ -425,6 +428,7 @@ function checkChoose(c: Checker, e: ChooseExpr, cx: CodeContext): { ir: ChooseIr
   if (prompt) ir.prompt = prompt.ir;
   if (stop) ir.stop = stop;
   const ty = pickClauses(c, e, ir, cx, inner, el);
+  warnChoiceOfLoopPlayer(c, ir, cx);
   return { ir, ty };
 }
 

@@ -1,3 +1,4 @@
+import { alignColumns } from "./text-columns.ts";
 import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { botSpecs } from "./bot-specs.ts";
@@ -338,11 +339,15 @@ export function comparisonLines(c: Comparison): string[] {
     lines.push(sharedScoreNote(c.pairs), sharedChangeLine(c.shared.a, c.shared.b, c.shared.change), `A ${sharedCountsLine(c.shared.a)}`, `B ${sharedCountsLine(c.shared.b)}`);
   } else {
     lines.push("win share: games won, a shared win split among its winners", `B − A: each game's own change, over the ${c.pairs} games both sides played to the end (the same seeds and bots)`, "");
-    lines.push("seat  share A   share B   B − A (points) [95% CI]   score A   score B   B − A [95% CI]");
-  }
-  for (const s of c.shared ? [] : c.seats) {
+    // The seats' table: its columns widen for figures wider than usual (scores in the thousands).
     lines.push(
-      `${String(s.seat).padEnd(6)}${`${(s.winsA.value * 100).toFixed(1)}%`.padEnd(10)}${`${(s.winsB.value * 100).toFixed(1)}%`.padEnd(10)}${changeText(s.wins, 100, 1).padEnd(26)}${s.scoreA.toFixed(2).padEnd(10)}${s.scoreB.toFixed(2).padEnd(10)}${changeText(s.score, 1, 2)}`,
+      ...alignColumns(
+        [
+          ["seat", "share A", "share B", "B − A (points) [95% CI]", "score A", "score B", "B − A [95% CI]"],
+          ...c.seats.map((s) => [String(s.seat), `${(s.winsA.value * 100).toFixed(1)}%`, `${(s.winsB.value * 100).toFixed(1)}%`, changeText(s.wins, 100, 1), s.scoreA.toFixed(2), s.scoreB.toFixed(2), changeText(s.score, 1, 2)]),
+        ],
+        [6, 10, 10, 26, 10, 10],
+      ),
     );
   }
   lines.push("");

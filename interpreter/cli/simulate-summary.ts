@@ -1,3 +1,4 @@
+import { alignColumns } from "./text-columns.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { evenJudgementNote, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
@@ -136,12 +137,17 @@ export function summaryLines(s: SimulationSummary): string[] {
   const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} games, ${s.players} players, seed ${s.seed}`, ""];
   // Everyone wins or loses together: the seats' win figures are all alike and mean nothing.
   if (s.shared) lines.push(`bots: ${s.bots.map((b, p) => `${p + 1} ${b}`).join(", ")}`, sharedScoreNote(s.clean), sharedScoreLine(s.shared), sharedCountsLine(s.shared), "");
-  else lines.push("seat  bot        share [95% CI]         won alone  drew [95% CI]        score mean ± sd   median  [min–max]");
-  for (const x of s.shared ? [] : s.seats) {
+  // The seats' table: its columns widen for figures wider than usual (scores in the thousands).
+  else
     lines.push(
-      `${String(x.seat).padEnd(6)}${x.bot.padEnd(11)}${interval(x.share).padEnd(23)}${pct(x.wins.value).padEnd(11)}${interval(x.draws).padEnd(21)}${`${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}`.padEnd(18)}${String(+x.score.median.toFixed(2)).padEnd(8)}[${x.score.min}–${x.score.max}]`,
+      ...alignColumns(
+        [
+          ["seat", "bot", "share [95% CI]", "won alone", "drew [95% CI]", "score mean ± sd", "median", "[min–max]"],
+          ...s.seats.map((x) => [String(x.seat), x.bot, interval(x.share), pct(x.wins.value), interval(x.draws), `${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}`, String(+x.score.median.toFixed(2)), `[${x.score.min}–${x.score.max}]`]),
+        ],
+        [6, 11, 23, 11, 21, 18, 8],
+      ),
     );
-  }
   if (!s.shared) {
     const fair = pct(s.firstPlayer.fairShare);
     lines.push(

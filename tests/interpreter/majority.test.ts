@@ -61,4 +61,43 @@ scoring p {
       expect(m.result?.scores).toEqual([-6 + 4, 2, 0]);
     }
   });
+
+  it("unit: a tied share rounded to a multiple of it, in the policy's direction (Acquire's nearest $100)", () => {
+    const hundreds = { unit: 100, alone: false };
+    // Majority $3000 and minority $1500 pooled by two tied for first: $2250, rounded up to $2300.
+    expect(majority([2, 2, 1], [3000, 1500], "pool_round_up", 1, hundreds)).toEqual([2300, 2300, 0]);
+    // Two tied for the minority of $1500: $750 each, rounded up to $800; down, to $700.
+    expect(majority([3, 1, 1], [3000, 1500], "pool_round_up", 1, hundreds)).toEqual([3000, 800, 800]);
+    expect(majority([3, 1, 1], [3000, 1500], "pool_round_down", 1, hundreds)).toEqual([3000, 700, 700]);
+    expect(majority([3, 1, 1], [3000, 1500], "split_round_down", 1, hundreds)).toEqual([3000, 700, 700]);
+    // A player alone in a place keeps the prize as it is, whatever the unit.
+    expect(majority([3, 1, 0], [3050, 1525], "pool_round_up", 1, hundreds)).toEqual([3050, 1525, 0]);
+  });
+
+  it("alone: a player alone in the ranking takes every prize (a sole stockholder's two bonuses)", () => {
+    const alone = { unit: 1, alone: true };
+    expect(majority([4, 0, 0], [3000, 1500], "pool_round_up", 1, alone)).toEqual([4500, 0, 0]);
+    expect(majority([4, 0, 0], [3000, 1500], "pool_round_up", 1)).toEqual([3000, 0, 0]);
+    // With a second player in the ranking, places are paid as usual.
+    expect(majority([4, 1, 0], [3000, 1500], "pool_round_up", 1, alone)).toEqual([3000, 1500, 0]);
+    expect(majority([0, 0, 0], [3000, 1500], "pool_round_up", 1, alone)).toEqual([0, 0, 0]);
+  });
+
+  it("unit and alone in the rules, compiled and reference interpreters alike; a unit of 0 is refused at its line", () => {
+    const src = (unit: string) => `game "Stocks" { players 3 }
+per player { held: number = 0 }
+flow { for p in players { p.held = if p.seat == 2 then 0 else 2 } }
+scoring p {
+  points majority(per player q: q.held, [3000, 1500], unit: ${unit})[p] + majority(per player q: if q.seat == 0 then 1 else 0, [700, 350], alone: true)[p]
+}`;
+    const compiled = gameFromSource(src("100"));
+    for (const game of [compiled, new Game(compiled.def, {}, "closures")]) {
+      const m = game.start({ players: 3, seed: 1 });
+      expect(m.result?.scores).toEqual([2300 + 1050, 2300, 0]);
+    }
+    const zero = gameFromSource(src("0")).start({ players: 3, seed: 1 });
+    expect(zero.error?.code).toBe("runtime-invalid-number");
+    expect(zero.error?.message).toContain("a number above 0");
+    expect(zero.error?.span.start.line).toBe(5);
+  });
 });
