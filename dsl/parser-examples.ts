@@ -170,6 +170,18 @@ export abstract class ExampleGrammar extends StatementGrammar {
           },
         },
         {
+          // `not over` alone on its line: the game goes on (read as a condition, `over` would be an unknown name).
+          GATE: () =>
+            this.LA(1).tokenType === kw("not") &&
+            isWord(this.LA(2), "over") &&
+            (this.LA(3).tokenType === RBrace || this.LA(3).tokenType === EOF || this.LA(3).startLine !== this.LA(2).startLine),
+          ALT: () => {
+            this.CONSUME2(kw("not"));
+            this.CONSUME7(Identifier);
+            return this.ACTION((): ExampleStep => ({ kind: "ExpectOver", negated: true, span: this.spanFrom(start) }));
+          },
+        },
+        {
           GATE: () => isWord(this.LA(1), "scores", "ranking") && this.LA(2).tokenType === LBracket,
           ALT: () => {
             const word = this.CONSUME5(Identifier);
