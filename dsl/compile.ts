@@ -248,7 +248,26 @@ function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: st
     const written = WRITTEN[d.code];
     return written !== undefined && written.test((code ??= codeOnly(source)));
   };
-  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lost(d)).map((d) => takenValueUse(d, source, takenValues));
+  // A use of a word the language keeps (`this`) is told as that first: it is no lost name.
+  return checked
+    .filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lost(d))
+    .map((d) => takenValueUse(d, source, takenValues))
+    .filter((d) => !lostName(d, source, () => (code ??= codeOnly(source))));
+}
+
+/** The words that start a named declaration, as `lostName` looks for one written in the code. */
+const DECLARING = "define|procedure|rule|hook|event|const|var|table|enum|kind|fields|board|zone|bag";
+
+/**
+ * An unknown name that the file declares, as written in the code: a syntax error inside its
+ * declaration (a `define` whose body does not parse) made the parser drop it, so every use reads
+ * as unknown, and "did you mean `jump`?" sends the designer to another declaration. The syntax
+ * error is the one to fix.
+ */
+function lostName(d: Diagnostic, source: string, code: () => string): boolean {
+  if (d.code !== "unknown-name" || (d.span.file !== undefined && d.span.file !== d.file)) return false;
+  const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(d.span.start.offset, d.span.end.offset))?.[0];
+  return name !== undefined && new RegExp(`\\b(?:${DECLARING}) ${name}\\b`).test(code());
 }
 
 /**
