@@ -244,6 +244,7 @@ function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: st
   if (broken.length === 0) return checked;
   const lines = new Set(broken.map((d) => `${d.file}:${d.span.start.line}`));
   let code: string | undefined;
+  let declared: Set<string> | undefined;
   const lost = (d: Diagnostic): boolean => {
     const written = WRITTEN[d.code];
     return written !== undefined && written.test((code ??= codeOnly(source)));
@@ -252,11 +253,19 @@ function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: st
   return checked
     .filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lost(d))
     .map((d) => takenValueUse(d, source, takenValues))
-    .filter((d) => !lostName(d, source, () => (code ??= codeOnly(source))));
+    .filter((d) => !lostName(d, source, () => (declared ??= declaredNames((code ??= codeOnly(source))))));
 }
 
 /** The words that start a named declaration, as `lostName` looks for one written in the code. */
-const DECLARING = "define|procedure|rule|hook|event|const|var|table|enum|kind|fields|board|zone|bag";
+const DECLARING = new Set(["define", "procedure", "rule", "hook", "event", "const", "var", "table", "enum", "kind", "fields", "board", "zone", "bag"]);
+
+/** Every name written after a declaring word in `code` (`codeOnly`: tokens one space apart), read once for the whole file. */
+function declaredNames(code: string): Set<string> {
+  const tokens = code.split(" ");
+  const names = new Set<string>();
+  for (let i = 0; i + 1 < tokens.length; i++) if (DECLARING.has(tokens[i]!)) names.add(tokens[i + 1]!);
+  return names;
+}
 
 /**
  * An unknown name that the file declares, as written in the code: a syntax error inside its
@@ -264,10 +273,10 @@ const DECLARING = "define|procedure|rule|hook|event|const|var|table|enum|kind|fi
  * as unknown, and "did you mean `jump`?" sends the designer to another declaration. The syntax
  * error is the one to fix.
  */
-function lostName(d: Diagnostic, source: string, code: () => string): boolean {
+function lostName(d: Diagnostic, source: string, declared: () => Set<string>): boolean {
   if (d.code !== "unknown-name" || (d.span.file !== undefined && d.span.file !== d.file)) return false;
   const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(d.span.start.offset, d.span.end.offset))?.[0];
-  return name !== undefined && new RegExp(`\\b(?:${DECLARING}) ${name}\\b`).test(code());
+  return name !== undefined && declared().has(name);
 }
 
 /**
