@@ -349,8 +349,8 @@ export type ExampleStep =
   | { kind: "ExpectHolds"; cond: Expr; span: Span }
   /** `expect offered "…"` / `expect refused "…" because "…"` / `expect not offered "…"` (`absent`: no option by that label passes too). */
   | { kind: "ExpectOption"; offered: boolean; absent?: true; label: string; labelSpan: Span; reason?: string; by?: Expr; span: Span }
-  /** `expect over`: the game has ended (without a rule failing); `expect not over` (`not`): it goes on. */
-  | { kind: "ExpectOver"; not?: true; span: Span }
+  /** `expect over`: the game has ended (without a rule failing); `expect not over` (`negated`): it goes on. */
+  | { kind: "ExpectOver"; negated?: true; span: Span }
   /** `expect scores [..]` (points by seat) / `expect ranking [..]` (players from first place; a list for a tie). */
   | { kind: "ExpectResult"; what: "scores" | "ranking"; value: Expr; span: Span };
 

@@ -244,11 +244,39 @@ function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: st
   if (broken.length === 0) return checked;
   const lines = new Set(broken.map((d) => `${d.file}:${d.span.start.line}`));
   let code: string | undefined;
+  let declared: Set<string> | undefined;
   const lost = (d: Diagnostic): boolean => {
     const written = WRITTEN[d.code];
     return written !== undefined && written.test((code ??= codeOnly(source)));
   };
-  return checked.filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lost(d)).map((d) => takenValueUse(d, source, takenValues));
+  // A use of a word the language keeps (`this`) is told as that first: it is no lost name.
+  return checked
+    .filter((d) => d.severity === "error" && !lines.has(`${d.file}:${d.span.start.line}`) && !lost(d))
+    .map((d) => takenValueUse(d, source, takenValues))
+    .filter((d) => !lostName(d, source, () => (declared ??= declaredNames((code ??= codeOnly(source))))));
+}
+
+/** The words that start a named declaration, as `lostName` looks for one written in the code. */
+const DECLARING = new Set(["define", "procedure", "rule", "hook", "event", "const", "var", "table", "enum", "kind", "fields", "board", "zone", "bag"]);
+
+/** Every name written after a declaring word in `code` (`codeOnly`: tokens one space apart), read once for the whole file. */
+function declaredNames(code: string): Set<string> {
+  const tokens = code.split(" ");
+  const names = new Set<string>();
+  for (let i = 0; i + 1 < tokens.length; i++) if (DECLARING.has(tokens[i]!)) names.add(tokens[i + 1]!);
+  return names;
+}
+
+/**
+ * An unknown name that the file declares, as written in the code: a syntax error inside its
+ * declaration (a `define` whose body does not parse) made the parser drop it, so every use reads
+ * as unknown, and "did you mean `jump`?" sends the designer to another declaration. The syntax
+ * error is the one to fix.
+ */
+function lostName(d: Diagnostic, source: string, declared: () => Set<string>): boolean {
+  if (d.code !== "unknown-name" || (d.span.file !== undefined && d.span.file !== d.file)) return false;
+  const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(d.span.start.offset, d.span.end.offset))?.[0];
+  return name !== undefined && declared().has(name);
 }
 
 /**

@@ -427,8 +427,8 @@ export type ExampleStepDef = N &
     /** `got` and `want` are the two sides when the condition is an `==`, to show the difference. */
     | { op: "expect"; cond: IrExpr; text: string; got?: { e: IrExpr; ty: Type }; want?: { e: IrExpr; ty: Type } }
     | { op: "option"; label: string; offered: boolean; absent?: true; reason?: string; by?: IrExpr }
-    /** `not`: the game goes on (a decision waits, no rule failed). */
-    | { op: "over"; not?: true }
+    /** `negated`: `expect not over`, the game goes on. */
+    | { op: "over"; negated?: true }
     | { op: "scores"; value: IrExpr }
     /** A list of players (no ties) or of lists of players (groups sharing a place). */
     | { op: "ranking"; value: IrExpr; grouped: boolean }

@@ -162,20 +162,23 @@ export abstract class ExampleGrammar extends StatementGrammar {
           },
         },
         {
-          // `expect not over`: the game goes on (`not over` alone on its line: `not over_yet(…)` is a condition).
-          GATE: () => this.LA(1).tokenType === kw("not") && isWord(this.LA(2), "over") && (this.LA(3).tokenType === RBrace || this.LA(3).tokenType === EOF || this.LA(3).startLine !== this.LA(2).startLine),
-          ALT: () => {
-            this.CONSUME2(kw("not"));
-            this.CONSUME7(Identifier);
-            return this.ACTION((): ExampleStep => ({ kind: "ExpectOver", not: true, span: this.spanFrom(start) }));
-          },
-        },
-        {
           // `over` alone on its line (a name `over` in a condition goes on).
           GATE: () => isWord(this.LA(1), "over") && (this.LA(2).tokenType === RBrace || this.LA(2).tokenType === EOF || this.LA(2).startLine !== this.LA(1).startLine),
           ALT: () => {
             this.CONSUME4(Identifier);
             return this.ACTION((): ExampleStep => ({ kind: "ExpectOver", span: this.spanFrom(start) }));
+          },
+        },
+        {
+          // `not over` alone on its line: the game goes on (read as a condition, `over` would be an unknown name).
+          GATE: () =>
+            this.LA(1).tokenType === kw("not") &&
+            isWord(this.LA(2), "over") &&
+            (this.LA(3).tokenType === RBrace || this.LA(3).tokenType === EOF || this.LA(3).startLine !== this.LA(2).startLine),
+          ALT: () => {
+            this.CONSUME2(kw("not"));
+            this.CONSUME7(Identifier);
+            return this.ACTION((): ExampleStep => ({ kind: "ExpectOver", negated: true, span: this.spanFrom(start) }));
           },
         },
         {

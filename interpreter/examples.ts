@@ -136,11 +136,16 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
       case "option": {
         const who = seat(step.by);
         const check = sc.check(step.label, who);
+        // When the rules took choices without asking since the last step (a move with one legal
+        // piece, then one legal square), the step reads a later decision than the one it meant:
+        // say whose it is and what was taken, or "refused for another reason" reads as a wrong rule.
+        const moved = sc.takenSince();
+        const at = () => (moved ? ` at ${rt.playerName(who ?? sc.match.decision?.players[0] ?? 0)}'s decision "${sc.match.decision?.prompt ?? "none"}"${moved}` : "");
         if (step.offered) {
-          if (!check.offered) fail(`"${step.label}" is not offered: ${check.reason}`, "offered", `refused: ${check.reason}`);
+          if (!check.offered) fail(`"${step.label}" is not offered: ${check.reason}${check.candidate ? at() : ""}`, "offered", `refused: ${check.reason}`);
           return;
         }
-        if (check.offered) fail(`"${step.label}" is offered`, step.absent ? "not offered" : step.reason === undefined ? "refused" : `refused: ${step.reason}`, "offered");
+        if (check.offered) fail(`"${step.label}" is offered${at()}`, step.absent ? "not offered" : step.reason === undefined ? "refused" : `refused: ${step.reason}`, "offered");
         // `expect not offered`: absent or refused, the step holds either way.
         if (step.absent) return;
         // No candidate of the choice has the label (a misspelt one): nothing refuses it, so the
@@ -153,12 +158,12 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
         if (step.reason !== undefined && !check.reason.includes(step.reason)) {
           // Not a candidate at all (a misspelt label, or another decision than the step meant): no rule gave a reason.
           if (!check.candidate) fail(`"${step.label}" is no option here, so no rule refuses it: ${check.reason}`, step.reason, check.reason);
-          fail(`"${step.label}" is refused for another reason`, step.reason, check.reason);
+          fail(`"${step.label}" is refused for another reason${at()}`, step.reason, check.reason);
         }
         return;
       }
       case "over":
-        if (step.not) {
+        if (step.negated) {
           if (sc.match.error) fail(`the rules failed: ${sc.match.error.message}`, "the game going on", "a rule failure");
           if (sc.match.over) fail(`the game is over${sc.takenSince()}`, "the game going on", `the game over: scores ${sc.match.result!.scores.join(", ")}`);
           return;

@@ -104,7 +104,7 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         break;
       }
       case "ExpectOver":
-        ex.steps.push(step.not ? { op: "over", not: true, span: step.span } : { op: "over", span: step.span });
+        ex.steps.push(step.negated ? { op: "over", negated: true, span: step.span } : { op: "over", span: step.span });
         break;
       case "ExpectResult": {
         if (step.what === "scores") {

@@ -908,6 +908,8 @@ export const BOARD_IMPLS = {
     return -1;
   },
   distance: (x, [a, b], span) => x.rt.topo.distance(spaceOf(a!, span), spaceOf(b!, span)),
+  // A walk over the board's spaces: asked while laying a position out, not in a hot loop.
+  space_named: (x, [b, name]) => x.rt.topo.spaces(x.s, b as string).find((s) => x.rt.topo.label(s) === name) ?? null,
   space_at: (x, [b, cx, cy, level]) => x.rt.topo.spaceAt(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
   step: (x, [s, n], span) => x.rt.topo.step(spaceOf(s!, span), n as number) ?? null,
   line_length: (x, [s, dx, dy, owner], span) => lineLength(x, s!, dx!, dy!, owner!, span),

@@ -3,7 +3,9 @@
  * list) and their id; either may be typed. When ids are numbers too (`choose n from 1..3 where
  * n > 1` lists `1. 2 [2]` and `2. 3 [3]`), `2` is both the id of the first option and the number
  * of the second: playing either would be a guess, and a move cannot be taken back, so the player
- * is asked to say which (`#2` is always a number, `[2]` always an id).
+ * is asked to say which (`#2` is always a number, `[2]` always an id). A label as listed (`f5`,
+ * `Man on d5`) is taken too, when it is no option's id and one option alone reads so: a square
+ * or a piece is listed by its label, and its id (`squares:5,4`) is no name a player would type.
  */
 export type Answer =
   /** An offered option, by id. */
@@ -17,8 +19,15 @@ export type Answer =
  * Reads `text` against the options listed (in their listed order). `refused(id)`: whether the
  * rules know `id` as an option of this choice that they refuse now (then a number that is also
  * a position is read as that id, so a designer trying a refused value sees why it is refused).
+ * `refusedLabels()`: the options the rules refuse now, with their labels, so a refused square
+ * typed by its label is put to the rules too and its reason told (asked for only when needed).
  */
-export function readAnswer(text: string, options: readonly { id: string; label: string }[], refused: (id: string) => boolean): Answer {
+export function readAnswer(
+  text: string,
+  options: readonly { id: string; label: string }[],
+  refused: (id: string) => boolean,
+  refusedLabels: () => readonly { id: string; label: string }[] = () => [],
+): Answer {
   const numbers = `type a number from 1 to ${options.length}, or an option id`;
   const offered = options.find((o) => o.id === text);
   const isNumber = /^\d+$/.test(text);
@@ -33,7 +42,7 @@ export function readAnswer(text: string, options: readonly { id: string; label: 
     const id = bracketed[1]!.trim();
     return options.some((o) => o.id === id) ? { kind: "take", id } : { kind: "ask-rules", id };
   }
-  if (!isNumber) return { kind: "ask-rules", id: text };
+  if (!isNumber) return byLabel(text, options, refusedLabels);
   const n = Number(text);
   const at = options[n - 1];
   if (offered) {
@@ -47,4 +56,22 @@ export function readAnswer(text: string, options: readonly { id: string; label: 
   if (!at) return { kind: "ask-rules", id: text };
   if (refused(text)) return { kind: "ask-rules", id: text, hint: `(option ${n} is ${at.label}: type #${n} to take it)` };
   return { kind: "take", id: at.id };
+}
+
+/**
+ * A typed text that is no offered option's id: the one option labelled so (exactly, else with
+ * another case), offered or refused; otherwise put to the rules as an id, as before. Two options
+ * that read alike are no answer to guess between.
+ */
+function byLabel(text: string, options: readonly { id: string; label: string }[], refusedLabels: () => readonly { id: string; label: string }[]): Answer {
+  const find = (list: readonly { id: string; label: string }[]): { id: string; label: string }[] => {
+    const exact = list.filter((o) => o.label === text);
+    return exact.length ? exact : list.filter((o) => o.label.toLowerCase() === text.toLowerCase());
+  };
+  const offered = find(options);
+  if (offered.length === 1) return { kind: "take", id: offered[0]!.id };
+  if (offered.length > 1) return { kind: "again", message: `"${text}" is the label of options ${offered.map((o) => options.indexOf(o) + 1).join(" and ")}: type the number or the id of the one you mean` };
+  const refused = find(refusedLabels());
+  if (refused.length === 1) return { kind: "ask-rules", id: refused[0]!.id };
+  return { kind: "ask-rules", id: text };
 }

@@ -134,16 +134,18 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
         out(`Player ${p + 1}: ${seat.decision?.prompt ?? ""}`);
         options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}  [${opt.id}]`));
         // The ids the rules refuse at this decision, worked out once if an answer needs them.
+        let refusals: { id: string; label: string }[] | undefined;
+        const refusedNow = () => (refusals ??= refusedOptions(match, p, {}));
         let refused: Set<string> | undefined;
         for (;;) {
-          const answer = await ask(`choose 1-${options.length} or an option id (q to quit): `);
+          const answer = await ask(`choose 1-${options.length}, an option id or its label (q to quit): `);
           if (answer === undefined) return inputEnded(p);
           if (answer === "q") {
             out("stopped.");
             return 0;
           }
           if (answer === "") continue;
-          const read = readAnswer(answer, options, (id) => (refused ??= new Set(refusedOptions(match, p, {}).map((r) => r.id))).has(id));
+          const read = readAnswer(answer, options, (id) => (refused ??= new Set(refusedNow().map((r) => r.id))).has(id), refusedNow);
           if (read.kind === "again") {
             out(read.message);
             continue;

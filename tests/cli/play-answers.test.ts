@@ -26,6 +26,29 @@ flow {
   }
 }
 `,
+  // Squares are listed by label (`b1`) with an id no player would type (`field:1,0`).
+  "squares.stela": `game "Squares" { players 2 }
+board field: grid(3, 1)
+per player { score: number = 0 }
+scoring p { points p.score }
+flow {
+  turn players[0] {
+    let s = choose s from spaces(field) where s.x > 0 else "Not the first square" prompt "Where?"
+    current.score = s.x + 1
+  }
+}
+`,
+  // Two options that read alike: typing the label would be a guess.
+  "alike.stela": `game "Alike" { players 2 }
+per player { score: number = 0 }
+scoring p { points p.score }
+flow {
+  turn players[0] {
+    let n = choose n from 1..2 label "a coin" prompt "Which?"
+    current.score = n
+  }
+}
+`,
 });
 
 const play = (file: string, answers: string[]) => stela(["play", files[file]!, "--players", "2", "--bots", "2"], answers.join("\n") + "\n");
@@ -60,5 +83,24 @@ describe("stela play: numbers that are ids", () => {
 
   it("a number that is no option's number and no option at all still says what to type", () => {
     expect(play("numbers.stela", ["7", "q"]).out).toContain('"7" is not an option: type a number from 1 to 2, or an option id\n');
+  });
+});
+
+describe("stela play: an option by its label", () => {
+  it("takes an offered option typed as it is listed, in any case", () => {
+    expect(score(play("squares.stela", ["c1"]).out)).toBe("3");
+    expect(score(play("squares.stela", ["B1"]).out)).toBe("2");
+  });
+
+  it("puts a refused option typed by its label to the rules, which say why", () => {
+    const r = play("squares.stela", ["a1", "q"]);
+    expect(r.out).toContain("refused: a1 is not allowed: Not the first square\n");
+    expect(r.out).not.toContain("Game over");
+  });
+
+  it("asks which is meant when two options read alike, and plays nothing meanwhile", () => {
+    const r = play("alike.stela", ["a coin", "q"]);
+    expect(r.out).toContain('"a coin" is the label of options 1 and 2: type the number or the id of the one you mean\n');
+    expect(r.out).not.toContain("Game over");
   });
 });

@@ -133,6 +133,65 @@ example "chosen" {
     ]);
   });
 
+  it("a refusal read at a later decision than meant says whose it is and what was taken without asking", () => {
+    // Player 1's choice has one legal option, so it is taken without asking and the steps read
+    // Player 2's: without the context, "refused for another reason" reads as a wrong rule.
+    const src = `game "Forced" { players 2 }
+per player { score: number = 0 }
+flow {
+  turn players[0] {
+    let k = choose k from 1..3 where k == 2 else "only two" label "take {k}" prompt "How many?"
+    players[0].score += k
+  }
+  turn players[1] {
+    let j = choose j from 1..3 where j <= 2 else "two at most" label "take {j}" prompt "And then?"
+    players[1].score += j
+  }
+}
+scoring p { points p.score }
+example "reason" {
+  expect refused "take 3" because "only two"
+}
+example "offered" {
+  expect refused "take 1" because "only two"
+}
+example "not offered" {
+  expect offered "take 3"
+}
+`;
+    const results = runExamples(compile(src, "forced.stela").game!);
+    const at = ' at Player 2\'s decision "And then?"; taken without asking since the last step: Player 1: take 2';
+    expect(results.map((x) => x.failure?.message)).toEqual([
+      `"take 3" is refused for another reason${at}`,
+      `"take 1" is offered${at}`,
+      `"take 3" is not offered: two at most${at}`,
+    ]);
+  });
+
+  it("`expect not over` holds while the game goes on and fails once it has ended", () => {
+    const src = `game "Two picks" { players 1 }
+flow {
+  turn players[0] { let a = choose a from 1..2 prompt "Pick" }
+  turn players[0] { let b = choose b from 1..2 prompt "Again" }
+}
+scoring p { points 0 }
+example "going on" {
+  choose "1"
+  expect not over
+}
+example "ended" {
+  choose "1"
+  choose "2"
+  expect not over
+}
+`;
+    const results = runExamples(compile(src, "two.stela").game!);
+    expect(results.map((x) => [x.title, x.passed, x.failure?.message, x.failure?.expected, x.failure?.got])).toEqual([
+      ["going on", true, undefined, undefined, undefined],
+      ["ended", false, "the game is over", "the game going on", "the game over: scores 0"],
+    ]);
+  });
+
   it("a failing `expect` says what the rules took without asking since the last step", () => {
     // A position that leaves one option runs the match on by itself: the expectation then reads a
     // later position, and the failure says which choices moved it there.
@@ -153,34 +212,6 @@ example "forced" {
 `;
     const [r] = runExamples(compile(src, "forced.stela").game!);
     expect(r!.failure).toMatchObject({ message: "expected players[0].score == 3; taken without asking since the last step: Player 1: take 3", expected: "3", got: "33" });
-  });
-
-  it("`expect not over` holds while a decision waits and fails once the game has ended, with the scores", () => {
-    const src = `game "Short" { players 2 }
-per player { score: number = 0 }
-flow {
-  turn players[0] {
-    let n = choose n from 1..2 prompt "How many?"
-    players[0].score += n
-  }
-}
-scoring p { points p.score }
-example "goes on, then ends" {
-  expect not over
-  choose "2"
-  expect over
-}
-example "ended" {
-  choose "1"
-  expect not over
-}
-`;
-    const r = compile(src, "short.stela");
-    expect(r.diagnostics).toEqual([]);
-    expect(runExamples(r.game!).map((x) => [x.title, x.passed, x.failure?.message, x.failure?.got])).toEqual([
-      ["goes on, then ends", true, undefined, undefined],
-      ["ended", false, "the game is over", "the game over: scores 1, 0"],
-    ]);
   });
 
   it("a pick of several: a refused combination holds with its item's reason; a misspelt one fails, naming the nearest items", () => {
