@@ -3,6 +3,13 @@ import { didYouMean } from "./suggest.ts";
 import { KEYWORDS } from "./tokens.ts";
 import { familiarSign } from "./familiar-words.ts";
 
+/**
+ * What to write instead of a numbered zone per player (each player's pattern lines, expedition
+ * columns, rows of a tableau): the two forms the language has for it.
+ */
+export const ZONE_ROW_PER_PLAYER =
+  "for a row of places each player has, declare one zone per place (`zone line1 per player: …`, `zone line2 per player: …`) or a board per player whose spaces are the places (`board lines per player: grid(5, 1)`)";
+
 /** What a grammar rule is called in an error message. */
 const RULE_NOUNS: Record<string, string> = {
   declaration: "a declaration (`game`, `kind`, `board`, `procedure`, …)",
@@ -75,7 +82,7 @@ export const errorMessages: IParserErrorMessageProvider = {
       parseHints.set(actual, "a `scoring` block holds only `points` and `tiebreak` lines: work a value out in a `define` (`define total(p: player): number = …`) and use it in `points`");
     }
     // `zone rows per player x5: …`: the count after `per player` (the other order reads, and is refused by the checker).
-    if (ruleName === "zoneDecl" && /^x\d+$/.test(actual.image)) parseHints.set(actual, "a zone is either per player or numbered (`x3`), not both");
+    if (ruleName === "zoneDecl" && /^x\d+$/.test(actual.image)) parseHints.set(actual, `a zone is either per player or numbered (\`x3\`), not both: ${ZONE_ROW_PER_PLAYER}`);
     const where = ruleName === "file" ? "" : "";
     return `expected ${label(expected)} but found ${tokenText(actual)}${where}`;
   },

@@ -1,6 +1,8 @@
+import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
 import { nulls, type Exec } from "./exec.ts";
 import { computeResult } from "./result.ts";
+import { RuntimeError } from "./runtime-error.ts";
 
 /**
  * How well `player` stands: the final score once the game is over, otherwise
@@ -29,5 +31,30 @@ export function computeEstimate(x: Exec, player: number): number | null {
     return Number(sc.points(x, l)) || 0;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Why the game's own `estimate p { … }` fails for `player` now, as a diagnostic at the rule that
+ * failed; null when it gives a number, when the game is over, or when the game has no estimate.
+ * Bots read a failing estimate as "cannot tell yet" (`computeEstimate`): every option then looks
+ * alike and a greedy bot plays at random, which a designer would take for an estimate too weak
+ * to tell the options apart. An estimate is read while the game is on, so unlike a `scoring` that
+ * needs a finished game, its failing is always a mistake: `stela check --smoke` asks this.
+ */
+export function estimateFailure(x: Exec, player: number): Diagnostic | null {
+  const est = x.rt.estimate;
+  if (!est || x.s.result) return null;
+  try {
+    const l = nulls(Math.max(1, est.nlocals));
+    l[0] = player;
+    est.value(x, l);
+    return null;
+  } catch (e) {
+    const span = x.rt.def.estimate!.span;
+    const err = e instanceof RuntimeError ? e : new RuntimeError("runtime-error", `this rule failed: ${e instanceof Error ? e.message : String(e)}`, span);
+    const d = err.toDiagnostic(x.rt.def.file);
+    d.message = `the estimate for Player ${player + 1} failed: ${d.message}`;
+    return d;
   }
 }

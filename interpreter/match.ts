@@ -3,7 +3,7 @@ import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec, type Exec } from "./exec.ts";
-import { computeEstimate } from "./estimate.ts";
+import { computeEstimate, estimateFailure } from "./estimate.ts";
 import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
@@ -325,6 +325,16 @@ export class Match {
    */
   estimate(player: number): number {
     return computeEstimate(newExec(this.rt, this.state), player) ?? 0;
+  }
+
+  /**
+   * Why the game's `estimate` fails for `player` now (a diagnostic at the failing rule), or null.
+   * `estimate` reads a failure as 0, as bots must; this says it is one. Worked out on a copy, so
+   * asking never changes the match (an estimate may draw chance).
+   */
+  estimateFailure(player: number): Diagnostic | null {
+    if (!this.rt.estimate || this.state.result) return null;
+    return estimateFailure(newExec(this.rt, this.clone().state), player);
   }
 
   /** The value of a global variable (for tests and tools). */

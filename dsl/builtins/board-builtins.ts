@@ -269,9 +269,9 @@ export const BOARD_BUILTINS = catalogued([
     category: "board",
     signature: "line_length(s: space, dx: number, dy: number, owner: player): number",
     description:
-      "How many spaces in a row, starting next to `s` and stepping `dx` columns and `dy` rows each time, hold a piece of `owner` (the top one of a stack); the row stops at an empty space, another player's piece or the board's edge. `s` itself is not counted: a line through `s` both ways is `1 + line_length(s, dx, dy, p) + line_length(s, -dx, -dy, p)`.",
+      "How many spaces in a row, starting next to `s` and stepping `dx` columns and `dy` rows each time, hold a piece of `owner` (the top one of a stack); the row stops at an empty space, another player's piece or the board's edge. `s` itself is not counted: a line through `s` both ways is `1 + line_length(s, dx, dy, p) + line_length(s, -dx, -dy, p)`. Without `owner` (or with `none`) every piece counts, whoever owns it, and only an empty space or the edge stops the row: the tiles in a row on a player's own board, which belong to nobody.",
     example: "1 + line_length(s, 1, 0, p) + line_length(s, -1, 0, p) >= 4",
-    params: [space(), param("dx", accepts.type(T.number)), param("dy", accepts.type(T.number)), param("owner", accepts.type(T.player, "a player"))],
+    params: [space(), param("dx", accepts.type(T.number)), param("dy", accepts.type(T.number)), param("owner", accepts.type(T.player, "a player"), { optional: true })],
     returns: () => T.number,
   },
   {
@@ -289,9 +289,9 @@ export const BOARD_BUILTINS = catalogued([
     category: "board",
     signature: "longest_line(s: space, owner: player): number",
     description:
-      "The most pieces of `owner` in one unbroken line through `s`, counting `s` as one of them: along each of the board's lines (rows, columns and both diagonals on a square grid; the three axes through a hex's sides on a hex grid; along a track, or a ring without going round past its first space), `1 + line_length` both ways, the longest. Ask it of the space just played to find a row of n. A graph has no lines: an error there.",
+      "The most pieces of `owner` in one unbroken line through `s`, counting `s` as one of them: along each of the board's lines (rows, columns and both diagonals on a square grid; the three axes through a hex's sides on a hex grid; along a track, or a ring without going round past its first space), `1 + line_length` both ways, the longest. Ask it of the space just played to find a row of n. Without `owner` (or with `none`) every piece counts, whoever owns it. A graph has no lines: an error there.",
     example: "if longest_line(s, p) >= 4 { p.won = 1 }",
-    params: [space(), param("owner", accepts.type(T.player, "a player"))],
+    params: [space(), param("owner", accepts.type(T.player, "a player"), { optional: true })],
     returns: () => T.number,
   },
   {

@@ -1,3 +1,4 @@
+import { ZONE_ROW_PER_PLAYER } from "../parser-messages.ts";
 import { declName, type ComponentEntry, type Decl, type Expr, type FieldDecl } from "../ast.ts";
 import { BUILTINS, CONSTANTS, EVENTS } from "../builtins/catalogue.ts";
 import type { BoardDef, ComponentDef, KindDef, Topology, Value, Visibility } from "../ir.ts";
@@ -584,7 +585,7 @@ export function buildZones(c: Checker, decls: Decl[]): void {
     if (kind) zone.kind = kind;
     if (limit !== undefined) zone.limit = limit;
     if (d.copies !== undefined) {
-      if (d.perPlayer) c.sink.error("invalid-zone", "a zone is either per player or numbered (`x3`), not both", d.span);
+      if (d.perPlayer) c.sink.error("invalid-zone", "a zone is either per player or numbered (`x3`), not both", d.span, ZONE_ROW_PER_PLAYER);
       else if (d.copies < 1 || !Number.isInteger(d.copies)) c.sink.error("invalid-zone", "numbered zones come in a whole number of at least 1: `x3`", d.span);
       else if (d.copies > CONST_BUDGET.zoneCopies) c.sink.error("invalid-zone", `a numbered zone comes in at most ${CONST_BUDGET.zoneCopies.toLocaleString("en")} copies`, d.span);
       else zone.copies = d.copies;

@@ -563,17 +563,33 @@ function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: Cod
     return { ir: { op: "index", obj: obj.ir, idx: enumMapIndex(c, obj.ty, idx, e.index.span), of: "list", span: e.span }, ty: obj.ty.of };
   }
   if (obj.ty.t === "list" || obj.ty.t === "sides" || obj.ty.t === "any") {
-    expect(c, idx, T.number, e.index.span, "a list index");
+    if (!numberIndex(c, e, idx, "a list index")) return bad(e.span);
     const of = obj.ty.t === "list" ? obj.ty.of : obj.ty.t === "sides" ? T.number : T.any;
     return { ir: { op: "index", obj: obj.ir, idx: idx.ir, of: "list", span: e.span }, ty: of };
   }
   if (obj.ty.t === "zone") {
     // A zone reads as the list of its pieces, bottom first, as `for k in z` visits them.
-    expect(c, idx, T.number, e.index.span, "an index into a zone (0: its bottom piece)");
+    if (!numberIndex(c, e, idx, "an index into a zone (0: its bottom piece)")) return bad(e.span);
     return { ir: { op: "index", obj: obj.ir, idx: idx.ir, of: "zone", span: e.span }, ty: elementType(obj.ty) ?? T.piece };
   }
   c.sink.error("type-mismatch", `${article(typeName(obj.ty))} cannot be indexed with \`[…]\``, e.object.span);
   return bad(e.span);
+}
+
+/**
+ * Reports an index that is not a number. A range (`display[0..2]`, as a designer slices the
+ * displays in play) gets a hint with the comprehension that says it. Returns whether the index
+ * fits: when it does not, the caller gives no element type, since the one it would give (an
+ * item where a list was meant) only sets off errors further on about what is not wrong.
+ */
+function numberIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, idx: Typed, what: string): boolean {
+  if (assignable(idx.ty, T.number)) return true;
+  const hint =
+    e.index.kind === "RangeExpr"
+      ? `\`[…]\` takes one item; for several, write \`[${textOf(c, e.object.span)}[i] for i in ${textOf(c, e.index.span)}]\``
+      : undefined;
+  c.sink.error("type-mismatch", `${what} should be a number but is ${article(typeName(idx.ty))}`, e.index.span, hint);
+  return false;
 }
 
 // ------------------------------------------------------------------ calls

@@ -464,7 +464,7 @@ function ownerOn(x: Exec, t: SpaceInfo): number | null | undefined {
   return id === null ? undefined : x.s.pieces[id]!.owner;
 }
 
-/** `line_length`: like pieces in a row from next to `s` along (dx, dy); the walk is charged to the step budget. */
+/** `line_length`: `owner`'s pieces (any pieces when `owner` is null) in a row from next to `s` along (dx, dy); the walk is charged to the step budget. */
 function lineLength(x: Exec, s: Value, dx: Value, dy: Value, owner: Value, span: Span): number {
   const [sx, sy] = direction(dx, dy, span);
   const from = spaceOf(s, span);
@@ -589,7 +589,8 @@ function runOf(x: Exec, topo: Topology, occ: readonly number[], from: SpaceInfo,
   let n = 0;
   for (let t = stepFrom(topo, from, ray, dx, dy); t; t = stepFrom(topo, t, ray, dx, dy)) {
     const top = topIn(occ, t.id);
-    if (top === 0 || pieces[top - 1]!.owner !== owner) break;
+    // Without an owner (`none`), every piece continues the row, whoever owns it.
+    if (top === 0 || (owner !== null && pieces[top - 1]!.owner !== owner)) break;
     n++;
   }
   return n;
@@ -602,13 +603,13 @@ function runAlong(x: Exec, table: RayTable, occ: readonly number[], from: number
   let n = 0;
   for (let c = next[from * rays + ray]!; c >= 0; c = next[c * rays + ray]!) {
     const top = topIn(occ, ids[c]!);
-    if (top === 0 || pieces[top - 1]!.owner !== owner) break;
+    if (top === 0 || (owner !== null && pieces[top - 1]!.owner !== owner)) break;
     n++;
   }
   return n;
 }
 
-/** `longest_line`: the longest line of `owner`'s pieces through `s`, `s` counted; charged like `line_length` in each direction. */
+/** `longest_line`: the longest line of `owner`'s pieces (any pieces when null) through `s`, `s` counted; charged like `line_length` in each direction. */
 function longestLine(x: Exec, s: Value, owner: Value, span: Span): number {
   const from = spaceOf(s, span);
   const rays = raysOf(from, "longest_line", span);

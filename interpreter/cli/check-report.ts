@@ -67,7 +67,17 @@ function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "mes
  */
 export function smokeTest(game: Game, file: string, count: number, coverage?: SmokeCoverage): SmokeFailure[] {
   const failures: SmokeFailure[] = [];
-  const onDecision = coverage ? (m: Match) => coverage.offered(m.decisionSites) : () => {};
+  // The game's `estimate` is read for every player at every decision, as the bots would read it:
+  // one that fails reads as 0 to them, and greedy then plays at random without a word.
+  type Failed = { decision: number; d: Diagnostic };
+  const estimate: { failed?: Failed } = {};
+  const onDecision = (m: Match): void => {
+    coverage?.offered(m.decisionSites);
+    for (let p = 0; p < m.state.players && !estimate.failed; p++) {
+      const d = m.estimateFailure(p);
+      if (d) estimate.failed = { decision: m.log.length, d };
+    }
+  };
   const onForced = coverage ? (sites: Span[]) => coverage.offered(sites) : undefined;
   const variants: (string | undefined)[] = [undefined, ...game.variants];
   for (let i = 0; i < count; i++) {
@@ -77,6 +87,7 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
     const number = i + 1;
     let played: ReturnType<typeof playGame>;
     coverage?.startGame(variant);
+    delete estimate.failed;
     try {
       // Taken by position, every option of every decision is weighed, so a `where` that fails on
       // any candidate fails the smoke game; the bots draw the same options as in `stela simulate`
@@ -95,6 +106,14 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
     const thrown = outcome.error !== undefined && !m.error ? new Error(outcome.error) : undefined;
     const f = failureOf(m, base, thrown, played.noEnd);
     if (f) failures.push(f);
+    // Set while the game was played (`onDecision`), which the compiler cannot see.
+    const failed = estimate.failed as Failed | undefined;
+    if (!f && failed) {
+      const { decision, d } = failed;
+      const e: SmokeFailure = { ...base, decision, code: d.code, message: d.message, span: d.file === file ? d.span : { ...d.span, file: d.file } };
+      if (d.hint !== undefined) e.hint = d.hint;
+      failures.push(e);
+    }
   }
   return failures;
 }

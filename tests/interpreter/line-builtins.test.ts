@@ -75,6 +75,21 @@ describe("line_length", () => {
     expect(r.out).toEqual([2, 2, 1, 0, 1, 1, 0, 0]);
   });
 
+  it("without an owner (or with none), counts every piece in the row, whoever owns it, up to a gap or the edge", () => {
+    const r = run(`${row}
+  out = [
+    line_length(space_at(row, 0), 1, 0),
+    line_length(space_at(row, 4), -1, 0),
+    line_length(space_at(row, 0), 1, 0, none),
+    line_length(space_at(row, 3), 1, 0),
+    line_length(space_at(row, 4), 1, 0),
+    longest_line(space_at(row, 1)),
+    longest_line(space_at(row, 5), none)
+  ]`);
+    expect(r.error).toBeUndefined();
+    expect(r.out).toEqual([3, 3, 3, 0, 0, 3, 1]);
+  });
+
   it("refuses a direction that does not move, with a diagnostic", () => {
     const r = run(`${row}
   out = [line_length(space_at(row, 1), 0, 0, a)]`);
