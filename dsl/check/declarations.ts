@@ -412,6 +412,8 @@ function resolveParts(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board
     c.sink.error("invalid-board", `\`${t.of}\` is not a board: \`${t.type}(…)\` names the square or hex board whose ${t.type} it holds`, at, didYouMean(t.of, boards));
     return;
   }
+  // Its corners or edges are a use of the board: a map board read only through them is no unused board.
+  c.uses.set(t.of, (c.uses.get(t.of) ?? 0) + 1);
   const bt = base.topology;
   if (bt.type !== "grid" && bt.type !== "hex") {
     const what = bt.type === "corners" || bt.type === "edges" ? `the ${bt.type} of another board` : `a ${bt.type === "open" ? "open grid" : bt.type === "layered" ? "layered board" : bt.type}`;
