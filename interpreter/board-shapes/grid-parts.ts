@@ -70,7 +70,7 @@ export class GridParts {
   readonly cornerEdges: number[][] = [];
   readonly edgeCells: number[][] = [];
   readonly edgeCorners: [number, number][] = [];
-  /** Where each corner and edge is drawn, in the base board's cell widths. */
+  /** Where each corner and edge is drawn, in the base board's cell widths, the topmost and leftmost corners half a width in. */
   readonly cornerAt: { x: number; y: number }[] = [];
   readonly edgeAt: { x: number; y: number }[] = [];
   readonly cornerLabels: string[] = [];
@@ -126,6 +126,14 @@ export class GridParts {
       this.edgeLabels.push(`${name(e.first)} ${poly.sideNames[e.dir]}`);
       for (const c of ends) this.cornerEdges[c]!.push(n);
     });
+    // Drawn alone, each board starts half a space in from its top left, as the cells' centres do
+    // (a hex's top corner lies above its centre, which the editor would have cut off).
+    const dx = 0.5 - Math.min(...this.cornerAt.map((p) => p.x));
+    const dy = 0.5 - Math.min(...this.cornerAt.map((p) => p.y));
+    for (const p of [...this.cornerAt, ...this.edgeAt]) {
+      p.x += dx;
+      p.y += dy;
+    }
     for (const i of cells.all) {
       this.cellCorners[i] = cornerKeysOf[i]!.map((k) => cornerNo.get(k)!);
       this.cellEdges[i] = edgeKeysOf[i]!.map((k) => edgeNo.get(k)!);
