@@ -16,10 +16,10 @@ const FILE = new URL("../fixtures/games/hex-settlers.stela", import.meta.url).pa
 const game = gameFromSource(readFileSync(FILE, "utf8"), "hex-settlers.stela");
 
 describe("Hex Settlers: settlements on corners, roads on edges", () => {
-  it("passes its rulebook examples: production and the robber's hex, the distance rule, a 7, the longest road", () => {
+  it("passes its rulebook examples: production and the robber's hex, the distance rule, a 7, the longest road passed on and cut", () => {
     const results = runExamples(game);
     expect(results.filter((r) => !r.passed).map((r) => `${r.title}: ${r.failure?.message}`)).toEqual([]);
-    expect(results).toHaveLength(4);
+    expect(results).toHaveLength(5);
   });
 
   it("ends without a rule error at every player count, each player with the set-up's two settlements at least", () => {
