@@ -307,7 +307,13 @@ export type Topology =
   | { type: "hex"; width: number; height: number }
   | { type: "track"; size: number }
   /** `places`: where the first spaces are drawn, `[x, y]` in space widths (the rest between their neighbours). */
-  | { type: "graph"; size: number; edges: [number, number][]; places?: [number, number][] };
+  | { type: "graph"; size: number; edges: [number, number][]; places?: [number, number][] }
+  /**
+   * `corners(b)` / `edges(b)`: the corners (or the edges, the sides between two corners) of the
+   * cells of a square or hex board `of`, each shared corner or edge once; `base` and `holes` are
+   * that board's, so the shape is built from this alone.
+   */
+  | { type: "corners" | "edges"; of: string; base: { type: "grid" | "hex"; width: number; height: number }; holes: string[] };
 
 export interface BoardDef {
   name: string;

@@ -155,16 +155,20 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
    * The name a declaration gives, read as any word: a word of the language there (`zone table: …`)
    * is one error and the declaration is read on. Read as a name only, the word began a declaration
    * of its own (`table …`), and the lines after it came out as a cascade of unrelated errors.
-   * `ahead`: how far past `t` the token after it is (2 when `t` is not yet consumed).
+   * `ahead`: how far past `t` the token after it is (2 when `t` is not yet consumed); `member`: an
+   * enum's member, which a `}` or its label may follow.
    */
-  protected declaredName(t: IToken, ahead = 1): IToken {
+  protected declaredName(t: IToken, ahead = 1, member = false): IToken {
     this.ACTION(() => {
       // An identifier spelt as a word of the language is one `parse.ts` read as a name (`readingWordsAsNames`).
       if (!isReal(t) || !(t.tokenType.name.startsWith("Kw_") || (t.tokenType === Identifier && KEYWORD_SET.has(t.image)))) return;
       // A name is followed by what its declaration goes on with (`from:`, `count =`, `x in`). A word
       // followed by anything else is no name but the next statement or declaration, taken in by a
       // form left unfinished (`move c to all` before `sum += 1`): one error, and never a taken name.
-      if (!followsName(this.LA(ahead)) || startsDeclarationLine(t)) {
+      // An enum's member (`member`) may also end its list or carry its label.
+      const after = this.LA(ahead).tokenType;
+      const named = followsName(this.LA(ahead)) || (member && (after === RBrace || after === StringLit));
+      if (!named || startsDeclarationLine(t)) {
         this.problems.push({ code: "parse-expected-token", message: `expected a name but found \`${t.image}\``, span: tokenSpan(t) });
         return;
       }

@@ -1,6 +1,6 @@
 import { EOF } from "chevrotain";
 import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
-import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration } from "./parser-base.ts";
+import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, Dot, DotDot, Equals, Identifier, kw, Word, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
@@ -110,11 +110,23 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     const name = this.declaredName(this.CONSUME(Word));
     const members: { name: Name; label?: string }[] = [];
     this.CONSUME(LBrace);
-    this.MANY(() => {
-      const m = this.CONSUME2(Identifier);
-      const label = this.OPTION(() => this.CONSUME(StringLit));
-      this.OPTION2(() => this.CONSUME(Comma));
-      this.ACTION(() => members.push(label ? { name: this.name(m), label: unquote(label.image) } : { name: this.name(m) }));
+    this.MANY({
+      // A word of the language as a member (`enum Terrain { forest, fields }`) is read as one, to say
+      // the word is taken; without this the list ended there with a bare "expected `}`". Only
+      // where a member goes on as one does (a `,`, a `}` or its label), never a declaration's word
+      // opening the next line after a list left unclosed.
+      GATE: () => {
+        const t = this.LA(1);
+        if (t.tokenType === Identifier) return true;
+        const after = this.LA(2).tokenType;
+        return t.tokenType.name.startsWith("Kw_") && (after === Comma || after === RBrace || after === StringLit) && !startsDeclarationLine(t);
+      },
+      DEF: () => {
+        const m = this.declaredName(this.CONSUME2(Word), 1, true);
+        const label = this.OPTION(() => this.CONSUME(StringLit));
+        this.OPTION2(() => this.CONSUME(Comma));
+        this.ACTION(() => members.push(label ? { name: this.name(m), label: unquote(label.image) } : { name: this.name(m) }));
+      },
     });
     this.CONSUME(RBrace);
     return this.ACTION(() => ({ kind: "EnumDecl", name: this.name(name), members, span: this.spanFrom(start) }));

@@ -546,8 +546,8 @@ function suggest(name: string, names: string[]): string {
 /** `d4` → [3, 3]; `d4 level 2` → [3, 3, 1]; `(2,-1)` → [2, -1]; a ring's `5` → [5, 0]. */
 function parseSpace(label: string, topology: string): [number, number, number?] | undefined {
   const t = label.trim();
-  // Rings, tracks and graphs name a space by its board and number (`gear 3`).
-  if (topology === "ring" || topology === "track" || topology === "graph") {
+  // Rings, tracks and graphs name a space by its board and number (`gear 3`); the corners and edges of a board by number too.
+  if (topology === "ring" || topology === "track" || topology === "graph" || topology === "corners" || topology === "edges") {
     const m = /(\d+)$/.exec(t);
     return m ? [Number(m[1]), 0] : undefined;
   }

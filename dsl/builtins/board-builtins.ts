@@ -328,5 +328,25 @@ export const BOARD_BUILTINS = catalogued([
     ],
     returns: () => T.bool,
   },
+  {
+    name: "touching",
+    category: "board",
+    signature: "touching(x: space, b: board): list of space",
+    description:
+      "The spaces of board `b` that touch the space `x`, where both boards are parts of one square or hex board: its cells, its `corners(…)` and its `edges(…)`. A cell's corners and its edges (clockwise, from its top corner on a hex and its upper-right side; from the top left corner and the top side on a square); a corner's cells (up to 3 hexes, 4 squares) and its edges; an edge's cells (2, or 1 at the board's rim) and its two corners; on `x`'s own board, its `neighbours`. A board not made of the same cells is an error.",
+    example: "for c in touching(h, crossings) where occupied(c) { gain(piece_at(c).owner, h.terrain) }",
+    params: [space("x"), param("b", accepts.type(T.board, "a board"))],
+    returns: () => T.list(T.space),
+  },
+  {
+    name: "longest_trail",
+    category: "board",
+    signature: "longest_trail(roads: list of space, blocked: list of space): number",
+    description:
+      "The most edges in one unbroken trail along `roads`, spaces of one `edges(…)` board (a player's roads): from edge to edge through the corners they share, each edge once (a trail may pass a corner again, so a loop counts whole; a fork counts only its longer branch). It never goes on through a corner in `blocked` (corners of the same board: a rival's settlement cuts a road there), though it may end at one. 0 when `roads` is empty. Every trail is tried, which suits the few roads a player builds (a few dozen), not a whole board's.",
+    example: "longest_trail([e for e in spaces(paths) where owner_of(e) == p], [c for c in spaces(crossings) where rival_of(c, p)])",
+    params: [param("roads", accepts.type(T.list(T.space), "a list of spaces")), param("blocked", accepts.type(T.list(T.space), "a list of spaces"), { optional: true })],
+    returns: () => T.number,
+  },
 ]);
 

@@ -76,4 +76,24 @@ export const TOPOLOGY_BUILTINS = catalogued([
     ],
     returns: () => T.topology,
   },
+  {
+    name: "corners",
+    category: "topology",
+    signature: "corners(b: board)",
+    description:
+      "The corners of the cells of the square or hex board `b`, as a board of their own: a space for each corner, one for a corner several cells share (up to 3 hexes, 4 squares), for the settlements and towns of a map of hexes. A corner's `neighbours` are the corners one edge away (the \"no settlement next to another\" distance rule is `no n in neighbours(c): occupied(n)`); `touching` gives the cells and the edges at a corner, and a cell's corners. Spaces are numbered from 0 top to bottom, left to right (`space_at(b, n)`), and named after the first cell in board order that has them and the compass point they lie at: `c3 n`, `c3 ne`, `c3 se`, `c3 s`, `c3 sw`, `c3 nw` on a hex, `b2 nw`, `b2 ne`, `b2 se`, `b2 sw` on a square. Drawn where the corners lie; no `map`, but `space state` values.",
+    example: "board crossings: corners(land)",
+    params: [param("b", accepts.type(T.board, "a square or hex board"))],
+    returns: () => T.topology,
+  },
+  {
+    name: "edges",
+    category: "topology",
+    signature: "edges(b: board)",
+    description:
+      "The edges of the cells of the square or hex board `b` (each side between two corners, once, though two cells share it), as a board of their own: the roads of a map of hexes, the lines of a game of drawn boxes. An edge's `neighbours` are the edges that share a corner with it; `touching` gives the two corners of an edge and the cells on either side of it (one at the board's rim). Spaces are numbered from 0 top to bottom, left to right, and named after the first cell in board order that has them and the side they are: `c3 ne`, `c3 e`, `c3 se`, `c3 sw`, `c3 w`, `c3 nw` on a hex (sides clockwise from the upper right, as the hex board's directions), `b2 n`, `b2 e`, `b2 s`, `b2 w` on a square. `longest_trail` walks them.",
+    example: "board paths: edges(land)",
+    params: [param("b", accepts.type(T.board, "a square or hex board"))],
+    returns: () => T.topology,
+  },
 ]);

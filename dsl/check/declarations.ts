@@ -281,7 +281,7 @@ function warnMissingMembers(c: Checker, d: Extract<Decl, { kind: "TableDecl" }>,
 }
 
 /** The board shapes a `board … :` may name. */
-const SHAPES = ["grid", "open_grid", "layered", "ring", "hex", "track", "graph"];
+const SHAPES = ["grid", "open_grid", "layered", "ring", "hex", "track", "graph", "corners", "edges"];
 
 /** `graph(n, edges: …)`'s edges: pairs of space numbers below n. */
 function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefined {
@@ -349,6 +349,7 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
     c.sink.error("invalid-board", `a board's shape is one of ${SHAPES.map((s) => `\`${s}(…)\``).join(", ")}`, e.span);
     return undefined;
   }
+  if (e.callee.text === "corners" || e.callee.text === "edges") return partsOf(c, e, e.callee.text);
   const nums: number[] = [];
   const named: Record<string, number> = {};
   let edges: Expr | undefined;
@@ -409,7 +410,48 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
   }
 }
 
+/**
+ * `corners(b)` / `edges(b)`: the board `b` is named, not worked out, so it stays a name here;
+ * `resolveParts` fills in its shape and holes once every board is read.
+ */
+function partsOf(c: Checker, e: Extract<Expr, { kind: "CallExpr" }>, type: "corners" | "edges"): Topology | undefined {
+  const arg = e.args[0];
+  if (e.args.length !== 1 || !arg || arg.name || arg.value.kind !== "NameExpr") {
+    c.sink.error("argument-count", `\`${type}\` is written ${BUILTINS.get(type)?.signature ?? ""}, naming a square or hex board`, e.span);
+    return undefined;
+  }
+  return { type, of: arg.value.name, base: { type: "grid", width: 1, height: 1 }, holes: [] };
+}
+
+/** A `corners(b)` / `edges(b)` board takes the shape and holes of `b`, a square or hex board. */
+function resolveParts(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: BoardDef): void {
+  const t = board.topology;
+  if (t.type !== "corners" && t.type !== "edges") return;
+  const base = c.def.boards[t.of];
+  const at = d.topology.kind === "CallExpr" ? (d.topology.args[0]?.value.span ?? d.topology.span) : d.topology.span;
+  if (!base) {
+    const boards = Object.keys(c.def.boards);
+    c.sink.error("invalid-board", `\`${t.of}\` is not a board: \`${t.type}(…)\` names the square or hex board whose ${t.type} it holds`, at, didYouMean(t.of, boards));
+    return;
+  }
+  // Its corners or edges are a use of the board: a map board read only through them is no unused board.
+  c.uses.set(t.of, (c.uses.get(t.of) ?? 0) + 1);
+  const bt = base.topology;
+  if (bt.type !== "grid" && bt.type !== "hex") {
+    const what = bt.type === "corners" || bt.type === "edges" ? `the ${bt.type} of another board` : `a ${bt.type === "open" ? "open grid" : bt.type === "layered" ? "layered board" : bt.type}`;
+    c.sink.error("invalid-board", `\`${t.type}(…)\` takes a square grid (\`grid\`) or a hex board (\`hex\`), and \`${t.of}\` is ${what}`, at);
+    return;
+  }
+  if (base.perPlayer && !board.perPlayer) {
+    c.sink.error("invalid-board", `\`${t.of}\` is a board per player: its ${t.type} are one per player too (\`board ${board.name} per player: ${t.type}(${t.of})\`)`, d.span);
+    return;
+  }
+  t.base = { type: bt.type, width: bt.width, height: bt.height };
+  t.holes = [...base.holes];
+}
+
 export function buildBoards(c: Checker, decls: Decl[]): void {
+  const derived: [Extract<Decl, { kind: "BoardDecl" }>, BoardDef][] = [];
   for (const d of decls) {
     if (d.kind !== "BoardDecl") continue;
     const topology = topologyOf(c, d.topology);
@@ -429,10 +471,16 @@ export function buildBoards(c: Checker, decls: Decl[]): void {
       const init = fieldInit(c, s, type, "space state");
       (board.states ??= []).push({ name: s.name.text, type, init: init ?? defaultValue(type) });
     }
-    if (d.maps.length) buildMaps(c, d, board);
+    if (topology.type === "corners" || topology.type === "edges") {
+      // Its spaces are known only once its base board's map is read (its holes).
+      if (d.maps.length) c.sink.error("invalid-board", `the ${topology.type} of a board cannot be drawn with a map: their spaces follow \`${topology.of}\`'s cells (give them values with \`space state\`)`, d.maps[0]!.span);
+      derived.push([d, board]);
+    } else if (d.maps.length) buildMaps(c, d, board);
     else if (d.legend.length) c.sink.error("invalid-board", "a legend explains the symbols of a `map`; this board has none", d.legend[0]!.span);
     c.def.boards[d.name.text] = board;
   }
+  // A board that names no square or hex board keeps a one-cell base: its uses are not errors too.
+  for (const [d, board] of derived) resolveParts(c, d, board);
 }
 
 /**
@@ -447,8 +495,9 @@ function buildMaps(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board: B
     c.sink.error("invalid-board", `a ${t.type === "open" ? "open grid" : "layered board"} cannot be drawn with a map`, d.maps[0]!.span);
     return;
   }
+  if (t.type === "corners" || t.type === "edges") return;
   // Grids of rows and columns are drawn row by row; a line of spaces (ring, track, graph) on one row.
-  const width = t.type === "grid" || t.type === "hex" ? t.width : t.size;
+  const width = t.type === "grid" || t.type === "hex" ? t.width : "size" in t ? t.size : 1;
   const height = t.type === "grid" || t.type === "hex" ? t.height : 1;
   const legend = new Map(d.legend.map((e) => [e.key, e]));
   for (const e of d.legend) {

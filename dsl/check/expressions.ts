@@ -78,17 +78,24 @@ const NUMBER_FORMS: ReadonlySet<string> = new Set(["count", "sum", "highest", "l
 function warnAggregateTaken(c: Checker, e: Extract<Expr, { kind: "ComprehensionExpr" }>, last: Expr | undefined): void {
   if (!NUMBER_FORMS.has(e.form) || !last) return;
   let node: Expr = last;
+  // The loosest arithmetic of the run the second comprehension ends: in `… == p + 3 * count …`
+  // the two read as a sum at the `+`, not at the `*` (the hint split at the `*` and bracketed
+  // `… == p + 3`, which is neither reading).
+  let run: Extract<Expr, { kind: "BinaryExpr" }> | undefined;
   while (node.kind === "BinaryExpr") {
     const right: Expr = node.right;
-    if (["+", "-", "*", "/", "%"].includes(node.op) && right.kind === "ComprehensionExpr" && NUMBER_FORMS.has(right.form) && !bracketed(c, node.span)) {
+    const arithmetic = ["+", "-", "*", "/", "%"].includes(node.op);
+    run = arithmetic ? (run ?? node) : undefined;
+    if (arithmetic && right.kind === "ComprehensionExpr" && NUMBER_FORMS.has(right.form) && !bracketed(c, node.span)) {
+      const split = run ?? node;
       const clause = e.where ? "`where`" : "value";
-      const head = textOf(c, { ...e.span, end: node.left.span.end });
-      const tail = textOf(c, right.span);
+      const head = textOf(c, { ...e.span, end: split.left.span.end });
+      const tail = textOf(c, split.right.span);
       c.sink.warning(
         "comprehension-takes-the-rest",
-        `the ${clause} of this \`${e.form}\` takes everything after it, \`${node.op} ${tail.split(" ")[0]} …\` included: the second ${right.form} is part of the first one's ${e.where ? "condition" : "value"}`,
-        { ...node.span, start: right.span.start },
-        `for a ${node.op === "-" ? "difference" : "sum"} of the two, write \`(${head}) ${node.op} ${tail}\`; to keep this reading, put it in brackets`,
+        `the ${clause} of this \`${e.form}\` takes everything after it, \`${split.op} ${tail.split(" ")[0]} …\` included: the second ${right.form} is part of the first one's ${e.where ? "condition" : "value"}`,
+        { ...split.span, start: split.right.span.start },
+        `for a ${split.op === "-" ? "difference" : split.op === "+" ? "sum" : "combination"} of the two, write \`(${head}) ${split.op} ${tail}\`; to keep this reading, put it in brackets`,
       );
       return;
     }

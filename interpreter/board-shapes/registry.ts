@@ -1,6 +1,7 @@
 import type { BoardDef } from "../../dsl/ir.ts";
 import type { BoardShape } from "./board-shape.ts";
 import { Graph } from "./graph.ts";
+import { GridPartShape } from "./grid-parts.ts";
 import { HexGrid } from "./hex-grid.ts";
 import { LayeredGrid } from "./layered-grid.ts";
 import { OpenGrid } from "./open-grid.ts";
@@ -27,5 +28,8 @@ export function shapeFor(board: BoardDef): BoardShape {
       return new Track(t.size, holes);
     case "graph":
       return new Graph(t.size, t.edges, holes, t.places);
+    case "corners":
+    case "edges":
+      return new GridPartShape(t.type, t);
   }
 }

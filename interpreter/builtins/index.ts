@@ -1,6 +1,7 @@
 import { fail } from "../runtime-error.ts";
 import { BOARD_IMPLS } from "./board-builtins.ts";
 import type { BuiltinImpl, BuiltinName } from "./impl.ts";
+import { GRID_PART_IMPLS } from "./grid-part-builtins.ts";
 import { LIST_IMPLS } from "./list-builtins.ts";
 import { NUMBER_IMPLS } from "./number-builtins.ts";
 import { PLAYER_IMPLS } from "./player-builtins.ts";
@@ -15,6 +16,7 @@ const declarationOnly: BuiltinImpl = (_x, _a, span) => fail("internal-error", "a
  */
 export const BUILTIN_IMPLS: Record<BuiltinName, BuiltinImpl> = {
   ...BOARD_IMPLS,
+  ...GRID_PART_IMPLS,
   ...LIST_IMPLS,
   ...NUMBER_IMPLS,
   ...PLAYER_IMPLS,
@@ -26,6 +28,8 @@ export const BUILTIN_IMPLS: Record<BuiltinName, BuiltinImpl> = {
   hex: declarationOnly,
   track: declarationOnly,
   graph: declarationOnly,
+  corners: declarationOnly,
+  edges: declarationOnly,
 };
 
 /** The implementation of a built-in called by name from the IR, or undefined for an unknown name. */

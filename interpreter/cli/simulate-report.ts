@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstSeatVerdict, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
+import { firstSeatVerdict, gamesPerSecondText, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
 import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
@@ -107,7 +107,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
     ? `<h2>Failed games (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li>game ${e.game}: <code>${escapeHtml(e.message)}</code><br>replay: <code>${escapeHtml(e.replay)}</code></li>`).join("")}</ul>`
     : "";
   const body = `<h1>${escapeHtml(s.game)}${s.variant ? ` (${escapeHtml(s.variant)})` : ""}</h1>
-<p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; ${s.playoutsPerSecond.toFixed(1)} games per second.</p>
+<p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; games per second: ${gamesPerSecondText(s.playoutsPerSecond)}.</p>
 <p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
 ${

@@ -115,6 +115,16 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
 const pct = (v: number): string => `${(v * 100).toFixed(1)}%`;
 
 /** "winning margin: 8.4 ± 6.1 points (median 7, 0–31): the top score less the next" */
+/**
+ * How fast the games went: `12.3`, or below one a second two figures and the time a game took
+ * (`0.021 (a game every 48 s)`), where one decimal read "0.0 games per second" for a search bot's run.
+ */
+export function gamesPerSecondText(rate: number): string {
+  if (!(rate > 0) || rate >= 1) return rate.toFixed(1);
+  const every = 1 / rate;
+  return `${rate.toPrecision(2)} (a game every ${every < 100 ? every.toFixed(1) : Math.round(every).toLocaleString("en")} s)`;
+}
+
 export function marginLine(m: Spread): string {
   return `winning margin: ${m.mean.toFixed(2)} ± ${m.sd.toFixed(2)} points (median ${m.median}, ${m.min}–${m.max}): the top score less the next`;
 }
@@ -165,7 +175,7 @@ export function summaryLines(s: SimulationSummary): string[] {
   lines.push(
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
     ...(s.margin && !s.shared ? [marginLine(s.margin)] : []),
-    `games per second: ${s.playoutsPerSecond.toFixed(1)}`,
+    `games per second: ${gamesPerSecondText(s.playoutsPerSecond)}`,
     `errors: ${s.errors.length}`,
   );
   for (const e of s.errors.slice(0, 10)) lines.push(`  game ${e.game}: ${e.message}`, `    replay: ${e.replay}`);

@@ -96,6 +96,19 @@ function graphLines(b: BoardView, edges: readonly (readonly [number, number])[],
   });
 }
 
+/**
+ * The corners or edges of a board (`corners(land)`): dozens of spaces with no rows to draw them
+ * in, so only those with a piece, by name (`c3 n S¹`), a few to a line; the others read
+ * "(empty)" as a whole.
+ */
+function partLines(b: BoardView, byCell: Map<string, PieceView[]>): string[] {
+  const taken = b.spaces.filter((s) => byCell.has(s.key)).map((s) => `${s.label} ${byCell.get(s.key)!.map(mark).join(" ")}`);
+  if (taken.length === 0) return [`    (nothing on its ${b.spaces.length} ${b.topology.type})`];
+  const out: string[] = [];
+  for (let i = 0; i < taken.length; i += 6) out.push(`    ${taken.slice(i, i + 6).join(", ")}`);
+  return out;
+}
+
 function boardLines(b: BoardView, players: string[]): string[] {
   const byCell = new Map<string, PieceView[]>();
   const visible: PieceView[] = [];
@@ -116,6 +129,10 @@ function boardLines(b: BoardView, players: string[]): string[] {
     if (levels.length > 1) out.push(`  level ${level + 1}`);
     if (b.topology.type === "graph") {
       out.push(...graphLines(b, b.topology.edges, byCell));
+      continue;
+    }
+    if (b.topology.type === "corners" || b.topology.type === "edges") {
+      out.push(...partLines(b, byCell));
       continue;
     }
     if (y0 === y1 && b.topology.type !== "open") {

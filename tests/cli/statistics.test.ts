@@ -110,6 +110,17 @@ describe("the turn-order test", () => {
   });
 });
 
+describe("games per second", () => {
+  it("keeps two figures below one a second, with the time a game took, where it read 0.0", () => {
+    const outcomes = Array.from({ length: 6 }, (_, i) => ({ game: i + 1, seed: i, scores: [0, 0, 0], winners: [0], decisions: 10 }));
+    // 6 games in 290 s, as 6 games of a search bot took.
+    const slow = summaryLines(summarise("G", { file: "g.stela", players: 3, bots: ["mcts:20"], seed: 1 }, 6, outcomes, 290));
+    expect(slow).toContain("games per second: 0.021 (a game every 48.3 s)");
+    const fast = summaryLines(summarise("G", { file: "g.stela", players: 3, bots: ["random"], seed: 1 }, 6, outcomes, 0.5));
+    expect(fast).toContain("games per second: 12.0");
+  });
+});
+
 describe("spreads", () => {
   it("mean, sample sd and type-7 quantiles", () => {
     const s = spread([2, 4, 4, 4, 5, 5, 7, 9]);

@@ -182,6 +182,8 @@ export function layoutBoard(board: BoardView, mode: LayeredMode = "side"): Board
     case "hex":
     case "track":
     case "graph":
+    case "corners":
+    case "edges":
       return hintLayout(board);
   }
 }
