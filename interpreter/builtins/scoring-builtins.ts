@@ -38,7 +38,7 @@ export function majority(values: Value[], prizes: number[], policy: string, mini
     .map((v, p) => ({ p, v: typeof v === "number" ? v : 0 }))
     .filter((e) => e.v >= minimum)
     .sort((a, b) => b.v - a.v || a.p - b.p);
-  // Acquire's sole stockholder: with nobody to share the ranking, every place's prize is theirs.
+  // A lone contender (a sole stockholder): with nobody to share the ranking, every place's prize is theirs.
   if (options.alone && ranked.length === 1) {
     out[ranked[0]!.p] = prizes.reduce((a, b) => a + b, 0);
     return out;
