@@ -1,3 +1,4 @@
+import { HopDistances } from "./hop-distances.ts";
 import { cellKey } from "../../dsl/keys.ts";
 import { BoundedShape, type LayoutHint } from "./board-shape.ts";
 
@@ -15,7 +16,8 @@ export class Graph extends BoundedShape {
   readonly turns = 1;
   readonly layout: LayoutHint = { cell: "round" };
   private readonly near: number[][] = [];
-  private readonly far = new Map<number, Int32Array>();
+  /** Distances along the links, worked out as asked. */
+  private readonly hops: HopDistances;
   /** Where each space is drawn, by number, when the rules say (`places`). */
   private readonly places: { x: number; y: number }[] | undefined;
 
@@ -35,6 +37,7 @@ export class Graph extends BoundedShape {
       if (!this.near[j]!.includes(i)) this.near[j]!.push(i);
     }
     for (const list of this.near) list.sort((p, q) => p - q);
+    this.hops = new HopDistances(this.near);
     if (places) this.places = placesOf(count, edges, places);
   }
 
@@ -50,24 +53,9 @@ export class Graph extends BoundedShape {
     return `${board} ${this.x(i)}`;
   }
 
-  /** Breadth first from `a`, once per start cell. */
+  /** Steps along the links, breadth first from `a` once (`HopDistances`). */
   distance(a: number, b: number): number {
-    let d = this.far.get(a);
-    if (!d) {
-      d = new Int32Array(this.size).fill(-1);
-      d[a] = 0;
-      const queue = [a];
-      for (let k = 0; k < queue.length; k++) {
-        for (const n of this.near[queue[k]!]!) {
-          if (d[n] === -1) {
-            d[n] = d[queue[k]!]! + 1;
-            queue.push(n);
-          }
-        }
-      }
-      this.far.set(a, d);
-    }
-    return d[b]! < 0 ? Infinity : d[b]!;
+    return this.hops.between(a, b);
   }
 
   place(i: number): { x: number; y: number } {

@@ -1,3 +1,4 @@
+import { HopDistances } from "./hop-distances.ts";
 import type { Topology } from "../../dsl/ir.ts";
 import { cellKey } from "../../dsl/keys.ts";
 import { BoundedShape, columnName, type LayoutHint } from "./board-shape.ts";
@@ -171,9 +172,10 @@ export class GridPartShape extends BoundedShape {
   readonly layout: LayoutHint = { cell: "round" };
   readonly parts: GridParts;
   private readonly near: number[][];
+  /** Distances along the links, worked out as asked. */
+  private readonly hops: HopDistances;
   private readonly at_: { x: number; y: number }[];
   private readonly labels: string[];
-  private readonly far = new Map<number, Int32Array>();
 
   constructor(readonly type: "corners" | "edges", t: DerivedTopology) {
     const parts = gridParts(t);
@@ -189,6 +191,7 @@ export class GridPartShape extends BoundedShape {
       this.at_ = parts.edgeAt;
       this.labels = parts.edgeLabels;
     }
+    this.hops = new HopDistances(this.near);
   }
 
   override neighbours(i: number): readonly number[] {
@@ -203,24 +206,9 @@ export class GridPartShape extends BoundedShape {
     return this.labels[i]!;
   }
 
-  /** Breadth first from `a`, once per start space. */
+  /** Steps along the links, breadth first from `a` once (`HopDistances`). */
   distance(a: number, b: number): number {
-    let d = this.far.get(a);
-    if (!d) {
-      d = new Int32Array(this.size).fill(-1);
-      d[a] = 0;
-      const queue = [a];
-      for (let k = 0; k < queue.length; k++) {
-        for (const n of this.near[queue[k]!]!) {
-          if (d[n] === -1) {
-            d[n] = d[queue[k]!]! + 1;
-            queue.push(n);
-          }
-        }
-      }
-      this.far.set(a, d);
-    }
-    return d[b]! < 0 ? Infinity : d[b]!;
+    return this.hops.between(a, b);
   }
 
   place(i: number): { x: number; y: number } {
