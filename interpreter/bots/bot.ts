@@ -37,6 +37,13 @@ export interface Judged {
    * again or stop?"), which the counts over every decision hide.
    */
   sites?: Record<string, JudgedSite>;
+  /**
+   * Of the even decisions, those at which the game's `estimate` failed (a rule error): it then
+   * reads 0 for every option, which is why they were even. The first failure's message (with its
+   * line) in `failure`. A broken estimate, not a blind one: the note says to fix it.
+   */
+  failed?: number;
+  failure?: string;
 }
 
 /** What `Bot.judged` counts at one choice of the rules: where it is and its prompt. */

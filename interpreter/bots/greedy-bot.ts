@@ -28,7 +28,7 @@ export class GreedyBot {
   private readonly seed: number;
   private decisions = 0;
   /** Decisions weighed, and those where every option weighed came out the same, in all and by choice (`Bot.judged`). */
-  readonly judged: Required<Judged> = { weighed: 0, even: 0, sites: {} };
+  readonly judged: Judged & Required<Pick<Judged, "sites">> = { weighed: 0, even: 0, sites: {} };
   /** A whole number below `n`, from this bot's generator. */
   private readonly pick = (n: number): number => uniformInt(this.rng, 0, n - 1);
 
@@ -73,7 +73,15 @@ export class GreedyBot {
     }
     const even = bestIndices.length === pool.length;
     this.judged.weighed++;
-    if (even) this.judged.even++;
+    if (even) {
+      this.judged.even++;
+      // Every option alike: a blind estimate, or one that fails (read as 0). Asked on a copy, only here.
+      const failed = match.estimateFailure(player);
+      if (failed) {
+        this.judged.failed = (this.judged.failed ?? 0) + 1;
+        this.judged.failure ??= `${failed.message} (line ${failed.span.start.line})`;
+      }
+    }
     const at = match.decisionSites[0];
     if (at) {
       const site = (this.judged.sites[`${at.start.line}:${at.start.column}`] ??= { line: at.start.line, column: at.start.column, prompt: match.decision?.prompt ?? "", weighed: 0, even: 0 });

@@ -14,6 +14,11 @@ export function sumJudged(games: readonly (Judged | null | undefined)[]): Judged
   const sum: Judged = { weighed: judged.reduce((a, j) => a + j.weighed, 0), even: judged.reduce((a, j) => a + j.even, 0) };
   const sites = addSites(judged.map((j) => j.sites));
   if (sites) sum.sites = sites;
+  const failed = judged.reduce((a, j) => a + (j.failed ?? 0), 0);
+  if (failed > 0) {
+    sum.failed = failed;
+    sum.failure = judged.find((j) => j.failure)?.failure ?? "";
+  }
   return sum;
 }
 
@@ -42,6 +47,8 @@ function addSites(all: readonly (Record<string, JudgedSite> | undefined)[]): Rec
  * Undefined otherwise. `stela simulate` prints it as a `note:` line, the editor under its table.
  */
 export function evenJudgementNote(seats: readonly JudgedSeat[]): string | undefined {
+  const broken = failedEstimateNote(seats);
+  if (broken) return broken;
   const blind = seats.filter((x) => x.judged && x.judged.weighed >= 10 && x.judged.even >= 0.9 * x.judged.weighed);
   if (!blind.length) return evenChoiceNote(seats);
   const even = blind.reduce((a, x) => a + x.judged!.even, 0);
@@ -71,4 +78,19 @@ function evenChoiceNote(seats: readonly JudgedSeat[]): string | undefined {
   }
   if (!notes.length) return undefined;
   return `${notes.join("; ")}: what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell ${notes.length === 1 ? "that choice's" : "those choices'"} options apart one move ahead, so its figures are a random player's there: write an \`estimate\` that does`;
+}
+
+/**
+ * Says so when the game's `estimate` failed (a rule error) where a bot found every option alike:
+ * a failing estimate reads 0 for every option, so the bot played at random there, and the advice
+ * to write a better estimate would mislead: this one must be fixed. Undefined when none failed.
+ */
+function failedEstimateNote(seats: readonly JudgedSeat[]): string | undefined {
+  const broken = seats.filter((x) => (x.judged?.failed ?? 0) > 0);
+  if (!broken.length) return undefined;
+  const failed = broken.reduce((a, x) => a + x.judged!.failed!, 0);
+  const weighed = broken.reduce((a, x) => a + x.judged!.weighed, 0);
+  const bots = [...new Set(broken.map((x) => x.bot))].join(" and ");
+  const where = broken.length === 1 ? `seat ${broken[0]!.seat}` : `seats ${broken.map((x) => x.seat).join(", ")}`;
+  return `the game's \`estimate\` failed at ${failed.toLocaleString("en")} of the ${weighed.toLocaleString("en")} decisions ${bots} (${where}) weighed (${broken[0]!.judged!.failure}): a failing estimate reads 0 for every option, so it took one at random there and its figures are a random player's: fix the estimate (\`stela check --smoke\` stops at it)`;
 }

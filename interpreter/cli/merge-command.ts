@@ -53,7 +53,9 @@ function outcomeProblem(o: unknown, players: number): string | undefined {
   // By choice: where it is, its prompt (printed in a note, so a text) and the same counts.
   const site = (x: unknown): boolean => !!x && typeof x === "object" && counts(x) && whole((x as JudgedSite).line) && whole((x as JudgedSite).column) && typeof (x as JudgedSite).prompt === "string";
   const sites = (x: unknown): boolean => x === undefined || (!!x && typeof x === "object" && !Array.isArray(x) && Object.values(x).every(site));
-  const judged = (j: unknown): boolean => j === null || (!!j && typeof j === "object" && counts(j as Judged) && sites((j as Judged).sites));
+  // Failures of the estimate: among the even decisions, with the first one's message.
+  const failures = (j: Judged): boolean => (j.failed === undefined || (whole(j.failed) && j.failed >= 0 && j.failed <= j.even)) && (j.failure === undefined || typeof j.failure === "string");
+  const judged = (j: unknown): boolean => j === null || (!!j && typeof j === "object" && counts(j as Judged) && sites((j as Judged).sites) && failures(j as Judged));
   if (g.judged !== undefined && !(Array.isArray(g.judged) && g.judged.length === players && g.judged.every(judged))) return "has judged counts that are not one per seat";
   return undefined;
 }

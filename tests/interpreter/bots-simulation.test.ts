@@ -217,6 +217,27 @@ scoring p { points p.score }
 });
 
 describe("a bot that cannot tell its options apart", () => {
+  it("says the estimate failed, not that it is blind, when greedy found every option alike because its estimate broke", () => {
+    const file = ruleFiles({
+      "broken.stela": `game "Broken" { players 2 }
+per player { score: number = 0 }
+flow {
+  for p in players { turn p { let n = choose n from 1..3 prompt "Pick"  p.score = n } }
+}
+scoring p { points p.score }
+estimate p { [1, 2][p.score + 5] }
+`,
+    })["broken.stela"]!;
+    const s: RunSettings = { file, players: 2, bots: ["greedy", "random"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 11 });
+    expect(outcomes[0]!.judged![0]).toMatchObject({ weighed: 1, even: 1, failed: 1 });
+    const summary = summarise("Broken", s, 10, outcomes, 1);
+    expect(summary.seats[0]!.judged).toMatchObject({ weighed: 10, even: 10, failed: 10 });
+    const note = summaryLines(summary).find((l) => l.startsWith("note: the game's `estimate` failed"));
+    expect(note).toMatch(/^note: the game's `estimate` failed at 10 of the 10 decisions greedy \(seat 1\) weighed \(the estimate for Player 1 failed: .+ \(line 7\)\): a failing estimate reads 0 for every option/);
+    expect(summaryLines(summary).some((l) => l.includes("write an `estimate` that does"))).toBe(false);
+  });
+
   it("is said to have played as random when greedy found every option worth the same", () => {
     // Points come only at the end, after a draw no choice changes: one move ahead, scoring as if
     // the game ended now tells no pick from another, so greedy picks at random every time.
@@ -369,6 +390,9 @@ describe("shards", () => {
     expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3 }, null]))).toBe("accepted");
     expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 4 }, null]))).toMatch(/its outcome 1 has judged counts that are not one per seat/);
     expect(refused((s) => void (s.outcomes[0]!.judged = [null]))).toMatch(/judged counts that are not one per seat/);
+    // The estimate's failures are among the even decisions, with a text for the first.
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 2, failed: 2, failure: "x (line 3)" }, null]))).toBe("accepted");
+    expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 2, failed: 3 }, null]))).toMatch(/judged counts that are not one per seat/);
     // By choice too: where it is, a prompt, the same counts.
     const site = { line: 3, column: 5, prompt: "Pick", weighed: 3, even: 3 };
     expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3, sites: { "3:5": site } }, null]))).toBe("accepted");
