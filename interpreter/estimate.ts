@@ -14,11 +14,7 @@ export function computeEstimate(x: Exec, player: number): number | null {
   if (x.s.result) return x.s.result.scores[player] ?? 0;
   const est = x.rt.estimate;
   try {
-    if (est) {
-      const l = nulls(Math.max(1, est.nlocals));
-      l[0] = player;
-      return Number(est.value(x, l)) || 0;
-    }
+    if (est) return Number(estimateOf(x, est, player)) || 0;
     const sc = x.rt.scoring;
     // Points that draw on the generator are worked out for every player, in seat order, as the
     // final scoring does, so the draws fall as they would there.
@@ -46,9 +42,7 @@ export function estimateFailure(x: Exec, player: number): Diagnostic | null {
   const est = x.rt.estimate;
   if (!est || x.s.result) return null;
   try {
-    const l = nulls(Math.max(1, est.nlocals));
-    l[0] = player;
-    est.value(x, l);
+    estimateOf(x, est, player);
     return null;
   } catch (e) {
     const span = x.rt.def.estimate!.span;
@@ -57,4 +51,11 @@ export function estimateFailure(x: Exec, player: number): Diagnostic | null {
     d.message = `the estimate for Player ${player + 1} failed: ${d.message}`;
     return d;
   }
+}
+
+/** The game's own `estimate p { … }` for `player`, as written (a failure throws). */
+function estimateOf(x: Exec, est: NonNullable<Exec["rt"]["estimate"]>, player: number): Value {
+  const l = nulls(Math.max(1, est.nlocals));
+  l[0] = player;
+  return est.value(x, l);
 }

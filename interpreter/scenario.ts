@@ -415,8 +415,8 @@ export class Scenario {
       return { offered: false, candidate: false, reason, labels: all.map((o) => o.label), ...(found.several ? { several: true } : {}) };
     }
     // The same items in another order than the engine names them: that pick is offered.
-    const items = (id: string): string => id.split("+").sort().join("+");
-    if (found?.several && offered.some((o) => items(o.id) === items(candidate.id))) return { offered: true };
+    const sameItems = (id: string): string => id.split("+").sort().join("+");
+    if (found?.several && offered.some((o) => sameItems(o.id) === sameItems(candidate.id))) return { offered: true };
     const r = m.clone().apply(candidate.id, who);
     if (r.ok) return { offered: false, candidate: true, reason: "it is not offered" };
     // The engine's reason repeats the candidate's label: keep only the rules' words.
@@ -564,14 +564,14 @@ function parseSpace(label: string, topology: string): [number, number, number?] 
 
 /**
  * The pick of several items a label names, as the engine names one (`options.ts`: "Gold",
- * "Gold and Wood", "Gold, Wood and Corn"; "nothing" for none), read back into `items` with the
+ * "Gold and Wood", "Gold, Wood and Corn"; "nothing" for none), read back into `choices` with the
  * id the engine accepts (the items' ids joined by `+`); undefined when the label is not so made.
  * Item labels may themselves hold ", " or " and ", so every way of reading it is tried.
  */
-export function pickNamed(label: string, items: readonly { id: string; label: string }[]): { id: string; label: string } | undefined {
+export function pickNamed(label: string, choices: readonly { id: string; label: string }[]): { id: string; label: string } | undefined {
   if (label === "nothing") return { id: "nothing", label };
   const read = (rest: string, taken: string[]): string[] | undefined => {
-    for (const it of items) {
+    for (const it of choices) {
       if (!rest.startsWith(it.label)) continue;
       const after = rest.slice(it.label.length);
       const ids = [...taken, it.id];
@@ -582,7 +582,7 @@ export function pickNamed(label: string, items: readonly { id: string; label: st
         if (r && r.length > ids.length + 1) return r;
       }
       if (after.startsWith(" and ")) {
-        const last = items.find((o) => o.label === after.slice(5));
+        const last = choices.find((o) => o.label === after.slice(5));
         if (last) return [...ids, last.id];
       }
     }

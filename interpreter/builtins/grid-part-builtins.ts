@@ -92,28 +92,49 @@ function longestTrail(x: Exec, roadsV: Value, blockedV: Value, span: Span): numb
     stop[s.index] = 1;
   }
   const used = new Uint8Array(mine.length);
-  // The longest trail on from corner c, the roads in `used` taken already.
-  const from = (c: number): number => {
-    tick(x, span);
-    if (stop[c]) return 0;
-    let best = 0;
-    for (const e of parts.cornerEdges[c]!) {
-      if (!mine[e] || used[e]) continue;
+  // The longest trail that starts with road `first` and goes on from its end `start`. A walk with
+  // its own stack, not recursion: a board's every edge as roads is a trail thousands of roads deep.
+  const walk = (first: number, start: number): number => {
+    const corners = [start];
+    const next = [0];
+    const via = [first];
+    used[first] = 1;
+    let best = 1;
+    while (corners.length > 0) {
+      const top = corners.length - 1;
+      const c = corners[top]!;
+      // A blocked corner ends a trail: it may be reached, not passed.
+      const edges = stop[c] ? [] : parts.cornerEdges[c]!;
+      let e = -1;
+      while (next[top]! < edges.length) {
+        const f = edges[next[top]!++]!;
+        if (mine[f] && !used[f]) {
+          e = f;
+          break;
+        }
+      }
+      tick(x, span);
+      if (e < 0) {
+        used[via.pop()!] = 0;
+        corners.pop();
+        next.pop();
+        continue;
+      }
       used[e] = 1;
       const [a, b] = parts.edgeCorners[e]!;
-      best = Math.max(best, 1 + from(a === c ? b : a));
-      used[e] = 0;
+      corners.push(a === c ? b : a);
+      next.push(0);
+      via.push(e);
+      if (via.length > best) best = via.length;
     }
     return best;
   };
   let best = 0;
   for (let e = 0; e < mine.length; e++) {
     if (!mine[e]) continue;
-    used[e] = 1;
     const [a, b] = parts.edgeCorners[e]!;
     // A trail starts at one end of its first road: from a across e on from b, or the other way.
-    best = Math.max(best, 1 + from(b), 1 + from(a));
-    used[e] = 0;
+    best = Math.max(best, walk(e, b), walk(e, a));
   }
   return best;
 }

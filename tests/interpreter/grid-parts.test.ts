@@ -109,6 +109,22 @@ describe("longest_trail", () => {
     expect(r.out).toEqual([5, 10, 10]);
   });
 
+  it("a whole large board's edges as roads run out of steps at the rule, not out of the stack", () => {
+    // 16,380 roads: a trail thousands deep. Walked with a stack of its own, it is stopped by the
+    // step budget at its line; recursion overflowed JavaScript's stack ("calls itself forever").
+    const game = gameFromSource(`game "Huge" { players 2 }
+board land: grid(90, 90)
+board paths: edges(land)
+var n: number = 0
+flow {
+  n = longest_trail(spaces(paths), [])
+  end game
+}
+scoring p { points 0 }`);
+    const m = game.start({ players: 2, seed: 1 });
+    expect(m.error).toMatchObject({ code: "runtime-step-budget", span: { start: { line: 6 } } });
+  });
+
   it("walks only the edges of an edges(…) board, and their own corners", () => {
     expect(run(`  out = [longest_trail([space_at(crossings, 0)])]`).error).toMatch(/^runtime-error: `longest_trail` walks the spaces of an `edges\(…\)` board, and c1 n is on `crossings`, a corners/);
     expect(run(`  out = [longest_trail([space_at(paths, 0)], [space_at(dots, 0)])]`).error).toMatch(/blocked spaces are corners of the board its roads are the edges of/);
