@@ -430,6 +430,12 @@ function resolveParts(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board
   const base = c.def.boards[t.of];
   const at = d.topology.kind === "CallExpr" ? (d.topology.args[0]?.value.span ?? d.topology.span) : d.topology.span;
   if (!base) {
+    // A board declared but refused (too many spaces, a bad shape) has its own error already, and
+    // this is a use of it all the same.
+    if (c.globals.get(t.of)?.k === "board") {
+      c.uses.set(t.of, (c.uses.get(t.of) ?? 0) + 1);
+      return;
+    }
     const boards = Object.keys(c.def.boards);
     c.sink.error("invalid-board", `\`${t.of}\` is not a board: \`${t.type}(…)\` names the square or hex board whose ${t.type} it holds`, at, didYouMean(t.of, boards));
     return;
