@@ -1,6 +1,7 @@
 import type { IrExpr, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { builtinImpl } from "./builtins/index.ts";
+import { MAX_DIRECT, type DirectBuiltin } from "./builtins/impl.ts";
 import { compileClosure, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, placementOf, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { piece } from "./pieces.ts";
@@ -229,6 +230,14 @@ class Gen {
       case "builtin": {
         const impl = builtinImpl(e.fn);
         if (!impl) return this.fallback(e);
+        const one = (impl as Partial<DirectBuiltin>).direct;
+        // One by one, with no list made at every call (`direct`).
+        if (one && e.args.length <= MAX_DIRECT) {
+          // An argument left out is `none`, as the list form reads it.
+          const values = e.args.map((a) => this.expr(a));
+          while (values.length < one.length - 2) values.push("null");
+          return `${this.k(one)}(x, ${this.k(e.span)}${values.map((v) => `, ${v}`).join("")})`;
+        }
         return `${this.k(impl)}(x, ${this.args(e.args)}, ${this.k(e.span)})`;
       }
       case "fn":

@@ -10,7 +10,7 @@ import { isPlacement, markDistinct } from "../values.ts";
 import type { RayTable, Topology } from "../topology.ts";
 import { isSpace, SpaceInfo, spaceOf } from "../space-info.ts";
 import type { BoardShape } from "../board-shapes/board-shape.ts";
-import type { BuiltinImpl, BuiltinName } from "./impl.ts";
+import { direct, type BuiltinImpl, type BuiltinName } from "./impl.ts";
 import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 import { boardPosition, stackAt, type PieceState } from "../state.ts";
 import { buildLinks, meets, root, type SpaceLinks } from "../space-links.ts";
@@ -811,21 +811,21 @@ export const BOARD_IMPLS = {
   // placements of the same hand, or the pieces next to the same spot, several times a turn.
   spaces: costly((x, [b]) => x.rt.topo.spaces(x.s, b as string)),
   // Kept with the board's position (`emptySpaces`), no memo needed on top.
-  empty_spaces: (x, [b], span) => emptySpaces(x, b!, span),
-  neighbours: (x, [s], span) => x.rt.topo.neighboursOf(spaceOf(s!, span)),
-  adjacent: (x, [v], span) => adjacentSpaces(x, v!, span),
+  empty_spaces: direct((x, span, b) => emptySpaces(x, b!, span)),
+  neighbours: direct((x, span, s) => x.rt.topo.neighboursOf(spaceOf(s!, span))),
+  adjacent: direct((x, span, v) => adjacentSpaces(x, v!, span)),
   adjacent_pieces: costly((x, [v], span) => adjacentPieces(x, v!, span)),
-  piece_at: (x, [s], span) => topOf(x, s!, span),
-  pieces_at: (x, [s], span) => {
+  piece_at: direct((x, span, s) => topOf(x, s!, span)),
+  pieces_at: direct((x, span, s) => {
     const info = spaceOf(s!, span);
     return [...(stackAt(x.s.cells[info.board], info.index) ?? [])];
-  },
+  }),
   // Kept with the board's position until a piece comes or goes there (no memo needed on top): most
   // turns ask it after moves that left this board alone (a choice taken, a score, another board).
-  pieces: (x, [b]) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.rt.topo, x.s, id))),
-  empty: (x, [v], span) => (v instanceof SpaceInfo ? topOn(x.rt.topo, x.s, v) === null : isPlacement(v) ? coversEmpty(x, v, span) : topOf(x, v!, span) === null),
-  occupied: (x, [s], span) => topOf(x, s!, span) !== null,
-  cells: (x, [v], span) => footprint(x, v!, span),
+  pieces: direct((x, _span, b) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.rt.topo, x.s, id)))),
+  empty: direct((x, span, v) => (v instanceof SpaceInfo ? topOn(x.rt.topo, x.s, v) === null : isPlacement(v) ? coversEmpty(x, v, span) : topOf(x, v!, span) === null)),
+  occupied: direct((x, span, s) => topOf(x, s!, span) !== null),
+  cells: direct((x, span, v) => footprint(x, v!, span)),
   connected: costly((x, [seed, among], span) => component(x, seed!, asList(x, among!), span)),
   groups: costly((x, [among], span) => {
     const list = asList(x, among!);
@@ -842,7 +842,7 @@ export const BOARD_IMPLS = {
     }
     return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
   }),
-  surrounded: (x, [v], span) => adjacentSpaces(x, v!, span).every((t) => topOn(x.rt.topo, x.s, t) !== null),
+  surrounded: direct((x, span, v) => adjacentSpaces(x, v!, span).every((t) => topOn(x.rt.topo, x.s, t) !== null)),
   placements: costly((x, [ps, b], span) => {
     const board = b as string;
     const shape = x.rt.topo.shape(board);
@@ -868,11 +868,11 @@ export const BOARD_IMPLS = {
     // One of each group of like pieces, each way it faces once: no two are equal.
     return markDistinct(out as unknown as Value[]);
   }),
-  level: (x, [s], span) => spaceOf(s!, span).z,
-  below: (x, [s], span) => x.rt.topo.belowOf(spaceOf(s!, span)),
-  above: (x, [s], span) => x.rt.topo.aboveOf(spaceOf(s!, span)),
-  board_of: (x, [s], span) => spaceOf(s!, span).board,
-  side: (x, [p, toward], span) => {
+  level: direct((x, span, s) => spaceOf(s!, span).z),
+  below: direct((x, span, s) => x.rt.topo.belowOf(spaceOf(s!, span))),
+  above: direct((x, span, s) => x.rt.topo.aboveOf(spaceOf(s!, span))),
+  board_of: direct((x, span, s) => spaceOf(s!, span).board),
+  side: direct((x, span, p, toward) => {
     // A placement faces as its piece would once put down with its turn: an edge-matching rule
     // weighs each placement before it is played.
     const topo = x.rt.topo;
@@ -902,8 +902,8 @@ export const BOARD_IMPLS = {
       }
     }
     return 0;
-  },
-  direction: (x, [a, b], span) => {
+  }),
+  direction: direct((x, span, a, b) => {
     const targets = footprint(x, b!, span);
     for (const c of footprint(x, a!, span)) {
       for (const t of targets) {
@@ -912,19 +912,19 @@ export const BOARD_IMPLS = {
       }
     }
     return -1;
-  },
-  distance: (x, [a, b], span) => x.rt.topo.distance(spaceOf(a!, span), spaceOf(b!, span)),
+  }),
+  distance: direct((x, span, a, b) => x.rt.topo.distance(spaceOf(a!, span), spaceOf(b!, span))),
   // A walk over the board's spaces: asked while laying a position out, not in a hot loop.
-  space_named: (x, [b, name]) => x.rt.topo.spaces(x.s, b as string).find((s) => x.rt.topo.label(s) === name) ?? null,
-  space_at: (x, [b, cx, cy, level]) => x.rt.topo.spaceAt(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null,
-  step: (x, [s, n], span) => x.rt.topo.step(spaceOf(s!, span), n as number) ?? null,
-  line_length: (x, [s, dx, dy, owner], span) => lineLength(x, s!, dx!, dy!, owner!, span),
-  outflanked: (x, [s, dx, dy, owner], span) => outflankedBy(x, s!, dx!, dy!, owner!, span),
-  longest_line: (x, [s, owner], span) => longestLine(x, s!, owner!, span),
-  outflanked_all: (x, [s, owner], span) => outflankedAll(x, s!, owner!, span),
-  outflanks: (x, [s, owner], span) => outflanks(x, s!, owner!, span),
-  drop_space: (x, [b, column], span) => dropSpace(x, b!, column!, span),
-  joins: (x, [s, a, b], span) => joins(x, s!, a!, b ?? null, span),
+  space_named: direct((x, _span, b, name) => x.rt.topo.spaces(x.s, b as string).find((s) => x.rt.topo.label(s) === name) ?? null),
+  space_at: direct((x, _span, b, cx, cy, level) => x.rt.topo.spaceAt(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null),
+  step: direct((x, span, s, n) => x.rt.topo.step(spaceOf(s!, span), n as number) ?? null),
+  line_length: direct((x, span, s, dx, dy, owner) => lineLength(x, s!, dx!, dy!, owner!, span)),
+  outflanked: direct((x, span, s, dx, dy, owner) => outflankedBy(x, s!, dx!, dy!, owner!, span)),
+  longest_line: direct((x, span, s, owner) => longestLine(x, s!, owner!, span)),
+  outflanked_all: direct((x, span, s, owner) => outflankedAll(x, s!, owner!, span)),
+  outflanks: direct((x, span, s, owner) => outflanks(x, s!, owner!, span)),
+  drop_space: direct((x, span, b, column) => dropSpace(x, b!, column!, span)),
+  joins: direct((x, span, s, a, b) => joins(x, s!, a!, b ?? null, span)),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 
 function asList(x: Exec, v: Value): Value[] {

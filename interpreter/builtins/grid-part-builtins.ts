@@ -5,7 +5,7 @@ import { tick, type Exec } from "../exec.ts";
 import { fail } from "../runtime-error.ts";
 import { SpaceInfo, spaceOf } from "../space-info.ts";
 import { GridPartShape, type GridParts } from "../board-shapes/grid-parts.ts";
-import type { BuiltinImpl, BuiltinName } from "./impl.ts";
+import { direct, type BuiltinImpl, type BuiltinName } from "./impl.ts";
 
 /** Which part of a square or hex board a board's spaces are: its cells, or its `corners(…)` or `edges(…)`. */
 type Part = "cells" | "corners" | "edges";
@@ -140,6 +140,6 @@ function longestTrail(x: Exec, roadsV: Value, blockedV: Value, span: Span): numb
 }
 
 export const GRID_PART_IMPLS = {
-  touching: (x, [s, b], span) => touching(x, s!, b!, span),
-  longest_trail: (x, [roads, blocked], span) => longestTrail(x, roads!, blocked ?? null, span),
+  touching: direct((x, span, s, b) => touching(x, s!, b!, span)),
+  longest_trail: direct((x, span, roads, blocked) => longestTrail(x, roads!, blocked ?? null, span)),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

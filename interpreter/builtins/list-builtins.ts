@@ -3,7 +3,7 @@ import { tick, type Exec } from "../exec.ts";
 import { fail } from "../runtime-error.ts";
 import { isSpace } from "../space-info.ts";
 import { checkListSize, equal, RUNTIME_LIMITS } from "../values.ts";
-import type { BuiltinImpl, BuiltinName } from "./impl.ts";
+import { direct, type BuiltinImpl, type BuiltinName } from "./impl.ts";
 
 /** A list argument, or a zone's pieces (bottom first). */
 export function listOf(x: Exec, v: Value): Value[] {
@@ -32,16 +32,16 @@ function extreme(list: Value[], sign: 1 | -1): number {
 const SMALL_LIST = 16;
 
 export const LIST_IMPLS = {
-  size: (x, [v]) => listOf(x, v!).length,
-  top: (x, [v]) => {
+  size: direct((x, _span, v) => listOf(x, v!).length),
+  top: direct((x, _span, v) => {
     if (typeof v === "string" && x.s.zones[v]) {
       const z = x.s.zones[v]!;
       return z.length ? z[z.length - 1]! : null;
     }
     return Array.isArray(v) && v.length ? v[0]! : null;
-  },
+  }),
   // A list's largest or smallest is a pass over it, charged by its length as a comprehension is.
-  max: (x, [a, b], span) => {
+  max: direct((x, span, a, b) => {
     if (Array.isArray(a)) {
       x.steps += a.length;
       if (x.steps > x.budget) tick(x, span, 0);
@@ -49,8 +49,8 @@ export const LIST_IMPLS = {
     }
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`max` needs two numbers or a list", span);
     return Math.max(a, b);
-  },
-  min: (x, [a, b], span) => {
+  }),
+  min: direct((x, span, a, b) => {
     if (Array.isArray(a)) {
       x.steps += a.length;
       if (x.steps > x.budget) tick(x, span, 0);
@@ -58,16 +58,16 @@ export const LIST_IMPLS = {
     }
     if (typeof a !== "number" || typeof b !== "number") fail("runtime-none-value", "`min` needs two numbers or a list", span);
     return Math.min(a, b);
-  },
-  reverse: (x, [v], span) => {
+  }),
+  reverse: direct((x, span, v) => {
     const list = listOf(x, v!);
     tick(x, span, list.length);
     return [...list].reverse();
-  },
+  }),
   // Numbers, texts, pieces, players and spaces (one object each) are told apart by a set; only
   // values compared by content (lists, placements) are compared with each kept one, each
   // comparison charged: 1,000,000 numbers took minutes compared pairwise, uncharged.
-  distinct: (x, [v], span) => {
+  distinct: direct((x, span, v) => {
     const list = listOf(x, v!);
     tick(x, span, list.length);
     // A few items (a handful of colours): compared with each kept one, no set to build.
@@ -91,10 +91,10 @@ export const LIST_IMPLS = {
       out.push(i);
     }
     return out;
-  },
+  }),
   // A loop, not `flatMap`: rules flatten a list per player or gear at every decision, and V8's
   // `flatMap` with a callback building a list per item cost several times as much.
-  flatten: (x, [v], span) => {
+  flatten: direct((x, span, v) => {
     const out: Value[] = [];
     for (const i of listOf(x, v!)) {
       if (Array.isArray(i)) {
@@ -105,10 +105,10 @@ export const LIST_IMPLS = {
     }
     tick(x, span, out.length);
     return out;
-  },
-  index_of: (x, [v, item], span) => {
+  }),
+  index_of: direct((x, span, v, item) => {
     const list = listOf(x, v!);
     tick(x, span, list.length);
     return list.findIndex((i) => equal(i, item!));
-  },
+  }),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;

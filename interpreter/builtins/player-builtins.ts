@@ -2,7 +2,7 @@ import type { Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import type { Exec } from "../exec.ts";
 import { fail } from "../runtime-error.ts";
-import type { BuiltinImpl, BuiltinName } from "./impl.ts";
+import { direct, type BuiltinImpl, type BuiltinName } from "./impl.ts";
 import { markDistinct } from "../values.ts";
 
 function seat(x: Exec, v: Value, span: Span): number {
@@ -11,12 +11,12 @@ function seat(x: Exec, v: Value, span: Span): number {
 }
 
 export const PLAYER_IMPLS = {
-  players: (x) => seats(x.s.players),
-  player_count: (x) => x.s.players,
-  next: (x, [p], span) => (seat(x, p!, span) + 1) % x.s.players,
-  previous: (x, [p], span) => (seat(x, p!, span) - 1 + x.s.players) % x.s.players,
-  clockwise_from: (x, [p], span) => turnOrder(x.s.players, seat(x, p!, span), 1),
-  counterclockwise_from: (x, [p], span) => turnOrder(x.s.players, seat(x, p!, span), -1),
+  players: direct((x) => seats(x.s.players)),
+  player_count: direct((x) => x.s.players),
+  next: direct((x, span, p) => (seat(x, p!, span) + 1) % x.s.players),
+  previous: direct((x, span, p) => (seat(x, p!, span) - 1 + x.s.players) % x.s.players),
+  clockwise_from: direct((x, span, p) => turnOrder(x.s.players, seat(x, p!, span), 1)),
+  counterclockwise_from: direct((x, span, p) => turnOrder(x.s.players, seat(x, p!, span), -1)),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 
 /** The seats of each player count, made once: values never change in place, so one list serves every match. */

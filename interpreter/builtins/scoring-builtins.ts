@@ -1,7 +1,7 @@
 import type { Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import { fail } from "../runtime-error.ts";
-import type { BuiltinImpl, BuiltinName } from "./impl.ts";
+import { direct, type BuiltinImpl, type BuiltinName } from "./impl.ts";
 
 /** `x` rounded up / down to a multiple of `unit` ("rounded up to the nearest $100"); 1: a whole number. */
 const up = (x: number, unit: number): number => Math.ceil(x / unit) * unit;
@@ -76,12 +76,12 @@ function awardOptions(unit: Value, alone: Value, name: string, span: Span): Awar
 }
 
 export const SCORING_IMPLS = {
-  majority: (_x, [values, prizes, ties, minimum, unit, alone], span) => {
+  majority: direct((_x, span, values, prizes, ties, minimum, unit, alone) => {
     if (!Array.isArray(values) || !Array.isArray(prizes)) fail("runtime-none-value", "`majority` needs values per player and a list of prizes", span);
     return majority(values, prizes as number[], (ties as string | null) ?? "pool_round_up", (minimum as number | null) ?? 1, awardOptions(unit ?? null, alone ?? null, "majority", span));
-  },
-  minority: (_x, [values, prizes, ties, maximum, unit, alone], span) => {
+  }),
+  minority: direct((_x, span, values, prizes, ties, maximum, unit, alone) => {
     if (!Array.isArray(values) || !Array.isArray(prizes)) fail("runtime-none-value", "`minority` needs values per player and a list of prizes", span);
     return minority(values, prizes as number[], (ties as string | null) ?? "pool_round_up", (maximum as number | null) ?? null, awardOptions(unit ?? null, alone ?? null, "minority", span));
-  },
+  }),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
