@@ -314,6 +314,8 @@ export type Decl =
   | { kind: "ScoringDecl"; player: Name; points?: Expr; tiebreaks: Tiebreak[]; span: Span }
   /** `estimate p { value }`: how well a player stands while the game is on (bots use it). */
   | { kind: "EstimateDecl"; player: Name; value: Expr; span: Span }
+  /** `measure "Label" { value }` (one figure a game) or `measure "Label" p { value }` (one a seat): read when a game ends, reported by `stela simulate` and `compare`. */
+  | { kind: "MeasureDecl"; label: string; labelSpan: Span; player?: Name; value: Expr; span: Span }
   | {
       kind: "VariantDecl";
       title: string;

@@ -375,6 +375,19 @@ export interface EstimateDef extends Code {
   value: IrExpr;
 }
 
+/**
+ * `measure "Label" { … }` or `measure "Label" p { … }`: a figure of a finished game that
+ * simulation reports (its mean, or how often it held), one a seat when it names a player
+ * (the player in slot 0).
+ */
+export interface MeasureDef extends Code {
+  label: string;
+  perPlayer: boolean;
+  /** A yes/no measure: reported as how often it held, with a share's interval. */
+  share: boolean;
+  value: IrExpr;
+}
+
 /** Everything the interpreter needs to play one game (one variant of a file). */
 export interface GameDef {
   file: string;
@@ -406,6 +419,8 @@ export interface GameDef {
   scoring: ScoringDef;
   /** The designer's running estimate for bots; without one, bots read `scoring`. */
   estimate?: EstimateDef;
+  /** The file's `measure` blocks, in the order written: figures of a finished game for simulation. */
+  measures: MeasureDef[];
   /** The file's `example` blocks: rulebook examples run by `stela test` (not part of play). */
   examples: ExampleDef[];
   /** The source, kept so run-time diagnostics can quote it. */

@@ -22,12 +22,20 @@ export interface ActionProblem {
 export const DECLARATION_WORDS = [
   "game", "const", "enum", "kind", "components", "board", "var", "per", "table", "define", "rule",
   "procedure", "setup", "flow", "event", "on", "hook", "modify", "scoring", "variant", "fields", "estimate",
-  "zone", "bag",
+  "zone", "bag", "measure",
 ] as const;
-const DECLARATION_STARTS = new Set<TokenType>(DECLARATION_WORDS.filter((w) => w !== "zone" && w !== "bag").map((w) => kw(w as Keyword)));
+const DECLARATION_STARTS = new Set<TokenType>(DECLARATION_WORDS.filter((w) => w !== "zone" && w !== "bag" && w !== "measure").map((w) => kw(w as Keyword)));
 
 export function isZoneWord(t: IToken): boolean {
   return t.tokenType === Identifier && (t.image === "zone" || t.image === "bag");
+}
+
+/**
+ * `measure "…" { … }`: `measure` is a name everywhere else (a `define measure(…)` of a rule file
+ * written before measures were, a field called `measure`). Only a text after it makes it one.
+ */
+export function isMeasureWord(t: IToken, next?: IToken): boolean {
+  return t.tokenType === Identifier && t.image === "measure" && (next === undefined || next.tokenType === StringLit);
 }
 
 /** `example "…" { … }`: `example` is a name everywhere else. */
@@ -36,7 +44,7 @@ export function isExampleWord(t: IToken): boolean {
 }
 
 export function startsDeclaration(t: IToken): boolean {
-  return DECLARATION_STARTS.has(t.tokenType) || isZoneWord(t) || isExampleWord(t);
+  return DECLARATION_STARTS.has(t.tokenType) || isZoneWord(t) || isExampleWord(t) || isMeasureWord(t);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { EOF } from "chevrotain";
 import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
-import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
+import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isMeasureWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, Dot, DotDot, Equals, Identifier, kw, Word, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
@@ -62,6 +62,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
         { ALT: () => this.SUBRULE(this.scoringDecl) },
         { ALT: () => this.SUBRULE(this.variantDecl) },
         { GATE: () => isExampleWord(this.LA(1)), ALT: () => this.SUBRULE(this.exampleDecl) },
+        { GATE: () => isMeasureWord(this.LA(1), this.LA(2)), ALT: () => this.SUBRULE(this.measureDecl) },
         ],
       }),
     { recoveryValueFunc: (): Decl => ({ kind: "ErrorDecl", span: NO_SPAN }) },
@@ -741,6 +742,22 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     const value = this.SUBRULE(this.expression);
     this.CONSUME(RBrace);
     return this.ACTION(() => ({ kind: "EstimateDecl", player: this.name(player), value, span: this.spanFrom(start) }));
+  });
+
+  /** `measure "Label" { value }` or `measure "Label" p { value }`: a figure of a finished game, reported by simulation. */
+  measureDecl = this.RULE("measureDecl", (): Decl => {
+    // `measure` is contextual (`isMeasureWord`): a rule file may have a `define measure(…)`.
+    const start = this.CONSUME(Identifier);
+    const label = this.CONSUME(StringLit);
+    const player = this.OPTION(() => this.declaredName(this.CONSUME(Word)));
+    this.CONSUME(LBrace);
+    const value = this.SUBRULE(this.expression);
+    this.CONSUME(RBrace);
+    return this.ACTION(() => {
+      const d: Decl = { kind: "MeasureDecl", label: unquote(label.image), labelSpan: tokenSpan(label), value, span: this.spanFrom(start) };
+      if (player) d.player = this.name(player);
+      return d;
+    });
   });
 
   scoringDecl = this.RULE("scoringDecl", (): Decl => {

@@ -44,7 +44,7 @@ export type Keyword = (typeof KEYWORDS)[number];
  * `face`); elsewhere they are ordinary names. Highlighted like keywords.
  */
 export const CONTEXTUAL_KEYWORDS = [
-  "zone", "bag", "players", "player", "points", "most", "fewest", "up", "down", "public", "owner",
+  "zone", "bag", "measure", "players", "player", "points", "most", "fewest", "up", "down", "public", "owner",
   "others", "hidden", "limit", "value",
   // choices: `label "…"`, `ask always`
   "label", "ask", "always",

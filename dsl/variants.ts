@@ -19,6 +19,8 @@ function identity(d: Decl): string | undefined {
       return "scoring";
     case "EstimateDecl":
       return "estimate";
+    case "MeasureDecl":
+      return `measure "${d.label}"`;
     case "ComponentsDecl":
       return `components ${d.kindName.text}${d.perPlayer ? " per player" : ""}`;
     default:

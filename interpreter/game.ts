@@ -11,6 +11,7 @@ import { STATE_VERSION, type MatchState } from "./state.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
 import { choiceSites, type ChoiceSite } from "./choice-sites.ts";
+import type { MeasureInfo } from "./measures.ts";
 
 export interface StartOptions {
   players: number;
@@ -74,6 +75,14 @@ export class Game {
    */
   choiceSites(variant?: string): ChoiceSite[] {
     return choiceSites(this.definition(variant));
+  }
+
+  /**
+   * The `measure` blocks of a variant (the base game for none), in the order written: what each
+   * game's `Match.measures()` reads, and how simulation reports it.
+   */
+  measureInfo(variant?: string): MeasureInfo[] {
+    return this.definition(variant).measures.map((m) => ({ label: m.label, perPlayer: m.perPlayer, share: m.share }));
   }
 
   /** The compiled form of a variant, built once. */

@@ -4,6 +4,7 @@ import type { Span } from "../dsl/span.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec, type Exec } from "./exec.ts";
 import { computeEstimate, estimateFailure } from "./estimate.ts";
+import { readMeasures, type Measured } from "./measures.ts";
 import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
@@ -335,6 +336,16 @@ export class Match {
   estimateFailure(player: number): Diagnostic | null {
     if (!this.rt.estimate || this.state.result) return null;
     return estimateFailure(newExec(this.rt, this.clone().state), player);
+  }
+
+  /**
+   * The game's `measure` blocks read on the match as it stands (simulation reads them once a game
+   * has ended), or the failure of the first that failed. Worked out on a copy, so asking never
+   * changes the match (a measure may draw chance).
+   */
+  measures(): Measured {
+    if (this.rt.measures.length === 0) return { ok: true, measures: [] };
+    return readMeasures(newExec(this.rt, this.clone().state));
   }
 
   /** The value of a global variable (for tests and tools). */

@@ -74,6 +74,8 @@ export class Runtime {
   readonly scoring: { points: Fn; tiebreaks: { most: boolean; value: Fn }[]; nlocals: number; draws: boolean };
   /** The game's `estimate p { … }`, if it has one. */
   readonly estimate: { value: Fn; nlocals: number } | undefined;
+  /** The game's `measure` blocks, in the order written (`measures.ts`). */
+  readonly measures: { value: Fn; nlocals: number }[];
   /** `show` blocks by `kind:` or `board:` name; `draws`: an entry may draw on the generator (`random`), which showing must put back. */
   /** `labelFollowsPlay`: the `label` entry reads the match's play (`reads-play.ts`), so its texts are readings, not symbols. */
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number; draws: boolean; labelFollowsPlay?: boolean }>();
@@ -194,6 +196,7 @@ export class Runtime {
       draws: mayDraw(def.scoring.points, draws),
     };
     this.estimate = def.estimate ? { value: compileExpr(def.estimate.value, this), nlocals: def.estimate.nlocals } : undefined;
+    this.measures = def.measures.map((m) => ({ value: compileExpr(m.value, this), nlocals: m.nlocals }));
     for (const k of Object.values(def.kinds)) {
       if (k.show) this.show.set(`kind:${k.name}`, { entries: mapValues(k.show.entries, (e) => compileExpr(e, this)), nlocals: k.show.nlocals, draws: mayDraw(Object.values(k.show.entries), draws) });
     }

@@ -226,4 +226,12 @@ export const FORMS: Form[] = [
       "A running estimate of how well player `p` stands while the game is on (bots steer by it, through `match.estimate(player)`); without it, bots read the `scoring` points as if the game ended now.",
     example: "estimate p { p.score + 2 * size(p.hand) }",
   },
+  {
+    keyword: "measure",
+    category: "declarations",
+    signature: "measure \"Label\" { value }  /  measure \"Label\" p { value }",
+    description:
+      "A figure of a finished game that `stela simulate` and `stela compare` report beside the win shares: a number's mean, or for a `bool` how often it held, each with its 95% interval; with a player (`p`), one figure a seat. `none` leaves the game out of that measure. Read once the game has ended; a measure that fails stops `stela check --smoke`.",
+    example: "measure \"Rounds played\" { round }\nmeasure \"Ended by the deck\" { size(deck) == 0 }\nmeasure \"Gold left\" p { p.gold }",
+  },
 ];

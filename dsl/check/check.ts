@@ -5,7 +5,7 @@ import type { Code, GameDef, IrExpr, ParamDef, ShowDef } from "../ir.ts";
 import { NO_SPAN, type Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { fallsThrough } from "./falls-through.ts";
-import { T, typeName, type Type } from "../types.ts";
+import { assignable, T, typeName, type Type } from "../types.ts";
 import { isColour } from "../colour.ts";
 import { CONST_BUDGET, constEval, constRangeEnds } from "./const-eval.ts";
 import { declareName, Frame, Scope, textOf, type Checker, type CodeContext, type SymbolIndex } from "./context.ts";
@@ -22,7 +22,7 @@ import {
   collectNames,
 } from "./declarations.ts";
 import { expectingMap } from "./enum-maps.ts";
-import { checkExpr, expect, warnUnread } from "./expressions.ts";
+import { article, checkExpr, expect, warnUnread } from "./expressions.ts";
 import { buildExamples } from "./examples.ts";
 import { flowCanEnd } from "./flow-end.ts";
 import { checkBlock } from "./statements.ts";
@@ -60,6 +60,7 @@ function emptyDef(file: string, source: string): GameDef {
     flow: { ...noCode, name: "flow", body: [] },
     scoring: { ...noCode, points: { op: "lit", v: 0, ty: T.number, span: NO_SPAN }, tiebreaks: [] },
     examples: [],
+    measures: [],
     source,
   };
 }
@@ -440,6 +441,21 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         expect(c, value, T.number, d.value.span, "an estimate");
         if (c.def.estimate) c.sink.error("duplicate-name", "a file has one `estimate` block", d.span);
         c.def.estimate = { ...code(frame, [{ name: d.player.text, type: T.player }], d.span), value: value.ir };
+        break;
+      }
+      case "MeasureDecl": {
+        const frame = new Frame();
+        const scope = new Scope(frame);
+        if (d.player) declareName(c, scope, d.player, T.player, "parameter");
+        const value = checkExpr(c, d.value, cx(scope, false));
+        const share = value.ty.t === "bool";
+        if (!share && !assignable(value.ty, T.number)) {
+          c.sink.error("type-mismatch", `a measure should be a number or a \`bool\` (reported as how often it held) but is ${article(typeName(value.ty))}`, d.value.span);
+        }
+        if (d.label.trim() === "") c.sink.error("invalid-measure", "a measure needs a label: the name simulation reports it by", d.labelSpan);
+        else if (c.def.measures.some((m) => m.label === d.label)) c.sink.error("duplicate-name", `two measures are labelled "${d.label}"`, d.labelSpan);
+        const params = d.player ? [{ name: d.player.text, type: T.player }] : [];
+        c.def.measures.push({ ...code(frame, params, d.span), label: d.label, perPlayer: d.player !== undefined, share, value: value.ir });
         break;
       }
       case "FieldsDecl":

@@ -355,6 +355,16 @@ export function tQuantile(z: number, nu: number): number {
  * the interval is that change alone, as the t interval is.
  */
 export function pairedMeanDifference(d: readonly number[], z = Z95): PairedDifference {
+  return meanInterval(d, z);
+}
+
+/**
+ * The mean of `values` with its interval, mean ± t·sd/√n (t of n − 1 degrees, `tQuantile`): a
+ * figure's mean over a run's games (a `measure`), or of paired differences (`pairedMeanDifference`).
+ * One value bounds nothing: its interval is unbounded (±Infinity). All values alike: the interval
+ * is that value alone.
+ */
+export function meanInterval(d: readonly number[], z = Z95): PairedDifference {
   const n = d.length;
   let sum = 0;
   for (const v of d) sum += v;

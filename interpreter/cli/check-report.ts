@@ -46,9 +46,10 @@ export interface FileReport {
 /** The decision limit of one smoke game: a game still going after this many is taken as endless. */
 const SMOKE_DECISION_LIMIT = 100_000;
 
-function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "message">, e: unknown, noEnd: Diagnostic | undefined): SmokeFailure | undefined {
+function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "message">, e: unknown, after: Diagnostic | undefined): SmokeFailure | undefined {
   const decision = m.log.length;
-  const d = m.error ?? noEnd;
+  // `after`: a game that did not end, or a measure that failed once it had.
+  const d = m.error ?? after;
   if (!d && e !== undefined) {
     return { ...base, decision, code: "internal-error", message: e instanceof Error ? e.message : String(e) };
   }
@@ -104,7 +105,8 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
     // A bot's failure is not a rule's: it comes back as the outcome's error. A game that does not
     // end comes back as a diagnostic of its own (`noEnd`).
     const thrown = outcome.error !== undefined && !m.error ? new Error(outcome.error) : undefined;
-    const f = failureOf(m, base, thrown, played.noEnd);
+    // A measure that failed once the game ended is the rules' failure, at the measure's line.
+    const f = failureOf(m, base, thrown, played.noEnd ?? played.measureFailure);
     if (f) failures.push(f);
     // Set while the game was played (`onDecision`), which the compiler cannot see.
     const failed = estimate.failed as Failed | undefined;

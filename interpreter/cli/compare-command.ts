@@ -6,7 +6,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measuresApart, type MeasureChange, type MeasuredGame, type MeasureInfo } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -88,6 +88,10 @@ export interface Comparison {
    * read instead of the seats' win shares, which never change.
    */
   shared?: { a: SharedScore; b: SharedScore; change: PairedDifference };
+  /** The measures both sides have, changed game by game (`measureChanges`); absent when neither side has any. */
+  measures?: MeasureChange[];
+  /** Measures only one side has (by label), which have no change to report. */
+  measuresApart?: { onlyA: string[]; onlyB: string[] };
 }
 
 /**
@@ -173,7 +177,7 @@ function surely(d: Difference, level: number, digits: number, unit: string, noun
  * `looks`: how many looks the run takes (`lookSchedule`); every interval is widened to hold over
  * all of them at its level, so a run that stops at the first look that answers stays as sure.
  */
-export function compareSummaries(a: SimulationSummary, b: SimulationSummary, games: { a: readonly PlayedGame[]; b: readonly PlayedGame[] }, failIf: string[], command: string, looks = 1): Comparison {
+export function compareSummaries(a: SimulationSummary, b: SimulationSummary, games: { a: readonly (PlayedGame & MeasuredGame)[]; b: readonly (PlayedGame & MeasuredGame)[] }, failIf: string[], command: string, looks = 1): Comparison {
   const shown = looks > 1 ? togetherZ(0.95, looks) : Z95;
   /** Win shares with draws split, as rates over clean games (Wilson intervals at `z`). */
   const shares = (z: number) =>
@@ -272,7 +276,37 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const alike = at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves };
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, ...alike, thresholds, command, ...shared };
+  const infos = (s: SimulationSummary): MeasureInfo[] => (s.measures ?? []).map(({ label, perPlayer, share }) => ({ label, perPlayer, share }));
+  const measured = a.measures || b.measures ? measuresCompared(infos(a), infos(b), games.a, games.b, a.players, shown) : {};
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, ...alike, thresholds, command, ...shared, ...measured };
+}
+
+/** The measures' part of a comparison: their changes, and those only one side has. */
+function measuresCompared(a: MeasureInfo[], b: MeasureInfo[], gamesA: readonly MeasuredGame[], gamesB: readonly MeasuredGame[], players: number, z: number): Pick<Comparison, "measures" | "measuresApart"> {
+  const apart = measuresApart(a, b);
+  return { measures: measureChanges(a, b, gamesA, gamesB, players, z), ...(apart.onlyA.length || apart.onlyB.length ? { measuresApart: apart } : {}) };
+}
+
+/** The measures' lines of a comparison: each one's A and B over the games both gave a figure in, and B − A game by game. */
+function measureChangeLines(c: Comparison): string[] {
+  const lines: string[] = [];
+  if (c.measures?.length) {
+    const looks = c.looks?.planned.length ?? 1;
+    lines.push(`measures: A → B over the games both sides gave a figure in, B − A game by game (95% interval each${looks > 1 ? `, over ${looks} looks` : ""}):`);
+    const value = (share: boolean, v: number): string => (share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
+    const rows = c.measures.flatMap((m) =>
+      m.changes.map((x) => [
+        `  ${m.label}${x.seat !== undefined ? `, seat ${x.seat}` : ""}`,
+        x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
+        x.change.n === 0 ? "" : m.share ? `${changeText(x.change, 100, 1)} points` : changeText(x.change, 1, 2),
+      ]),
+    );
+    lines.push(...alignColumns(rows, [0, 0]).map((l) => l.trimEnd()));
+  }
+  const apart = c.measuresApart;
+  if (apart?.onlyA.length) lines.push(`note: measures only A has (no change to report): ${apart.onlyA.map((l) => `"${l}"`).join(", ")}`);
+  if (apart?.onlyB.length) lines.push(`note: measures only B has (no change to report): ${apart.onlyB.map((l) => `"${l}"`).join(", ")}`);
+  return lines;
 }
 
 const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`;
@@ -356,6 +390,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (precision) lines.push(precision);
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
+  lines.push(...measureChangeLines(c));
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
   if (same) lines.push(`note: ${same}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
@@ -469,7 +504,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       if (different) process.stderr.write(`stela: warning: ${differentGamesWarning(different)}\n`);
       const planned = o.stopEarly ? lookSchedule(games) : [games];
       /** One side of the run: its games so far and the seconds they took, played on by `upTo`. */
-      const side = (file: string, title: string, variant: string | undefined) => {
+      const side = (file: string, title: string, variant: string | undefined, measures: MeasureInfo[]) => {
         const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
         const played = { outcomes: [] as GameOutcome[], seconds: 0 };
         return {
@@ -479,12 +514,12 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
             played.outcomes.push(...r.outcomes);
             played.seconds += r.seconds;
           },
-          summary: (): SimulationSummary => summarise(title, s, played.outcomes.length, played.outcomes, played.seconds),
+          summary: (): SimulationSummary => summarise(title, s, played.outcomes.length, played.outcomes, played.seconds, measures),
           outcomes: (): GameOutcome[] => [...played.outcomes].sort((x, y) => x.game - y.game),
         };
       };
-      const a = side(fileA, gameA.title, variantA);
-      const bb = side(b, gameB.title, variantB);
+      const a = side(fileA, gameA.title, variantA, gameA.measureInfo(variantA));
+      const bb = side(b, gameB.title, variantB, gameB.measureInfo(variantB));
       const q = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
       const command = [
         "stela compare",

@@ -56,6 +56,8 @@ function outcomeProblem(o: unknown, players: number): string | undefined {
   // Failures of the estimate: among the even decisions, with the first one's message.
   const failures = (j: Judged): boolean => (j.failed === undefined || (whole(j.failed) && j.failed >= 0 && j.failed <= j.even)) && (j.failure === undefined || typeof j.failure === "string");
   const judged = (j: unknown): boolean => j === null || (!!j && typeof j === "object" && counts(j as Judged) && sites((j as Judged).sites) && failures(j as Judged));
+  const figures = (m: unknown): boolean => Array.isArray(m) && m.every((v) => v === null || (typeof v === "number" && Number.isFinite(v)));
+  if (g.measures !== undefined && !(Array.isArray(g.measures) && g.measures.every(figures))) return "has measures that are not lists of numbers";
   if (g.judged !== undefined && !(Array.isArray(g.judged) && g.judged.length === players && g.judged.every(judged))) return "has judged counts that are not one per seat";
   return undefined;
 }
@@ -89,7 +91,9 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   const settings: RunSettings = { file: first.file, players: first.players, bots: first.bots, seed: first.seed };
   if (first.variant !== undefined) settings.variant = first.variant;
   const seconds = shards.reduce((t, s) => t + s.played / Math.max(s.playoutsPerSecond, 1e-9), 0);
-  return { summary: summarise(first.game, settings, first.games, outcomes, seconds), outcomes };
+  // The measures' labels and forms, as the first shard's summary reports them (every shard played the same rules).
+  const measures = (first.measures ?? []).map(({ label, perPlayer, share }) => ({ label, perPlayer, share }));
+  return { summary: summarise(first.game, settings, first.games, outcomes, seconds, measures), outcomes };
 }
 
 /** `stela merge`: shards' JSON outputs into the summary of the whole run. */

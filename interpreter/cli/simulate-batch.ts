@@ -32,6 +32,12 @@ export interface GameOutcome {
    * whose bot does not judge. Absent when no seat's does.
    */
   judged?: (Judged | null)[];
+  /**
+   * The game's `measure` blocks read when it ended, in the order the file writes them: a seat's
+   * each, or one for the game; `none` where the rules gave no figure. Absent for a game that failed
+   * and for a game without measures.
+   */
+  measures?: (number | null)[][];
 }
 
 /** The seed of game `game` of a run (numbered from 1): a hash, so neighbouring games are unrelated. */
@@ -79,7 +85,7 @@ export function playGame(
   maxDecisions = 100_000,
   quiet = false,
   onForcedChoice?: (sites: Span[]) => void,
-): { match: Match; outcome: GameOutcome; noEnd?: Diagnostic } {
+): { match: Match; outcome: GameOutcome; noEnd?: Diagnostic; measureFailure?: Diagnostic } {
   const seed = gameSeed(s.seed, g);
   const options: StartOptions = { players: s.players, seed, quiet };
   if (s.variant !== undefined) options.variant = s.variant;
@@ -105,7 +111,16 @@ export function playGame(
     // `playOut` stops a game past its limit with a `NoEndError`, told apart from a bot's refused option.
     if (e instanceof NoEndError && !m.error) noEnd = noEndDiagnostic(game, s.variant, maxDecisions);
   }
-  const failure = m.error ?? noEnd;
+  // A game's measures are read once it ended cleanly; one that fails is a rule's failure like any
+  // other (the game counts as failed, with the measure's line), never a figure read as 0.
+  let measureFailure: Diagnostic | undefined;
+  let measures: (number | null)[][] | undefined;
+  if (!error && !m.error && !noEnd && m.over) {
+    const read = m.measures();
+    if (!read.ok) measureFailure = read.error;
+    else if (read.measures.length) measures = read.measures.map((v) => v.values);
+  }
+  const failure = m.error ?? noEnd ?? measureFailure;
   if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ""}`;
   const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves };
   // Who decided first alone; nobody when all answered secret choices at once (bots answer in
@@ -115,7 +130,8 @@ export function playGame(
   else if (first !== undefined && first !== 0) outcome.first = first;
   if (error) outcome.error = error;
   if (bots.some((b) => b.judged)) outcome.judged = bots.map((b) => (b.judged ? { ...b.judged } : null));
-  return noEnd ? { match: m, outcome, noEnd } : { match: m, outcome };
+  if (measures) outcome.measures = measures;
+  return { match: m, outcome, ...(noEnd ? { noEnd } : {}), ...(measureFailure ? { measureFailure } : {}) };
 }
 
 /**

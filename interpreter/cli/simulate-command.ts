@@ -220,7 +220,7 @@ export async function runSimulate(file: string, o: SimulateOptions, out: (line: 
   }
   const { from, to } = o.shard ? shardRange(o.games, o.shard.k, o.shard.n) : { from: 1, to: o.games + 1 };
   const { outcomes, seconds } = await playRange(s, from, to, o.workers, o.progress);
-  const summary = summarise(game.title, s, o.games, outcomes, seconds);
+  const summary = summarise(game.title, s, o.games, outcomes, seconds, game.measureInfo(o.variant));
   if (o.json) {
     const rules = game.start(o.variant === undefined ? { players: o.players, quiet: true } : { players: o.players, variant: o.variant, quiet: true }).state.rules;
     out(JSON.stringify(o.shard ? ({ ...summary, shard: o.shard, outcomes, rules } satisfies ShardOutput) : summary));

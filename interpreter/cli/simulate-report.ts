@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { firstSeatVerdict, gamesPerSecondText, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
-import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type Rate } from "../index.ts";
+import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, measureFigureText, measureSpreadText, type MeasureSummary, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
 function firstPlayerSentence(s: SimulationSummary): string {
@@ -70,6 +70,19 @@ ${script}
 }
 
 /** A self-contained HTML page with the summary and charts of win rate (with intervals and the fair share), score spread and game length. */
+/** The game's measures as a table: each figure with its 95% interval, a number's spread, and the games that gave one. */
+function measuresTable(ms: readonly MeasureSummary[], clean: number): string {
+  const rows = ms
+    .flatMap((m) =>
+      m.figures.map((f) => {
+        const spreadText = f.spread && f.n > 0 ? measureSpreadText(f.spread) : "";
+        return `<tr><td>${escapeHtml(m.label)}${f.seat !== undefined ? `, seat ${f.seat}` : ""}</td><td>${escapeHtml(measureFigureText(m, f))}</td><td>${escapeHtml(spreadText)}</td><td>${f.n} of ${clean}</td></tr>`;
+      }),
+    )
+    .join("");
+  return `<h2>Measures</h2><table><tr><th>measure</th><th>mean or share [95% CI]</th><th>spread</th><th>games with a figure</th></tr>${rows}</table>`;
+}
+
 export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]): string {
   const clean = outcomes.filter((o) => !o.error);
   const labels = s.seats.map((x) => `Seat ${x.seat} (${x.bot})`);
@@ -120,6 +133,7 @@ ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}`
 }
 ${even ? `<p>Note: ${escapeHtml(even)}.</p>` : ""}
+${s.measures ? measuresTable(s.measures, s.clean) : ""}
 <div class="charts">
 <div><h2>Win rate by seat</h2><canvas id="wins"></canvas></div>
 <div><h2>Game length</h2><canvas id="length"></canvas></div>

@@ -1,6 +1,6 @@
 import { alignColumns } from "./text-columns.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
+import { evenJudgementNote, measureFigureText, measureSpreadText, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -51,14 +51,16 @@ export interface SimulationSummary {
   /** Set when every seat scored the same in every clean game (a cooperative game): the team's score (`sharedScore`). */
   shared?: SharedScore;
   playoutsPerSecond: number;
+  /** The game's `measure` blocks over the games that ended cleanly (`summariseMeasures`); absent when it has none. */
+  measures?: MeasureSummary[];
   /** Failed games: each with the command that replays it. */
   errors: { game: number; seed: number; message: string; replay: string }[];
   /** The command that reproduces this run. */
   command: string;
 }
 
-/** The figures of a run (or of merged shards) from its games' outcomes, in game order. */
-export function summarise(title: string, s: RunSettings, games: number, outcomes: GameOutcome[], seconds: number): SimulationSummary {
+/** The figures of a run (or of merged shards) from its games' outcomes, in game order; `measures`: the game's `measure` blocks (`Game.measureInfo`). */
+export function summarise(title: string, s: RunSettings, games: number, outcomes: GameOutcome[], seconds: number, measures: readonly MeasureInfo[] = []): SimulationSummary {
   const n = s.players;
   const sorted = [...outcomes].sort((a, b) => a.game - b.game);
   const clean = sorted.filter((g) => !g.error);
@@ -109,6 +111,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   const shared = sharedScore(clean, n);
   if (shared) summary.shared = shared;
   if (s.variant !== undefined) summary.variant = s.variant;
+  if (measures.length) summary.measures = summariseMeasures(measures, clean, n);
   return summary;
 }
 
@@ -138,6 +141,21 @@ export function firstSeatVerdict(s: SimulationSummary): string {
 export function winPrecisionLine(s: SimulationSummary): string | undefined {
   const p = s.clean > 0 ? winPrecision(s.seats.map((x) => x.share)) : undefined;
   return p && `precision: ${precisionText("each seat's win share", p)}`;
+}
+
+/**
+ * The game's measures as lines: each figure with its 95% interval, a number's spread after it, and
+ * how many games gave a figure where some gave `none`.
+ */
+export function measureLines(ms: readonly MeasureSummary[], clean: number): string[] {
+  const rows = ms.flatMap((m) =>
+    m.figures.map((f) => {
+      const spreadText = f.spread && f.n > 0 ? measureSpreadText(f.spread) : m.share && f.n > 0 ? "how often it held" : "";
+      const some = f.n < clean ? `in ${f.n} of ${clean} games` : "";
+      return [`  ${m.label}${f.seat !== undefined ? `, seat ${f.seat}` : ""}`, measureFigureText(m, f), [spreadText, some].filter(Boolean).join("; ")];
+    }),
+  );
+  return ["measures (95% interval each, over the games that ended cleanly):", ...alignColumns(rows, [0, 0])];
 }
 
 const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
@@ -175,6 +193,7 @@ export function summaryLines(s: SimulationSummary): string[] {
   lines.push(
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
     ...(s.margin && !s.shared ? [marginLine(s.margin)] : []),
+    ...(s.measures ? measureLines(s.measures, s.clean) : []),
     `games per second: ${gamesPerSecondText(s.playoutsPerSecond)}`,
     `errors: ${s.errors.length}`,
   );

@@ -1,4 +1,4 @@
-import type { FirstPlayerTest, Judged, PlayedGame, Rate, Spread, TurnOrderTest } from "../../../interpreter/index.ts";
+import type { FirstPlayerTest, Judged, MeasuredGame, MeasureInfo, MeasureSummary, PlayedGame, Rate, Spread, TurnOrderTest } from "../../../interpreter/index.ts";
 
 /**
  * A balance run asked of a simulate worker: one text of the rules, and a variant. A comparison
@@ -46,7 +46,10 @@ export interface BalanceFigures {
   /** Failed games: number (from 1) and message; the CLI replays one with `--game`. */
   errors: { game: number; message: string }[];
   /** Every game's outcome in game order: two runs on the same seeds are compared game by game (`pairedChange`). */
-  outcomes: PlayedGame[];
+  outcomes: (PlayedGame & MeasuredGame)[];
+  /** The rules' `measure` blocks (`Game.measureInfo`), and their figures over the games that ended cleanly (absent without any). */
+  measureInfo: MeasureInfo[];
+  measures?: MeasureSummary[];
 }
 
 export type SimulateReply =

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, firstPlayerTest, firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
+import { compile, firstPlayerTest, firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, summariseMeasures, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
 import type { BalanceFigures, LookAnswer, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -29,7 +29,7 @@ function load(req: SimulateRequest, source: string): Game {
 interface Run {
   game: Game;
   req: SimulateRequest;
-  outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; moves: number; first?: number; atOnce?: true; error?: string }[];
+  outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; moves: number; first?: number; atOnce?: true; error?: string; measures?: (number | null)[][] }[];
   /** By game, by seat: what a bot that judges options found (`Bot.judged`), as `stela simulate` sums it. */
   judged: (Judged | undefined)[][];
 }
@@ -52,9 +52,16 @@ function playTo(run: Run, to: number, progress: (done: number) => void): void {
     }
     judged.push(bots.map((b) => b.judged && { ...b.judged }));
     if (m.error) error = `line ${m.error.span.start.line}: ${m.error.message}${m.error.hint ? ` (${m.error.hint})` : ""}`;
+    // The game's measures, read once it ended cleanly as `stela simulate` reads them (`playGame`): one that fails fails the game.
+    let measures: (number | null)[][] | undefined;
+    if (!error && m.over) {
+      const read = m.measures();
+      if (!read.ok) error = `line ${read.error.span.start.line}: ${read.error.message}`;
+      else if (read.measures.length) measures = read.measures.map((v) => v.values);
+    }
     // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
     const { first, atOnce } = firstToDecide(m.log);
-    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves, ...(first === undefined ? {} : { first }), ...(atOnce ? { atOnce } : {}), ...(error ? { error } : {}) });
+    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves, ...(first === undefined ? {} : { first }), ...(atOnce ? { atOnce } : {}), ...(error ? { error } : {}), ...(measures ? { measures } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
   }
@@ -62,8 +69,9 @@ function playTo(run: Run, to: number, progress: (done: number) => void): void {
 
 /** The figures of the games a run played. */
 function figures(run: Run): BalanceFigures {
-  const { req, outcomes, judged } = run;
+  const { game, req, outcomes, judged } = run;
   const clean = outcomes.filter((o) => !o.error);
+  const measureInfo = game.measureInfo(req.variant);
   return {
     games: outcomes.length,
     clean: clean.length,
@@ -81,6 +89,8 @@ function figures(run: Run): BalanceFigures {
     ...(req.players >= 3 ? { turnOrder: turnOrderTest(clean, req.players) } : {}),
     errors: outcomes.flatMap((o, i) => (o.error ? [{ game: i + 1, message: o.error }] : [])),
     outcomes,
+    measureInfo,
+    ...(measureInfo.length ? { measures: summariseMeasures(measureInfo, clean, req.players) } : {}),
   };
 }
 

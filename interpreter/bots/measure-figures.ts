@@ -1,0 +1,141 @@
+import type { MeasureInfo } from "../measures.ts";
+import { meanInterval, pairedMeanDifference, pairedShareDifference, spread, wilson, Z95, type PairedDifference, type Spread } from "./statistics.ts";
+
+/**
+ * What simulation keeps of a game for its measures: each measure's values in the order the file
+ * writes them (a seat's each, or one for the game; `none` where the rules gave no figure), and
+ * whether the game failed (a failed game gives no figures).
+ */
+export interface MeasuredGame {
+  error?: string | undefined;
+  measures?: readonly (readonly (number | null)[])[] | undefined;
+}
+
+/** A measure's figure over a run (a seat's, for a measure per player). */
+export interface MeasureFigure {
+  /** The seat (from 1), for a measure per player. */
+  seat?: number;
+  /** The games that gave a figure (a failed game, or `none`, gives none). */
+  n: number;
+  /** The mean, or for a yes/no measure how often it held, with its 95% interval (unbounded with one game). */
+  value: number;
+  low: number;
+  high: number;
+  /** A number's spread over the games (absent for a yes/no measure). */
+  spread?: Spread;
+}
+
+/** A measure's figures over a run: one, or one a seat. */
+export interface MeasureSummary extends MeasureInfo {
+  figures: MeasureFigure[];
+}
+
+/** The values of measure `i`, seat `k` (0 for a measure of the game), of the games that gave one. */
+function valuesOf(games: readonly MeasuredGame[], i: number, k: number): number[] {
+  const out: number[] = [];
+  for (const g of games) {
+    if (g.error !== undefined) continue;
+    const v = g.measures?.[i]?.[k];
+    if (typeof v === "number") out.push(v);
+  }
+  return out;
+}
+
+/** How many figures measure `info` has: one a seat, or one. */
+const seatsOf = (info: MeasureInfo, players: number): number => (info.perPlayer ? players : 1);
+
+/**
+ * Every measure's figures over a run's games: a number's mean with its t interval
+ * (`meanInterval`), a yes/no measure's share with Wilson's. Each interval is 95% on its own: a
+ * designer reading ten of them should expect one in twenty to miss.
+ */
+export function summariseMeasures(infos: readonly MeasureInfo[], games: readonly MeasuredGame[], players: number, z = Z95): MeasureSummary[] {
+  return infos.map((info, i) => {
+    const figures: MeasureFigure[] = [];
+    for (let k = 0; k < seatsOf(info, players); k++) {
+      const values = valuesOf(games, i, k);
+      const seat = info.perPlayer ? { seat: k + 1 } : {};
+      if (info.share) {
+        const held = values.filter((v) => v !== 0).length;
+        const r = wilson(held, values.length, z);
+        figures.push({ ...seat, n: values.length, value: r.value, low: r.low, high: r.high });
+      } else {
+        const m = meanInterval(values, z);
+        figures.push({ ...seat, n: values.length, value: m.value, low: m.low, high: m.high, spread: spread(values) });
+      }
+    }
+    return { ...info, figures };
+  });
+}
+
+/** A measure's change from A to B, game by game (the same seeds and bots on both sides). */
+export interface MeasureChange extends MeasureInfo {
+  changes: {
+    seat?: number;
+    /** A's and B's mean (or share) over the games both gave a figure in. */
+    a: number;
+    b: number;
+    /** B − A game by game: a mean's t interval, a share's Tango interval (`pairedShareDifference`). */
+    change: PairedDifference;
+  }[];
+}
+
+/**
+ * The measures both sides have (by label, of the same form), each changed game by game: the
+ * games in the same place of both lists were played on the same seeds, and a pair counts where
+ * both gave a figure. A measure only one side has is left out (`measuresApart` names them).
+ */
+export function measureChanges(a: readonly MeasureInfo[], b: readonly MeasureInfo[], gamesA: readonly MeasuredGame[], gamesB: readonly MeasuredGame[], players: number, z = Z95): MeasureChange[] {
+  const out: MeasureChange[] = [];
+  a.forEach((info, i) => {
+    const j = b.findIndex((x) => x.label === info.label && x.perPlayer === info.perPlayer && x.share === info.share);
+    if (j < 0) return;
+    const changes: MeasureChange["changes"] = [];
+    for (let k = 0; k < seatsOf(info, players); k++) {
+      const va: number[] = [];
+      const vb: number[] = [];
+      const n = Math.min(gamesA.length, gamesB.length);
+      for (let g = 0; g < n; g++) {
+        const x = gamesA[g]!;
+        const y = gamesB[g]!;
+        if (x.error !== undefined || y.error !== undefined) continue;
+        const p = x.measures?.[i]?.[k];
+        const q = y.measures?.[j]?.[k];
+        if (typeof p !== "number" || typeof q !== "number") continue;
+        // A yes/no measure counts held or not, whatever number stands for it.
+        va.push(info.share ? Number(p !== 0) : p);
+        vb.push(info.share ? Number(q !== 0) : q);
+      }
+      const d = va.map((v, g) => vb[g]! - v);
+      const mean = (xs: number[]): number => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : 0);
+      changes.push({ ...(info.perPlayer ? { seat: k + 1 } : {}), a: mean(va), b: mean(vb), change: info.share ? pairedShareDifference(d, z) : pairedMeanDifference(d, z) });
+    }
+    out.push({ ...info, changes });
+  });
+  return out;
+}
+
+/** The labels of the measures only one side has (or has in another form), for a note. */
+export function measuresApart(a: readonly MeasureInfo[], b: readonly MeasureInfo[]): { onlyA: string[]; onlyB: string[] } {
+  const same = (x: MeasureInfo, y: MeasureInfo): boolean => x.label === y.label && x.perPlayer === y.perPlayer && x.share === y.share;
+  return { onlyA: a.filter((x) => !b.some((y) => same(x, y))).map((x) => x.label), onlyB: b.filter((y) => !a.some((x) => same(x, y))).map((y) => y.label) };
+}
+
+/** A number as a figure reads: at most two decimals, none when whole. */
+const figure = (v: number): string => String(+v.toFixed(2));
+
+/**
+ * A measure's figure as the CLI and the editor print it: `12.40 [11.98–12.82]`, a yes/no measure's
+ * share `35.0% [22.1–50.5]`, or why there is none.
+ */
+export function measureFigureText(m: MeasureInfo, f: MeasureFigure): string {
+  if (f.n === 0) return "no game gave a figure";
+  if (m.share) return `${(f.value * 100).toFixed(1)}% [${(f.low * 100).toFixed(1)}–${(f.high * 100).toFixed(1)}]`;
+  const bounds = Number.isFinite(f.low) ? ` [${f.low.toFixed(2)}–${f.high.toFixed(2)}]` : " [one game: no interval]";
+  return `${f.value.toFixed(2)}${bounds}`;
+}
+
+/** A number measure's spread over the games: `sd 1.3, median 12, 10–15`. */
+export function measureSpreadText(s: Spread): string {
+  return `sd ${figure(s.sd)}, median ${figure(s.median)}, ${figure(s.min)}–${figure(s.max)}`;
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { ruleFiles, stela } from "./run-stela.ts";
+
+/**
+ * `measure` blocks in the CLI: `simulate` reports each with its 95% interval, `compare` each
+ * change game by game, shards merge to the single run's figures, and a failing measure fails
+ * the smoke run at its line.
+ */
+
+const RACE = `game "Race" { players 2 }
+per player { position: number = 0 long: number = 0 }
+var rounds: number = 0
+flow {
+  loop {
+    rounds += 1
+    for p in players {
+      turn p {
+        let n = choose n from 1..3 prompt "How far?"
+        p.position += n
+        if n == 3 { p.long += 1 }
+        if p.position >= 8 { end game }
+      }
+    }
+  }
+}
+scoring p { points p.position }
+measure "Rounds" { rounds }
+measure "Short game" { rounds <= 3 }
+measure "Long steps" p { p.long }
+variant "Farther" {
+  override flow {
+    loop {
+      rounds += 1
+      for p in players {
+        turn p {
+          let n = choose n from 1..3 prompt "How far?"
+          p.position += n
+          if n == 3 { p.long += 1 }
+          if p.position >= 12 { end game }
+        }
+      }
+    }
+  }
+  measure "Only here" { 1 }
+}
+`;
+
+describe("measures in the CLI", () => {
+  const files = ruleFiles({ "race.stela": RACE, "broken.stela": RACE.replace('measure "Rounds" { rounds }', 'measure "Rounds" { rounds / (rounds - rounds) }') });
+  const race = files["race.stela"]!;
+
+  it("simulate reports each measure with its interval; --json has the figures", () => {
+    const r = stela(["simulate", race, "--games", "100", "--no-progress", "--workers", "1"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("measures (95% interval each, over the games that ended cleanly):");
+    expect(r.out).toMatch(/ {2}Rounds +\d\.\d\d \[\d\.\d\d–\d\.\d\d\] +sd /);
+    expect(r.out).toMatch(/ {2}Short game +\d+\.\d% \[\d+\.\d–\d+\.\d\] +how often it held/);
+    expect(r.out).toMatch(/ {2}Long steps, seat 2 +\d/);
+    const json = JSON.parse(stela(["simulate", race, "--games", "100", "--no-progress", "--workers", "1", "--json"]).out);
+    const rounds = json.measures.find((m: { label: string }) => m.label === "Rounds");
+    expect(rounds.figures).toHaveLength(1);
+    expect(rounds.figures[0].n).toBe(100);
+    expect(rounds.figures[0].low).toBeLessThan(rounds.figures[0].value);
+    expect(json.measures.find((m: { label: string }) => m.label === "Long steps").figures.map((f: { seat: number }) => f.seat)).toEqual([1, 2]);
+  });
+
+  it("compare reports each shared measure's change game by game, and names those only one side has", () => {
+    const r = stela(["compare", race, "--variant-b", "Farther", "--games", "100", "--no-progress", "--workers", "1"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("measures: A → B over the games both sides gave a figure in, B − A game by game (95% interval each):");
+    // A longer race: more rounds, surely.
+    const rounds = r.out.split("\n").find((l) => l.startsWith("  Rounds"))!;
+    const [, low] = /\[\+(\d+\.\d+), \+\d+\.\d+\]/.exec(rounds) ?? [];
+    expect(Number(low)).toBeGreaterThan(0);
+    expect(r.out).toMatch(/ {2}Short game +\d+\.\d% → \d+\.\d% +-\d+\.\d \[-\d+\.\d, [-+]\d+\.\d\] points/);
+    expect(r.out).toContain('note: measures only B has (no change to report): "Only here"');
+  });
+
+  it("shards merge to the single run's measures", () => {
+    const one = JSON.parse(stela(["simulate", race, "--games", "40", "--no-progress", "--workers", "1", "--json"]).out);
+    const shard = (k: number): string => {
+      const out = stela(["simulate", race, "--games", "40", "--no-progress", "--workers", "1", "--json", "--shard", `${k}/2`]).out;
+      return ruleFiles({ [`s${k}.json`]: out })[`s${k}.json`]!;
+    };
+    const merged = JSON.parse(stela(["merge", shard(1), shard(2), "--json"]).out);
+    expect(merged.measures).toEqual(one.measures);
+  });
+
+  it("a measure that fails fails the smoke run at its line, named", () => {
+    const r = stela(["check", files["broken.stela"]!, "--smoke", "2"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${files["broken.stela"]}:18:20: error runtime-division-by-zero: the measure "Rounds" failed: division by zero`);
+  });
+});

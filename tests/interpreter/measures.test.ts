@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { gameFromSource } from "../support/games.ts";
+
+/** A race: each turn a player moves 1 to 3; the measures read the finished game. */
+const RACE = `
+game "Race" { players 2..3 }
+per player { position: number = 0 long: number = 0 }
+var rounds: number = 0
+var passed_five: number = 0
+flow {
+  loop {
+    rounds += 1
+    for p in players {
+      turn p {
+        let n = choose n from 1..3 prompt "How far?"
+        p.position += n
+        if n == 3 { p.long += 1 }
+        if passed_five == 0 and p.position >= 5 { passed_five = rounds }
+        if p.position >= 6 { end game }
+      }
+    }
+  }
+}
+scoring p { points p.position }
+measure "Rounds" { rounds }
+measure "Short game" { rounds <= 2 }
+measure "Long steps" p { p.long }
+measure "Round someone passed 5" { if passed_five == 0 then none else passed_five }
+measure "Drawn" { random([1, 2, 3]) }
+variant "Doubled" {
+  override measure "Rounds" { rounds * 2 }
+  measure "Extra" { 1 }
+}
+`;
+
+describe("measures", () => {
+  it("read a finished game: numbers, yes/no as 1 or 0, one a seat, none as no figure", () => {
+    const game = gameFromSource(RACE);
+    const m = game.start({ players: 2, seed: 1 });
+    // Seat 1 takes 3 twice (round 2 ends it, passing 5 in round 2); seat 2 takes 1.
+    for (const n of [2, 0, 2]) m.applyAt(n);
+    expect(m.over).toBe(true);
+    const read = m.measures();
+    if (!read.ok) throw new Error(read.error.message);
+    const byLabel = Object.fromEntries(read.measures.map((v) => [v.label, v]));
+    expect(byLabel["Rounds"]).toEqual({ label: "Rounds", perPlayer: false, share: false, values: [2] });
+    expect(byLabel["Short game"]).toEqual({ label: "Short game", perPlayer: false, share: true, values: [1] });
+    expect(byLabel["Long steps"]!.values).toEqual([2, 0]);
+    expect(byLabel["Round someone passed 5"]!.values).toEqual([2]);
+  });
+
+  it("give none where the rules give none, and are read on a copy: a measure that draws chance changes nothing", () => {
+    const game = gameFromSource(RACE);
+    const m = game.start({ players: 2, seed: 3 });
+    for (const n of [0, 0]) m.applyAt(n);
+    const before = JSON.stringify(m.toJSON());
+    const read = m.measures();
+    expect(JSON.stringify(m.toJSON())).toBe(before);
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.measures.find((v) => v.label === "Round someone passed 5")!.values).toEqual([null]);
+    expect([1, 2, 3]).toContain(read.measures.find((v) => v.label === "Drawn")!.values[0]);
+  });
+
+  it("a measure that fails gives its diagnostic, named after the measure and the seat, at the rule's line", () => {
+    const game = gameFromSource(`
+game "Broken" { players 2 }
+per player { cards: list of number = [] }
+flow { end game }
+scoring p { points 0 }
+measure "First card" p { p.cards[0] }
+`);
+    const m = game.start({ players: 2, seed: 1 });
+    const read = m.measures();
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.error.code).toBe("runtime-index-out-of-range");
+    expect(read.error.message).toMatch(/^the measure "First card" for Player 1 failed: /);
+    expect(read.error.span.start.line).toBe(6);
+  });
+
+  it("`measure` stays a name everywhere but before a label: a rule file's own `define measure(…)` still reads", () => {
+    const game = gameFromSource(`
+game "Named" { players 2 }
+per player { measure: number = 2 }
+define measure(n: number): number = n * 3
+flow { end game }
+scoring p { points measure(p.measure) }
+measure "Tripled" p { measure(p.measure) }
+`);
+    const m = game.start({ players: 2, seed: 1 });
+    const read = m.measures();
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.measures).toEqual([{ label: "Tripled", perPlayer: true, share: false, values: [6, 6] }]);
+  });
+
+  it("a variant overrides a measure in its place and adds its own after", () => {
+    const game = gameFromSource(RACE);
+    expect(game.measureInfo().map((i) => i.label)).toEqual(["Rounds", "Short game", "Long steps", "Round someone passed 5", "Drawn"]);
+    expect(game.measureInfo("Doubled").map((i) => i.label)).toEqual(["Rounds", "Short game", "Long steps", "Round someone passed 5", "Drawn", "Extra"]);
+    const m = game.start({ players: 2, seed: 1, variant: "Doubled" });
+    for (const n of [2, 0, 2]) m.applyAt(n);
+    const read = m.measures();
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.measures[0]!.values).toEqual([4]);
+  });
+});
