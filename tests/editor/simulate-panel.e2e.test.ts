@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBatch } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
-import { changeText, looksText } from "../../interpreter/index.ts";
+import { changeText, compile, looksText, measureFigureText } from "../../interpreter/index.ts";
 import { root, ruleFiles } from "../cli/run-stela.ts";
 import { skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
 
@@ -89,7 +89,9 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       await page.waitForSelector("[data-testid=simulate-chart]", { timeout: 120_000 });
       // The run as the CLI plays it (the same file the editor serves), and the lines it prints.
       const run = { file: join(e.gamesDir, file), players: 3, bots: ["random"], seed: 1 };
-      const cli = summaryLines(summarise(file, run, games, runBatch({ ...run, from: 1, to: games + 1 }), 1));
+      const measureInfo = compile(readFileSync(run.file, "utf8"), run.file).game!.measureInfo();
+      const summary = summarise(file, run, games, runBatch({ ...run, from: 1, to: games + 1 }), 1, measureInfo);
+      const cli = summaryLines(summary);
       // The reproduce line is the CLI's own, but for the file's path as the CLI is run from the repository.
       const reproduce = cli.find((l) => l.startsWith("reproduce: "))!.replace(run.file, `games/${file}`);
       expect(reproduce).toBe(`reproduce: stela simulate games/${file} --players 3 --seed 1 --bots random --games ${games}`);
@@ -109,6 +111,11 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       // With 3 players, the turn-order test follows, in the CLI's words.
       const order = cli.find((l) => l.startsWith("by place in the turn order"))!;
       expect(await page.textContent("[data-testid=simulate-turn-order]"), file).toBe(`B${order.slice(1)}.`);
+      // The rules' measures (Cacao's gold, temple gold, water, suns left; none in Mayan City), as the CLI prints them.
+      const measured = (summary.measures ?? []).flatMap((m) => m.figures.map((f) => `${m.label}${f.seat !== undefined ? `, seat ${f.seat}` : ""}|${measureFigureText(m, f)}`));
+      expect(measured.length, file).toBe(file === "cacao.stela" ? 12 : 0);
+      const shown = await page.$$eval("[data-testid=simulate-measures] tbody tr", (rows) => rows.map((r) => [...r.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent!.replace(/\s+/g, " ").trim()).join("|")));
+      expect(shown, file).toEqual(measured);
       await page.click("[aria-label=Close]");
       await page.waitForSelector("[data-testid=simulate-panel]", { state: "detached" });
     }
