@@ -101,12 +101,14 @@ export interface Comparison {
  * `score-change>3` a seat's mean score moves more than 3;
  * `length-change>10%` the mean game length moves more than 10%;
  * `margin-change>3` the mean winning margin (the top score less the next) moves more than 3;
- * `errors>0` B has more than 0 failed games.
+ * `errors>0` B has more than 0 failed games;
+ * `measure-change[Rounds played]>1` the rules' measure of that label moves more than 1 (a `bool`
+ * measure: points of how often it held; with `%`, relative to A's mean).
  * With `@level` (`win-off-fair>5@95`), a rule breaks only when the whole
  * interval at that confidence level lies beyond the limit: the run shows the
  * change is there, rather than a point estimate that noise can push over.
  */
-export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "errors"] as const;
+export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "errors", "measure-change"] as const;
 export type FailRuleName = (typeof FAIL_RULES)[number];
 
 /** The confidence levels an interval rule may name, with the z of their two-sided intervals. */
@@ -123,23 +125,32 @@ export interface FailRule {
   limit: number;
   /** Confidence level in percent, for a rule on intervals. */
   level?: number;
+  /** For `measure-change[Label]`: the measure's label. */
+  measure?: string;
+  /** For `measure-change[Label]>10%`: the limit is relative to A's mean. */
+  relative?: boolean;
 }
 
-const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, errors>0; add @95 to test the 95% interval instead of the estimate";
+const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
 
 export function parseFailIf(text: string): FailRule {
-  const m = /^([a-z-]+)\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
+  // A measure's label is the designer's text, in brackets: anything but a closing bracket.
+  const m = /^([a-z-]+)(?:\s*\[([^\]]+)\])?\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
   if (!m || !(FAIL_RULES as readonly string[]).includes(m[1]!)) {
     throw new UsageError(`--fail-if: cannot read "${text}" (rules: ${RULE_FORMS})`);
   }
   const name = m[1] as FailRuleName;
-  const limit = Number(m[2]);
-  if (m[4] === undefined) return { name, limit };
+  const limit = Number(m[3]);
+  if ((name === "measure-change") !== (m[2] !== undefined)) {
+    throw new UsageError(name === "measure-change" ? `--fail-if: "${text}": name the measure in brackets, as the rules label it: measure-change[Rounds played]>2` : `--fail-if: "${text}": only measure-change names a measure in brackets`);
+  }
+  const measure = m[2] === undefined ? {} : { measure: m[2].trim(), ...(m[4] === "%" ? { relative: true } : {}) };
+  if (m[5] === undefined) return { name, limit, ...measure };
   if (name === "errors") throw new UsageError(`--fail-if: "${text}": errors counts failed games and has no interval (write errors>0)`);
-  if (CONFIDENCE_LEVELS[m[4]] === undefined) {
+  if (CONFIDENCE_LEVELS[m[5]] === undefined) {
     throw new UsageError(`--fail-if: "${text}": the level after @ is one of ${Object.keys(CONFIDENCE_LEVELS).join(", ")} (percent)`);
   }
-  return { name, limit, level: Number(m[4]) };
+  return { name, limit, level: Number(m[5]), ...measure };
 }
 
 /**
@@ -194,12 +205,15 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   });
   const length = { ...at95.length, relative: a.length.mean ? at95.length.value / a.length.mean : 0 };
   const thresholds = failIf.map((text): Threshold => {
-    const { name, limit, level } = parseFailIf(text);
+    const { name, limit, level, measure, relative } = parseFailIf(text);
+    // The measure a `measure-change[Label]` rule reads, as both sides have it (`measureChanges`).
+    const measured = measure === undefined ? undefined : (a.measures ?? []).find((m) => m.label === measure);
     // A rule on every seat breaks on the worst seat: each seat's interval is widened so that all
     // of them hold at once at the level named (Bonferroni), or a game where nothing changed would
     // break `win-change>0@95` in one run of eight with 3 seats. Two seats' win shares mirror each
     // other (a game's shares add up to 1), so they count once.
-    const family = name === "length-change" || name === "margin-change" ? 1 : name === "score-change" || a.players >= 3 ? a.players : 1;
+    const family =
+      name === "length-change" || name === "margin-change" ? 1 : name === "measure-change" ? (measured?.perPlayer ? a.players : 1) : name === "score-change" || a.players >= 3 ? a.players : 1;
     const z = level === undefined ? shown : family * looks > 1 ? togetherZ(level / 100, family * looks) : CONFIDENCE_LEVELS[String(level)]!;
     const at = level === undefined ? {} : { level, ...(family > 1 ? { seatsAtOnce: family } : {}) };
     const fair = b.firstPlayer.fairShare;
@@ -269,6 +283,26 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
       }
       case "errors":
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
+      case "measure-change": {
+        const infos = (s: SimulationSummary): MeasureInfo[] => (s.measures ?? []).map(({ label, perPlayer, share }) => ({ label, perPlayer, share }));
+        const change = measureChanges(infos(a), infos(b), games.a, games.b, a.players, z).find((m) => m.label === measure);
+        if (!change) return { rule: text, broken: true, detail: `there is no measure "${measure}" of the same form on both sides`, ...at };
+        const fewest = Math.min(...change.changes.map((x) => x.change.n));
+        const bound = change.share ? 0 : 1;
+        if (fewest <= bound && level !== undefined) return { rule: text, broken: true, detail: `${fewest} game${fewest === 1 ? "" : "s"} gave "${measure}" on both sides: too few to bound its change`, ...at };
+        const zero = change.changes.find((x) => x.a === 0);
+        if (relative && zero) return { rule: text, broken: true, detail: `"${measure}" is 0 in A${zero.seat !== undefined ? ` for seat ${zero.seat}` : ""}: a change relative to it has no size (write the limit without %)`, ...at };
+        const per = change.changes.map((x) => scaled(x.change, relative ? 100 / Math.abs(x.a) : change.share ? 100 : 1));
+        const { seat, d } = worstOf(per);
+        const x = change.changes[seat - 1]!;
+        const whose = x.seat !== undefined ? ` for seat ${x.seat}` : "";
+        const unit = relative ? "%" : "";
+        const noun = change.share && !relative ? " points" : "";
+        const value = (v: number): string => (change.share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
+        const means = `(${value(x.a)} → ${value(x.b)})`;
+        if (level === undefined) return result(d, `"${measure}"${whose} moves ${signed(d.value, 2)}${unit}${noun} ${means}`);
+        return result(d, `"${measure}"${whose} moves ${signed(d.value, 2)}${unit}${noun}, ${surely(d, level, 2, unit, noun, family, looks)} ${means}`, per, alike(change.changes.map((c) => c.change)));
+      }
     }
   });
   const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players, "wins", looks) } : {};
@@ -498,6 +532,17 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       if (!gameA || !gameB) {
         result.code = 1;
         return;
+      }
+      // A rule on a measure both sides must have, said before any game is played.
+      for (const rule of o.failIf) {
+        const label = parseFailIf(rule).measure;
+        if (label === undefined) continue;
+        const [ia, ib] = [gameA.measureInfo(variantA), gameB.measureInfo(variantB)];
+        const inA = ia.find((m) => m.label === label);
+        const inB = ib.find((m) => m.label === label);
+        const labels = (ms: { label: string }[]): string => (ms.length ? ms.map((m) => `"${m.label}"`).join(", ") : "none");
+        if (!inA || !inB) throw new UsageError(`--fail-if ${rule}: ${!inA ? "A" : "B"} has no measure "${label}" (its measures: ${labels(!inA ? ia : ib)})`);
+        if (inA.perPlayer !== inB.perPlayer || inA.share !== inB.share) throw new UsageError(`--fail-if ${rule}: "${label}" is ${inA.perPlayer ? "a seat's" : "the game's"} ${inA.share ? "yes/no" : "number"} in A and ${inB.perPlayer ? "a seat's" : "the game's"} ${inB.share ? "yes/no" : "number"} in B: there is no change to measure`);
       }
       // Told before the games are played, which may take minutes; the figures say it again.
       const different = differentGames(gameA, gameB);

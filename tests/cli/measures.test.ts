@@ -92,3 +92,22 @@ describe("measures in the CLI", () => {
     expect(r.out).toContain(`${files["broken.stela"]}:18:20: error runtime-division-by-zero: the measure "Rounds" failed: division by zero`);
   });
 });
+
+describe("--fail-if on a measure", () => {
+  const files = ruleFiles({ "race.stela": RACE });
+  const race = files["race.stela"]!;
+
+  it("breaks when the measure's interval lies beyond the limit, and names both sides' means", () => {
+    const r = stela(["compare", race, "--variant-b", "Farther", "--games", "100", "--no-progress", "--workers", "1", "--fail-if", "measure-change[Rounds]>0.5@95", "--fail-if", "measure-change[Long steps]>500%@95"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/FAIL --fail-if measure-change\[Rounds\]>0\.5@95: "Rounds" moves \+\d\.\d\d, 95% interval \[\+\d\.\d\d, \+\d\.\d\d\]: at least \d\.\d\d \(\d\.\d\d → \d\.\d\d\)/);
+    // A seat's measure reads every seat at once, relative to A's mean with %.
+    expect(r.out).toMatch(/ok {3}--fail-if measure-change\[Long steps\]>500%@95: "Long steps" for seat \d moves \+\d+\.\d\d%, 95% interval, all 2 seats at once, \[/);
+  });
+
+  it("is refused before any game when a side has no such measure", () => {
+    const r = stela(["compare", race, "--variant-b", "Farther", "--games", "100", "--no-progress", "--fail-if", "measure-change[Only here]>1"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--fail-if measure-change[Only here]>1: A has no measure "Only here" (its measures: "Rounds", "Short game", "Long steps")');
+  });
+});
