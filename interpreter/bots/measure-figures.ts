@@ -125,17 +125,18 @@ export function measuresApart(a: readonly MeasureInfo[], b: readonly MeasureInfo
 const figure = (v: number): string => String(+v.toFixed(2));
 
 /**
- * A measure's figure as the CLI and the editor print it: `12.40 [11.98–12.82]`, a yes/no measure's
+ * A measure's figure as the CLI and the editor print it: `12.40 [11.98, 12.82]`, a yes/no measure's
  * share `35.0% [22.1–50.5]`, or why there is none.
  */
 export function measureFigureText(m: MeasureInfo, f: MeasureFigure): string {
   if (f.n === 0) return "no game gave a figure";
   if (m.share) return `${(f.value * 100).toFixed(1)}% [${(f.low * 100).toFixed(1)}–${(f.high * 100).toFixed(1)}]`;
-  const bounds = Number.isFinite(f.low) ? ` [${f.low.toFixed(2)}–${f.high.toFixed(2)}]` : " [one game: no interval]";
+  // A comma, not a dash, between the ends: a number measure may be negative ("[-3.25, -2.35]").
+  const bounds = Number.isFinite(f.low) ? ` [${f.low.toFixed(2)}, ${f.high.toFixed(2)}]` : " [one game: no interval]";
   return `${f.value.toFixed(2)}${bounds}`;
 }
 
-/** A number measure's spread over the games: `sd 1.3, median 12, 10–15`. */
+/** A number measure's spread over the games: `sd 1.3, median 12, 10 to 15`. */
 export function measureSpreadText(s: Spread): string {
-  return `sd ${figure(s.sd)}, median ${figure(s.median)}, ${figure(s.min)}–${figure(s.max)}`;
+  return `sd ${figure(s.sd)}, median ${figure(s.median)}, ${figure(s.min)} to ${figure(s.max)}`;
 }

@@ -53,7 +53,7 @@ describe("measures in the CLI", () => {
     const r = stela(["simulate", race, "--games", "100", "--no-progress", "--workers", "1"]);
     expect(r.code).toBe(0);
     expect(r.out).toContain("measures (95% interval each, over the games that ended cleanly):");
-    expect(r.out).toMatch(/ {2}Rounds +\d\.\d\d \[\d\.\d\d–\d\.\d\d\] +sd /);
+    expect(r.out).toMatch(/ {2}Rounds +\d\.\d\d \[\d\.\d\d, \d\.\d\d\] +sd [\d.]+, median [\d.]+, \d+ to \d+/);
     expect(r.out).toMatch(/ {2}Short game +\d+\.\d% \[\d+\.\d–\d+\.\d\] +how often it held/);
     expect(r.out).toMatch(/ {2}Long steps, seat 2 +\d/);
     const json = JSON.parse(stela(["simulate", race, "--games", "100", "--no-progress", "--workers", "1", "--json"]).out);
