@@ -182,41 +182,47 @@ export abstract class ExpressionGrammar extends StelaParserBase {
   postfixExpr = this.RULE("postfixExpr", (): Expr => {
     const start = this.LA(1);
     let e = this.SUBRULE(this.primary);
-    this.MANY(() =>
-      this.OR([
-        {
-          ALT: () => {
-            this.CONSUME(Dot);
-            const f = this.CONSUME(Word);
-            this.ACTION(() => (e = { kind: "FieldExpr", object: e, field: this.name(f), span: this.spanFrom(start) }));
+    // A `[` or `(` that begins a line starts a new value (the list a define's last line gives
+    // after its `let`s), never an index or a call of the line before: statements need no
+    // separator, so `let top = min(7, n)` then `[k for k in 1..top]` on the next line would read
+    // as `min(7, n)[k for …]` and fail on `for`.
+    this.MANY({
+      GATE: () => !([LBracket, LParen].includes(this.LA(1).tokenType) && this.LA(1).startLine! > (this.LA(0).endLine ?? this.LA(0).startLine!)),
+      DEF: () =>
+        this.OR([
+          {
+            ALT: () => {
+              this.CONSUME(Dot);
+              const f = this.CONSUME(Word);
+              this.ACTION(() => (e = { kind: "FieldExpr", object: e, field: this.name(f), span: this.spanFrom(start) }));
+            },
           },
-        },
-        {
-          ALT: () => {
-            this.CONSUME(LBracket);
-            const index = this.SUBRULE(this.expression);
-            this.CONSUME(RBracket);
-            this.ACTION(() => (e = { kind: "IndexExpr", object: e, index, span: this.spanFrom(start) }));
+          {
+            ALT: () => {
+              this.CONSUME(LBracket);
+              const index = this.SUBRULE(this.expression);
+              this.CONSUME(RBracket);
+              this.ACTION(() => (e = { kind: "IndexExpr", object: e, index, span: this.spanFrom(start) }));
+            },
           },
-        },
-        {
-          ALT: () => {
-            const args = this.SUBRULE(this.args);
-            this.ACTION(() => {
-              if (e.kind === "NameExpr") {
-                e = { kind: "CallExpr", callee: { text: e.name, span: e.span }, args, span: this.spanFrom(start) };
-              } else {
-                this.problems.push({
-                  code: "parse-invalid-statement",
-                  message: "only a name can be called: write `f(x)`",
-                  span: this.spanFrom(start),
-                });
-              }
-            });
+          {
+            ALT: () => {
+              const args = this.SUBRULE(this.args);
+              this.ACTION(() => {
+                if (e.kind === "NameExpr") {
+                  e = { kind: "CallExpr", callee: { text: e.name, span: e.span }, args, span: this.spanFrom(start) };
+                } else {
+                  this.problems.push({
+                    code: "parse-invalid-statement",
+                    message: "only a name can be called: write `f(x)`",
+                    span: this.spanFrom(start),
+                  });
+                }
+              });
+            },
           },
-        },
-      ]),
-    );
+        ]),
+    });
     return e;
   });
 

@@ -18,6 +18,22 @@ export interface FirstPlayerTest {
    * order, which the rules never see), so the test leaves them out. Absent when none did.
    */
   atOnce?: number;
+  /**
+   * The seat (from 0) that decided first in every game counted, when that was always the same seat
+   * and not seat 1 (a game whose dealer is seat 1 and whose first decision is the next player's
+   * bid): the text names it, since "the first to decide" is then not the seat a reader assumes.
+   */
+  firstSeat?: number;
+}
+
+/**
+ * The seat that decided first in every one of `games` (counted as the tests count them: an absent
+ * `first` is seat 1), when it is always the same one and not seat 1; otherwise undefined.
+ */
+function sameFirstSeat(games: readonly FirstMoveGame[]): number | undefined {
+  if (games.length === 0) return undefined;
+  const first = games[0]!.first ?? 0;
+  return first !== 0 && games.every((g) => (g.first ?? 0) === first) ? first : undefined;
 }
 
 /**
@@ -50,6 +66,8 @@ export function firstPlayerTest(clean: readonly FirstMoveGame[], players: number
   const wins = decisive.filter((g) => g.winners[0] === (g.first ?? 0)).length;
   const test: FirstPlayerTest = { wins, decisive: decisive.length, fairShare: 1 / players, pValue: binomialPValue(wins, decisive.length, 1 / players) };
   if (won.length > decisive.length) test.atOnce = won.length - decisive.length;
+  const firstSeat = sameFirstSeat(decisive);
+  if (firstSeat !== undefined) test.firstSeat = firstSeat;
   return test;
 }
 
@@ -88,7 +106,8 @@ export function formatPValue(p: number): string {
 export function firstPlayerText(bots: readonly string[], test: FirstPlayerTest): string {
   if (noFirstPlayer(test)) return `no first player: ${firstPlayerVerdict(bots, test)}`;
   const left = test.atOnce ? `; ${test.atOnce} that opened with a choice made at once left out` : "";
-  return `the first to decide won ${test.wins} of ${test.decisive} decisive games${left} (${formatPValue(test.pValue)}, ${firstPlayerVerdict(bots, test)})`;
+  const who = test.firstSeat === undefined ? "the first to decide" : `the first to decide (seat ${test.firstSeat + 1} in every game)`;
+  return `${who} won ${test.wins} of ${test.decisive} decisive games${left} (${formatPValue(test.pValue)}, ${firstPlayerVerdict(bots, test)})`;
 }
 
 /**
@@ -105,6 +124,8 @@ export interface TurnOrderTest {
   pValue: number;
   /** Games won alone that opened with a choice made at once (no first player, no place): left out. Absent when none did. */
   atOnce?: number;
+  /** The seat that decided first in every game counted, when always the same and not seat 1 (`FirstPlayerTest.firstSeat`): the text names each place's seat. */
+  firstSeat?: number;
 }
 
 /**
@@ -119,6 +140,7 @@ export function turnOrderTest(clean: readonly FirstMoveGame[], players: number):
   const wins = Array.from({ length: players }, () => 0);
   let decisive = 0;
   let atOnce = 0;
+  const counted: FirstMoveGame[] = [];
   for (const g of clean) {
     if (g.winners.length !== 1) continue;
     // No seat decided first: there is no place after the first to count the winner's by.
@@ -127,13 +149,23 @@ export function turnOrderTest(clean: readonly FirstMoveGame[], players: number):
       continue;
     }
     decisive++;
+    counted.push(g);
     wins[(g.winners[0]! - (g.first ?? 0) + players) % players]!++;
   }
   const expected = decisive / players;
   const x = decisive === 0 ? 0 : wins.reduce((t, w) => t + (w - expected) ** 2 / expected, 0);
   const test: TurnOrderTest = { wins, decisive, pValue: chiSquarePValue(x, players - 1) };
   if (atOnce > 0) test.atOnce = atOnce;
+  const firstSeat = sameFirstSeat(counted);
+  if (firstSeat !== undefined) test.firstSeat = firstSeat;
   return test;
+}
+
+/** The games won alone by place, each with its seat when the first to decide was always one seat other than seat 1. */
+function placeCounts(test: TurnOrderTest): string {
+  const first = test.firstSeat;
+  const places = test.wins.length;
+  return test.wins.map((w, i) => (first === undefined ? `${w}` : `${w} (seat ${((first + i) % places) + 1})`)).join(", ");
 }
 
 /**
@@ -146,7 +178,7 @@ export function turnOrderText(bots: readonly string[], test: TurnOrderTest): str
   const places = test.wins.length;
   const left = test.atOnce ? `; ${test.atOnce} that opened with a choice made at once left out` : "";
   if (test.decisive === 0 && test.atOnce) return "by place in the turn order: every game opened with a choice all players make at once, so there is no turn order to test";
-  const counts = `by place in the turn order (the first to decide, then clockwise), the games won alone were ${test.wins.join(", ")} of ${test.decisive}${left}`;
+  const counts = `by place in the turn order (the first to decide, then clockwise), the games won alone were ${placeCounts(test)} of ${test.decisive}${left}`;
   if (test.decisive < TURN_ORDER_EXPECTED * places) return `${counts} (too few to test: the test wants ${TURN_ORDER_EXPECTED * places} games won alone, ${TURN_ORDER_EXPECTED} a place)`;
   const verdict =
     new Set(bots).size > 1

@@ -180,14 +180,16 @@ export async function playRange(s: RunSettings, from: number, to: number, worker
   return { outcomes: results.flatMap((r) => r!), seconds: (performance.now() - started) / 1000, byWorkers };
 }
 
-/** `--game g`: plays one game of the run again, printing every decision as a spectator reads it. */
+/** `--game g`: plays one game of the run again, printing every decision as the player who took it reads it. */
 function replayOne(game: Game, s: RunSettings, g: number, out: (line: string) => void): number {
   let n = 0;
-  // The rules' `log` lines as a spectator reads them, each where it came (a die rolled, a round
-  // scored): the decisions alone did not show why a game went as it did.
+  // The rules' `log` lines as written, each where it came (a die rolled, a round scored): the
+  // decisions alone did not show why a game went as it did. As written, like the decisions: read
+  // as a spectator, a card taken from a hand as its only option was "Player 1 took their only
+  // option" between decisions that name every card.
   let told = 0;
   const tell = (m: Match): void => {
-    const messages = m.view(null).messages;
+    const messages = m.state.messages;
     for (const msg of messages.slice(told)) out(`      · ${msg.text}`);
     told = messages.length;
   };

@@ -41,4 +41,34 @@ scoring p { points p.score }
     const s = JSON.parse(r.out) as { length: { mean: number; min: number; max: number } };
     expect([s.length.min, s.length.max]).toEqual([3, 3]);
   });
+
+  it("stela simulate --game names a card taken from a hand as its only option, as it names the others", () => {
+    const hands = ruleFiles({
+      "hands.stela": `game "Hands" { players 2 }
+kind Card { v: number  show { label: "card {this.v}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+zone pile: Card public
+components Card in deck { for v in 1..4 { x1 { v: v } } }
+setup {
+  deal 1 from deck to players[0].hand
+  deal 2 from deck to players[1].hand
+}
+flow {
+  for p in players {
+    turn p {
+      let c = choose c from p.hand prompt "Play a card"
+      move c to pile
+    }
+  }
+}
+scoring p { points 0 }
+`,
+    });
+    const r = stela(["simulate", hands["hands.stela"]!, "--players", "2", "--seed", "1", "--game", "1"]);
+    expect(r.code).toBe(0);
+    // Player 1 holds one card (taken without asking); Player 2 picks one of two.
+    expect(r.out).toMatch(/^ {6}· Player 1: card \d \(only option\)\n {3}1\. Player 2: option \d of 2: card \d \[card-\d\]\n/);
+    expect(r.out).not.toMatch(/took their only option/);
+  });
 });

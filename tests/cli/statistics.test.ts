@@ -108,6 +108,24 @@ describe("the turn-order test", () => {
     const two = summaryLines(summarise("G", { file: "g.stela", players: 2, bots: ["random"], seed: 1 }, 90, outcomes(2), 1));
     expect(two.join("\n")).not.toContain("turn order");
   });
+
+  it("names each place's seat when one seat other than seat 1 decided first in every game (a dealer's left-hand neighbour bids first)", () => {
+    // Seat 2 always decides first: the 4th place is seat 1, which wins least.
+    const games = [
+      ...Array.from({ length: 60 }, () => ({ winners: [1], first: 1 })),
+      ...Array.from({ length: 60 }, () => ({ winners: [2], first: 1 })),
+      ...Array.from({ length: 50 }, () => ({ winners: [3], first: 1 })),
+      ...Array.from({ length: 30 }, () => ({ winners: [0], first: 1 })),
+    ];
+    const t = turnOrderTest(games, 4);
+    expect(t.wins).toEqual([60, 60, 50, 30]);
+    expect(turnOrderText(["greedy"], t)).toMatch(/^by place in the turn order \(the first to decide, then clockwise\), the games won alone were 60 \(seat 2\), 60 \(seat 3\), 50 \(seat 4\), 30 \(seat 1\) of 200 \(p = /);
+    const lines = summaryLines(summarise("G", { file: "g.stela", players: 4, bots: ["greedy"], seed: 1 }, 200, games.map((g, i) => ({ game: i + 1, seed: i, scores: [0, 0, 0, 0], winners: g.winners, decisions: 10, first: 1 })), 1));
+    expect(lines.join("\n")).toContain("the first to decide (seat 2 in every game) won 60 of 200 decisive games");
+    // Seat 1 first, or a first seat that changes from game to game: places only, as before.
+    expect(turnOrderText(["greedy"], turnOrderTest(games.map((g) => ({ winners: g.winners })), 4))).toContain("were 30, 60, 60, 50 of 200");
+    expect(turnOrderTest([...games, { winners: [0], first: 2 }], 4).firstSeat).toBeUndefined();
+  });
 });
 
 describe("games per second", () => {

@@ -65,3 +65,29 @@ scoring p { points p.score }
     expect(r.diagnostics[0]!.message).toBe("`a` is already declared in this block (line 4): a name here is given once: choose another");
   });
 });
+
+describe("a `[` or `(` that begins a line", () => {
+  it("starts the block's value after a `let`, not an index or a call of the line before", () => {
+    const src = `game "Lines" { players 2 }
+per player { score: number = 0 }
+define counts(n: number): list of number {
+  let top = min(3, n)
+  [k for k in 1..top]
+}
+define shifted(n: number): number {
+  let a = n * 10
+  (a + 1) * 2
+}
+flow {
+  players[0].score = sum k for k in counts(5)
+  players[1].score = shifted(1) + max(1,
+    2)
+}
+scoring p { points p.score }
+`;
+    const r = compile(src, "lines.stela");
+    expect(r.diagnostics).toEqual([]);
+    // 1 + 2 + 3, and (10 + 1) * 2 + 2: a call's arguments may still run over lines.
+    expect(r.game!.start({ players: 2, seed: 1 }).result?.scores).toEqual([6, 24]);
+  });
+});
