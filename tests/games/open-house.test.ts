@@ -62,5 +62,10 @@ describe("Open House (an auction fixture)", () => {
     expect(m.view(0).decision!.chosen).toBe(pick.label);
     expect(m.view(1).decision!.chosen).toBeUndefined();
     expect(JSON.stringify(m.view(1).log)).not.toContain(pick.label);
+    // Revealed, the sold property lies face up: the others read it by name.
+    m.applyAt(0, 1);
+    m.applyAt(0, 2);
+    const told = m.view(1).messages.map((x) => x.text).find((t) => t.startsWith("Player 1 sells"));
+    expect(told).toMatch(new RegExp(`^Player 1 sells ${pick.label} for cheque \\d+$`));
   });
 });
