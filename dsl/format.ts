@@ -227,8 +227,8 @@ function layout(toks: Tok[]): Line[] {
   // On a line that continues a statement, the statement's own indentation (else -1): where a
   // block opened on that line lines up.
   let blockIndent = -1;
-  // Where the `else` of an `if … then` whose value went on to the next line lines up: with that
-  // `if` (or `else if`), not one level below the value's own line (else -1).
+  // Where the `else` of an `if … then` whose value went on to the next line lines up, rather than
+  // one level below the value's own line (else -1).
   let elseIndent = -1;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
@@ -259,7 +259,9 @@ function layout(toks: Tok[]): Line[] {
           // The rest of a condition (after `and`, `+`), not a value begun after `=` or `:` (a
           // `match` whose arms go under it).
           if (lastCode!.type !== "Equals" && lastCode!.type !== "Colon") blockIndent = exprIndent;
-          if (word(lastCode!) === "then") elseIndent = exprFirst === "if" || exprFirst === "else" ? exprIndent : elseIndent;
+          // An `if` that began the line: its `else` under it; one begun inside the line (`define f(): number = if …`):
+          // one level in, as the `else` lines of such an `if` whose values stay on their lines.
+          if (word(lastCode!) === "then") elseIndent = exprFirst === "if" || exprFirst === "else" ? exprIndent : exprIndent + 1;
           indent = lastCodeIndent + 1;
           exprIndent = indent;
           exprFirst = word(t) || t.type;

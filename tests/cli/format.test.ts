@@ -255,6 +255,13 @@ flow {
 `;
     expect(format(src).text).toBe(src);
     expect(format(src.replace("\n  else if n > 1", "\n      else if n > 1").replace("\n  else 1", "\n        else 1")).text).toBe(src);
+    // An \`if\` begun inside its line: the \`else\` one level in, as its \`else if\` lines are.
+    const inline = `define pick(n: number): number = if n > 3 then
+  n + 1
+  else 0
+`;
+    expect(format(inline).text).toBe(inline);
+    expect(format(inline.replace("\n  else 0", "\n    else 0")).text).toBe(inline);
   });
 
   it("keeps the space between a clause's word and a bracketed value (`points (a) + 1`): it is no call", () => {
