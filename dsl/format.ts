@@ -227,6 +227,9 @@ function layout(toks: Tok[]): Line[] {
   // On a line that continues a statement, the statement's own indentation (else -1): where a
   // block opened on that line lines up.
   let blockIndent = -1;
+  // Where the `else` of an `if … then` whose value went on to the next line lines up, rather than
+  // one level below the value's own line (else -1).
+  let elseIndent = -1;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     if (cur === null || t.breaks > 0) {
@@ -256,16 +259,26 @@ function layout(toks: Tok[]): Line[] {
           // The rest of a condition (after `and`, `+`), not a value begun after `=` or `:` (a
           // `match` whose arms go under it).
           if (lastCode!.type !== "Equals" && lastCode!.type !== "Colon") blockIndent = exprIndent;
+          // An `if` that began the line: its `else` under it; one begun inside the line (`define f(): number = if …`):
+          // one level in, as the `else` lines of such an `if` whose values stay on their lines.
+          if (word(lastCode!) === "then") elseIndent = exprFirst === "if" || exprFirst === "else" ? exprIndent : exprIndent + 1;
           indent = lastCodeIndent + 1;
           exprIndent = indent;
           exprFirst = word(t) || t.type;
         } else if (depth === statementDepth && continues) {
           // `else` lines up with the `if` of an expression, or with the `else if` above it (a chain
           // begun inside brackets starts its expression at its first `else`); anything else hangs one level in.
+          if (word(t) === "else" && exprFirst !== "if" && exprFirst !== "else" && elseIndent >= 0) {
+            // The `else` after a value that went on the line below its `then`.
+            exprIndent = elseIndent;
+            exprFirst = "else";
+            elseIndent = -1;
+          }
           indent = word(t) === "else" && (exprFirst === "if" || exprFirst === "else") ? exprIndent : exprIndent + 1;
           blockIndent = exprIndent;
         } else {
           statementDepth = depth;
+          elseIndent = -1;
           exprIndent = indent;
           exprFirst = word(t) || t.type;
           inChoice = false;

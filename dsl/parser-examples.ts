@@ -20,7 +20,7 @@ function startsStep(t: IToken): boolean {
  * `example "…" { … }`: a rulebook example as a test. Its steps: settings
  * (`players 2`, `seed 7`, `variant "…"`), `position [with triggers] { … }`,
  * `choose "label" [by p]` and the expectations (`expect <condition>`,
- * `expect offered "label"`, `expect refused "label" [because "text"]`, `expect not offered "label"`,
+ * `expect offered "label"`, `expect refused "label" [because "text"]` (each with `by p` before or after the reason), `expect not offered "label"`,
  * `expect over`, `expect scores [..]`, `expect ranking [..]`).
  */
 export abstract class ExampleGrammar extends StatementGrammar {
@@ -142,6 +142,12 @@ export abstract class ExampleGrammar extends StatementGrammar {
           ALT: () => {
             const word = this.CONSUME2(Identifier);
             const label = this.CONSUME(StringLit);
+            // `by p` may come before `because "…"` as well as after it: both read as English, and
+            // `expect refused "x" by p because "…"` was a parse error at `because`.
+            const byFirst = this.OPTION4(() => {
+              this.CONSUME3(kw("by"));
+              return this.SUBRULE5(this.expression);
+            });
             const reason = this.OPTION({
               GATE: () => isWord(this.LA(1), "because"),
               DEF: () => {
@@ -149,10 +155,14 @@ export abstract class ExampleGrammar extends StatementGrammar {
                 return this.CONSUME2(StringLit);
               },
             });
-            const by = this.OPTION2(() => {
-              this.CONSUME(kw("by"));
-              return this.SUBRULE(this.expression);
-            });
+            const by =
+              this.OPTION2({
+                GATE: () => byFirst === undefined,
+                DEF: () => {
+                  this.CONSUME(kw("by"));
+                  return this.SUBRULE(this.expression);
+                },
+              }) ?? byFirst;
             return this.ACTION((): ExampleStep => {
               const s: ExampleStep = { kind: "ExpectOption", offered: word.image === "offered", label: unquote(label.image), labelSpan: this.span(label), span: this.spanFrom(start) };
               if (reason) s.reason = unquote(reason.image);

@@ -26,7 +26,13 @@ function seats(value: string): { bots: number[]; botKinds: Record<number, string
   if (value.trim() !== "" && parts.some((s) => s.trim() === "")) throw new UsageError(`--bots: an empty seat in "${value}"; list seats like 2,3 or 2:greedy`);
   for (const part of value.trim() === "" ? [] : parts) {
     const at = part.indexOf(":");
-    const seat = wholeNumber(at < 0 ? part : part.slice(0, at), "--bots", 1);
+    // simulate's --bots lists a bot per seat (`greedy,random`), play's the seats bots take: a bot
+    // where a seat was expected is that mix-up, said as such rather than "not a whole number".
+    const seatText = (at < 0 ? part : part.slice(0, at)).trim();
+    if (!/^\d+$/.test(seatText) && parseBotSpec(part.trim())) {
+      throw new UsageError(`--bots of play lists the seats bots take, not bots: for "${part.trim()}" in seats 2 and 3, write 2:${part.trim()},3:${part.trim()} (a seat alone, 2, is a random bot)`);
+    }
+    const seat = wholeNumber(seatText, "--bots", 1);
     if (bots.includes(seat)) throw new UsageError(`--bots: seat ${seat} is listed twice`);
     if (at >= 0) {
       const kind = part.slice(at + 1).trim();

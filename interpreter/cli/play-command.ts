@@ -117,7 +117,8 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           match.apply(id, p);
           // As the person at the terminal reads the log (not another's hidden piece), and never a
           // secret answer before all are in.
-          out(`Player ${p + 1} (bot): ${simultaneous ? "chooses in secret" : (match.view(atTerminal()).log[at]?.label ?? "?")}`);
+          // Which bot: `--bots 2,3:greedy` puts a random bot in seat 2, which "(bot)" alone hid.
+          out(`Player ${p + 1} (${o.botKinds?.[p + 1] ?? "random"} bot): ${simultaneous ? "chooses in secret" : (match.view(atTerminal()).log[at]?.label ?? "?")}`);
           tell();
           continue;
         }

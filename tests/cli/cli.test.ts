@@ -201,7 +201,7 @@ describe("stela play", () => {
     const r = stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "2", "--seed", "3"], answers);
     expect(r.code).toBe(0);
     expect(r.out).toContain("Player 1: Pick a card");
-    expect(r.out).toMatch(/Player 2 \(bot\): /);
+    expect(r.out).toMatch(/Player 2 \(random bot\): /);
     expect(r.out).toMatch(/Game over\. 1\. Player/);
   });
 

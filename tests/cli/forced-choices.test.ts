@@ -30,8 +30,8 @@ scoring p { points p.score }
     // The three forced choices, between the bot's real decisions: each told once, as it came,
     // not again under every screen after it.
     expect(r.out.match(/Player 1: take 2 \(only option\)/g)).toHaveLength(3);
-    expect(r.out.match(/ {2}· Player 1: take 2 \(only option\)\nPlayer 1 \(bot\): then \d\n/g)).toHaveLength(3);
-    expect(r.out.match(/Player 1 \(bot\): then \d/g)).toHaveLength(3);
+    expect(r.out.match(/ {2}· Player 1: take 2 \(only option\)\nPlayer 1 \(random bot\): then \d\n/g)).toHaveLength(3);
+    expect(r.out.match(/Player 1 \(random bot\): then \d/g)).toHaveLength(3);
     expect(r.out).not.toMatch(/How many\?/);
   });
 

@@ -242,6 +242,28 @@ flow {
     expect(format(src).text).toBe(src);
   });
 
+  it("lines up the `else` after a `then` whose value goes on the next line with its `if`", () => {
+    // The `else` went a level deeper than the value above it, and each `else if` one more.
+    const src = `define claim(n: number): number =
+  if n == 0 then 0
+  else if n > 3 then
+    n * 2
+      + 1
+  else if n > 1 then
+    n
+  else 1
+`;
+    expect(format(src).text).toBe(src);
+    expect(format(src.replace("\n  else if n > 1", "\n      else if n > 1").replace("\n  else 1", "\n        else 1")).text).toBe(src);
+    // An \`if\` begun inside its line: the \`else\` one level in, as its \`else if\` lines are.
+    const inline = `define pick(n: number): number = if n > 3 then
+  n + 1
+  else 0
+`;
+    expect(format(inline).text).toBe(inline);
+    expect(format(inline.replace("\n  else 0", "\n    else 0")).text).toBe(inline);
+  });
+
   it("keeps the space between a clause's word and a bracketed value (`points (a) + 1`): it is no call", () => {
     // Once written `points(sum …) + 1`, as if `points` were called. A word with a meaning in one
     // place only may name a function too (`define points`): its call stays as written.

@@ -213,6 +213,17 @@ describe("stela play: deciding", () => {
     expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", ",,"])).toMatchObject({ code: 2, err: 'stela: --bots: an empty seat in ",,"; list seats like 2,3 or 2:greedy\n' });
   });
 
+  it("says which bot plays a seat, and reads simulate's list of bots (--bots greedy) as the mix-up it is", () => {
+    const r = stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "1:greedy,2", "--seed", "2"]);
+    expect(r.out).toContain("Player 1 (greedy bot): ");
+    expect(r.out).toContain("Player 2 (random bot): ");
+    expect(r.out).not.toContain("(bot)");
+    const kinds = stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "greedy"]);
+    expect([kinds.code, kinds.err]).toEqual([2, 'stela: --bots of play lists the seats bots take, not bots: for "greedy" in seats 2 and 3, write 2:greedy,3:greedy (a seat alone, 2, is a random bot)\n']);
+    expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "random,mcts:50"]).err).toContain('not bots: for "random" in seats 2 and 3');
+    expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "x"]).err).toBe('stela: --bots takes a whole number of at least 1, not "x"\n');
+  });
+
   it("tells each message once as it comes, as the person at the terminal reads it; another's secret comes to its owner on their screen", () => {
     const files = ruleFiles({
       "hand.stela": `game "Hand" { players 2 }

@@ -347,6 +347,26 @@ example "refused" {
     expect(r.game!.start({ players: 2 }).apply("3", 0)).toMatchObject({ ok: false, reason: "3 is not allowed: too big for the box" });
   });
 
+  it("`by p` reads before `because` as well as after it, in a secret choice", () => {
+    const src = `game "Both" { players 2 }
+per player { score: number = 0 }
+flow {
+  let picks = secretly each p in players chooses n from 1..4 where n <= p.seat + 2 else "{p} may take {p.seat + 2} at most" prompt "Pick"
+  for p in players { p.score = picks[p] }
+}
+scoring p { points p.score }
+example "both orders" {
+  expect refused "3" by players[0] because "Player 1 may take 2 at most"
+  expect refused "4" because "Player 2 may take 3 at most" by players[1]
+  expect offered "3" by players[1]
+  expect not offered "4" by players[1]
+}
+`;
+    const r = compile(src, "both.stela");
+    expect(r.diagnostics).toEqual([]);
+    expect(runExamples(r.game!).map((x) => x.failure?.message)).toEqual([undefined]);
+  });
+
   it("compares the scores and the ranking", () => {
     const src = harvest(`example "result" {\n  position with triggers { place first q in players[1].bag at space_at(field, 0, 0) }\n  expect scores [0, 1]\n  expect ranking [players[0], players[1]]\n}\n`);
     const [r] = runExamples(compile(src, "h.stela").game!);

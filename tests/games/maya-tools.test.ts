@@ -77,7 +77,7 @@ describe("Maya in stela play", () => {
     expect(lines.some((l) => l.startsWith("== Maya (A new beginning)"))).toBe(true);
     expect(lines.at(-1)).toMatch(/^Game over\. 1\. Player \d \(\d+\)/);
     // Hot-seat: a bot's face-down tile is printed as the table sees it.
-    expect(lines.some((l) => /^Player \d \(bot\): \(a hidden choice\)$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^Player \d \(random bot\): \(a hidden choice\)$/.test(l))).toBe(true);
   });
 
   it("a match of the house-rules file without a variant name plays, and is named, its first variant", () => {
