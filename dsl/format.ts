@@ -4,7 +4,12 @@ import { parse } from "./parse.ts";
 import { positionAt } from "./span.ts";
 import { ALL_TOKENS, CONTEXTUAL_KEYWORDS } from "./tokens.ts";
 
-const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_KEYWORDS);
+/**
+ * The contextual words that may stand before a bracketed value in their own meaning (`points (a + b)`).
+ * `measure` is a word only before a label (`measure "Rounds" { … }`): before a bracket it is a
+ * name (`measure(q, b)` calls a rule file's own `define measure`), and a call hugs its bracket.
+ */
+const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_KEYWORDS.filter((w) => w !== "measure"));
 
 /**
  * The formatter behind `stela fmt` and the editor's "Format document": one canonical layout for
