@@ -134,8 +134,9 @@ export interface FailRule {
 const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
 
 export function parseFailIf(text: string): FailRule {
-  // A measure's label is the designer's text, in brackets: anything but a closing bracket.
-  const m = /^([a-z-]+)(?:\s*\[([^\]]+)\])?\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
+  // A measure's label is the designer's text, in brackets: everything up to the last closing
+  // bracket before the limit, so a label that holds brackets itself ("Tiles [left]") can be named.
+  const m = /^([a-z-]+)(?:\s*\[(.+)\])?\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
   if (!m || !(FAIL_RULES as readonly string[]).includes(m[1]!)) {
     throw new UsageError(`--fail-if: cannot read "${text}" (rules: ${RULE_FORMS})`);
   }

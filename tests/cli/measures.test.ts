@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseFailIf } from "../../interpreter/cli/compare-command.ts";
 import { ruleFiles, stela } from "./run-stela.ts";
 
 /**
@@ -103,6 +104,11 @@ describe("--fail-if on a measure", () => {
     expect(r.out).toMatch(/FAIL --fail-if measure-change\[Rounds\]>0\.5@95: "Rounds" moves \+\d\.\d\d, 95% interval \[\+\d\.\d\d, \+\d\.\d\d\]: at least \d\.\d\d \(\d\.\d\d → \d\.\d\d\)/);
     // A seat's measure reads every seat at once, relative to A's mean with %.
     expect(r.out).toMatch(/ok {3}--fail-if measure-change\[Long steps\]>500%@95: "Long steps" for seat \d moves \+\d+\.\d\d%, 95% interval, all 2 seats at once, \[/);
+  });
+
+  it("names a measure whose label holds brackets or quotes", () => {
+    expect(parseFailIf('measure-change[Tiles [left] "now"]>2@95')).toEqual({ name: "measure-change", limit: 2, level: 95, measure: 'Tiles [left] "now"' });
+    expect(parseFailIf("measure-change[a]b]>10%")).toEqual({ name: "measure-change", limit: 10, measure: "a]b", relative: true });
   });
 
   it("is refused before any game when a side has no such measure", () => {
