@@ -289,6 +289,12 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         const change = measureChanges(infos(a), infos(b), games.a, games.b, a.players, z).find((m) => m.label === measure);
         if (!change) return { rule: text, broken: true, detail: `there is no measure "${measure}" of the same form on both sides`, ...at };
         const fewest = Math.min(...change.changes.map((x) => x.change.n));
+        // No game gave the measure on both sides (`none` in every game, say): its change is not
+        // 0 but unknown, so any rule on it breaks, as a rule on a change with no clean game does.
+        if (fewest === 0) {
+          const seat = change.changes.find((x) => x.change.n === 0)?.seat;
+          return { rule: text, broken: true, detail: `no game gave "${measure}"${seat !== undefined ? ` for seat ${seat}` : ""} on both sides: there is no change to measure`, ...at };
+        }
         const bound = change.share ? 0 : 1;
         if (fewest <= bound && level !== undefined) return { rule: text, broken: true, detail: `${fewest} game${fewest === 1 ? "" : "s"} gave "${measure}" on both sides: too few to bound its change`, ...at };
         const zero = change.changes.find((x) => x.a === 0);

@@ -106,6 +106,15 @@ describe("--fail-if on a measure", () => {
     expect(r.out).toMatch(/ok {3}--fail-if measure-change\[Long steps\]>500%@95: "Long steps" for seat \d moves \+\d+\.\d\d%, 95% interval, all 2 seats at once, \[/);
   });
 
+  it("breaks on a measure no game gave on both sides, estimate or interval, rather than read its change as 0", () => {
+    const never = ruleFiles({ "never.stela": `${RACE}measure "Never" { if rounds < 0 then rounds else none }\n` })["never.stela"]!;
+    const r = stela(["compare", never, "--variant-b", "Farther", "--games", "20", "--no-progress", "--workers", "1", "--fail-if", "measure-change[Never]>1", "--fail-if", "measure-change[Never]>10%", "--fail-if", "measure-change[Never]>1@95"]);
+    expect(r.code).toBe(1);
+    for (const rule of ["measure-change[Never]>1", "measure-change[Never]>10%", "measure-change[Never]>1@95"]) {
+      expect(r.out).toContain(`FAIL --fail-if ${rule}: no game gave "Never" on both sides: there is no change to measure`);
+    }
+  });
+
   it("names a measure whose label holds brackets or quotes", () => {
     expect(parseFailIf('measure-change[Tiles [left] "now"]>2@95')).toEqual({ name: "measure-change", limit: 2, level: 95, measure: 'Tiles [left] "now"' });
     expect(parseFailIf("measure-change[a]b]>10%")).toEqual({ name: "measure-change", limit: 10, measure: "a]b", relative: true });
