@@ -328,25 +328,42 @@ function measuresCompared(a: MeasureInfo[], b: MeasureInfo[], gamesA: readonly M
   return { measures: measureChanges(a, b, gamesA, gamesB, players, z), ...(apart.onlyA.length || apart.onlyB.length ? { measuresApart: apart } : {}) };
 }
 
+/** Each measure's row of a comparison (a seat's each): its label, A → B over the games both gave a figure in, and B − A game by game. */
+function measureChangeRows(c: Comparison): [string, string, string][] {
+  const value = (share: boolean, v: number): string => (share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
+  return (c.measures ?? []).flatMap((m) =>
+    m.changes.map((x): [string, string, string] => [
+      `${m.label}${x.seat !== undefined ? `, seat ${x.seat}` : ""}`,
+      x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
+      x.change.n === 0 ? "" : m.share ? `${changeText(x.change, 100, 1)} points` : changeText(x.change, 1, 2),
+    ]),
+  );
+}
+
+/** The heading of a comparison's measures: how their changes are worked out. */
+function measuresHeading(c: Comparison): string {
+  const looks = c.looks?.planned.length ?? 1;
+  return `A → B over the games both sides gave a figure in, B − A game by game (95% interval each${looks > 1 ? `, over ${looks} looks` : ""})`;
+}
+
+/** The notes on measures only one side has. */
+function measuresApartNotes(c: Comparison): string[] {
+  const apart = c.measuresApart;
+  const named = (labels: string[]): string => labels.map((l) => `"${l}"`).join(", ");
+  return [
+    ...(apart?.onlyA.length ? [`measures only A has (no change to report): ${named(apart.onlyA)}`] : []),
+    ...(apart?.onlyB.length ? [`measures only B has (no change to report): ${named(apart.onlyB)}`] : []),
+  ];
+}
+
 /** The measures' lines of a comparison: each one's A and B over the games both gave a figure in, and B − A game by game. */
 function measureChangeLines(c: Comparison): string[] {
   const lines: string[] = [];
   if (c.measures?.length) {
-    const looks = c.looks?.planned.length ?? 1;
-    lines.push(`measures: A → B over the games both sides gave a figure in, B − A game by game (95% interval each${looks > 1 ? `, over ${looks} looks` : ""}):`);
-    const value = (share: boolean, v: number): string => (share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
-    const rows = c.measures.flatMap((m) =>
-      m.changes.map((x) => [
-        `  ${m.label}${x.seat !== undefined ? `, seat ${x.seat}` : ""}`,
-        x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
-        x.change.n === 0 ? "" : m.share ? `${changeText(x.change, 100, 1)} points` : changeText(x.change, 1, 2),
-      ]),
-    );
-    lines.push(...alignColumns(rows, [0, 0]).map((l) => l.trimEnd()));
+    lines.push(`measures: ${measuresHeading(c)}:`);
+    lines.push(...alignColumns(measureChangeRows(c).map(([label, means, change]) => [`  ${label}`, means, change]), [0, 0]).map((l) => l.trimEnd()));
   }
-  const apart = c.measuresApart;
-  if (apart?.onlyA.length) lines.push(`note: measures only A has (no change to report): ${apart.onlyA.map((l) => `"${l}"`).join(", ")}`);
-  if (apart?.onlyB.length) lines.push(`note: measures only B has (no change to report): ${apart.onlyB.map((l) => `"${l}"`).join(", ")}`);
+  lines.push(...measuresApartNotes(c).map((n) => `note: ${n}`));
   return lines;
 }
 
@@ -441,6 +458,16 @@ export function comparisonLines(c: Comparison): string[] {
   return lines;
 }
 
+/** The report's measures, as the text gives them (`measureChangeLines`): a table and the notes. */
+function measuresSection(c: Comparison): string {
+  const notes = measuresApartNotes(c).map((n) => `<p>Note: ${escapeHtml(n)}.</p>`).join("");
+  if (!c.measures?.length) return notes;
+  const rows = measureChangeRows(c)
+    .map((r) => `<tr>${r.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`)
+    .join("");
+  return `<h2>Measures</h2><p>${escapeHtml(measuresHeading(c))}.</p><table><tr><th>measure</th><th>A → B</th><th>B − A [95% CI]</th></tr>${rows}</table>${notes}`;
+}
+
 function comparisonReport(c: Comparison): string {
   const labels = c.seats.map((s) => `Seat ${s.seat}`);
   const data = {
@@ -469,6 +496,7 @@ ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 <p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%).${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
+${measuresSection(c)}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;
   const script = `new Chart(document.getElementById("wins"), { data: { labels: d.seats, datasets: [
   { type: "bar", label: "A (%)", data: d.a, backgroundColor: "#9aa" },

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseFailIf } from "../../interpreter/cli/compare-command.ts";
 import { ruleFiles, stela } from "./run-stela.ts";
@@ -75,6 +77,18 @@ describe("measures in the CLI", () => {
     expect(Number(low)).toBeGreaterThan(0);
     expect(r.out).toMatch(/ {2}Short game +\d+\.\d% → \d+\.\d% +-\d+\.\d \[-\d+\.\d, [-+]\d+\.\d\] points/);
     expect(r.out).toContain('note: measures only B has (no change to report): "Only here"');
+  });
+
+  it("compare's --report gives the measures' changes as its text does, with the note on those one side has", () => {
+    const report = join(files.dir, "compare.html");
+    const r = stela(["compare", race, "--variant-b", "Farther", "--games", "20", "--no-progress", "--workers", "1", "--report", report]);
+    expect(r.code).toBe(0);
+    const html = readFileSync(report, "utf8");
+    expect(html).toContain("<h2>Measures</h2>");
+    // The row the text prints for "Rounds" (`  Rounds  3.10 → 4.20  +1.10 [+0.80, +1.40]`), cell by cell.
+    const [, means, change] = /^ {2}Rounds +(\S+ → \S+) +(.+)$/m.exec(r.out) ?? [];
+    expect(html).toContain(`<tr><td>Rounds</td><td>${means}</td><td>${change}</td></tr>`);
+    expect(html).toContain("Note: measures only B has (no change to report): &quot;Only here&quot;.");
   });
 
   it("shards merge to the single run's measures", () => {
