@@ -91,6 +91,20 @@ describe("measures in the CLI", () => {
     expect(html).toContain("Note: measures only B has (no change to report): &quot;Only here&quot;.");
   });
 
+  it("simulate --game g shows that game's own measures, as the run's figures read them", () => {
+    const r = stela(["simulate", race, "--game", "2", "--no-progress"]);
+    expect(r.code).toBe(0);
+    const lines = r.out.split("\n");
+    const at = lines.indexOf("measures of this game:");
+    expect(at).toBeGreaterThan(0);
+    const [rounds, short, long] = lines.slice(at + 1, at + 4);
+    const n = Number(/^ {2}Rounds +(\d+)$/.exec(rounds!)?.[1]);
+    expect(n).toBeGreaterThan(0);
+    // "Short game" is `rounds <= 3`: a bool reads yes or no, and agrees with the rounds shown.
+    expect(short).toMatch(new RegExp(`^ {2}Short game +${n <= 3 ? "yes" : "no"}$`));
+    expect(long).toMatch(/^ {2}Long steps +seat 1: \d+, seat 2: \d+$/);
+  });
+
   it("shards merge to the single run's measures", () => {
     const one = JSON.parse(stela(["simulate", race, "--games", "40", "--no-progress", "--workers", "1", "--json"]).out);
     const shard = (k: number): string => {
