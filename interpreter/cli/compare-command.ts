@@ -299,13 +299,14 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         if (fewest <= bound && level !== undefined) return { rule: text, broken: true, detail: `${fewest} game${fewest === 1 ? "" : "s"} gave "${measure}" on both sides: too few to bound its change`, ...at };
         const zero = change.changes.find((x) => x.a === 0);
         if (relative && zero) return { rule: text, broken: true, detail: `"${measure}" is 0 in A${zero.seat !== undefined ? ` for seat ${zero.seat}` : ""}: a change relative to it has no size (write the limit without %)`, ...at };
-        const per = change.changes.map((x) => scaled(x.change, relative ? 100 / Math.abs(x.a) : change.share ? 100 : 1));
+        // Every seat gave the measure in some game (`fewest` above), so each has A's mean.
+        const per = change.changes.map((x) => scaled(x.change, relative ? 100 / Math.abs(x.a ?? 0) : change.share ? 100 : 1));
         const { seat, d } = worstOf(per);
         const x = change.changes[seat - 1]!;
         const whose = x.seat !== undefined ? ` for seat ${x.seat}` : "";
         const unit = relative ? "%" : "";
         const noun = change.share && !relative ? " points" : "";
-        const value = (v: number): string => (change.share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
+        const value = (v: number | null): string => (v === null ? "none" : change.share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
         const means = `(${value(x.a)} → ${value(x.b)})`;
         if (level === undefined) return result(d, `"${measure}"${whose} moves ${signed(d.value, 2)}${unit}${noun} ${means}`);
         return result(d, `"${measure}"${whose} moves ${signed(d.value, 2)}${unit}${noun}, ${surely(d, level, 2, unit, noun, family, looks)} ${means}`, per, alike(change.changes.map((c) => c.change)));
@@ -330,7 +331,7 @@ function measuresCompared(a: MeasureInfo[], b: MeasureInfo[], gamesA: readonly M
 
 /** Each measure's row of a comparison (a seat's each): its label, A → B over the games both gave a figure in, and B − A game by game. */
 function measureChangeRows(c: Comparison): [string, string, string][] {
-  const value = (share: boolean, v: number): string => (share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
+  const value = (share: boolean, v: number | null): string => (v === null ? "none" : share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
   return (c.measures ?? []).flatMap((m) =>
     m.changes.map((x): [string, string, string] => [
       `${m.label}${x.seat !== undefined ? `, seat ${x.seat}` : ""}`,

@@ -105,6 +105,17 @@ describe("measures in the CLI", () => {
     expect(long).toMatch(/^ {2}Long steps +seat 1: \d+, seat 2: \d+$/);
   });
 
+  it("--json gives a measure no game gave as null, not a mean of 0 (simulate and compare)", () => {
+    const never = ruleFiles({ "never.stela": `${RACE}measure "Never" { if rounds < 0 then rounds else none }\nmeasure "Never held" { if rounds < 0 then true else none }\n` })["never.stela"]!;
+    const sim = JSON.parse(stela(["simulate", never, "--games", "10", "--no-progress", "--workers", "1", "--json"]).out);
+    for (const label of ["Never", "Never held"]) {
+      expect(sim.measures.find((m: { label: string }) => m.label === label).figures).toEqual([{ n: 0, value: null, low: null, high: null }]);
+    }
+    const cmp = JSON.parse(stela(["compare", never, "--variant-b", "Farther", "--games", "10", "--no-progress", "--workers", "1", "--json"]).out);
+    const change = cmp.measures.find((m: { label: string }) => m.label === "Never").changes[0];
+    expect([change.a, change.b, change.change.n]).toEqual([null, null, 0]);
+  });
+
   it("shards merge to the single run's measures", () => {
     const one = JSON.parse(stela(["simulate", race, "--games", "40", "--no-progress", "--workers", "1", "--json"]).out);
     const shard = (k: number): string => {
