@@ -119,10 +119,21 @@ export function measureChanges(a: readonly MeasureInfo[], b: readonly MeasureInf
   return out;
 }
 
-/** The labels of the measures only one side has (or has in another form), for a note. */
-export function measuresApart(a: readonly MeasureInfo[], b: readonly MeasureInfo[]): { onlyA: string[]; onlyB: string[] } {
+/** A measure's form in words: "the game's number", "a seat's yes/no". */
+export function measureForm(m: MeasureInfo): string {
+  return `${m.perPlayer ? "a seat's" : "the game's"} ${m.share ? "yes/no" : "number"}`;
+}
+
+/**
+ * The measures that have no change to report, for a note: those only one side has (by label), and
+ * those both label alike in another form (`otherForm`: a game's number in A, a seat's in B), which a
+ * note naming them "only A has" and "only B has" at once would leave a designer puzzling over.
+ */
+export function measuresApart(a: readonly MeasureInfo[], b: readonly MeasureInfo[]): { onlyA: string[]; onlyB: string[]; otherForm: { label: string; a: string; b: string }[] } {
+  const has = (side: readonly MeasureInfo[], x: MeasureInfo): boolean => side.some((y) => y.label === x.label);
   const same = (x: MeasureInfo, y: MeasureInfo): boolean => x.label === y.label && x.perPlayer === y.perPlayer && x.share === y.share;
-  return { onlyA: a.filter((x) => !b.some((y) => same(x, y))).map((x) => x.label), onlyB: b.filter((y) => !a.some((x) => same(x, y))).map((y) => y.label) };
+  const otherForm = a.filter((x) => has(b, x) && !b.some((y) => same(x, y))).map((x) => ({ label: x.label, a: measureForm(x), b: measureForm(b.find((y) => y.label === x.label)!) }));
+  return { onlyA: a.filter((x) => !has(b, x)).map((x) => x.label), onlyB: b.filter((y) => !has(a, y)).map((y) => y.label), otherForm };
 }
 
 /** A number as a figure reads: at most two decimals, none when whole. */

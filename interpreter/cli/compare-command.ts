@@ -6,7 +6,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measuresApart, type MeasureChange, type MeasuredGame, type MeasureInfo } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measuresApart, type MeasureChange, type MeasuredGame, type MeasureInfo } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -91,7 +91,7 @@ export interface Comparison {
   /** The measures both sides have, changed game by game (`measureChanges`); absent when neither side has any. */
   measures?: MeasureChange[];
   /** Measures only one side has (by label), which have no change to report. */
-  measuresApart?: { onlyA: string[]; onlyB: string[] };
+  measuresApart?: { onlyA: string[]; onlyB: string[]; otherForm: { label: string; a: string; b: string }[] };
 }
 
 /**
@@ -326,7 +326,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
 /** The measures' part of a comparison: their changes, and those only one side has. */
 function measuresCompared(a: MeasureInfo[], b: MeasureInfo[], gamesA: readonly MeasuredGame[], gamesB: readonly MeasuredGame[], players: number, z: number): Pick<Comparison, "measures" | "measuresApart"> {
   const apart = measuresApart(a, b);
-  return { measures: measureChanges(a, b, gamesA, gamesB, players, z), ...(apart.onlyA.length || apart.onlyB.length ? { measuresApart: apart } : {}) };
+  return { measures: measureChanges(a, b, gamesA, gamesB, players, z), ...(apart.onlyA.length || apart.onlyB.length || apart.otherForm.length ? { measuresApart: apart } : {}) };
 }
 
 /** Each measure's row of a comparison (a seat's each): its label, A → B over the games both gave a figure in, and B − A game by game. */
@@ -354,6 +354,7 @@ function measuresApartNotes(c: Comparison): string[] {
   return [
     ...(apart?.onlyA.length ? [`measures only A has (no change to report): ${named(apart.onlyA)}`] : []),
     ...(apart?.onlyB.length ? [`measures only B has (no change to report): ${named(apart.onlyB)}`] : []),
+    ...(apart?.otherForm ?? []).map((f) => `"${f.label}" is ${f.a} in A and ${f.b} in B (no change to report)`),
   ];
 }
 
@@ -578,7 +579,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         const inB = ib.find((m) => m.label === label);
         const labels = (ms: { label: string }[]): string => (ms.length ? ms.map((m) => `"${m.label}"`).join(", ") : "none");
         if (!inA || !inB) throw new UsageError(`--fail-if ${rule}: ${!inA ? "A" : "B"} has no measure "${label}" (its measures: ${labels(!inA ? ia : ib)})`);
-        if (inA.perPlayer !== inB.perPlayer || inA.share !== inB.share) throw new UsageError(`--fail-if ${rule}: "${label}" is ${inA.perPlayer ? "a seat's" : "the game's"} ${inA.share ? "yes/no" : "number"} in A and ${inB.perPlayer ? "a seat's" : "the game's"} ${inB.share ? "yes/no" : "number"} in B: there is no change to measure`);
+        if (inA.perPlayer !== inB.perPlayer || inA.share !== inB.share) throw new UsageError(`--fail-if ${rule}: "${label}" is ${measureForm(inA)} in A and ${measureForm(inB)} in B: there is no change to measure`);
       }
       // Told before the games are played, which may take minutes; the figures say it again.
       const different = differentGames(gameA, gameB);

@@ -116,6 +116,14 @@ describe("measures in the CLI", () => {
     expect([change.a, change.b, change.change.n]).toEqual([null, null, 0]);
   });
 
+  it("compare names a measure both sides label alike in another form as such, not as one only A and only B have", () => {
+    const seats = ruleFiles({ "seats.stela": `${RACE}variant "By seat" {\n  override measure "Rounds" p { rounds }\n}\n` })["seats.stela"]!;
+    const r = stela(["compare", seats, "--variant-b", "By seat", "--games", "4", "--no-progress", "--workers", "1"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('note: "Rounds" is the game\'s number in A and a seat\'s number in B (no change to report)');
+    expect(r.out).not.toContain("measures only");
+  });
+
   it("shards merge to the single run's measures", () => {
     const one = JSON.parse(stela(["simulate", race, "--games", "40", "--no-progress", "--workers", "1", "--json"]).out);
     const shard = (k: number): string => {
