@@ -5,11 +5,11 @@ import { positionAt } from "./span.ts";
 import { ALL_TOKENS, CONTEXTUAL_KEYWORDS } from "./tokens.ts";
 
 /**
- * The contextual words that may stand before a bracketed value in their own meaning (`points (a + b)`).
- * `measure` is a word only before a label (`measure "Rounds" { … }`): before a bracket it is a
- * name (`measure(q, b)` calls a rule file's own `define measure`), and a call hugs its bracket.
+ * The contextual words that may stand before a bracketed value (`points (a + b) * 2`). `measure`
+ * and `example` start a declaration only before a quoted label, so before a bracket they are a
+ * name called (`define measure(…)`, used as `measure(q, b)`), which hugs its bracket.
  */
-const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_KEYWORDS.filter((w) => w !== "measure"));
+const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_KEYWORDS.filter((w) => w !== "measure" && w !== "example"));
 
 /**
  * The formatter behind `stela fmt` and the editor's "Format document": one canonical layout for

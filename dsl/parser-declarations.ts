@@ -1,4 +1,4 @@
-import { EOF } from "chevrotain";
+import { EOF, tokenMatcher } from "chevrotain";
 import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
 import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isMeasureWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
@@ -62,7 +62,9 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
         { ALT: () => this.SUBRULE(this.scoringDecl) },
         { ALT: () => this.SUBRULE(this.variantDecl) },
         { GATE: () => isExampleWord(this.LA(1)), ALT: () => this.SUBRULE(this.exampleDecl) },
-        { GATE: () => isMeasureWord(this.LA(1), this.LA(2)), ALT: () => this.SUBRULE(this.measureDecl) },
+        // `measure Rounds { … }`, its label unquoted, is a measure too: it gets the error that says
+        // so, not "expected a declaration" at a word that starts one.
+        { GATE: () => isMeasureWord(this.LA(1), this.LA(2)) || (isMeasureWord(this.LA(1)) && tokenMatcher(this.LA(2), Word)), ALT: () => this.SUBRULE(this.measureDecl) },
         ],
       }),
     { recoveryValueFunc: (): Decl => ({ kind: "ErrorDecl", span: NO_SPAN }) },
@@ -748,13 +750,24 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
   measureDecl = this.RULE("measureDecl", (): Decl => {
     // `measure` is contextual (`isMeasureWord`): a rule file may have a `define measure(…)`.
     const start = this.CONSUME(Identifier);
-    const label = this.CONSUME(StringLit);
+    const label = this.OR([
+      { ALT: () => this.CONSUME(StringLit) },
+      {
+        ALT: () => {
+          const word = this.CONSUME2(Word);
+          this.ACTION(() => {
+            if (isReal(word)) this.problems.push({ code: "parse-expected-token", message: `a measure's label is text in quotes, the name simulation reports it by: \`measure "${word.image}" { … }\` (a seat's: \`measure "Gold" p { … }\`)`, span: tokenSpan(word) });
+          });
+          return word;
+        },
+      },
+    ]);
     const player = this.OPTION(() => this.declaredName(this.CONSUME(Word)));
     this.CONSUME(LBrace);
     const value = this.SUBRULE(this.expression);
     this.CONSUME(RBrace);
     return this.ACTION(() => {
-      const d: Decl = { kind: "MeasureDecl", label: unquote(label.image), labelSpan: tokenSpan(label), value, span: this.spanFrom(start) };
+      const d: Decl = { kind: "MeasureDecl", label: label.tokenType === StringLit ? unquote(label.image) : label.image, labelSpan: tokenSpan(label), value, span: this.spanFrom(start) };
       if (player) d.player = this.name(player);
       return d;
     });

@@ -17,10 +17,13 @@ export interface MeasureFigure {
   seat?: number;
   /** The games that gave a figure (a failed game, or `none`, gives none). */
   n: number;
-  /** The mean, or for a yes/no measure how often it held, with its 95% interval (unbounded with one game). */
-  value: number;
-  low: number;
-  high: number;
+  /**
+   * The mean, or for a yes/no measure how often it held, with its 95% interval (unbounded with one
+   * game); `null` when no game gave a figure (`n` 0), which `--json` must not print as a mean of 0.
+   */
+  value: number | null;
+  low: number | null;
+  high: number | null;
   /** A number's spread over the games (absent for a yes/no measure). */
   spread?: Spread;
 }
@@ -55,7 +58,8 @@ export function summariseMeasures(infos: readonly MeasureInfo[], games: readonly
     for (let k = 0; k < seatsOf(info, players); k++) {
       const values = valuesOf(games, i, k);
       const seat = info.perPlayer ? { seat: k + 1 } : {};
-      if (info.share) {
+      if (values.length === 0) figures.push({ ...seat, n: 0, value: null, low: null, high: null });
+      else if (info.share) {
         const held = values.filter((v) => v !== 0).length;
         const r = wilson(held, values.length, z);
         figures.push({ ...seat, n: values.length, value: r.value, low: r.low, high: r.high });
@@ -72,9 +76,9 @@ export function summariseMeasures(infos: readonly MeasureInfo[], games: readonly
 export interface MeasureChange extends MeasureInfo {
   changes: {
     seat?: number;
-    /** A's and B's mean (or share) over the games both gave a figure in. */
-    a: number;
-    b: number;
+    /** A's and B's mean (or share) over the games both gave a figure in; `null` when there is none. */
+    a: number | null;
+    b: number | null;
     /** B − A game by game: a mean's t interval, a share's Tango interval (`pairedShareDifference`). */
     change: PairedDifference;
   }[];
@@ -107,7 +111,7 @@ export function measureChanges(a: readonly MeasureInfo[], b: readonly MeasureInf
         vb.push(info.share ? Number(q !== 0) : q);
       }
       const d = va.map((v, g) => vb[g]! - v);
-      const mean = (xs: number[]): number => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : 0);
+      const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null);
       changes.push({ ...(info.perPlayer ? { seat: k + 1 } : {}), a: mean(va), b: mean(vb), change: info.share ? pairedShareDifference(d, z) : pairedMeanDifference(d, z) });
     }
     out.push({ ...info, changes });
@@ -115,10 +119,21 @@ export function measureChanges(a: readonly MeasureInfo[], b: readonly MeasureInf
   return out;
 }
 
-/** The labels of the measures only one side has (or has in another form), for a note. */
-export function measuresApart(a: readonly MeasureInfo[], b: readonly MeasureInfo[]): { onlyA: string[]; onlyB: string[] } {
+/** A measure's form in words: "the game's number", "a seat's yes/no". */
+export function measureForm(m: MeasureInfo): string {
+  return `${m.perPlayer ? "a seat's" : "the game's"} ${m.share ? "yes/no" : "number"}`;
+}
+
+/**
+ * The measures that have no change to report, for a note: those only one side has (by label), and
+ * those both label alike in another form (`otherForm`: a game's number in A, a seat's in B), which a
+ * note naming them "only A has" and "only B has" at once would leave a designer puzzling over.
+ */
+export function measuresApart(a: readonly MeasureInfo[], b: readonly MeasureInfo[]): { onlyA: string[]; onlyB: string[]; otherForm: { label: string; a: string; b: string }[] } {
+  const has = (side: readonly MeasureInfo[], x: MeasureInfo): boolean => side.some((y) => y.label === x.label);
   const same = (x: MeasureInfo, y: MeasureInfo): boolean => x.label === y.label && x.perPlayer === y.perPlayer && x.share === y.share;
-  return { onlyA: a.filter((x) => !b.some((y) => same(x, y))).map((x) => x.label), onlyB: b.filter((y) => !a.some((x) => same(x, y))).map((y) => y.label) };
+  const otherForm = a.filter((x) => has(b, x) && !b.some((y) => same(x, y))).map((x) => ({ label: x.label, a: measureForm(x), b: measureForm(b.find((y) => y.label === x.label)!) }));
+  return { onlyA: a.filter((x) => !has(b, x)).map((x) => x.label), onlyB: b.filter((y) => !has(a, y)).map((y) => y.label), otherForm };
 }
 
 /** A number as a figure reads: at most two decimals, none when whole. */
@@ -129,7 +144,7 @@ const figure = (v: number): string => String(+v.toFixed(2));
  * share `35.0% [22.1–50.5]`, or why there is none.
  */
 export function measureFigureText(m: MeasureInfo, f: MeasureFigure): string {
-  if (f.n === 0) return "no game gave a figure";
+  if (f.value === null || f.low === null || f.high === null) return "no game gave a figure";
   if (m.share) return `${(f.value * 100).toFixed(1)}% [${(f.low * 100).toFixed(1)}–${(f.high * 100).toFixed(1)}]`;
   // A comma, not a dash, between the ends: a number measure may be negative ("[-3.25, -2.35]").
   const bounds = Number.isFinite(f.low) ? ` [${f.low.toFixed(2)}, ${f.high.toFixed(2)}]` : " [one game: no interval]";

@@ -6,7 +6,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measuresApart, type MeasureChange, type MeasuredGame, type MeasureInfo } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measuresApart, type MeasureChange, type MeasuredGame, type MeasureInfo } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -91,7 +91,7 @@ export interface Comparison {
   /** The measures both sides have, changed game by game (`measureChanges`); absent when neither side has any. */
   measures?: MeasureChange[];
   /** Measures only one side has (by label), which have no change to report. */
-  measuresApart?: { onlyA: string[]; onlyB: string[] };
+  measuresApart?: { onlyA: string[]; onlyB: string[]; otherForm: { label: string; a: string; b: string }[] };
 }
 
 /**
@@ -134,8 +134,9 @@ export interface FailRule {
 const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
 
 export function parseFailIf(text: string): FailRule {
-  // A measure's label is the designer's text, in brackets: anything but a closing bracket.
-  const m = /^([a-z-]+)(?:\s*\[([^\]]+)\])?\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
+  // A measure's label is the designer's text, in brackets: everything up to the last closing
+  // bracket before the limit, so a label that holds brackets itself ("Tiles [left]") can be named.
+  const m = /^([a-z-]+)(?:\s*\[(.+)\])?\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
   if (!m || !(FAIL_RULES as readonly string[]).includes(m[1]!)) {
     throw new UsageError(`--fail-if: cannot read "${text}" (rules: ${RULE_FORMS})`);
   }
@@ -288,17 +289,24 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         const change = measureChanges(infos(a), infos(b), games.a, games.b, a.players, z).find((m) => m.label === measure);
         if (!change) return { rule: text, broken: true, detail: `there is no measure "${measure}" of the same form on both sides`, ...at };
         const fewest = Math.min(...change.changes.map((x) => x.change.n));
+        // No game gave the measure on both sides (`none` in every game, say): its change is not
+        // 0 but unknown, so any rule on it breaks, as a rule on a change with no clean game does.
+        if (fewest === 0) {
+          const seat = change.changes.find((x) => x.change.n === 0)?.seat;
+          return { rule: text, broken: true, detail: `no game gave "${measure}"${seat !== undefined ? ` for seat ${seat}` : ""} on both sides: there is no change to measure`, ...at };
+        }
         const bound = change.share ? 0 : 1;
         if (fewest <= bound && level !== undefined) return { rule: text, broken: true, detail: `${fewest} game${fewest === 1 ? "" : "s"} gave "${measure}" on both sides: too few to bound its change`, ...at };
         const zero = change.changes.find((x) => x.a === 0);
         if (relative && zero) return { rule: text, broken: true, detail: `"${measure}" is 0 in A${zero.seat !== undefined ? ` for seat ${zero.seat}` : ""}: a change relative to it has no size (write the limit without %)`, ...at };
-        const per = change.changes.map((x) => scaled(x.change, relative ? 100 / Math.abs(x.a) : change.share ? 100 : 1));
+        // Every seat gave the measure in some game (`fewest` above), so each has A's mean.
+        const per = change.changes.map((x) => scaled(x.change, relative ? 100 / Math.abs(x.a ?? 0) : change.share ? 100 : 1));
         const { seat, d } = worstOf(per);
         const x = change.changes[seat - 1]!;
         const whose = x.seat !== undefined ? ` for seat ${x.seat}` : "";
         const unit = relative ? "%" : "";
         const noun = change.share && !relative ? " points" : "";
-        const value = (v: number): string => (change.share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
+        const value = (v: number | null): string => (v === null ? "none" : change.share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
         const means = `(${value(x.a)} → ${value(x.b)})`;
         if (level === undefined) return result(d, `"${measure}"${whose} moves ${signed(d.value, 2)}${unit}${noun} ${means}`);
         return result(d, `"${measure}"${whose} moves ${signed(d.value, 2)}${unit}${noun}, ${surely(d, level, 2, unit, noun, family, looks)} ${means}`, per, alike(change.changes.map((c) => c.change)));
@@ -318,28 +326,46 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
 /** The measures' part of a comparison: their changes, and those only one side has. */
 function measuresCompared(a: MeasureInfo[], b: MeasureInfo[], gamesA: readonly MeasuredGame[], gamesB: readonly MeasuredGame[], players: number, z: number): Pick<Comparison, "measures" | "measuresApart"> {
   const apart = measuresApart(a, b);
-  return { measures: measureChanges(a, b, gamesA, gamesB, players, z), ...(apart.onlyA.length || apart.onlyB.length ? { measuresApart: apart } : {}) };
+  return { measures: measureChanges(a, b, gamesA, gamesB, players, z), ...(apart.onlyA.length || apart.onlyB.length || apart.otherForm.length ? { measuresApart: apart } : {}) };
+}
+
+/** Each measure's row of a comparison (a seat's each): its label, A → B over the games both gave a figure in, and B − A game by game. */
+function measureChangeRows(c: Comparison): [string, string, string][] {
+  const value = (share: boolean, v: number | null): string => (v === null ? "none" : share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
+  return (c.measures ?? []).flatMap((m) =>
+    m.changes.map((x): [string, string, string] => [
+      `${m.label}${x.seat !== undefined ? `, seat ${x.seat}` : ""}`,
+      x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
+      x.change.n === 0 ? "" : m.share ? `${changeText(x.change, 100, 1)} points` : changeText(x.change, 1, 2),
+    ]),
+  );
+}
+
+/** The heading of a comparison's measures: how their changes are worked out. */
+function measuresHeading(c: Comparison): string {
+  const looks = c.looks?.planned.length ?? 1;
+  return `A → B over the games both sides gave a figure in, B − A game by game (95% interval each${looks > 1 ? `, over ${looks} looks` : ""})`;
+}
+
+/** The notes on measures only one side has. */
+function measuresApartNotes(c: Comparison): string[] {
+  const apart = c.measuresApart;
+  const named = (labels: string[]): string => labels.map((l) => `"${l}"`).join(", ");
+  return [
+    ...(apart?.onlyA.length ? [`measures only A has (no change to report): ${named(apart.onlyA)}`] : []),
+    ...(apart?.onlyB.length ? [`measures only B has (no change to report): ${named(apart.onlyB)}`] : []),
+    ...(apart?.otherForm ?? []).map((f) => `"${f.label}" is ${f.a} in A and ${f.b} in B (no change to report)`),
+  ];
 }
 
 /** The measures' lines of a comparison: each one's A and B over the games both gave a figure in, and B − A game by game. */
 function measureChangeLines(c: Comparison): string[] {
   const lines: string[] = [];
   if (c.measures?.length) {
-    const looks = c.looks?.planned.length ?? 1;
-    lines.push(`measures: A → B over the games both sides gave a figure in, B − A game by game (95% interval each${looks > 1 ? `, over ${looks} looks` : ""}):`);
-    const value = (share: boolean, v: number): string => (share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
-    const rows = c.measures.flatMap((m) =>
-      m.changes.map((x) => [
-        `  ${m.label}${x.seat !== undefined ? `, seat ${x.seat}` : ""}`,
-        x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
-        x.change.n === 0 ? "" : m.share ? `${changeText(x.change, 100, 1)} points` : changeText(x.change, 1, 2),
-      ]),
-    );
-    lines.push(...alignColumns(rows, [0, 0]).map((l) => l.trimEnd()));
+    lines.push(`measures: ${measuresHeading(c)}:`);
+    lines.push(...alignColumns(measureChangeRows(c).map(([label, means, change]) => [`  ${label}`, means, change]), [0, 0]).map((l) => l.trimEnd()));
   }
-  const apart = c.measuresApart;
-  if (apart?.onlyA.length) lines.push(`note: measures only A has (no change to report): ${apart.onlyA.map((l) => `"${l}"`).join(", ")}`);
-  if (apart?.onlyB.length) lines.push(`note: measures only B has (no change to report): ${apart.onlyB.map((l) => `"${l}"`).join(", ")}`);
+  lines.push(...measuresApartNotes(c).map((n) => `note: ${n}`));
   return lines;
 }
 
@@ -434,6 +460,16 @@ export function comparisonLines(c: Comparison): string[] {
   return lines;
 }
 
+/** The report's measures, as the text gives them (`measureChangeLines`): a table and the notes. */
+function measuresSection(c: Comparison): string {
+  const notes = measuresApartNotes(c).map((n) => `<p>Note: ${escapeHtml(n)}.</p>`).join("");
+  if (!c.measures?.length) return notes;
+  const rows = measureChangeRows(c)
+    .map((r) => `<tr>${r.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`)
+    .join("");
+  return `<h2>Measures</h2><p>${escapeHtml(measuresHeading(c))}.</p><table><tr><th>measure</th><th>A → B</th><th>B − A [95% CI]</th></tr>${rows}</table>${notes}`;
+}
+
 function comparisonReport(c: Comparison): string {
   const labels = c.seats.map((s) => `Seat ${s.seat}`);
   const data = {
@@ -462,6 +498,7 @@ ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 <p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%).${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
+${measuresSection(c)}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;
   const script = `new Chart(document.getElementById("wins"), { data: { labels: d.seats, datasets: [
   { type: "bar", label: "A (%)", data: d.a, backgroundColor: "#9aa" },
@@ -542,7 +579,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         const inB = ib.find((m) => m.label === label);
         const labels = (ms: { label: string }[]): string => (ms.length ? ms.map((m) => `"${m.label}"`).join(", ") : "none");
         if (!inA || !inB) throw new UsageError(`--fail-if ${rule}: ${!inA ? "A" : "B"} has no measure "${label}" (its measures: ${labels(!inA ? ia : ib)})`);
-        if (inA.perPlayer !== inB.perPlayer || inA.share !== inB.share) throw new UsageError(`--fail-if ${rule}: "${label}" is ${inA.perPlayer ? "a seat's" : "the game's"} ${inA.share ? "yes/no" : "number"} in A and ${inB.perPlayer ? "a seat's" : "the game's"} ${inB.share ? "yes/no" : "number"} in B: there is no change to measure`);
+        if (inA.perPlayer !== inB.perPlayer || inA.share !== inB.share) throw new UsageError(`--fail-if ${rule}: "${label}" is ${measureForm(inA)} in A and ${measureForm(inB)} in B: there is no change to measure`);
       }
       // Told before the games are played, which may take minutes; the figures say it again.
       const different = differentGames(gameA, gameB);

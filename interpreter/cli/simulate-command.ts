@@ -4,11 +4,12 @@ import { fileURLToPath } from "node:url";
 import { SingleBar, Presets } from "cli-progress";
 import Tinypool from "tinypool";
 import { formatDiagnostic } from "../../dsl/index.ts";
-import { StartError, type Game, type Match, type RunSettings } from "../index.ts";
+import { StartError, type Game, type Match, type MeasureInfo, type RunSettings } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { keepGame, playGame, runBatch, type BatchTask, type GameOutcome } from "./simulate-batch.ts";
 import { simulationReport } from "./simulate-report.ts";
 import { summarise, summaryLines, type SimulationSummary } from "./simulate-summary.ts";
+import { alignColumns } from "./text-columns.ts";
 import { UsageError } from "./usage-error.ts";
 
 export interface SimulateOptions {
@@ -206,7 +207,23 @@ function replayOne(game: Game, s: RunSettings, g: number, out: (line: string) =>
   // The seed as the engine reads it (a 32-bit number, from 0 up), not the signed mix it came from.
   out(`game ${g} (match seed ${outcome.seed >>> 0}): ${outcome.error ? `failed: ${outcome.error}` : `over after ${outcome.decisions} decisions; scores ${outcome.scores.join(", ")}; winners ${outcome.winners.map((w) => `Player ${w + 1}`).join(", ")}`}`);
   if (match.error) out(formatDiagnostic(match.error));
+  for (const line of gameMeasureLines(game.measureInfo(s.variant), outcome.measures)) out(line);
   return outcome.error ? 1 : 0;
+}
+
+/**
+ * The measures of one game replayed (`--game g`), as the run's figures were made of them: a
+ * designer asking why a run's mean is what it is reads a game's own values. A `bool` reads yes or
+ * no, `none` as none; a failed game has none to show.
+ */
+function gameMeasureLines(infos: readonly MeasureInfo[], values: readonly (readonly (number | null)[])[] | undefined): string[] {
+  if (!infos.length || !values) return [];
+  const shown = (info: MeasureInfo, v: number | null | undefined): string => (v === null || v === undefined ? "none" : info.share ? (v ? "yes" : "no") : String(v));
+  const rows = infos.map((info, i) => {
+    const vs = values[i] ?? [];
+    return [`  ${info.label}`, info.perPlayer ? vs.map((v, k) => `seat ${k + 1}: ${shown(info, v)}`).join(", ") : shown(info, vs[0])];
+  });
+  return ["measures of this game:", ...alignColumns(rows, [0]).map((l) => l.trimEnd())];
 }
 
 /** `stela simulate`: bots play many games; prints a summary with intervals. Exit 1 if any game failed. */

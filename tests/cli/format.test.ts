@@ -113,6 +113,13 @@ describe("stela fmt makes messy files canonical", () => {
     });
   }
 
+  it("hugs a call of a function named measure or example to its bracket: the words start a declaration only before a label", () => {
+    const source = `game "G" { players 2 }\ndefine measure(x: number): number = x\ndefine example(x: number): number = x\nflow { end game }\nscoring p { points measure (1) + example (2) }\nmeasure "M" { measure (3) }\n`;
+    const { text } = format(source, "g.stela");
+    expect(text).toContain("scoring p { points measure(1) + example(2) }");
+    expect(text).toContain('measure "M" { measure(3) }');
+  });
+
   it("lays out a small file exactly", () => {
     const messy = `game "Tiny"{players 2}
 per player {score:number=0}

@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseFailIf } from "../../interpreter/cli/compare-command.ts";
 import { ruleFiles, stela } from "./run-stela.ts";
 
 /**
@@ -76,6 +79,51 @@ describe("measures in the CLI", () => {
     expect(r.out).toContain('note: measures only B has (no change to report): "Only here"');
   });
 
+  it("compare's --report gives the measures' changes as its text does, with the note on those one side has", () => {
+    const report = join(files.dir, "compare.html");
+    const r = stela(["compare", race, "--variant-b", "Farther", "--games", "20", "--no-progress", "--workers", "1", "--report", report]);
+    expect(r.code).toBe(0);
+    const html = readFileSync(report, "utf8");
+    expect(html).toContain("<h2>Measures</h2>");
+    // The row the text prints for "Rounds" (`  Rounds  3.10 → 4.20  +1.10 [+0.80, +1.40]`), cell by cell.
+    const [, means, change] = /^ {2}Rounds +(\S+ → \S+) +(.+)$/m.exec(r.out) ?? [];
+    expect(html).toContain(`<tr><td>Rounds</td><td>${means}</td><td>${change}</td></tr>`);
+    expect(html).toContain("Note: measures only B has (no change to report): &quot;Only here&quot;.");
+  });
+
+  it("simulate --game g shows that game's own measures, as the run's figures read them", () => {
+    const r = stela(["simulate", race, "--game", "2", "--no-progress"]);
+    expect(r.code).toBe(0);
+    const lines = r.out.split("\n");
+    const at = lines.indexOf("measures of this game:");
+    expect(at).toBeGreaterThan(0);
+    const [rounds, short, long] = lines.slice(at + 1, at + 4);
+    const n = Number(/^ {2}Rounds +(\d+)$/.exec(rounds!)?.[1]);
+    expect(n).toBeGreaterThan(0);
+    // "Short game" is `rounds <= 3`: a bool reads yes or no, and agrees with the rounds shown.
+    expect(short).toMatch(new RegExp(`^ {2}Short game +${n <= 3 ? "yes" : "no"}$`));
+    expect(long).toMatch(/^ {2}Long steps +seat 1: \d+, seat 2: \d+$/);
+  });
+
+  it("--json gives a measure no game gave as null, not a mean of 0 (simulate and compare)", () => {
+    const never = ruleFiles({ "never.stela": `${RACE}measure "Never" { if rounds < 0 then rounds else none }\nmeasure "Never held" { if rounds < 0 then true else none }\n` })["never.stela"]!;
+    const sim = JSON.parse(stela(["simulate", never, "--games", "10", "--no-progress", "--workers", "1", "--json"]).out);
+    for (const label of ["Never", "Never held"]) {
+      expect(sim.measures.find((m: { label: string }) => m.label === label).figures).toEqual([{ n: 0, value: null, low: null, high: null }]);
+    }
+    const cmp = JSON.parse(stela(["compare", never, "--variant-b", "Farther", "--games", "10", "--no-progress", "--workers", "1", "--json"]).out);
+    const change = cmp.measures.find((m: { label: string }) => m.label === "Never").changes[0];
+    expect([change.a, change.b, change.change.n]).toEqual([null, null, 0]);
+  });
+
+  it("compare names a measure both sides label alike in another form as such, not as one only A and only B have", () => {
+    const seats = ruleFiles({ "seats.stela": `${RACE}variant "By seat" {\n  override measure "Rounds" p { rounds }\n}\n` })["seats.stela"]!;
+    const r = stela(["compare", seats, "--variant-b", "By seat", "--games", "4", "--no-progress", "--workers", "1"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('note: "Rounds" is the game\'s number in A and a seat\'s number in B (no change to report)');
+    expect(r.out).not.toContain("measures only");
+  });
+
   it("shards merge to the single run's measures", () => {
     const one = JSON.parse(stela(["simulate", race, "--games", "40", "--no-progress", "--workers", "1", "--json"]).out);
     const shard = (k: number): string => {
@@ -103,6 +151,20 @@ describe("--fail-if on a measure", () => {
     expect(r.out).toMatch(/FAIL --fail-if measure-change\[Rounds\]>0\.5@95: "Rounds" moves \+\d\.\d\d, 95% interval \[\+\d\.\d\d, \+\d\.\d\d\]: at least \d\.\d\d \(\d\.\d\d → \d\.\d\d\)/);
     // A seat's measure reads every seat at once, relative to A's mean with %.
     expect(r.out).toMatch(/ok {3}--fail-if measure-change\[Long steps\]>500%@95: "Long steps" for seat \d moves \+\d+\.\d\d%, 95% interval, all 2 seats at once, \[/);
+  });
+
+  it("breaks on a measure no game gave on both sides, estimate or interval, rather than read its change as 0", () => {
+    const never = ruleFiles({ "never.stela": `${RACE}measure "Never" { if rounds < 0 then rounds else none }\n` })["never.stela"]!;
+    const r = stela(["compare", never, "--variant-b", "Farther", "--games", "20", "--no-progress", "--workers", "1", "--fail-if", "measure-change[Never]>1", "--fail-if", "measure-change[Never]>10%", "--fail-if", "measure-change[Never]>1@95"]);
+    expect(r.code).toBe(1);
+    for (const rule of ["measure-change[Never]>1", "measure-change[Never]>10%", "measure-change[Never]>1@95"]) {
+      expect(r.out).toContain(`FAIL --fail-if ${rule}: no game gave "Never" on both sides: there is no change to measure`);
+    }
+  });
+
+  it("names a measure whose label holds brackets or quotes", () => {
+    expect(parseFailIf('measure-change[Tiles [left] "now"]>2@95')).toEqual({ name: "measure-change", limit: 2, level: 95, measure: 'Tiles [left] "now"' });
+    expect(parseFailIf("measure-change[a]b]>10%")).toEqual({ name: "measure-change", limit: 10, measure: "a]b", relative: true });
   });
 
   it("is refused before any game when a side has no such measure", () => {
