@@ -21,7 +21,7 @@ export interface MeasureInfo {
 export interface MeasureValue extends MeasureInfo {
   /**
    * By seat when per player, else one value. `none` where the rules gave no figure (the round
-   * the first city closed, in a game where none closed): left out of that measure's figures.
+   * a first goal was reached, in a game where none was): left out of that measure's figures.
    */
   values: (number | null)[];
 }

@@ -42,7 +42,7 @@ function addSites(all: readonly (Record<string, JudgedSite> | undefined)[]): Rec
  * Says so when a bot that judges options (`greedy`) found them all worth the same at nearly every
  * decision it weighed (at least 90% of 10 or more): it then picks at random, so the seat's figures
  * are the random bot's, whatever its name says. The usual cause is a game without an `estimate`
- * whose points come later than one move ahead (a trick-taking game scores at a round's end, after
+ * whose points come later than one move ahead (a card game that scores at a round's end, after
  * its last, forced card), so the scoring as if the game ended now tells no option from another.
  * Undefined otherwise. `stela simulate` prints it as a `note:` line, the editor under its table.
  */
