@@ -31,6 +31,41 @@ export interface MeasureFigure {
 /** A measure's figures over a run: one, or one a seat. */
 export interface MeasureSummary extends MeasureInfo {
   figures: MeasureFigure[];
+  /**
+   * For a measure per player with two seats or more: the seats taken together, each game's mean
+   * over the seats that gave a figure ("does the variant raise everyone's gold?"), a mean with its
+   * t interval (a yes/no measure's: how often it held, seats together).
+   */
+  allSeats?: MeasureFigure;
+}
+
+/** The row a figure is reported under: `Gold`, `Gold, seat 2`, `Gold, all seats`. */
+export function measureRowLabel(label: string, row: { seat?: number | undefined }, allSeats = false): string {
+  return allSeats ? `${label}, all seats` : row.seat !== undefined ? `${label}, seat ${row.seat}` : label;
+}
+
+/**
+ * Each game's mean of measure `i` (at `at` in its game's list) over its seats that gave a figure
+ * (a yes/no measure: the part of them for which it held), by game; null for a game that failed or
+ * whose every seat gave `none`.
+ */
+function seatsMean(g: MeasuredGame, at: number, info: MeasureInfo): number | null {
+  if (g.error !== undefined) return null;
+  let sum = 0;
+  let n = 0;
+  for (const v of g.measures?.[at] ?? []) {
+    if (typeof v !== "number") continue;
+    sum += info.share ? Number(v !== 0) : v;
+    n++;
+  }
+  return n ? sum / n : null;
+}
+
+/** A figure over games' values: a mean with its t interval and spread, or none without values. */
+function meanFigure(values: number[], z: number, withSpread: boolean): MeasureFigure {
+  if (values.length === 0) return { n: 0, value: null, low: null, high: null };
+  const m = meanInterval(values, z);
+  return { n: values.length, value: m.value, low: m.low, high: m.high, ...(withSpread ? { spread: spread(values) } : {}) };
 }
 
 /** The values of measure `i`, seat `k` (0 for a measure of the game), of the games that gave one. */
@@ -63,25 +98,40 @@ export function summariseMeasures(infos: readonly MeasureInfo[], games: readonly
         const held = values.filter((v) => v !== 0).length;
         const r = wilson(held, values.length, z);
         figures.push({ ...seat, n: values.length, value: r.value, low: r.low, high: r.high });
-      } else {
-        const m = meanInterval(values, z);
-        figures.push({ ...seat, n: values.length, value: m.value, low: m.low, high: m.high, spread: spread(values) });
-      }
+      } else figures.push({ ...seat, ...meanFigure(values, z, true) });
     }
-    return { ...info, figures };
+    if (!info.perPlayer || players < 2) return { ...info, figures };
+    const means: number[] = [];
+    for (const g of games) {
+      const v = seatsMean(g, i, info);
+      if (v !== null) means.push(v);
+    }
+    return { ...info, figures, allSeats: meanFigure(means, z, !info.share) };
   });
+}
+
+/** One row of a measure's change: a seat's, the game's, or the seats' together. */
+export interface MeasureChangeRow {
+  seat?: number;
+  /** A's and B's mean (or share) over the games both gave a figure in; `null` when there is none. */
+  a: number | null;
+  b: number | null;
+  /** B − A game by game: a mean's t interval, a share's Tango interval (`pairedShareDifference`). */
+  change: PairedDifference;
 }
 
 /** A measure's change from A to B, game by game (the same seeds and bots on both sides). */
 export interface MeasureChange extends MeasureInfo {
-  changes: {
-    seat?: number;
-    /** A's and B's mean (or share) over the games both gave a figure in; `null` when there is none. */
-    a: number | null;
-    b: number | null;
-    /** B − A game by game: a mean's t interval, a share's Tango interval (`pairedShareDifference`). */
-    change: PairedDifference;
-  }[];
+  changes: MeasureChangeRow[];
+  /** For a measure per player with two seats or more: the seats' mean, changed game by game (`MeasureSummary.allSeats`). */
+  allSeats?: MeasureChangeRow;
+}
+
+/** A row of changes from the pairs of values: each side's mean and B − A with its interval. */
+function changeRow(va: number[], vb: number[], share: boolean, z: number): MeasureChangeRow {
+  const d = va.map((v, g) => vb[g]! - v);
+  const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null);
+  return { a: mean(va), b: mean(vb), change: share ? pairedShareDifference(d, z) : pairedMeanDifference(d, z) };
 }
 
 /**
@@ -110,11 +160,24 @@ export function measureChanges(a: readonly MeasureInfo[], b: readonly MeasureInf
         va.push(info.share ? Number(p !== 0) : p);
         vb.push(info.share ? Number(q !== 0) : q);
       }
-      const d = va.map((v, g) => vb[g]! - v);
-      const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((s, v) => s + v, 0) / xs.length : null);
-      changes.push({ ...(info.perPlayer ? { seat: k + 1 } : {}), a: mean(va), b: mean(vb), change: info.share ? pairedShareDifference(d, z) : pairedMeanDifference(d, z) });
+      changes.push({ ...(info.perPlayer ? { seat: k + 1 } : {}), ...changeRow(va, vb, info.share, z) });
     }
-    out.push({ ...info, changes });
+    if (!info.perPlayer || players < 2) {
+      out.push({ ...info, changes });
+      return;
+    }
+    // The seats together: each game's mean over its seats on each side, paired game by game.
+    const va: number[] = [];
+    const vb: number[] = [];
+    const n = Math.min(gamesA.length, gamesB.length);
+    for (let g = 0; g < n; g++) {
+      const p = seatsMean(gamesA[g]!, i, info);
+      const q = seatsMean(gamesB[g]!, j, info);
+      if (p === null || q === null) continue;
+      va.push(p);
+      vb.push(q);
+    }
+    out.push({ ...info, changes, allSeats: changeRow(va, vb, info.share, z) });
   });
   return out;
 }

@@ -6,7 +6,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measuresApart, type MeasureChange, type MeasuredGame, type MeasureInfo } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -332,13 +332,13 @@ function measuresCompared(a: MeasureInfo[], b: MeasureInfo[], gamesA: readonly M
 /** Each measure's row of a comparison (a seat's each): its label, A → B over the games both gave a figure in, and B − A game by game. */
 function measureChangeRows(c: Comparison): [string, string, string][] {
   const value = (share: boolean, v: number | null): string => (v === null ? "none" : share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
-  return (c.measures ?? []).flatMap((m) =>
-    m.changes.map((x): [string, string, string] => [
-      `${m.label}${x.seat !== undefined ? `, seat ${x.seat}` : ""}`,
-      x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
-      x.change.n === 0 ? "" : m.share ? `${changeText(x.change, 100, 1)} points` : changeText(x.change, 1, 2),
-    ]),
-  );
+  const row = (m: MeasureChange, x: MeasureChangeRow, allSeats = false): [string, string, string] => [
+    measureRowLabel(m.label, x, allSeats),
+    x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
+    x.change.n === 0 ? "" : m.share ? `${changeText(x.change, 100, 1)} points` : changeText(x.change, 1, 2),
+  ];
+  // A seat's rows, then the seats together (`MeasureChange.allSeats`).
+  return (c.measures ?? []).flatMap((m) => [...m.changes.map((x) => row(m, x)), ...(m.allSeats ? [row(m, m.allSeats, true)] : [])]);
 }
 
 /** The heading of a comparison's measures: how their changes are worked out. */

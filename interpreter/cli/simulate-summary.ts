@@ -1,6 +1,6 @@
 import { alignColumns } from "./text-columns.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, measureFigureText, measureSpreadText, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
+import { evenJudgementNote, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -148,13 +148,13 @@ export function winPrecisionLine(s: SimulationSummary): string | undefined {
  * how many games gave a figure where some gave `none`.
  */
 export function measureLines(ms: readonly MeasureSummary[], clean: number): string[] {
-  const rows = ms.flatMap((m) =>
-    m.figures.map((f) => {
-      const spreadText = f.spread && f.n > 0 ? measureSpreadText(f.spread) : m.share && f.n > 0 ? "how often it held" : "";
-      const some = f.n < clean ? `in ${f.n} of ${clean} games` : "";
-      return [`  ${m.label}${f.seat !== undefined ? `, seat ${f.seat}` : ""}`, measureFigureText(m, f), [spreadText, some].filter(Boolean).join("; ")];
-    }),
-  );
+  const row = (m: MeasureSummary, f: MeasureFigure, allSeats = false): string[] => {
+    const spreadText = f.spread && f.n > 0 ? measureSpreadText(f.spread) : m.share && f.n > 0 ? (allSeats ? "how often it held, seats together" : "how often it held") : "";
+    const some = f.n < clean ? `in ${f.n} of ${clean} games` : "";
+    return [`  ${measureRowLabel(m.label, f, allSeats)}`, measureFigureText(m, f), [spreadText, some].filter(Boolean).join("; ")];
+  };
+  // A seat's rows, then the seats together (each game's mean over its seats: `MeasureSummary.allSeats`).
+  const rows = ms.flatMap((m) => [...m.figures.map((f) => row(m, f)), ...(m.allSeats ? [row(m, m.allSeats, true)] : [])]);
   return ["measures (95% interval each, over the games that ended cleanly):", ...alignColumns(rows, [0, 0])];
 }
 

@@ -59,6 +59,8 @@ describe("measures in the CLI", () => {
     expect(r.out).toMatch(/ {2}Rounds +\d\.\d\d \[\d\.\d\d, \d\.\d\d\] +sd [\d.]+, median [\d.]+, \d+ to \d+/);
     expect(r.out).toMatch(/ {2}Short game +\d+\.\d% \[\d+\.\d–\d+\.\d\] +how often it held/);
     expect(r.out).toMatch(/ {2}Long steps, seat 2 +\d/);
+    // Then the seats together: each game's mean over the seats.
+    expect(r.out).toMatch(/ {2}Long steps, all seats +\d\.\d\d \[/);
     const json = JSON.parse(stela(["simulate", race, "--games", "100", "--no-progress", "--workers", "1", "--json"]).out);
     const rounds = json.measures.find((m: { label: string }) => m.label === "Rounds");
     expect(rounds.figures).toHaveLength(1);

@@ -5,7 +5,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBatch } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
-import { changeText, compile, looksText, measureFigureText } from "../../interpreter/index.ts";
+import { changeText, compile, looksText, measureFigureText, measureRowLabel } from "../../interpreter/index.ts";
 import { root, ruleFiles } from "../cli/run-stela.ts";
 import { skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
 
@@ -112,8 +112,12 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       const order = cli.find((l) => l.startsWith("by place in the turn order"))!;
       expect(await page.textContent("[data-testid=simulate-turn-order]"), file).toBe(`B${order.slice(1)}.`);
       // The rules' measures (Cacao's gold, temple gold, water, suns left; none in Mayan City), as the CLI prints them.
-      const measured = (summary.measures ?? []).flatMap((m) => m.figures.map((f) => `${m.label}${f.seat !== undefined ? `, seat ${f.seat}` : ""}|${measureFigureText(m, f)}`));
-      expect(measured.length, file).toBe(file === "cacao.stela" ? 12 : 0);
+      // Each seat's row, then the seats together.
+      const measured = (summary.measures ?? []).flatMap((m) => [
+        ...m.figures.map((f) => `${measureRowLabel(m.label, f)}|${measureFigureText(m, f)}`),
+        ...(m.allSeats ? [`${measureRowLabel(m.label, m.allSeats, true)}|${measureFigureText(m, m.allSeats)}`] : []),
+      ]);
+      expect(measured.length, file).toBe(file === "cacao.stela" ? 16 : 0);
       const shown = await page.$$eval("[data-testid=simulate-measures] tbody tr", (rows) => rows.map((r) => [...r.querySelectorAll("td")].slice(0, 2).map((td) => td.textContent!.replace(/\s+/g, " ").trim()).join("|")));
       expect(shown, file).toEqual(measured);
       await page.click("[aria-label=Close]");

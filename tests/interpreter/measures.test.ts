@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { measureChanges, summariseMeasures } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** A race: each turn a player moves 1 to 3; the measures read the finished game. */
@@ -102,5 +103,30 @@ measure "Tripled" p { measure(p.measure) }
     const read = m.measures();
     if (!read.ok) throw new Error(read.error.message);
     expect(read.measures[0]!.values).toEqual([4]);
+  });
+});
+
+describe("a measure per seat, the seats together", () => {
+  const seat = [{ label: "Gold", perPlayer: true, share: false }];
+  const held = [{ label: "Rich", perPlayer: true, share: true }];
+
+  it("is each game's mean over its seats that gave a figure; a failed game, or one of none only, is left out", () => {
+    const games = [{ measures: [[1, 3]] }, { measures: [[2, null]] }, { measures: [[null, null]] }, { error: "failed", measures: [[9, 9]] }];
+    const [m] = summariseMeasures(seat, games, 2);
+    expect(m!.figures.map((f) => [f.n, f.value])).toEqual([[2, 1.5], [1, 3]]);
+    expect(m!.allSeats).toMatchObject({ n: 2, value: 2, low: 2, high: 2 });
+    const [yes] = summariseMeasures(held, [{ measures: [[1, 0]] }, { measures: [[1, 1]] }], 2);
+    expect(yes!.allSeats!.value).toBe(0.75);
+    expect(yes!.allSeats!.spread).toBeUndefined();
+    // One seat: the seat's own row says it all.
+    expect(summariseMeasures(seat, games, 1)[0]!.allSeats).toBeUndefined();
+  });
+
+  it("changes game by game as the mean of the seats on each side", () => {
+    const a = [{ measures: [[1, 3]] }, { measures: [[2, 2]] }, { measures: [[5, 5]] }];
+    const b = [{ measures: [[2, 4]] }, { measures: [[2, 2]] }, { measures: [[null, null]] }];
+    const [c] = measureChanges(seat, seat, a, b, 2);
+    expect(c!.allSeats).toMatchObject({ a: 2, b: 2.5 });
+    expect(c!.allSeats!.change).toMatchObject({ value: 0.5, n: 2 });
   });
 });
