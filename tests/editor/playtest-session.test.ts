@@ -214,6 +214,48 @@ scoring p { points p.score }`),
     }
   });
 
+  it("turns the hands over once the game is over: each as its owner sees it, a zone nobody sees still hidden", () => {
+    const s = new PlaytestSession(
+      gameFromSource(`game "Hands" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+zone played per player: Card hidden
+components Card in deck { for v in 1..6 { x1 { value: v } } }
+per player { score: number = 0 }
+flow {
+  shuffle deck
+  for p in players { deal 2 from deck to p.hand }
+  for p in players {
+    turn p {
+      let c = choose c from p.hand prompt "Play a card"
+      move c to p.played
+      p.score += c.value
+    }
+  }
+}
+scoring p { points p.score }`),
+      { players: 2, seed: 1 },
+    );
+    s.persons = new Set([0, 1]);
+    s.viewAs = 0;
+    const zone = (name: string) => s.snapshot().view.zones.find((z) => z.label === name)!;
+    s.apply(0, s.current.options(0)[0]!.id);
+    // While the game is on, Player 1 does not see Player 2's hand.
+    expect(zone("hand of Player 2").pieces).toBeUndefined();
+    expect(s.snapshot().revealed).toEqual([]);
+    s.apply(1, s.current.options(1)[0]!.id);
+    expect(s.snapshot().view.over).toBe(true);
+    const theirs = s.current.view(1).zones.find((z) => z.label === "hand of Player 2")!.pieces!;
+    expect(theirs).toHaveLength(1);
+    expect(zone("hand of Player 2").pieces).toEqual(theirs);
+    expect(s.snapshot().revealed).toEqual([zone("hand of Player 2").key]);
+    // The deck (2 cards) and the played cards nobody sees stay as they were.
+    expect(zone("deck").pieces).toBeUndefined();
+    expect(zone("deck").count).toBe(2);
+    expect(zone("played of Player 2").pieces).toBeUndefined();
+  });
+
   it("says what each decision changed in its player's numbers, also after a replay", () => {
     const s = new PlaytestSession(gameFromSource(counting(3)), { players: 2, seed: 1 });
     s.apply(0, "3");

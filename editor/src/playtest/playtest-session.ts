@@ -71,6 +71,12 @@ export interface PlaytestSnapshot {
   failedDuring?: { index: number; decision: LoggedDecision };
   /** Things the designer should know about the last change (a variant that disappeared, …). */
   notes: string[];
+  /**
+   * Once the game is over: the zones of `view` shown as their owners see them though the viewer
+   * may not (a hand), as players turn their hands over at a table (`stela play` prints them so).
+   * Zones nobody sees (a deck) stay hidden.
+   */
+  revealed: string[];
 }
 
 function sameDecision(a: { player: number; option: string }, b: { player: number; option: string }): boolean {
@@ -386,6 +392,25 @@ export class PlaytestSession {
     return text?.slice(span.start.offset, span.end.offset).replace(/\s+/g, " ");
   }
 
+  /**
+   * At the end of a game, each zone of `view` the viewer may not see but its owner may (a hand)
+   * given the pieces its owner sees in it; the keys of those zones.
+   */
+  private turnOver(view: View): string[] {
+    const keys: string[] = [];
+    const owners = new Map<number, View>();
+    for (const z of view.zones) {
+      if (z.pieces || z.owner === null || z.count === 0) continue;
+      let own = owners.get(z.owner);
+      if (!own) owners.set(z.owner, (own = this.match.view(z.owner)));
+      const theirs = own.zones.find((o) => o.key === z.key);
+      if (!theirs?.pieces) continue;
+      z.pieces = theirs.pieces;
+      keys.push(z.key);
+    }
+    return keys;
+  }
+
   /** The current match (for tests and tools). */
   get current(): Match {
     return this.match;
@@ -394,6 +419,7 @@ export class PlaytestSession {
   snapshot(): PlaytestSnapshot {
     const viewer = this.viewer();
     const view = this.match.view(viewer);
+    const revealed = view.over && !this.match.error ? this.turnOver(view) : [];
     const def = this.game.definition(this.settings.variant);
     // The view gives a piece's turned sides only once it is on a board; in a zone it faces as printed.
     for (const z of view.zones) {
@@ -420,6 +446,7 @@ export class PlaytestSession {
       error: this.match.error,
       tiebreaks: def.scoring.tiebreaks.map((t) => `${t.most ? "most" : "fewest"} ${this.textOf(t.value.span) ?? "(tiebreak)"}`),
       notes: [...this.notes],
+      revealed,
     };
     if (this.match.error && this.applied.length > 0) {
       const index = this.applied.length - 1;
