@@ -187,7 +187,10 @@ export abstract class ExpressionGrammar extends StelaParserBase {
     // separator, so `let top = min(7, n)` then `[k for k in 1..top]` on the next line would read
     // as `min(7, n)[k for …]` and fail on `for`.
     this.MANY({
-      GATE: () => !([LBracket, LParen].includes(this.LA(1).tokenType) && this.LA(1).startLine! > (this.LA(0).endLine ?? this.LA(0).startLine!)),
+      GATE: () => {
+        const next = this.LA(1);
+        return !((next.tokenType === LBracket || next.tokenType === LParen) && next.startLine! > (this.LA(0).endLine ?? this.LA(0).startLine!));
+      },
       DEF: () =>
         this.OR([
           {

@@ -2,7 +2,7 @@ import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
 import { nulls, type Exec } from "./exec.ts";
 import { computeResult } from "./result.ts";
-import { RuntimeError } from "./runtime-error.ts";
+import { asideFailure } from "./runtime-error.ts";
 
 /**
  * How well `player` stands: the final score once the game is over, otherwise
@@ -45,11 +45,7 @@ export function estimateFailure(x: Exec, player: number): Diagnostic | null {
     estimateOf(x, est, player);
     return null;
   } catch (e) {
-    const span = x.rt.def.estimate!.span;
-    const err = e instanceof RuntimeError ? e : new RuntimeError("runtime-error", `this rule failed: ${e instanceof Error ? e.message : String(e)}`, span);
-    const d = err.toDiagnostic(x.rt.def.file);
-    d.message = `the estimate for Player ${player + 1} failed: ${d.message}`;
-    return d;
+    return asideFailure(e, x.rt.def.estimate!.span, x.rt.def.file, `the estimate for Player ${player + 1}`);
   }
 }
 

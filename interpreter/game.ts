@@ -11,7 +11,7 @@ import { STATE_VERSION, type MatchState } from "./state.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
 import { choiceSites, type ChoiceSite } from "./choice-sites.ts";
-import type { MeasureInfo } from "./measures.ts";
+import { infoOf, type MeasureInfo } from "./measures.ts";
 
 export interface StartOptions {
   players: number;
@@ -82,7 +82,7 @@ export class Game {
    * game's `Match.measures()` reads, and how simulation reports it.
    */
   measureInfo(variant?: string): MeasureInfo[] {
-    return this.definition(variant).measures.map((m) => ({ label: m.label, perPlayer: m.perPlayer, share: m.share }));
+    return this.definition(variant).measures.map(infoOf);
   }
 
   /** The compiled form of a variant, built once. */

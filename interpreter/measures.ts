@@ -2,7 +2,7 @@ import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { nulls, type Exec } from "./exec.ts";
-import { RuntimeError } from "./runtime-error.ts";
+import { asideFailure, RuntimeError } from "./runtime-error.ts";
 
 /**
  * One `measure "Label" { … }` (or `measure "Label" p { … }`) of the game: a figure a designer asks
@@ -15,6 +15,14 @@ export interface MeasureInfo {
   perPlayer: boolean;
   /** A yes/no measure: 1 when it held, 0 when not; simulation reports how often it held. */
   share: boolean;
+}
+
+/**
+ * A measure's label and form alone (of its definition, or of a summary, which is a `MeasureInfo`
+ * too): what figures are made for, so nothing else of what it was read from is carried on.
+ */
+export function infoOf({ label, perPlayer, share }: MeasureInfo): MeasureInfo {
+  return { label, perPlayer, share };
 }
 
 /** A measure read off a match. */
@@ -50,12 +58,9 @@ export function readMeasures(x: Exec): Measured {
         values.push(figure(compiled.value(x, l), def.span));
       }
     } catch (e) {
-      const err = e instanceof RuntimeError ? e : new RuntimeError("runtime-error", `this rule failed: ${e instanceof Error ? e.message : String(e)}`, def.span);
-      const d = err.toDiagnostic(x.rt.def.file);
-      d.message = `the measure "${def.label}"${def.perPlayer ? ` for Player ${values.length + 1}` : ""} failed: ${d.message}`;
-      return { ok: false, error: d };
+      return { ok: false, error: asideFailure(e, def.span, x.rt.def.file, `the measure "${def.label}"${def.perPlayer ? ` for Player ${values.length + 1}` : ""}`) };
     }
-    out.push({ label: def.label, perPlayer: def.perPlayer, share: def.share, values });
+    out.push({ ...infoOf(def), values });
   }
   return { ok: true, measures: out };
 }

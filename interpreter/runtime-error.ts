@@ -40,6 +40,18 @@ export class RuntimeError extends Error {
   }
 }
 
+/**
+ * A rule read aside from play (an estimate, a measure) that failed, as a diagnostic whose message
+ * says which (`what`: "the estimate for Player 1"): a `RuntimeError` as it is, anything else as a
+ * `runtime-error` at `span`.
+ */
+export function asideFailure(e: unknown, span: Span, file: string, what: string): Diagnostic {
+  const err = e instanceof RuntimeError ? e : new RuntimeError("runtime-error", `this rule failed: ${e instanceof Error ? e.message : String(e)}`, span);
+  const d = err.toDiagnostic(file);
+  d.message = `${what} failed: ${d.message}`;
+  return d;
+}
+
 /** Calls kept, and shown, with a failure (`RuntimeError.calls`). */
 const MAX_CALLS = 8;
 const SHOWN_CALLS = 3;

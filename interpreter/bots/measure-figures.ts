@@ -1,4 +1,4 @@
-import type { MeasureInfo } from "../measures.ts";
+import { infoOf, type MeasureInfo } from "../measures.ts";
 import { meanInterval, pairedMeanDifference, pairedShareDifference, spread, wilson, Z95, type PairedDifference, type Spread } from "./statistics.ts";
 
 /**
@@ -100,13 +100,13 @@ export function summariseMeasures(infos: readonly MeasureInfo[], games: readonly
         figures.push({ ...seat, n: values.length, value: r.value, low: r.low, high: r.high });
       } else figures.push({ ...seat, ...meanFigure(values, z, true) });
     }
-    if (!info.perPlayer || players < 2) return { ...info, figures };
+    if (!info.perPlayer || players < 2) return { ...infoOf(info), figures };
     const means: number[] = [];
     for (const g of games) {
       const v = seatsMean(g, i, info);
       if (v !== null) means.push(v);
     }
-    return { ...info, figures, allSeats: meanFigure(means, z, !info.share) };
+    return { ...infoOf(info), figures, allSeats: meanFigure(means, z, !info.share) };
   });
 }
 
@@ -163,7 +163,7 @@ export function measureChanges(a: readonly MeasureInfo[], b: readonly MeasureInf
       changes.push({ ...(info.perPlayer ? { seat: k + 1 } : {}), ...changeRow(va, vb, info.share, z) });
     }
     if (!info.perPlayer || players < 2) {
-      out.push({ ...info, changes });
+      out.push({ ...infoOf(info), changes });
       return;
     }
     // The seats together: each game's mean over its seats on each side, paired game by game.
@@ -177,7 +177,7 @@ export function measureChanges(a: readonly MeasureInfo[], b: readonly MeasureInf
       va.push(p);
       vb.push(q);
     }
-    out.push({ ...info, changes, allSeats: changeRow(va, vb, info.share, z) });
+    out.push({ ...infoOf(info), changes, allSeats: changeRow(va, vb, info.share, z) });
   });
   return out;
 }

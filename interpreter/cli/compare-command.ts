@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { botSpecs } from "./bot-specs.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
-import { escapeHtml, htmlPage, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
+import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
@@ -285,8 +285,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
       case "errors":
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
       case "measure-change": {
-        const infos = (s: SimulationSummary): MeasureInfo[] => (s.measures ?? []).map(({ label, perPlayer, share }) => ({ label, perPlayer, share }));
-        const change = measureChanges(infos(a), infos(b), games.a, games.b, a.players, z).find((m) => m.label === measure);
+        const change = measureChanges(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, z).find((m) => m.label === measure);
         if (!change) return { rule: text, broken: true, detail: `there is no measure "${measure}" of the same form on both sides`, ...at };
         const fewest = Math.min(...change.changes.map((x) => x.change.n));
         // No game gave the measure on both sides (`none` in every game, say): its change is not
@@ -318,13 +317,13 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const alike = at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves };
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
-  const infos = (s: SimulationSummary): MeasureInfo[] => (s.measures ?? []).map(({ label, perPlayer, share }) => ({ label, perPlayer, share }));
-  const measured = a.measures || b.measures ? measuresCompared(infos(a), infos(b), games.a, games.b, a.players, shown) : {};
+  // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
+  const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
   return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, ...alike, thresholds, command, ...shared, ...measured };
 }
 
 /** The measures' part of a comparison: their changes, and those only one side has. */
-function measuresCompared(a: MeasureInfo[], b: MeasureInfo[], gamesA: readonly MeasuredGame[], gamesB: readonly MeasuredGame[], players: number, z: number): Pick<Comparison, "measures" | "measuresApart"> {
+function measuresCompared(a: readonly MeasureInfo[], b: readonly MeasureInfo[], gamesA: readonly MeasuredGame[], gamesB: readonly MeasuredGame[], players: number, z: number): Pick<Comparison, "measures" | "measuresApart"> {
   const apart = measuresApart(a, b);
   return { measures: measureChanges(a, b, gamesA, gamesB, players, z), ...(apart.onlyA.length || apart.onlyB.length || apart.otherForm.length ? { measuresApart: apart } : {}) };
 }
@@ -464,10 +463,7 @@ export function comparisonLines(c: Comparison): string[] {
 function measuresSection(c: Comparison): string {
   const notes = measuresApartNotes(c).map((n) => `<p>Note: ${escapeHtml(n)}.</p>`).join("");
   if (!c.measures?.length) return notes;
-  const rows = measureChangeRows(c)
-    .map((r) => `<tr>${r.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`)
-    .join("");
-  return `<h2>Measures</h2><p>${escapeHtml(measuresHeading(c))}.</p><table><tr><th>measure</th><th>A → B</th><th>B − A [95% CI]</th></tr>${rows}</table>${notes}`;
+  return `<h2>Measures</h2><p>${escapeHtml(measuresHeading(c))}.</p><table><tr><th>measure</th><th>A → B</th><th>B − A [95% CI]</th></tr>${htmlRows(measureChangeRows(c))}</table>${notes}`;
 }
 
 function comparisonReport(c: Comparison): string {

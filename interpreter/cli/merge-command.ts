@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { Judged, JudgedSite, RunSettings } from "../index.ts";
+import type { Judged, JudgedSite, MeasureInfo, RunSettings } from "../index.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import type { ShardOutput } from "./simulate-command.ts";
 import { checkReportPath } from "./report-path.ts";
@@ -28,6 +28,9 @@ export function readShard(file: string): ShardOutput {
   if (!Number.isInteger(players) || players! < 1) throw notShard("its player count is not a whole number");
   // Every figure is worked out from these: a score that is not a number gave `NaN ± NaN`, a
   // winner past the seats silently wrong shares, a null outcome an internal error.
+  // The measures' labels and forms are read from a shard's summary (`mergeShards`).
+  const info = (m: unknown): boolean => !!m && typeof m === "object" && typeof (m as MeasureInfo).label === "string" && typeof (m as MeasureInfo).perPlayer === "boolean" && typeof (m as MeasureInfo).share === "boolean";
+  if (s.measures !== undefined && !(Array.isArray(s.measures) && s.measures.every(info))) throw notShard("its measures are not labels with their forms");
   s.outcomes.forEach((o: unknown, i) => {
     const why = outcomeProblem(o, players!);
     if (why) throw notShard(`its outcome ${i + 1} ${why}`);
@@ -92,8 +95,7 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   if (first.variant !== undefined) settings.variant = first.variant;
   const seconds = shards.reduce((t, s) => t + s.played / Math.max(s.playoutsPerSecond, 1e-9), 0);
   // The measures' labels and forms, as the first shard's summary reports them (every shard played the same rules).
-  const measures = (first.measures ?? []).map(({ label, perPlayer, share }) => ({ label, perPlayer, share }));
-  return { summary: summarise(first.game, settings, first.games, outcomes, seconds, measures), outcomes };
+  return { summary: summarise(first.game, settings, first.games, outcomes, seconds, first.measures ?? []), outcomes };
 }
 
 /** `stela merge`: shards' JSON outputs into the summary of the whole run. */

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstSeatVerdict, gamesPerSecondText, marginLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
-import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, type MeasureSummary, type Rate } from "../index.ts";
+import { firstSeatVerdict, gamesPerSecondText, marginLine, measureRows, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
+import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type MeasureSummary, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
 function firstPlayerSentence(s: SimulationSummary): string {
@@ -70,15 +70,14 @@ ${script}
 }
 
 /** A self-contained HTML page with the summary and charts of win rate (with intervals and the fair share), score spread and game length. */
-/** The game's measures as a table: each figure with its 95% interval, a number's spread, and the games that gave one. */
+/** Rows of text cells as a table's rows, each cell escaped. */
+export function htmlRows(rows: readonly (readonly string[])[]): string {
+  return rows.map((r) => `<tr>${r.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`).join("");
+}
+
+/** The game's measures as a table: the rows the text gives (`measureRows`). */
 function measuresTable(ms: readonly MeasureSummary[], clean: number): string {
-  const row = (m: MeasureSummary, f: MeasureFigure, allSeats = false): string => {
-    const spreadText = f.spread && f.n > 0 ? measureSpreadText(f.spread) : "";
-    return `<tr><td>${escapeHtml(measureRowLabel(m.label, f, allSeats))}</td><td>${escapeHtml(measureFigureText(m, f))}</td><td>${escapeHtml(spreadText)}</td><td>${f.n} of ${clean}</td></tr>`;
-  };
-  // A seat's rows, then the seats together, as the text lists them.
-  const rows = ms.flatMap((m) => [...m.figures.map((f) => row(m, f)), ...(m.allSeats ? [row(m, m.allSeats, true)] : [])]).join("");
-  return `<h2>Measures</h2><table><tr><th>measure</th><th>mean or share [95% CI]</th><th>spread</th><th>games with a figure</th></tr>${rows}</table>`;
+  return `<h2>Measures</h2><table><tr><th>measure</th><th>mean or share [95% CI]</th><th>spread; games with a figure</th></tr>${htmlRows(measureRows(ms, clean))}</table>`;
 }
 
 export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]): string {

@@ -148,14 +148,18 @@ export function winPrecisionLine(s: SimulationSummary): string | undefined {
  * how many games gave a figure where some gave `none`.
  */
 export function measureLines(ms: readonly MeasureSummary[], clean: number): string[] {
-  const row = (m: MeasureSummary, f: MeasureFigure, allSeats = false): string[] => {
+  return ["measures (95% interval each, over the games that ended cleanly):", ...alignColumns(measureRows(ms, clean).map(([label, ...rest]) => [`  ${label}`, ...rest]), [0, 0])];
+}
+
+/** Each measure's rows, as the text and the report give them: its label, its figure, and its spread and games. */
+export function measureRows(ms: readonly MeasureSummary[], clean: number): [string, string, string][] {
+  const row = (m: MeasureSummary, f: MeasureFigure, allSeats = false): [string, string, string] => {
     const spreadText = f.spread && f.n > 0 ? measureSpreadText(f.spread) : m.share && f.n > 0 ? (allSeats ? "how often it held, seats together" : "how often it held") : "";
     const some = f.n < clean ? `in ${f.n} of ${clean} games` : "";
-    return [`  ${measureRowLabel(m.label, f, allSeats)}`, measureFigureText(m, f), [spreadText, some].filter(Boolean).join("; ")];
+    return [measureRowLabel(m.label, f, allSeats), measureFigureText(m, f), [spreadText, some].filter(Boolean).join("; ")];
   };
   // A seat's rows, then the seats together (each game's mean over its seats: `MeasureSummary.allSeats`).
-  const rows = ms.flatMap((m) => [...m.figures.map((f) => row(m, f)), ...(m.allSeats ? [row(m, m.allSeats, true)] : [])]);
-  return ["measures (95% interval each, over the games that ended cleanly):", ...alignColumns(rows, [0, 0])];
+  return ms.flatMap((m) => [...m.figures.map((f) => row(m, f)), ...(m.allSeats ? [row(m, m.allSeats, true)] : [])]);
 }
 
 const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;

@@ -11,6 +11,7 @@ import { ruleFiles, stela } from "./run-stela.ts";
  */
 
 const RACE = `game "Race" { players 2 }
+const GOAL = 8
 per player { position: number = 0 long: number = 0 }
 var rounds: number = 0
 flow {
@@ -21,7 +22,7 @@ flow {
         let n = choose n from 1..3 prompt "How far?"
         p.position += n
         if n == 3 { p.long += 1 }
-        if p.position >= 8 { end game }
+        if p.position >= GOAL { end game }
       }
     }
   }
@@ -31,19 +32,7 @@ measure "Rounds" { rounds }
 measure "Short game" { rounds <= 3 }
 measure "Long steps" p { p.long }
 variant "Farther" {
-  override flow {
-    loop {
-      rounds += 1
-      for p in players {
-        turn p {
-          let n = choose n from 1..3 prompt "How far?"
-          p.position += n
-          if n == 3 { p.long += 1 }
-          if p.position >= 12 { end game }
-        }
-      }
-    }
-  }
+  override const GOAL = 12
   measure "Only here" { 1 }
 }
 `;
@@ -139,7 +128,7 @@ describe("measures in the CLI", () => {
   it("a measure that fails fails the smoke run at its line, named", () => {
     const r = stela(["check", files["broken.stela"]!, "--smoke", "2"]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${files["broken.stela"]}:18:20: error runtime-division-by-zero: the measure "Rounds" failed: division by zero`);
+    expect(r.out).toContain(`${files["broken.stela"]}:19:20: error runtime-division-by-zero: the measure "Rounds" failed: division by zero`);
   });
 });
 
@@ -173,5 +162,16 @@ describe("--fail-if on a measure", () => {
     const r = stela(["compare", race, "--variant-b", "Farther", "--games", "100", "--no-progress", "--fail-if", "measure-change[Only here]>1"]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('--fail-if measure-change[Only here]>1: A has no measure "Only here" (its measures: "Rounds", "Short game", "Long steps")');
+  });
+});
+
+describe("merging shards with measures", () => {
+  it("refuses a shard whose measures are not labels with their forms, without a stack trace", () => {
+    const race = ruleFiles({ "race.stela": RACE })["race.stela"]!;
+    const shard = JSON.parse(stela(["simulate", race, "--games", "10", "--no-progress", "--workers", "1", "--json", "--shard", "1/1"]).out);
+    const bad = ruleFiles({ "bad.json": JSON.stringify({ ...shard, measures: 5 }) })["bad.json"]!;
+    const r = stela(["merge", bad]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("is not the output of `stela simulate --shard k/n --json` (its measures are not labels with their forms)");
   });
 });

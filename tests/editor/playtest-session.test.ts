@@ -22,6 +22,28 @@ scoring p { points p.score }
 variant "Short" { override const LIMIT = 1 }
 `;
 
+/** Two players, each dealt 2 of `cards` cards from a hidden deck; each plays one to a pile nobody sees. */
+const hands = (cards: number) =>
+  gameFromSource(`game "Hands" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+zone played per player: Card hidden
+components Card in deck { for v in 1..${cards} { x1 { value: v } } }
+per player { score: number = 0 }
+flow {
+  shuffle deck
+  for p in players { deal 2 from deck to p.hand }
+  for p in players {
+    turn p {
+      let c = choose c from p.hand prompt "Play a card"
+      move c to p.played
+      p.score += c.value
+    }
+  }
+}
+scoring p { points p.score }`);
+
 /** Plays `n` decisions, each the first option of whoever owes one. */
 function playFirst(s: PlaytestSession, n: number): void {
   for (let i = 0; i < n; i++) {
@@ -177,25 +199,7 @@ describe("playtest session", () => {
 
   it("hides a choice from a seat that may not see it, and shows every choice once the game is over", () => {
     const s = new PlaytestSession(
-      gameFromSource(`game "Hands" { players 2 }
-kind Card { value: number  show { label: "card {this.value}" } }
-zone deck: Card hidden
-zone hand per player: Card owner
-zone played per player: Card hidden
-components Card in deck { for v in 1..4 { x1 { value: v } } }
-per player { score: number = 0 }
-flow {
-  shuffle deck
-  for p in players { deal 2 from deck to p.hand }
-  for p in players {
-    turn p {
-      let c = choose c from p.hand prompt "Play a card"
-      move c to p.played
-      p.score += c.value
-    }
-  }
-}
-scoring p { points p.score }`),
+      hands(4),
       { players: 2, seed: 1 },
     );
     s.persons = new Set([0, 1]);
@@ -216,25 +220,7 @@ scoring p { points p.score }`),
 
   it("turns the hands over once the game is over: each as its owner sees it, a zone nobody sees still hidden", () => {
     const s = new PlaytestSession(
-      gameFromSource(`game "Hands" { players 2 }
-kind Card { value: number  show { label: "card {this.value}" } }
-zone deck: Card hidden
-zone hand per player: Card owner
-zone played per player: Card hidden
-components Card in deck { for v in 1..6 { x1 { value: v } } }
-per player { score: number = 0 }
-flow {
-  shuffle deck
-  for p in players { deal 2 from deck to p.hand }
-  for p in players {
-    turn p {
-      let c = choose c from p.hand prompt "Play a card"
-      move c to p.played
-      p.score += c.value
-    }
-  }
-}
-scoring p { points p.score }`),
+      hands(6),
       { players: 2, seed: 1 },
     );
     s.persons = new Set([0, 1]);
