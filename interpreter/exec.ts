@@ -47,7 +47,19 @@ export interface Exec {
    * and for named options the option's. Undefined, as nearly always, it costs one test per such choice.
    */
   onForced: ((sites: Span[]) => void) | undefined;
+  /**
+   * Told of each decision a player took at a `choose` of one item or among named options, not
+   * for lack of others and not in a secret choice (`Match`, for `choice-evidence.ts`): who took
+   * what. Undefined, as in every copy a bot searches, it costs one test per decision.
+   */
+  onTaken: ((who: number, taken: Taken) => void) | undefined;
 }
+
+/**
+ * What a player took at a choice (`Exec.onTaken`): the value of a `choose` of one item (`null`:
+ * its stop option), or the place in the rules of a named option (`choose { option … }`).
+ */
+export type Taken = { value: Value } | { option: number };
 
 /** The work a rule may do between two decisions before it is stopped as an endless loop. */
 export const STEP_BUDGET = 5_000_000;
@@ -100,5 +112,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, onForced: undefined };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, onForced: undefined, onTaken: undefined };
 }

@@ -166,7 +166,7 @@ export class Game {
       for (const f of states) st[f.name] = f.init !== null && typeof f.init === "object" ? structuredClone(f.init) : f.init;
       s.pieces.push({ c, owner, zone, board: null, cells: [], rot: 0, up: true, st });
     }
-    const match = new Match(this, s);
+    const match = new Match(this, s, true);
     match.quiet = options.quiet === true;
     if (options.onForcedChoice) match.onForcedChoice = options.onForcedChoice;
     const x = newExec(rt, s);

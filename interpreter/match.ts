@@ -14,6 +14,7 @@ import { savedStateProblem } from "./saved-state-shape.ts";
 import { loadedState, savedState } from "./saved-state.ts";
 import { makeView, type View } from "./view.ts";
 import { resampleState } from "./resample.ts";
+import { recordTaken, type PastChoice } from "./choice-evidence.ts";
 import { apply, applyAt, applyRandom, knownOptionCount, namedOptions, optionCount, owing, randomIndex, recordError, run, type ApplyResult } from "./vm.ts";
 
 /** A saved state that cannot be resumed on this game: from other rules or another engine version. */
@@ -85,10 +86,25 @@ function toOption(o: OptionState): Option {
  * (`toJSON`), so a match can be cloned, saved and resumed at any decision.
  */
 export class Match {
+  /**
+   * `keepsChoices`: the match may keep the decisions taken in it, which a redrawn copy must not
+   * contradict (`choice-evidence.ts`): a match started or resumed may, the copies a bot searches
+   * do not (they are redrawn from the real match).
+   */
   constructor(
     readonly game: Game,
     public state: MatchState,
-  ) {}
+    keepsChoices = false,
+  ) {
+    if (keepsChoices) this.past = null;
+  }
+
+  /**
+   * The decisions taken since the first redraw of this match (`resampleFor`), when it keeps them:
+   * null until then. A match nobody redraws (random bots, a replay) pays nothing for them; bots
+   * that redraw ask at their first decision.
+   */
+  private past: PastChoice[] | null | undefined;
 
   /** The runtime last found for the state's variant: every call asks, and the variant seldom changes (only with a new `state`). */
   private rtKept: { variant: string | undefined; rt: Runtime } | undefined;
@@ -162,6 +178,13 @@ export class Match {
     return x;
   }
 
+  /** A context to take a decision in: one that records it when the match keeps its choices (`past`). */
+  private deciding(): Exec {
+    const x = this.exec();
+    if (this.past) x.onTaken = recordTaken(this.rt, this.state, this.past);
+    return x;
+  }
+
   /** After a decision on a look-ahead copy: whether the rules stopped at a choice unoffered. */
   private ran<T>(x: Exec, result: T): T {
     if (x.stoppedAtChoice) {
@@ -224,7 +247,7 @@ export class Match {
    * id order of `options`, so nothing needs naming but the log line.
    */
   applyAt(index: number, player?: number): ApplyResult {
-    const x = this.exec();
+    const x = this.deciding();
     try {
       return this.ran(x, applyAt(x, index, player));
     } catch (e) {
@@ -241,7 +264,7 @@ export class Match {
    * the match was looked at before (`randomIndex` tells which, without taking it).
    */
   applyRandom(pick: (n: number) => number, player?: number): ApplyResult {
-    const x = this.exec();
+    const x = this.deciding();
     try {
       return this.ran(x, applyRandom(x, checkedPick(pick), player));
     } catch (e) {
@@ -272,7 +295,7 @@ export class Match {
 
   /** Takes a decision. An illegal one is refused with a reason and changes nothing. */
   apply(optionId: string, player?: number): ApplyResult {
-    const x = this.exec();
+    const x = this.deciding();
     try {
       return this.ran(x, apply(x, optionId, player));
     } catch (e) {
@@ -369,7 +392,8 @@ export class Match {
   resampleFor(player: number, seed: number): Match {
     // The redraw offers the open decision again: a stopped copy's choice must be open first.
     this.offerStopped();
-    const m = new Match(this.game, resampleState(this.rt, this.state, player, seed, this.quiet));
+    if (this.past === null) this.past = [];
+    const m = new Match(this.game, resampleState(this.rt, this.state, player, seed, this.quiet, this.past));
     m.quiet = this.quiet;
     return m;
   }
@@ -441,7 +465,7 @@ export class Match {
     const players = state.players;
     const fits = Number.isInteger(players) && players >= rt.def.minPlayers && players <= rt.def.maxPlayers;
     if (fits && state.zones !== null && typeof state.zones === "object") state.zones = zoneRecord(rt.startPlan(players).zoneLayout, state.zones);
-    return new Match(game, state);
+    return new Match(game, state, true);
   }
 
   /** Runs the code until the first decision (used once by `Game.start`). */

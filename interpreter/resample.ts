@@ -6,7 +6,7 @@ import { newExec } from "./exec.ts";
 import { seedState } from "./random.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, Pending } from "./state.ts";
-import { ownPiece } from "./pieces.ts";
+import { contradictions, takeIdentity, type PastChoice } from "./choice-evidence.ts";
 import { classOf } from "./knowledge.ts";
 import { readsAsWritten, seesPiece } from "./visibility.ts";
 import { answerNamed, apply, applyAt, optionCount, run } from "./vm.ts";
@@ -67,6 +67,9 @@ interface Identity {
   key: string;
 }
 
+/** How many times a redraw is drawn again at most to fit the choices taken (`resampleState`). */
+export const MAX_DRAWS = 64;
+
 /**
  * A copy of the match state in which everything `player` cannot see is
  * redrawn at random, consistently with what they see and what they know (a
@@ -81,6 +84,9 @@ interface Identity {
  *   deck it was drawn from, a face-down tile they saw laid stays where it
  *   is, what setup did before any chance or decision is known to all, and a
  *   shuffle mixes what it shuffled;
+ * - a copy that contradicts a choice a player took is drawn again, up to `MAX_DRAWS` times
+ *   (`choice-evidence.ts`: who did not follow suit holds none of it), for the choices taken
+ *   since the redrawn pieces last changed, given `past`;
  * - the match's generator is reseeded, so future chance is redrawn;
  * - others' answers to a secret choice still open are redrawn at random
  *   (they still have answered, in the same order), and others' hidden
@@ -101,7 +107,7 @@ interface Identity {
  * `quiet`: the decisions the redraw takes again are logged as a quiet match
  * logs them.
  */
-export function resampleState(rt: Runtime, real: MatchState, player: number, seed: number, quiet = false): MatchState {
+export function resampleState(rt: Runtime, real: MatchState, player: number, seed: number, quiet = false, past: readonly PastChoice[] = []): MatchState {
   // A copy that shares what no move edits in place (`clone-state.ts`): a search redraws a world
   // for every few playouts, and a deep copy cost more than the playouts.
   const s = cloneState(real);
@@ -125,6 +131,8 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   });
   const ordered: number[][] = [];
   for (const key of [...groups.keys()].sort()) ordered.push(...[...groups.get(key)!.values()].sort((a, b) => a[0]! - b[0]!));
+  // Each group's identities in sorting order, drawn into its pieces anew at each draw.
+  const drawn: { ids: number[]; identities: Identity[] }[] = [];
   for (const ids of ordered) {
     if (ids.length < 2) continue;
     const identities: Identity[] = ids.map((id) => {
@@ -132,18 +140,25 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
       return { c: p.c, st: p.st, owner: p.owner, key: `${identityKey(p.c, p.st)}|${p.owner}` };
     });
     identities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    for (let i = identities.length - 1; i > 0; i--) {
-      const j = uniformInt(rng, 0, i);
-      [identities[i], identities[j]] = [identities[j]!, identities[i]!];
+    drawn.push({ ids, identities });
+  }
+  const redrawn = drawn.flatMap((g) => g.ids);
+  const draw = (): void => {
+    for (const { ids, identities } of drawn) {
+      const order = identities.slice();
+      for (let i = order.length - 1; i > 0; i--) {
+        const j = uniformInt(rng, 0, i);
+        [order[i], order[j]] = [order[j]!, order[i]!];
+      }
+      ids.forEach((id, i) => takeIdentity(rt, s, id, order[i]!));
     }
-    ids.forEach((id, i) => {
-      const p = ownPiece(s, id);
-      p.c = identities[i]!.c;
-      p.st = identities[i]!.st;
-      // Unchanged on a board, where the owner is part of the group.
-      p.owner = identities[i]!.owner;
-      if (p.sides) p.sides = rt.turnedSides(s, id, p.rot) ?? p.sides;
-    });
+  };
+  draw();
+  // A copy the choices taken rule out (`choice-evidence.ts`: a void shown in a suit) is drawn
+  // again. Draws are independent, so the copy kept is as likely as any other consistent one; when
+  // none of `MAX_DRAWS` fits, the last stands.
+  if (past.length > 0 && redrawn.length > 0) {
+    for (let draws = 1; draws < MAX_DRAWS && contradictions(rt, real, s, redrawn, past, 1) > 0; draws++) draw();
   }
 
   s.rng = seedState(mixSeed(seed, 0x5eed));

@@ -5,13 +5,13 @@ import { OP, type ChoiceSpec, type Instr } from "./compile-code.ts";
 import type { FlowRunner } from "./compile-flow.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
-import { aside, nulls, tick, type Exec } from "./exec.ts";
+import { aside, nulls, tick, type Exec, type Taken } from "./exec.ts";
 import { LEGAL, markOf, newMarks, NOT_LEGAL, setMark, UNKNOWN, type CandidateMarks } from "./candidate-marks.ts";
 import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, namingValues, pickCount, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending, MatchState } from "./state.ts";
-import { isDistinct, label, wholeCount } from "./values.ts";
+import { equal, isDistinct, label, wholeCount } from "./values.ts";
 import { seenByAll, seesPiece } from "./visibility.ts";
 import { forget } from "./memo.ts";
 import { hiddenSlot } from "./hidden-slot.ts";
@@ -934,6 +934,36 @@ export function answerNamed(x: Exec, p: Extract<Pending, { kind: "secret" }>, wh
   return nameOne(x, { values }, 0, spec.valueType, who, label);
 }
 
+/**
+ * Could `who` have taken `taken` at the choice the match waits at, as it stands? Its candidates
+ * and filters are worked out again from the pieces as they are now (a copy whose hidden pieces were
+ * redrawn: `choice-evidence.ts`), not read off the choice as offered. A rule that fails here
+ * says nothing against the copy: true.
+ */
+export function couldTake(x: Exec, who: number, taken: Taken): boolean {
+  const ins = waitingAt(x);
+  const l = top(x)!.locals;
+  try {
+    if ("option" in taken) {
+      if (ins.k !== "options") return true;
+      const o = ins.options[taken.option];
+      return !o?.when || aside(x, l, (probe) => o.when!(probe, l) === true);
+    }
+    if (ins.k !== "choose" || ins.count) return true;
+    const stop = ins.stop;
+    if (taken.value === null) return !stop?.when || aside(x, l, (probe) => stop.when!(probe, l) === true);
+    return aside(x, l, (probe) => {
+      const candidates = items(probe, ins.src(probe, l), ins.zone, ins.span);
+      const v = taken.value;
+      // A piece by its number (it is the same piece, whatever it is now); any other value by equality.
+      if (!(typeof v === "number" && ins.valueType.t === "piece" ? candidates.includes(v) : candidates.some((c) => equal(c, v)))) return false;
+      return passes(probe, ins, l, v);
+    });
+  } catch {
+    return true;
+  }
+}
+
 /** The id and label a quiet match logs a decision with (`Exec.quiet`). */
 const UNNAMED = { id: "", label: "" } as const;
 
@@ -966,7 +996,10 @@ function settle(
     const o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
     if (forced) {
       if (!x.quiet) tellForced(x, who, o.id, o.label, false);
-    } else s.log.push(logged(x.quiet ? { player: who, option: "", label: "", prompt: p.prompt } : { player: who, option: o.id, label: o.label, prompt: p.prompt }, p));
+    } else {
+      s.log.push(logged(x.quiet ? { player: who, option: "", label: "", prompt: p.prompt } : { player: who, option: o.id, label: o.label, prompt: p.prompt }, p));
+      if (x.onTaken !== undefined) x.onTaken(who, { option: rulesIndex });
+    }
     f.pc = opts.options[rulesIndex]!.to;
     return true;
   }
@@ -1021,6 +1054,7 @@ function settle(
     if (p.promptFor) entry.promptFor = p.promptFor;
     if (hidden) entry.hidden = true;
     s.log.push(entry);
+    if (x.onTaken !== undefined && !spec.count) x.onTaken(who, { value });
   }
   f.locals[(spec as Extract<Instr, { k: "choose" }>).slot] = value;
   f.pc++;

@@ -56,6 +56,29 @@ for (const file of gameFiles()) {
       // Every game here hides something from someone at some point (a bag, a deck, a hand).
       expect(redrawn).toBeGreaterThan(0);
     });
+
+    it("still looks the same to its player when drawn to fit the choices taken (`choice-evidence.ts`)", () => {
+      const players = game.minPlayers;
+      const m = game.start({ players, seed: 4 });
+      // The real match keeps the choices taken from its first redraw on; the copies above do not.
+      m.resampleFor(0, 1);
+      const bot = new RandomBot(4 * 31);
+      let checked = 0;
+      for (let n = 0; m.decision && n < 200; n++) {
+        if (n % 40 === 39) {
+          for (let p = 0; p < players; p++) {
+            const a = m.resampleFor(p, 11);
+            expect(a.view(p)).toEqual(m.view(p));
+            expect(a.options(p).map((o) => o.id)).toEqual(m.options(p).map((o) => o.id));
+            expect(m.resampleFor(p, 11).toJSON()).toEqual(a.toJSON());
+            checked++;
+          }
+        }
+        const p = m.decision.players[0]!;
+        m.applyAt(bot.chooseIndex(m, p)!, p);
+      }
+      expect(checked).toBeGreaterThan(0);
+    });
   });
 }
 

@@ -1,0 +1,112 @@
+import { cloneState } from "./clone-state.ts";
+import { newExec, type Taken } from "./exec.ts";
+import { instanceKey } from "./topology.ts";
+import { ownPiece } from "./pieces.ts";
+import type { Runtime } from "./runtime.ts";
+import type { MatchState, PieceState } from "./state.ts";
+import { couldTake } from "./vm.ts";
+
+/**
+ * What players' choices showed of what they held. A player who plays a heart when spades were led
+ * under "follow suit if you can" has shown that they hold no spade: the option they took was legal
+ * only because of what their hand did not hold. A redrawn copy (`resample.ts`) that gives them a
+ * spade is a world that cannot be, and a bot searching it plays against cards that are not there.
+ *
+ * So a match keeps, for each decision taken at a `choose` of one item or among named options (not
+ * for lack of others, not in a secret choice), the state just before it, who took it and what they
+ * took (`PastChoice`). A redrawn copy is *consistent* when, in each of those states with the
+ * redrawn identities put on the same pieces, the chooser could still have taken what they took:
+ * the value still among the choice's candidates and through its `where` filters, the named option
+ * still offered. `resampleState` draws again until its copy is consistent.
+ *
+ * A past state takes the redrawn identities only where the pieces have not changed since (moved,
+ * turned, a field set): a copy shares a piece with its match until either changes it
+ * (`pieces.ts`), so "the same piece object" is exact. Once any redrawn piece has changed since a
+ * decision (a hand dealt anew, a card drawn), that decision and every earlier one are no longer
+ * checked: which piece is which then depends on moves the viewer may not have seen (a shuffle),
+ * and a past state would be given identities that did not belong there. In a trick-taking game
+ * that checks every card played in the current deal.
+ *
+ * Kept by a match that was started or resumed, from its first redraw on (a match no bot redraws
+ * pays nothing), not by the copies bots search (they redraw from the real match); and only for a
+ * chooser who holds pieces in a zone of their own the others cannot look into (a hand): what a
+ * choice can show of pieces held elsewhere (a face-down tile of one's own on a board, a card of
+ * one's hand held facing out) is not kept. A match resumed from a saved state keeps what it sees
+ * from then on.
+ */
+export interface PastChoice {
+  /** The match just before the decision (a copy sharing what it can: `clone-state.ts`). */
+  before: MatchState;
+  who: number;
+  taken: Taken;
+}
+
+/**
+ * The zones of each player that the others cannot look into (`owner`, and `hidden` per player):
+ * a player holding pieces there can show, by what they choose, what they hold.
+ */
+function heldZones(rt: Runtime): string[] {
+  let names = held.get(rt);
+  if (!names) held.set(rt, (names = Object.values(rt.def.zones).filter((z) => z.perPlayer && (z.visibility === "owner" || z.visibility === "hidden")).map((z) => z.name)));
+  return names;
+}
+
+const held = new WeakMap<Runtime, string[]>();
+
+/** Does `who` hold a piece the others cannot see (`heldZones`)? */
+function holdsHidden(rt: Runtime, s: MatchState, who: number): boolean {
+  for (const name of heldZones(rt)) if ((s.zones[instanceKey(name, true, who)]?.length ?? 0) > 0) return true;
+  return false;
+}
+
+/**
+ * The hook (`Exec.onTaken`) that records the decision about to be taken in `s` into `past`, or
+ * undefined when there is nothing to record: a secret choice, or a chooser who holds nothing the
+ * others cannot see, so whose options tell nothing hidden. (Decisions are recorded only then: a
+ * copy of the state at every decision took up to a tenth of a random playout.)
+ */
+export function recordTaken(rt: Runtime, s: MatchState, past: PastChoice[]): ((who: number, taken: Taken) => void) | undefined {
+  const p = s.pending;
+  if (!p || (p.kind !== "choose" && p.kind !== "options") || !holdsHidden(rt, s, p.player)) return undefined;
+  const before = cloneState(s);
+  return (who, taken) => {
+    // The oldest go first: a redraw seldom reaches them (a piece changed since stops it), and
+    // each holds a copy of the state.
+    if (past.length === PAST_KEPT) past.shift();
+    past.push({ before, who, taken });
+  };
+}
+
+/** How many decisions a match keeps for its redraws at most. */
+const PAST_KEPT = 256;
+
+/** Puts identity `from` (component, `state` fields, owner) on piece `id` of `s`: a redraw's swap. */
+export function takeIdentity(rt: Runtime, s: MatchState, id: number, from: Pick<PieceState, "c" | "st" | "owner">): void {
+  const p = ownPiece(s, id);
+  p.c = from.c;
+  p.st = from.st;
+  // Unchanged on a board, where the owner is part of what a redraw keeps apart.
+  p.owner = from.owner;
+  if (p.sides) p.sides = rt.turnedSides(s, id, p.rot) ?? p.sides;
+}
+
+/**
+ * How many of the past decisions `redrawn` contradicts (up to `limit`), newest first: `redrawn`
+ * is `real` with the pieces `ids` given other identities. Stops at the first decision from before
+ * a change to one of those pieces (see above).
+ */
+export function contradictions(rt: Runtime, real: MatchState, redrawn: MatchState, ids: readonly number[], past: readonly PastChoice[], limit: number): number {
+  let found = 0;
+  for (let i = past.length - 1; i >= 0; i--) {
+    const { before, who, taken } = past[i]!;
+    for (const id of ids) if (before.pieces[id] !== real.pieces[id]) return found;
+    const s = cloneState(before);
+    for (const id of ids) {
+      const now = redrawn.pieces[id]!;
+      const was = real.pieces[id]!;
+      if (now.c !== was.c || now.st !== was.st || now.owner !== was.owner) takeIdentity(rt, s, id, now);
+    }
+    if (!couldTake(newExec(rt, s), who, taken) && ++found >= limit) return found;
+  }
+  return found;
+}

@@ -1,0 +1,138 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Match } from "../../interpreter/index.ts";
+import { gameFromSource } from "../support/games.ts";
+
+/**
+ * A redrawn copy (`resampleFor`) never contradicts a choice a player took (`choice-evidence.ts`):
+ * who did not follow suit holds none of it in every copy, and who passed where passing needs a
+ * hand without a high card holds none. Before, the copies dealt such hands at random: in Oh
+ * Hell!, 53% of the copies taken after a void was shown gave that player the suit.
+ */
+
+const ohHell = gameFromSource(readFileSync(new URL("../fixtures/games/oh-hell.stela", import.meta.url), "utf8"), "oh-hell.stela");
+
+/** A component field of piece `id` of a match of `game`, as the rules wrote it. */
+function field(m: Match, id: number, name: string): unknown {
+  return m.game.def.components[m.state.pieces[id]!.c]!.fields[name];
+}
+const cardSuit = (m: Match, id: number): string => JSON.stringify(field(m, id, "suit"));
+const cardN = (m: Match, id: number): number => field(m, id, "n") as number;
+
+describe("redrawn copies keep what choices showed", () => {
+  it("in a trick-taking game, a player who did not follow suit holds none of it in any copy", () => {
+    const players = 4;
+    let voidsSeen = 0;
+    let copies = 0;
+    let handsRedrawn = 0;
+    for (let seed = 1; seed <= 3; seed++) {
+      const m = ohHell.start({ players, seed });
+      // A match keeps the choices taken from its first redraw on (as a bot's first decision asks).
+      m.resampleFor(0, 0);
+      // The suits each player has shown they lack in the deal in play.
+      let voids: Set<string>[] = [];
+      let draw = seed;
+      while (m.decision) {
+        const p = m.decision.players[0]!;
+        const prompt = m.decision.prompt;
+        if (prompt.startsWith("Bid")) voids = Array.from({ length: players }, () => new Set<string>());
+        if (prompt.startsWith("Play") && voids.some((v, q) => q !== p && v.size > 0)) {
+          for (let s = 1; s <= 4; s++) {
+            const copy = m.resampleFor(p, 100 * seed + s);
+            copies++;
+            // The copy looks the same to its player and offers them the same options.
+            expect(copy.view(p)).toEqual(m.view(p));
+            expect(copy.options(p).map((o) => o.id)).toEqual(m.options(p).map((o) => o.id));
+            for (let q = 0; q < players; q++) {
+              if (q === p) continue;
+              const hand = copy.state.zones[`hand#${q}`]!;
+              for (const id of hand) expect(voids[q]!.has(cardSuit(copy, id)), `player ${q + 1} showed no ${cardSuit(copy, id)}`).toBe(false);
+              if (hand.some((id, i) => copy.state.pieces[id]!.c !== m.state.pieces[m.state.zones[`hand#${q}`]![i]!]!.c)) handsRedrawn++;
+            }
+          }
+        }
+        const trick = m.state.zones["trick"]!;
+        const led = trick.length > 0 ? cardSuit(m, trick[0]!) : null;
+        const hand = [...m.state.zones[`hand#${p}`]!];
+        draw = (draw * 1103515245 + 12345) % 2147483648;
+        expect(m.applyAt(draw % m.optionCount(p), p).ok).toBe(true);
+        const played = hand.find((id) => m.state.pieces[id]!.zone !== `hand#${p}`);
+        if (prompt.startsWith("Play") && led !== null && played !== undefined && cardSuit(m, played) !== led) {
+          voids[p]!.add(led);
+          voidsSeen++;
+        }
+      }
+    }
+    // The games showed voids, and the copies still redrew the others' hands.
+    expect(voidsSeen).toBeGreaterThan(5);
+    expect(copies).toBeGreaterThan(20);
+    expect(handsRedrawn).toBeGreaterThan(copies / 2);
+  });
+
+  it("a named option offered only without a high card tells the others so", () => {
+    const game = gameFromSource(`
+game "Low hands pass" {
+  players 2
+}
+kind Card {
+  n: number
+}
+zone deck: Card hidden
+zone hand per player: Card owner
+zone out: Card public
+components Card in deck {
+  for n in 1..8 { x1 { n: n } }
+}
+per player {
+  passes: number = 0
+}
+flow {
+  shuffle deck
+  for p in players { deal 3 from deck to p.hand }
+  for p in players {
+    turn p {
+      choose {
+        // Passing is only for a hand with no card above 5.
+        option "Pass" when all k in p.hand: k.n <= 5 { p.passes += 1 }
+        option "Throw away a card" {
+          let c = choose c from p.hand prompt "Throw away"
+          move c to out
+        }
+      }
+    }
+  }
+}
+scoring p {
+  points p.passes
+}
+`);
+    let passed = 0;
+    for (let seed = 1; seed <= 40 && passed < 3; seed++) {
+      const m = game.start({ players: 2, seed });
+      // A match keeps the choices taken from its first redraw on (as a bot's first decision asks).
+      m.resampleFor(1, 0);
+      const pass = m.options(0).find((o) => o.label === "Pass");
+      if (!pass) continue;
+      expect(m.apply(pass.id, 0).ok).toBe(true);
+      passed++;
+      // Player 2 saw player 1 pass: in every copy player 1 holds nothing above 5.
+      let redrawn = 0;
+      for (let s = 1; s <= 20; s++) {
+        const copy = m.resampleFor(1, s);
+        const ns = copy.state.zones["hand#0"]!.map((id) => cardN(copy, id));
+        expect(Math.max(...ns)).toBeLessThanOrEqual(5);
+        if (ns.join() !== m.state.zones["hand#0"]!.map((id) => cardN(m, id)).join()) redrawn++;
+      }
+      expect(redrawn).toBeGreaterThan(0);
+      // A copy of the match keeps no record of the choices (bots redraw from the real match), so
+      // its redraws may give player 1 any hand: the record is what keeps the high cards out.
+      let high = 0;
+      for (let s = 1; s <= 20; s++) {
+        const copy = m.clone().resampleFor(1, s);
+        if (copy.state.zones["hand#0"]!.some((id) => cardN(copy, id) > 5)) high++;
+      }
+      expect(high).toBeGreaterThan(0);
+    }
+    expect(passed).toBe(3);
+  });
+});
