@@ -215,6 +215,14 @@ export interface FieldDecl {
   type: TypeExpr;
   init?: Expr;
   bounds?: Expr;
+  /** A kind's `mark` field: a `state` field that shows wherever the piece is, even hidden. */
+  mark?: true;
+  span: Span;
+}
+
+/** `known { … }` in a kind: what a piece's marks say of it, kept true by a bot's redrawn copies. */
+export interface KnownDecl {
+  value: Expr;
   span: Span;
 }
 
@@ -270,9 +278,9 @@ export type Decl =
   | { kind: "ConstDecl"; name: Name; value: Expr; span: Span }
   | { kind: "EnumDecl"; name: Name; members: { name: Name; label?: string }[]; span: Span }
   /** `kind Building with Effects { … }`: `sets` names the field sets the kind has too. */
-  | { kind: "KindDecl"; name: Name; sets: Name[]; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
+  | { kind: "KindDecl"; name: Name; sets: Name[]; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; known: KnownDecl[]; span: Span }
   /** `fields Effects { … }`: fields (and `state` fields) that several kinds share. */
-  | { kind: "FieldsDecl"; name: Name; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; span: Span }
+  | { kind: "FieldsDecl"; name: Name; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; known: KnownDecl[]; span: Span }
   | { kind: "ComponentsDecl"; kindName: Name; perPlayer: boolean; zone?: Expr; entries: ComponentEntry[]; span: Span }
   | {
       kind: "BoardDecl";

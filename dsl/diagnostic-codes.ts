@@ -69,6 +69,7 @@ export const DIAGNOSTIC_CODES = {
   "invalid-zone": "A zone declaration that cannot be built.",
   "invalid-variant": "A variant that cannot be applied to its base.",
   "invalid-measure": "A `measure` simulation cannot report: one without a label.",
+  "known-without-marks": "A kind's `known` block, in a kind with no `mark` field: redrawn copies check it only where a mark is set, so never.",
   "invalid-example": "An `example` block that cannot be run as written (a setting out of place, a choice inside a position).",
   "example-failed": "A rulebook example whose expectation does not hold (`stela test`).",
   "invalid-colour": "A text given as a colour that is not one (only `#rrggbb`-style, CSS colour names, rgb()/hsl() of numbers).",

@@ -9,7 +9,7 @@ import { ALL_TOKENS, CONTEXTUAL_KEYWORDS } from "./tokens.ts";
  * and `example` start a declaration only before a quoted label, so before a bracket they are a
  * name called (`define measure(…)`, used as `measure(q, b)`), which hugs its bracket.
  */
-const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_KEYWORDS.filter((w) => w !== "measure" && w !== "example"));
+const CONTEXTUAL: ReadonlySet<string> = new Set(CONTEXTUAL_KEYWORDS.filter((w) => w !== "measure" && w !== "example" && w !== "mark" && w !== "known"));
 
 /**
  * The formatter behind `stela fmt` and the editor's "Format document": one canonical layout for
@@ -143,7 +143,7 @@ function tokens(source: string, file: string): { toks: Tok[]; errors: Diagnostic
  * language reference writes them: one space would read `0 -> 0 1..2 -> 3` as one run. Lists whose
  * items a comma separates (arguments, list items) need no such space; `where` clauses are no items.
  */
-const ITEM_LISTS = new Set(["arms", "stmts", "options", "entries", "fields", "states", "show", "attributes", "legend", "rows", "requires", "tiebreaks", "steps", "items"]);
+const ITEM_LISTS = new Set(["arms", "stmts", "options", "entries", "fields", "states", "show", "known", "attributes", "legend", "rows", "requires", "tiebreaks", "steps", "items"]);
 
 /** Words an item may begin with before the place its node starts at. */
 const ITEM_PREFIX = new Set(["state", "space", "override"]);
@@ -422,7 +422,15 @@ export function format(source: string, file = ""): FormatResult {
   for (let i = 0; i < toks.length; i++) {
     if (!items.has(toks[i]!.start)) continue;
     let k = i;
-    while (k > 0 && toks[k]!.breaks === 0 && ITEM_PREFIX.has(word(toks[k - 1]!))) k--;
+    // `state`, `space`, `override`, and the contextual `mark` (an identifier), belong to the item.
+    // (Not a type called `mark`: `x: mark  y: number`.)
+    const prefix = (j: number): boolean => {
+      const t = toks[j]!;
+      if (ITEM_PREFIX.has(word(t))) return true;
+      const before = j > 0 && t.breaks === 0 ? toks[j - 1] : undefined;
+      return t.type === "Identifier" && t.image === "mark" && before?.type !== "Colon" && word(before ?? t) !== "of";
+    };
+    while (k > 0 && toks[k]!.breaks === 0 && prefix(k - 1)) k--;
     toks[k]!.item = true;
   }
   let text = render(layout(toks));

@@ -274,6 +274,11 @@ export interface FieldDef {
   type: Type;
 }
 
+/** A `known { … }` block: evaluated with `this` in slot 0. */
+export interface KnownDef extends Code {
+  value: IrExpr;
+}
+
 /** `show { … }` entries: evaluated with `this` in slot 0. */
 export interface ShowDef extends Code {
   entries: Record<string, IrExpr>;
@@ -282,8 +287,11 @@ export interface ShowDef extends Code {
 export interface KindDef {
   name: string;
   fields: FieldDef[];
-  states: (FieldDef & { init: Value })[];
+  /** `state` fields, and `mark` fields (`mark`: shown wherever the piece is, kept with it when a copy is redrawn). */
+  states: (FieldDef & { init: Value; mark?: true })[];
   show?: ShowDef;
+  /** `known { … }` blocks: what a piece's marks say of it (`this` in slot 0), each a bool. */
+  known?: KnownDef[];
   /** The field holding the piece's shape, if any (a piece without one covers one cell). */
   shapeField?: string;
   /** The `sides` fields, which turn with the piece. */

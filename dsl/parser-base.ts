@@ -38,6 +38,11 @@ export function isMeasureWord(t: IToken, next?: IToken): boolean {
   return t.tokenType === Identifier && t.image === "measure" && (next === undefined || next.tokenType === StringLit);
 }
 
+/** `mark told: …` in a kind: `mark` is a name everywhere else. */
+export function isMarkWord(t: IToken): boolean {
+  return t.tokenType === Identifier && t.image === "mark";
+}
+
 /** `example "…" { … }`: `example` is a name everywhere else. */
 export function isExampleWord(t: IToken): boolean {
   return t.tokenType === Identifier && t.image === "example";

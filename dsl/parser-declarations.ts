@@ -1,6 +1,6 @@
 import { EOF, tokenMatcher } from "chevrotain";
-import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
-import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isMeasureWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
+import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, KnownDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
+import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isMarkWord, isMeasureWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, Dot, DotDot, Equals, Identifier, kw, Word, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
@@ -173,11 +173,12 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     return entries;
   });
 
-  /** The `{ … }` of a kind or a field set: fields, `state` fields and `show` blocks. */
-  kindBody = this.RULE("kindBody", (): { fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[] } => {
+  /** The `{ … }` of a kind or a field set: fields, `state` and `mark` fields, `show` and `known` blocks. */
+  kindBody = this.RULE("kindBody", (): { fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; known: KnownDecl[] } => {
     const fields: FieldDecl[] = [];
     const states: FieldDecl[] = [];
     let show: ShowEntry[] = [];
+    const known: KnownDecl[] = [];
     this.CONSUME(LBrace);
     // Chosen by the first token (with a look at the second for `state` and `show`, which may
     // also name fields), so `crops number` is reported as a missing `:`, not as no item at all.
@@ -192,6 +193,27 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
               this.CONSUME(kw("state"));
               const f = this.SUBRULE2(this.fieldDecl);
               this.ACTION(() => states.push(f));
+            },
+          },
+          {
+            // `mark told: Colour? = none`: a `state` field that shows wherever the piece is.
+            // `mark` is a name elsewhere (a field called `mark: number` reads as before).
+            GATE: () => isMarkWord(this.LA(1)) && tokenMatcher(this.LA(2), Word) && this.LA(3).tokenType === Colon,
+            ALT: () => {
+              this.CONSUME(Identifier);
+              const f = this.SUBRULE3(this.fieldDecl);
+              this.ACTION(() => states.push({ ...f, mark: true }));
+            },
+          },
+          {
+            // `known { … }`: what a piece's marks say of it (`known` is a name elsewhere).
+            GATE: () => this.LA(1).tokenType === Identifier && this.LA(1).image === "known" && this.LA(2).tokenType === LBrace,
+            ALT: () => {
+              const start = this.CONSUME2(Identifier);
+              this.CONSUME2(LBrace);
+              const value = this.SUBRULE(this.expression);
+              this.CONSUME2(RBrace);
+              this.ACTION(() => known.push({ value, span: this.spanFrom(start) }));
             },
           },
           {
@@ -211,7 +233,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       }),
     );
     this.CONSUME(RBrace);
-    return { fields, states, show };
+    return { fields, states, show, known };
   });
 
   /** `kind Building with Effects, Costs { … }` */
@@ -238,7 +260,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     const start = this.CONSUME(kw("fields"));
     const name = this.CONSUME(Identifier);
     const body = this.SUBRULE(this.kindBody);
-    return this.ACTION(() => ({ kind: "FieldsDecl", name: this.name(name), fields: body.fields, states: body.states, show: body.show, span: this.spanFrom(start) }));
+    return this.ACTION(() => ({ kind: "FieldsDecl", name: this.name(name), fields: body.fields, states: body.states, show: body.show, known: body.known, span: this.spanFrom(start) }));
   });
 
   componentsDecl = this.RULE("componentsDecl", (): Decl => {

@@ -50,6 +50,8 @@ export const CONTEXTUAL_KEYWORDS = [
   "label", "ask", "always",
   // `example` blocks
   "example", "position", "triggers", "expect", "offered", "refused", "because",
+  // a kind's `mark` fields and `known` blocks
+  "mark", "known",
 ] as const;
 
 /** Type names, highlighted as types. */

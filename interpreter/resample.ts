@@ -7,6 +7,7 @@ import { seedState } from "./random.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, Pending } from "./state.ts";
 import { contradictions, takeIdentity, type PastChoice } from "./choice-evidence.ts";
+import { hasKnown, holdsKnown, marksOf, marksSet, unmarked, withMarks } from "./marks.ts";
 import { classOf } from "./knowledge.ts";
 import { readsAsWritten, seesPiece } from "./visibility.ts";
 import { answerNamed, apply, applyAt, optionCount, run } from "./vm.ts";
@@ -65,6 +66,102 @@ interface Identity {
   owner: number | null;
   /** Sorting key, so the result never depends on which unseen piece held which identity. */
   key: string;
+}
+
+/**
+ * A set of pieces a redraw swaps identities among: their places (`ids`), their identities in
+ * sorting order, the marks each place holds (`marks.ts`), and, where some places' marks are set
+ * and their kind says what marks tell (`known`), which identities each such place may take.
+ */
+interface Group {
+  ids: number[];
+  identities: Identity[];
+  marks: (Record<string, Value> | undefined)[];
+  /** Place (by position in `ids`) → the identities (by position) its `known` blocks allow; only places whose marks are set. */
+  fits: Map<number, number[]> | undefined;
+}
+
+/**
+ * Which identities each place whose marks are set may take (`Group.fits`), tried on `s` one by
+ * one; undefined when the kind says nothing of its marks, or no mark is set.
+ */
+function knownFits(rt: Runtime, real: MatchState, s: MatchState, ids: number[], identities: Identity[], marks: (Record<string, Value> | undefined)[]): Map<number, number[]> | undefined {
+  const c = s.pieces[ids[0]!]!.c;
+  if (!hasKnown(rt, c)) return undefined;
+  let fits: Map<number, number[]> | undefined;
+  // What was worked out for this decision of the real match: a search redraws it again and again.
+  let kept = knownKept.get(real);
+  if (!kept || kept.at !== real.log.length) knownKept.set(real, (kept = { at: real.log.length, fit: new Map() }));
+  ids.forEach((id, i) => {
+    if (!marksSet(rt, s, id)) return;
+    const allowed: number[] = [];
+    const marksKey = JSON.stringify(marks[i]);
+    identities.forEach((identity, j) => {
+      const key = `${identity.key}|${marksKey}`;
+      let fit = kept.fit.get(key);
+      if (fit === undefined) {
+        takeIdentity(rt, s, id, { c: identity.c, st: withMarks(identity.st, marks[i]), owner: identity.owner });
+        kept.fit.set(key, (fit = holdsKnown(rt, s, id)));
+      }
+      if (fit) allowed.push(j);
+    });
+    (fits ??= new Map()).set(i, allowed);
+  });
+  return fits;
+}
+
+/**
+ * Which identities fit which marks (`knownFits`), by the real match, for the decision it stands at
+ * (the length of its log): a `known` block is about its piece, and the match stands still while
+ * a bot searches it.
+ */
+const knownKept = new WeakMap<MatchState, { at: number; fit: Map<string, boolean> }>();
+
+/** How many times a draw that keeps marks true (`drawGroup`) starts again before it gives up on them. */
+const KNOWN_TRIES = 8;
+
+/**
+ * Deals a group's identities out to its places at random, each place keeping its marks. Places
+ * whose marks are set take, first the most constrained, an identity their `known` blocks allow,
+ * drawn evenly among those left; the rest take the others in a random order. That is not quite
+ * even over every consistent deal, but it always fits when a deal that fits is found within
+ * `KNOWN_TRIES`; when none is, the marks are kept and the identities dealt as if nothing were known.
+ */
+function drawGroup(rt: Runtime, s: MatchState, g: Group, rng: ReturnType<typeof botRandom>): void {
+  const n = g.identities.length;
+  const order = [...Array(n).keys()];
+  for (let i = n - 1; i > 0; i--) {
+    const j = uniformInt(rng, 0, i);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  let dealt = order;
+  if (g.fits) {
+    const constrained = [...g.fits.entries()].sort((a, b) => a[1].length - b[1].length || a[0] - b[0]);
+    for (let attempt = 0; attempt < KNOWN_TRIES; attempt++) {
+      const used = new Uint8Array(n);
+      const at = new Map<number, number>();
+      let ok = true;
+      for (const [place, allowed] of constrained) {
+        const free = allowed.filter((j) => used[j] === 0);
+        if (free.length === 0) {
+          ok = false;
+          break;
+        }
+        const j = free[uniformInt(rng, 0, free.length - 1)]!;
+        used[j] = 1;
+        at.set(place, j);
+      }
+      if (!ok) continue;
+      const rest = order.filter((j) => used[j] === 0);
+      let k = 0;
+      dealt = g.ids.map((_, place) => at.get(place) ?? rest[k++]!);
+      break;
+    }
+  }
+  g.ids.forEach((id, i) => {
+    const identity = g.identities[dealt[i]!]!;
+    takeIdentity(rt, s, id, { c: identity.c, st: withMarks(identity.st, g.marks[i]), owner: identity.owner });
+  });
 }
 
 /** How many times a redraw is drawn again at most to fit the choices taken (`resampleState`). */
@@ -131,27 +228,23 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
   });
   const ordered: number[][] = [];
   for (const key of [...groups.keys()].sort()) ordered.push(...[...groups.get(key)!.values()].sort((a, b) => a[0]! - b[0]!));
-  // Each group's identities in sorting order, drawn into its pieces anew at each draw.
-  const drawn: { ids: number[]; identities: Identity[] }[] = [];
+  // Each group's identities in sorting order, drawn into its pieces anew at each draw. Marks stay
+  // where they are (`marks.ts`): an identity is what a piece is without them.
+  const drawn: Group[] = [];
   for (const ids of ordered) {
     if (ids.length < 2) continue;
     const identities: Identity[] = ids.map((id) => {
       const p = s.pieces[id]!;
-      return { c: p.c, st: p.st, owner: p.owner, key: `${identityKey(p.c, p.st)}|${p.owner}` };
+      const st = unmarked(rt, p.c, p.st);
+      return { c: p.c, st, owner: p.owner, key: `${identityKey(p.c, st)}|${p.owner}` };
     });
     identities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    drawn.push({ ids, identities });
+    const marks = ids.map((id) => marksOf(rt, s, id));
+    drawn.push({ ids, identities, marks, fits: knownFits(rt, real, s, ids, identities, marks) });
   }
   const redrawn = drawn.flatMap((g) => g.ids);
   const draw = (): void => {
-    for (const { ids, identities } of drawn) {
-      const order = identities.slice();
-      for (let i = order.length - 1; i > 0; i--) {
-        const j = uniformInt(rng, 0, i);
-        [order[i], order[j]] = [order[j]!, order[i]!];
-      }
-      ids.forEach((id, i) => takeIdentity(rt, s, id, order[i]!));
-    }
+    for (const g of drawn) drawGroup(rt, s, g, rng);
   };
   draw();
   // A copy the choices taken rule out (`choice-evidence.ts`: a void shown in a suit) is drawn

@@ -79,6 +79,8 @@ export class Runtime {
   /** `show` blocks by `kind:` or `board:` name; `draws`: an entry may draw on the generator (`random`), which showing must put back. */
   /** `labelFollowsPlay`: the `label` entry reads the match's play (`reads-play.ts`), so its texts are readings, not symbols. */
   readonly show = new Map<string, { entries: Record<string, Fn>; nlocals: number; draws: boolean; labelFollowsPlay?: boolean }>();
+  /** A kind's `known` blocks by kind name (`marks.ts`): what its pieces' marks say of them. */
+  readonly known = new Map<string, { value: Fn; nlocals: number }[]>();
   /** By board shape type, then by component: `orientations`' answers. */
   private readonly orientationCache = new Map<string, (Orientation[] | undefined)[]>();
   /** `startPlan`'s answers, by player count. */
@@ -198,6 +200,7 @@ export class Runtime {
     this.estimate = def.estimate ? { value: compileExpr(def.estimate.value, this), nlocals: def.estimate.nlocals } : undefined;
     this.measures = def.measures.map((m) => ({ value: compileExpr(m.value, this), nlocals: m.nlocals }));
     for (const k of Object.values(def.kinds)) {
+      if (k.known) this.known.set(k.name, k.known.map((b) => ({ value: compileExpr(b.value, this), nlocals: b.nlocals })));
       if (k.show) this.show.set(`kind:${k.name}`, { entries: mapValues(k.show.entries, (e) => compileExpr(e, this)), nlocals: k.show.nlocals, draws: mayDraw(Object.values(k.show.entries), draws) });
     }
     for (const b of Object.values(def.boards)) {

@@ -10,6 +10,7 @@ import { safeColour } from "../dsl/colour.ts";
 import { isPlacement, label } from "./values.ts";
 import { copyWithSpaces } from "./space-info.ts";
 import { logLabel, readBy, seesPiece, seesZone } from "./visibility.ts";
+import { marksSet, setMarksOf } from "./marks.ts";
 import { answerNamed, namedOptions, owing } from "./vm.ts";
 
 /** Presentation of a piece or space, from its kind's or board's `show` block. */
@@ -38,6 +39,8 @@ export interface PieceView {
   /** Covered by another piece (overbuilt). */
   covered?: true;
   show?: ShowView;
+  /** A hidden piece's marks that are set (`mark` fields, `marks.ts`): they show wherever it is. A piece seen shows them in `state`. */
+  marks?: Record<string, Value>;
 }
 
 export interface ZoneView {
@@ -49,6 +52,11 @@ export interface ZoneView {
   count: number;
   /** The pieces, bottom first, when the viewer may see them. */
   pieces?: PieceView[];
+  /**
+   * When the viewer may not look into the zone but a piece there has a mark set (`marks.ts`):
+   * every piece, bottom first, hidden, with its marks that are set (a hand held facing out, where clues were marked).
+   */
+  marked?: PieceView[];
 }
 
 export interface SpaceView {
@@ -169,6 +177,8 @@ function pieceView(x: Exec, id: number, visible: boolean): PieceView {
   if (!visible) {
     const v: PieceView = { kind: comp.kind, owner: p.owner, faceUp: p.up, hidden: true };
     if (p.board !== null) v.cells = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
+    const marks = setMarksOf(x.rt, x.s, id);
+    if (marks) v.marks = marks;
     return v;
   }
   const v: PieceView = { id, kind: comp.kind, name: comp.label, owner: p.owner, faceUp: p.up, fields: comp.fields, state: p.st };
@@ -192,6 +202,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     const owner = instanceOwner(key);
     const z: ZoneView = { key, name: boardName(key), label: rt.zoneLabel(key), owner, visibility: def.visibility, count: ids.length };
     if (seesZone(def.visibility, owner, viewer)) z.pieces = ids.map((id) => pieceView(x, id, true));
+    else if (ids.some((id) => marksSet(rt, s, id))) z.marked = ids.map((id) => pieceView(x, id, false));
     return z;
   });
   const boards: BoardView[] = rt.topo.instances(s.players).map((key) => {

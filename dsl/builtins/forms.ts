@@ -219,6 +219,22 @@ export const FORMS: Form[] = [
     example: "board field: grid(4, 1) {\n  space state tiles: number = 0\n}",
   },
   {
+    keyword: "mark",
+    category: "declarations",
+    signature: "mark name: type = value",
+    description:
+      "In a kind: a `state` field that shows wherever its piece is, face down or in a hand its viewer cannot look into (a clue, a token on a card's back). Read and set as any `state` field; a bot's redrawn copy keeps each mark with its place while what the piece is is redrawn. `mark` is a word only there.",
+    example: "kind Card {\n  colour: Colour\n  mark told_colour: Colour = none\n}",
+  },
+  {
+    keyword: "known",
+    category: "declarations",
+    signature: "known { condition }",
+    description:
+      "In a kind: what a piece's marks say of it, with `this` the piece. A bot's redrawn copy gives a piece whose marks are set only what every `known` block of its kind allows. `known` is a word only there.",
+    example: "kind Card {\n  colour: Colour\n  mark told_colour: Colour = none\n  known { this.told_colour == none or this.told_colour == this.colour }\n}",
+  },
+  {
     keyword: "estimate",
     category: "declarations",
     signature: "estimate p { value }",

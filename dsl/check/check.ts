@@ -1,7 +1,7 @@
-import type { Decl, Expr, FileAst, Name, Param } from "../ast.ts";
+import type { Decl, Expr, FileAst, KnownDecl, Name, Param } from "../ast.ts";
 import { checkChoicesHavePlayers } from "./choose-without-player.ts";
 import { DiagnosticSink, type Diagnostic } from "../diagnostic.ts";
-import type { Code, GameDef, IrExpr, ParamDef, ShowDef } from "../ir.ts";
+import type { Code, GameDef, IrExpr, KnownDef, ParamDef, ShowDef } from "../ir.ts";
 import { NO_SPAN, type Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { fallsThrough } from "./falls-through.ts";
@@ -284,6 +284,16 @@ function showDef(c: Checker, entries: { name: Name; value: Expr; span: Span }[],
   return { ...code(frame, [], span), entries: out };
 }
 
+/** A `known { … }` block: a bool about `this`, the piece (`KnownDef`). */
+function knownDef(c: Checker, k: KnownDecl, self: Type): KnownDef {
+  const frame = new Frame();
+  const scope = new Scope(frame);
+  const slot = scope.hidden("this");
+  const v = checkExpr(c, k.value, cx(scope, false, { self: { type: self, slot } }));
+  expect(c, v, T.bool, k.value.span, "`known`");
+  return { ...code(frame, [], k.span), value: v.ir };
+}
+
 const PIECE_SHOW = ["label", "colour", "symbol", "text", "shape"];
 const SPACE_SHOW = ["label", "colour", "symbol", "text"];
 
@@ -468,6 +478,17 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         });
         const show = showDef(c, [...setShows, ...d.show], T.pieceOf(d.name.text), PIECE_SHOW, d.span);
         if (show && c.def.kinds[d.name.text]) c.def.kinds[d.name.text]!.show = show;
+        const setKnown = d.sets.flatMap((n) => {
+          const g = c.globals.get(n.text);
+          return g?.k === "fields" ? g.decl.known : [];
+        });
+        const known = [...setKnown, ...d.known].map((k) => knownDef(c, k, T.pieceOf(d.name.text)));
+        if (known.length > 0 && c.def.kinds[d.name.text]) {
+          c.def.kinds[d.name.text]!.known = known;
+          if (!c.def.kinds[d.name.text]!.states.some((st) => st.mark)) {
+            c.sink.warning("known-without-marks", `\`known\` says what a piece's marks tell of it, and \`${d.name.text}\` has no \`mark\`: a redrawn copy checks it only where a mark is set`, d.known[0]?.span ?? d.span, "give the kind a `mark` field that the rules set, such as `mark told: bool = false`");
+          }
+        }
         break;
       }
       case "BoardDecl": {

@@ -205,10 +205,13 @@ export function buildKinds(c: Checker, decls: Decl[]): void {
     for (const f of allStates) {
       const type = resolveType(c, f.type);
       const init = fieldInit(c, f, type, "state");
+      const word = f.mark ? "mark" : "state";
       if (init === undefined && !f.init) {
-        c.sink.error("invalid-constant", `the state \`${f.name.text}\` needs a starting value: \`state ${f.name.text}: … = value\``, f.span);
+        c.sink.error("invalid-constant", `the ${word} \`${f.name.text}\` needs a starting value: \`${word} ${f.name.text}: … = value\``, f.span);
       }
-      kind.states.push({ name: f.name.text, type, init: init ?? null });
+      const st: KindDef["states"][number] = { name: f.name.text, type, init: init ?? null };
+      if (f.mark) st.mark = true;
+      kind.states.push(st);
     }
     c.def.kinds[d.name.text] = kind;
     c.kindDefaults.set(d.name.text, defaults);

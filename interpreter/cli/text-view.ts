@@ -196,6 +196,8 @@ function boardLines(b: BoardView, players: string[]): string[] {
  * `red 2, red wager ×2, red 2` shows which card would be drawn from it.
  */
 function zoneContent(z: ZoneView): string {
+  // A hidden piece shows its marks (what clues told of it): each piece in order, the marked ones with them.
+  if (!z.pieces && z.marked) return z.marked.map((p) => (p.marks ? `hidden (${Object.entries(p.marks).map(([k, v]) => `${k} ${valueText(v)}`).join(", ")})` : "hidden")).join(", ");
   if (!z.pieces) return "hidden";
   const runs: { key: string; n: number }[] = [];
   for (const p of z.pieces) {

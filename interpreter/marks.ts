@@ -1,0 +1,111 @@
+import type { Value } from "../dsl/ir.ts";
+import { newExec, nulls } from "./exec.ts";
+import { forget } from "./memo.ts";
+import type { Runtime } from "./runtime.ts";
+import type { MatchState } from "./state.ts";
+import { equal } from "./values.ts";
+
+/**
+ * Marks: a kind's `mark` fields (`mark told: Colour? = none`), `state` fields that show wherever
+ * the piece is, face down on a board or in a hand its viewer cannot look into, as a token laid
+ * on a card's back does. The rules read and set them as any `state` field. What they change:
+ *
+ * - a view shows a hidden piece's marks (`view.ts`);
+ * - a bot's redrawn copy (`resample.ts`) keeps each mark where it is, with the piece's place, while
+ *   what the piece is moves: the marks were seen there, not on an identity;
+ * - a kind's `known { … }` blocks say what its marks tell of a piece (`known { this.told == none
+ *   or this.told == this.colour }`), and a redrawn copy gives a piece whose marks are set (not at
+ *   their start values) only identities that keep every block true.
+ */
+
+/** The mark fields of a kind, with their start values; empty for most kinds. */
+export function markFields(rt: Runtime, kind: string): readonly { name: string; init: Value }[] {
+  let byKind = marked.get(rt);
+  if (!byKind) marked.set(rt, (byKind = new Map()));
+  let fields = byKind.get(kind);
+  if (!fields) byKind.set(kind, (fields = (rt.def.kinds[kind]?.states ?? []).filter((f) => f.mark).map((f) => ({ name: f.name, init: f.init }))));
+  return fields;
+}
+
+const marked = new WeakMap<Runtime, Map<string, { name: string; init: Value }[]>>();
+
+/** The mark fields of component `c`'s kind. */
+export function componentMarks(rt: Runtime, c: number): readonly { name: string; init: Value }[] {
+  return markFields(rt, rt.def.components[c]!.kind);
+}
+
+/** A piece's marks by name, or undefined when its kind has none. */
+export function marksOf(rt: Runtime, s: MatchState, id: number): Record<string, Value> | undefined {
+  const p = s.pieces[id]!;
+  const fields = componentMarks(rt, p.c);
+  if (fields.length === 0) return undefined;
+  const out: Record<string, Value> = {};
+  for (const f of fields) out[f.name] = p.st[f.name] ?? f.init;
+  return out;
+}
+
+/** A piece's marks that are set (not at their start values), or undefined when none is: what a view shows of a hidden piece. */
+export function setMarksOf(rt: Runtime, s: MatchState, id: number): Record<string, Value> | undefined {
+  const p = s.pieces[id]!;
+  let out: Record<string, Value> | undefined;
+  for (const f of componentMarks(rt, p.c)) {
+    const v = p.st[f.name] ?? f.init;
+    if (!equal(v, f.init)) (out ??= {})[f.name] = v;
+  }
+  return out;
+}
+
+/** Is any mark of the piece set (not at its start value)? */
+export function marksSet(rt: Runtime, s: MatchState, id: number): boolean {
+  const p = s.pieces[id]!;
+  for (const f of componentMarks(rt, p.c)) if (!equal(p.st[f.name] ?? f.init, f.init)) return true;
+  return false;
+}
+
+/** `st` without the marks of component `c` (what moves with a piece's identity when a copy is redrawn); `st` itself when there are none. */
+export function unmarked(rt: Runtime, c: number, st: Record<string, Value>): Record<string, Value> {
+  const fields = componentMarks(rt, c);
+  if (fields.length === 0) return st;
+  // Kept with the record (replaced whole, never changed): a search redraws the same pieces again
+  // and again, and the same object keeps its sorting key (`resample.ts` `identityKey`).
+  const kept = unmarkedKept.get(st);
+  if (kept !== undefined) return kept;
+  const out = { ...st };
+  for (const f of fields) delete out[f.name];
+  unmarkedKept.set(st, out);
+  return out;
+}
+
+const unmarkedKept = new WeakMap<Record<string, Value>, Record<string, Value>>();
+
+/** Identity fields `st` (`unmarked`) with the marks `place` holds: what a piece at that place gets when a redraw gives it that identity. */
+export function withMarks(st: Record<string, Value>, place: Record<string, Value> | undefined): Record<string, Value> {
+  return place === undefined ? st : { ...st, ...place };
+}
+
+/**
+ * Do piece `id`'s `known` blocks hold in `s` (true when its kind has none)? A block that fails (a
+ * rule error) says nothing against the copy: true.
+ */
+export function holdsKnown(rt: Runtime, s: MatchState, id: number): boolean {
+  const blocks = rt.known.get(rt.def.components[s.pieces[id]!.c]!.kind);
+  if (!blocks) return true;
+  const x = newExec(rt, s);
+  // The piece was just given another identity: nothing remembered of it before holds.
+  forget(x);
+  for (const b of blocks) {
+    const l = nulls(Math.max(1, b.nlocals));
+    l[0] = id;
+    try {
+      if (b.value(x, l) !== true) return false;
+    } catch {
+      continue;
+    }
+  }
+  return true;
+}
+
+/** Does the kind of component `c` have `known` blocks? */
+export function hasKnown(rt: Runtime, c: number): boolean {
+  return rt.known.has(rt.def.components[c]!.kind);
+}
