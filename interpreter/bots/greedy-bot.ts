@@ -2,7 +2,7 @@ import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import type { Judged } from "./bot.ts";
 import { optionIdAt } from "./option-at.ts";
-import { FOLLOW_DEPTH, FOLLOW_WIDTH, followed, optionSample, tryOption } from "./one-step.ts";
+import { FOLLOW_DEPTH, FOLLOW_WIDTH, followed, followedAcross, optionSample, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 
 /**
@@ -52,18 +52,24 @@ export class GreedyBot {
     if (n <= 1) return n === 1 ? 0 : undefined;
     const pool = optionSample(n, this.width, this.pick);
     const decision = this.decisions++;
-    const totals = pool.map(() => 0);
+    // Every option is tried on the same copies, so they differ by what they do, not by their luck.
+    const worlds: Match[] = [];
     for (let k = 0; k < this.samples; k++) {
-      // Every option is tried on the same copies, so they differ by what they do, not by their luck.
       const world = match.resampleFor(player, k === 0 ? mixSeed(this.seed, decision) : mixSeed(mixSeed(this.seed, decision), k));
       // Nobody reads the trials' logs: they play the same moves without naming them.
       world.quiet = true;
-      pool.forEach((i, j) => (totals[j]! += followed(tryOption(world, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick).score));
+      worlds.push(world);
     }
+    // One copy: its rank there. Several: the mean, a follow-up judged across them (`followedAcross`).
+    const scores = pool.map((i) =>
+      worlds.length === 1
+        ? followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick).score
+        : followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick),
+    );
     let best = -Infinity;
     let bestIndices: number[] = [];
     for (const [j, i] of pool.entries()) {
-      const score = totals[j]! / this.samples;
+      const score = scores[j]!;
       if (score > best) {
         best = score;
         bestIndices = [i];

@@ -109,3 +109,34 @@ export function followed(trial: Match | undefined, player: number, depth: number
   }
   return best;
 }
+
+/**
+ * How a bot that tries each option on several redrawn copies (`greedy:16`) ranks option `index`:
+ * the mean over the copies of its rank there (`followed`). But when, in every copy, the rules next
+ * ask the player alone again and offer the same options (by id: a hidden card of one's hand is
+ * offered by its place, "hidden piece 2 of hand"), the option is worth the best of those follow-ups
+ * judged each by its mean over the copies. Judged copy by copy, it was worth the mean of each
+ * copy's own best follow-up: in a game where one's own cards are hidden, "Play a card" read as good
+ * as the card that happens to fit in each copy, a hand no player can read ("strategy fusion").
+ */
+export function followedAcross(worlds: readonly Match[], index: number, player: number, depth: number, width: number, pick: (n: number) => number): number {
+  const trials = worlds.map((w) => tryOption(w, index, player, pick));
+  const mean = (scores: number[]): number => scores.reduce((a, b) => a + b, 0) / scores.length;
+  const alone = (t: Match | undefined): boolean => {
+    const next = t && !t.error && !t.result ? t.decision : null;
+    return next !== null && !next.simultaneous && next.players.length === 1 && next.players[0] === player;
+  };
+  if (depth <= 0 || trials.length < 2 || !trials.every(alone)) return mean(trials.map((t) => followed(t, player, depth, width, pick).score));
+  // The follow-up's options in each copy, by id, with where each is for `applyAt`.
+  const offered = trials.map((t) => new Map(t!.options(player).map((o) => [o.id, o.index])));
+  const ids = [...offered[0]!.keys()];
+  const same = ids.length >= 2 && offered.every((o) => o.size === ids.length && ids.every((id) => o.has(id)));
+  if (!same) return mean(trials.map((t) => followed(t, player, depth, width, pick).score));
+  let best = -Infinity;
+  for (const q of optionSample(ids.length, width, pick)) {
+    const id = ids[q]!;
+    const score = mean(trials.map((t, w) => followed(tryOption(t!, offered[w]!.get(id)!, player, pick), player, depth - 1, width, pick).score));
+    if (score > best) best = score;
+  }
+  return best;
+}
