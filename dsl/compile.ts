@@ -6,7 +6,7 @@ import type { GameDef } from "./ir.ts";
 import { INPUT_LIMITS } from "./input-limits.ts";
 import { codeOnly, parse, type ParseResult } from "./parse.ts";
 import { NO_SPAN } from "./span.ts";
-import { applyVariant, resolveExtendsPath, tagFile } from "./variants.ts";
+import { applyVariant, resolveExtendsPath, splitCombination, tagFile } from "./variants.ts";
 import { didYouMean } from "./suggest.ts";
 
 export interface CompileOptions {
@@ -33,6 +33,14 @@ export interface CompiledRules {
   variants: Record<string, GameDef>;
   /** Every variant name the file declares, in order. */
   variantNames: string[];
+  /**
+   * A combination of the file's variants nobody declared, by name (`"A+B"`: as a variant that
+   * includes A, then B; a declared variant of that name is itself): its game when it checks, and
+   * what the checker says of it otherwise, each message ending `(with variant "A+B")`. No
+   * diagnostics and no game: the name is not variants of this file joined by `+`. Absent when the
+   * file has errors.
+   */
+  combine?: (name: string) => { def?: GameDef; diagnostics: Diagnostic[] };
   /** The base file a variant file extends. */
   extendsFile?: string;
   diagnostics: Diagnostic[];
@@ -176,23 +184,84 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (checked.def) result.def = checked.def;
   }
 
-  for (const v of variantDecls) {
-    const before = sink.items.length;
-    const merged = applyVariant(baseDecls, v, sink);
+  const byName = new Map<string, VariantDecl>();
+  for (const v of variantDecls) if (!byName.has(v.title)) byName.set(v.title, v);
+  /** The diagnostics each variant gave as written (before `(with variant …)`), so one that includes it does not repeat them. */
+  const keysOf = new Map<VariantDecl, Set<string>>();
+  const defs = new Map<VariantDecl, GameDef>();
+  /** Checks `v` laid over the base; `into` gets its diagnostics (a combination asked for by name keeps its own). */
+  const checkVariant = (v: VariantDecl, into: Diagnostic[], variantSink: DiagnosticSink): void => {
+    if (keysOf.has(v)) return;
+    const keys = new Set<string>();
+    keysOf.set(v, keys);
+    // What an included variant says on its own is said once, by it.
+    const inherited = new Set<string>();
+    const addInherited = (w: VariantDecl, seen: Set<VariantDecl>): void => {
+      if (seen.has(w)) return;
+      seen.add(w);
+      for (const inc of w.includes) {
+        const next = byName.get(inc.name);
+        if (!next || next === v) continue;
+        checkVariant(next, diagnostics, sink);
+        for (const k of keysOf.get(next) ?? []) inherited.add(k);
+        addInherited(next, seen);
+      }
+    };
+    addInherited(v, new Set());
+    const before = variantSink.items.length;
+    const merged = applyVariant(baseDecls, v, variantSink, byName);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources, overridden);
     for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics, source, parsed.takenValues)) {
-      if (baseKeys.has(diagnosticKey(d))) continue;
+      const key = diagnosticKey(d);
+      if (baseKeys.has(key) || inherited.has(key)) continue;
+      keys.add(key);
       // A problem the variant causes in the base's declarations (a base procedure it leaves
-      // unused, a name its new code clashes with) says which variant causes it.
-      const inVariant = d.file === file && d.span.start.offset >= v.span.start.offset && d.span.end.offset <= v.span.end.offset;
-      diagnostics.push(inVariant ? d : { ...d, message: `${d.message} (with variant "${v.title}")` });
+      // unused, a name its new code clashes with), or in a variant it includes, says which
+      // variant causes it.
+      const inVariant = d.file === file && d.span.start.offset >= v.span.start.offset && d.span.end.offset <= v.span.end.offset && v.span !== NO_SPAN;
+      into.push(inVariant ? d : { ...d, message: `${d.message} (with variant "${v.title}")` });
     }
-    mergeSymbols(result.symbols, checked.symbols);
-    if (checked.def && sink.items.length === before) {
+    if (v.span !== NO_SPAN) mergeSymbols(result.symbols, checked.symbols);
+    if (checked.def && !variantSink.items.slice(before).some((d) => d.severity === "error")) {
       checked.def.variant = v.title;
-      result.variants[v.title] = checked.def;
+      defs.set(v, checked.def);
     }
+  };
+  for (const v of variantDecls) checkVariant(v, diagnostics, sink);
+  // In the order the file declares them (an include is checked before the variant that includes it).
+  for (const v of variantDecls) {
+    const def = defs.get(v);
+    if (def && !(v.title in result.variants)) result.variants[v.title] = def;
   }
+  result.combine = (name) => {
+    if (result.variants[name]) return { def: result.variants[name], diagnostics: [] };
+    const parts = splitCombination(name, new Set(byName.keys()))[0];
+    if (!parts) {
+      // "No hook+Nohook": the part that is no variant, with the one it may mean.
+      const names = new Set(byName.keys());
+      const missing = name.includes("+") ? name.split("+").map((p) => p.trim()).find((p) => !names.has(p)) : undefined;
+      if (missing === undefined) return { diagnostics: [] };
+      const lost = new DiagnosticSink(file);
+      lost.error("unknown-variant", `"${name}" joins variants with \`+\`, but this file has no variant "${missing}"`, NO_SPAN, didYouMean(missing, names));
+      return { diagnostics: lost.items };
+    }
+    // A combination nobody declared reads as a variant that includes each part in turn.
+    const at = (n: string) => byName.get(n)!.titleSpan;
+    const synthesized: VariantDecl = {
+      kind: "VariantDecl",
+      title: name,
+      titleSpan: NO_SPAN,
+      includes: parts.map((p) => ({ name: p, nameSpan: at(p), span: at(p) })),
+      items: [],
+      span: NO_SPAN,
+    };
+    const own: Diagnostic[] = [];
+    const combinedSink = new DiagnosticSink(file);
+    checkVariant(synthesized, own, combinedSink);
+    const all = sortDiagnostics([...own, ...combinedSink.items]);
+    const def = defs.get(synthesized);
+    return def && !all.some((d) => d.severity === "error") ? { def, diagnostics: all } : { diagnostics: all };
+  };
   if (extending.length) {
     const first = result.variants[variantDecls[0]!.title];
     if (first) result.def = first;
@@ -321,6 +390,7 @@ function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: Diagnost
   const sorted = sortDiagnostics(all);
   if (sorted.some((d) => d.severity === "error")) {
     delete result.def;
+    delete result.combine;
     result.variants = {};
   }
   result.diagnostics = capDiagnostics(sorted);

@@ -38,6 +38,11 @@ export function isMeasureWord(t: IToken, next?: IToken): boolean {
   return t.tokenType === Identifier && t.image === "measure" && (next === undefined || next.tokenType === StringLit);
 }
 
+/** `include "…"` inside a variant: `include` is a name everywhere else. */
+export function isIncludeWord(t: IToken, next: IToken): boolean {
+  return t.tokenType === Identifier && t.image === "include" && next.tokenType === StringLit;
+}
+
 /** `example "…" { … }`: `example` is a name everywhere else. */
 export function isExampleWord(t: IToken): boolean {
   return t.tokenType === Identifier && t.image === "example";
