@@ -283,7 +283,8 @@ function checkExampleVariants(decls: Decl[], names: Set<string>, sink: Diagnosti
     for (const step of ex.steps) {
       if (step.kind !== "ExampleSetting" || step.key.text !== "variant" || step.value.kind !== "StringLit") continue;
       const name = step.value.value;
-      if (name === "" || names.has(name)) continue;
+      // "A+B": a combination of this file's variants, built when the example plays it.
+      if (name === "" || names.has(name) || splitCombination(name, names).length) continue;
       if (!hints.has(name)) hints.set(name, didYouMean(name, names));
       sink.error("unknown-variant", `this file has no variant "${name}"${listed ? ` (it has: ${listed})` : ""}`, step.value.span, hints.get(name));
     }

@@ -1,7 +1,7 @@
-import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from "chevrotain";
+import { EmbeddedActionsParser, EOF, tokenMatcher, type IToken, type TokenType } from "chevrotain";
 import type { BinaryOp, Expr, Name } from "./ast.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { ALL_TOKENS, AnyToken, Colon, Comma, Equals, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, KEYWORDS, RBrace, RParen, Semicolon, StringLit, type Keyword } from "./tokens.ts";
+import { ALL_TOKENS, AnyToken, Word, Colon, Comma, Equals, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, KEYWORDS, RBrace, RParen, Semicolon, StringLit, type Keyword } from "./tokens.ts";
 import { didYouMean } from "./suggest.ts";
 import { errorMessages } from "./parser-messages.ts";
 
@@ -38,9 +38,10 @@ export function isMeasureWord(t: IToken, next?: IToken): boolean {
   return t.tokenType === Identifier && t.image === "measure" && (next === undefined || next.tokenType === StringLit);
 }
 
-/** `include "…"` inside a variant: `include` is a name everywhere else. */
+/** `include "…"` inside a variant (or `include Name` on one line, the quotes forgotten): `include` is a name everywhere else. */
 export function isIncludeWord(t: IToken, next: IToken): boolean {
-  return t.tokenType === Identifier && t.image === "include" && next.tokenType === StringLit;
+  if (t.tokenType !== Identifier || t.image !== "include") return false;
+  return next.tokenType === StringLit || (tokenMatcher(next, Word) && next.startLine === t.startLine);
 }
 
 /** `example "…" { … }`: `example` is a name everywhere else. */

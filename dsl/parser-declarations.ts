@@ -840,8 +840,23 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
           GATE: () => isIncludeWord(this.LA(1), this.LA(2)),
           ALT: () => {
             const word = this.CONSUME(Identifier);
-            const name = this.CONSUME3(StringLit);
-            this.ACTION(() => includes.push({ name: unquote(name.image), nameSpan: this.span(name), span: this.spanFrom(word) }));
+            this.OR2([
+              {
+                ALT: () => {
+                  const name = this.CONSUME3(StringLit);
+                  this.ACTION(() => includes.push({ name: unquote(name.image), nameSpan: this.span(name), span: this.spanFrom(word) }));
+                },
+              },
+              {
+                // `include Short`: said as what it lacks, not "expected a declaration" at `include`.
+                ALT: () => {
+                  const bare = this.CONSUME2(Word);
+                  this.ACTION(() => {
+                    if (isReal(bare)) this.problems.push({ code: "parse-expected-token", message: `\`include\` takes a variant's name in quotes: \`include "${bare.image}"\``, span: tokenSpan(bare) });
+                  });
+                },
+              },
+            ]);
           },
         },
         {

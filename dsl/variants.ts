@@ -171,8 +171,7 @@ function checkClashes(variant: VariantDecl, included: VariantDecl[], variants: R
       const j = effects.slice(0, i).findIndex((e) => e.has(id) && e.get(id) !== d);
       if (j < 0) continue;
       const [a, b] = [included[j]!.title, included[i]!.title];
-      const fix = id.startsWith("per player") ? `override ${id}` : `override ${id} …`;
-      sink.error("invalid-variant", `"${a}" and "${b}" both change \`${id}\`: which of the two plays is not said`, at.span, `write one \`${fix}\` in this variant, after the includes, to say what it is`);
+      sink.error("invalid-variant", `"${a}" and "${b}" both change \`${id}\`: which of the two plays is not said`, at.span, `write one \`override\` of \`${id}\` in this variant, after the includes, to say what it is`);
     }
   }
 }
