@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compile, playRandomly, StartError, type Game } from "../../interpreter/index.ts";
 import { runExamples } from "../../interpreter/examples.ts";
+import { format } from "../../dsl/format.ts";
 
 /**
  * Combining variants: `include "Other variant"` inside a variant, and `"A+B"` for a combination
@@ -236,5 +237,13 @@ example "Rich and steep together" {
     expect(errors(r)).toEqual([]);
     const results = runExamples(r.game!);
     expect(results.map((x) => [x.title, x.passed, x.failure?.message])).toEqual([["Rich and steep together", true, undefined]]);
+  });
+
+  it("stela fmt lays out `include` lines as a variant's items", () => {
+    const head = `game "G" { players 2 }\nconst A = 1\nflow { end game }\nscoring p { points A }\nvariant "X" { override const A = 2 }\nvariant "W" { override const A = 5 }\n`;
+    const messy = `${head}variant "Y" {\ninclude   "X"\n      include "W"\n  override const A = 3\n}\nvariant "Z" { include "X" include "W" override const A = 4 }\n`;
+    const tidy = `${head}variant "Y" {\n  include "X"\n  include "W"\n  override const A = 3\n}\nvariant "Z" { include "X"  include "W"  override const A = 4 }\n`;
+    expect(format(messy, "g.stela")).toEqual({ text: tidy, diagnostics: [] });
+    expect(format(tidy, "g.stela").text).toBe(tidy);
   });
 });
