@@ -246,4 +246,18 @@ example "Rich and steep together" {
     expect(format(messy, "g.stela")).toEqual({ text: tidy, diagnostics: [] });
     expect(format(tidy, "g.stela").text).toBe(tidy);
   });
+
+  it("the reference's Sprint game and its combination check and play", () => {
+    const readme = readFileSync(new URL("../../dsl/README.md", import.meta.url), "utf8");
+    const blocks = [...readme.matchAll(/```stela\n([\s\S]*?)```/g)].map((m) => m[1]!);
+    const sprint = blocks.find((b) => b.includes('game "Sprint"'))!;
+    const combined = blocks.find((b) => b.includes('include "Short race"'))!;
+    const r = compile(`${sprint}\n${combined}`, "sprint.stela");
+    expect(errors(r)).toEqual([]);
+    const game = r.game!;
+    // One lap (Short race), seat 1 starting at 0 and seat 2 at HEAD_START, the prize table of "Head start".
+    expect(firstOptions(game, "Short race, head start")).toEqual(firstOptions(game, "Short race+Head start"));
+    expect(firstOptions(game, "Short race, head start")).not.toEqual(firstOptions(game, "Head start"));
+    expect(firstOptions(game, "Short race, head start")).not.toEqual(firstOptions(game, "Short race"));
+  });
 });
