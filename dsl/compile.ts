@@ -93,6 +93,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   }
   const variantDecls = parsed.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
   let baseDecls = parsed.ast.decls.filter((d) => d.kind !== "VariantDecl");
+  let baseVariants: VariantDecl[] = [];
   // What the variants override: a parameter of such a declaration is the signature both versions
   // share, so one version leaving it unread is not warned of (`warnUnread`).
   const overridden = new Set(variantDecls.flatMap((v) => v.items.flatMap((i) => (i.override ? [declName(i.decl)?.text ?? ""] : []))));
@@ -164,6 +165,9 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     }
     baseDecls = base.ast.decls.filter((d) => d.kind !== "VariantDecl");
     tagFile(baseDecls, basePath);
+    // The base's own variants, for `include` and "A+B": laid as the base file writes them.
+    baseVariants = base.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
+    tagFile(baseVariants, basePath);
     otherSources.set(basePath, baseSource);
     // The base on its own: its errors stop here (they are the base's to fix), and its
     // warnings belong to checking the base file, not to every file that extends it.
@@ -186,6 +190,9 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
 
   const byName = new Map<string, VariantDecl>();
   for (const v of variantDecls) if (!byName.has(v.title)) byName.set(v.title, v);
+  // A file of variants may include its base's variants too; one of its own by the same name wins.
+  const foreign = new Set(baseVariants.filter((v) => !byName.has(v.title)));
+  for (const v of foreign) byName.set(v.title, v);
   /** The diagnostics each variant gave as written (before `(with variant …)`), so one that includes it does not repeat them. */
   const keysOf = new Map<VariantDecl, Set<string>>();
   const defs = new Map<VariantDecl, GameDef>();
@@ -202,12 +209,21 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
       for (const inc of w.includes) {
         const next = byName.get(inc.name);
         if (!next || next === v) continue;
-        checkVariant(next, diagnostics, sink);
+        if (foreign.has(next)) checkVariant(next, [], new DiagnosticSink(file));
+        else checkVariant(next, diagnostics, sink);
         for (const k of keysOf.get(next) ?? []) inherited.add(k);
         addInherited(next, seen);
       }
     };
     addInherited(v, new Set());
+    for (const inc of v.includes) {
+      const w = byName.get(inc.name);
+      // A base variant's own problems are the base file's to tell; laid under this one broken, it
+      // would play something nobody wrote.
+      if (w && foreign.has(w) && !defs.has(w)) {
+        variantSink.error("invalid-variant", `the variant "${w.title}" of the base file has errors; check that file first`, inc.span);
+      }
+    }
     const before = variantSink.items.length;
     const merged = applyVariant(baseDecls, v, variantSink, byName);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources, overridden);

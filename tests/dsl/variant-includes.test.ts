@@ -260,4 +260,29 @@ example "Rich and steep together" {
     expect(firstOptions(game, "Short race, head start")).not.toEqual(firstOptions(game, "Head start"));
     expect(firstOptions(game, "Short race, head start")).not.toEqual(firstOptions(game, "Short race"));
   });
+
+  it("a file of variants includes its own and its base's variants, and plays their combinations", () => {
+    const base = `${BASE}
+variant "Rich" { override const START = 5 }
+variant "Broken" { override const NOPE = 1 }
+`;
+    const house = `variant "Steep" extends "base.stela" {
+  override const STEP = 10
+}
+variant "Rich and steep" extends "base.stela" {
+  include "Rich"
+  include "Steep"
+}
+`;
+    const readFile = (path: string) => (path === "base.stela" ? base : undefined);
+    const r = compile(house, "house.stela", { readFile });
+    expect(errors(r)).toEqual([]);
+    const game = r.game!;
+    expect(game.variants).toEqual(["Steep", "Rich and steep"]);
+    expect(firstOptions(game, "Rich and steep")).toEqual([15, 15]);
+    expect(firstOptions(game, "Rich+Steep")).toEqual([15, 15]);
+    expect(firstOptions(game, "Steep")).toEqual([11, 11]);
+    const broken = compile(`${house}variant "With broken" extends "base.stela" {\n  include "Broken"\n}\n`, "house.stela", { readFile });
+    expect(errors(broken).map((d) => [d.file, d.span.start.line, d.message])).toEqual([["house.stela", 9, 'the variant "Broken" of the base file has errors; check that file first']]);
+  });
 });
