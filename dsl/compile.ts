@@ -249,7 +249,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const def = defs.get(v);
     if (def && !(v.title in result.variants)) result.variants[v.title] = def;
   }
-  result.combine = (name) => {
+  const combine = (name: string): ReturnType<NonNullable<CompiledRules["combine"]>> => {
     if (result.variants[name]) return { def: result.variants[name], diagnostics: [] };
     const parts = splitCombination(name, new Set(byName.keys()))[0];
     if (!parts) {
@@ -277,6 +277,16 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const all = sortDiagnostics([...own, ...combinedSink.items]);
     const def = defs.get(synthesized);
     return def && !all.some((d) => d.severity === "error") ? { def, diagnostics: all } : { diagnostics: all };
+  };
+  // Asked for after the compile, by a tool starting a match: it too never throws on user input.
+  result.combine = (name) => {
+    try {
+      return combine(name);
+    } catch (e) {
+      const failed = new DiagnosticSink(file);
+      failed.error("internal-error", `Stela failed while combining the variants "${name}" (${e instanceof Error ? e.message : String(e)}); please report it with the file`, NO_SPAN);
+      return { diagnostics: failed.items };
+    }
   };
   if (extending.length) {
     const first = result.variants[variantDecls[0]!.title];
