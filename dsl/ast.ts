@@ -329,11 +329,20 @@ export type Decl =
       title: string;
       titleSpan: Span;
       extendsFile?: { path: string; span: Span };
+      /** `include "Other variant"`: variants laid over the base first, in this order, before `items`. */
+      includes: VariantInclude[];
       items: { override: boolean; decl: Decl; span: Span }[];
       span: Span;
     }
   | ExampleDecl
   | { kind: "ErrorDecl"; span: Span };
+
+/** `include "Other variant"` inside a variant: that variant's items come first. */
+export interface VariantInclude {
+  name: string;
+  nameSpan: Span;
+  span: Span;
+}
 
 /**
  * A rulebook example as an executable test: how the match starts, the

@@ -6,7 +6,7 @@ import type { GameDef } from "./ir.ts";
 import { INPUT_LIMITS } from "./input-limits.ts";
 import { codeOnly, parse, type ParseResult } from "./parse.ts";
 import { NO_SPAN } from "./span.ts";
-import { applyVariant, resolveExtendsPath, tagFile } from "./variants.ts";
+import { applyVariant, resolveExtendsPath, splitCombination, tagFile } from "./variants.ts";
 import { didYouMean } from "./suggest.ts";
 
 export interface CompileOptions {
@@ -33,6 +33,14 @@ export interface CompiledRules {
   variants: Record<string, GameDef>;
   /** Every variant name the file declares, in order. */
   variantNames: string[];
+  /**
+   * A combination of the file's variants nobody declared, by name (`"A+B"`: as a variant that
+   * includes A, then B; a declared variant of that name is itself): its game when it checks, and
+   * what the checker says of it otherwise, each message ending `(with variant "A+B")`. No
+   * diagnostics and no game: the name is not variants of this file joined by `+`. Absent when the
+   * file has errors.
+   */
+  combine?: (name: string) => { def?: GameDef; diagnostics: Diagnostic[] };
   /** The base file a variant file extends. */
   extendsFile?: string;
   diagnostics: Diagnostic[];
@@ -85,6 +93,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   }
   const variantDecls = parsed.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
   let baseDecls = parsed.ast.decls.filter((d) => d.kind !== "VariantDecl");
+  let baseVariants: VariantDecl[] = [];
   // What the variants override: a parameter of such a declaration is the signature both versions
   // share, so one version leaving it unread is not warned of (`warnUnread`).
   const overridden = new Set(variantDecls.flatMap((v) => v.items.flatMap((i) => (i.override ? [declName(i.decl)?.text ?? ""] : []))));
@@ -156,6 +165,9 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     }
     baseDecls = base.ast.decls.filter((d) => d.kind !== "VariantDecl");
     tagFile(baseDecls, basePath);
+    // The base's own variants, for `include` and "A+B": laid as the base file writes them.
+    baseVariants = base.ast.decls.filter((d): d is VariantDecl => d.kind === "VariantDecl");
+    tagFile(baseVariants, basePath);
     otherSources.set(basePath, baseSource);
     // The base on its own: its errors stop here (they are the base's to fix), and its
     // warnings belong to checking the base file, not to every file that extends it.
@@ -176,23 +188,106 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (checked.def) result.def = checked.def;
   }
 
-  for (const v of variantDecls) {
-    const before = sink.items.length;
-    const merged = applyVariant(baseDecls, v, sink);
+  const byName = new Map<string, VariantDecl>();
+  for (const v of variantDecls) if (!byName.has(v.title)) byName.set(v.title, v);
+  // A file of variants may include its base's variants too; one of its own by the same name wins.
+  const foreign = new Set(baseVariants.filter((v) => !byName.has(v.title)));
+  for (const v of foreign) byName.set(v.title, v);
+  /** The diagnostics each variant gave as written (before `(with variant …)`), so one that includes it does not repeat them. */
+  const keysOf = new Map<VariantDecl, Set<string>>();
+  const defs = new Map<VariantDecl, GameDef>();
+  /** Checks `v` laid over the base; `into` gets its diagnostics (a combination asked for by name keeps its own). */
+  const checkVariant = (v: VariantDecl, into: Diagnostic[], variantSink: DiagnosticSink): void => {
+    if (keysOf.has(v)) return;
+    const keys = new Set<string>();
+    keysOf.set(v, keys);
+    // What an included variant says on its own is said once, by it.
+    const inherited = new Set<string>();
+    const addInherited = (w: VariantDecl, seen: Set<VariantDecl>): void => {
+      if (seen.has(w)) return;
+      seen.add(w);
+      for (const inc of w.includes) {
+        const next = byName.get(inc.name);
+        if (!next || next === v) continue;
+        if (foreign.has(next)) checkVariant(next, [], new DiagnosticSink(file));
+        else checkVariant(next, diagnostics, sink);
+        for (const k of keysOf.get(next) ?? []) inherited.add(k);
+        addInherited(next, seen);
+      }
+    };
+    addInherited(v, new Set());
+    for (const inc of v.includes) {
+      const w = byName.get(inc.name);
+      // A base variant's own problems are the base file's to tell; laid under this one broken, it
+      // would play something nobody wrote.
+      if (w && foreign.has(w) && !defs.has(w)) {
+        variantSink.error("invalid-variant", `the variant "${w.title}" of the base file has errors; check that file first`, inc.span);
+      }
+    }
+    const before = variantSink.items.length;
+    const merged = applyVariant(baseDecls, v, variantSink, byName);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources, overridden);
     for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics, source, parsed.takenValues)) {
-      if (baseKeys.has(diagnosticKey(d))) continue;
+      const key = diagnosticKey(d);
+      if (baseKeys.has(key) || inherited.has(key)) continue;
+      keys.add(key);
       // A problem the variant causes in the base's declarations (a base procedure it leaves
-      // unused, a name its new code clashes with) says which variant causes it.
-      const inVariant = d.file === file && d.span.start.offset >= v.span.start.offset && d.span.end.offset <= v.span.end.offset;
-      diagnostics.push(inVariant ? d : { ...d, message: `${d.message} (with variant "${v.title}")` });
+      // unused, a name its new code clashes with), or in a variant it includes, says which
+      // variant causes it.
+      const inVariant = d.file === file && d.span.start.offset >= v.span.start.offset && d.span.end.offset <= v.span.end.offset && v.span !== NO_SPAN;
+      into.push(inVariant ? d : { ...d, message: `${d.message} (with variant "${v.title}")` });
     }
-    mergeSymbols(result.symbols, checked.symbols);
-    if (checked.def && sink.items.length === before) {
+    if (v.span !== NO_SPAN) mergeSymbols(result.symbols, checked.symbols);
+    if (checked.def && !variantSink.items.slice(before).some((d) => d.severity === "error")) {
       checked.def.variant = v.title;
-      result.variants[v.title] = checked.def;
+      defs.set(v, checked.def);
     }
+  };
+  for (const v of variantDecls) checkVariant(v, diagnostics, sink);
+  // In the order the file declares them (an include is checked before the variant that includes it).
+  for (const v of variantDecls) {
+    const def = defs.get(v);
+    if (def && !(v.title in result.variants)) result.variants[v.title] = def;
   }
+  const combine = (name: string): ReturnType<NonNullable<CompiledRules["combine"]>> => {
+    if (result.variants[name]) return { def: result.variants[name], diagnostics: [] };
+    const parts = splitCombination(name, new Set(byName.keys()))[0];
+    if (!parts) {
+      // "No hook+Nohook": the part that is no variant, with the one it may mean.
+      const names = new Set(byName.keys());
+      const missing = name.includes("+") ? name.split("+").map((p) => p.trim()).find((p) => !names.has(p)) : undefined;
+      if (missing === undefined) return { diagnostics: [] };
+      const lost = new DiagnosticSink(file);
+      lost.error("unknown-variant", `"${name}" joins variants with \`+\`, but this file has no variant "${missing}"`, NO_SPAN, didYouMean(missing, names));
+      return { diagnostics: lost.items };
+    }
+    // A combination nobody declared reads as a variant that includes each part in turn.
+    const at = (n: string) => byName.get(n)!.titleSpan;
+    const synthesized: VariantDecl = {
+      kind: "VariantDecl",
+      title: name,
+      titleSpan: NO_SPAN,
+      includes: parts.map((p) => ({ name: p, nameSpan: at(p), span: at(p) })),
+      items: [],
+      span: NO_SPAN,
+    };
+    const own: Diagnostic[] = [];
+    const combinedSink = new DiagnosticSink(file);
+    checkVariant(synthesized, own, combinedSink);
+    const all = sortDiagnostics([...own, ...combinedSink.items]);
+    const def = defs.get(synthesized);
+    return def && !all.some((d) => d.severity === "error") ? { def, diagnostics: all } : { diagnostics: all };
+  };
+  // Asked for after the compile, by a tool starting a match: it too never throws on user input.
+  result.combine = (name) => {
+    try {
+      return combine(name);
+    } catch (e) {
+      const failed = new DiagnosticSink(file);
+      failed.error("internal-error", `Stela failed while combining the variants "${name}" (${e instanceof Error ? e.message : String(e)}); please report it with the file`, NO_SPAN);
+      return { diagnostics: failed.items };
+    }
+  };
   if (extending.length) {
     const first = result.variants[variantDecls[0]!.title];
     if (first) result.def = first;
@@ -214,7 +309,8 @@ function checkExampleVariants(decls: Decl[], names: Set<string>, sink: Diagnosti
     for (const step of ex.steps) {
       if (step.kind !== "ExampleSetting" || step.key.text !== "variant" || step.value.kind !== "StringLit") continue;
       const name = step.value.value;
-      if (name === "" || names.has(name)) continue;
+      // "A+B": a combination of this file's variants, built when the example plays it.
+      if (name === "" || names.has(name) || splitCombination(name, names).length) continue;
       if (!hints.has(name)) hints.set(name, didYouMean(name, names));
       sink.error("unknown-variant", `this file has no variant "${name}"${listed ? ` (it has: ${listed})` : ""}`, step.value.span, hints.get(name));
     }
@@ -321,6 +417,7 @@ function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: Diagnost
   const sorted = sortDiagnostics(all);
   if (sorted.some((d) => d.severity === "error")) {
     delete result.def;
+    delete result.combine;
     result.variants = {};
   }
   result.diagnostics = capDiagnostics(sorted);

@@ -143,7 +143,7 @@ function tokens(source: string, file: string): { toks: Tok[]; errors: Diagnostic
  * language reference writes them: one space would read `0 -> 0 1..2 -> 3` as one run. Lists whose
  * items a comma separates (arguments, list items) need no such space; `where` clauses are no items.
  */
-const ITEM_LISTS = new Set(["arms", "stmts", "options", "entries", "fields", "states", "show", "known", "attributes", "legend", "rows", "requires", "tiebreaks", "steps", "items"]);
+const ITEM_LISTS = new Set(["arms", "stmts", "options", "entries", "fields", "states", "show", "known", "attributes", "legend", "rows", "requires", "tiebreaks", "steps", "items", "includes"]);
 
 /** Words an item may begin with before the place its node starts at. */
 const ITEM_PREFIX = new Set(["state", "space", "override"]);

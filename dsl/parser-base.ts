@@ -1,7 +1,7 @@
-import { EmbeddedActionsParser, EOF, type IToken, type TokenType } from "chevrotain";
+import { EmbeddedActionsParser, EOF, tokenMatcher, type IToken, type TokenType } from "chevrotain";
 import type { BinaryOp, Expr, Name } from "./ast.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { ALL_TOKENS, AnyToken, Colon, Comma, Equals, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, KEYWORDS, RBrace, RParen, Semicolon, StringLit, type Keyword } from "./tokens.ts";
+import { ALL_TOKENS, AnyToken, Word, Colon, Comma, Equals, Identifier, kw, LBrace, LBracket, LParen, MapLine, NumberLit, KEYWORDS, RBrace, RParen, Semicolon, StringLit, type Keyword } from "./tokens.ts";
 import { didYouMean } from "./suggest.ts";
 import { errorMessages } from "./parser-messages.ts";
 
@@ -41,6 +41,12 @@ export function isMeasureWord(t: IToken, next?: IToken): boolean {
 /** `mark told: …` in a kind: `mark` is a name everywhere else. */
 export function isMarkWord(t: IToken): boolean {
   return t.tokenType === Identifier && t.image === "mark";
+}
+
+/** `include "…"` inside a variant (or `include Name` on one line, the quotes forgotten): `include` is a name everywhere else. */
+export function isIncludeWord(t: IToken, next: IToken): boolean {
+  if (t.tokenType !== Identifier || t.image !== "include") return false;
+  return next.tokenType === StringLit || (tokenMatcher(next, Word) && next.startLine === t.startLine);
 }
 
 /** `example "…" { … }`: `example` is a name everywhere else. */

@@ -1,6 +1,6 @@
 import { EOF, tokenMatcher } from "chevrotain";
-import type { BoardMap, ComponentEntry, Decl, Expr, FieldDecl, KnownDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
-import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isMarkWord, isMeasureWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
+import type { BoardMap, ComponentEntry, Decl, VariantInclude, Expr, FieldDecl, KnownDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
+import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isIncludeWord, isMarkWord, isMeasureWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, Dot, DotDot, Equals, Identifier, kw, Word, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
@@ -853,16 +853,47 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       return this.CONSUME2(StringLit);
     });
     const items: { override: boolean; decl: Decl; span: Span }[] = [];
+    const includes: VariantInclude[] = [];
     this.CONSUME(LBrace);
-    this.MANY(() => {
-      const first = this.LA(1);
-      const over = this.OPTION2(() => this.CONSUME(kw("override")));
-      const decl = this.SUBRULE(this.declaration);
-      this.ACTION(() => items.push({ override: !!over, decl, span: this.spanFrom(first) }));
-    });
+    this.MANY(() =>
+      this.OR([
+        {
+          // `include` is contextual (`isIncludeWord`): a rule file may name a procedure `include`.
+          GATE: () => isIncludeWord(this.LA(1), this.LA(2)),
+          ALT: () => {
+            const word = this.CONSUME(Identifier);
+            this.OR2([
+              {
+                ALT: () => {
+                  const name = this.CONSUME3(StringLit);
+                  this.ACTION(() => includes.push({ name: unquote(name.image), nameSpan: this.span(name), span: this.spanFrom(word) }));
+                },
+              },
+              {
+                // `include Short`: said as what it lacks, not "expected a declaration" at `include`.
+                ALT: () => {
+                  const bare = this.CONSUME2(Word);
+                  this.ACTION(() => {
+                    if (isReal(bare)) this.problems.push({ code: "parse-expected-token", message: `\`include\` takes a variant's name in quotes: \`include "${bare.image}"\``, span: tokenSpan(bare) });
+                  });
+                },
+              },
+            ]);
+          },
+        },
+        {
+          ALT: () => {
+            const first = this.LA(1);
+            const over = this.OPTION2(() => this.CONSUME(kw("override")));
+            const decl = this.SUBRULE(this.declaration);
+            this.ACTION(() => items.push({ override: !!over, decl, span: this.spanFrom(first) }));
+          },
+        },
+      ]),
+    );
     this.CONSUME(RBrace);
     return this.ACTION(() => {
-      const d: Decl = { kind: "VariantDecl", title: unquote(title.image), titleSpan: this.span(title), items, span: this.spanFrom(start) };
+      const d: Decl = { kind: "VariantDecl", title: unquote(title.image), titleSpan: this.span(title), includes, items, span: this.spanFrom(start) };
       if (ext) d.extendsFile = { path: unquote(ext.image), span: this.span(ext) };
       return d;
     });

@@ -48,6 +48,8 @@ export const CONTEXTUAL_KEYWORDS = [
   "others", "hidden", "limit", "value",
   // choices: `label "…"`, `ask always`
   "label", "ask", "always",
+  // `include "…"` in a variant
+  "include",
   // `example` blocks
   "example", "position", "triggers", "expect", "offered", "refused", "because",
   // a kind's `mark` fields and `known` blocks

@@ -1,5 +1,5 @@
 import { declName, type Decl, type FieldDecl } from "./ast.ts";
-import type { DiagnosticSink } from "./diagnostic.ts";
+import { DiagnosticSink } from "./diagnostic.ts";
 import { didYouMean } from "./suggest.ts";
 
 type VariantDecl = Extract<Decl, { kind: "VariantDecl" }>;
@@ -33,29 +33,172 @@ function describe(d: Decl): string {
   return id ?? d.kind.replace(/Decl$/, "").toLowerCase();
 }
 
+/** Where each declaration a variant's includes put came from: the included variant's name, by identity. */
+type Provenance = Map<string, string>;
+
 /**
- * The declarations of `base` with a variant laid over them: `override`
- * replaces the declaration with the same name (or role: `setup`, `flow`,
- * `scoring`, `game`, `components Kind`, a player variable), anything else is
- * added. Overriding what does not exist, or adding a name that does, is an
- * `invalid-variant` error at the variant's line.
+ * The declarations of `base` with a variant laid over them: first each
+ * variant it `include`s (their own includes first, each variant once, in the
+ * order written), then its own items. `override` replaces the declaration
+ * with the same name (or role: `setup`, `flow`, `scoring`, `game`,
+ * `components Kind`, a player variable), anything else is added. Overriding
+ * what does not exist, adding a name that does, an unknown or circular
+ * `include`, and two includes that both change one declaration (unless the
+ * variant overrides it itself) are `invalid-variant` errors at the variant's
+ * line. `variants`: the file's variants by name, for its includes.
  */
-export function applyVariant(base: Decl[], variant: VariantDecl, sink: DiagnosticSink): Decl[] {
+export function applyVariant(base: Decl[], variant: VariantDecl, sink: DiagnosticSink, variants: ReadonlyMap<string, VariantDecl> = new Map()): Decl[] {
   const out = [...base];
-  for (const item of variant.items) {
+  const from: Provenance = new Map();
+  const included = checkIncludes(variant, variants, sink);
+  // An included variant's own mistakes are told when it is checked itself: here it is laid over
+  // quietly, and a clash between two of them is told once, below, at the include.
+  const quiet = new DiagnosticSink(sink.file);
+  for (const w of layers(included, variants)) {
+    layItems(out, w.items, quiet, true);
+    for (const id of touched(w).keys()) from.set(id, w.title);
+  }
+  checkClashes(variant, included, variants, sink);
+  layItems(out, variant.items, sink, false, from);
+  return out;
+}
+
+/** The includes of `variant` that name a variant (not itself, not one that includes it back), in order. */
+function checkIncludes(variant: VariantDecl, variants: ReadonlyMap<string, VariantDecl>, sink: DiagnosticSink): VariantDecl[] {
+  const out: VariantDecl[] = [];
+  const firstOwn = variant.items[0]?.span.start.offset;
+  for (const inc of variant.includes) {
+    const target = variants.get(inc.name);
+    if (firstOwn !== undefined && inc.span.start.offset > firstOwn) {
+      // Includes are laid first whatever their place: written below an override, one would read as undoing it.
+      sink.error("invalid-variant", `\`include "${inc.name}"\` comes after this variant's own declarations, but is laid over the base before them`, inc.span, "move the `include` lines to the top of the variant");
+    }
+    if (!target) {
+      const names = [...variants.keys()].filter((n) => n !== variant.title);
+      const hint = didYouMean(inc.name, names) ?? (names.length ? `this file's variants: ${names.slice(0, 10).map((n) => `"${n}"`).join(", ")}` : undefined);
+      sink.error("unknown-variant", `this file has no variant "${inc.name}" to include`, inc.nameSpan, hint);
+      continue;
+    }
+    if (target === variant) {
+      sink.error("invalid-variant", `variant "${variant.title}" includes itself`, inc.span, "remove this `include`");
+      continue;
+    }
+    const path = pathBack(target, variant, variants, new Set());
+    if (path) {
+      sink.error("invalid-variant", `variants include each other in a circle: ${[variant.title, ...path].map((n) => `"${n}"`).join(" includes ")}`, inc.span, `remove one of the includes; a variant cannot be laid over itself`);
+      continue;
+    }
+    if (out.includes(target)) {
+      sink.error("invalid-variant", `"${inc.name}" is included twice`, inc.span, "remove this line");
+      continue;
+    }
+    out.push(target);
+  }
+  return out;
+}
+
+/** The names from `from` through includes back to `to` (ending with `to`), or undefined when `from` does not reach it. */
+function pathBack(from: VariantDecl, to: VariantDecl, variants: ReadonlyMap<string, VariantDecl>, seen: Set<VariantDecl>): string[] | undefined {
+  if (seen.has(from)) return undefined;
+  seen.add(from);
+  for (const inc of from.includes) {
+    const next = variants.get(inc.name);
+    if (!next) continue;
+    if (next === to) return [from.title, to.title];
+    const rest = pathBack(next, to, variants, seen);
+    if (rest) return [from.title, ...rest];
+  }
+  return undefined;
+}
+
+/**
+ * The variants to lay over the base for `included`, each after the variants it includes and each
+ * once: two variants that include a third share its declarations rather than clash over them.
+ */
+function layers(included: VariantDecl[], variants: ReadonlyMap<string, VariantDecl>): VariantDecl[] {
+  const out: VariantDecl[] = [];
+  const visiting = new Set<VariantDecl>();
+  const visit = (v: VariantDecl): void => {
+    // A circle among other variants is told at their own includes; here it only stops.
+    if (out.includes(v) || visiting.has(v)) return;
+    visiting.add(v);
+    for (const inc of v.includes) {
+      const next = variants.get(inc.name);
+      if (next) visit(next);
+    }
+    visiting.delete(v);
+    out.push(v);
+  };
+  for (const v of included) visit(v);
+  return out;
+}
+
+/** What a variant's own items change, by identity (a player variable as `per player { x }`): the last declaration of each. */
+function touched(v: VariantDecl): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const { decl } of v.items) {
+    if (decl.kind === "PerPlayerDecl") for (const f of decl.fields) out.set(`per player { ${f.name.text} }`, f);
+    else {
+      const id = identity(decl);
+      if (id !== undefined) out.set(id, decl);
+    }
+  }
+  return out;
+}
+
+/** What laying `own` changes: the declaration each identity ends as. */
+function effect(own: VariantDecl[]): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const w of own) for (const [id, d] of touched(w)) out.set(id, d);
+  return out;
+}
+
+/**
+ * Two includes that leave one declaration different: which one plays would depend on the order
+ * of the lines, so it is an error at the second, unless the variant says it itself (`override`).
+ */
+function checkClashes(variant: VariantDecl, included: VariantDecl[], variants: ReadonlyMap<string, VariantDecl>, sink: DiagnosticSink): void {
+  if (included.length < 2) return;
+  const own = touched(variant);
+  // A variant two includes both bring (each includes it) is laid once and is no clash: each side
+  // counts only the variants it alone brings.
+  const brought = included.map((v) => layers([v], variants));
+  const effects = brought.map((own, i) => effect(own.filter((w) => !brought.some((other, j) => j !== i && other.includes(w)))));
+  for (let i = 1; i < included.length; i++) {
+    const at = variant.includes.find((inc) => inc.name === included[i]!.title)!;
+    for (const [id, d] of effects[i]!) {
+      if (own.has(id)) continue;
+      const j = effects.slice(0, i).findIndex((e) => e.has(id) && e.get(id) !== d);
+      if (j < 0) continue;
+      const [a, b] = [included[j]!.title, included[i]!.title];
+      sink.error("invalid-variant", `"${a}" and "${b}" both change \`${id}\`: which of the two plays is not said`, at.span, `write one \`override\` of \`${id}\` in this variant, after the includes, to say what it is`);
+    }
+  }
+}
+
+/**
+ * Lays `items` over `out`. `lenient` (an included variant, checked on its own): `override` of what
+ * is missing adds it and a new name that is there replaces it, since two includes may both add a
+ * declaration this variant then overrides. `from`: which include put a declaration there, for messages.
+ */
+function layItems(out: Decl[], items: VariantDecl["items"], sink: DiagnosticSink, lenient: boolean, from: Provenance = new Map()): void {
+  for (const item of items) {
     const d = item.decl;
     if (d.kind === "ErrorDecl") continue;
     if (d.kind === "VariantDecl") {
-      sink.error("invalid-variant", "a variant cannot contain another variant", d.span);
+      sink.error("invalid-variant", "a variant cannot contain another variant", d.span, "write `include \"…\"` to lay another variant under this one");
       continue;
     }
     if (d.kind === "PerPlayerDecl") {
-      applyPlayerFields(out, d, item.override, sink);
+      applyPlayerFields(out, d, item.override, sink, lenient, from);
       continue;
     }
     const id = identity(d);
     const at = id === undefined ? -1 : out.findIndex((x) => identity(x) === id);
-    if (item.override) {
+    if (lenient) {
+      if (at >= 0) out[at] = d;
+      else out.push(d);
+    } else if (item.override) {
       if (id === undefined) {
         sink.error("invalid-variant", `${describe(d)} declarations have no name to override; add another instead`, item.span);
       } else if (at < 0) {
@@ -66,15 +209,15 @@ export function applyVariant(base: Decl[], variant: VariantDecl, sink: Diagnosti
         out[at] = d;
       }
     } else if (at >= 0) {
-      sink.error("invalid-variant", `the base game already has \`${id}\`: write \`override\` to replace it`, item.span);
+      const by = id === undefined ? undefined : from.get(id);
+      sink.error("invalid-variant", `${by ? `the included variant "${by}"` : "the base game"} already has \`${id}\`: write \`override\` to replace it`, item.span);
     } else {
       out.push(d);
     }
   }
-  return out;
 }
 
-function applyPlayerFields(out: Decl[], d: Extract<Decl, { kind: "PerPlayerDecl" }>, override: boolean, sink: DiagnosticSink): void {
+function applyPlayerFields(out: Decl[], d: Extract<Decl, { kind: "PerPlayerDecl" }>, override: boolean, sink: DiagnosticSink, lenient: boolean, from: Provenance): void {
   const added: FieldDecl[] = [];
   for (const f of d.fields) {
     let replaced = false;
@@ -83,12 +226,14 @@ function applyPlayerFields(out: Decl[], d: Extract<Decl, { kind: "PerPlayerDecl"
       if (x.kind !== "PerPlayerDecl") continue;
       const j = x.fields.findIndex((y) => y.name.text === f.name.text);
       if (j < 0) continue;
-      if (!override) sink.error("invalid-variant", `players already have \`${f.name.text}\`: write \`override per player { … }\` to replace it`, f.span);
-      else out[i] = { ...x, fields: x.fields.map((y, k) => (k === j ? f : y)) };
+      if (!override && !lenient) {
+        const by = from.get(`per player { ${f.name.text} }`);
+        sink.error("invalid-variant", `${by ? `the included variant "${by}" already gives players` : "players already have"} \`${f.name.text}\`: write \`override per player { … }\` to replace it`, f.span);
+      } else out[i] = { ...x, fields: x.fields.map((y, k) => (k === j ? f : y)) };
       replaced = true;
     }
     if (!replaced) {
-      if (override) {
+      if (override && !lenient) {
         const names = out.flatMap((x) => (x.kind === "PerPlayerDecl" ? x.fields.map((y) => y.name.text) : []));
         sink.error("invalid-variant", `\`override\`: players have no variable \`${f.name.text}\` to override`, f.span, didYouMean(f.name.text, names));
       }
@@ -96,6 +241,28 @@ function applyPlayerFields(out: Decl[], d: Extract<Decl, { kind: "PerPlayerDecl"
     }
   }
   if (added.length) out.push({ ...d, fields: added });
+}
+
+/**
+ * The ways `name` reads as declared variant names joined by `+` (`"Short race+Head start"`, spaces
+ * around a `+` allowed), fewest parts first. A declared name that holds a `+` itself is one part.
+ */
+export function splitCombination(name: string, declared: ReadonlySet<string>): string[][] {
+  const out: string[][] = [];
+  const walk = (rest: string, parts: string[]): void => {
+    // A name with many `+` could be read many ways: the first few are enough to choose from.
+    if (out.length >= 20) return;
+    for (let i = rest.indexOf("+"); ; i = rest.indexOf("+", i + 1)) {
+      const head = (i < 0 ? rest : rest.slice(0, i)).trim();
+      if (declared.has(head)) {
+        if (i < 0) out.push([...parts, head]);
+        else walk(rest.slice(i + 1), [...parts, head]);
+      }
+      if (i < 0) break;
+    }
+  };
+  walk(name, []);
+  return out.filter((p) => p.length > 1).sort((a, b) => a.length - b.length);
 }
 
 /** Marks every span of a declaration list as coming from `file`. */

@@ -1,6 +1,7 @@
 import { compileRules, type CompiledRules, type CompileOptions } from "../dsl/compile.ts";
 import type { GameDef, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
+import { formatDiagnostic } from "../dsl/diagnostic.ts";
 import { defaultValue } from "../dsl/types.ts";
 import { newExec, nulls } from "./exec.ts";
 import { Match } from "./match.ts";
@@ -17,7 +18,7 @@ export interface StartOptions {
   players: number;
   /** Any integer; the same seed and decisions always give the same game. Default 1. */
   seed?: number;
-  /** A variant name from `game.variants`. */
+  /** A variant name from `game.variants`, or several joined by `+` (`"A+B"`: A, then B laid over the game). */
   variant?: string;
   /**
    * Keep no texts (`Match.quiet`): the log records each decision without its option's id and
@@ -60,10 +61,17 @@ export class Game {
     return Object.keys(this.variantDefs);
   }
 
-  /** The definition a variant plays (the base game for none). */
+  /**
+   * Builds a combination of declared variants nobody declared (`"A+B"`), from the rules
+   * (`CompiledRules.combine`); without it, only declared variants play.
+   */
+  combineVariants?: CompiledRules["combine"];
+  private readonly combined = new Map<string, GameDef>();
+
+  /** The definition a variant plays (the base game for none; `"A+B"`: A then B laid over it, unless a variant has that name). */
   definition(variant?: string): GameDef {
     if (variant === undefined || variant === (this.def.variant ?? "")) return this.def;
-    const d = this.variantDefs[variant];
+    const d = this.variantDefs[variant] ?? this.combination(variant);
     if (!d) throw new StartError(`"${this.title}" has no variant "${variant}"${this.variants.length ? ` (it has: ${this.variants.map((v) => `"${v}"`).join(", ")})` : ""}`);
     return d;
   }
@@ -83,6 +91,23 @@ export class Game {
    */
   measureInfo(variant?: string): MeasureInfo[] {
     return this.definition(variant).measures.map(infoOf);
+  }
+
+  /** A combination of variants (`"A+B"`), built once; undefined when the name is not one. */
+  private combination(name: string): GameDef | undefined {
+    const known = this.combined.get(name);
+    if (known || !this.combineVariants) return known;
+    const r = this.combineVariants(name);
+    if (!r.def) {
+      const errors = r.diagnostics.filter((d) => d.severity === "error");
+      if (errors.length === 0) return undefined;
+      const unknown = errors.find((d) => d.code === "unknown-variant");
+      if (unknown) throw new StartError(`"${this.title}": ${unknown.message}${unknown.hint ? ` (${unknown.hint})` : ""}`);
+      const shown = errors.slice(0, 5).map((d) => `\n  ${formatDiagnostic(d)}`).join("");
+      throw new StartError(`the variants in "${name}" do not combine:${shown}${errors.length > 5 ? `\n  and ${errors.length - 5} more` : ""}`);
+    }
+    this.combined.set(name, r.def);
+    return r.def;
   }
 
   /** The compiled form of a variant, built once. */
@@ -240,7 +265,7 @@ export class Game {
   }
 }
 
-export interface CompileResult extends Omit<CompiledRules, "def" | "variants"> {
+export interface CompileResult extends Omit<CompiledRules, "def" | "variants" | "combine"> {
   /** The playable game, when the file has no error. */
   game?: Game;
 }
@@ -250,8 +275,9 @@ export interface CompileResult extends Omit<CompiledRules, "def" | "variants"> {
  * column, and the game when there is no error. Never throws on user input.
  */
 export function compile(source: string, file: string, options: CompileOptions = {}): CompileResult {
-  const { def, variants, ...rest } = compileRules(source, file, options);
+  const { def, variants, combine, ...rest } = compileRules(source, file, options);
   const out: CompileResult = rest;
   if (def) out.game = new Game(def, variants);
+  if (out.game && combine) out.game.combineVariants = combine;
   return out;
 }

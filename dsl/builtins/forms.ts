@@ -250,4 +250,12 @@ export const FORMS: Form[] = [
       "A figure of a finished game that `stela simulate` and `stela compare` report beside the win shares: a number's mean, or for a `bool` how often it held, each with its 95% interval; with a player (`p`), one figure a seat. `none` leaves the game out of that measure. Read once the game has ended; a measure that fails stops `stela check --smoke`.",
     example: "measure \"Rounds played\" { round }\nmeasure \"Ended by the deck\" { size(deck) == 0 }\nmeasure \"Gold left\" p { p.gold }",
   },
+  {
+    keyword: "include",
+    category: "declarations",
+    signature: "variant \"…\" { include \"Other variant\" … }",
+    description:
+      "Inside a variant, at its top: lays another variant of the file over the base first (its own includes before it, each variant once), then this variant's items. Two includes that both change one declaration are an error unless this variant overrides it itself. A combination nobody declared is named `\"A+B\"` (`--variant`, `game.start`, an example's `variant`).",
+    example: "variant \"Short race, head start\" {\n  include \"Short race\"\n  include \"Head start\"\n}",
+  },
 ];

@@ -92,7 +92,7 @@ function program(result: { code: number }): Command {
     .option("--players <n>", "number of players (default: the game's, when it has one)")
     .option("--games <n>", "number of games (numbered from 1)", "100")
     .option("--seed <n>", "seed of the run (game g plays a seed mixed from it and g)", "1")
-    .option("--variant <name>", "play a variant of the game")
+    .option("--variant <name>", "play a variant of the game (\"A+B\": variants A and B together)")
     .option("--bots <kinds>", `bot of each seat, comma-separated, repeated if short (${Object.entries(BOT_KINDS).map(([k, v]) => `${k}: ${v}`).join("; ")})`, "random")
     .option("--workers <n>", "worker processes", String(defaultWorkers()))
     .option("--shard <k/n>", "play only part k of n of the games (merge the --json outputs with `stela merge`)")
@@ -130,7 +130,7 @@ function program(result: { code: number }): Command {
     .argument("<file>", "a .stela file")
     .option("--players <n>", "number of players (default: the game's, when it has one)")
     .option("--seed <n>", "seed", "1")
-    .option("--variant <name>", "play a variant of the game")
+    .option("--variant <name>", "play a variant of the game (\"A+B\": variants A and B together)")
     .option("--bots <seats>", "seats played by bots, e.g. 2,3 (random) or 2:greedy,3:mcts:100", "")
     .action(async (file: string, o: { players?: string; seed: string; variant?: string; bots: string }) => {
       result.code = await runPlay(

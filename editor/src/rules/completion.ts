@@ -124,9 +124,27 @@ function comparedEnumMembers(ctx: LanguageContext, before: string): Suggestion[]
   );
 }
 
+/**
+ * In `include "…"`: the file's other variants. Monaco replaces only the word being typed, so a
+ * name with spaces is offered from that word on (`include "Short r` gets `race`).
+ */
+function variantNames(ctx: LanguageContext, offset: number, typed: string): Suggestion[] {
+  const around = declarationAround(ctx.outline, offset);
+  const own = around && ctx.outline.decls.find((d) => d.start === around.start)?.name;
+  const word = /[A-Za-z0-9_]*$/.exec(typed)![0];
+  return ctx.outline.decls
+    .filter((d) => d.kind === "VariantDecl" && d.name !== undefined && d.name !== own && d.name.startsWith(typed))
+    .map((d) => {
+      const rest = d.name!.slice(typed.length - word.length);
+      return { label: rest, kind: "declaration", detail: `variant "${d.name}"`, documentation: "A variant of this file, laid under this one first.", insertText: rest };
+    });
+}
+
 /** The completions at `offset`: members after a dot, otherwise every name that fits there. */
 export function completionsAt(ctx: LanguageContext, offset: number): Suggestion[] {
   const { text } = ctx;
+  const included = /\binclude[ \t]+"([^"\n]*)$/.exec(text.slice(0, offset));
+  if (included && !inCommentOrText(text, included.index)) return variantNames(ctx, offset, included[1]!);
   if (inCommentOrText(text, offset)) return [];
   const word = wordAt(text, offset);
   const before = text.slice(0, word ? word.start : offset);

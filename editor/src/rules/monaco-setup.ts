@@ -41,7 +41,8 @@ export function setupMonaco(contextFor: (model: monaco.editor.ITextModel) => Lan
   monaco.editor.defineTheme("stela", stelaTheme);
 
   monaco.languages.registerCompletionItemProvider(STELA, {
-    triggerCharacters: ["."],
+    // `"` opens `include "…"`, where the file's variants are offered.
+    triggerCharacters: [".", '"'],
     provideCompletionItems(model, position) {
       const ctx = contextFor(model);
       if (!ctx) return { suggestions: [] };
