@@ -92,10 +92,14 @@ export function takeIdentity(rt: Runtime, s: MatchState, id: number, from: Pick<
 
 /**
  * How many of the past decisions `redrawn` contradicts (up to `limit`), newest first: `redrawn`
- * is `real` with the pieces `ids` given other identities. Stops at the first decision from before
- * a change to one of those pieces (see above).
+ * is `real` with the pieces of `groups` given other identities, each group's among themselves (the
+ * pieces the viewer cannot tell apart: `resample.ts`). Stops at the first decision from before a
+ * change to one of those pieces (see above). A piece taken unseen (one of a group: the viewer does
+ * not know which) counts as any piece of its group that could have been taken: which one it
+ * really was must not decide whether a copy stands, or the copies would tell the viewer.
  */
-export function contradictions(rt: Runtime, real: MatchState, redrawn: MatchState, ids: readonly number[], past: readonly PastChoice[], limit: number): number {
+export function contradictions(rt: Runtime, real: MatchState, redrawn: MatchState, groups: readonly (readonly number[])[], past: readonly PastChoice[], limit: number): number {
+  const ids = groups.flat();
   let found = 0;
   for (let i = past.length - 1; i >= 0; i--) {
     const { before, who, taken } = past[i]!;
@@ -106,7 +110,9 @@ export function contradictions(rt: Runtime, real: MatchState, redrawn: MatchStat
       const was = real.pieces[id]!;
       if (now.c !== was.c || now.st !== was.st || now.owner !== was.owner) takeIdentity(rt, s, id, now);
     }
-    if (!couldTake(newExec(rt, s), who, taken) && ++found >= limit) return found;
+    const v = "value" in taken ? taken.value : null;
+    const alike = typeof v === "number" ? groups.find((g) => g.includes(v)) : undefined;
+    if (!couldTake(newExec(rt, s), who, taken, alike) && ++found >= limit) return found;
   }
   return found;
 }

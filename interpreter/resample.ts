@@ -235,13 +235,14 @@ function fitChoices(
   draw: () => void,
   rng: ReturnType<typeof botRandom>,
 ): void {
+  const groupIds = drawn.map((g) => g.ids);
   // Counted up to the fewest found so far: a draw that reaches it is no better.
-  let fewest = contradictions(rt, real, s, redrawn, past, past.length);
+  let fewest = contradictions(rt, real, s, groupIds, past, past.length);
   if (fewest === 0) return;
   let best = identitiesOf(s, redrawn);
   for (let draws = 1; draws < MAX_DRAWS; draws++) {
     draw();
-    const found = contradictions(rt, real, s, redrawn, past, fewest);
+    const found = contradictions(rt, real, s, groupIds, past, fewest);
     if (found === 0) return;
     if (found < fewest) {
       fewest = found;
@@ -265,7 +266,7 @@ function fitChoices(
     const pb = identitiesOf(s, [b])[0]!;
     takeIdentity(rt, s, a, pb);
     takeIdentity(rt, s, b, pa);
-    const found = contradictions(rt, real, s, redrawn, past, fewest + 1);
+    const found = contradictions(rt, real, s, groupIds, past, fewest + 1);
     if (found === 0) return;
     if (found <= fewest) fewest = found;
     else {

@@ -192,3 +192,60 @@ scoring p {
     expect(fitted).toBe(30);
   });
 });
+
+describe("what the viewer did not see does not decide a copy", () => {
+  it("a card picked unseen from a hand: the copies are the same whichever card it was, and keep that one could be picked", () => {
+    const game = gameFromSource(`
+game "Hidden pick" {
+  players 2
+}
+kind Card {
+  n: number
+}
+zone deck: Card hidden
+zone hand per player: Card owner
+zone out: Card public
+components Card in deck {
+  for n in 1..10 { x1 { n: n } }
+}
+per player {
+  picked: number = 0
+}
+flow {
+  shuffle deck
+  for p in players { deal 3 from deck to p.hand }
+  turn players[1] {
+    let _c = choose c from players[1].hand prompt "Name a high card" where c.n > 3
+    players[1].picked += 1
+  }
+  turn players[0] {
+    let c = choose c from players[0].hand prompt "Play"
+    move c to out
+  }
+}
+scoring p {
+  points p.picked
+}
+`);
+    const hand = (x: Match): number[] => x.state.zones["hand#1"]!.map((id) => cardN(x, id)).sort((a, b) => a - b);
+    let compared = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      // The same deal twice; player 2 picks one high card in one match, another in the other.
+      const [a, b] = [game.start({ players: 2, seed }), game.start({ players: 2, seed })];
+      if (a.optionCount(1) < 2) continue;
+      for (const m of [a, b]) m.resampleFor(0, 0);
+      expect(a.applyAt(0, 1).ok).toBe(true);
+      expect(b.applyAt(1, 1).ok).toBe(true);
+      // Player 1 saw the same in both: the pick is hidden.
+      expect(a.view(0)).toEqual(b.view(0));
+      for (let s = 1; s <= 10; s++) {
+        const [ca, cb] = [a.resampleFor(0, s), b.resampleFor(0, s)];
+        compared++;
+        expect(hand(ca)).toEqual(hand(cb));
+        // What the pick showed still holds: player 2 held a card above 3.
+        expect(Math.max(...hand(ca))).toBeGreaterThan(3);
+      }
+    }
+    expect(compared).toBeGreaterThan(30);
+  });
+});
