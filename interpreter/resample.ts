@@ -65,6 +65,8 @@ interface Identity {
   owner: number | null;
   /** Sorting key, so the result never depends on which unseen piece held which identity. */
   key: string;
+  /** The piece that holds it in the match: its past, in the states kept for `choice-evidence.ts`. */
+  from: number;
 }
 
 /** How many times a redraw is drawn again at most to fit the choices taken (`resampleState`). */
@@ -140,12 +142,14 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
     if (ids.length < 2) continue;
     const identities: Identity[] = ids.map((id) => {
       const p = s.pieces[id]!;
-      return { c: p.c, st: p.st, owner: p.owner, key: `${identityKey(p.c, p.st)}|${p.owner}` };
+      return { c: p.c, st: p.st, owner: p.owner, key: `${identityKey(p.c, p.st)}|${p.owner}`, from: id };
     });
     identities.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     drawn.push({ ids, identities });
   }
   const redrawn = drawn.flatMap((g) => g.ids);
+  // By piece: the piece of the match whose identity it was given (`Identity.from`).
+  const source: number[] = [];
   const draw = (): void => {
     for (const { ids, identities } of drawn) {
       const order = identities.slice();
@@ -153,13 +157,16 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
         const j = uniformInt(rng, 0, i);
         [order[i], order[j]] = [order[j]!, order[i]!];
       }
-      ids.forEach((id, i) => takeIdentity(rt, s, id, order[i]!));
+      ids.forEach((id, i) => {
+        takeIdentity(rt, s, id, order[i]!);
+        source[id] = order[i]!.from;
+      });
     }
   };
   draw();
   // A copy the choices taken rule out (`choice-evidence.ts`: a void shown in a suit) is drawn
   // again. Draws are independent, so the copy kept is as likely as any other consistent one.
-  if (past.length > 0 && redrawn.length > 0) fitChoices(rt, real, s, drawn, redrawn, past, draw, rng);
+  if (past.length > 0 && redrawn.length > 0) fitChoices(rt, real, s, drawn, redrawn, source, past, draw, rng);
 
   s.rng = seedState(mixSeed(seed, 0x5eed));
 
@@ -231,25 +238,31 @@ function fitChoices(
   s: MatchState,
   drawn: readonly { ids: number[] }[],
   redrawn: readonly number[],
+  source: number[],
   past: readonly PastChoice[],
   draw: () => void,
   rng: ReturnType<typeof botRandom>,
 ): void {
   const groupIds = drawn.map((g) => g.ids);
   // Counted up to the fewest found so far: a draw that reaches it is no better.
-  let fewest = contradictions(rt, real, s, groupIds, past, past.length);
+  let fewest = contradictions(rt, real, s, groupIds, source, past, past.length);
   if (fewest === 0) return;
   let best = identitiesOf(s, redrawn);
+  let bestSource = source.slice();
   for (let draws = 1; draws < MAX_DRAWS; draws++) {
     draw();
-    const found = contradictions(rt, real, s, groupIds, past, fewest);
+    const found = contradictions(rt, real, s, groupIds, source, past, fewest);
     if (found === 0) return;
     if (found < fewest) {
       fewest = found;
       best = identitiesOf(s, redrawn);
+      bestSource = source.slice();
     }
   }
-  redrawn.forEach((id, i) => takeIdentity(rt, s, id, best[i]!));
+  redrawn.forEach((id, i) => {
+    takeIdentity(rt, s, id, best[i]!);
+    source[id] = bestSource[id]!;
+  });
   const groups = drawn.filter((g) => g.ids.length > 1);
   for (let swaps = 0; swaps < MAX_SWAPS && groups.length > 0; swaps++) {
     const { ids } = groups[uniformInt(rng, 0, groups.length - 1)]!;
@@ -266,12 +279,14 @@ function fitChoices(
     const pb = identitiesOf(s, [b])[0]!;
     takeIdentity(rt, s, a, pb);
     takeIdentity(rt, s, b, pa);
-    const found = contradictions(rt, real, s, groupIds, past, fewest + 1);
+    [source[a], source[b]] = [source[b]!, source[a]!];
+    const found = contradictions(rt, real, s, groupIds, source, past, fewest + 1);
     if (found === 0) return;
     if (found <= fewest) fewest = found;
     else {
       takeIdentity(rt, s, a, pa);
       takeIdentity(rt, s, b, pb);
+      [source[a], source[b]] = [source[b]!, source[a]!];
     }
   }
 }

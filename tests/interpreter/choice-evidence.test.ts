@@ -248,4 +248,66 @@ scoring p {
     }
     expect(compared).toBeGreaterThan(30);
   });
+
+  it("a field set on an unseen card does not stop the check: the copies would tell the viewer it was set", () => {
+    // Player 2 passes (only a hand of cards up to 6 may); then the 1, if player 2 holds it, is
+    // marked, which player 1 cannot see. Before, the mark stopped the check: the copies gave player
+    // 2 a card above 6 in 94 of 120 copies when they held the 1, and in none when they did not.
+    const game = gameFromSource(`
+game "Marked low card" {
+  players 2
+}
+kind Card {
+  n: number
+  state marked: bool = false
+}
+zone deck: Card hidden
+zone hand per player: Card owner
+zone out: Card public
+components Card in deck {
+  for n in 1..10 { x1 { n: n } }
+}
+per player {
+  passes: number = 0
+}
+flow {
+  shuffle deck
+  for p in players { deal 3 from deck to p.hand }
+  turn players[1] {
+    choose {
+      option "Pass" when all k in players[1].hand: k.n <= 6 { players[1].passes += 1 }
+      option "Throw away a card" {
+        let c = choose c from players[1].hand prompt "Throw away"
+        move c to out
+      }
+    }
+  }
+  // Unseen by player 1: the lowest card, if player 2 holds it, is marked.
+  for c in players[1].hand where c.n == 1 { c.marked = true }
+  turn players[0] {
+    let c = choose c from players[0].hand prompt "Play"
+    move c to out
+  }
+}
+scoring p {
+  points p.passes
+}
+`);
+    const copies = [0, 0];
+    for (let seed = 1; seed <= 60; seed++) {
+      const m = game.start({ players: 2, seed });
+      m.resampleFor(0, 0);
+      const pass = m.options(1).find((o) => o.label === "Pass");
+      if (!pass || m.optionCount(1) < 2) continue;
+      expect(m.apply(pass.id, 1).ok).toBe(true);
+      const holdsOne = m.state.zones["hand#1"]!.some((id) => cardN(m, id) === 1);
+      for (let s = 1; s <= 10; s++) {
+        const copy = m.resampleFor(0, s);
+        copies[holdsOne ? 1 : 0]!++;
+        expect(copy.state.zones["hand#1"]!.every((id) => cardN(copy, id) <= 6)).toBe(true);
+      }
+    }
+    // Both cases were seen.
+    expect(Math.min(...copies)).toBeGreaterThan(10);
+  });
 });
