@@ -110,6 +110,7 @@ function inPlace(before: MatchState, real: MatchState, id: number): boolean {
  * what stops it, never a change they could not see. A piece taken unseen (one of a group: the
  * viewer does not know which) counts as any piece of its group that could have been taken: which
  * one it really was must not decide whether a copy stands, or the copies would tell the viewer.
+ * `work`: how many decisions may still be looked at, counted down; once none, `limit` is returned.
  */
 export function contradictions(
   rt: Runtime,
@@ -119,10 +120,13 @@ export function contradictions(
   source: readonly number[],
   past: readonly PastChoice[],
   limit: number,
+  work?: { left: number },
 ): number {
   const ids = groups.flat();
   let found = 0;
   for (let i = past.length - 1; i >= 0; i--) {
+    // Out of work: as bad as the limit, so no better than what the caller has.
+    if (work !== undefined && work.left-- <= 0) return limit;
     const { before, who, taken } = past[i]!;
     for (const id of ids) if (!inPlace(before, real, id)) return found;
     const s = cloneState(before);

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Match } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
+import { resampleState } from "../../interpreter/resample.ts";
 
 /**
  * A redrawn copy (`resampleFor`) never contradicts a choice a player took (`choice-evidence.ts`):
@@ -309,5 +310,63 @@ scoring p {
     }
     // Both cases were seen.
     expect(Math.min(...copies)).toBeGreaterThan(10);
+  });
+});
+
+describe("the work of fitting a redraw is bounded", () => {
+  it("84 kept answers that few deals fit: a redraw looks at 1,024 past decisions at most", () => {
+    const game = gameFromSource(`
+game "Many questions" {
+  players 3
+}
+kind Card {
+  n: number
+}
+zone deck: Card hidden
+zone hand per player: Card owner
+components Card in deck {
+  for n in 1..18 { x1 { n: n } }
+}
+flow {
+  shuffle deck
+  for p in players { deal 6 from deck to p.hand }
+  repeat 14 {
+    for k in 1..18 {
+      turn players[1] {
+        choose {
+          option "Yes" when any c in players[1].hand: c.n == k {}
+          option "No" {}
+        }
+      }
+    }
+  }
+  turn players[0] {
+    let _c = choose c from players[0].hand prompt "Play a card"
+  }
+}
+scoring p {
+  points 0
+}
+`);
+    const m = game.start({ players: 3, seed: 1 });
+    m.resampleFor(0, 0);
+    while (m.decision && m.decision.players[0] === 1) expect(m.applyAt(0, 1).ok).toBe(true);
+    type Past = NonNullable<Parameters<typeof resampleState>[5]>;
+    const internals = m as unknown as { rt: Parameters<typeof resampleState>[0]; past: Past };
+    expect(internals.past.length).toBe(84);
+    // Each past decision looked at is read from the record once.
+    let looked = 0;
+    const past = new Proxy(internals.past as readonly object[] as object[], {
+      get(target, key, receiver) {
+        if (typeof key === "string" && /^\d+$/.test(key)) looked++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    for (let s = 1; s <= 5; s++) {
+      looked = 0;
+      resampleState(internals.rt, m.state, 0, s, false, past as unknown as Past);
+      // Without the bound the first of these looked at 2,629 (a redraw took 50 to 130 ms).
+      expect(looked).toBeLessThanOrEqual(1024);
+    }
   });
 });
