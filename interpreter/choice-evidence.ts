@@ -92,12 +92,19 @@ export function takeIdentity(rt: Runtime, s: MatchState, id: number, from: Pick<
   if (p.sides) p.sides = rt.turnedSides(s, id, p.rot) ?? p.sides;
 }
 
-/** Is piece `id` where it was in `before` (same place, same side up, same turn)? Its fields aside. */
+/**
+ * Has piece `id` stayed where it was in `before`, its fields aside? Unchanged, or changed in place
+ * only (a `state` field set): then nothing moved into, out of or inside its zone (or board) since,
+ * whose list is shared until one of them changes it (`shared-zones.ts`). A card gathered and dealt
+ * back to the same hand has not stayed: which card it is was drawn anew.
+ */
 function inPlace(before: MatchState, real: MatchState, id: number): boolean {
   const a = before.pieces[id]!;
   const b = real.pieces[id]!;
   if (a === b) return true;
-  return a.zone === b.zone && a.board === b.board && a.up === b.up && a.rot === b.rot && a.cells.length === b.cells.length && a.cells.every((c, i) => c === b.cells[i]);
+  if (a.zone !== b.zone || a.board !== b.board || a.up !== b.up || a.rot !== b.rot) return false;
+  if (a.zone !== null) return before.zones[a.zone] === real.zones[a.zone];
+  return a.board !== null && before.cells[a.board] === real.cells[a.board];
 }
 
 /**

@@ -370,3 +370,67 @@ scoring p {
     }
   });
 });
+
+describe("a new deal ends what earlier choices showed", () => {
+  it("a card dealt back to the hand it was in is a new card: the choices of the deal before are not checked", () => {
+    // Four cards, one each and two in the deck. Player 2 passes (only with the 1 or the 2), then
+    // everything is dealt again. Where the pieces happen to land where they were, the check of the
+    // pass went on before: player 2's new card was never one above 2 unless it really was.
+    const game = gameFromSource(`
+game "Two deals" {
+  players 2
+}
+kind Card {
+  n: number
+}
+zone deck: Card hidden
+zone hand per player: Card owner
+components Card in deck {
+  for n in 1..4 { x1 { n: n } }
+}
+per player {
+  passes: number = 0
+}
+flow {
+  repeat 2 {
+    for p in players {
+      for c in p.hand { move c to deck }
+    }
+    shuffle deck
+    for p in players { deal 1 from deck to p.hand }
+    turn players[1] {
+      choose {
+        option "Pass" when all k in players[1].hand: k.n <= 2 { players[1].passes += 1 }
+        option "Play on" {}
+      }
+    }
+  }
+}
+scoring p {
+  points p.passes
+}
+`);
+    let cases = 0;
+    for (let seed = 1; seed <= 400 && cases < 4; seed++) {
+      const m = game.start({ players: 2, seed });
+      m.resampleFor(0, 0);
+      const pass = m.options(1).find((o) => o.label === "Pass");
+      if (!pass || m.optionCount(1) < 2) continue;
+      const where = (x: Match): (string | null)[] => x.state.pieces.map((p) => p.zone);
+      const first = where(m);
+      expect(m.apply(pass.id, 1).ok).toBe(true);
+      // The second deal: the same card in each place, and player 2 holds the 1 or the 2 again.
+      if (!m.decision || where(m).join() !== first.join()) continue;
+      if (m.options(1).length < 2) continue;
+      cases++;
+      let high = 0;
+      for (let s = 1; s <= 30; s++) {
+        const copy = m.resampleFor(0, s);
+        if (copy.state.zones["hand#1"]!.some((id) => cardN(copy, id) > 2)) high++;
+      }
+      // Player 1 knows nothing of player 2's new card but that it is not their own.
+      expect(high).toBeGreaterThan(0);
+    }
+    expect(cases).toBeGreaterThan(0);
+  });
+});
