@@ -231,9 +231,9 @@ function identitiesOf(s: MatchState, ids: readonly number[]): Pick<PieceState, "
  * none fits (late in a deal of a trick-taking game, several voids at once can leave few deals that
  * fit: in Hearts, 3% to 5% of the copies mid-deal with random play), the draw that contradicts the
  * fewest choices is kept, then repaired by swapping the identities of two pieces of one group at a
- * time, kept when it contradicts no more choices, up to `MAX_SWAPS` tries, all within `MAX_CHECKS`. (Before, the last draw
- * stood, contradicting 3 choices on average.) A repaired copy is no longer drawn evenly among those
- * that fit, but it is one the choices allow, or closer to one.
+ * time, kept when it contradicts no more choices, up to `MAX_SWAPS` tries, all within
+ * `MAX_CHECKS`. (Before, the last draw stood, contradicting 3 choices on average.) A repaired copy
+ * is no longer drawn evenly among those that fit, but it is one the choices allow, or closer.
  */
 function fitChoices(
   rt: Runtime,
