@@ -1,6 +1,7 @@
 import { cloneState } from "./clone-state.ts";
 import { newExec, type Taken } from "./exec.ts";
 import { instanceKey } from "./topology.ts";
+import { identityFor } from "./marks.ts";
 import { ownPiece } from "./pieces.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, PieceState } from "./state.ts";
@@ -19,13 +20,15 @@ import { couldTake } from "./vm.ts";
  * the value still among the choice's candidates and through its `where` filters, the named option
  * still offered. `resampleState` draws again until its copy is consistent.
  *
- * A past state takes the redrawn identities only where the pieces have not changed since (moved,
- * turned, a field set): a copy shares a piece with its match until either changes it
- * (`pieces.ts`), so "the same piece object" is exact. Once any redrawn piece has changed since a
- * decision (a hand dealt anew, a card drawn), that decision and every earlier one are no longer
- * checked: which piece is which then depends on moves the viewer may not have seen (a shuffle),
- * and a past state would be given identities that did not belong there. In a trick-taking game
- * that checks every card played in the current deal.
+ * A past state takes the redrawn identities only where the pieces have not moved since (another
+ * place, turned over): each piece takes the identity, as it was then, of the piece whose identity
+ * it was given (a `state` field set since on an unseen card goes with that card). Once any
+ * redrawn piece has moved since a decision (a hand dealt anew, a card drawn), that decision and
+ * every earlier one are no longer checked: which piece is which then depends on moves the viewer
+ * may not have seen (a shuffle), and a past state would be given identities that did not belong
+ * there. (A move is seen, if not which piece made it; a field set on a hidden card may not be,
+ * so it must not stop the check: whether the copies kept what a choice showed would tell the
+ * viewer it was set.) In a trick-taking game that checks every card played in the current deal.
  *
  * Kept by a match that was started or resumed, from its first redraw on (a match no bot redraws
  * pays nothing), not by the copies bots search (they redraw from the real match); and only for a
@@ -70,7 +73,7 @@ export function recordTaken(rt: Runtime, s: MatchState, past: PastChoice[]): ((w
   if (!p || (p.kind !== "choose" && p.kind !== "options") || !holdsHidden(rt, s, p.player)) return undefined;
   const before = cloneState(s);
   return (who, taken) => {
-    // The oldest go first: a redraw seldom reaches them (a piece changed since stops it), and
+    // The oldest go first: a redraw seldom reaches them (a piece moved since stops it), and
     // each holds a copy of the state.
     if (past.length === PAST_KEPT) past.shift();
     past.push({ before, who, taken });
@@ -91,22 +94,62 @@ export function takeIdentity(rt: Runtime, s: MatchState, id: number, from: Pick<
 }
 
 /**
- * How many of the past decisions `redrawn` contradicts (up to `limit`), newest first: `redrawn`
- * is `real` with the pieces `ids` given other identities. Stops at the first decision from before
- * a change to one of those pieces (see above).
+ * Has piece `id` stayed where it was in `before`, its fields aside? Unchanged, or changed in place
+ * only (a `state` field set): then nothing moved into, out of or inside its zone (or board) since,
+ * whose list is shared until one of them changes it (`shared-zones.ts`). A card gathered and dealt
+ * back to the same hand has not stayed: which card it is was drawn anew.
  */
-export function contradictions(rt: Runtime, real: MatchState, redrawn: MatchState, ids: readonly number[], past: readonly PastChoice[], limit: number): number {
+function inPlace(before: MatchState, real: MatchState, id: number): boolean {
+  const a = before.pieces[id]!;
+  const b = real.pieces[id]!;
+  if (a === b) return true;
+  if (a.zone !== b.zone || a.board !== b.board || a.up !== b.up || a.rot !== b.rot) return false;
+  if (a.zone !== null) return before.zones[a.zone] === real.zones[a.zone];
+  return a.board !== null && before.cells[a.board] === real.cells[a.board];
+}
+
+/**
+ * How many of the past decisions `redrawn` contradicts (up to `limit`), newest first: `redrawn`
+ * is `real` with the pieces of `groups` given other identities, each group's among themselves (the
+ * pieces the viewer cannot tell apart: `resample.ts`), piece `id` that of piece `source[id]`. In a
+ * past state a piece takes the identity its source had then: a `state` field set since on a card
+ * the viewer cannot see (which the viewer may not know was set) goes with the card. Stops at the
+ * first decision from before a move of one of those pieces (see above); a move the viewer saw is
+ * what stops it, never a change they could not see. A piece taken unseen (one of a group: the
+ * viewer does not know which) counts as any piece of its group that could have been taken: which
+ * one it really was must not decide whether a copy stands, or the copies would tell the viewer.
+ * `work`: how many decisions may still be looked at, counted down; once none, `limit` is returned.
+ */
+export function contradictions(
+  rt: Runtime,
+  real: MatchState,
+  redrawn: MatchState,
+  groups: readonly (readonly number[])[],
+  source: readonly number[],
+  past: readonly PastChoice[],
+  limit: number,
+  work?: { left: number },
+): number {
+  const ids = groups.flat();
   let found = 0;
   for (let i = past.length - 1; i >= 0; i--) {
+    // Out of work: as bad as the limit, so no better than what the caller has.
+    if (work !== undefined && work.left-- <= 0) return limit;
     const { before, who, taken } = past[i]!;
-    for (const id of ids) if (before.pieces[id] !== real.pieces[id]) return found;
+    for (const id of ids) if (!inPlace(before, real, id)) return found;
     const s = cloneState(before);
     for (const id of ids) {
-      const now = redrawn.pieces[id]!;
-      const was = real.pieces[id]!;
-      if (now.c !== was.c || now.st !== was.st || now.owner !== was.owner) takeIdentity(rt, s, id, now);
+      const from = source[id];
+      if (from === id) continue;
+      // Without a source (a copy redrawn elsewhere), the identity it has now.
+      const was = from === undefined ? redrawn.pieces[id]! : before.pieces[from]!;
+      const now = s.pieces[id]!;
+      // With its own marks, which stay where they are (`marks.ts`).
+      if (was.c !== now.c || was.st !== now.st || was.owner !== now.owner) takeIdentity(rt, s, id, identityFor(rt, s, id, was));
     }
-    if (!couldTake(newExec(rt, s), who, taken) && ++found >= limit) return found;
+    const v = "value" in taken ? taken.value : null;
+    const alike = typeof v === "number" ? groups.find((g) => g.includes(v)) : undefined;
+    if (!couldTake(newExec(rt, s), who, taken, alike) && ++found >= limit) return found;
   }
   return found;
 }

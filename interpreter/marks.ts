@@ -2,7 +2,7 @@ import type { Value } from "../dsl/ir.ts";
 import { newExec, nulls } from "./exec.ts";
 import { forget } from "./memo.ts";
 import type { Runtime } from "./runtime.ts";
-import type { MatchState } from "./state.ts";
+import type { MatchState, PieceState } from "./state.ts";
 import { equal } from "./values.ts";
 
 /**
@@ -81,6 +81,15 @@ const unmarkedKept = new WeakMap<Record<string, Value>, Record<string, Value>>()
 /** Identity fields `st` (`unmarked`) with the marks `place` holds: what a piece at that place gets when a redraw gives it that identity. */
 export function withMarks(st: Record<string, Value>, place: Record<string, Value> | undefined): Record<string, Value> {
   return place === undefined ? st : { ...st, ...place };
+}
+
+/**
+ * The identity `from` (another piece's: component, fields, owner) as piece `id` of `s` takes it:
+ * with `id`'s own marks, which stay where they are. `from` itself for a kind without marks.
+ */
+export function identityFor(rt: Runtime, s: MatchState, id: number, from: Pick<PieceState, "c" | "st" | "owner">): Pick<PieceState, "c" | "st" | "owner"> {
+  if (componentMarks(rt, from.c).length === 0) return from;
+  return { c: from.c, st: withMarks(unmarked(rt, from.c, from.st), marksOf(rt, s, id)), owner: from.owner };
 }
 
 /**

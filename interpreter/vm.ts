@@ -939,8 +939,12 @@ export function answerNamed(x: Exec, p: Extract<Pending, { kind: "secret" }>, wh
  * and filters are worked out again from the pieces as they are now (a copy whose hidden pieces were
  * redrawn: `choice-evidence.ts`), not read off the choice as offered. A rule that fails here
  * says nothing against the copy: true.
+ *
+ * `alike`: when the piece taken is one the viewer cannot tell from others (a card picked unseen
+ * from an opponent's hand), those pieces, itself among them: any of them that could have been
+ * taken will do. The check must not hang on which piece it really was, which the viewer never saw.
  */
-export function couldTake(x: Exec, who: number, taken: Taken): boolean {
+export function couldTake(x: Exec, who: number, taken: Taken, alike?: readonly number[]): boolean {
   const ins = waitingAt(x);
   const l = top(x)!.locals;
   try {
@@ -956,8 +960,8 @@ export function couldTake(x: Exec, who: number, taken: Taken): boolean {
       const candidates = items(probe, ins.src(probe, l), ins.zone, ins.span);
       const v = taken.value;
       // A piece by its number (it is the same piece, whatever it is now); any other value by equality.
-      if (!(typeof v === "number" && ins.valueType.t === "piece" ? candidates.includes(v) : candidates.some((c) => equal(c, v)))) return false;
-      return passes(probe, ins, l, v);
+      if (typeof v === "number" && ins.valueType.t === "piece") return (alike ?? [v]).some((u) => candidates.includes(u) && passes(probe, ins, l, u));
+      return candidates.some((c) => equal(c, v)) && passes(probe, ins, l, v);
     });
   } catch {
     return true;
