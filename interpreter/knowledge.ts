@@ -32,9 +32,8 @@ import type { MatchState } from "./state.ts";
  * - A piece turned face down on a board was seen: P knows exactly where it is (a class of its own).
  * Merging never lets P know more than the moves they saw tell; it may let them know less (a card
  * known to be on top of a deck, a hand's cards drawn from two generations of a deck, stay known
- * only as one of a set). One gap: a move inside a zone P cannot see (a card put back on top of the
- * same hidden deck) shows P no change of size, yet merges the zone's classes; where the rules make
- * or skip such a move on something hidden, P's classes follow what really happened. A class is
+ * only as one of a set). A move inside a zone (a hand sorted, a card put back on top of its deck)
+ * changes no class: the zone holds the same pieces, and their order is not modelled. A class is
  * read only where P cannot see the piece; a piece P sees keeps a stale number, which is never read
  * until P stops seeing it, and then it is set.
  *
@@ -225,6 +224,11 @@ export function noteMove(rt: Runtime, s: MatchState, id: number, toZone: string 
 }
 
 function trackMove(rt: Runtime, s: MatchState, id: number, fromZone: string | null, fromBoard: string | null, a: number, toZone: string | null, toBoard: string | null, b: number): void {
+  // A piece put back into the zone it is in (a hand sorted, a card put on top of its deck) is still
+  // there: no player learns or forgets which pieces the zone holds (its order is not modelled).
+  // Merging the zone's classes here made a player forget where a card they passed went, and
+  // whether they did depended on the moves the rules made unseen.
+  if (fromZone !== null && fromZone === toZone) return;
   const players = s.players;
   let k = s.known;
   if (k === undefined) {
@@ -236,7 +240,6 @@ function trackMove(rt: Runtime, s: MatchState, id: number, fromZone: string | nu
     // move unless a player sees the piece at neither end and it changes place: it then keeps the
     // class of the zone it left (a piece that stays in its zone, or goes from space to space,
     // keeps the class of where it is).
-    if (fromZone !== null && fromZone === toZone) return;
     if (fromBoard !== null && toBoard !== null) return;
     let unseen = false;
     for (let q = 0; q < players && !unseen; q++) unseen = !sees(a, q) && !sees(b, q);

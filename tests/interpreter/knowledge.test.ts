@@ -219,6 +219,36 @@ scoring p { points 0 }
     }
   });
 
+  it("keeps a card passed into a hand there when the hand is sorted afterwards (a move inside a zone)", () => {
+    // Seat 1 passes a card into seat 2's hand, which the rules then sort: the card is still there.
+    // Sorting merged the hand's classes, so seat 1's copies let the passed card go back to the deck.
+    const game = gameFromSource(`
+game "Pass and sort" { players 2 }
+kind Card { n: number }
+zone deck: Card hidden
+zone hand per player: Card owner
+components Card in deck { for n in 1..12 { x1 { n: n } } }
+flow {
+  shuffle deck
+  for p in players { deal 3 from deck to p.hand }
+  turn players[0] {
+    let c = choose c from players[0].hand prompt "Pass a card"
+    move c to players[1].hand
+  }
+  for c in sort k in players[1].hand by k.n { move c to players[1].hand }
+  turn players[1] { let c = choose c from players[1].hand prompt "Play" }
+}
+scoring p { points 0 }
+`);
+    for (let seed = 1; seed <= 5; seed++) {
+      const m = game.start({ players: 2, seed });
+      const passed = m.state.zones["hand#0"]![0]!;
+      const c = m.state.pieces[passed]!.c;
+      expect(m.applyAt(m.options(0).find((o) => o.pieces?.includes(passed))!.index, 0).ok).toBe(true);
+      for (let s2 = 1; s2 <= 20; s2++) expect(inZone(m.resampleFor(0, s2), "hand#1")).toContain(c);
+    }
+  });
+
   it("keeps two hidden piles apart until they are shuffled together", () => {
     const m = gameFromSource(DRAW).start({ players: 2, seed: 4 });
     const ls = sorted(inZone(m, "left"));
