@@ -8,10 +8,11 @@ import type { MatchState, PieceState } from "./state.ts";
 import { couldTake } from "./vm.ts";
 
 /**
- * What players' choices showed of what they held. A player who plays a heart when spades were led
- * under "follow suit if you can" has shown that they hold no spade: the option they took was legal
- * only because of what their hand did not hold. A redrawn copy (`resample.ts`) that gives them a
- * spade is a world that cannot be, and a bot searching it plays against cards that are not there.
+ * What players' choices showed of what they held. Where the rules say "play the colour asked for if
+ * you can", a player who plays another colour has shown that they hold none of it: the option they
+ * took was legal only because of what their hand did not hold. A redrawn copy (`resample.ts`) that
+ * gives them that colour is a world that cannot be, and a bot searching it plays against cards that
+ * are not there.
  *
  * So a match keeps, for each decision taken at a `choose` of one item or among named options (not
  * for lack of others, not in a secret choice), the state just before it, who took it and what they
@@ -28,7 +29,7 @@ import { couldTake } from "./vm.ts";
  * may not have seen (a shuffle), and a past state would be given identities that did not belong
  * there. (A move is seen, if not which piece made it; a field set on a hidden card may not be,
  * so it must not stop the check: whether the copies kept what a choice showed would tell the
- * viewer it was set.) In a trick-taking game that checks every card played in the current deal.
+ * viewer it was set.) In a card game dealt anew each round, that checks every card played since the deal.
  *
  * Kept by a match that was started or resumed, from its first redraw on (a match no bot redraws
  * pays nothing), not by the copies bots search (they redraw from the real match); and only for a

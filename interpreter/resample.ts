@@ -191,7 +191,7 @@ const MAX_CHECKS = 1024;
  *   is, what setup did before any chance or decision is known to all, and a
  *   shuffle mixes what it shuffled;
  * - a copy that contradicts a choice a player took is drawn again, up to `MAX_DRAWS` times
- *   (`choice-evidence.ts`: who did not follow suit holds none of it), for the choices taken
+ *   (`choice-evidence.ts`: who did not play the colour asked for holds none of it), for the choices taken
  *   since the redrawn pieces last changed, given `past`;
  * - the match's generator is reseeded, so future chance is redrawn;
  * - others' answers to a secret choice still open are redrawn at random
@@ -258,7 +258,7 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
     for (const g of drawn) drawGroup(rt, s, g, rng, source);
   };
   draw();
-  // A copy the choices taken rule out (`choice-evidence.ts`: a void shown in a suit) is drawn
+  // A copy the choices taken rule out (`choice-evidence.ts`: a colour a player showed they lack) is drawn
   // again. Draws are independent, so the copy kept is as likely as any other consistent one.
   if (past.length > 0 && redrawn.length > 0) fitChoices(rt, real, s, drawn, redrawn, source, past, draw, rng);
 
@@ -319,8 +319,8 @@ function identitiesOf(s: MatchState, ids: readonly number[]): Pick<PieceState, "
 
 /**
  * Draws `s` again (`draw`) until no choice taken contradicts it, up to `MAX_DRAWS` times. When
- * none fits (late in a deal of a trick-taking game, several voids at once can leave few deals that
- * fit: in Hearts, 3% to 5% of the copies mid-deal with random play), the draw that contradicts the
+ * none fits (late in a deal, several colours shown missing at once can leave few deals that fit: 3%
+ * to 5% of the copies mid-deal in a 4-player card game with random play), the draw that contradicts the
  * fewest choices is kept, then repaired by swapping the identities of two pieces of one group at a
  * time, kept when it contradicts no more choices, up to `MAX_SWAPS` tries, all within
  * `MAX_CHECKS`. (Before, the last draw stood, contradicting 3 choices on average.) A repaired copy
