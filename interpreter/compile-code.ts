@@ -215,8 +215,8 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
   }
 }
 
-/** The rule calls a condition is, or is an `or` of, in order. */
-function ruleCalls(e: IrExpr): Extract<IrExpr, { op: "rule" }>[] {
+/** The rule calls a condition is, or is an `or` of, in order (whose own words explain its failure). */
+export function ruleCalls(e: IrExpr): Extract<IrExpr, { op: "rule" }>[] {
   if (e.op === "rule") return [e];
   if (e.op === "or") return [...ruleCalls(e.a), ...ruleCalls(e.b)];
   return [];

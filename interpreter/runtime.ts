@@ -1,6 +1,6 @@
 import type { ComponentDef, GameDef, KindDef, ShapeValue, Value, ZoneDef } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
-import { compileCode, type Compiled } from "./compile-code.ts";
+import { compileCode, ruleCalls, type Compiled } from "./compile-code.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { newExec, nulls, tick, type Exec, type Fn } from "./exec.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
@@ -123,7 +123,13 @@ export class Runtime {
       this.functions.set(f.name, draws.has(`fn:${f.name}`) ? call : remembered(call, f.params.length, true, placementsBySpaces(f.params, [f.body])));
     }
     for (const r of Object.values(def.rules)) {
-      const reqs = r.requires.map((q) => ({ cond: compileExpr(q.cond, this), reason: q.reason ? compileExpr(q.reason, this) : undefined, text: q.text }));
+      const reqs = r.requires.map((q) => ({
+        cond: compileExpr(q.cond, this),
+        reason: q.reason ? compileExpr(q.reason, this) : undefined,
+        text: q.text,
+        // A `require` that asks another rule, with no words of its own, is explained in that rule's.
+        rules: q.reason ? [] : ruleCalls(q.cond).map((c) => ({ name: c.name, args: c.args.map((a) => compileExpr(a, this)) })),
+      }));
       const n = r.nlocals;
       const check = (x: Exec, args: Value[], span: Span): boolean => {
           this.enter(span);
@@ -150,7 +156,12 @@ export class Runtime {
             const l = frame(args, n);
             for (const q of reqs) {
               if (q.cond(x, l) === true) continue;
-              return q.reason ? String(q.reason(x, l)) : `this must hold: ${q.text}`;
+              if (q.reason) return String(q.reason(x, l));
+              for (const c of q.rules) {
+                const inner = this.rules.get(c.name)?.explain(x, c.args.map((a) => a(x, l)), span);
+                if (inner) return inner;
+              }
+              return `this must hold: ${q.text}`;
             }
             return null;
           } finally {
