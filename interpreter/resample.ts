@@ -379,7 +379,9 @@ function fitChoices(
     takeIdentity(rt, s, a, identityFor(rt, s, a, pb));
     takeIdentity(rt, s, b, identityFor(rt, s, b, pa));
     [source[a], source[b]] = [source[b]!, source[a]!];
-    if (hasKnown(rt, pa.c) && (!holdsKnown(rt, s, a) || !holdsKnown(rt, s, b))) {
+    // (Checked where a mark is set, as a draw checks it: `knownFits`.)
+    const breaks = (id: number): boolean => marksSet(rt, s, id) && !holdsKnown(rt, s, id);
+    if (hasKnown(rt, pa.c) && (breaks(a) || breaks(b))) {
       takeIdentity(rt, s, a, pa);
       takeIdentity(rt, s, b, pb);
       [source[a], source[b]] = [source[b]!, source[a]!];
