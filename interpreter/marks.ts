@@ -1,9 +1,11 @@
+import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec, nulls } from "./exec.ts";
 import { forget } from "./memo.ts";
+import { asideFailure } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
 import type { MatchState, PieceState } from "./state.ts";
-import { equal } from "./values.ts";
+import { equal, label } from "./values.ts";
 
 /**
  * Marks: a kind's `mark` fields (`mark told: Colour? = none`), `state` fields that show wherever
@@ -112,6 +114,50 @@ export function holdsKnown(rt: Runtime, s: MatchState, id: number): boolean {
     }
   }
   return true;
+}
+
+/**
+ * Why what the marks tell is untrue of a piece as it really is in `s`: the first `known` block
+ * that fails (a rule error) or is false of a piece whose marks are set, as a diagnostic at the
+ * block; null when every block holds of every marked piece. A redraw reads a failing block as
+ * saying nothing and a false one as ruling out the piece's real identity, so either makes bots
+ * search copies the rules did not mean; only a played match shows it, and `stela check --smoke`
+ * asks this at every decision.
+ */
+export function knownFailure(rt: Runtime, s: MatchState): Diagnostic | null {
+  if (rt.known.size === 0) return null;
+  const x = newExec(rt, s);
+  for (let id = 0; id < s.pieces.length; id++) {
+    const kind = rt.def.kinds[rt.def.components[s.pieces[id]!.c]!.kind]!;
+    const blocks = rt.known.get(kind.name);
+    if (!blocks || !marksSet(rt, s, id)) continue;
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i]!;
+      const span = kind.known![i]!.value.span;
+      const l = nulls(Math.max(1, b.nlocals));
+      l[0] = id;
+      const piece = rt.pieceLabel(s, id);
+      let v: Value;
+      try {
+        v = b.value(x, l);
+      } catch (e) {
+        return asideFailure(e, span, rt.def.file, `what the marks of ${piece} tell (\`known\`)`);
+      }
+      if (v === true) continue;
+      // The marks that are set, as `stela play` shows them on a hidden piece.
+      const set = setMarksOf(rt, s, id)!;
+      const marks = kind.states.filter((f) => f.name in set).map((f) => `${f.name} ${Array.isArray(set[f.name]) ? `[${label(x, set[f.name]!, f.type)}]` : label(x, set[f.name]!, f.type)}`);
+      return {
+        code: "runtime-known-false",
+        severity: "error",
+        message: `this \`known\` block is false of ${piece} as it really is (${marks.join(", ")}): the marks tell something untrue, and bots' redrawn copies would never give that piece its real identity`,
+        hint: "the block should hold of every piece whose marks the rules set; check what sets the marks, or the block",
+        file: span.file ?? rt.def.file,
+        span,
+      };
+    }
+  }
+  return null;
 }
 
 /** Does the kind of component `c` have `known` blocks? */

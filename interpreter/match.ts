@@ -4,6 +4,7 @@ import type { Span } from "../dsl/span.ts";
 import type { Value } from "../dsl/ir.ts";
 import { newExec, type Exec } from "./exec.ts";
 import { computeEstimate, estimateFailure } from "./estimate.ts";
+import { knownFailure } from "./marks.ts";
 import { readMeasures, type Measured } from "./measures.ts";
 import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
@@ -359,6 +360,16 @@ export class Match {
   estimateFailure(player: number): Diagnostic | null {
     if (!this.rt.estimate || this.state.result) return null;
     return estimateFailure(newExec(this.rt, this.clone().state), player);
+  }
+
+  /**
+   * Why what the marks tell (a kind's `known` blocks) is untrue of some piece as it really is now
+   * (a diagnostic at the block), or null. Redraws read such a block as saying nothing or as ruling
+   * the real piece out; this says the rules are wrong. Worked out on a copy, as `estimateFailure`.
+   */
+  knownFailure(): Diagnostic | null {
+    if (this.rt.known.size === 0) return null;
+    return knownFailure(this.rt, this.clone().state);
   }
 
   /**

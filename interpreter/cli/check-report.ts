@@ -69,14 +69,20 @@ function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "mes
 export function smokeTest(game: Game, file: string, count: number, coverage?: SmokeCoverage): SmokeFailure[] {
   const failures: SmokeFailure[] = [];
   // The game's `estimate` is read for every player at every decision, as the bots would read it:
-  // one that fails reads as 0 to them, and greedy then plays at random without a word.
+  // one that fails reads as 0 to them, and greedy then plays at random without a word. So are
+  // the `known` blocks of marked pieces, which bots' redrawn copies read without a word too.
   type Failed = { decision: number; d: Diagnostic };
-  const estimate: { failed?: Failed } = {};
+  const readAside: { failed?: Failed } = {};
   const onDecision = (m: Match): void => {
     coverage?.offered(m.decisionSites);
-    for (let p = 0; p < m.state.players && !estimate.failed; p++) {
+    for (let p = 0; p < m.state.players && !readAside.failed; p++) {
       const d = m.estimateFailure(p);
-      if (d) estimate.failed = { decision: m.log.length, d };
+      if (d) readAside.failed = { decision: m.log.length, d };
+    }
+    // What marks tell (`known`) must hold of the real pieces: bots' redrawn copies rely on it.
+    if (!readAside.failed) {
+      const d = m.knownFailure();
+      if (d) readAside.failed = { decision: m.log.length, d };
     }
   };
   const onForced = coverage ? (sites: Span[]) => coverage.offered(sites) : undefined;
@@ -88,7 +94,7 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
     const number = i + 1;
     let played: ReturnType<typeof playGame>;
     coverage?.startGame(variant);
-    delete estimate.failed;
+    delete readAside.failed;
     try {
       // Taken by position, every option of every decision is weighed, so a `where` that fails on
       // any candidate fails the smoke game; the bots draw the same options as in `stela simulate`
@@ -109,7 +115,7 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
     const f = failureOf(m, base, thrown, played.noEnd ?? played.measureFailure);
     if (f) failures.push(f);
     // Set while the game was played (`onDecision`), which the compiler cannot see.
-    const failed = estimate.failed as Failed | undefined;
+    const failed = readAside.failed as Failed | undefined;
     if (!f && failed) {
       const { decision, d } = failed;
       const e: SmokeFailure = { ...base, decision, code: d.code, message: d.message, span: d.file === file ? d.span : { ...d.span, file: d.file } };

@@ -82,3 +82,68 @@ describe("marks", () => {
     expect(moved).toBeGreaterThan(copies / 2);
   });
 });
+
+/**
+ * What marks tell must be true of the pieces as they really are: a redraw reads a `known` block
+ * that fails as saying nothing, and one that is false as ruling the real card out, both without a
+ * word. `Match.knownFailure` says so, and `stela check --smoke` asks it at every decision.
+ */
+describe("known blocks checked against the real pieces", () => {
+  const source = readFileSync(new URL("../fixtures/games/hanabi.stela", import.meta.url), "utf8");
+  const colourBlock = "known { (this.told_colour == none or this.told_colour == this.colour) and not (this.colour in this.not_colours) }";
+  const withBlock = (block: string): string => {
+    expect(source).toContain(colourBlock);
+    return source.replace(colourBlock, block);
+  };
+
+  it("true blocks: no failure before or after a clue, nor through random games", async () => {
+    const { RandomBot } = await import("../../interpreter/bots/random-bot.ts");
+    expect(clued(3).m.knownFailure()).toBeNull();
+    const m = hanabi.start({ players: 3, seed: 9 });
+    const bot = new RandomBot(4);
+    let marked = 0;
+    for (let n = 0; m.decision && n < 120; n++) {
+      expect(m.knownFailure()).toBeNull();
+      if ([0, 1, 2].some((p) => m.view(p).zones.some((z) => z.marked !== undefined))) marked++;
+      const p = m.decision.players[0]!;
+      m.applyAt(bot.chooseIndex(m, p)!, p);
+    }
+    expect(marked).toBeGreaterThan(0);
+  });
+
+  it("a block that lies about the real card is an error at the block, naming the card and its marks", () => {
+    const lying = gameFromSource(withBlock("known { this.told_colour == none or this.told_colour != this.colour }"), "hanabi.stela");
+    const m = lying.start({ players: 2, seed: 3 });
+    expect(m.knownFailure()).toBeNull();
+    const o = (label: string): void => {
+      expect(m.apply(m.options(0).find((x) => x.label === label)!.id, 0).ok).toBe(true);
+    };
+    o("Give a clue");
+    o("A colour");
+    o(m.options(0)[0]!.label);
+    const d = m.knownFailure()!;
+    expect(d.code).toBe("runtime-known-false");
+    expect(d.span.start.line).toBe(source.slice(0, source.indexOf(colourBlock)).split("\n").length);
+    expect(d.message).toMatch(/false of \w+ \d as it really is \(told_colour \w+\)/);
+  });
+
+  it("a block that fails is an error at the block, with what failed", () => {
+    const failing = gameFromSource(withBlock("known { 10 / this.told_rank > 1 }"), "hanabi.stela");
+    const m = failing.start({ players: 2, seed: 3 });
+    expect(m.knownFailure()).toBeNull();
+    for (const label of ["Give a clue", "A colour"]) expect(m.apply(m.options(0).find((x) => x.label === label)!.id, 0).ok).toBe(true);
+    expect(m.apply(m.options(0)[0]!.id, 0).ok).toBe(true);
+    const d = m.knownFailure()!;
+    expect(d.code).toBe("runtime-division-by-zero");
+    expect(d.message).toMatch(/^what the marks of \w+ \d tell \(`known`\) failed: /);
+  });
+
+  it("stela check --smoke reports a lying block as a failed smoke game", async () => {
+    const { smokeTest } = await import("../../interpreter/cli/check-report.ts");
+    const lying = gameFromSource(withBlock("known { this.told_colour == none or this.told_colour != this.colour }"), "hanabi.stela");
+    const failures = smokeTest(lying, "hanabi.stela", 3);
+    expect(failures.length).toBeGreaterThan(0);
+    expect(failures[0]!.code).toBe("runtime-known-false");
+    expect(smokeTest(hanabi, "hanabi.stela", 3)).toEqual([]);
+  });
+});
