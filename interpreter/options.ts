@@ -405,11 +405,7 @@ function joinLabels(labels: string[]): string {
  * offered). Picking nothing reads `nothing`.
  */
 function nameCombinations(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): OptionState[] {
-  const sizes = groupSizes(choice);
-  const starts: number[] = [];
-  sizes.reduce((at, size) => (starts.push(at), at + size), 0);
-  // Each group is named by its first item.
-  const items = nameItems(x, starts.map((i) => choice.values[i]!), ty, chooser, itemLabel);
+  const { starts, items } = namedGroups(x, choice, ty, chooser, itemLabel);
   const total = pickCount(choice);
   const out: { o: OptionState; ranks: number[] }[] = [];
   for (let index = 0; index < total; index++) {
@@ -430,11 +426,33 @@ function nameCombinations(x: Exec, choice: ChoiceState, ty: Type, chooser: numbe
     .map((d) => d.o);
 }
 
-/** The id and label of one combination, naming the items but not listing every combination (for the log). */
-function nameCombination(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
+/**
+ * A multi-pick's groups of interchangeable items (`legalGroups`), each named as a single item is
+ * by its first (`items`, in the order single items are offered; an item's `index` is its group's
+ * number), with where each group starts among the choice's values.
+ */
+function namedGroups(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { starts: number[]; items: OptionState[] } {
   const starts: number[] = [];
   groupSizes(choice).reduce((at, size) => (starts.push(at), at + size), 0);
-  const items = nameItems(x, starts.map((i) => choice.values[i]!), ty, chooser, itemLabel);
+  return { starts, items: nameItems(x, starts.map((i) => choice.values[i]!), ty, chooser, itemLabel) };
+}
+
+/**
+ * What a multi-pick offers one item at a time: its items, each group of interchangeable ones once
+ * (named by its first, in the order a combination's id lists them) with how many it holds
+ * (`copies`); the most one pick takes (`count`: never more than there are items) and whether
+ * fewer may be taken (`upTo`). For people choosing item by item (the editor, `stela play`)
+ * rather than from a list of every combination.
+ */
+export function pickItems(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { count: number; upTo: boolean; items: (OptionState & { copies: number })[] } {
+  const sizes = groupSizes(choice);
+  const { items } = namedGroups(x, choice, ty, chooser, itemLabel);
+  return { count: widthOf(choice), upTo: choice.upTo === true, items: items.map((o) => ({ ...o, copies: sizes[o.index]! })) };
+}
+
+/** The id and label of one combination, naming the items but not listing every combination (for the log). */
+function nameCombination(x: Exec, choice: ChoiceState, index: number, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { id: string; label: string } {
+  const { starts, items } = namedGroups(x, choice, ty, chooser, itemLabel);
   const o = combinationOption(choice, starts, items, index);
   return { id: o.id, label: o.label };
 }

@@ -11,7 +11,9 @@ import { isPlacement, label } from "./values.ts";
 import { copyWithSpaces } from "./space-info.ts";
 import { logLabel, readBy, seesPiece, seesZone } from "./visibility.ts";
 import { marksSet, setMarksOf } from "./marks.ts";
-import { answerNamed, namedOptions, owing } from "./vm.ts";
+import { answerNamed, namedOptions, owing, pendingPick } from "./vm.ts";
+import type { OptionState } from "./state.ts";
+import type { PickView } from "./pick-view.ts";
 
 /** Presentation of a piece or space, from its kind's or board's `show` block. */
 export interface ShowView {
@@ -111,6 +113,11 @@ export interface DecisionView {
   options?: OptionView[];
   /** The viewer's own secret choice, already made, while others still choose. */
   chosen?: string;
+  /**
+   * When the viewer owes a choice of several items at once: its items one at a time, to pick
+   * from instead of `options`, which lists every combination (`pick-view.ts`).
+   */
+  pick?: PickView;
 }
 
 export interface PlayerView {
@@ -195,6 +202,19 @@ function pieceView(x: Exec, id: number, visible: boolean): PieceView {
 }
 
 /** What `viewer` may see of a match (null: a spectator, who sees only what is public). */
+/** An option as a view shows it: what it is about on the board, and a placement's turn and edges. */
+function optionView(x: Exec, o: OptionState): OptionView {
+  const v: OptionView = { id: o.id, label: o.label };
+  if (o.spaces) v.spaces = o.spaces;
+  if (o.pieces) v.pieces = o.pieces;
+  if (isPlacement(o.value)) {
+    v.rotation = o.value.rotation;
+    const sides = x.rt.turnedSides(x.s, o.value.piece, o.value.rotation);
+    if (sides) v.sides = sides;
+  }
+  return v;
+}
+
 export function makeView(rt: Runtime, s: MatchState, viewer: number | null): View {
   const x = newExec(rt, s);
   const zones: ZoneView[] = Object.entries(s.zones).map(([key, ids]) => {
@@ -224,18 +244,10 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     const owes = owing(p);
     decision = { players: owes, prompt: readBy(p.prompt, p.promptFor, viewer), simultaneous: p.kind === "secret" };
     if (viewer !== null && owes.includes(viewer)) {
-      decision.options = namedOptions(x, viewer).map((o) => {
-        const v: OptionView = { id: o.id, label: o.label };
-        if (o.spaces) v.spaces = o.spaces;
-        if (o.pieces) v.pieces = o.pieces;
-        if (isPlacement(o.value)) {
-          v.rotation = o.value.rotation;
-          const sides = rt.turnedSides(s, o.value.piece, o.value.rotation);
-          if (sides) v.sides = sides;
-        }
-        return v;
-      });
+      decision.options = namedOptions(x, viewer).map((o) => optionView(x, o));
     }
+    const pick = viewer !== null && owes.includes(viewer) ? pendingPick(x, viewer) : undefined;
+    if (pick) decision.pick = { count: pick.count, upTo: pick.upTo, items: pick.items.map((o) => ({ ...optionView(x, o), copies: o.copies })) };
     if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = answerNamed(x, p, viewer)!.label;
   }
   const log = s.log.map((e) => {

@@ -7,7 +7,7 @@ import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { aside, nulls, tick, type Exec, type Taken } from "./exec.ts";
 import { LEGAL, markOf, newMarks, NOT_LEGAL, setMark, UNKNOWN, type CandidateMarks } from "./candidate-marks.ts";
-import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, namingValues, pickCount, STOP_ID, valueAt } from "./options.ts";
+import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, namingValues, pickCount, pickItems, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending, MatchState } from "./state.ts";
@@ -781,6 +781,21 @@ export function namedOptions(x: Exec, player?: number): OptionState[] {
   if (!legal) return [];
   const ins = waitingAt(x) as Extract<Instr, { k: "choose" | "secret" }>;
   return nameChoice(x, legal, ins.valueType, who, choiceLabeller(x, ins, top(x)!.locals, who, false));
+}
+
+/**
+ * The items of `player`'s pending multi-pick (`choose 3 c from …`), one at a time (`pickItems`),
+ * or undefined when what they owe is not one. Its options (`namedOptions`) are the combinations.
+ */
+export function pendingPick(x: Exec, player: number): ReturnType<typeof pickItems> | undefined {
+  const p = x.s.pending;
+  if (!p || x.s.over || !owes(p, player) || p.kind === "options") return undefined;
+  const c = choiceOf(p, player);
+  if (!c || c.k === undefined) return undefined;
+  const legal = legalOrEnd(x, c, player);
+  if (!legal) return undefined;
+  const ins = waitingAt(x) as Extract<Instr, { k: "choose" | "secret" }>;
+  return pickItems(x, legal, ins.valueType, player, choiceLabeller(x, ins, top(x)!.locals, player, false));
 }
 
 /** Applies one player's decision, given by option id, then runs on to the next decision. */

@@ -1,3 +1,5 @@
+import { pickComplete, pickId, type PickView } from "../index.ts";
+
 /**
  * What a typed answer in `stela play` means. Options are listed with a number (their place in the
  * list) and their id; either may be typed. When ids are numbers too (`choose n from 1..3 where
@@ -74,4 +76,46 @@ function byLabel(text: string, options: readonly { id: string; label: string }[]
   const refused = find(refusedLabels());
   if (refused.length === 1) return { kind: "ask-rules", id: refused[0]!.id };
   return { kind: "ask-rules", id: text };
+}
+
+/**
+ * What a typed answer means at a choice of several items at once, listed item by item (`PickView`):
+ * the items' numbers or ids, separated by spaces or commas (`1 4 7`, `clubs-2, hearts-q`), an item
+ * of a group of like ones typed as often as it is taken; or a whole option's id (`gold+corn`), or
+ * its label. `stop` takes the stop option when the choice offers one; `-` picks nothing where
+ * fewer may be taken.
+ */
+export function readPick(text: string, pick: PickView, options: readonly { id: string; label: string }[]): Answer {
+  const whole = options.find((o) => o.id === text || o.label === text);
+  if (whole && !/^[\d\s,#[\]]+$/.test(text)) return { kind: "take", id: whole.id };
+  const how = pickHow(pick);
+  if (text === "-") return pick.upTo ? { kind: "take", id: pickId(pick, []) } : { kind: "again", message: `pick ${pick.count}: ${how}` };
+  const picked: string[] = [];
+  for (const word of text.split(/[\s,]+/).filter((w) => w !== "")) {
+    // As with single options: `#2` is always a number in the list, `[2]` always an id, and a bare
+    // 2 that is one item's id and another item's number is asked about, never guessed.
+    const hash = /^#(\d+)$/.exec(word);
+    const bracketed = /^\[(.*)\]$/.exec(word);
+    const byId = pick.items.find((i) => i.id === (bracketed ? bracketed[1] : word));
+    const byNumber = hash || /^\d+$/.test(word) ? pick.items[Number(hash ? hash[1] : word) - 1] : undefined;
+    if (!hash && !bracketed && byId && byNumber && byId !== byNumber) {
+      const n = pick.items.indexOf(byId) + 1;
+      return { kind: "again", message: `"${word}" is both the id of item ${n} (${byId.label}) and the number of item ${word} (${byNumber.label}): type [${word}] for item ${n} or #${word} for item ${word}` };
+    }
+    const item = hash ? byNumber : bracketed ? byId : (byId ?? byNumber);
+    if (!item) return { kind: "again", message: `"${word}" is not one of the items: ${how}` };
+    picked.push(item.id);
+  }
+  const over = pick.items.find((i) => picked.filter((id) => id === i.id).length > i.copies);
+  if (over) return { kind: "again", message: `there ${over.copies === 1 ? "is only one" : `are only ${over.copies}`} of ${over.label}: ${how}` };
+  if (!pickComplete(pick, picked)) return { kind: "again", message: `that is ${picked.length} item${picked.length === 1 ? "" : "s"}: ${how}` };
+  // Every whole pick of items each allowed is an option; the rules say why if not.
+  const id = pickId(pick, picked);
+  return options.some((o) => o.id === id) ? { kind: "take", id } : { kind: "ask-rules", id };
+}
+
+/** How to answer a pick, as `stela play` says it. */
+export function pickHow(pick: PickView): string {
+  const many = pick.upTo ? `up to ${pick.count}` : String(pick.count);
+  return `type ${many} item number${pick.count === 1 ? "" : "s"} or ids, separated by spaces${pick.upTo ? " (- for none)" : ""}`;
 }

@@ -1,10 +1,10 @@
 import { createInterface } from "node:readline/promises";
 import { formatDiagnostic } from "../../dsl/index.ts";
-import { makeBot, parseBotSpec, RandomBot, refusedOptions, type Bot } from "../index.ts";
+import { makeBot, parseBotSpec, RandomBot, refusedOptions, STOP_ID, type Bot } from "../index.ts";
 import { StartError } from "../index.ts";
 import type { Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
-import { readAnswer } from "./play-answer.ts";
+import { pickHow, readAnswer, readPick } from "./play-answer.ts";
 import { botSeed } from "./simulate-batch.ts";
 import { renderText, revealedZones } from "./text-view.ts";
 import { UsageError } from "./usage-error.ts";
@@ -133,20 +133,26 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
         const options = match.options(p);
         // The question as this player reads it: one naming a piece they cannot see names it by what shows.
         out(`Player ${p + 1}: ${seat.decision?.prompt ?? ""}`);
-        options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}  [${opt.id}]`));
+        // Several items at once: the items are listed, not every combination (3 cards of 13 are 286).
+        const pick = seat.decision?.pick;
+        if (pick) {
+          pick.items.forEach((item, i) => out(`  ${String(i + 1).padStart(3)}. ${item.label}${item.copies > 1 ? ` (${item.copies} alike)` : ""}  [${item.id}]`));
+          const stop = options.find((o) => o.id === STOP_ID);
+          if (stop) out(`  stop: ${stop.label}  [${STOP_ID}]`);
+        } else options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}  [${opt.id}]`));
         // The ids the rules refuse at this decision, worked out once if an answer needs them.
         let refusals: { id: string; label: string }[] | undefined;
         const refusedNow = () => (refusals ??= refusedOptions(match, p, {}));
         let refused: Set<string> | undefined;
         for (;;) {
-          const answer = await ask(`choose 1-${options.length}, an option id or its label (q to quit): `);
+          const answer = await ask(pick ? `${pickHow(pick)} (q to quit): ` : `choose 1-${options.length}, an option id or its label (q to quit): `);
           if (answer === undefined) return inputEnded(p);
           if (answer === "q") {
             out("stopped.");
             return 0;
           }
           if (answer === "") continue;
-          const read = readAnswer(answer, options, (id) => (refused ??= new Set(refusedNow().map((r) => r.id))).has(id), refusedNow);
+          const read = pick ? readPick(answer, pick, options) : readAnswer(answer, options, (id) => (refused ??= new Set(refusedNow().map((r) => r.id))).has(id), refusedNow);
           if (read.kind === "again") {
             out(read.message);
             continue;
@@ -157,7 +163,7 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
             tell();
             break;
           }
-          if (res.code === "unknown-option" && /^\d+$/.test(answer)) out(`"${answer}" is not an option: type a number from 1 to ${options.length}, or an option id`);
+          if (res.code === "unknown-option" && /^\d+$/.test(answer) && !pick) out(`"${answer}" is not an option: type a number from 1 to ${options.length}, or an option id`);
           else out(`refused: ${res.reason}${read.kind === "ask-rules" && read.hint ? ` ${read.hint}` : ""}`);
         }
       }

@@ -49,6 +49,31 @@ flow {
   }
 }
 `,
+  // Items whose ids are numbers: "3" is the id of the second item and the number of the third.
+  "pick-numbers.stela": `game "Pick numbers" { players 2 }
+per player { score: number = 0 }
+scoring p { points p.score }
+flow {
+  turn players[0] {
+    let two = choose 2 n from 1..4 where n > 1 prompt "Two numbers"
+    current.score = sum n for n in two
+  }
+}
+`,
+  // Keep 2 of 5 tiles, two of them alike; or up to 2 coins.
+  "keep.stela": `game "Keep" { players 2 }
+enum Res { gold "Gold", wood "Wood", corn "Corn" }
+per player { score: number = 0 }
+scoring p { points p.score }
+flow {
+  turn players[0] {
+    let kept = choose 2 r from [gold, wood, corn, corn] prompt "Keep two"
+    current.score = count r in kept where r == corn
+    let coins = choose up to 2 c from [1, 2, 5] label "coin {c}" prompt "Take coins"
+    current.score += 10 * sum c for c in coins
+  }
+}
+`,
 });
 
 const play = (file: string, answers: string[]) => stela(["play", files[file]!, "--players", "2", "--bots", "2"], answers.join("\n") + "\n");
@@ -102,5 +127,37 @@ describe("stela play: an option by its label", () => {
     const r = play("alike.stela", ["a coin", "q"]);
     expect(r.out).toContain('"a coin" is the label of options 1 and 2: type the number or the id of the one you mean\n');
     expect(r.out).not.toContain("Game over");
+  });
+});
+
+describe("stela play: several items at once", () => {
+  it("lists the items, not every combination, and takes them by number in any order, an item alike typed twice", () => {
+    const r = play("keep.stela", ["3 3", "3 1"]);
+    expect(r.out).toContain("Player 1: Keep two\n    1. Gold  [gold]\n    2. Wood  [wood]\n    3. Corn (2 alike)  [corn]\n");
+    expect(r.out).toContain("type 2 item numbers or ids, separated by spaces (q to quit): ");
+    expect(r.out).toContain("type up to 2 item numbers or ids, separated by spaces (- for none) (q to quit): ");
+    expect(score(r.out)).toBe("62");
+  });
+
+  it("says what is wrong with a pick and asks again: too few, too many, an item twice, no such item", () => {
+    const r = play("keep.stela", ["1", "1 2 3", "1 1", "gold 9", "wood, gold", "-"]);
+    expect(r.out).toContain("that is 1 item: type 2 item numbers or ids, separated by spaces\n");
+    expect(r.out).toContain("that is 3 items: type 2 item numbers or ids");
+    expect(r.out).toContain("there is only one of Gold: type 2 item numbers or ids");
+    expect(r.out).toContain('"9" is not one of the items: type 2 item numbers or ids');
+    // Ids, separated by a comma; then none of the coins (`up to`).
+    expect(score(r.out)).toBe("0");
+  });
+
+  it("takes a whole option's id, as listed by `stela simulate` and the log", () => {
+    expect(score(play("keep.stela", ["gold+corn", "coin 1 and coin 2"]).out)).toBe("31");
+  });
+
+  it("asks which is meant when a typed number is one item's id and another item's number", () => {
+    const r = play("pick-numbers.stela", ["3 4", "#1 [4]"]);
+    expect(r.out).toContain('"3" is both the id of item 2 (3) and the number of item 3 (4): type [3] for item 2 or #3 for item 3\n');
+    expect(score(r.out)).toBe("6");
+    expect(score(play("pick-numbers.stela", ["[3] [4]"]).out)).toBe("7");
+    expect(score(play("pick-numbers.stela", ["#1 #2"]).out)).toBe("5");
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { pickComplete, pickId } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** `choose 2 c from …`: several items at once, options numbered lazily, ids joined with `+`. */
@@ -187,5 +189,53 @@ describe("choosing several at once", () => {
     const exact = gameFromSource(src('choose n c from [1, 2, 3] prompt "Pick" stop "Pass" ask always')).start({ players: 2, seed: 1 });
     expect(exact.options().map((o) => o.label)).toEqual(["Pass"]);
   });
-});
 
+  it("a view gives the items one at a time (`pick`), and picking items names the combination's option", () => {
+    const m = gameFromSource(resources).start({ players: 2, seed: 1 });
+    const pick = m.view(0).decision!.pick!;
+    // One item per group of like ones, in the order combination ids list them, with its copies.
+    expect(pick).toEqual({
+      count: 2,
+      upTo: false,
+      items: [
+        { id: "gold", label: "Gold tile", copies: 1 },
+        { id: "wood", label: "Wood tile", copies: 1 },
+        { id: "corn", label: "Corn tile", copies: 2 },
+      ],
+    });
+    // Every option is the id of its items, whatever order they were picked in.
+    const ids = m.options().map((o) => o.id);
+    expect(pickId(pick, ["corn", "gold"])).toBe("gold+corn");
+    expect(pickId(pick, ["corn", "corn"])).toBe("corn+corn");
+    for (const id of ids) expect(pickId(pick, id.split("+").reverse())).toBe(id);
+    expect(pickComplete(pick, ["corn", "corn"])).toBe(true);
+    expect(pickComplete(pick, ["gold", "gold"])).toBe(false);
+    expect(pickComplete(pick, ["gold"])).toBe(false);
+    expect(pickComplete(pick, ["gold", "wood", "corn"])).toBe(false);
+    // Only the player who owes it is given it; nobody once it is taken; never for a single pick.
+    expect(m.view(1).decision!.pick).toBeUndefined();
+    expect(m.apply(pickId(pick, ["wood", "corn"])).ok).toBe(true);
+    expect(m.global("kept")).toEqual(["wood", "corn"]);
+    expect(m.view(0).decision).toBeNull();
+  });
+
+  it("a secret pick of 3 from a hand of 13 (286 combinations) gives each player their 13 cards to pick from", () => {
+    const hearts = gameFromSource(readFileSync(new URL("../fixtures/games/hearts.stela", import.meta.url), "utf8"), "hearts.stela");
+    const m = hearts.start({ players: 4, seed: 2 });
+    while (m.decision && !m.decision.simultaneous) m.applyAt(0);
+    expect(m.decision!.prompt).toBe("Pass three cards");
+    for (const p of [0, 1, 2, 3]) {
+      const pick = m.view(p).decision!.pick!;
+      expect(pick.count).toBe(3);
+      expect(pick.upTo).toBe(false);
+      // Each card of the hand is one item (no two cards alike), about that card.
+      const byId = (a: number, b: number): number => a - b;
+      expect(pick.items.map((i) => i.pieces![0]!).sort(byId)).toEqual([...m.state.zones[`hand#${p}`]!].sort(byId));
+      expect(pick.items.every((i) => i.copies === 1 && i.pieces!.length === 1)).toBe(true);
+      expect(m.options(p)).toHaveLength(286);
+      const chosen = pick.items.slice(0, 3).map((i) => i.id);
+      expect(m.apply(pickId(pick, [...chosen].reverse()), p).ok).toBe(true);
+    }
+    expect(m.decision!.simultaneous).toBe(false);
+  });
+});
