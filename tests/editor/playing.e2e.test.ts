@@ -1,7 +1,8 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onApp, openGame, setSeats, skipE2e, startE2e, waitLog, type E2e } from "./e2e-harness.ts";
+import { onApp, openGame, rulesOk, setSeats, skipE2e, startE2e, waitLog, waitLogAtLeast, type AppHandle, type E2e } from "./e2e-harness.ts";
 
 /**
  * Shaped and sided pieces: the piece hangs under the pointer on the board,
@@ -131,6 +132,42 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     // Milliseconds instead of playouts.
     await page.locator('section.player[data-seat="0"] [data-testid=mcts-unit]').selectOption("ms");
     await page.waitForFunction(() => (window as unknown as { stela: { playtest: { bots: Record<number, string> } } }).stela.playtest.bots[0] === "mcts:30ms");
+    expect(e.errors).toEqual([]);
+  });
+
+  it("a pick of several at once (pass three cards of thirteen) is taken card by card, not from 286 combinations", async () => {
+    const hearts = readFileSync(new URL("../fixtures/games/hearts.stela", import.meta.url), "utf8");
+    await onApp(page, (a) => a.open("mayan-city.stela|"));
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), hearts);
+    await rulesOk(page);
+    await setSeats(page, [true, false, false, false]);
+    await page.waitForSelector("[data-testid=pick]");
+    const pickText = async (): Promise<string> => (await page.getByTestId("pick").innerText()).replace(/\s+/g, " ");
+    expect(await pickText()).toMatch(/^Pick 3 \(click them\): nothing/);
+    expect(await page.getByTestId("take-pick").isDisabled()).toBe(true);
+    // The hand's 13 cards are what a click picks; the list holds 13 items, not 286 combinations.
+    const cards = page.locator('section.player[data-seat="0"] .clickable');
+    expect(await cards.count()).toBe(13);
+    expect(await page.locator("details.all summary").innerText()).toBe("all 13 items as a list");
+    const names: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      names.push((await cards.nth(i).innerText()).trim());
+      await cards.nth(i).click();
+    }
+    const three = await pickText();
+    for (const n of names) expect(three).toContain(n);
+    // A fourth card is refused with a reason; a click on a picked card unpicks it.
+    await cards.nth(3).click();
+    expect(await page.getByTestId("why-not").innerText()).toContain("Only 3 items can be picked here");
+    await cards.nth(2).click();
+    expect(await page.getByTestId("take-pick").isDisabled()).toBe(true);
+    await cards.nth(3).click();
+    names[2] = (await cards.nth(3).innerText()).trim();
+    if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "pick-three.png") });
+    await page.getByTestId("take-pick").click();
+    await waitLogAtLeast(page, 1);
+    const taken = await onApp(page, (a) => a.snapshot!.log.find((l) => l.player === 0)!.label);
+    for (const n of names) expect(taken).toContain(n);
     expect(e.errors).toEqual([]);
   });
 });
