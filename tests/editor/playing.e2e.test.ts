@@ -170,4 +170,26 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     for (const n of names) expect(taken).toContain(n);
     expect(e.errors).toEqual([]);
   });
+
+  it("variants played together: the playtest's variant picker combines them (\"A+B\"), and a clash is told, not played", async () => {
+    const variant = () => onApp(page, (a) => a.snapshot!.settings.variant);
+    const combine = async (names: string[]): Promise<void> => {
+      await page.selectOption("[data-testid=variant]", { label: "combine variants…" });
+      for (const n of names) await page.check(`[data-testid=combine] input[value='${n}']`);
+      await page.click("[data-testid=play-combination]");
+    };
+    await openGame(page, "maya-house-rules.stela|Open racks");
+    // The one played now starts checked: checking a second plays both, in the order the file declares them.
+    await combine(["Big cities pay more"]);
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.settings.variant === "Open racks+Big cities pay more");
+    expect(await page.locator("[data-testid=picker] option:checked").innerText()).toContain("variants together: Open racks+Big cities pay more");
+    expect(await page.locator(".banner").count()).toBe(0);
+    // Two variants that both change the same procedure do not combine: the note says why, the base game plays.
+    await openGame(page, "maya.stela|");
+    await combine(["Two cities", "A new beginning"]);
+    await page.waitForSelector(".banner.info");
+    expect(await page.locator(".banner.info").innerText()).toContain('The variants in "A new beginning+Two cities" do not combine');
+    expect(await variant()).toBeUndefined();
+    expect(e.errors).toEqual([]);
+  });
 });

@@ -186,6 +186,18 @@ describe("playtest session", () => {
     expect(snap.notes.join(" ")).toMatch(/playing with 2/);
   });
 
+  it("plays variants together (\"A+B\"), and tells why two that clash cannot be, playing the base game", () => {
+    const both = counting(3) + `variant "Long" { override const LIMIT = 5 }\nvariant "Scored" { override scoring p { points 2 * p.score } }\n`;
+    const s = new PlaytestSession(gameFromSource(both), { players: 2, seed: 1, variant: "Short+Scored" });
+    expect(s.snapshot().settings.variant).toBe("Short+Scored");
+    expect(s.snapshot().notes).toEqual([]);
+    const clash = new PlaytestSession(gameFromSource(both), { players: 2, seed: 1, variant: "Short+Long" });
+    expect(clash.snapshot().settings.variant).toBeUndefined();
+    expect(clash.snapshot().notes.join(" ")).toMatch(/^The variants in "Short\+Long" do not combine:[^]*LIMIT[^]*; playing the base game\.$/);
+    const unknown = new PlaytestSession(gameFromSource(both), { players: 2, seed: 1, variant: "Short+Longer" });
+    expect(unknown.snapshot().notes.join(" ")).toMatch(/"Short\+Longer" joins variants with `\+`, but this file has no variant "Longer" \(did you mean `Long`\?\); playing the base game\.$/);
+  });
+
   it("shows the view of the person who must decide, hiding what they may not see", () => {
     const s = new PlaytestSession(loadGame("mayan-city.stela"), { players: 2, seed: 5 });
     s.persons = new Set([0, 1]);

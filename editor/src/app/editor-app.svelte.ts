@@ -5,7 +5,7 @@ import { STELA } from "../rules/stela-language.ts";
 import type { LanguageContext } from "../rules/symbol-lookup.ts";
 import { WorkerClient } from "../worker/worker-client.ts";
 import { CompileLoop } from "./compile-loop.svelte.ts";
-import { Documents } from "./documents.svelte.ts";
+import { Documents, type PickerEntry } from "./documents.svelte.ts";
 import { Notices } from "./notices.svelte.ts";
 import { PlaytestController } from "./playtest-controller.svelte.ts";
 import { PositionEditor } from "./position-editor.svelte.ts";
@@ -137,6 +137,17 @@ export class EditorApp {
   /** The picker's value for the current document and variant. */
   get pickerValue(): string {
     return `${this.docs.docKey}|${this.playtest.snapshot?.settings.variant ?? ""}`;
+  }
+
+  /** The picker's entries, with the variants played together now (`"A+B"`, which no file declares) under their file. */
+  get pickerEntries(): PickerEntry[] {
+    const entries = this.docs.pickerEntries;
+    const variant = this.playtest.snapshot?.settings.variant;
+    const value = this.pickerValue;
+    if (variant === undefined || entries.some((e) => e.value === value)) return entries;
+    const at = entries.findLastIndex((e) => e.doc === this.docs.docKey);
+    const entry: PickerEntry = { value, label: `  variants together: ${variant}`, doc: this.docs.docKey, variant, group: entries[at]?.group ?? this.docs.docKey };
+    return [...entries.slice(0, at + 1), entry, ...entries.slice(at + 1)];
   }
 
   pick(value: string): void {

@@ -142,7 +142,17 @@ export class PlaytestSession {
     }
     if (settings.variant !== undefined) {
       if (g.variants.includes(settings.variant)) out.variant = settings.variant;
-      else this.notes.push(`The rules have no variant "${settings.variant}" any more: playing the base game.`);
+      else {
+        // Not declared: variants played together ("A+B"), when they combine.
+        try {
+          g.definition(settings.variant);
+          out.variant = settings.variant;
+        } catch (e) {
+          if (!(e instanceof StartError)) throw e;
+          // A combination says which part is missing, or which two clash.
+          this.notes.push(settings.variant.includes("+") ? `${e.message.replace(/^the/, "The")}; playing the base game.` : `The rules have no variant "${settings.variant}" any more: playing the base game.`);
+        }
+      }
     }
     const def = g.definition(out.variant);
     if (!Number.isInteger(out.players) || out.players < def.minPlayers || out.players > def.maxPlayers) {
