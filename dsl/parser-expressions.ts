@@ -482,7 +482,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
             this.CONSUME(kw("for"));
             const v = this.declaredName(this.CONSUME(Word));
             this.CONSUME(kw("in"));
-            const source = this.SUBRULE(this.orExpr);
+            const source = this.SUBRULE(this.rangeExpr);
             const where = this.OPTION2(() => {
               this.CONSUME(kw("where"));
               return this.SUBRULE2(this.expression);
@@ -523,7 +523,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
           const formTok = this.OR2([{ ALT: () => this.CONSUME(kw("count")) }, { ALT: () => this.CONSUME(kw("first")) }]);
           const v = this.declaredName(this.CONSUME(Word));
           this.CONSUME(kw("in"));
-          const source = this.SUBRULE(this.orExpr);
+          const source = this.SUBRULE(this.rangeExpr);
           const where = this.OPTION(() => {
             this.CONSUME(kw("where"));
             return this.SUBRULE(this.expression);
@@ -553,7 +553,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
           this.CONSUME(kw("for"));
           const v = this.declaredName(this.CONSUME2(Word));
           this.CONSUME2(kw("in"));
-          const source = this.SUBRULE2(this.orExpr);
+          const source = this.SUBRULE2(this.rangeExpr);
           const where = this.OPTION2(() => {
             this.CONSUME2(kw("where"));
             return this.SUBRULE3(this.expression);
@@ -582,7 +582,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
           ]);
           const v = this.declaredName(this.CONSUME3(Word));
           this.CONSUME3(kw("in"));
-          const source = this.SUBRULE3(this.orExpr);
+          const source = this.SUBRULE3(this.rangeExpr);
           this.CONSUME(Colon);
           const body = this.SUBRULE4(this.expression);
           return this.ACTION((): Expr => ({
@@ -601,7 +601,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
           this.CONSUME(kw("sort"));
           const v = this.declaredName(this.CONSUME4(Word));
           this.CONSUME4(kw("in"));
-          const source = this.SUBRULE4(this.orExpr);
+          const source = this.SUBRULE4(this.rangeExpr);
           this.CONSUME(kw("by"));
           const body = this.SUBRULE5(this.expression);
           return this.ACTION((): Expr => ({

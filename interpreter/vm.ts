@@ -544,6 +544,22 @@ function logged<E extends LogEntry>(e: E, p: Pending): E {
   return e;
 }
 
+/**
+ * Why a choice has no option, for its failure: nothing to choose from (an empty hand, a deck
+ * dealt out), or candidates every one of which its `where` refuses. Worked out again only on the
+ * way to failing, so a choice that has options pays nothing for it.
+ */
+function nothingAllowed(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[]): string {
+  let candidates: number;
+  try {
+    candidates = items(x, ins.src(x, l), ins.zone, ins.span).length;
+  } catch {
+    return "nothing is allowed";
+  }
+  if (candidates === 0) return "there is nothing to choose from (the list or zone it chooses from is empty)";
+  return `its \`where\` refuses ${candidates === 1 ? "the one candidate" : candidates === 2 ? "both candidates" : `all ${candidates} candidates`}`;
+}
+
 function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }>): void {
   const player = decider(x, ins.by, f.locals, ins.span);
   const choice = legalChoice(x, ins, f.locals, player);
@@ -556,7 +572,7 @@ function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }
     return;
   }
   if (size === 0) {
-    fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but nothing is allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
+    fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but ${nothingAllowed(x, ins, f.locals)}; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
   const pending: Pending = tellApart({ kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice });
   if (size === 1 && !ins.askAlways) {
@@ -658,7 +674,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
     if (!c.unweighed && choiceSize(c) === 0) {
       // `if any`: a player with nothing to choose is not asked, and their value is `none`.
       if (ins.ifAny) continue;
-      fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but nothing is allowed`, ins.span);
+      fail("runtime-no-options", `${x.rt.playerName(p)} must choose here but ${nothingAllowed(x, ins, f.locals)}; end the choice with \`if any\` (then their value is \`none\`), or choose among those who can`, ins.span);
     }
     players.push(p);
     choices[p] = c;
