@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { firstSeatVerdict, gamesPerSecondText, marginLine, measureRows, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
+import { failedGamesLine, firstSeatVerdict, gamesPerSecondText, marginLine, measureRows, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
 import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type MeasureSummary, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
@@ -106,7 +106,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
   const rows = s.seats
     .map(
       (x) =>
-        `<tr><td>${x.seat}</td><td>${escapeHtml(x.bot)}</td><td>${rateCell(x.share)}</td><td>${pct(x.wins.value)}</td><td>${rateCell(x.draws)}</td><td>${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}</td><td>${round2(x.score.q10)} / ${round2(x.score.median)} / ${round2(x.score.q90)}</td><td>${x.score.min}–${x.score.max}</td></tr>`,
+        `<tr><td>${x.seat}</td><td>${escapeHtml(x.bot)}</td><td>${rateCell(x.share)}</td><td>${pct(x.wins.value)}</td><td>${rateCell(x.draws)}</td><td>${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}</td><td>${round2(x.score.q10)} / ${round2(x.score.median)} / ${round2(x.score.q90)}</td><td>${round2(x.score.min)}–${round2(x.score.max)}</td></tr>`,
     )
     .join("");
   const fp = s.firstPlayer;
@@ -117,6 +117,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
     ? `<h2>Failed games (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li>game ${e.game}: <code>${escapeHtml(e.message)}</code><br>replay: <code>${escapeHtml(e.replay)}</code></li>`).join("")}</ul>`
     : "";
   const body = `<h1>${escapeHtml(s.game)}${s.variant ? ` (${escapeHtml(s.variant)})` : ""}</h1>
+${failedGamesLine(s) ? `<p class="warning"><strong>Warning:</strong> ${escapeHtml(failedGamesLine(s)!)}.</p>` : ""}
 <p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; games per second: ${gamesPerSecondText(s.playoutsPerSecond)}.</p>
 <p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>

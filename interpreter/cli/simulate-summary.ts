@@ -129,7 +129,7 @@ export function gamesPerSecondText(rate: number): string {
 }
 
 export function marginLine(m: Spread): string {
-  return `winning margin: ${m.mean.toFixed(2)} ± ${m.sd.toFixed(2)} points (median ${m.median}, ${m.min}–${m.max}): the top score less the next`;
+  return `winning margin: ${m.mean.toFixed(2)} ± ${m.sd.toFixed(2)} points (median ${+m.median.toFixed(2)}, ${+m.min.toFixed(2)}–${+m.max.toFixed(2)}): the top score less the next`;
 }
 
 /** What the run's first-player test says, in words (`firstPlayerVerdict`). */
@@ -164,9 +164,24 @@ export function measureRows(ms: readonly MeasureSummary[], clean: number): [stri
 
 const interval = (r: Rate): string => `${pct(r.value)} [${(r.low * 100).toFixed(1)}–${(r.high * 100).toFixed(1)}]`;
 
+/**
+ * Said first when games stopped on a rule error: the figures are only over the games that ended,
+ * which a rule failing in some positions skews, and with none ended there are none to read (a
+ * table of zeros with intervals of 0–100% read as figures).
+ */
+export function failedGamesLine(s: SimulationSummary): string | undefined {
+  const failed = s.errors.length;
+  if (failed === 0) return undefined;
+  if (s.clean === 0) return `every game stopped on a rule error (the errors are listed below): there are no figures to read; fix the rules and run again`;
+  return `${failed} of ${s.played} games stopped on a rule error (listed below): the figures are over the ${s.clean} that ended, which leaves out whatever positions make the rule fail`;
+}
+
 /** The summary as text lines for a terminal (figures rounded for reading; `--json` keeps them whole). */
 export function summaryLines(s: SimulationSummary): string[] {
   const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} games, ${s.players} players, seed ${s.seed}`, ""];
+  const failed = failedGamesLine(s);
+  if (failed) lines.push(`warning: ${failed}`, "");
+  if (s.clean === 0 && s.errors.length > 0) return [...lines, ...errorLines(s)];
   // Everyone wins or loses together: the seats' win figures are all alike and mean nothing.
   if (s.shared) lines.push(`bots: ${s.bots.map((b, p) => `${p + 1} ${b}`).join(", ")}`, sharedScoreNote(s.clean), sharedScoreLine(s.shared), sharedCountsLine(s.shared), "");
   // The seats' table: its columns widen for figures wider than usual (scores in the thousands).
@@ -175,7 +190,7 @@ export function summaryLines(s: SimulationSummary): string[] {
       ...alignColumns(
         [
           ["seat", "bot", "share [95% CI]", "won alone", "drew [95% CI]", "score mean ± sd", "median", "[min–max]"],
-          ...s.seats.map((x) => [String(x.seat), x.bot, interval(x.share), pct(x.wins.value), interval(x.draws), `${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}`, String(+x.score.median.toFixed(2)), `[${x.score.min}–${x.score.max}]`]),
+          ...s.seats.map((x) => [String(x.seat), x.bot, interval(x.share), pct(x.wins.value), interval(x.draws), `${x.score.mean.toFixed(2)} ± ${x.score.sd.toFixed(2)}`, String(+x.score.median.toFixed(2)), `[${+x.score.min.toFixed(2)}–${+x.score.max.toFixed(2)}]`]),
         ],
         [6, 11, 23, 11, 21, 18, 8],
       ),
@@ -199,8 +214,13 @@ export function summaryLines(s: SimulationSummary): string[] {
     ...(s.margin && !s.shared ? [marginLine(s.margin)] : []),
     ...(s.measures ? measureLines(s.measures, s.clean) : []),
     `games per second: ${gamesPerSecondText(s.playoutsPerSecond)}`,
-    `errors: ${s.errors.length}`,
   );
+  return [...lines, ...errorLines(s)];
+}
+
+/** The games that stopped on a rule error (the first ten), and the command that reproduces the run. */
+function errorLines(s: SimulationSummary): string[] {
+  const lines = [`errors: ${s.errors.length}`];
   for (const e of s.errors.slice(0, 10)) lines.push(`  game ${e.game}: ${e.message}`, `    replay: ${e.replay}`);
   if (s.errors.length > 10) lines.push(`  … and ${s.errors.length - 10} more`);
   lines.push(`reproduce: ${s.command}`);
