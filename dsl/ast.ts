@@ -188,7 +188,8 @@ export type Stmt =
   | { kind: "TurnStmt"; player: Expr; body: Block; span: Span }
   | { kind: "ChooseBlockStmt"; by?: Expr; prompt?: Expr; options: ChoiceOption[]; askAlways?: Span; span: Span }
   | { kind: "MoveStmt"; piece: Expr; to: Expr; span: Span }
-  | { kind: "DealStmt"; count: Expr; from: Expr; to: Expr; span: Span }
+  /** `upTo`: `deal up to n`, as many as there are up to n (running out is meant: `stela check --smoke` does not note it). */
+  | { kind: "DealStmt"; count: Expr; from: Expr; to: Expr; upTo?: true; span: Span }
   | { kind: "ShuffleStmt"; zone: Expr; span: Span }
   | { kind: "PlaceStmt"; piece: Expr; at: Expr; faceDown: boolean; span: Span }
   | { kind: "FlipStmt"; piece: Expr; up: boolean; span: Span }

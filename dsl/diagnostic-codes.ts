@@ -97,6 +97,7 @@ export const DIAGNOSTIC_CODES = {
 
   // Smoke coverage (notes: what the random games of `stela check --smoke` never did)
   "smoke-never-offered": "A choice (or one named option) no smoke game offered anyone: a condition that never holds, or a choice too rare for the games played.",
+  "smoke-short-deal": "A `deal` that found fewer pieces than it was to deal in some smoke games: pieces that run out (say what happens then) or too few for the player count.",
 
   // Applying decisions
   "illegal-option": "An option the rules refuse.",

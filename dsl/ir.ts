@@ -205,7 +205,7 @@ export type IrStmt = N &
         askAlways?: true;
       }
     | { op: "move"; piece: IrExpr; to: IrExpr }
-    | { op: "deal"; n: IrExpr; from: IrExpr; to: IrExpr }
+    | { op: "deal"; n: IrExpr; from: IrExpr; to: IrExpr; upTo?: true }
     | { op: "shuffle"; zone: IrExpr }
     | { op: "place"; piece: IrExpr; at: IrExpr; atType: "space" | "placement"; faceDown: boolean }
     | { op: "flip"; piece: IrExpr; up: boolean }

@@ -532,12 +532,21 @@ export abstract class StatementGrammar extends TypeGrammar {
       {
         ALT: () => {
           const start = this.CONSUME(kw("deal"));
+          // `deal up to 2 from …`: running out is meant (`up` is a word only here, as in `choose up to`).
+          const upTo = this.OPTION9({
+            GATE: () => this.LA(1).image === "up" && this.LA(1).tokenType === Identifier && this.LA(2).tokenType === kw("to"),
+            DEF: () => {
+              this.CONSUME9(Identifier);
+              this.CONSUME3(kw("to"));
+              return true as const;
+            },
+          });
           const count = this.SUBRULE3(this.expression);
           this.CONSUME(kw("from"));
           const from = this.SUBRULE4(this.expression);
           this.CONSUME2(kw("to"));
           const to = this.SUBRULE5(this.expression);
-          return this.ACTION((): Stmt => ({ kind: "DealStmt", count, from, to, span: this.spanFrom(start) }));
+          return this.ACTION((): Stmt => ({ kind: "DealStmt", count, from, to, ...(upTo ? { upTo } : {}), span: this.spanFrom(start) }));
         },
       },
       {

@@ -469,6 +469,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
         const n = compileExpr(s.n, rt);
         const from = compileExpr(s.from, rt);
         const to = compileExpr(s.to, rt);
+        const upTo = s.upTo === true;
         emit({
           k: "exec",
           run: (x, l) => {
@@ -479,13 +480,16 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
             const dst = to(x, l) as string;
             if (!x.s.zones[src]) fail("runtime-none-value", "there is no zone to deal from", span);
             const bag = x.rt.zoneDef(src)?.bag;
-            for (let i = 0; i < count; i++) {
+            let dealt = 0;
+            for (; dealt < count; dealt++) {
               // Read again for each piece: the first one dealt may give this state its own list (`shared-zones.ts`).
               const zone = x.s.zones[src]!;
               if (zone.length === 0) break;
               const at = bag ? randomInt(x.s, 0, zone.length - 1) : zone.length - 1;
               putInZone(x, zone[at]!, dst, span);
             }
+            // Dealing what is there is the rule; a tool may want to know it came up short (`stela check --smoke`).
+            if (dealt < count && !upTo && x.onShortDeal !== undefined) x.onShortDeal(span, count, dealt);
           },
           span,
         });

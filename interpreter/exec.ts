@@ -48,6 +48,11 @@ export interface Exec {
    */
   onForced: ((sites: Span[]) => void) | undefined;
   /**
+   * Told of each `deal` that found fewer pieces than it was to deal (`Match.onShortDeal`): where,
+   * how many it was to deal and how many it did. Undefined, as nearly always, it costs one test per short deal.
+   */
+  onShortDeal: ((span: Span, asked: number, dealt: number) => void) | undefined;
+  /**
    * Told of each decision a player took at a `choose` of one item or among named options, not
    * for lack of others and not in a secret choice (`Match`, for `choice-evidence.ts`): who took
    * what. Undefined, as in every copy a bot searches, it costs one test per decision.
@@ -112,5 +117,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, onForced: undefined, onTaken: undefined };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, onForced: undefined, onShortDeal: undefined, onTaken: undefined };
 }

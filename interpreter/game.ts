@@ -28,6 +28,8 @@ export interface StartOptions {
   quiet?: boolean;
   /** `Match.onForcedChoice` from the start, so the choices `setup` takes without asking are told too. */
   onForcedChoice?: (sites: Span[]) => void;
+  /** `Match.onShortDeal` from the start, so a short deal in `setup` is told too. */
+  onShortDeal?: (span: Span, asked: number, dealt: number) => void;
 }
 
 /** A bad request to start a match (wrong player count, unknown variant): a message for the user. */
@@ -194,6 +196,7 @@ export class Game {
     const match = new Match(this, s, true);
     match.quiet = options.quiet === true;
     if (options.onForcedChoice) match.onForcedChoice = options.onForcedChoice;
+    if (options.onShortDeal) match.onShortDeal = options.onShortDeal;
     const x = newExec(rt, s);
     try {
       for (const v of def.globals) {

@@ -143,6 +143,13 @@ export class Match {
    */
   onForcedChoice: ((sites: Span[]) => void) | undefined = undefined;
 
+  /**
+   * Told of each `deal` that found fewer pieces than it was to deal (a deck run out): where, how
+   * many it was to deal, how many it did. The rule deals what there is; a tool may want to know
+   * (`stela check --smoke` notes it). Set with `StartOptions.onShortDeal`; copies do not inherit it.
+   */
+  onShortDeal: ((span: Span, asked: number, dealt: number) => void) | undefined = undefined;
+
   /** A look-ahead copy (`lookAhead`): its rules stop on reaching a choice, before offering it. */
   private lookingAhead = false;
   /** The state the rules of a look-ahead copy stopped in, at a choice not offered yet. */
@@ -168,6 +175,7 @@ export class Match {
     const x = newExec(this.rt, this.state);
     x.quiet = this.quiet;
     x.onForced = this.onForcedChoice;
+    x.onShortDeal = this.onShortDeal;
     return x;
   }
 

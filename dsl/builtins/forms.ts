@@ -127,9 +127,10 @@ export const FORMS: Form[] = [
   {
     keyword: "deal",
     category: "effects",
-    signature: "deal n from zone to zone",
-    description: "Moves the top n pieces (random ones from a `bag`); fewer when the zone runs out.",
-    example: "deal 3 * player_count from deck to offer",
+    signature: "deal [up to] n from zone to zone",
+    description:
+      "Moves the top n pieces (random ones from a `bag`); fewer when the zone runs out. `deal up to n` says running out is meant (draw if you can); a plain `deal` that comes up short is noted by `stela check --smoke`.",
+    example: "deal up to 2 - size(display) from pile to display",
   },
   {
     keyword: "shuffle",

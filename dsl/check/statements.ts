@@ -241,7 +241,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       expect(c, from, T.zone, s.from.span, "where pieces are dealt from");
       const to = checkExpr(c, s.to, cx);
       expect(c, to, T.zone, s.to.span, "where they go");
-      return { op: "deal", n: n.ir, from: from.ir, to: to.ir, span };
+      return { op: "deal", n: n.ir, from: from.ir, to: to.ir, ...(s.upTo ? { upTo: s.upTo } : {}), span };
     }
     case "ShuffleStmt": {
       const z = checkExpr(c, s.zone, cx);

@@ -1,6 +1,6 @@
 import { DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic, type Severity, type Span } from "../../dsl/index.ts";
 import { totals, type FileReport, type SmokeFailure, type Totals } from "./check-report.ts";
-import type { NeverOffered } from "./smoke-coverage.ts";
+import type { NeverOffered, ShortDeal } from "./smoke-coverage.ts";
 
 /** The output formats of `stela check`: for people, for scripts, and for CI systems. */
 export const CHECK_FORMATS = ["text", "json", "github", "sarif", "junit"] as const;
@@ -37,7 +37,30 @@ function neverOfferedDiagnostic(r: FileReport, n: NeverOffered): Diagnostic {
   return { code: "smoke-never-offered", severity: "info", message: `this ${what} was never offered in ${games}${prompt}`, file: r.file, span };
 }
 
-const neverOfferedNotes = (r: FileReport): Diagnostic[] => (r.smoke?.neverOffered ?? []).map((n) => neverOfferedDiagnostic(r, n));
+/**
+ * A `deal` that came up short in some smoke games, as a note at the deal: dealing what is there is
+ * the rule, and a game may mean it, so never a warning; but a count that does not add up (a deck
+ * too small for five players) otherwise shows only later and elsewhere, as an empty hand asked to
+ * choose, or not at all (a player dealt fewer cards).
+ */
+function shortDealDiagnostic(r: FileReport, d: ShortDeal): Diagnostic {
+  const total = r.smoke?.games ?? d.games;
+  const span: Span = { start: { line: d.line, column: d.column, offset: 0 }, end: { line: d.endLine, column: d.endColumn, offset: 0 } };
+  return {
+    code: "smoke-short-deal",
+    severity: "info",
+    message: `this deal found fewer pieces than it was to deal in ${d.games} of ${plural(total, "smoke game")} (first in smoke game ${d.first}, ${d.players} players): ${d.dealt === 0 ? `none left of the ${d.asked}` : `${d.dealt} of the ${d.asked}`} at worst`,
+    hint: "where running out is meant (draw if you can), write `deal up to …`; where it is not, there are too few pieces for this player count, or the rules should say what happens then (the discards shuffled back)",
+    file: r.file,
+    span,
+  };
+}
+
+/** The notes a smoke run leaves (choices never offered, deals that came up short), in source order. */
+const smokeNotes = (r: FileReport): Diagnostic[] =>
+  [...(r.smoke?.neverOffered ?? []).map((n) => neverOfferedDiagnostic(r, n)), ...(r.smoke?.shortDeals ?? []).map((d) => shortDealDiagnostic(r, d))].sort(
+    (a, b) => a.span.start.line - b.span.start.line || a.span.start.column - b.span.start.column,
+  );
 
 /** "✖ 3 problems (2 errors, 1 warning) in 2 files", or "✔ 5 files checked, no problems". */
 export function summaryLine(t: Totals): string {
@@ -53,7 +76,7 @@ function textLines(reports: FileReport[]): string[] {
   for (const r of reports) {
     for (const d of r.diagnostics) lines.push(formatDiagnostic(d));
     for (const f of r.smoke?.failures ?? []) lines.push(formatDiagnostic(smokeDiagnostic(f)));
-    for (const d of neverOfferedNotes(r)) lines.push(formatDiagnostic(d));
+    for (const d of smokeNotes(r)) lines.push(formatDiagnostic(d));
     const names = r.variants.map((v) => `"${v}"`).join(", ");
     const variants = r.extends ? `; extends ${r.extends} with variants: ${names}` : r.variants.length ? `; variants: ${names}` : "";
     const unoffered = r.smoke?.neverOffered.length ? `, ${plural(r.smoke.neverOffered.length, "choice")} never offered` : "";
@@ -80,7 +103,7 @@ function githubLines(reports: FileReport[]): string[] {
   for (const r of reports) {
     r.diagnostics.forEach(annotate);
     r.smoke?.failures.forEach((f) => annotate(smokeDiagnostic(f)));
-    neverOfferedNotes(r).forEach(annotate);
+    smokeNotes(r).forEach(annotate);
   }
   lines.push(summaryLine(totals(reports)));
   return lines;
@@ -90,7 +113,7 @@ const sarifLevel: Record<Severity, string> = { error: "error", warning: "warning
 
 /** SARIF 2.1.0, the format code-scanning services (GitHub's among them) read. */
 function sarif(reports: FileReport[]): string {
-  const all = reports.flatMap((r) => [...r.diagnostics, ...(r.smoke?.failures ?? []).map(smokeDiagnostic), ...neverOfferedNotes(r)]);
+  const all = reports.flatMap((r) => [...r.diagnostics, ...(r.smoke?.failures ?? []).map(smokeDiagnostic), ...smokeNotes(r)]);
   const codes = [...new Set(all.map((d) => d.code))].sort();
   const results = all.map((d) => ({
     ruleId: d.code,
@@ -163,7 +186,7 @@ function junit(reports: FileReport[], limit: WarningLimit | undefined): string {
         smokeBody.push(`      <failure type="${xml(first.code)}" message="${xml(`${r.smoke.failures.length} of ${r.smoke.games} failed: ${first.message}`)}">${xml(text)}</failure>`);
       }
       // Choices never offered are notes, as the file's warnings are: the run's output, not a failure.
-      const notes = neverOfferedNotes(r);
+      const notes = smokeNotes(r);
       if (notes.length) smokeBody.push(`      <system-out>${xml(notes.map(formatDiagnostic).join("\n"))}</system-out>`);
       cases.push(smokeBody.length ? `    <testcase classname="stela.smoke" name="${xml(name)}">\n${smokeBody.join("\n")}\n    </testcase>` : `    <testcase classname="stela.smoke" name="${xml(name)}"/>`);
     }

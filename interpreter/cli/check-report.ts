@@ -2,7 +2,7 @@ import type { Diagnostic, DiagnosticCode, Span } from "../../dsl/index.ts";
 import { replayCommand, type Game, type Match, type RunSettings } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { gameSeed, playGame } from "./simulate-batch.ts";
-import { SmokeCoverage, type NeverOffered } from "./smoke-coverage.ts";
+import { SmokeCoverage, type NeverOffered, type ShortDeal } from "./smoke-coverage.ts";
 
 /** One random game of `stela check --smoke` that failed: plain data, so CI tools can read it. */
 export interface SmokeFailure {
@@ -40,7 +40,7 @@ export interface FileReport {
    * `neverOffered`: the file's choices no smoke game offered anyone, for the designer to judge (a
    * rule that never happens, or a rare choice): notes, never a failure or a warning.
    */
-  smoke?: { games: number; failures: SmokeFailure[]; neverOffered: NeverOffered[] };
+  smoke?: { games: number; failures: SmokeFailure[]; neverOffered: NeverOffered[]; shortDeals: ShortDeal[] };
 }
 
 /** The decision limit of one smoke game: a game still going after this many is taken as endless. */
@@ -86,6 +86,7 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
     }
   };
   const onForced = coverage ? (sites: Span[]) => coverage.offered(sites) : undefined;
+  const onShortDeal = coverage ? (span: Span, asked: number, dealt: number) => coverage.shortDeal(span, asked, dealt) : undefined;
   const variants: (string | undefined)[] = [undefined, ...game.variants];
   for (let i = 0; i < count; i++) {
     const players = game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
@@ -94,12 +95,13 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
     const number = i + 1;
     let played: ReturnType<typeof playGame>;
     coverage?.startGame(variant);
+    coverage?.playing(number, players);
     delete readAside.failed;
     try {
       // Taken by position, every option of every decision is weighed, so a `where` that fails on
       // any candidate fails the smoke game; the bots draw the same options as in `stela simulate`
       // (`Match.randomIndex`), so the replay command plays this very game.
-      played = playGame(game, settings, number, onDecision, SMOKE_DECISION_LIMIT, false, onForced);
+      played = playGame(game, settings, number, onDecision, SMOKE_DECISION_LIMIT, false, onForced, onShortDeal);
     } catch (e) {
       // A game too large to start (too many pieces for this player count) is a failure, not a crash.
       const base = { file, game: game.title, players, seed: gameSeed(1, number), ...(variant !== undefined ? { variant } : {}), number, replay: replayCommand(settings, number) };
@@ -142,7 +144,7 @@ export function checkFile(file: string, smoke: number): FileReport {
   if (r.game && smoke > 0) {
     const coverage = new SmokeCoverage(r.game);
     const failures = smokeTest(r.game, file, smoke, coverage);
-    report.smoke = { games: smoke, failures, neverOffered: coverage.neverOffered() };
+    report.smoke = { games: smoke, failures, neverOffered: coverage.neverOffered(), shortDeals: coverage.shortDeals() };
     if (failures.length) report.ok = false;
   }
   return report;

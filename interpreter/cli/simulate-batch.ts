@@ -85,11 +85,13 @@ export function playGame(
   maxDecisions = 100_000,
   quiet = false,
   onForcedChoice?: (sites: Span[]) => void,
+  onShortDeal?: (span: Span, asked: number, dealt: number) => void,
 ): { match: Match; outcome: GameOutcome; noEnd?: Diagnostic; measureFailure?: Diagnostic } {
   const seed = gameSeed(s.seed, g);
   const options: StartOptions = { players: s.players, seed, quiet };
   if (s.variant !== undefined) options.variant = s.variant;
   if (onForcedChoice) options.onForcedChoice = onForcedChoice;
+  if (onShortDeal) options.onShortDeal = onShortDeal;
   const m = game.start(options);
   let decisions = 0;
   let moves = NO_MOVES;

@@ -19,6 +19,27 @@ export interface NeverOffered {
   games: number;
 }
 
+/**
+ * A `deal` that found fewer pieces than it was to deal in some smoke games (a deck too small for
+ * the player count, a supply run out): plain data, as in `--format json`. Dealing what is there is
+ * the rule, and some games mean it (nobody draws once the deck is out); often it is a count that
+ * does not add up, which otherwise shows only later, as an empty hand asked to choose.
+ */
+export interface ShortDeal {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** In how many smoke games it came up short. */
+  games: number;
+  /** The most pieces it was to deal when short, and the fewest it found then. */
+  asked: number;
+  dealt: number;
+  /** The first smoke game it came up short in (its number), and its player count. */
+  first: number;
+  players: number;
+}
+
 interface Tally {
   site: ChoiceSite;
   games: number;
@@ -42,7 +63,38 @@ export class SmokeCoverage {
   /** Each variant's sites, by key: read once per variant, not once per game. */
   private readonly keysOf = new Map<string | undefined, string[]>();
 
+  /** Short deals by site: the smoke games they came up short in, with the extremes. */
+  private readonly short = new Map<string, { span: Span; games: Set<number>; asked: number; dealt: number; first: number; players: number }>();
+  /** The smoke game being played (its number and player count), for `shortDeal`. */
+  private current = { game: 0, players: 0 };
+
   constructor(private readonly game: Game) {}
+
+  /** The number and player count of the smoke game about to be played (`shortDeal` names the first short one). */
+  playing(game: number, players: number): void {
+    this.current = { game, players };
+  }
+
+  /** A `deal` of the game being played found fewer pieces than it was to deal (`Match.onShortDeal`). */
+  shortDeal(span: Span, asked: number, dealt: number): void {
+    const key = siteKey(span);
+    let t = this.short.get(key);
+    if (!t) this.short.set(key, (t = { span, games: new Set(), asked, dealt, first: this.current.game, players: this.current.players }));
+    t.games.add(this.current.game);
+    t.asked = Math.max(t.asked, asked);
+    t.dealt = Math.min(t.dealt, dealt);
+  }
+
+  /** The deals of the file itself that came up short, in source order (a base file's are that file's to report). */
+  shortDeals(): ShortDeal[] {
+    const out: ShortDeal[] = [];
+    for (const t of this.short.values()) {
+      if (t.span.file !== undefined) continue;
+      const { start, end } = t.span;
+      out.push({ line: start.line, column: start.column, endLine: end.line, endColumn: end.column, games: t.games.size, asked: t.asked, dealt: t.dealt, first: t.first, players: t.players });
+    }
+    return out.sort((a, b) => a.line - b.line || a.column - b.column);
+  }
 
   /**
    * A smoke game is about to be played with `variant`: each site of that variant's rules could be

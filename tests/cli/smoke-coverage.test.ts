@@ -67,6 +67,20 @@ flow {
   }
 }
 `,
+  // Five cards for 2 to 3 players dealt 2 each: short at 3 players (line 8); the draw of line 9 is
+  // meant to run out (\`up to\`), and line 10 never comes up short.
+  "short.stela": `game "Short" { players 2..3 }
+kind Card { v: number }
+zone deck: Card hidden
+zone hand per player: Card owner
+components Card in deck { x5 { v: 1 } }
+scoring p { points size(p.hand) }
+flow {
+  for p in players { deal 2 from deck to p.hand }
+  for p in players { deal up to 1 from deck to p.hand }
+  deal 0 from deck to players[0].hand
+}
+`,
   // A variant file: the base's choice never offered is the base file's to report, not this one's.
   "house.stela": `variant "House" extends "guarded.stela" {}
 `,
@@ -132,11 +146,26 @@ describe("stela check --smoke: choices never offered", () => {
   it("a variant file leaves its base file's choices to the base's own report", () => {
     const [report] = JSON.parse(stela(["check", "--format", "json", "--smoke", "4", files["house.stela"]!]).out);
     expect(report.extends).toBe(files["guarded.stela"]);
-    expect(report.smoke).toEqual({ games: 4, failures: [], neverOffered: [] });
+    expect(report.smoke).toEqual({ games: 4, failures: [], neverOffered: [], shortDeals: [] });
   });
 
   it("says nothing without --smoke, or when every choice was offered", () => {
     expect(stela(["check", files["guarded.stela"]!]).out).not.toContain("smoke-never-offered");
     expect(stela(["check", "--smoke", "4", "games/mayan-city.stela"]).out).not.toContain("smoke-never-offered");
+  });
+});
+
+describe("stela check --smoke: deals that came up short", () => {
+  it("notes a plain deal that found fewer pieces than it was to deal, with how often and how short; never `deal up to`", () => {
+    const file = files["short.stela"]!;
+    const r = stela(["check", "--smoke", "10", file]);
+    expect(r.code).toBe(0);
+    expect(r.out.trimEnd().split("\n")).toEqual([
+      `${file}:8:22: note smoke-short-deal: this deal found fewer pieces than it was to deal in 5 of 10 smoke games (first in smoke game 2, 3 players): 1 of the 2 at worst (where running out is meant (draw if you can), write \`deal up to …\`; where it is not, there are too few pieces for this player count, or the rules should say what happens then (the discards shuffled back))`,
+      `${file}: ok, 0 warnings; 10/10 smoke games ended cleanly`,
+      "✔ 1 file checked, no problems",
+    ]);
+    const [report] = JSON.parse(stela(["check", "--format", "json", "--smoke", "10", file]).out);
+    expect(report.smoke.shortDeals).toEqual([{ line: 8, column: 22, endLine: 8, endColumn: 48, games: 5, asked: 2, dealt: 1, first: 2, players: 3 }]);
   });
 });
