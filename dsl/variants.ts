@@ -1,6 +1,7 @@
 import { declName, type Decl, type FieldDecl } from "./ast.ts";
 import { DiagnosticSink } from "./diagnostic.ts";
 import { didYouMean } from "./suggest.ts";
+import { NO_SPAN } from "./span.ts";
 
 type VariantDecl = Extract<Decl, { kind: "VariantDecl" }>;
 
@@ -171,7 +172,12 @@ function checkClashes(variant: VariantDecl, included: VariantDecl[], variants: R
       const j = effects.slice(0, i).findIndex((e) => e.has(id) && e.get(id) !== d);
       if (j < 0) continue;
       const [a, b] = [included[j]!.title, included[i]!.title];
-      sink.error("invalid-variant", `"${a}" and "${b}" both change \`${id}\`: which of the two plays is not said`, at.span, `write one \`override\` of \`${id}\` in this variant, after the includes, to say what it is`);
+      // A combination asked for by name ("A+B") has no text of its own to write the override in.
+      const settle =
+        variant.span === NO_SPAN
+          ? `declare the combination as a variant that says which plays: \`variant "${a} and ${b}" { include "${a}"  include "${b}"  override … }\`, with one \`override\` of \`${id}\` after the includes`
+          : `write one \`override\` of \`${id}\` in this variant, after the includes, to say what it is`;
+      sink.error("invalid-variant", `"${a}" and "${b}" both change \`${id}\`: which of the two plays is not said`, at.span, settle);
     }
   }
 }

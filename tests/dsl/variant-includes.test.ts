@@ -213,6 +213,8 @@ variant "Counted opening" {
     };
     // Both change `opening`: a clash, told at the second part.
     expect(failure("Named start+Counted opening")).toMatch(/both change `opening`/);
+    // A combination asked for by name has no text to write the override in: the hint says to declare one.
+    expect(failure("Named start+Counted opening")).toContain('(declare the combination as a variant that says which plays: `variant "Named start and Counted opening" { include "Named start"  include "Counted opening"  override … }`, with one `override` of `opening` after the includes)');
     // No clash, but STEP is then a text that the base's flow multiplies: each alone is fine.
     expect(failure("Named start+Step from start")).toMatch(/^the variants in "Named start\+Step from start" do not combine:\n  counting\.stela:\d+:\d+: error type-mismatch: .*\(with variant "Named start\+Step from start"\)/);
     expect(failure("Step from start")).toBe("started");
