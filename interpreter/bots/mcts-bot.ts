@@ -41,10 +41,18 @@ export interface MctsSettings {
    * played worse than none.
    */
   guard: number;
+  /**
+   * `rolloutDepth` for a game that declares no `estimate`: by default to the end of the game (at
+   * most this many random decisions; one still going is judged where it stands). Without an
+   * estimate a rollout cut short is judged by the scoring as if the game ended then, which often
+   * cannot tell positions apart (a game that scores its largest group at the end: every stone
+   * next to one's own adds the same now); a finished game's result always tells.
+   */
+  rolloutDepthWithoutEstimate: number;
 }
 
 /** The settings a bot takes where none are given; their names are every setting there is. */
-export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2, guard: 1 };
+export const MCTS_DEFAULTS: Readonly<MctsSettings> = { rolloutDepth: 8, exploration: 0.7, playoutsPerWorld: 4, priorWidth: 64, priorVisits: 2, guard: 1, rolloutDepthWithoutEstimate: 2000 };
 
 /**
  * A root option judged before the search (`MctsSettings.priorWidth`): its position, each seat's
@@ -154,6 +162,8 @@ export class MctsBot {
   private readonly budget: MctsBudget;
   private readonly settings: MctsSettings;
   private decisions = 0;
+  /** How many random decisions this decision's rollouts play (`rolloutDepth`, or `rolloutDepthWithoutEstimate`). */
+  private depth = 0;
   /** Playouts run by this bot so far (for decisions-per-second figures). */
   iterations = 0;
 
@@ -177,6 +187,7 @@ export class MctsBot {
     root.count = n;
     const deadline = "milliseconds" in this.budget ? performance.now() + this.budget.milliseconds : Infinity;
     if (this.settings.priorWidth > 0) root.priors = this.judgeOptions(match, player, n, decision);
+    this.depth = match.game.runtime(match.state.variant).estimate === undefined ? this.settings.rolloutDepthWithoutEstimate : this.settings.rolloutDepth;
     const limit = "iterations" in this.budget ? this.budget.iterations : Infinity;
     // The check against the judgement (`guard`) keeps the last quarter of the budget for itself.
     const checking = this.settings.guard > 0 && root.priors !== undefined;
@@ -355,8 +366,8 @@ export class MctsBot {
       path.push(node);
       this.settleSecret(world, pending);
     }
-    // Play on at random for a few decisions, then score.
-    for (let k = 0; k < this.settings.rolloutDepth && !world.error; k++) {
+    // Play on at random for a few decisions (to the end in a game without an estimate), then score.
+    for (let k = 0; k < this.depth && !world.error; k++) {
       const d = world.decision;
       if (!d) break;
       for (const q of d.players) if (world.decision?.players.includes(q)) this.randomMove(world, q);
