@@ -38,6 +38,9 @@ function addSites(all: readonly (Record<string, JudgedSite> | undefined)[]): Rec
   return Object.fromEntries([...sum].sort(([, a], [, b]) => a.line - b.line || a.column - b.column));
 }
 
+/** What else a designer can do before writing an estimate: `mcts` plays its rollouts to the end where a game has none. */
+const ELSE_MCTS = " (or, while the game has none, play `mcts`, whose playouts then go on to the end of the game)";
+
 /**
  * Says so when a bot that judges options (`greedy`) found them all worth the same at nearly every
  * decision it weighed (at least 90% of 10 or more): it then picks at random, so the seat's figures
@@ -55,7 +58,7 @@ export function evenJudgementNote(seats: readonly JudgedSeat[]): string | undefi
   const weighed = blind.reduce((a, x) => a + x.judged!.weighed, 0);
   const bots = [...new Set(blind.map((x) => x.bot))].join(" and ");
   const where = blind.length === 1 ? `seat ${blind[0]!.seat}` : `seats ${blind.map((x) => x.seat).join(", ")}`;
-  return `${bots} (${where}) found every option worth the same at ${((even / weighed) * 100).toFixed(1)}% of the ${weighed.toLocaleString("en")} decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an \`estimate\` that does`;
+  return `${bots} (${where}) found every option worth the same at ${((even / weighed) * 100).toFixed(1)}% of the ${weighed.toLocaleString("en")} decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an \`estimate\` that does${ELSE_MCTS}`;
 }
 
 /**
@@ -77,7 +80,7 @@ function evenChoiceNote(seats: readonly JudgedSeat[]): string | undefined {
     }
   }
   if (!notes.length) return undefined;
-  return `${notes.join("; ")}: what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell ${notes.length === 1 ? "that choice's" : "those choices'"} options apart one move ahead, so its figures are a random player's there: write an \`estimate\` that does`;
+  return `${notes.join("; ")}: what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell ${notes.length === 1 ? "that choice's" : "those choices'"} options apart one move ahead, so its figures are a random player's there: write an \`estimate\` that does${ELSE_MCTS}`;
 }
 
 /**

@@ -303,7 +303,7 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     await page.waitForSelector("[data-testid=simulate-even-judgement]", { timeout: 120_000 });
     // The CLI's note, word for word: 10 games of 3 decisions each for greedy's seat.
     expect(await page.textContent("[data-testid=simulate-even-judgement]")).toBe(
-      "Note: greedy (seat 1) found every option worth the same at 100.0% of the 30 decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an `estimate` that does.",
+      "Note: greedy (seat 1) found every option worth the same at 100.0% of the 30 decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an `estimate` that does (or, while the game has none, play `mcts`, whose playouts then go on to the end of the game).",
     );
     // Greedy on several redrawn copies (`greedy:N`, for a game of chance), as the CLI writes it.
     await page.fill("[data-testid=simulate-copies-1]", "0");

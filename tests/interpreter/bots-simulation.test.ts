@@ -249,7 +249,7 @@ estimate p { [1, 2][p.score + 5] }
     const summary = summarise("Blind", s, 20, outcomes, 1);
     expect(summary.seats.map((x) => x.judged && { weighed: x.judged.weighed, even: x.judged.even })).toEqual([{ weighed: 60, even: 60 }, undefined]);
     expect(summaryLines(summary)).toContain(
-      "note: greedy (seat 1) found every option worth the same at 100.0% of the 60 decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an `estimate` that does",
+      "note: greedy (seat 1) found every option worth the same at 100.0% of the 60 decisions it weighed, and took one at random: it played as the random bot does; what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell the options apart one move ahead: write an `estimate` that does (or, while the game has none, play `mcts`, whose playouts then go on to the end of the game)",
     );
     // Goofspiel's scoring tells greedy's options apart: no note.
     const goof: RunSettings = { file: GOOF, players: 2, bots: ["greedy"], seed: 1 };
@@ -286,7 +286,7 @@ scoring p { points p.score }
       [120, 60],
     ]);
     expect(summaryLines(summary).filter((l) => l.startsWith("note:"))).toEqual([
-      "note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at \"Guess\" (line 9), and took one at random there: what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell that choice's options apart one move ahead, so its figures are a random player's there: write an `estimate` that does",
+      "note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at \"Guess\" (line 9), and took one at random there: what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell that choice's options apart one move ahead, so its figures are a random player's there: write an `estimate` that does (or, while the game has none, play `mcts`, whose playouts then go on to the end of the game)",
     ]);
     // The HTML report says so too.
     expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess&quot; (line 9)");
