@@ -1,4 +1,4 @@
-import { EOF } from "chevrotain";
+import { EOF, type IToken } from "chevrotain";
 import type { AssignOp, Block, ChoiceClauses, ChoiceOption, ChooseExpr, Expr, MatchArm, Name, SecretChooseExpr, Stmt } from "./ast.ts";
 import { tokenSpan, isReal, startsDeclarationLine, STATEMENT_STARTS } from "./parser-base.ts";
 import { NO_SPAN, type Span } from "./span.ts";
@@ -96,14 +96,21 @@ export abstract class StatementGrammar extends TypeGrammar {
       this.CONSUME(Colon);
       return this.SUBRULE(this.typeExpr);
     });
-    this.CONSUME(Equals);
+    const equals = this.CONSUME(Equals);
     const value = this.OR([
+      // `let again = choose prompt "…" { option … }`: named options give no value. Read as the block
+      // it is, with one error, rather than a cascade of them down the rest of the block.
+      { GATE: () => this.atNamedOptions(), ALT: () => this.SUBRULE(this.chooseBlockStmt) as Stmt | Expr },
       { ALT: () => this.SUBRULE(this.chooseExpr) as Expr | ChooseExpr | SecretChooseExpr },
       { ALT: () => this.SUBRULE(this.secretChooseExpr) },
       { ALT: () => this.SUBRULE(this.expression) },
     ]);
     return this.ACTION(() => {
-      const s: Stmt = { kind: "LetStmt", name: this.name(name), value, span: this.spanFrom(start) };
+      if (value.kind === "ChooseBlockStmt") {
+        this.storedOptionsBlock(start, equals);
+        return value;
+      }
+      const s: Stmt = { kind: "LetStmt", name: this.name(name), value: value as Expr, span: this.spanFrom(start) };
       if (type) s.type = type;
       return s;
     });
@@ -288,6 +295,23 @@ export abstract class StatementGrammar extends TypeGrammar {
   });
 
   /** At `ask always` (contextual words: `ask` stays a usable name elsewhere). */
+  /** Does a block of named options start here (`choose` then `prompt`, `by`, `ask` or `{`, never `from`)? */
+  protected atNamedOptions(): boolean {
+    if (this.LA(1).tokenType !== kw("choose")) return false;
+    const next = this.LA(2);
+    return next.tokenType === LBrace || next.tokenType === kw("prompt") || next.tokenType === kw("by") || (next.tokenType === Identifier && next.image === "ask");
+  }
+
+  /** The error for a block of named options stored in a name (`let x = choose { option … }`), from its first token to its `=`. */
+  protected storedOptionsBlock(from: IToken, equals: IToken): void {
+    this.problems.push({
+      code: "parse-unexpected-token",
+      message: "a `choose { option … }` block gives no value to store: each option does what it means inside its block",
+      span: { start: tokenSpan(from).start, end: tokenSpan(equals).end },
+      hint: "drop the `let … =` (or `… =`) and write the block on its own; to store a value, choose among values (`let n = choose n from 1..3`)",
+    });
+  }
+
   protected atAskAlways(): boolean {
     return this.atAskAlwaysAt(1);
   }
@@ -645,15 +669,21 @@ export abstract class StatementGrammar extends TypeGrammar {
       ]);
       // `x = choose …` stores a choice anywhere a value can go, as `let` does for a new name.
       const value = this.OR2([
+        // `x = choose prompt "…" { option … }`: named options give no value (as in `letStmt`).
+        { GATE: () => this.atNamedOptions(), ALT: () => this.SUBRULE(this.chooseBlockStmt) as Stmt | Expr },
         { ALT: () => this.SUBRULE(this.chooseExpr) as Expr | ChooseExpr | SecretChooseExpr },
         { ALT: () => this.SUBRULE(this.secretChooseExpr) },
         { ALT: () => this.SUBRULE(this.expression) },
       ]);
-      return { op: op.image as AssignOp, value };
+      return { op: op.image as AssignOp, value, equals: op };
     });
     return this.ACTION((): Stmt => {
       const span = this.spanFrom(start);
-      if (assign) return { kind: "AssignStmt", target, op: assign.op, value: assign.value, span };
+      if (assign?.value.kind === "ChooseBlockStmt") {
+        this.storedOptionsBlock(start, assign.equals);
+        return assign.value;
+      }
+      if (assign) return { kind: "AssignStmt", target, op: assign.op, value: assign.value as Expr, span };
       if (target.kind === "CallExpr") return { kind: "CallStmt", call: target, span };
       if (target.kind !== "ErrorExpr") {
         // A lone name where a statement starts is most often a misspelt statement word (`trun p { … }`).
