@@ -295,6 +295,11 @@ export abstract class StatementGrammar extends TypeGrammar {
   });
 
   /** At `ask always` (contextual words: `ask` stays a usable name elsewhere). */
+  /** Does `up to` start here (`choose up to 2 c`, `deal up to 2 from …`)? `up` is a word only there. */
+  protected atUpTo(): boolean {
+    return this.LA(1).image === "up" && this.LA(1).tokenType === Identifier && this.LA(2).tokenType === kw("to");
+  }
+
   /** Does a block of named options start here (`choose` then `prompt`, `by`, `ask` or `{`, never `from`)? */
   protected atNamedOptions(): boolean {
     if (this.LA(1).tokenType !== kw("choose")) return false;
@@ -452,7 +457,7 @@ export abstract class StatementGrammar extends TypeGrammar {
   pickCount = this.RULE("pickCount", (): { count?: Expr; variable: Name; upTo?: true } => {
     // `up to 2 c`: at most that many (`up` is a word only here; `choose up from …` names an item `up`).
     const upTo = this.OPTION2({
-      GATE: () => this.LA(1).image === "up" && this.LA(1).tokenType === Identifier && this.LA(2).tokenType === kw("to"),
+      GATE: () => this.atUpTo(),
       DEF: () => {
         this.CONSUME2(Identifier);
         this.CONSUME(kw("to"));
@@ -558,7 +563,7 @@ export abstract class StatementGrammar extends TypeGrammar {
           const start = this.CONSUME(kw("deal"));
           // `deal up to 2 from …`: running out is meant (`up` is a word only here, as in `choose up to`).
           const upTo = this.OPTION9({
-            GATE: () => this.LA(1).image === "up" && this.LA(1).tokenType === Identifier && this.LA(2).tokenType === kw("to"),
+            GATE: () => this.atUpTo(),
             DEF: () => {
               this.CONSUME9(Identifier);
               this.CONSUME3(kw("to"));
