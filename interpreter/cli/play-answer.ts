@@ -80,7 +80,7 @@ function byLabel(text: string, options: readonly { id: string; label: string }[]
 
 /**
  * What a typed answer means at a choice of several items at once, listed item by item (`PickView`):
- * the items' numbers or ids, separated by spaces or commas (`1 4 7`, `clubs-2, hearts-q`), an item
+ * the items' numbers or ids, separated by spaces or commas (`1 4 7`, `gold, wood`), an item
  * of a group of like ones typed as often as it is taken; or a whole option's id (`gold+corn`), or
  * its label. `stop` takes the stop option when the choice offers one; `-` picks nothing where
  * fewer may be taken.
