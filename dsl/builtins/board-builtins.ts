@@ -75,10 +75,11 @@ export const BOARD_BUILTINS = catalogued([
   {
     name: "pieces",
     category: "board",
-    signature: "pieces(b: board): list of piece",
-    description: "The pieces on a board that are not covered by another piece, in the order they were placed.",
+    signature: "pieces(b: board, covered: bool = false): list of piece",
+    description:
+      "The pieces on a board that are not covered by another piece, in the order they were placed. `covered: true` lists every piece on it, covered ones too (pawns sharing a space of a track, a stack after overbuilding), in the order they were placed.",
     example: "for t in pieces(land) where t is Temple { … }",
-    params: [param("b", accepts.type(T.board, "a board"))],
+    params: [param("b", accepts.type(T.board, "a board")), param("covered", accepts.type(T.bool), { named: true, optional: true })],
     returns: () => T.list(T.piece),
   },
   {

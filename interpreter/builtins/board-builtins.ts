@@ -822,7 +822,10 @@ export const BOARD_IMPLS = {
   }),
   // Kept with the board's position until a piece comes or goes there (no memo needed on top): most
   // turns ask it after moves that left this board alone (a choice taken, a score, another board).
-  pieces: direct((x, _span, b) => (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.rt.topo, x.s, id)))),
+  pieces: direct((x, _span, b, covered) =>
+    // Every piece, covered ones too: a copy, so a later placement never changes a list a rule holds.
+    covered === true ? (x.s.placed[b as string] ?? []).slice() : (boardPosition(x.s, b as string).tops ??= (x.s.placed[b as string] ?? []).filter((id) => isTop(x.rt.topo, x.s, id))),
+  ),
   empty: direct((x, span, v) => (v instanceof SpaceInfo ? topOn(x.rt.topo, x.s, v) === null : isPlacement(v) ? coversEmpty(x, v, span) : topOf(x, v!, span) === null)),
   occupied: direct((x, span, s) => topOf(x, s!, span) !== null),
   cells: direct((x, span, v) => footprint(x, v!, span)),
