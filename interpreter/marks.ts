@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Value } from "../dsl/ir.ts";
-import { newExec, nulls } from "./exec.ts";
+import { newExec, nulls, type Exec, type Fn } from "./exec.ts";
 import { forget } from "./memo.ts";
 import { asideFailure } from "./runtime-error.ts";
 import type { Runtime } from "./runtime.ts";
@@ -105,15 +105,20 @@ export function holdsKnown(rt: Runtime, s: MatchState, id: number): boolean {
   // The piece was just given another identity: nothing remembered of it before holds.
   forget(x);
   for (const b of blocks) {
-    const l = nulls(Math.max(1, b.nlocals));
-    l[0] = id;
     try {
-      if (b.value(x, l) !== true) return false;
+      if (knownValue(x, b, id) !== true) return false;
     } catch {
       continue;
     }
   }
   return true;
+}
+
+/** What one `known` block says of piece `id` (`this`); a rule that fails throws. */
+function knownValue(x: Exec, b: { value: Fn; nlocals: number }, id: number): Value {
+  const l = nulls(Math.max(1, b.nlocals));
+  l[0] = id;
+  return b.value(x, l);
 }
 
 /**
@@ -132,14 +137,11 @@ export function knownFailure(rt: Runtime, s: MatchState): Diagnostic | null {
     const blocks = rt.known.get(kind.name);
     if (!blocks || !marksSet(rt, s, id)) continue;
     for (let i = 0; i < blocks.length; i++) {
-      const b = blocks[i]!;
       const span = kind.known![i]!.value.span;
-      const l = nulls(Math.max(1, b.nlocals));
-      l[0] = id;
       const piece = rt.pieceLabel(s, id);
       let v: Value;
       try {
-        v = b.value(x, l);
+        v = knownValue(x, blocks[i]!, id);
       } catch (e) {
         return asideFailure(e, span, rt.def.file, `what the marks of ${piece} tell (\`known\`)`);
       }

@@ -361,9 +361,9 @@ function fitChoices(
     takeIdentity(rt, s, id, best[i]!);
     source[id] = bestSource[id]!;
   });
-  const groups = drawn.filter((g) => g.ids.length > 1);
-  for (let swaps = 0; swaps < MAX_SWAPS && groups.length > 0; swaps++) {
-    const { ids } = groups[uniformInt(rng, 0, groups.length - 1)]!;
+  // (Every group drawn holds two pieces or more: `resampleState` draws no other.)
+  for (let swaps = 0; swaps < MAX_SWAPS && drawn.length > 0; swaps++) {
+    const { ids } = drawn[uniformInt(rng, 0, drawn.length - 1)]!;
     const a = ids[uniformInt(rng, 0, ids.length - 1)]!;
     const pa = identitiesOf(s, [a])[0]!;
     // Two pieces of one zone trade nothing a choice reads but their order (not modelled), and two
@@ -379,21 +379,20 @@ function fitChoices(
     takeIdentity(rt, s, a, identityFor(rt, s, a, pb));
     takeIdentity(rt, s, b, identityFor(rt, s, b, pa));
     [source[a], source[b]] = [source[b]!, source[a]!];
-    // (Checked where a mark is set, as a draw checks it: `knownFits`.)
-    const breaks = (id: number): boolean => marksSet(rt, s, id) && !holdsKnown(rt, s, id);
-    if (hasKnown(rt, pa.c) && (breaks(a) || breaks(b))) {
+    const undo = (): void => {
       takeIdentity(rt, s, a, pa);
       takeIdentity(rt, s, b, pb);
       [source[a], source[b]] = [source[b]!, source[a]!];
+    };
+    // (Checked where a mark is set, as a draw checks it: `knownFits`.)
+    const breaks = (id: number): boolean => marksSet(rt, s, id) && !holdsKnown(rt, s, id);
+    if (hasKnown(rt, pa.c) && (breaks(a) || breaks(b))) {
+      undo();
       continue;
     }
     const found = contradictions(rt, real, s, groupIds, source, past, fewest + 1, work);
     if (found === 0) return;
     if (found <= fewest) fewest = found;
-    else {
-      takeIdentity(rt, s, a, pa);
-      takeIdentity(rt, s, b, pb);
-      [source[a], source[b]] = [source[b]!, source[a]!];
-    }
+    else undo();
   }
 }

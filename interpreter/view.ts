@@ -201,7 +201,6 @@ function pieceView(x: Exec, id: number, visible: boolean): PieceView {
   return v;
 }
 
-/** What `viewer` may see of a match (null: a spectator, who sees only what is public). */
 /** An option as a view shows it: what it is about on the board, and a placement's turn and edges. */
 function optionView(x: Exec, o: OptionState): OptionView {
   const v: OptionView = { id: o.id, label: o.label };
@@ -215,6 +214,7 @@ function optionView(x: Exec, o: OptionState): OptionView {
   return v;
 }
 
+/** What `viewer` may see of a match (null: a spectator, who sees only what is public). */
 export function makeView(rt: Runtime, s: MatchState, viewer: number | null): View {
   const x = newExec(rt, s);
   const zones: ZoneView[] = Object.entries(s.zones).map(([key, ids]) => {
@@ -245,9 +245,9 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     decision = { players: owes, prompt: readBy(p.prompt, p.promptFor, viewer), simultaneous: p.kind === "secret" };
     if (viewer !== null && owes.includes(viewer)) {
       decision.options = namedOptions(x, viewer).map((o) => optionView(x, o));
+      const pick = pendingPick(x, viewer);
+      if (pick) decision.pick = { count: pick.count, upTo: pick.upTo, items: pick.items.map((o) => ({ ...optionView(x, o), copies: o.copies })) };
     }
-    const pick = viewer !== null && owes.includes(viewer) ? pendingPick(x, viewer) : undefined;
-    if (pick) decision.pick = { count: pick.count, upTo: pick.upTo, items: pick.items.map((o) => ({ ...optionView(x, o), copies: o.copies })) };
     if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = answerNamed(x, p, viewer)!.label;
   }
   const log = s.log.map((e) => {

@@ -11,6 +11,26 @@ import { resampleState } from "../../interpreter/resample.ts";
  * Hell!, 53% of the copies taken after a void was shown gave that player the suit.
  */
 
+/**
+ * The start of the small games below: `players` players, a hidden deck of cards numbered 1 to
+ * `cards` (one each), a hand each that only its owner sees, and a public pile `out`. `kind`: more of Card.
+ */
+function handsGame(title: string, cards: number, players = 2, kind = ""): string {
+  return `game "${title}" {
+  players ${players}
+}
+kind Card {
+  n: number
+  ${kind}
+}
+zone deck: Card hidden
+zone hand per player: Card owner
+zone out: Card public
+components Card in deck {
+  for n in 1..${cards} { x1 { n: n } }
+}`;
+}
+
 const ohHell = gameFromSource(readFileSync(new URL("../fixtures/games/oh-hell.stela", import.meta.url), "utf8"), "oh-hell.stela");
 
 /** A component field of piece `id` of a match of `game`, as the rules wrote it. */
@@ -72,18 +92,7 @@ describe("redrawn copies keep what choices showed", () => {
 
   it("a named option offered only without a high card tells the others so", () => {
     const game = gameFromSource(`
-game "Low hands pass" {
-  players 2
-}
-kind Card {
-  n: number
-}
-zone deck: Card hidden
-zone hand per player: Card owner
-zone out: Card public
-components Card in deck {
-  for n in 1..8 { x1 { n: n } }
-}
+${handsGame("Low hands pass", 8)}
 per player {
   passes: number = 0
 }
@@ -144,17 +153,7 @@ describe("when no draw fits the choices", () => {
     // nothing: a forced choice is not kept). Player 1 then knows player 2's hand exactly: one way
     // of splitting the 12 cards player 1 cannot see, of 924.
     const game = gameFromSource(`
-game "Twenty questions" {
-  players 3
-}
-kind Card {
-  n: number
-}
-zone deck: Card hidden
-zone hand per player: Card owner
-components Card in deck {
-  for n in 1..18 { x1 { n: n } }
-}
+${handsGame("Twenty questions", 18, 3)}
 per player {
   yes: number = 0
 }
@@ -197,18 +196,7 @@ scoring p {
 describe("what the viewer did not see does not decide a copy", () => {
   it("a card picked unseen from a hand: the copies are the same whichever card it was, and keep that one could be picked", () => {
     const game = gameFromSource(`
-game "Hidden pick" {
-  players 2
-}
-kind Card {
-  n: number
-}
-zone deck: Card hidden
-zone hand per player: Card owner
-zone out: Card public
-components Card in deck {
-  for n in 1..10 { x1 { n: n } }
-}
+${handsGame("Hidden pick", 10)}
 per player {
   picked: number = 0
 }
@@ -255,19 +243,7 @@ scoring p {
     // marked, which player 1 cannot see. Before, the mark stopped the check: the copies gave player
     // 2 a card above 6 in 94 of 120 copies when they held the 1, and in none when they did not.
     const game = gameFromSource(`
-game "Marked low card" {
-  players 2
-}
-kind Card {
-  n: number
-  state marked: bool = false
-}
-zone deck: Card hidden
-zone hand per player: Card owner
-zone out: Card public
-components Card in deck {
-  for n in 1..10 { x1 { n: n } }
-}
+${handsGame("Marked low card", 10, 2, "state marked: bool = false")}
 per player {
   passes: number = 0
 }
@@ -316,17 +292,7 @@ scoring p {
 describe("the work of fitting a redraw is bounded", () => {
   it("84 kept answers that few deals fit: a redraw looks at 1,024 past decisions at most", () => {
     const game = gameFromSource(`
-game "Many questions" {
-  players 3
-}
-kind Card {
-  n: number
-}
-zone deck: Card hidden
-zone hand per player: Card owner
-components Card in deck {
-  for n in 1..18 { x1 { n: n } }
-}
+${handsGame("Many questions", 18, 3)}
 flow {
   shuffle deck
   for p in players { deal 6 from deck to p.hand }
@@ -377,17 +343,7 @@ describe("a new deal ends what earlier choices showed", () => {
     // everything is dealt again. Where the pieces happen to land where they were, the check of the
     // pass went on before: player 2's new card was never one above 2 unless it really was.
     const game = gameFromSource(`
-game "Two deals" {
-  players 2
-}
-kind Card {
-  n: number
-}
-zone deck: Card hidden
-zone hand per player: Card owner
-components Card in deck {
-  for n in 1..4 { x1 { n: n } }
-}
+${handsGame("Two deals", 4)}
 per player {
   passes: number = 0
 }
