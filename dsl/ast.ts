@@ -79,6 +79,11 @@ export type Expr =
       where?: Expr;
       /** The element (list), value (sum, highest, lowest), predicate (any, all, no) or key (sort). */
       body?: Expr;
+      /**
+       * A list with a further `for` (`[e for a in A for b in B]`): its body is the list comprehension
+       * of the later clause, and the lists it gives for each item are joined into one.
+       */
+      flat?: true;
       span: Span;
     }
   | { kind: "PerPlayerExpr"; variable: Name; body: Expr; span: Span }

@@ -4,10 +4,17 @@ import type { IToken } from "chevrotain";
 import { NO_SPAN } from "./span.ts";
 import { Arrow, Colon, Comma, LBrace, RBrace, Dot, DotDot, EqEq, Gt, GtEq, Identifier, kw, Word, LBracket, LParen, Lt, LtEq, MapLine, Minus, NotEq, NumberLit, Percent, Plus, RBracket, RParen, Slash, Star, StringLit } from "./tokens.ts";
 
-/** Expressions, from `if … then … else` down to literals, lists and comprehensions. */
+/** One `for x in xs where c` clause of a list comprehension, as read. */
+interface ListClause {
+  variable: IToken;
+  source: Expr;
+  where: Expr | undefined;
+}
+
 /** The operators of `cmpExpr`: two of them never chain (`a == b >= c` is refused). */
 const COMPARISONS: ReadonlySet<string> = new Set(["==", "!=", "<=", ">=", "<", ">", "in"]);
 
+/** Expressions, from `if … then … else` down to literals, lists and comprehensions. */
 export abstract class ExpressionGrammar extends StelaParserBase {
   expression = this.RULE(
     "expression",
@@ -487,10 +494,15 @@ export abstract class ExpressionGrammar extends StelaParserBase {
               this.CONSUME(kw("where"));
               return this.SUBRULE2(this.expression);
             });
+            // Further clauses, `for b in B where c` each: every pair (triple, …), the later clause
+            // going over its list for each item of the earlier, which it may read.
+            const clauses: ListClause[] = [{ variable: v, source, where }];
+            this.MANY2(() => {
+              const more = this.SUBRULE(this.laterClause);
+              this.ACTION(() => clauses.push(more));
+            });
             this.ACTION(() => {
-              const c: Expr = { kind: "ComprehensionExpr", form: "list", variable: this.name(v), source, body: first, span: NO_SPAN };
-              if (where) c.where = where;
-              result = c;
+              result = this.listClauses(clauses, first);
             });
           },
         },
@@ -513,6 +525,36 @@ export abstract class ExpressionGrammar extends StelaParserBase {
       return { kind: "ListExpr", items, span };
     });
   });
+
+  /** A further `for x in xs where c` of a comprehension that goes over pairs (`listClauses`). */
+  laterClause = this.RULE("laterClause", (): ListClause => {
+    this.CONSUME(kw("for"));
+    const variable = this.declaredName(this.CONSUME(Word));
+    this.CONSUME(kw("in"));
+    const source = this.SUBRULE(this.rangeExpr);
+    const where = this.OPTION(() => {
+      this.CONSUME(kw("where"));
+      return this.SUBRULE(this.expression);
+    });
+    return { variable, source, where };
+  });
+
+  /**
+   * A list comprehension's clauses, nested: each later clause is the body of the one before, whose
+   * lists are joined (`flat`). Spans are set by the caller for the outermost; each inner one spans
+   * from its `for`'s list to the element, which is what its diagnostics point at.
+   */
+  private listClauses(clauses: ListClause[], body: Expr): Expr {
+    let inner: Expr = body;
+    for (let i = clauses.length - 1; i >= 0; i--) {
+      const { variable, source, where } = clauses[i]!;
+      const c: Expr = { kind: "ComprehensionExpr", form: "list", variable: this.name(variable), source, body: inner, span: i === 0 ? NO_SPAN : { start: body.span.start, end: (where ?? source).span.end } };
+      if (where) c.where = where;
+      if (i < clauses.length - 1) c.flat = true;
+      inner = c;
+    }
+    return inner;
+  }
 
   comprehension = this.RULE("comprehension", (): Expr => {
     const start = this.LA(1);
@@ -558,15 +600,31 @@ export abstract class ExpressionGrammar extends StelaParserBase {
             this.CONSUME2(kw("where"));
             return this.SUBRULE3(this.expression);
           });
+          const later: ListClause[] = [];
+          // A `for` that begins a line is the next statement (`let due = sum … for p in players`,
+          // then `for p in players { … }`), as a `[` that begins a line is a new value.
+          this.MANY({
+            GATE: () => this.LA(1).startLine === (this.LA(0).endLine ?? this.LA(0).startLine),
+            DEF: () => {
+              const more = this.SUBRULE(this.laterClause);
+              this.ACTION(() => later.push(more));
+            },
+          });
           return this.ACTION((): Expr => {
+            // Over pairs (`sum a * b for a in xs for b in ys`): the values of the later clauses,
+            // for each item, are a list of their own (`flat`), every value of which counts.
             const c: Expr = {
               kind: "ComprehensionExpr",
               form: formTok.image as "sum" | "highest" | "lowest",
               variable: this.name(v),
               source,
-              body,
+              body: later.length ? this.listClauses(later, body) : body,
               span: this.spanFrom(start),
             };
+            if (later.length) {
+              c.flat = true;
+              (c.body as Extract<Expr, { kind: "ComprehensionExpr" }>).span = c.span;
+            }
             if (where) c.where = where;
             return c;
           });

@@ -805,7 +805,7 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
   const src = checkExpr(c, e.source, cx);
   let el = elementType(src.ty);
   if (!el) {
-    c.sink.error("type-mismatch", `\`${e.form}\` goes over a list or zone, not ${article(typeName(src.ty))}`, e.source.span, c.precedence.get(spanKey(e.source.span)));
+    c.sink.error("type-mismatch", `\`${e.form === "list" ? "for" : e.form}\` goes over a list or zone, not ${article(typeName(src.ty))}`, e.source.span, c.precedence.get(spanKey(e.source.span)));
     el = T.any;
   }
   const scope = cx.scope.child();
@@ -819,12 +819,15 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
     where = checkExpr(c, e.where, inner);
     expect(c, where, T.bool, e.where.span, "the `where` condition");
   }
+  // The later clauses of a sum over pairs count as the sum's own: `sum 1 for a in xs for b in ys` counts pairs.
+  if (e.flat && e.form === "sum") for (let b = e.body; b?.kind === "ComprehensionExpr"; b = b.flat ? b.body : undefined) counting.add(b);
   let body: Typed | undefined;
   if (e.body) body = checkExpr(c, e.body, narrowed(inner, e.where));
   let ty: Type;
   switch (e.form) {
     case "list":
-      ty = T.list(body?.ty ?? T.any);
+      // A further `for` clause gives a list per item: joined, they are the items.
+      ty = e.flat ? (body?.ty ?? T.list(T.any)) : T.list(body?.ty ?? T.any);
       break;
     case "count":
       ty = T.number;
@@ -835,7 +838,8 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
     case "sum":
     case "highest":
     case "lowest":
-      if (body) expect(c, body, T.number, e.body!.span, `the value to ${e.form === "sum" ? "add up" : "compare"}`);
+      // Over pairs (`flat`), the body is the list of the later clauses' values for each item.
+      if (body) expect(c, e.flat ? { ir: body.ir, ty: elementType(body.ty) ?? T.any } : body, T.number, e.flat ? innermostBody(e).span : e.body!.span, `the value to ${e.form === "sum" ? "add up" : "compare"}`);
       ty = T.number;
       break;
     case "any":
@@ -854,7 +858,7 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
   // The variable is read by the where/body; only a comprehension that never reads it deserves a
   // warning. The form needs the name even when nothing reads it: counting (`count x in xs`,
   // `sum 1 for x in xs`) and the first item (`first k in pile`) are meant as written.
-  if (v.reads === 0 && e.form !== "count" && e.form !== "first" && e.form !== "sum" && !v.name.startsWith("_")) {
+  if (v.reads === 0 && e.form !== "count" && e.form !== "first" && e.form !== "sum" && !counting.has(e) && !v.name.startsWith("_")) {
     c.sink.warning("unused-variable", `\`${v.name}\` is never read`, v.span, "the form needs a name here: start it with `_` to say it is not read");
   }
   const ir: IrExpr = {
@@ -868,5 +872,22 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
   };
   if (where) ir.where = where.ir;
   if (body) ir.body = body.ir;
-  return { ir, ty };
+  if (!e.flat) return { ir, ty };
+  // The lists of a further clause, one per item, joined as `flatten` joins them.
+  const joined: IrExpr = { op: "builtin", fn: "flatten", args: [{ ...ir, form: "list" }], span: e.span };
+  if (e.form === "list") return { ir: joined, ty };
+  // `sum`, `highest`, `lowest` over pairs: over every value of the joined lists, in a slot of its own.
+  const each = cx.scope.frame.alloc("(each value)");
+  return { ir: { op: "comp", form: e.form, slot: each, src: joined, zone: false, deep: false, body: { op: "local", slot: each, span: e.span }, span: e.span }, ty };
+}
+
+/** The later clauses of a `sum` over pairs (`checkComprehension`): their names need not be read either. */
+const counting = new WeakSet<Expr>();
+
+/** The value a comprehension over pairs works out for each (`[a * b for a in xs for b in ys]`: `a * b`). */
+function innermostBody(e: Extract<Expr, { kind: "ComprehensionExpr" }>): Expr {
+  // The later clauses' lists (`listClauses` in the parser): each but the last has another inside.
+  let clause = e.body as Extract<Expr, { kind: "ComprehensionExpr" }>;
+  while (clause.flat) clause = clause.body as Extract<Expr, { kind: "ComprehensionExpr" }>;
+  return clause.body!;
 }
