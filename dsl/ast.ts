@@ -366,6 +366,11 @@ export interface ExampleDecl {
 export type ExampleStep =
   /** `players 2`, `seed 7`, `variant "Two cities"`: how the match starts (before any other step). */
   | { kind: "ExampleSetting"; key: Name; value: Expr; span: Span }
+  /**
+   * `ask always`: every choice of the example's match waits to be asked, one with a single option
+   * too (before any other step), so a position can be laid out before it and its refusals tested.
+   */
+  | { kind: "ExampleAskAlways"; span: Span }
   /** `position { … }`: statements that lay out the table; the rules' `on` handlers react only `with triggers`. */
   | { kind: "ExamplePosition"; triggers: boolean; body: Block; span: Span }
   /** `choose "Plant crops"` (`by p` for one of several players choosing at once). */

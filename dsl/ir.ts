@@ -446,6 +446,8 @@ export interface ExampleDef extends Code {
   players: number;
   seed: number;
   variant?: string;
+  /** `ask always`: every choice of its match waits to be asked, one with a single option too. */
+  askAlways?: true;
   steps: ExampleStepDef[];
 }
 

@@ -5,7 +5,7 @@ import { StatementGrammar } from "./parser-statements.ts";
 import { Identifier, kw, LBrace, LBracket, RBrace, StringLit } from "./tokens.ts";
 
 /** Words that start a step of an example; each is an ordinary name anywhere else. */
-const STEP_WORDS = new Set(["players", "seed", "position", "expect"]);
+const STEP_WORDS = new Set(["players", "seed", "position", "expect", "ask"]);
 
 function isWord(t: IToken, ...words: string[]): boolean {
   return t.tokenType === Identifier && words.includes(t.image);
@@ -18,7 +18,7 @@ function startsStep(t: IToken): boolean {
 
 /**
  * `example "…" { … }`: a rulebook example as a test. Its steps: settings
- * (`players 2`, `seed 7`, `variant "…"`), `position [with triggers] { … }`,
+ * (`players 2`, `seed 7`, `variant "…"`, `ask always`), `position [with triggers] { … }`,
  * `choose "label" [by p]` and the expectations (`expect <condition>`,
  * `expect offered "label"`, `expect refused "label" [because "text"]` (each with `by p` before or after the reason), `expect not offered "label"`,
  * `expect over`, `expect scores [..]`, `expect ranking [..]`).
@@ -45,7 +45,7 @@ export abstract class ExampleGrammar extends StatementGrammar {
                 });
               },
             },
-            { ALT: () => this.skipUntil("a step of an example (`players`, `seed`, `variant`, `position`, `choose`, `expect`)", startsStep) },
+            { ALT: () => this.skipUntil("a step of an example (`players`, `seed`, `variant`, `ask always`, `position`, `choose`, `expect`)", startsStep) },
           ],
         }),
     });
@@ -73,6 +73,14 @@ export abstract class ExampleGrammar extends StatementGrammar {
               const key = this.CONSUME(kw("variant"));
               const value = this.SUBRULE2(this.expression);
               return this.ACTION((): ExampleStep => ({ kind: "ExampleSetting", key: this.name(key), value, span: this.spanFrom(key) }));
+            },
+          },
+          {
+            GATE: () => this.atAskAlways(),
+            ALT: () => {
+              const ask = this.CONSUME7(Identifier);
+              this.CONSUME8(Identifier);
+              return this.ACTION((): ExampleStep => ({ kind: "ExampleAskAlways", span: this.spanFrom(ask) }));
             },
           },
           {

@@ -4,7 +4,7 @@ import { nearest } from "../dsl/suggest.ts";
 import { T, type Type } from "../dsl/types.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { newExec, nulls } from "./exec.ts";
-import { StartError, type Game } from "./game.ts";
+import { StartError, type Game, type StartOptions } from "./game.ts";
 import { RuntimeError } from "./runtime-error.ts";
 import { Scenario, ScenarioError } from "./scenario.ts";
 import { equal, label } from "./values.ts";
@@ -73,7 +73,10 @@ export function runExample(game: Game, ex: ExampleDef, variant = ex.variant): Ex
   if (variant !== undefined) result.variant = variant;
   let sc: Scenario;
   try {
-    sc = Scenario.start(game, variant === undefined ? { players: ex.players, seed: ex.seed } : { players: ex.players, seed: ex.seed, variant });
+    const options: StartOptions = { players: ex.players, seed: ex.seed };
+    if (variant !== undefined) options.variant = variant;
+    if (ex.askAlways) options.askAlways = true;
+    sc = Scenario.start(game, options);
   } catch (e) {
     if (!(e instanceof StartError)) throw e;
     result.failure = { span: ex.span, message: e.message };

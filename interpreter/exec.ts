@@ -42,6 +42,8 @@ export interface Exec {
    * not kept. Names change nothing in how a match goes, so a quiet match plays the same game.
    */
   quiet: boolean;
+  /** Every choice waits to be asked, one with a single option too (`Match.askAlways`). */
+  askAlways: boolean;
   /**
    * Told where each choice taken without asking was written (`Match.onForcedChoice`): its span,
    * and for named options the option's. Undefined, as nearly always, it costs one test per such choice.
@@ -117,5 +119,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, onForced: undefined, onShortDeal: undefined, onTaken: undefined };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, askAlways: false, onForced: undefined, onShortDeal: undefined, onTaken: undefined };
 }

@@ -26,6 +26,11 @@ export interface StartOptions {
    * the match plays the same game.
    */
   quiet?: boolean;
+  /**
+   * Ask every choice (`Match.askAlways`), one with a single legal option too, as if the rules said
+   * `ask always`: for an example (`ask always` there) or a tool that must stop at each choice.
+   */
+  askAlways?: boolean;
   /** `Match.onForcedChoice` from the start, so the choices `setup` takes without asking are told too. */
   onForcedChoice?: (sites: Span[]) => void;
   /** `Match.onShortDeal` from the start, so a short deal in `setup` is told too. */
@@ -195,6 +200,7 @@ export class Game {
     }
     const match = new Match(this, s, true);
     match.quiet = options.quiet === true;
+    match.askAlways = options.askAlways === true;
     if (options.onForcedChoice) match.onForcedChoice = options.onForcedChoice;
     if (options.onShortDeal) match.onShortDeal = options.onShortDeal;
     const x = newExec(rt, s);

@@ -134,6 +134,14 @@ export class Match {
   quiet = false;
 
   /**
+   * Every choice waits to be asked, one with a single legal option too, as if the rules said
+   * `ask always` (`StartOptions.askAlways`): an example that lays out a position before a choice the
+   * rules would take for lack of others, or tests what it refuses. The game goes as it would with
+   * `ask always` written in its rules. Copies keep it; a saved state does not say.
+   */
+  askAlways = false;
+
+  /**
    * Told of each choice the rules take without asking anyone (its only legal option): where it is
    * written, as `decisionSites` says it of a decision asked, so a tool that records both knows
    * every choice that came up (`stela check --smoke`: a choice always taken for lack of others
@@ -174,6 +182,7 @@ export class Match {
   private context(): Exec {
     const x = newExec(this.rt, this.state);
     x.quiet = this.quiet;
+    x.askAlways = this.askAlways;
     x.onForced = this.onForcedChoice;
     x.onShortDeal = this.onShortDeal;
     return x;
@@ -414,6 +423,7 @@ export class Match {
     if (this.past === null) this.past = [];
     const m = new Match(this.game, resampleState(this.rt, this.state, player, seed, this.quiet, this.past));
     m.quiet = this.quiet;
+    m.askAlways = this.askAlways;
     return m;
   }
 
@@ -422,6 +432,7 @@ export class Match {
     const m = new Match(this.game, cloneState(this.state));
     m.lookingAhead = this.lookingAhead;
     m.quiet = this.quiet;
+    m.askAlways = this.askAlways;
     if (this.unoffered === this.state) {
       m.unoffered = m.state;
       m.unofferedSteps = this.unofferedSteps;

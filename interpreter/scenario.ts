@@ -111,8 +111,11 @@ export class Scenario {
     return this.match.game.runtime(this.match.state.variant);
   }
 
+  /** A context to run the match's rules in: one that asks every choice when the match does (`Match.askAlways`). */
   private exec(): Exec {
-    return newExec(this.rt, this.match.state);
+    const x = newExec(this.rt, this.match.state);
+    x.askAlways = this.match.askAlways;
+    return x;
   }
 
   // ------------------------------------------------------------ reading

@@ -412,7 +412,7 @@ function stopLabel(x: Exec, ins: ChoiceSpec, l: Value[]): string | undefined {
 function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], chooser: number, candidates: Value[]): ChoiceState {
   const values = isDistinct(candidates) ? candidates : legalValues(x, candidates, ins.valueType, chooser);
   const stop = stopLabel(x, ins, l);
-  const need = (ins.askAlways ? 1 : 2) - (stop === undefined ? 0 : 1);
+  const need = (ins.askAlways || x.askAlways ? 1 : 2) - (stop === undefined ? 0 : 1);
   // Every mark starts as UNKNOWN: a choice of a thousand placements writes only those weighed.
   const marks = newMarks(values.length);
   let found = 0;
@@ -575,7 +575,7 @@ function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }
     fail("runtime-no-options", `${x.rt.playerName(player)} must choose here but ${nothingAllowed(x, ins, f.locals)}; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
   const pending: Pending = tellApart({ kind: "choose", player, prompt: prompt(x, ins.prompt, f.locals, "Choose"), choice });
-  if (size === 1 && !ins.askAlways) {
+  if (size === 1 && !ins.askAlways && !x.askAlways) {
     // One legal option: taken without asking, said in the messages (the log keeps decisions only).
     settle(x, f, ins, pending, player, 0, undefined, true);
     return;
@@ -608,7 +608,7 @@ function offerNamed(x: Exec, f: FrameState, ins: Ins<"options">): void {
   // Named options keep the order the rules list them in (a rulebook's order of actions); it is
   // as deterministic as sorting, and reads better. Their labels are worked out when asked for.
   const pending: Pending = tellApart({ kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), offered });
-  if (offered.length === 1 && !ins.askAlways) {
+  if (offered.length === 1 && !ins.askAlways && !x.askAlways) {
     settle(x, f, ins, pending, player, 0, undefined, true);
     return;
   }
@@ -687,7 +687,7 @@ function offerSecret(x: Exec, f: FrameState, ins: Extract<Instr, { k: "secret" }
   f.locals[ins.chooserSlot] = players[0]!;
   const pending: Extract<Pending, { kind: "secret" }> = tellApart({ kind: "secret", players, prompt: prompt(x, ins.prompt, f.locals, "Choose in secret"), choices, chosen: {} });
   // Players with one legal option have answered already; when nobody has a real choice, nobody is asked.
-  for (const p of ins.askAlways ? [] : players) {
+  for (const p of ins.askAlways || x.askAlways ? [] : players) {
     if (!choices[p]!.unweighed && choiceSize(choices[p]!) === 1 && settle(x, f, ins, pending, p, 0, undefined, true)) return;
   }
   x.s.pending = pending;

@@ -106,7 +106,7 @@ export const FORMS: Form[] = [
     category: "choices",
     signature: "choose v from list ask always  |  game \"…\" { ask always }",
     description:
-      "Asks the player even when only one option is legal. Without it such a choice is taken at once and told in the messages as \"(only option)\"; in `game { }` it applies to every choice of the game.",
+      "Asks the player even when only one option is legal. Without it such a choice is taken at once and told in the messages as \"(only option)\"; in `game { }` it applies to every choice of the game; as a step of an `example` (before the others), to every choice of the example's match, so a position can be laid out before a choice the rules would take at once.",
     example: "let s = choose s from starts ask always",
   },
   {

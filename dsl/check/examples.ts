@@ -38,7 +38,7 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
       case "ExampleSetting": {
         const key = step.key.text;
         if (!SETTINGS.includes(key)) {
-          c.sink.error("invalid-example", `an example starts with \`players\`, \`seed\` or \`variant\`, not \`${key}\``, step.key.span);
+          c.sink.error("invalid-example", `an example starts with \`players\`, \`seed\`, \`variant\` or \`ask always\`, not \`${key}\``, step.key.span);
           break;
         }
         if (seen.has(key)) c.sink.error("invalid-example", `\`${key}\` is set twice`, step.key.span);
@@ -59,6 +59,11 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         else ex.seed = v.v;
         break;
       }
+      case "ExampleAskAlways":
+        if (ex.askAlways) c.sink.error("invalid-example", "`ask always` is set twice", step.span);
+        if (ex.steps.length) c.sink.error("invalid-example", "`ask always` says how the match starts: write it before the position and the decisions", step.span);
+        ex.askAlways = true;
+        break;
       case "ExamplePosition": {
         // Checked in the example's own scope (not a child): a `let` here names a piece or a
         // player for the later steps.

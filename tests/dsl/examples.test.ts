@@ -58,7 +58,7 @@ describe("example blocks: checking", () => {
     const src = harvest(`example "three" {\n  players 3\n  shuffle players[0].bag\n}\n`);
     expect(errors(src)).toEqual([
       `${line(src, "players 3")}:11 invalid-example: the game is for 2 players, not 3`,
-      `${line(src, "shuffle players")}:3 parse-unexpected-token: expected a step of an example (\`players\`, \`seed\`, \`variant\`, \`position\`, \`choose\`, \`expect\`) but found \`shuffle\``,
+      `${line(src, "shuffle players")}:3 parse-unexpected-token: expected a step of an example (\`players\`, \`seed\`, \`variant\`, \`ask always\`, \`position\`, \`choose\`, \`expect\`) but found \`shuffle\``,
     ]);
   });
 
@@ -386,6 +386,70 @@ example "both orders" {
     // A place that is neither a player nor players is still refused, at the place.
     const bad = three(`  expect ranking [players[1], 3]\n`);
     expect(errors(bad)).toEqual([`${line(bad, "expect ranking")}:31 type-mismatch: \`ranking\` lists players from first place (a list of players sharing a place): \`[red, black]\` or \`[[red, black], blue]\`, not number`]);
+  });
+});
+
+describe("example blocks: ask always", () => {
+  // One card in hand: the rules play it without asking, before any position could be laid out.
+  const oneCard = (examples: string) => `
+game "One card" { players 2 }
+kind Card { v: number }
+zone hand per player: Card owner
+zone deck: Card hidden
+components Card in deck { x2 { v: 5 } x3 { v: 1 } }
+per player { score: number = 0 }
+flow {
+  for p in players { deal 1 from deck to p.hand }
+  for p in players {
+    turn p {
+      let c = choose c from p.hand where c.v < 5 else "Too high" prompt "Play a card"
+      p.score += c.v
+      move c to deck
+    }
+  }
+}
+scoring p { points p.score }
+${examples}`;
+
+  it("stops at a choice of one option, so a position is laid out before it and its refusals tested", () => {
+    const src = oneCard(`
+example "asked" {
+  ask always
+  position {
+    let me = current
+    move first c in deck where c.v == 5 to me.hand
+  }
+  expect refused "Card (5)" because "Too high"
+  choose "Card (1)"
+  expect me.score == 1
+  choose "Card (1)"
+  expect scores [1, 1]
+}
+example "not asked" {
+  position { move first c in deck where c.v == 5 to players[0].hand }
+  expect refused "Card (5)" because "Too high"
+}
+`);
+    expect(errors(src)).toEqual([]);
+    const [asked, notAsked] = runExamples(compile(src, "one.stela").game!);
+    expect(asked!.failure).toBeUndefined();
+    // Without it both one-card choices were taken at the start: the game is over.
+    expect(notAsked!.failure?.message).toContain("the game is over");
+  });
+
+  it("is a setting: before the other steps, once", () => {
+    const src = oneCard(`
+example "late" {
+  choose "Card (1)"
+  ask always
+  ask always
+}
+`);
+    expect(errors(src)).toEqual([
+      `${line(src, "ask always")}:3 invalid-example: \`ask always\` says how the match starts: write it before the position and the decisions`,
+      `${line(src, "ask always") + 1}:3 invalid-example: \`ask always\` is set twice`,
+      `${line(src, "ask always") + 1}:3 invalid-example: \`ask always\` says how the match starts: write it before the position and the decisions`,
+    ]);
   });
 });
 
