@@ -145,7 +145,8 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
         const moved = sc.takenSince();
         const at = () => (moved ? ` at ${rt.playerName(who ?? sc.match.decision?.players[0] ?? 0)}'s decision "${sc.match.decision?.prompt ?? "none"}"${moved}` : "");
         if (step.offered) {
-          if (!check.offered) fail(`"${step.label}" is not offered: ${check.reason}${check.candidate ? at() : ""}`, "offered", `refused: ${check.reason}`);
+          // A label no option has: the message lists what is offered; `got` need not list it again.
+          if (!check.offered) fail(`"${step.label}" is not offered: ${check.reason}${check.candidate ? at() : ""}`, "offered", check.candidate ? `refused: ${check.reason}` : "no such option");
           return;
         }
         if (check.offered) fail(`"${step.label}" is offered${at()}`, step.absent ? "not offered" : step.reason === undefined ? "refused" : `refused: ${step.reason}`, "offered");

@@ -15,6 +15,7 @@ import { boardName, instanceKey, instanceOwner } from "./topology.ts";
 import { run } from "./vm.ts";
 import { cloneState } from "./clone-state.ts";
 import { isPlacement } from "./values.ts";
+import { nearest } from "../dsl/suggest.ts";
 
 /**
  * Scenarios: a rulebook example laid out on the table in the rule file's own
@@ -323,10 +324,9 @@ export class Scenario {
         const names = owing.map((p) => this.rt.playerName(p));
         throw new ScenarioError(`it is not ${whom}'s decision: ${names.join(" and ")} ${names.length === 1 ? "decides" : "decide"} now (prompt: ${this.match.decision!.prompt})`);
       }
-      const listed = opts.length ? opts.map((o) => `"${o.label}"`).join(", ") : "none";
       throw new ScenarioError(
         found.length === 0
-          ? `${whom} has no option "${String(label)}" (prompt: ${this.match.decision?.prompt ?? "the game is over"}; options: ${listed})${this.takenSince()}`
+          ? `${whom} has no option "${String(label)}" (prompt: ${this.match.decision?.prompt ?? "the game is over"}; ${optionsHint(String(label), opts.map((o) => o.label))})${this.takenSince()}`
           : `${found.length} options of ${whom} match ${String(label)}: ${found.map((o) => `"${o.label}"`).join(", ")}`,
       );
     }
@@ -404,16 +404,16 @@ export class Scenario {
     const m = this.match;
     const who = player ?? m.decision?.players[0];
     const offered = m.options(who);
-    if (offered.some((o) => o.label === label)) return { offered: true };
+    // By its label, or by its id as `choose` takes it (a placement's id is shorter than its label).
+    if (offered.some((o) => o.label === label || o.id === label)) return { offered: true };
     if (!m.decision || who === undefined) return { offered: false, candidate: false, reason: m.error ? `the rules failed: ${m.error.message}` : "the game is over" };
     if (!m.decision.players.includes(who)) return { offered: false, candidate: false, reason: `${this.rt.playerName(who)} has no decision to take now` };
     const found = this.candidates(who);
     const all = found?.list;
     // A pick of several is named by its items: the label is read back into them (`pickNamed`).
-    const candidate = found?.several ? pickNamed(label, found.list) : all?.find((o) => o.label === label);
-    const listed = offered.map((o) => `"${o.label}"`).join(", ");
+    const candidate = found?.several ? pickNamed(label, found.list) : (all?.find((o) => o.label === label) ?? all?.find((o) => o.id === label));
     if (!candidate) {
-      const reason = `there is no such option (${this.rt.playerName(who)} decides now, prompt: ${m.decision.prompt}; offered: ${listed})${this.takenSince()}`;
+      const reason = `there is no such option (${this.rt.playerName(who)} decides now, prompt: ${m.decision.prompt}; ${optionsHint(label, offered.map((o) => o.label), "offered")})${this.takenSince()}`;
       if (!all) return { offered: false, candidate: false, reason };
       return { offered: false, candidate: false, reason, labels: all.map((o) => o.label), ...(found.several ? { several: true } : {}) };
     }
@@ -423,7 +423,7 @@ export class Scenario {
     const r = m.clone().apply(candidate.id, who);
     if (r.ok) return { offered: false, candidate: true, reason: "it is not offered" };
     // The engine's reason repeats the candidate's label: keep only the rules' words.
-    const prefix = `${label} is not allowed: `;
+    const prefix = `${candidate.label} is not allowed: `;
     return { offered: false, candidate: true, reason: r.reason.startsWith(prefix) ? r.reason.slice(prefix.length) : r.reason };
   }
 
@@ -593,4 +593,20 @@ export function pickNamed(label: string, choices: readonly { id: string; label: 
   };
   const ids = read(label, []);
   return ids ? { id: ids.join("+"), label } : undefined;
+}
+
+/** Most options a failing step lists whole; past it, the labels nearest the one asked for. */
+const LISTED_WHOLE = 8;
+
+/**
+ * The options there are, for a step naming none of them: all of a few, or the nearest of many (a
+ * bid from 0 to 100 listed 101 labels for one misspelt "bid15").
+ */
+function optionsHint(label: string, labels: readonly string[], what = "options"): string {
+  if (labels.length === 0) return `${what}: none`;
+  const quoted = (ls: readonly string[]) => ls.map((l) => `"${l}"`).join(", ");
+  if (labels.length <= LISTED_WHOLE) return `${what}: ${quoted(labels)}`;
+  const near = nearest(label, labels);
+  const first = near.length ? near : labels.slice(0, 3);
+  return `${labels.length} ${what}, ${near.length ? "the nearest" : "the first"}: ${quoted(first)}`;
 }

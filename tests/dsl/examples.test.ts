@@ -453,6 +453,40 @@ example "late" {
   });
 });
 
+describe("example blocks: options by id, and many options", () => {
+  const bids = (steps: string) => `
+game "Bids" { players 2 }
+per player { bid: number = 0 }
+flow {
+  for p in players {
+    turn p { p.bid = choose n from 0..20 where n != 7 else "Not seven" label "bid {n}" prompt "Bid" }
+  }
+}
+scoring p { points p.bid }
+example "bids" {
+${steps}}
+`;
+  const run = (steps: string) => runExamples(compile(bids(steps), "bids.stela").game!)[0]!;
+
+  it("expect offered and expect refused name an option by its id too, as choose does", () => {
+    // A placement's id is far shorter than its label (which spells out every side): a new user
+    // took one with \`choose "rrrf@table:1,0/r1"\` and could not expect it offered by it.
+    const r = run(`  expect offered "12"\n  expect refused "7" because "Not seven"\n  choose "12"\n  expect players[0].bid == 12\n`);
+    expect(r.failure).toBeUndefined();
+  });
+
+  it("a label no option has names the nearest of many options, and is not listed twice", () => {
+    const chosen = run(`  choose "bid 15x"\n`);
+    expect(chosen.failure?.message).toBe('Player 1 has no option "bid 15x" (prompt: Bid; 20 options, the nearest: "bid 15", "bid 1", "bid 5")');
+    const offered = run(`  expect offered "bid 99"\n`);
+    expect(offered.failure).toMatchObject({
+      message: '"bid 99" is not offered: there is no such option (Player 1 decides now, prompt: Bid; 20 offered, the nearest: "bid 9", "bid 19", "bid 0")',
+      expected: "offered",
+      got: "no such option",
+    });
+  });
+});
+
 describe("example blocks: a ranking written out", () => {
   it("mixes players and lists of players sharing a place, as `[[a, b], c]` is documented", () => {
     const src = harvest(
