@@ -259,7 +259,9 @@ export interface BoardMap {
 
 export type TableKey =
   | { kind: "NumberKey"; from: number; to: number | null; span: Span }
-  | { kind: "NameKey"; name: Name; span: Span };
+  | { kind: "NameKey"; name: Name; span: Span }
+  /** `else -> v`: the value of every key no other row has (the last row). */
+  | { kind: "ElseKey"; span: Span };
 
 export interface TableRow {
   key: TableKey;

@@ -366,6 +366,8 @@ export interface TableDef {
   keyType: Type;
   valueType: Type;
   rows: { from: number | string; to: number | string | null; value: Value }[];
+  /** `else -> v`: the value of a key no row has; without it such a key stops the match (`runtime-table-miss`). */
+  else?: { value: Value };
 }
 
 export interface EventDef {

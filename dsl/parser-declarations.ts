@@ -586,6 +586,12 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
           return this.ACTION((): TableKey => ({ kind: "NameKey", name: this.name(n), span: this.span(n) }));
         },
       },
+      {
+        ALT: () => {
+          const e = this.CONSUME(kw("else"));
+          return this.ACTION((): TableKey => ({ kind: "ElseKey", span: this.span(e) }));
+        },
+      },
     ]),
   );
 

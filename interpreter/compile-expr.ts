@@ -150,11 +150,13 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
         else exact.set(r.from, r.value);
       }
       const name = e.name;
+      const otherwise = table.else;
       return (x, l) => {
         const k = key(x, l);
         const hit = exact.get(k);
         if (hit !== undefined) return hit;
         if (typeof k === "number") for (const r of ranges) if (k >= r.from && k <= r.to) return r.value;
+        if (otherwise) return otherwise.value;
         return fail("runtime-table-miss", `table \`${name}\` has no row for ${label(x, k, table.keyType)}`, span);
       };
     }

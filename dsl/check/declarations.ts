@@ -1,7 +1,7 @@
 import { ZONE_ROW_PER_PLAYER } from "../parser-messages.ts";
 import { declName, type ComponentEntry, type Decl, type Expr, type FieldDecl } from "../ast.ts";
 import { BUILTINS, CONSTANTS, EVENTS } from "../builtins/catalogue.ts";
-import type { BoardDef, ComponentDef, KindDef, Topology, Value, Visibility } from "../ir.ts";
+import type { BoardDef, ComponentDef, KindDef, TableDef, Topology, Value, Visibility } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, defaultValue, T, typeName, type Type } from "../types.ts";
@@ -224,10 +224,28 @@ export function buildTables(c: Checker, decls: Decl[]): void {
     let keyType: Type | undefined;
     let valueType: Type = T.none;
     const rows: { from: number | string; to: number | string | null; value: Value }[] = [];
+    let otherwise: { value: Value } | undefined;
+    let elseKey: Span | undefined;
+    // A row's value, worked out before the game; every row's (`else` too) is of one type.
+    const rowValue = (e: Expr) => {
+      const v = constEval(c, e);
+      if (!v) return undefined;
+      const u = valueType.t === "none" ? v.ty : assignable(v.ty, valueType) ? valueType : assignable(valueType, v.ty) ? v.ty : undefined;
+      if (!u) c.sink.error("invalid-table", `the values of a table have one type: this is ${article(typeName(v.ty))}, earlier ones are ${typeName(valueType)}`, e.span);
+      else valueType = u;
+      return v;
+    };
     for (const r of d.rows) {
       let from: number | string;
       let to: number | string | null;
       let kt: Type;
+      if (elseKey) c.sink.error("invalid-table", `a row after \`else\` (line ${elseKey.start.line}): \`else\` gives every key no other row has, so it comes last`, r.key.span);
+      if (r.key.kind === "ElseKey") {
+        elseKey = r.key.span;
+        const v = rowValue(r.value);
+        if (v) otherwise = { value: v.v };
+        continue;
+      }
       if (r.key.kind === "NumberKey") {
         from = r.key.from;
         to = r.key.to;
@@ -251,15 +269,13 @@ export function buildTables(c: Checker, decls: Decl[]): void {
           : o.from === from,
       );
       if (overlap) c.sink.error("invalid-table", `this key overlaps an earlier row of \`${d.name.text}\``, r.key.span);
-      const v = constEval(c, r.value);
-      if (!v) continue;
-      const u = valueType.t === "none" ? v.ty : assignable(v.ty, valueType) ? valueType : assignable(valueType, v.ty) ? v.ty : undefined;
-      if (!u) c.sink.error("invalid-table", `the values of a table have one type: this is ${article(typeName(v.ty))}, earlier ones are ${typeName(valueType)}`, r.value.span);
-      else valueType = u;
-      rows.push({ from, to, value: v.v });
+      const v = rowValue(r.value);
+      if (v) rows.push({ from, to, value: v.v });
     }
-    c.def.tables[d.name.text] = { name: d.name.text, keyType: keyType ?? T.number, valueType: valueType.t === "none" ? T.any : valueType, rows };
-    warnMissingMembers(c, d, keyType, rows);
+    const table: TableDef = { name: d.name.text, keyType: keyType ?? T.number, valueType: valueType.t === "none" ? T.any : valueType, rows };
+    if (otherwise) table.else = otherwise;
+    c.def.tables[d.name.text] = table;
+    if (!otherwise) warnMissingMembers(c, d, keyType, rows);
   }
 }
 

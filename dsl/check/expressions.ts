@@ -532,6 +532,7 @@ const tableKeys = new WeakMap<TableDef, TableKeys>();
 
 /** Does a row of `table` hold `key`? */
 function tableHas(table: TableDef, key: Value): boolean {
+  if (table.else) return true;
   let keys = tableKeys.get(table);
   if (!keys) {
     keys = { single: new Set(), ranges: [] };
