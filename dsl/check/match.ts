@@ -41,7 +41,7 @@ function subjectOf(ty: Type): Subject {
 }
 
 /** Checks every arm's patterns against the subject and builds each arm's condition. */
-function checkArms<B>(c: Checker, subject: Typed, slot: number, arms: MatchArm<B>[], subjectSpan: Span): Arms {
+function checkArms<B>(c: Checker, subject: Typed, slot: number, arms: MatchArm<B>[], subjectSpan: Span, cx: CodeContext): Arms {
   const kind = subjectOf(subject.ty);
   if (kind === "any" && subject.ty.t !== "any") {
     c.sink.error("type-mismatch", `\`match\` works on an enum, a number or a piece, not on ${article(typeName(subject.ty))}`, subjectSpan);
@@ -63,6 +63,18 @@ function checkArms<B>(c: Checker, subject: Typed, slot: number, arms: MatchArm<B
       cond = cond ? { op: "or", a: cond, b: e, span: e.span } : e;
     };
     const subj = (span: Span): IrExpr => local(slot, span);
+    // A number, or a range from `from` (to `to`, or up without end when null).
+    const numberArm = (from: number, to: number | null, span: Span, shown: string): void => {
+      const end = to ?? Infinity;
+      if (numbers.some((r) => r.from <= from && end <= r.to)) duplicate(span, shown);
+      numbers.push({ from, to: end });
+      if (to === from) {
+        or({ op: "cmp", o: "==", a: subj(span), b: lit(from, T.number, span), deep: false, span });
+      } else {
+        const low: IrExpr = { op: "cmp", o: ">=", a: subj(span), b: lit(from, T.number, span), deep: false, span };
+        or(to === null ? low : { op: "and", a: low, b: { op: "cmp", o: "<=", a: subj(span), b: lit(to, T.number, span), deep: false, span }, span });
+      }
+    };
     for (const p of arm.patterns) {
       switch (p.kind) {
         case "ElsePattern":
@@ -78,19 +90,20 @@ function checkArms<B>(c: Checker, subject: Typed, slot: number, arms: MatchArm<B
           const from = p.kind === "NumberPattern" ? p.value : p.from;
           const to = p.kind === "NumberPattern" ? p.value : (p.to ?? Infinity);
           if (to < from) c.sink.error("type-mismatch", `the range ${from}..${to} is empty`, p.span);
-          if (numbers.some((r) => r.from <= from && to <= r.to)) duplicate(p.span, p.kind === "NumberPattern" ? `${from}` : `${from}..${p.to ?? ""}`);
-          numbers.push({ from, to });
-          if (p.kind === "NumberPattern") {
-            or({ op: "cmp", o: "==", a: subj(p.span), b: lit(from, T.number, p.span), deep: false, span: p.span });
-          } else {
-            const low: IrExpr = { op: "cmp", o: ">=", a: subj(p.span), b: lit(from, T.number, p.span), deep: false, span: p.span };
-            or(p.to === null ? low : { op: "and", a: low, b: { op: "cmp", o: "<=", a: subj(p.span), b: lit(p.to, T.number, p.span), deep: false, span: p.span }, span: p.span });
-          }
+          numberArm(from, p.kind === "NumberPattern" ? from : p.to, p.span, p.kind === "NumberPattern" ? `${from}` : `${from}..${p.to ?? ""}`);
           break;
         }
-        case "NamePattern":
+        case "NamePattern": {
+          // A `const` stands for its value: `match edge { ROAD -> … }` as `match edge { 1 -> … }`.
+          const k = p.qualifier || (kind !== "number" && kind !== "any") ? undefined : c.consts.get(p.name.text);
+          if (typeof k?.v === "number" && !cx.scope.lookup(p.name.text)) {
+            use(c, p.name.text, p.name.span);
+            numberArm(k.v, k.v, p.span, `\`${p.name.text}\` (${k.v})`);
+            break;
+          }
           checkNamePattern(c, p, kind, enumName, members, seenNames, duplicate, (e) => or(e), subj);
           break;
+        }
       }
     }
     if (isElse) hasElse = true;
@@ -139,7 +152,7 @@ function checkNamePattern(
     or({ op: "is", a: subj(p.span), kind: name, span: p.span });
     return;
   }
-  if (kind === "number") c.sink.error("type-mismatch", `\`${name}\` is a name, but this \`match\` is on a number: write numbers or ranges`, p.span);
+  if (kind === "number") c.sink.error("type-mismatch", `\`${name}\` is a name, but this \`match\` is on a number: write numbers, ranges or number constants (\`const\`)`, p.span);
 }
 
 function warnMissing(c: Checker, arms: Arms, subjectTy: Type, span: Span): void {
@@ -161,7 +174,7 @@ function keywordSpan(span: Span): Span {
 export function checkMatchExpr(c: Checker, e: Extract<Expr, { kind: "MatchExpr" }>, cx: CodeContext): Typed {
   const subject = checkExpr(c, e.subject, cx);
   const slot = cx.scope.hidden("match");
-  const arms = checkArms(c, subject, slot, e.arms, e.subject.span);
+  const arms = checkArms(c, subject, slot, e.arms, e.subject.span, cx);
   const bodies = e.arms.map((a) => checkExpr(c, a.body, cx));
   let ty: Type = T.none;
   bodies.forEach((b, i) => {
@@ -185,7 +198,7 @@ export function checkMatchExpr(c: Checker, e: Extract<Expr, { kind: "MatchExpr" 
 export function checkMatchStmt(c: Checker, s: Extract<Stmt, { kind: "MatchStmt" }>, cx: CodeContext): IrStmt[] {
   const subject = checkExpr(c, s.subject, cx);
   const slot = cx.scope.hidden("match");
-  const arms = checkArms<Block>(c, subject, slot, s.arms, s.subject.span);
+  const arms = checkArms<Block>(c, subject, slot, s.arms, s.subject.span, cx);
   const bodies = s.arms.map((a) => checkBlock(c, a.body, cx));
   warnMissing(c, arms, subject.ty, keywordSpan(s.span));
   let out: IrStmt[] = [];
