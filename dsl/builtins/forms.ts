@@ -88,7 +88,7 @@ export const FORMS: Form[] = [
   {
     keyword: "choose",
     category: "choices",
-    signature: "let x = choose [[up to] n] v from list [by p] [prompt text] [label text] [stop text when c] [where c else reason]… [ask always] [if any]",
+    signature: "let x = choose [[up to] n] v from list [by p] [prompt text] [label text] [stop text [when c]] [where c else reason]… [ask always] [if any]",
     description:
       "A player decision: the options are the items that pass every `where`; a refused option is explained by the failing `where`'s reason (or its rule's `require`). `label` says how each option reads (it sees `v`). `stop` adds a \"done\" option giving `none`. `by` says who decides (default: the current player of `turn`). `choose 2 v from list` picks two items at once: the value is a list, each option a combination (ids joined with `+`); `choose up to 2 v from list` picks any number from none to two (\"trash up to 4 cards\"), picking none being the option `nothing`. A choice with one legal option is taken without asking unless it says `ask always`. A choice with none stops the match with an error, unless it says `if any`: then it is `none` and nobody is asked (\"place a tile if one fits, else discard\"; \"pass when no move is legal\"). `choose { option \"…\" [at s] when c else reason { … } }` picks among named actions instead (`at`: the space the action is about, offered there on the board).",
     example: "let card = choose c from offer prompt \"Pick a card\"",
@@ -249,7 +249,7 @@ export const FORMS: Form[] = [
     signature: "measure \"Label\" { value }  /  measure \"Label\" p { value }",
     description:
       "A figure of a finished game that `stela simulate` and `stela compare` report beside the win shares: a number's mean, or for a `bool` how often it held, each with its 95% interval; with a player (`p`), one figure a seat. `none` leaves the game out of that measure. Read once the game has ended; a measure that fails stops `stela check --smoke`.",
-    example: "measure \"Rounds played\" { round }\nmeasure \"Ended by the deck\" { size(deck) == 0 }\nmeasure \"Gold left\" p { p.gold }",
+    example: "measure \"Rounds played\" { round_number }\nmeasure \"Ended by the deck\" { size(deck) == 0 }\nmeasure \"Gold left\" p { p.gold }",
   },
   {
     keyword: "include",

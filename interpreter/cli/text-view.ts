@@ -14,11 +14,14 @@ export function ownerMark(seat: number): string {
     .join("");
 }
 
-/** A piece's short code: its symbol (kept whole, so counts and values show), else the start of its label. */
+/** The longest symbol a board cell shows (cells widen to fit): a symbol is meant short, a label is not. */
+const MAX_SYMBOL = 8;
+
+/** A piece's short code: its symbol (kept whole up to `MAX_SYMBOL`, so counts and values show), else the start of its label. */
 function code(p: PieceView): string {
   if (p.hidden) return "##";
   const symbol = p.show?.symbol?.replace(/\s+/g, "");
-  if (symbol) return symbol.slice(0, 4);
+  if (symbol) return symbol.slice(0, MAX_SYMBOL);
   const letters = (p.show?.label ?? p.name ?? p.kind).replace(/[^A-Za-z0-9]/g, "");
   return letters.slice(0, 1).toUpperCase() + letters.slice(1, 2).toLowerCase();
 }

@@ -154,6 +154,29 @@ scoring p { points 0 }` });
     expect(new Set(tiles.slice(0, 2).map((l) => l.at(-1)))).toEqual(new Set(["1", "2"]));
   });
 
+  it("a symbol shows whole up to 8 characters (a tile's four edges and a mark were cut to 4)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "stela-symbol-"));
+    const file = join(dir, "symbols.stela");
+    writeFileSync(
+      file,
+      `game "Symbols" { players 2 }
+kind Tile { code: text  show { symbol: this.code } }
+zone box: Tile
+components Tile in box { x1 { code: "RFRF*1" } x1 { code: "ABCDEFGHIJ" } }
+board b: grid(3, 2)
+flow {
+  place top(box) at space_at(b, 0, 0)
+  place top(box) at space_at(b, 1, 1)
+  turn players[0] { let _n = choose n from 1..2 prompt "Go on" }
+}
+scoring p { points 0 }
+`,
+    );
+    const r = stela(["play", file, "--players", "2", "--bots", "1,2", "--seed", "1"]);
+    // The cells (the legend names each piece by its whole label).
+    expect(r.out).toContain("\n  1 ABCDEFGH .        .\n  2 .        RFRF*1   .\n");
+  });
+
   it("owner marks are superscripts, so a symbol's own digit never reads as a seat", () => {
     const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "4"]);
     const rows = lastView(r.out).filter((l) => /^\s+\d+ /.test(l));
