@@ -120,7 +120,10 @@ export abstract class ExpressionGrammar extends StelaParserBase {
    */
   private noteChainedComparison(left: Expr, op: IToken): void {
     if (left?.kind !== "ComprehensionExpr") return;
-    const last = left.form === "any" || left.form === "all" || left.form === "no" || left.form === "sort" ? left.body : (left.where ?? left.body);
+    let last = left.form === "any" || left.form === "all" || left.form === "no" || left.form === "sort" ? left.body : (left.where ?? left.body);
+    // `where k.t == a and k.v == 1 == 5`: the clause's last comparison ends it all the same (it
+    // compared the count silently, where the same clause without its `and` was refused).
+    while (last?.kind === "BinaryExpr" && (last.op === "and" || last.op === "or")) last = last.right;
     if (last?.kind !== "BinaryExpr" || !COMPARISONS.has(last.op)) return;
     this.problems.push({
       code: "parse-unexpected-token",
