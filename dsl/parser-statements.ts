@@ -7,6 +7,11 @@ import { TypeGrammar } from "./parser-types.ts";
 import { didYouMean } from "./suggest.ts";
 
 /** The words a statement starts with, for "did you mean" on a lone name where one was meant. */
+/** `into`, after `shuffle z` (`shuffle discard into deck`): not a word of the language, so a name to the lexer. */
+function isIntoWord(t: IToken): boolean {
+  return t.tokenType === Identifier && t.image === "into";
+}
+
 const STATEMENT_WORDS = ["let", "if", "for", "while", "repeat", "loop", "break", "continue", "end", "return", "turn", "choose", "move", "deal", "shuffle", "place", "flip", "remove", "trigger", "log"];
 
 /** Tokens after `label` that make it a name in a statement, not a choice's clause. */
@@ -582,6 +587,22 @@ export abstract class StatementGrammar extends TypeGrammar {
         ALT: () => {
           const start = this.CONSUME(kw("shuffle"));
           const zone = this.SUBRULE6(this.expression);
+          // `shuffle p.discard into p.deck`: one error that says how, not "does nothing" at `into`.
+          this.option(30, {
+            GATE: () => isIntoWord(this.LA(1)) && this.LA(1).startLine === this.LA(0).endLine,
+            DEF: () => {
+              const into = this.consume(30, Identifier);
+              const other = this.subrule(30, this.expression);
+              this.ACTION(() => {
+                this.problems.push({
+                  code: "parse-unexpected-token",
+                  message: "`shuffle` shuffles one zone where it lies: it has no `into`",
+                  span: { start: tokenSpan(into).start, end: other.span.end },
+                  hint: "move the pieces over, then shuffle where they went: `for k in A { move k to B }`, then `shuffle B`",
+                });
+              });
+            },
+          });
           return this.ACTION((): Stmt => ({ kind: "ShuffleStmt", zone, span: this.spanFrom(start) }));
         },
       },

@@ -463,7 +463,7 @@ function resolveParts(c: Checker, d: Extract<Decl, { kind: "BoardDecl" }>, board
   c.uses.set(t.of, (c.uses.get(t.of) ?? 0) + 1);
   const bt = base.topology;
   if (bt.type !== "grid" && bt.type !== "hex") {
-    const what = bt.type === "corners" || bt.type === "edges" ? `the ${bt.type} of another board` : `a ${bt.type === "open" ? "open grid" : bt.type === "layered" ? "layered board" : bt.type}`;
+    const what = bt.type === "corners" || bt.type === "edges" ? `the ${bt.type} of another board` : bt.type === "open" ? "an open grid" : `a ${bt.type === "layered" ? "layered board" : bt.type}`;
     c.sink.error("invalid-board", `\`${t.type}(…)\` takes a square grid (\`grid\`) or a hex board (\`hex\`), and \`${t.of}\` is ${what}`, at);
     return;
   }

@@ -661,12 +661,15 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
     }
   }
   const b = BUILTINS.get(name);
-  if (!b || cx.scope.lookup(name)) {
+  const shadow = cx.scope.lookup(name);
+  if (!b || shadow) {
     c.sink.error(
-      cx.scope.lookup(name) ? "not-callable" : "unknown-name",
-      cx.scope.lookup(name) ? `\`${name}\` is a local value, not something to call` : `unknown function \`${name}\``,
+      shadow ? "not-callable" : "unknown-name",
+      shadow ? `\`${name}\` is a local value, not something to call` : `unknown function \`${name}\``,
       nameSpan,
-      (cx.scope.lookup(name) ? undefined : familiarFunction(name)) ??
+      // `let top = 3`, then `top(deck)`: the local hides the built-in from its line on.
+      (shadow && b ? `the local \`${name}\` (line ${shadow.span.start.line}) hides the built-in \`${name}(…)\` here: give the local another name` : undefined) ??
+        (shadow ? undefined : familiarFunction(name)) ??
         didYouMean(name, [...BUILTINS.keys(), ...[...c.globals].filter(([, g]) => ["define", "rule", "hook", "procedure"].includes(g.k)).map(([n]) => n)]),
     );
     for (const a of args) checkExpr(c, a.value, cx);

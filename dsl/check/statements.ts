@@ -229,7 +229,11 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
     }
     case "MoveStmt": {
       const piece = checkExpr(c, s.piece, cx);
-      expect(c, piece, T.piece, s.piece.span, "what is moved");
+      if (piece.ty.t === "zone") {
+        // `move p.discard to p.deck`: one piece moves at a time; a whole zone is moved piece by piece.
+        const from = textOf(c, s.piece.span);
+        c.sink.error("type-mismatch", `what is moved should be a piece but is ${article(typeName(piece.ty))}`, s.piece.span, `to move every piece of it: \`for k in ${from} { move k to ${textOf(c, s.to.span)} }\``);
+      } else expect(c, piece, T.piece, s.piece.span, "what is moved");
       const to = checkExpr(c, s.to, cx);
       expect(c, to, T.zone, s.to.span, "where it goes");
       return { op: "move", piece: piece.ir, to: to.ir, span };
