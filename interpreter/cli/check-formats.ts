@@ -71,6 +71,13 @@ export function summaryLine(t: Totals): string {
   return `✖ ${plural(problems, "problem")} (${parts.join(", ")}) in ${plural(t.filesWithProblems, "file")}`;
 }
 
+/** The player counts smoke games were played with: "(3 players)", "(2 to 4 players)". */
+function playerCounts(counts: readonly number[]): string {
+  const [low, high] = [counts[0], counts.at(-1)];
+  if (low === undefined || high === undefined) return "";
+  return low === high ? `(${plural(low, "player")})` : `(${low} to ${high} players)`;
+}
+
 function textLines(reports: FileReport[]): string[] {
   const lines: string[] = [];
   for (const r of reports) {
@@ -80,7 +87,7 @@ function textLines(reports: FileReport[]): string[] {
     const names = r.variants.map((v) => `"${v}"`).join(", ");
     const variants = r.extends ? `; extends ${r.extends} with variants: ${names}` : r.variants.length ? `; variants: ${names}` : "";
     const unoffered = r.smoke?.neverOffered.length ? `, ${plural(r.smoke.neverOffered.length, "choice")} never offered` : "";
-    const smoke = r.smoke ? `; ${r.smoke.games - r.smoke.failures.length}/${r.smoke.games} smoke games ended cleanly${unoffered}` : "";
+    const smoke = r.smoke ? `; ${r.smoke.games - r.smoke.failures.length}/${r.smoke.games} smoke games ${playerCounts(r.smoke.players)} ended cleanly${unoffered}` : "";
     const verdict = r.errors ? plural(r.errors, "error") : r.smoke?.failures.length ? "fails its smoke run" : "ok";
     lines.push(`${r.file}: ${verdict}, ${plural(r.warnings, "warning")}${variants}${smoke}`);
   }

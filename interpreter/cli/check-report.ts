@@ -40,7 +40,7 @@ export interface FileReport {
    * `neverOffered`: the file's choices no smoke game offered anyone, for the designer to judge (a
    * rule that never happens, or a rare choice): notes, never a failure or a warning.
    */
-  smoke?: { games: number; failures: SmokeFailure[]; neverOffered: NeverOffered[]; shortDeals: ShortDeal[] };
+  smoke?: { games: number; players: number[]; failures: SmokeFailure[]; neverOffered: NeverOffered[]; shortDeals: ShortDeal[] };
 }
 
 /** The decision limit of one smoke game: a game still going after this many is taken as endless. */
@@ -89,7 +89,7 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
   const onShortDeal = coverage ? (span: Span, asked: number, dealt: number) => coverage.shortDeal(span, asked, dealt) : undefined;
   const variants: (string | undefined)[] = [undefined, ...game.variants];
   for (let i = 0; i < count; i++) {
-    const players = game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
+    const players = smokePlayers(game, i);
     const variant = variants[i % variants.length];
     const settings: RunSettings = { file, players, bots: ["random"], seed: 1, ...(variant !== undefined ? { variant } : {}) };
     const number = i + 1;
@@ -128,6 +128,11 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
   return failures;
 }
 
+/** The player count of smoke game `i` (from 0): every count the game allows, in turn. */
+function smokePlayers(game: { minPlayers: number; maxPlayers: number }, i: number): number {
+  return game.minPlayers + (i % (game.maxPlayers - game.minPlayers + 1));
+}
+
 /** Checks one file (and smoke-plays it when `smoke` > 0). */
 export function checkFile(file: string, smoke: number): FileReport {
   const r = loadRules(file);
@@ -144,7 +149,8 @@ export function checkFile(file: string, smoke: number): FileReport {
   if (r.game && smoke > 0) {
     const coverage = new SmokeCoverage(r.game);
     const failures = smokeTest(r.game, file, smoke, coverage);
-    report.smoke = { games: smoke, failures, neverOffered: coverage.neverOffered(), shortDeals: coverage.shortDeals() };
+    const players = [...new Set(Array.from({ length: smoke }, (_, i) => smokePlayers(r.game!, i)))].sort((a, b) => a - b);
+    report.smoke = { games: smoke, players, failures, neverOffered: coverage.neverOffered(), shortDeals: coverage.shortDeals() };
     if (failures.length) report.ok = false;
   }
   return report;

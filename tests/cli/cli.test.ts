@@ -41,7 +41,7 @@ describe("stela check", () => {
   it("checks a folder, smoke-plays each game, lists variants, exits 0", () => {
     const r = stela(["check", "games/", "--smoke", "3"]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/games\/mayan-city\.stela: ok, 0 warnings; 3\/3 smoke games ended cleanly/);
+    expect(r.out).toMatch(/games\/mayan-city\.stela: ok, 0 warnings; 3\/3 smoke games \(2 to 4 players\) ended cleanly/);
   });
 
   it("has a JSON format", () => {

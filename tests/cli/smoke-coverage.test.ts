@@ -93,7 +93,7 @@ describe("stela check --smoke: choices never offered", () => {
     expect(r.code).toBe(0);
     expect(r.out.trimEnd().split("\n")).toEqual([
       `${file}:8:15: note smoke-never-offered: this choice was never offered in 20 smoke games ("Trade {n} cubes")`,
-      `${file}: ok, 0 warnings; 20/20 smoke games ended cleanly, 1 choice never offered`,
+      `${file}: ok, 0 warnings; 20/20 smoke games (2 players) ended cleanly, 1 choice never offered`,
       "✔ 1 file checked, no problems",
     ]);
   });
@@ -146,7 +146,7 @@ describe("stela check --smoke: choices never offered", () => {
   it("a variant file leaves its base file's choices to the base's own report", () => {
     const [report] = JSON.parse(stela(["check", "--format", "json", "--smoke", "4", files["house.stela"]!]).out);
     expect(report.extends).toBe(files["guarded.stela"]);
-    expect(report.smoke).toEqual({ games: 4, failures: [], neverOffered: [], shortDeals: [] });
+    expect(report.smoke).toEqual({ games: 4, players: [2], failures: [], neverOffered: [], shortDeals: [] });
   });
 
   it("says nothing without --smoke, or when every choice was offered", () => {
@@ -162,7 +162,7 @@ describe("stela check --smoke: deals that came up short", () => {
     expect(r.code).toBe(0);
     expect(r.out.trimEnd().split("\n")).toEqual([
       `${file}:8:22: note smoke-short-deal: this deal found fewer pieces than it was to deal in 5 of 10 smoke games (first in smoke game 2, 3 players): 1 of the 2 at worst (where running out is meant (draw if you can), write \`deal up to …\`; where it is not, there are too few pieces for this player count, or the rules should say what happens then (the discards shuffled back))`,
-      `${file}: ok, 0 warnings; 10/10 smoke games ended cleanly`,
+      `${file}: ok, 0 warnings; 10/10 smoke games (2 to 3 players) ended cleanly`,
       "✔ 1 file checked, no problems",
     ]);
     const [report] = JSON.parse(stela(["check", "--format", "json", "--smoke", "10", file]).out);

@@ -20,8 +20,8 @@ describe("Maya variants in the tools", () => {
     const code = runCheck([`${GAMES_DIR}maya.stela`, `${GAMES_DIR}maya-house-rules.stela`], { format: "text", smoke: 2 }, (l) => lines.push(l));
     expect(code).toBe(0);
     expect(lines).toEqual([
-      `${GAMES_DIR}maya.stela: ok, 0 warnings; variants: "A new beginning", "Two cities"; 2/2 smoke games ended cleanly`,
-      `${GAMES_DIR}maya-house-rules.stela: ok, 0 warnings; extends ${GAMES_DIR}maya.stela with variants: "Open racks", "Big racks", "Big cities pay more"; 2/2 smoke games ended cleanly`,
+      `${GAMES_DIR}maya.stela: ok, 0 warnings; variants: "A new beginning", "Two cities"; 2/2 smoke games (2 to 3 players) ended cleanly`,
+      `${GAMES_DIR}maya-house-rules.stela: ok, 0 warnings; extends ${GAMES_DIR}maya.stela with variants: "Open racks", "Big racks", "Big cities pay more"; 2/2 smoke games (2 to 3 players) ended cleanly`,
       "✔ 2 files checked, no problems",
     ]);
     const json: string[] = [];
