@@ -419,6 +419,16 @@ function checkChoose(c: Checker, e: ChooseExpr, cx: CodeContext): { ir: ChooseIr
   const src = checkExpr(c, e.source, cx);
   const el = iterated(c, src, e.source.span, "`choose`");
   const scope = cx.scope.child();
+  // `let n = size(q.hand) - 3`, then `choose n from q.hand`: the name of each item, not a count.
+  const counted = cx.scope.lookup(e.variable.text);
+  if (!e.count && counted?.type.t === "number" && el.t !== "number") {
+    c.sink.warning(
+      "hidden-name",
+      `\`${e.variable.text}\` here names each item chosen, and hides the number \`${e.variable.text}\` of line ${counted.span.start.line}`,
+      e.variable.span,
+      `to choose that many items, name them after the count: \`choose ${e.variable.text} c from …\``,
+    );
+  }
   const v = declareName(c, scope, e.variable, el);
   if (el.t === "any" && src.ty.t !== "list") v.lost = true;
   const inner: CodeContext = { ...cx, scope };
