@@ -562,17 +562,31 @@ function compileComprehension(e: Extract<IrExpr, { op: "comp" }>, rt: Runtime): 
         each(x, l, (item) => {
           const key = body!(x, l);
           // Compared as 0, a `none` key put its item among the zeros without a word.
-          if (key === null) fail("runtime-none-value", "a sort key is `none`: every item needs a number or a text to sort by", span);
+          if (key === null || (Array.isArray(key) && key.includes(null))) fail("runtime-none-value", "a sort key is `none`: every item needs a number or a text to sort by", span);
           keyed.push({ item, key, i: keyed.length });
         });
-        keyed.sort((a, b) => {
-          const ka = a.key as number | string;
-          const kb = b.key as number | string;
-          return ka < kb ? -1 : ka > kb ? 1 : a.i - b.i;
-        });
+        keyed.sort((a, b) => compareKeys(a.key, b.key) || a.i - b.i);
         return keyed.map((k) => k.item);
       };
     default:
       return assertNever(e.form, "comprehension form");
   }
+}
+
+/**
+ * The order of two sort keys: numbers or texts, smallest first; lists of them item by item, a
+ * list that is the start of another first (`by [-p.score, p.seat]`: the highest score first, then
+ * the lower seat).
+ */
+function compareKeys(a: Value, b: Value): number {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    for (let i = 0; i < a.length && i < b.length; i++) {
+      const c = compareKeys(a[i]!, b[i]!);
+      if (c !== 0) return c;
+    }
+    return a.length - b.length;
+  }
+  const ka = a as number | string;
+  const kb = b as number | string;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }

@@ -74,7 +74,7 @@ export const FORMS: Form[] = [
     keyword: "sort",
     category: "aggregates",
     signature: "sort x in list by key",
-    description: "The items ordered by a number or text key, smallest first; equal keys keep their order.",
+    description: "The items ordered by a number or text key, smallest first; equal keys keep their order. A list of keys is compared item by item: `by [-p.score, p.seat]` puts the highest score first, ties in seat order.",
     example: "sort p in players by p.turn_order",
   },
   {

@@ -853,8 +853,8 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
       ty = T.bool;
       break;
     case "sort":
-      if (body && !(body.ty.t === "number" || body.ty.t === "text" || body.ty.t === "any")) {
-        c.sink.error("type-mismatch", `a sort key should be a number or text but is ${article(typeName(body.ty))}`, e.body!.span);
+      if (body && !sortKey(body.ty)) {
+        c.sink.error("type-mismatch", `a sort key should be a number or text (or a list of them, compared item by item) but is ${article(typeName(body.ty))}`, e.body!.span);
       }
       ty = T.list(el);
       break;
@@ -883,6 +883,12 @@ function checkComprehension(c: Checker, e: Extract<Expr, { kind: "ComprehensionE
   // `sum`, `highest`, `lowest` over pairs: over every value of the joined lists, in a slot of its own.
   const each = cx.scope.frame.alloc("(each value)");
   return { ir: { op: "comp", form: e.form, slot: each, src: joined, zone: false, deep: false, body: { op: "local", slot: each, span: e.span }, span: e.span }, ty };
+}
+
+/** Can values of `ty` order a `sort`: numbers, texts, or lists of them (compared item by item)? */
+function sortKey(ty: Type): boolean {
+  if (ty.t === "number" || ty.t === "text" || ty.t === "any") return true;
+  return ty.t === "list" && ty.of.t !== "list" && sortKey(ty.of);
 }
 
 /** The later clauses of a `sum` over pairs (`checkComprehension`): their names need not be read either. */
