@@ -1,41 +1,53 @@
-import { T } from "../types.ts";
-import { accepts, catalogued, param, type BuiltinConstant } from "./builtin.ts";
+import { assignable, T, type Type } from "../types.ts";
+import { accepts, catalogued, param, type BuiltinConstant, type ParamSpec } from "./builtin.ts";
+
+/**
+ * What `majority` and `minority` rank: players (`per player number`), or the members of an enum
+ * (`per Artist number`: the artists by paintings sold), each then given its prize the same way.
+ */
+const RANKED: Pick<ParamSpec, "accepts" | "expects"> = {
+  accepts: (t) => assignable(t, T.map(T.number)) || (t.t === "emap" && assignable(t.of, T.number)),
+  expects: "a per player number (or a number per member of an enum)",
+};
+
+/** The prizes come back keyed as the values were: per player, or per member of the same enum. */
+const keyedAsValues = (args: Type[]): Type => (args[0]?.t === "emap" ? T.emap(args[0].enum, args[0].members, T.number) : T.map(T.number));
 
 /** Majority awards and their tie policies. */
 export const SCORING_BUILTINS = catalogued([
   {
     name: "majority",
     category: "scoring",
-    signature: "majority(values: per player number, prizes: list of number, ties: policy, minimum: number, unit: number, alone: bool): per player number",
+    signature: "majority(values: per player number | per Enum number, prizes: list of number, ties: policy, minimum: number, unit: number, alone: bool): per player number | per Enum number",
     description:
-      "Ranks the players by `values` (highest first; players below `minimum`, default 1, take part in nothing) and gives the prizes by rank: the first prize to the first place, and so on. `ties` says what tied players get (see the tie policies); the default is `pool_round_up`. `unit` rounds a tied player's share to a multiple of it, in the policy's direction (`unit: 100`: \"split evenly, rounded up to the nearest $100\"; default 1, whole numbers). `alone: true` gives a player alone in the ranking every prize, not only the first (a sole stockholder takes both bonuses). Returns each player's prize (0 for none).",
+      "Ranks the players by `values` (highest first; players below `minimum`, default 1, take part in nothing) and gives the prizes by rank: the first prize to the first place, and so on. `ties` says what tied players get (see the tie policies); the default is `pool_round_up`. `unit` rounds a tied player's share to a multiple of it, in the policy's direction (`unit: 100`: \"split evenly, rounded up to the nearest $100\"; default 1, whole numbers). `alone: true` gives a player alone in the ranking every prize, not only the first (a sole stockholder takes both bonuses). Returns each player's prize (0 for none). Values per member of an enum (`per Artist number`) rank the members instead (ties shared by the same policy), and the prizes come back per member: `majority(sold, [30, 20, 10])` pays the artists who sold most.",
     example: "let won = majority(crops, [12, 6], ties: pool_round_up)",
     params: [
-      param("values", accepts.type(T.map(T.number), "a per player number")),
+      param("values", RANKED),
       param("prizes", accepts.type(T.list(T.number), "a list of numbers")),
       param("ties", accepts.type(T.policy, "a tie policy"), { named: true, optional: true }),
       param("minimum", accepts.type(T.number), { named: true, optional: true }),
       param("unit", accepts.type(T.number), { named: true, optional: true }),
       param("alone", accepts.type(T.bool), { named: true, optional: true }),
     ],
-    returns: () => T.map(T.number),
+    returns: keyedAsValues,
   },
   {
     name: "minority",
     category: "scoring",
-    signature: "minority(values: per player number, prizes: list of number, ties: policy, maximum: number, unit: number, alone: bool): per player number",
+    signature: "minority(values: per player number | per Enum number, prizes: list of number, ties: policy, maximum: number, unit: number, alone: bool): per player number | per Enum number",
     description:
-      "Ranks the players by `values` as `majority` does, but lowest first (players above `maximum`, when given, take part in nothing): the first prize to the fewest, and so on. A penalty is a negative prize: \"whoever has the fewest loses 6\" is `minority(counts, [-6])`. `ties` as for `majority`, the default `pool_round_up`: a penalty split among tied players rounds toward 0 (-6 among 4: -1 each), where `split_round_down` rounds it down (-2 each). `unit` and `alone` as for `majority`. Returns each player's prize (0 for none).",
+      "Ranks the players by `values` as `majority` does, but lowest first (players above `maximum`, when given, take part in nothing): the first prize to the fewest, and so on. A penalty is a negative prize: \"whoever has the fewest loses 6\" is `minority(counts, [-6])`. `ties` as for `majority`, the default `pool_round_up`: a penalty split among tied players rounds toward 0 (-6 among 4: -1 each), where `split_round_down` rounds it down (-2 each). `unit` and `alone` as for `majority`, and values per member of an enum alike. Returns each player's prize (0 for none).",
     example: "let lost = minority(per player p: size(p.kept), [-6])",
     params: [
-      param("values", accepts.type(T.map(T.number), "a per player number")),
+      param("values", RANKED),
       param("prizes", accepts.type(T.list(T.number), "a list of numbers")),
       param("ties", accepts.type(T.policy, "a tie policy"), { named: true, optional: true }),
       param("maximum", accepts.type(T.number), { named: true, optional: true }),
       param("unit", accepts.type(T.number), { named: true, optional: true }),
       param("alone", accepts.type(T.bool), { named: true, optional: true }),
     ],
-    returns: () => T.map(T.number),
+    returns: keyedAsValues,
   },
 ]);
 
