@@ -6,6 +6,9 @@ import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, Dot, DotDot, Equals, Identifier, kw, Word, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
 import { ExampleGrammar } from "./parser-examples.ts";
 
+/** Words that start the next item of a kind's body on the line of a field (`v: number  state used: bool`). */
+const KIND_ITEM_WORDS: ReadonlySet<string> = new Set(["state", "show", "mark", "known"]);
+
 /** The file and its declarations (`game`, `kind`, `board`, `procedure`, …). */
 export abstract class DeclarationGrammar extends ExampleGrammar {
   file = this.RULE("file", (): Decl[] => {
@@ -148,6 +151,27 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     const init = this.OPTION2(() => {
       this.CONSUME(Equals);
       return this.SUBRULE2(this.expression);
+    });
+    // `money: number = 100 hidden`: a word after the field on its line that starts no next field
+    // (no `:` after it) is one error here; read as the next field's name, it lost the whole block
+    // and every use of its fields was "no such variable".
+    this.OPTION4({
+      GATE: () =>
+        tokenMatcher(this.LA(1), Word) && this.LA(1).startLine === this.LA(0).endLine && !tokenMatcher(this.LA(2), Colon) && !KIND_ITEM_WORDS.has(this.LA(1).image),
+      DEF: () => {
+        const extra = this.CONSUME2(Word);
+        this.ACTION(() => {
+          const secret = ["hidden", "secret", "private", "owner"].includes(extra.image);
+          this.problems.push({
+            code: "parse-unexpected-token",
+            message: `\`${extra.image}\` after the field \`${name.image}\`: a field is \`name: type\`, with \`in low..high\` and \`= start\` if any`,
+            span: tokenSpan(extra),
+            ...(secret
+              ? { hint: "player variables and fields are public; a number only its owner sees is a `state` field of a piece in a zone only its owner sees (see hidden information in the reference)" }
+              : {}),
+          });
+        });
+      },
     });
     this.OPTION3(() => this.CONSUME(Comma));
     return this.ACTION(() => {
