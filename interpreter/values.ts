@@ -146,7 +146,9 @@ export function label(x: Exec, v: Value, ty: Type): string {
     case "zone":
       return x.rt.zoneLabel(v as string);
     case "list":
-      return Array.isArray(v) ? v.map((i) => label(x, i, ty.of)).join(", ") : String(v);
+      // A list of lists keeps its inner brackets: `[1, 2], [3]`, not `1, 2, 3`, which reads as one list.
+      if (!Array.isArray(v)) return String(v);
+      return ty.of.t === "list" ? v.map((i) => `[${label(x, i, ty.of)}]`).join(", ") : v.map((i) => label(x, i, ty.of)).join(", ");
     case "map":
       return Array.isArray(v) ? v.map((i, p) => `${x.rt.playerName(p)}: ${label(x, i, ty.of)}`).join("; ") : String(v);
     case "emap":

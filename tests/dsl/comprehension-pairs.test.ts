@@ -24,6 +24,7 @@ flow {
   let low = lowest a + b for a in [1, 2] where a > 1 for b in [5, 9]
   let nothing = highest a for a in 1..3 for b in [1] where b > 1
   totals = [triples, s, h, low, nothing]
+  log "{pairs}"
 }
 scoring p { points 0 }
 `;
@@ -38,6 +39,8 @@ scoring p { points 0 }
       const m = game.start({ players: 2, seed: 1 });
       expect(m.error).toBeNull();
       expect(m.global("pairs")).toEqual([[1, 1], [1, 2], [2, 3], [3, 3]]);
+      // Read as text, a list of lists keeps its inner brackets (it read "1, 1, 1, 2, 2, 3, 3, 3").
+      expect(m.state.messages.at(-1)?.text).toBe("[1, 1], [1, 2], [2, 3], [3, 3]");
       expect(m.global("evens")).toEqual([22, 23, 44, 45]);
       // 12 triples; 2 + 2 + 3 + 6; 3 - 5; 2 + 5; no pair at all reads 0, as a comprehension over nothing does.
       expect(m.global("totals")).toEqual([12, 13, -2, 7, 0]);
