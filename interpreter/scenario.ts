@@ -259,7 +259,13 @@ export class Scenario {
     if (!triggers) frame.quiet = true;
     s.stack.push(frame);
     run(this.exec());
-    if (s.error) throw new ScenarioError(`the rules failed: ${s.error.message} (line ${s.error.span.start.line})`);
+    if (s.error) {
+      // A statement of the position itself (a piece looked for where it is not) is the example's
+      // own mistake: "the rules failed" sent two new users looking in their rules.
+      const at = s.error.span.start;
+      const own = at.offset >= code.span.start.offset && at.offset <= code.span.end.offset && s.error.span.file === code.span.file;
+      throw new ScenarioError(`${own ? "the position failed" : "the rules failed, run from the position"}: ${s.error.message} (line ${at.line}, column ${at.column})`);
+    }
     if (s.stack.some((f) => f.code === key)) {
       throw new ScenarioError("a position only lays pieces out: what it ran asked a player to choose");
     }

@@ -453,6 +453,15 @@ example "late" {
   });
 });
 
+describe("example blocks: a position that fails", () => {
+  it("is the position's own failure, with its line and column, not the rules'", () => {
+    const src = harvest(`example "missing" {\n  position {\n    let me = current\n    place first q in me.bag where q.crop == none at space_at(field, 0, 0)\n  }\n}\n`);
+    const [r] = runExamples(compile(src, "h.stela").game!);
+    const at = line(src, "where q.crop == none");
+    expect(r!.failure?.message).toMatch(new RegExp(`^the position failed: .* \\(line ${at}, column \\d+\\)$`));
+  });
+});
+
 describe("example blocks: options by id, and many options", () => {
   const bids = (steps: string) => `
 game "Bids" { players 2 }
