@@ -31,6 +31,23 @@ function mark(p: PieceView): string {
   return code(p) + (p.owner !== null ? ownerMark(p.owner) : "");
 }
 
+/**
+ * What stands on one space, bottom first: every piece of a stack (two players' pawns on one
+ * city, three trains on one route), like ones side by side counted (`T¹×3`). Only the top one
+ * was drawn, so a pawn under another was nowhere on the map.
+ */
+function stackText(on: readonly PieceView[], sep: string): string {
+  const parts: string[] = [];
+  for (let i = 0; i < on.length; ) {
+    const m = mark(on[i]!);
+    let n = 1;
+    while (i + n < on.length && mark(on[i + n]!) === m) n++;
+    parts.push(n > 1 ? `${m}×${n}` : m);
+    i += n;
+  }
+  return parts.join(sep);
+}
+
 /** What a piece is, for a legend or a list: its label, and for a hidden piece that nobody may see it. */
 function describe(p: PieceView): string {
   return p.hidden ? "face down" : (p.show?.label ?? p.name ?? p.kind);
@@ -66,7 +83,7 @@ function trackLine(spaces: SpaceView[], byCell: Map<string, PieceView[]>): strin
     .map((s) => {
       const on = byCell.get(s.key) ?? [];
       const label = s.show?.label || ".";
-      return on.length ? `[${label} ${on.map(mark).join(" ")}]` : label;
+      return on.length ? `[${label} ${stackText(on, " ")}]` : label;
     })
     .join(" ");
 }
@@ -86,7 +103,7 @@ function graphLines(b: BoardView, edges: readonly (readonly [number, number])[],
   const heads = spaces.map((s) => {
     const on = byCell.get(s.key) ?? [];
     const label = s.show?.label;
-    return [String(s.x), label && label !== "." ? label : "", on.map(mark).join(" ")].filter(Boolean).join(" ");
+    return [String(s.x), label && label !== "." ? label : "", stackText(on, " ")].filter(Boolean).join(" ");
   });
   const w = heads.reduce((m, h) => Math.max(m, [...h].length), 0);
   // A space it is joined to reads with its label (`→ 13 2 red, 16 1 grey`), not as a bare number
@@ -105,7 +122,7 @@ function graphLines(b: BoardView, edges: readonly (readonly [number, number])[],
  * "(empty)" as a whole.
  */
 function partLines(b: BoardView, byCell: Map<string, PieceView[]>): string[] {
-  const taken = b.spaces.filter((s) => byCell.has(s.key)).map((s) => `${s.label} ${byCell.get(s.key)!.map(mark).join(" ")}`);
+  const taken = b.spaces.filter((s) => byCell.has(s.key)).map((s) => `${s.label} ${stackText(byCell.get(s.key)!, " ")}`);
   if (taken.length === 0) return [`    (nothing on its ${b.spaces.length} ${b.topology.type})`];
   const out: string[] = [];
   for (let i = 0; i < taken.length; i += 6) out.push(`    ${taken.slice(i, i + 6).join(", ")}`);
@@ -115,8 +132,8 @@ function partLines(b: BoardView, byCell: Map<string, PieceView[]>): string[] {
 function boardLines(b: BoardView, players: string[]): string[] {
   const byCell = new Map<string, PieceView[]>();
   const visible: PieceView[] = [];
+  // Covered pieces too, bottom first as the view lists them: a stack shows every piece in it.
   for (const p of b.pieces) {
-    if (p.covered) continue;
     visible.push(p);
     for (const c of p.cells ?? []) byCell.set(c, [...(byCell.get(c) ?? []), p]);
   }
@@ -146,7 +163,7 @@ function boardLines(b: BoardView, players: string[]): string[] {
     const cellText = (s: SpaceView | undefined): string => {
       if (!s) return "";
       const on = byCell.get(s.key);
-      return on ? on.map(mark).join("") : s.show?.label || ".";
+      return on ? stackText(on, "") : s.show?.label || ".";
     };
     // A piece with sides (workers on a tile's edges) is drawn 3 lines high: its side values
     // above, beside and below its code.

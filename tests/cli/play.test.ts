@@ -177,6 +177,33 @@ scoring p { points 0 }
     expect(r.out).toContain("\n  1 ABCDEFGH .        .\n  2 .        RFRF*1   .\n");
   });
 
+  it("a stack shows every piece on its space, like ones counted (a pawn under another was nowhere)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "stela-stack-"));
+    const file = join(dir, "stack.stela");
+    writeFileSync(
+      file,
+      `game "Stack" { players 2 }
+kind Pawn {}
+zone box per player: Pawn
+components Pawn per player in box { x1 {} }
+kind Train {}
+zone trains: Train
+components Train in trains { x3 }
+board roads: graph(2, edges: [[0, 1]])
+board h: grid(2, 2)
+setup {
+  for p in players { place top(p.box) at space_at(roads, 0) }
+  repeat 3 { place top(trains) at space_at(h, 1, 1) }
+}
+flow { turn players[0] { let _s = choose s from 1..2 prompt "Go on" } }
+scoring p { points 0 }
+`,
+    );
+    const r = stela(["play", file, "--players", "2", "--bots", "1,2", "--seed", "1"]);
+    expect(r.out).toContain("    0 Pa¹ Pa²  → 1\n");
+    expect(r.out).toContain("  2 .    Tr×3\n");
+  });
+
   it("owner marks are superscripts, so a symbol's own digit never reads as a seat", () => {
     const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "4"]);
     const rows = lastView(r.out).filter((l) => /^\s+\d+ /.test(l));
