@@ -192,7 +192,8 @@ export type Stmt =
   | { kind: "ReturnStmt"; value?: Expr; span: Span }
   | { kind: "TurnStmt"; player: Expr; body: Block; span: Span }
   | { kind: "ChooseBlockStmt"; by?: Expr; prompt?: Expr; options: ChoiceOption[]; askAlways?: Span; span: Span }
-  | { kind: "MoveStmt"; piece: Expr; to: Expr; span: Span }
+  /** `move c to z`, onto the top of `z`; `move c to bottom of z` (`bottom`), under its other pieces. */
+  | { kind: "MoveStmt"; piece: Expr; to: Expr; bottom?: true; span: Span }
   /** `upTo`: `deal up to n`, as many as there are up to n (running out is meant: `stela check --smoke` does not note it). */
   | { kind: "DealStmt"; count: Expr; from: Expr; to: Expr; upTo?: true; span: Span }
   | { kind: "ShuffleStmt"; zone: Expr; span: Span }

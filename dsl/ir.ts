@@ -204,7 +204,8 @@ export type IrStmt = N &
         options: { label: IrExpr; at?: IrExpr; when?: IrExpr; reason?: IrExpr; text?: string; body: IrStmt[]; span: Span }[];
         askAlways?: true;
       }
-    | { op: "move"; piece: IrExpr; to: IrExpr }
+    /** `bottom`: under the zone's other pieces (`move c to bottom of deck`), not on top. */
+    | { op: "move"; piece: IrExpr; to: IrExpr; bottom?: true }
     | { op: "deal"; n: IrExpr; from: IrExpr; to: IrExpr; upTo?: true }
     | { op: "shuffle"; zone: IrExpr }
     | { op: "place"; piece: IrExpr; at: IrExpr; atType: "space" | "placement"; faceDown: boolean }

@@ -559,8 +559,17 @@ export abstract class StatementGrammar extends TypeGrammar {
           const start = this.CONSUME(kw("move"));
           const piece = this.SUBRULE(this.expression);
           this.CONSUME(kw("to"));
+          // `move c to bottom of deck`: `bottom` is a word only here, before `of`.
+          const bottom = this.option(31, {
+            GATE: () => this.LA(1).tokenType === Identifier && this.LA(1).image === "bottom" && this.LA(2).tokenType === kw("of"),
+            DEF: () => {
+              this.consume(31, Identifier);
+              this.consume(32, kw("of"));
+              return true as const;
+            },
+          });
           const to = this.SUBRULE2(this.expression);
-          return this.ACTION((): Stmt => ({ kind: "MoveStmt", piece, to, span: this.spanFrom(start) }));
+          return this.ACTION((): Stmt => ({ kind: "MoveStmt", piece, to, ...(bottom ? { bottom } : {}), span: this.spanFrom(start) }));
         },
       },
       {

@@ -454,12 +454,13 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
       case "move": {
         const p = compileExpr(s.piece, rt);
         const to = compileExpr(s.to, rt);
+        const bottom = s.bottom === true;
         emit({
           k: "exec",
           run: (x, l) => {
             const id = p(x, l);
             piece(x, id, span);
-            putInZone(x, id as number, to(x, l) as string, span);
+            putInZone(x, id as number, to(x, l) as string, span, bottom);
           },
           span,
         });

@@ -220,8 +220,8 @@ export function takeOut(rt: Runtime, s: MatchState, id: number): void {
   lift(s, id, rt.topo);
 }
 
-/** Puts a piece on top of a zone. */
-export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
+/** Puts a piece on top of a zone, or under its other pieces (`bottom`: `move c to bottom of deck`). */
+export function putInZone(x: Exec, id: number, zone: string, span: Span, bottom = false): void {
   const z = x.s.zones[zone];
   if (!z) fail("runtime-invalid-move", `there is no zone \`${zone}\``, span);
   const limit = x.rt.zoneDef(zone)?.limit;
@@ -232,7 +232,9 @@ export function putInZone(x: Exec, id: number, zone: string, span: Span): void {
   noteMove(x.rt, x.s, id, zone, null, true);
   lift(x.s, id, x.rt.topo);
   // Owned after the lift: lifting from this same zone may have made it this state's own already.
-  ownZone(x.s, zone)!.push(id);
+  // Under the others (`move c to bottom of deck`): the next `deal` takes it last.
+  if (bottom) ownZone(x.s, zone)!.unshift(id);
+  else ownZone(x.s, zone)!.push(id);
   ownPiece(x.s, id).zone = zone;
 }
 

@@ -120,8 +120,8 @@ export const FORMS: Form[] = [
   {
     keyword: "move",
     category: "effects",
-    signature: "move piece to zone",
-    description: "Puts a piece on top of a zone, taking it off a board or out of another zone.",
+    signature: "move piece to zone  |  move piece to bottom of zone",
+    description: "Puts a piece on top of a zone, taking it off a board or out of another zone; `to bottom of` puts it under the zone's other pieces (a card put on the bottom of the deck is dealt last).",
     example: "move card to p.picked",
   },
   {

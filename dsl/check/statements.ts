@@ -236,7 +236,7 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       } else expect(c, piece, T.piece, s.piece.span, "what is moved");
       const to = checkExpr(c, s.to, cx);
       expect(c, to, T.zone, s.to.span, "where it goes");
-      return { op: "move", piece: piece.ir, to: to.ir, span };
+      return { op: "move", piece: piece.ir, to: to.ir, ...(s.bottom ? { bottom: true as const } : {}), span };
     }
     case "DealStmt": {
       const n = checkExpr(c, s.count, cx);
