@@ -85,7 +85,15 @@ export type Instr =
   | { k: "turn_end"; saveSlot: number; span: Span }
   | ({ k: "choose"; slot: number; by?: Fn; span: Span } & ChoiceSpec)
   | ({ k: "secret"; slot: number; chooserSlot: number; choosers: Fn; span: Span } & ChoiceSpec)
-  | { k: "options"; by?: Fn; prompt?: Fn; options: { label: Fn; at?: Fn; when?: Fn; reason?: Fn; text?: string; to: number; span: Span }[]; askAlways: boolean; span: Span }
+  | {
+      k: "options";
+      by?: Fn;
+      prompt?: Fn;
+      /** `rules`: the rule calls a `when` without `else` is (`when can_pay(p)`), whose own words explain it when it fails. */
+      options: { label: Fn; at?: Fn; when?: Fn; reason?: Fn; rules?: { name: string; args: Fn[] }[]; text?: string; to: number; span: Span }[];
+      askAlways: boolean;
+      span: Span;
+    }
   | { k: "trigger"; event: string; args: Fn[]; span: Span }
   | { k: "end"; span: Span };
 
@@ -443,6 +451,10 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           if (o.at) entry.at = compileExpr(o.at, rt);
           if (o.when) entry.when = compileExpr(o.when, rt);
           if (o.reason) entry.reason = compileExpr(o.reason, rt);
+          else if (o.when) {
+            const rules = ruleCalls(o.when).map((r) => ({ name: r.name, args: r.args.map((a) => compileExpr(a, rt)) }));
+            if (rules.length) entry.rules = rules;
+          }
           if (o.text !== undefined) entry.text = o.text;
           ins.options.push(entry);
           block(o.body);

@@ -1116,7 +1116,8 @@ function refuseNamed(x: Exec, f: FrameState, ins: Ins<"options">, optionId: stri
         const named = namedOption(String(o.label(probe, l)), i, i);
         if (named.id !== optionId && named.label !== optionId) continue;
         if (!o.when || o.when(probe, l) === true) return undefined;
-        const reason = o.reason ? String(o.reason(probe, l)) : `this must hold: ${o.text ?? "its condition"}`;
+        // `when can_pay(p)` with no `else`: the rule's failing `require` says why, as for a `where`.
+        const reason = whyNot(probe, l, o.reason, o.rules, ins.span) ?? `this must hold: ${o.text ?? "its condition"}`;
         return { ok: false, code: "illegal-option", reason: `${named.label} is not allowed: ${reason}` };
       }
       return undefined;
@@ -1124,6 +1125,19 @@ function refuseNamed(x: Exec, f: FrameState, ins: Ins<"options">, optionId: stri
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The words that refuse a failing condition: its `else` text, else the failing `require` of the
+ * first rule it calls that fails (`where fits(pl)`, `when can_pay(p)`), else undefined.
+ */
+function whyNot(probe: Exec, l: Value[], reason: ((x: Exec, l: Value[]) => Value) | undefined, rules: readonly { name: string; args: ((x: Exec, l: Value[]) => Value)[] }[] | undefined, span: Span): string | undefined {
+  if (reason) return String(reason(probe, l));
+  for (const r of rules ?? []) {
+    const said = probe.rt.rules.get(r.name)!.explain(probe, r.args.map((a) => a(probe, l)), span);
+    if (said) return said;
+  }
+  return undefined;
 }
 
 function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: number): ApplyResult {
@@ -1145,12 +1159,7 @@ function refuse(x: Exec, f: FrameState, ins: Instr, optionId: string, who: numbe
         l[ins.varSlot] = match.value;
         for (const w of ins.wheres) {
           if (w.cond(probe, l) === true) continue;
-          let reason = w.reason ? String(w.reason(probe, l)) : undefined;
-          for (const r of w.rules ?? []) {
-            if (reason) break;
-            reason = probe.rt.rules.get(r.name)!.explain(probe, r.args.map((a) => a(probe, l)), ins.span) ?? undefined;
-          }
-          reason ??= `this must hold: ${w.text}`;
+          const reason = whyNot(probe, l, w.reason, w.rules, ins.span) ?? `this must hold: ${w.text}`;
           return { ok: false, code: "illegal-option", reason: `${match.label} is not allowed: ${reason}` };
         }
       }

@@ -276,6 +276,30 @@ example "refusals" {
     expect(m.apply("fly", 0)).toMatchObject({ ok: false, code: "unknown-option" });
   });
 
+  it("a named option whose `when` is a rule, with no `else`, is refused in the rule's words", () => {
+    // As `where rule(x)` is: a new user's "option B when can_b(p)" was refused as "this must hold: can_b(p)", code shown to players.
+    const src = `game "Named" { players 2 }
+per player { s: number = 1 }
+rule can_b(p: player) { require p.s != 1 else "One is unlucky" }
+flow {
+  turn players[0] {
+    choose prompt "Act" ask always {
+      option "A" { current.s += 1 }
+      option "B" when can_b(current) { current.s += 2 }
+    }
+  }
+}
+scoring p { points p.s }
+example "unlucky" {
+  expect refused "B" because "One is unlucky"
+}
+`;
+    const r = compile(src, "rule-when.stela");
+    expect(r.diagnostics).toEqual([]);
+    expect(runExamples(r.game!).map((x) => x.failure?.message)).toEqual([undefined]);
+    expect(r.game!.start({ players: 2 }).apply("b", 0)).toEqual({ ok: false, code: "illegal-option", reason: "B is not allowed: One is unlucky" });
+  });
+
   it("`expect refused` with a label no option has fails, naming the nearest labels, told apart from a refusal", () => {
     // The label was misspelt, so no option had it and it counted as refused: the step passed and
     // proved nothing.
