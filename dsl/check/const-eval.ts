@@ -234,6 +234,19 @@ function constNamesIn(c: Checker, e: Expr, out: NameRef[] = []): NameRef[] {
       constNamesIn(c, e.left, out);
       constNamesIn(c, e.right, out);
       break;
+    case "IndexExpr":
+      constNamesIn(c, e.object, out);
+      constNamesIn(c, e.index, out);
+      break;
+    case "IfExpr":
+      constNamesIn(c, e.cond, out);
+      constNamesIn(c, e.then, out);
+      constNamesIn(c, e.else, out);
+      break;
+    case "PerEnumExpr":
+      // Its variable is its own, not a constant of that name.
+      out.push(...constNamesIn(c, e.body).filter((r) => r.name !== e.variable.text));
+      break;
     default:
       break;
   }
@@ -337,6 +350,8 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
             break;
         }
       }
+      const compared = compareConsts(e.op, a.v, b.v);
+      if (compared !== undefined) return { v: compared, ty: T.bool };
       if (e.op === "+" && (typeof a.v === "string" || typeof b.v === "string")) {
         const length = String(a.v).length + String(b.v).length;
         if (length > CONST_BUDGET.textChars) return fail(`this text would have ${length.toLocaleString("en")} characters; at most ${CONST_BUDGET.textChars.toLocaleString("en")}`);
@@ -391,6 +406,32 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
       if (g) return fail(`\`${e.name}\` is not known before the game starts`);
       return fail(`unknown name \`${e.name}\``);
     }
+    case "IndexExpr":
+      return indexConst(c, e, env, resolving, fail);
+    case "IfExpr": {
+      const cond = constEval(c, e.cond, env, resolving);
+      if (!cond) return undefined;
+      if (typeof cond.v !== "boolean") return fail(`the condition of \`if\` should be a bool but is ${typeName(cond.ty)}`, e.cond.span);
+      // Only the branch taken is worked out: the other may be one that fails (an index past the end).
+      return constEval(c, cond.v ? e.then : e.else, env, resolving);
+    }
+    case "PerEnumExpr": {
+      const g = c.globals.get(e.enumName.text);
+      if (g?.k !== "enum") return fail(`\`${e.enumName.text}\` is not an enum`, e.enumName.span);
+      use(c, e.enumName.text, e.enumName.span);
+      const members = g.decl.members.map((m) => m.name.text);
+      const values: Value[] = [];
+      let ty: Type = T.none;
+      for (const m of members) {
+        const v = constEval(c, e.body, new Map(env).set(e.variable.text, { v: m, ty: T.enumOf(e.enumName.text) }), resolving);
+        if (!v) return undefined;
+        const u = unify(ty, v.ty);
+        if (!u) return fail(`a map cannot mix ${typeName(ty)} and ${typeName(v.ty)}`, e.body.span);
+        ty = u;
+        values.push(v.v);
+      }
+      return { v: values, ty: T.emap(e.enumName.text, members, ty.t === "none" ? T.any : ty) };
+    }
     case "FieldExpr": {
       if (e.object.kind === "NameExpr") {
         const g = c.globals.get(e.object.name);
@@ -405,4 +446,62 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
     default:
       return fail("this must be a value known before the game starts (a number, text, list, shape or enum member)");
   }
+}
+
+/**
+ * A comparison or `and`/`or` of two values known before the game (`if g == c then 1 else 0` in a
+ * component's field), or undefined when `op` is neither or the values do not fit it.
+ */
+function compareConsts(op: string, a: Value, b: Value): boolean | undefined {
+  switch (op) {
+    case "==":
+      return JSON.stringify(a) === JSON.stringify(b);
+    case "!=":
+      return JSON.stringify(a) !== JSON.stringify(b);
+    case "<":
+    case "<=":
+    case ">":
+    case ">=":
+      if (typeof a !== "number" || typeof b !== "number") return undefined;
+      return op === "<" ? a < b : op === "<=" ? a <= b : op === ">" ? a > b : a >= b;
+    case "and":
+    case "or":
+      if (typeof a !== "boolean" || typeof b !== "boolean") return undefined;
+      return op === "and" ? a && b : a || b;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * `xs[i]`, `m[member]` or `table[key]` known before the game: an item of a constant list, an
+ * entry of a constant enum map, or a table's row (its `else` for a key no row has).
+ */
+function indexConst(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, env: ConstEnv, resolving: Set<string>, fail: (msg: string, span?: Span) => undefined): Constant | undefined {
+  if (e.object.kind === "NameExpr" && !env.has(e.object.name) && c.globals.get(e.object.name)?.k === "table") {
+    use(c, e.object.name, e.object.span);
+    const table = c.def.tables[e.object.name];
+    if (!table) return fail(`table \`${e.object.name}\` is not known yet here`, e.object.span);
+    const key = constEval(c, e.index, env, resolving);
+    if (!key) return undefined;
+    const k = key.v;
+    const row = table.rows.find((r) => (typeof k === "number" && typeof r.from === "number" ? k >= r.from && k <= (r.to === null ? Infinity : (r.to as number)) : r.from === k));
+    if (row) return { v: row.value, ty: table.valueType };
+    if (table.else) return { v: table.else.value, ty: table.valueType };
+    return fail(`table \`${table.name}\` has no row for ${typeof k === "string" ? `\`${k}\`` : String(k)}`, e.index.span);
+  }
+  const obj = constEval(c, e.object, env, resolving);
+  const idx = constEval(c, e.index, env, resolving);
+  if (!obj || !idx) return undefined;
+  if (obj.ty.t === "emap" && Array.isArray(obj.v)) {
+    const at = typeof idx.v === "string" ? obj.ty.members.indexOf(idx.v) : -1;
+    if (at < 0) return fail(`a map keyed by ${obj.ty.enum} is read with one of its members`, e.index.span);
+    return { v: obj.v[at]!, ty: obj.ty.of };
+  }
+  if (Array.isArray(obj.v) && obj.ty.t === "list") {
+    if (typeof idx.v !== "number" || !Number.isInteger(idx.v)) return fail("a list index is a whole number", e.index.span);
+    if (idx.v < 0 || idx.v >= obj.v.length) return fail(`index ${idx.v} is outside this list of ${obj.v.length}`, e.index.span);
+    return { v: obj.v[idx.v]!, ty: obj.ty.of };
+  }
+  return fail(`${typeName(obj.ty)} cannot be indexed before the game starts`, e.object.span);
 }

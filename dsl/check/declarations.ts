@@ -750,7 +750,8 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
             c.sink.error("unknown-field", `\`${kind.name}\` has no field \`${f.name.text}\``, f.name.span, didYouMean(f.name.text, kind.fields.map((x) => x.name)));
             continue;
           }
-          const v = constEval(c, f.value, env);
+          // Typed by its field, as a `var`'s value is: `cost: { else: 0 }` is keyed by the field's enum.
+          const v = expectingMap(c, f.value, decl.type, () => constEval(c, f.value, env));
           if (!v) {
             failed.add(f.name.text);
             continue;
