@@ -619,7 +619,7 @@ function template(lit: Extract<Expr, { kind: "StringLit" }>, depth: number, sour
       continue;
     }
     if (ch === "{") {
-      const close = raw.indexOf("}", i);
+      const close = closingBrace(raw, i);
       const exprStart: Position = {
         line: lit.span.start.line,
         column: lit.span.start.column + i + 1,
@@ -643,6 +643,24 @@ function template(lit: Extract<Expr, { kind: "StringLit" }>, depth: number, sour
   }
   if (text) parts.push(text);
   return { kind: "TemplateLit", parts, span: lit.span };
+}
+
+/**
+ * Where the `{` at `open` of a text's source closes: its `}`, past texts of its own inside it
+ * (`{if lit then " [R]" else ""}`) and braces they or it hold; -1 when it never does.
+ */
+function closingBrace(raw: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < raw.length - 1; i++) {
+    const ch = raw[i]!;
+    if (ch === "\\") i++;
+    else if (ch === '"') {
+      // A text inside: to its own closing quote.
+      for (i++; i < raw.length - 1 && raw[i] !== '"'; i++) if (raw[i] === "\\") i++;
+    } else if (ch === "{") depth++;
+    else if (ch === "}" && --depth === 0) return i;
+  }
+  return -1;
 }
 
 /**

@@ -90,7 +90,41 @@ export const BlockComment = createToken({ name: "BlockComment", pattern: /\/\*[\
 export const UnterminatedComment = createToken({ name: "UnterminatedComment", pattern: /\/\*[\s\S]*/, group: "invalid" });
 /** One row of a drawn map or shape: `|` to the end of the line, or to a `}` on it. */
 export const MapLine = createToken({ categories: [AnyToken], name: "MapLine", pattern: /\|[^\n\r}]*/, label: "a map line `| …`" });
-export const StringLit = createToken({ categories: [AnyToken], name: "StringLit", pattern: /"(?:[^"\\\n\r]|\\.)*"/, label: "a text" });
+/** A text without nesting: up to its first unescaped quote (what a text with an unclosed `{` reads as). */
+const PLAIN_TEXT = /"(?:[^"\\\n\r]|\\.)*"/y;
+
+/**
+ * A text, `"…"`: a quote inside one of its `{…}` starts a text of its own there
+ * (`"{if lit then " [R]" else ""}"`), so an expression in a text may hold texts. A `{` never
+ * closed leaves the text as it was read without nesting (up to its next quote), and the
+ * template's reading reports the brace.
+ */
+function matchText(text: string, offset: number): RegExpExecArray | null {
+  if (text.charCodeAt(offset) !== 34) return null;
+  let depth = 0;
+  let i = offset + 1;
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (ch === "\n" || ch === "\r") break;
+    if (ch === "\\") {
+      i += 2;
+      continue;
+    }
+    if (ch === '"') {
+      if (depth === 0) return [text.slice(offset, i + 1)] as unknown as RegExpExecArray;
+      // A text inside `{…}`: up to its own closing quote (escapes kept).
+      i++;
+      while (i < text.length && text[i] !== '"' && text[i] !== "\n" && text[i] !== "\r") i += text[i] === "\\" ? 2 : 1;
+      if (text[i] !== '"') break;
+    } else if (ch === "{") depth++;
+    else if (ch === "}" && depth > 0) depth--;
+    i++;
+  }
+  PLAIN_TEXT.lastIndex = offset;
+  return PLAIN_TEXT.exec(text);
+}
+
+export const StringLit = createToken({ categories: [AnyToken], name: "StringLit", pattern: matchText, line_breaks: false, start_chars_hint: ['"'], label: "a text" });
 /** Matched only when a string has no closing quote: reported, then dropped. */
 export const UnterminatedString = createToken({
   name: "UnterminatedString",
