@@ -527,6 +527,14 @@ function checkSecret(c: Checker, e: SecretChooseExpr, cx: CodeContext): { ir: Se
  * error on another line (`p.score += 1`: "a number has nothing to assign"), or not at all.
  */
 function warnHiding(c: Checker, scope: Scope, name: Name): void {
+  // `let loco = true` where `loco` is a member of `Colour`: every later `loco` reads the local, and
+  // `red != loco` was a type error that never said why (a new user's route game). An example's
+  // position names players as its rulebook does (`let red = current`): left alone there.
+  const owners = scope.own(name.text) || scope.redeclarable ? undefined : c.members.get(name.text);
+  if (owners?.length) {
+    c.sink.warning("hidden-name", `\`${name.text}\` hides the member \`${name.text}\` of ${owners[0]} for the rest of this block`, name.span, `give it a name of its own (the member stays \`${owners[0]}.${name.text}\`)`);
+    return;
+  }
   if (scope.own(name.text) || !scope.parent) return;
   const outer = scope.parent.lookup(name.text);
   if (outer) c.sink.warning("hidden-name", `\`${name.text}\` hides the \`${name.text}\` of line ${outer.span.start.line} for the rest of this block`, name.span, "give it a name of its own");
