@@ -2,7 +2,7 @@ import { EOF, type IToken } from "chevrotain";
 import type { AssignOp, Block, ChoiceClauses, ChoiceOption, ChooseExpr, Expr, MatchArm, Name, SecretChooseExpr, Stmt } from "./ast.ts";
 import { tokenSpan, isReal, startsDeclarationLine, STATEMENT_STARTS } from "./parser-base.ts";
 import { NO_SPAN, type Span } from "./span.ts";
-import { Arrow, Colon, Dot, Equals, Identifier, kw, LBrace, LBracket, LParen, MinusEq, PlusEq, RBrace, Semicolon, Word } from "./tokens.ts";
+import { Arrow, Colon, Dot, Equals, Identifier, kw, LBrace, LBracket, LParen, Minus, MinusEq, Plus, PlusEq, RBrace, Semicolon, Word } from "./tokens.ts";
 import { TypeGrammar } from "./parser-types.ts";
 import { didYouMean } from "./suggest.ts";
 
@@ -264,7 +264,13 @@ export abstract class StatementGrammar extends TypeGrammar {
         return this.SUBRULE6(this.expression);
       });
       const when = this.OPTION(() => {
-        this.CONSUME(kw("when"));
+        // `option "X" if c`: one error that names `when`, and the option read on (it was "expected `{`").
+        const word = this.or(40, [{ ALT: () => this.CONSUME(kw("when")) }, { ALT: () => this.CONSUME(kw("if")) }]);
+        this.ACTION(() => {
+          if (word.image === "if") {
+            this.problems.push({ code: "parse-unexpected-token", message: "an option's condition is written with `when`, not `if`", span: tokenSpan(word), hint: `write \`option … when …\`` });
+          }
+        });
         const cond = this.SUBRULE4(this.expression);
         // `when c else "…"`: the reason a refusal gives, as `where c else "…"` does.
         const reason = this.OPTION3(() => {
@@ -721,8 +727,12 @@ export abstract class StatementGrammar extends TypeGrammar {
       if (assign) return { kind: "AssignStmt", target, op: assign.op, value: assign.value as Expr, span };
       if (target.kind === "CallExpr") return { kind: "CallStmt", call: target, span };
       if (target.kind !== "ErrorExpr") {
-        // A lone name where a statement starts is most often a misspelt statement word (`trun p { … }`).
-        const hint = target.kind === "NameExpr" ? didYouMean(target.name, STATEMENT_WORDS) : undefined;
+        // A lone name where a statement starts is most often a misspelt statement word (`trun p { … }`);
+        // `n++` is another language's way to add one.
+        const [a, b] = [this.LA(1), this.LA(2)];
+        const step = a.tokenType === b.tokenType && (a.tokenType === Plus || a.tokenType === Minus) && b.startOffset === a.endOffset! + 1;
+        const named = target.kind === "NameExpr" ? target.name : "…";
+        const hint = step ? `to ${a.tokenType === Plus ? "add" : "take away"} one, write \`${named} ${a.image}= 1\`` : target.kind === "NameExpr" ? didYouMean(target.name, STATEMENT_WORDS) : undefined;
         this.problems.push({
           code: "parse-invalid-statement",
           message: "this expression does nothing on its own: a statement is a call or an assignment",

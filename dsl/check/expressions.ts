@@ -480,7 +480,9 @@ function checkField(c: Checker, e: Extract<Expr, { kind: "FieldExpr" }>, cx: Cod
     return property(c, obj, "space", e, Object.values(c.def.boards).flatMap((b) => b.attributes.map((a) => a.name)));
   }
   if (ty.t === "placement") return property(c, obj, "placement", e, []);
-  c.sink.error("unknown-field", `${article(typeName(ty))} has no field \`${field}\``, e.field.span, ty.t === "list" || ty.t === "zone" ? familiarField(field) : undefined);
+  // `p.gems.white`: a map's entry is read with brackets, `p.gems[white]`.
+  const entry = ty.t === "emap" && ty.members.includes(field) ? `a map's entry is read with brackets: \`${textOf(c, e.object.span)}[${field}]\`` : undefined;
+  c.sink.error("unknown-field", `${article(typeName(ty))} has no field \`${field}\``, e.field.span, entry ?? (ty.t === "list" || ty.t === "zone" ? familiarField(field) : undefined));
   return bad(span);
 }
 
