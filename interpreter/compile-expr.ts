@@ -117,7 +117,7 @@ export function compileClosure(e: IrExpr, rt: Runtime): Fn {
           return m === null ? null : mapAt(x, m, idx(x, l), span);
         };
       }
-      if (e.of === "zone") return (x, l) => listAt(items(x, obj(x, l), true, span), idx(x, l), span);
+      if (e.of === "zone") return (x, l) => listAt(items(x, obj(x, l), true, span), idx(x, l), span, "zone");
       return (x, l) => listAt(obj(x, l), idx(x, l), span);
     }
     case "sstate": {
@@ -409,13 +409,13 @@ function attrOf(x: Exec, v: Value, name: string, span: Span): Value {
   return spaceOf(v, span).attrs[name] ?? null;
 }
 
-/** Item `i` of a list, or a runtime error outside it. */
-export function listAt(list: Value, i: Value, span: Span): Value {
+/** Item `i` of a list (or of the pieces of a zone, `what`), or a runtime error outside it. */
+export function listAt(list: Value, i: Value, span: Span, what: "list" | "zone" = "list"): Value {
   const n = num(i, span, "the index");
   if (!Array.isArray(list)) fail("runtime-none-value", "this list is `none`", span);
   if (!Number.isInteger(n) || n < 0 || n >= list.length) {
     if (!Number.isInteger(n)) fail("runtime-invalid-number", `an index is a whole number, and this is ${n}`, span);
-    fail("runtime-index-out-of-range", `index ${n} is outside this list of ${list.length}`, span);
+    fail("runtime-index-out-of-range", what === "zone" ? (list.length === 0 ? `index ${n} of a zone that is empty` : `index ${n} is outside this zone of ${list.length} pieces`) : `index ${n} is outside this list of ${list.length}`, span);
   }
   return list[n]!;
 }

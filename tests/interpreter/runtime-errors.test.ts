@@ -184,6 +184,12 @@ flow {
     expect(m.error).toMatchObject({ code: "runtime-index-out-of-range", message: "index 5 is outside this list of 2" });
   });
 
+  it("reading a zone past its top says zone, and whether it is empty (a new user read 'list' for an empty deck)", () => {
+    const zone = `kind Card { v: number }\nzone deck: Card\nzone pile: Card\ncomponents Card in pile { x2 { v: 1 } }\n`;
+    expect(run(`  log deck[0].v`, zone).error).toMatchObject({ code: "runtime-index-out-of-range", message: "index 0 of a zone that is empty" });
+    expect(run(`  log pile[2].v`, zone).error).toMatchObject({ code: "runtime-index-out-of-range", message: "index 2 is outside this zone of 2 pieces" });
+  });
+
   it("a missing table row names the table and the key", () => {
     // A key worked out as the game runs (a constant key with no row is the checker's, `invalid-table`).
     const m = run(`  let k = 9\n  log pts[k]`, `table pts { 1 -> 2 }\n`);
