@@ -181,6 +181,11 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     return 1;
   }
   const res = match.result!;
+  // Every seat alike (a cooperative game's team score, a lost one too): "1. Player 1 (0) = Player 2 (0)" read as a shared win.
+  if (res.ranking.length === 1 && res.scores.length > 1 && res.scores.every((s) => s === res.scores[0])) {
+    out(`Game over. Every seat scored ${res.scores[0]} (in a cooperative game, the team's score)`);
+    return 0;
+  }
   out(`Game over. ${res.ranking.map((g, i) => `${i + 1}. ${g.map((p) => `Player ${p + 1} (${res.scores[p]})`).join(" = ")}`).join("  ")}`);
   return 0;
 }

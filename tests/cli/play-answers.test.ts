@@ -77,7 +77,10 @@ flow {
 });
 
 const play = (file: string, answers: string[]) => stela(["play", files[file]!, "--players", "2", "--bots", "2"], answers.join("\n") + "\n");
-const score = (out: string): string | undefined => /Game over\. 1\. Player 1 \((\d+)\)/.exec(out)?.[1];
+const score = (out: string): string | undefined => {
+  const m = /Game over\. (?:1\. Player 1 \((\d+)\)|Every seat scored (\d+))/.exec(out);
+  return m?.[1] ?? m?.[2];
+};
 
 describe("stela play: numbers that are ids", () => {
   it("lists the options with their ids", () => {

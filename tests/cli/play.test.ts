@@ -204,6 +204,12 @@ scoring p { points 0 }
     expect(r.out).toContain("  2 .    Tr×3\n");
   });
 
+  it("a game every seat scored alike (a cooperative team's score) ends on one line that says so", () => {
+    // "1. Player 1 (0) = Player 2 (0)" read as a shared win after the team had lost.
+    const r = stela(["play", "tests/fixtures/games/hanabi.stela", "--players", "2", "--bots", "1,2", "--seed", "1"]);
+    expect(r.out.trimEnd().split("\n").at(-1)).toMatch(/^Game over\. Every seat scored \d+ \(in a cooperative game, the team's score\)$/);
+  });
+
   it("owner marks are superscripts, so a symbol's own digit never reads as a seat", () => {
     const r = stela(["play", "games/maya.stela", "--players", "2", "--bots", "1,2", "--seed", "4"]);
     const rows = lastView(r.out).filter((l) => /^\s+\d+ /.test(l));
