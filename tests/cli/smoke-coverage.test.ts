@@ -4,6 +4,12 @@ import { ruleFiles, stela } from "./run-stela.ts";
 /** `stela check --smoke`: the choices no smoke game offered, as notes in every format, never a failure. */
 
 const files = ruleFiles({
+  // A choice that can never be made: every smoke game fails there, and no note repeats it.
+  "fails.stela": `game "Fails" { players 2 }
+enum Gem { a, b }
+flow { turn players[0] { let _x = choose 3 g from Gem prompt "Take three" } }
+scoring p { points 0 }
+`,
   // Line 6 is always offered; line 8 is behind a condition that never holds (n is at most 3).
   "guarded.stela": `game "Guarded" { players 2 }
 per player { score: number = 0 }
@@ -87,6 +93,13 @@ flow {
 });
 
 describe("stela check --smoke: choices never offered", () => {
+  it("a choice the smoke games failed at is not also noted as never offered (its error says more)", () => {
+    const r = stela(["check", "--smoke", "2", files["fails.stela"]!]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("runtime-no-options");
+    expect(r.out).not.toContain("smoke-never-offered");
+  });
+
   it("text: a note at exactly the choice no smoke game offered, with its prompt and the games played", () => {
     const file = files["guarded.stela"]!;
     const r = stela(["check", "--smoke", "20", file]);
