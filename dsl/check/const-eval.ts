@@ -5,6 +5,7 @@ import { T, typeName, unify, type Type } from "../types.ts";
 import type { Checker } from "./context.ts";
 import { use } from "./context.ts";
 import { mapLitEnum, orderMapValues } from "./enum-maps.ts";
+import { didYouMean } from "../suggest.ts";
 
 /** A value known before the game starts, with its type. */
 export interface Constant {
@@ -404,7 +405,10 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
         return { v: e.name, ty: T.board };
       }
       if (g) return fail(`\`${e.name}\` is not known before the game starts`);
-      return fail(`unknown name \`${e.name}\``);
+      // A misspelt member (`colour = gren` in a board's legend): the names a value known before the game may be.
+      const known = [...c.members.keys(), ...[...c.globals].filter(([, s]) => s.k === "const" || s.k === "enum").map(([n]) => n), ...env.keys()];
+      c.sink.error("invalid-constant", `unknown name \`${e.name}\``, e.span, didYouMean(e.name, known));
+      return undefined;
     }
     case "IndexExpr":
       return indexConst(c, e, env, resolving, fail);
