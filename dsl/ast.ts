@@ -284,7 +284,8 @@ export interface Tiebreak {
 
 export type Decl =
   | { kind: "GameDecl"; title: string; items: { key: Name; value: Expr; span: Span }[]; span: Span }
-  | { kind: "ConstDecl"; name: Name; value: Expr; span: Span }
+  /** `const X = v`, or typed, `const COLOURS: list of Gem = [white, blue]` (an empty list or a `{ else: 0 }` map takes the type). */
+  | { kind: "ConstDecl"; name: Name; type?: TypeExpr; value: Expr; span: Span }
   | { kind: "EnumDecl"; name: Name; members: { name: Name; label?: string }[]; span: Span }
   /** `kind Building with Effects { … }`: `sets` names the field sets the kind has too. */
   | { kind: "KindDecl"; name: Name; sets: Name[]; fields: FieldDecl[]; states: FieldDecl[]; show: ShowEntry[]; known: KnownDecl[]; span: Span }

@@ -106,9 +106,13 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
   constDecl = this.RULE("constDecl", (): Decl => {
     const start = this.CONSUME(kw("const"));
     const name = this.declaredName(this.CONSUME(Word));
+    const type = this.OPTION(() => {
+      this.CONSUME(Colon);
+      return this.SUBRULE(this.typeExpr);
+    });
     this.CONSUME(Equals);
     const value = this.SUBRULE(this.expression);
-    return this.ACTION(() => ({ kind: "ConstDecl", name: this.name(name), value, span: this.spanFrom(start) }));
+    return this.ACTION((): Decl => ({ kind: "ConstDecl", name: this.name(name), ...(type ? { type } : {}), value, span: this.spanFrom(start) }));
   });
 
   enumDecl = this.RULE("enumDecl", (): Decl => {

@@ -1,10 +1,11 @@
 import type { Decl, Expr } from "../ast.ts";
 import type { ShapeValue, Value } from "../ir.ts";
 import type { Span } from "../span.ts";
-import { T, typeName, unify, type Type } from "../types.ts";
+import { assignable, T, typeName, unify, type Type } from "../types.ts";
 import type { Checker } from "./context.ts";
 import { use } from "./context.ts";
-import { mapLitEnum, orderMapValues } from "./enum-maps.ts";
+import { expectingMap, mapLitEnum, orderMapValues } from "./enum-maps.ts";
+import { resolveType } from "./types-from-ast.ts";
 import { didYouMean } from "../suggest.ts";
 
 /** A value known before the game starts, with its type. */
@@ -191,13 +192,29 @@ export function workOutConsts(c: Checker, decls: ConstDecl[]): Map<string, Const
   for (const d of order) {
     const name = d.name.text;
     const inLoop = memo.has(name);
-    const v = constEval(c, d.value, new Map(), new Set([name]));
+    const v = constOfDecl(c, d, new Set([name]));
     if (inLoop) continue;
     memo.set(name, v);
     if (v) values.set(name, v);
   }
   for (const d of decls) if (declOf(d.name.text) !== d) constEval(c, d.value);
   return values;
+}
+
+/**
+ * The value of a `const`, of its declared type when it has one: the type keys a `{ else: 0 }` map
+ * and types an empty list, and a value of another type is an error at the value.
+ */
+function constOfDecl(c: Checker, d: ConstDecl, resolving: Set<string>): Constant | undefined {
+  if (!d.type) return constEval(c, d.value, new Map(), resolving);
+  const declared = resolveType(c, d.type);
+  const v = expectingMap(c, d.value, declared, () => constEval(c, d.value, new Map(), resolving));
+  if (!v) return undefined;
+  if (!assignable(v.ty, declared)) {
+    c.sink.error("type-mismatch", `\`${d.name.text}\` is declared ${typeName(declared)} but its value is ${typeName(v.ty)}`, d.value.span);
+    return undefined;
+  }
+  return { v: v.v, ty: declared };
 }
 
 /** ` (through `B` and `C`)` for a loop of several constants; nothing for one defined from itself. */
@@ -379,7 +396,7 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
         const memo = budgetOf(c).consts;
         if (memo.has(e.name)) return memo.get(e.name);
         resolving.add(e.name);
-        const v = constEval(c, g.decl.value, new Map(), resolving);
+        const v = constOfDecl(c, g.decl, resolving);
         resolving.delete(e.name);
         if (resolving.size === 0 || v) memo.set(e.name, v);
         return v;
