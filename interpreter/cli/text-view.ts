@@ -33,7 +33,7 @@ function mark(p: PieceView): string {
 
 /**
  * What stands on one space, bottom first: every piece of a stack (two players' pawns on one
- * city, three trains on one route), like ones side by side counted (`T¹×3`). Only the top one
+ * town, three trains on one route), like ones side by side counted (`T¹×3`). Only the top one
  * was drawn, so a pawn under another was nowhere on the map.
  */
 function stackText(on: readonly PieceView[], sep: string): string {
