@@ -489,19 +489,11 @@ export abstract class ExpressionGrammar extends StelaParserBase {
       this.OR([
         {
           ALT: () => {
-            this.CONSUME(kw("for"));
-            const v = this.declaredName(this.CONSUME(Word));
-            this.CONSUME(kw("in"));
-            const source = this.SUBRULE(this.rangeExpr);
-            const where = this.OPTION2(() => {
-              this.CONSUME(kw("where"));
-              return this.SUBRULE2(this.expression);
-            });
-            // Further clauses, `for b in B where c` each: every pair (triple, …), the later clause
-            // going over its list for each item of the earlier, which it may read.
-            const clauses: ListClause[] = [{ variable: v, source, where }];
+            // `for a in A where c`, then further clauses alike: every pair (triple, …), the later
+            // clause going over its list for each item of the earlier, which it may read.
+            const clauses: ListClause[] = [this.SUBRULE(this.forClause)];
             this.MANY2(() => {
-              const more = this.SUBRULE(this.laterClause);
+              const more = this.SUBRULE2(this.forClause);
               this.ACTION(() => clauses.push(more));
             });
             this.ACTION(() => {
@@ -529,8 +521,8 @@ export abstract class ExpressionGrammar extends StelaParserBase {
     });
   });
 
-  /** A further `for x in xs where c` of a comprehension that goes over pairs (`listClauses`). */
-  laterClause = this.RULE("laterClause", (): ListClause => {
+  /** One `for x in xs where c` of a comprehension (several go over pairs: `listClauses`). */
+  forClause = this.RULE("forClause", (): ListClause => {
     this.CONSUME(kw("for"));
     const variable = this.declaredName(this.CONSUME(Word));
     this.CONSUME(kw("in"));
@@ -609,7 +601,7 @@ export abstract class ExpressionGrammar extends StelaParserBase {
           this.MANY({
             GATE: () => this.LA(1).startLine === (this.LA(0).endLine ?? this.LA(0).startLine),
             DEF: () => {
-              const more = this.SUBRULE(this.laterClause);
+              const more = this.SUBRULE(this.forClause);
               this.ACTION(() => later.push(more));
             },
           });
