@@ -209,7 +209,7 @@ scoring p { points p.score }`;
     for (const [mode, game] of [["compiled", compiled], ["closures", new Game(compiled.def, compiled.variantDefs, "closures")]] as const) {
       const m = game.start({ players: 2 });
       expect(m.state.pvars[0]!["score"], mode).toBe(13);
-      expect(m.error, mode).toMatchObject({ code: "runtime-index-out-of-range", message: "index 3 is outside this list of 3", span: { start: { line: 8 } } });
+      expect(m.error, mode).toMatchObject({ code: "runtime-index-out-of-range", message: "index 3 is outside this zone of 3 pieces", span: { start: { line: 8 } } });
     }
   });
 });
