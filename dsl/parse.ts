@@ -9,7 +9,7 @@ import { familiarSign } from "./familiar-words.ts";
 import { StelaParser, tokenSpan, unquote } from "./parser.ts";
 import { LITERAL_WORDS } from "./parser-base.ts";
 import { NO_SPAN, positionAt, type Position, type Span } from "./span.ts";
-import { ALL_TOKENS, Identifier, kw, LBrace, LBracket, LParen, RBrace, RBracket, RParen, StringLit, UnterminatedComment } from "./tokens.ts";
+import { ALL_TOKENS, flatTextEnd, Identifier, kw, LBrace, LBracket, LParen, RBrace, RBracket, RParen, StringLit, UnterminatedComment } from "./tokens.ts";
 
 // Chevrotain's checks of the token definitions are made once, by a test (tests/dsl/grammar.test.ts), not at every start.
 const lexer = new Lexer(ALL_TOKENS, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
@@ -655,8 +655,9 @@ function closingBrace(raw: string, open: number): number {
     const ch = raw[i]!;
     if (ch === "\\") i++;
     else if (ch === '"') {
-      // A text inside: to its own closing quote.
-      for (i++; i < raw.length - 1 && raw[i] !== '"'; i++) if (raw[i] === "\\") i++;
+      // A text inside: to its own closing quote (the last one closes the text itself).
+      i = flatTextEnd(raw, i);
+      if (i < 0 || i >= raw.length - 1) return -1;
     } else if (ch === "{") depth++;
     else if (ch === "}" && --depth === 0) return i;
   }

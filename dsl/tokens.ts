@@ -94,6 +94,21 @@ export const MapLine = createToken({ categories: [AnyToken], name: "MapLine", pa
 const PLAIN_TEXT = /"(?:[^"\\\n\r]|\\.)*"/y;
 
 /**
+ * Where the text opened by the quote at `at` of `s` ends: the index of its closing quote on the
+ * same line (escapes skipped), or -1 when it has none. For a text inside a text's `{…}`, which
+ * holds no nesting of its own.
+ */
+export function flatTextEnd(s: string, at: number): number {
+  for (let i = at + 1; i < s.length; i++) {
+    const ch = s[i];
+    if (ch === '"') return i;
+    if (ch === "\n" || ch === "\r") return -1;
+    if (ch === "\\") i++;
+  }
+  return -1;
+}
+
+/**
  * A text, `"…"`: a quote inside one of its `{…}` starts a text of its own there
  * (`"{if lit then " [R]" else ""}"`), so an expression in a text may hold texts. A `{` never
  * closed leaves the text as it was read without nesting (up to its next quote), and the
@@ -112,10 +127,9 @@ function matchText(text: string, offset: number): RegExpExecArray | null {
     }
     if (ch === '"') {
       if (depth === 0) return [text.slice(offset, i + 1)] as unknown as RegExpExecArray;
-      // A text inside `{…}`: up to its own closing quote (escapes kept).
-      i++;
-      while (i < text.length && text[i] !== '"' && text[i] !== "\n" && text[i] !== "\r") i += text[i] === "\\" ? 2 : 1;
-      if (text[i] !== '"') break;
+      // A text inside `{…}`: up to its own closing quote.
+      i = flatTextEnd(text, i);
+      if (i < 0) break;
     } else if (ch === "{") depth++;
     else if (ch === "}" && depth > 0) depth--;
     i++;

@@ -29,8 +29,14 @@ export interface CompiledWhere {
    * and their arguments, to ask why they fail. All of an `or` failed, so the first rule's reason
    * is the condition's.
    */
-  rules?: { name: string; args: Fn[] }[];
+  rules?: RuleCall[];
   text: string;
+}
+
+/** A rule a condition calls, with its arguments: asked why it fails (`Runtime` rules' `explain`). */
+export interface RuleCall {
+  name: string;
+  args: Fn[];
 }
 
 export interface ChoiceSpec {
@@ -90,7 +96,7 @@ export type Instr =
       by?: Fn;
       prompt?: Fn;
       /** `rules`: the rule calls a `when` without `else` is (`when can_pay(p)`), whose own words explain it when it fails. */
-      options: { label: Fn; at?: Fn; when?: Fn; reason?: Fn; rules?: { name: string; args: Fn[] }[]; text?: string; to: number; span: Span }[];
+      options: { label: Fn; at?: Fn; when?: Fn; reason?: Fn; rules?: RuleCall[]; text?: string; to: number; span: Span }[];
       askAlways: boolean;
       span: Span;
     }
@@ -224,17 +230,22 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
 }
 
 /** The rule calls a condition is, or is an `or` of, in order (whose own words explain its failure). */
-export function ruleCalls(e: IrExpr): Extract<IrExpr, { op: "rule" }>[] {
+function ruleCalls(e: IrExpr): Extract<IrExpr, { op: "rule" }>[] {
   if (e.op === "rule") return [e];
   if (e.op === "or") return [...ruleCalls(e.a), ...ruleCalls(e.b)];
   return [];
+}
+
+/** `ruleCalls` compiled: each rule a condition calls, by name, with its arguments (`RuleCall`). */
+export function compiledRuleCalls(e: IrExpr, rt: Runtime): RuleCall[] {
+  return ruleCalls(e).map((r) => ({ name: r.name, args: r.args.map((a) => compileExpr(a, rt)) }));
 }
 
 function compileWheres(wheres: IrWhere[], rt: Runtime): CompiledWhere[] {
   return wheres.map((w) => {
     const out: CompiledWhere = { cond: compileExpr(w.cond, rt), text: w.text };
     if (w.reason) out.reason = compileExpr(w.reason, rt);
-    const rules = ruleCalls(w.cond).map((r) => ({ name: r.name, args: r.args.map((a) => compileExpr(a, rt)) }));
+    const rules = compiledRuleCalls(w.cond, rt);
     if (rules.length) out.rules = rules;
     return out;
   });
@@ -452,7 +463,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           if (o.when) entry.when = compileExpr(o.when, rt);
           if (o.reason) entry.reason = compileExpr(o.reason, rt);
           else if (o.when) {
-            const rules = ruleCalls(o.when).map((r) => ({ name: r.name, args: r.args.map((a) => compileExpr(a, rt)) }));
+            const rules = compiledRuleCalls(o.when, rt);
             if (rules.length) entry.rules = rules;
           }
           if (o.text !== undefined) entry.text = o.text;

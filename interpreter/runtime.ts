@@ -1,6 +1,6 @@
 import type { ComponentDef, GameDef, KindDef, ShapeValue, Value, ZoneDef } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
-import { compileCode, ruleCalls, type Compiled } from "./compile-code.ts";
+import { compileCode, compiledRuleCalls, type Compiled } from "./compile-code.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { newExec, nulls, tick, type Exec, type Fn } from "./exec.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
@@ -128,7 +128,7 @@ export class Runtime {
         reason: q.reason ? compileExpr(q.reason, this) : undefined,
         text: q.text,
         // A `require` that asks another rule, with no words of its own, is explained in that rule's.
-        rules: q.reason ? [] : ruleCalls(q.cond).map((c) => ({ name: c.name, args: c.args.map((a) => compileExpr(a, this)) })),
+        rules: q.reason ? [] : compiledRuleCalls(q.cond, this),
       }));
       const n = r.nlocals;
       const check = (x: Exec, args: Value[], span: Span): boolean => {

@@ -1,11 +1,11 @@
 import type { Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
-import { OP, type ChoiceSpec, type Instr } from "./compile-code.ts";
+import { OP, type ChoiceSpec, type Instr, type RuleCall } from "./compile-code.ts";
 import type { FlowRunner } from "./compile-flow.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
-import { aside, nulls, tick, type Exec, type Taken } from "./exec.ts";
+import { aside, nulls, tick, type Exec, type Fn, type Taken } from "./exec.ts";
 import { LEGAL, markOf, newMarks, NOT_LEGAL, setMark, UNKNOWN, type CandidateMarks } from "./candidate-marks.ts";
 import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, namingValues, pickCount, pickItems, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
@@ -1131,7 +1131,7 @@ function refuseNamed(x: Exec, f: FrameState, ins: Ins<"options">, optionId: stri
  * The words that refuse a failing condition: its `else` text, else the failing `require` of the
  * first rule it calls that fails (`where fits(pl)`, `when can_pay(p)`), else undefined.
  */
-function whyNot(probe: Exec, l: Value[], reason: ((x: Exec, l: Value[]) => Value) | undefined, rules: readonly { name: string; args: ((x: Exec, l: Value[]) => Value)[] }[] | undefined, span: Span): string | undefined {
+function whyNot(probe: Exec, l: Value[], reason: Fn | undefined, rules: readonly RuleCall[] | undefined, span: Span): string | undefined {
   if (reason) return String(reason(probe, l));
   for (const r of rules ?? []) {
     const said = probe.rt.rules.get(r.name)!.explain(probe, r.args.map((a) => a(probe, l)), span);

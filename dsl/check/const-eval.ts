@@ -6,6 +6,7 @@ import type { Checker } from "./context.ts";
 import { use } from "./context.ts";
 import { expectingMap, mapLitEnum, orderMapValues } from "./enum-maps.ts";
 import { resolveType } from "./types-from-ast.ts";
+import { tableRow } from "./table-rows.ts";
 import { didYouMean } from "../suggest.ts";
 
 /** A value known before the game starts, with its type. */
@@ -506,9 +507,8 @@ function indexConst(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, env: Co
     const key = constEval(c, e.index, env, resolving);
     if (!key) return undefined;
     const k = key.v;
-    const row = table.rows.find((r) => (typeof k === "number" && typeof r.from === "number" ? k >= r.from && k <= (r.to === null ? Infinity : (r.to as number)) : r.from === k));
+    const row = tableRow(table, k);
     if (row) return { v: row.value, ty: table.valueType };
-    if (table.else) return { v: table.else.value, ty: table.valueType };
     return fail(`table \`${table.name}\` has no row for ${typeof k === "string" ? `\`${k}\`` : String(k)}`, e.index.span);
   }
   const obj = constEval(c, e.object, env, resolving);

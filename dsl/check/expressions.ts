@@ -1,6 +1,7 @@
 import type { Arg, Expr } from "../ast.ts";
 import { BUILTINS, CONSTANTS, PROPERTIES, TOPOLOGIES } from "../builtins/catalogue.ts";
-import type { IrExpr, TableDef, Value } from "../ir.ts";
+import type { IrExpr, Value } from "../ir.ts";
+import { tableRow } from "./table-rows.ts";
 import type { Span } from "../span.ts";
 import { familiarField, familiarFunction } from "../familiar-words.ts";
 import { didYouMean } from "../suggest.ts";
@@ -523,31 +524,6 @@ function property(
 
 // ------------------------------------------------------------------ index
 
-/** A table's keys for `tableHas`: its rows of one key, and its ranges (`from..to`, `from..` open). */
-interface TableKeys {
-  single: Set<Value>;
-  ranges: [number, number][];
-}
-
-/** Made once per table: a file may look the same table up thousands of times. */
-const tableKeys = new WeakMap<TableDef, TableKeys>();
-
-/** Does a row of `table` hold `key`? */
-function tableHas(table: TableDef, key: Value): boolean {
-  if (table.else) return true;
-  let keys = tableKeys.get(table);
-  if (!keys) {
-    keys = { single: new Set(), ranges: [] };
-    for (const r of table.rows) {
-      if (typeof r.from === "number" && r.to !== r.from) keys.ranges.push([r.from, r.to === null ? Infinity : (r.to as number)]);
-      else keys.single.add(r.from);
-    }
-    tableKeys.set(table, keys);
-  }
-  if (keys.single.has(key)) return true;
-  return typeof key === "number" && keys.ranges.some(([from, to]) => key >= from && key <= to);
-}
-
 function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: CodeContext): Typed {
   if (e.object.kind === "NameExpr" && !cx.scope.lookup(e.object.name)) {
     const g = c.globals.get(e.object.name);
@@ -557,7 +533,7 @@ function checkIndex(c: Checker, e: Extract<Expr, { kind: "IndexExpr" }>, cx: Cod
       const key = checkExpr(c, e.index, cx);
       if (table) expect(c, key, table.keyType, e.index.span, "the table key");
       // A key known before the game with no row: the lookup could only fail, when it is played.
-      if (table && key.ir.op === "lit" && key.ir.v !== null && !tableHas(table, key.ir.v)) {
+      if (table && key.ir.op === "lit" && key.ir.v !== null && !tableRow(table, key.ir.v)) {
         c.sink.error("invalid-table", `table \`${table.name}\` has no row for ${typeof key.ir.v === "string" ? `\`${key.ir.v}\`` : String(key.ir.v)}`, e.index.span);
       }
       return { ir: { op: "table", name: e.object.name, key: key.ir, span: e.span }, ty: table?.valueType ?? T.any };

@@ -149,7 +149,8 @@ export function checkFile(file: string, smoke: number): FileReport {
   if (r.game && smoke > 0) {
     const coverage = new SmokeCoverage(r.game);
     const failures = smokeTest(r.game, file, smoke, coverage);
-    const players = [...new Set(Array.from({ length: smoke }, (_, i) => smokePlayers(r.game!, i)))].sort((a, b) => a - b);
+    // The counts cycle from the fewest up: the first games played each count there is.
+    const players = Array.from({ length: Math.min(smoke, r.game.maxPlayers - r.game.minPlayers + 1) }, (_, i) => smokePlayers(r.game!, i));
     // A choice a smoke game failed at (nothing allowed there) came up: its error says more than "never offered".
     const failedAt = (n: NeverOffered): boolean => failures.some((f) => f.span && f.span.file === undefined && f.span.start.line === n.line && f.span.start.column === n.column);
     const neverOffered = coverage.neverOffered().filter((n) => !failedAt(n));
