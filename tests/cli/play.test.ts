@@ -155,11 +155,8 @@ scoring p { points 0 }` });
   });
 
   it("a symbol shows whole up to 8 characters (a tile's four edges and a mark were cut to 4)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "stela-symbol-"));
-    const file = join(dir, "symbols.stela");
-    writeFileSync(
-      file,
-      `game "Symbols" { players 2 }
+    const file = ruleFiles({
+      "symbols.stela": `game "Symbols" { players 2 }
 kind Tile { code: text  show { symbol: this.code } }
 zone box: Tile
 components Tile in box { x1 { code: "RFRF*1" } x1 { code: "ABCDEFGHIJ" } }
@@ -171,18 +168,15 @@ flow {
 }
 scoring p { points 0 }
 `,
-    );
+    })["symbols.stela"]!;
     const r = stela(["play", file, "--players", "2", "--bots", "1,2", "--seed", "1"]);
     // The cells (the legend names each piece by its whole label).
     expect(r.out).toContain("\n  1 ABCDEFGH .        .\n  2 .        RFRF*1   .\n");
   });
 
   it("a stack shows every piece on its space, like ones counted (a pawn under another was nowhere)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "stela-stack-"));
-    const file = join(dir, "stack.stela");
-    writeFileSync(
-      file,
-      `game "Stack" { players 2 }
+    const file = ruleFiles({
+      "stack.stela": `game "Stack" { players 2 }
 kind Pawn {}
 zone box per player: Pawn
 components Pawn per player in box { x1 {} }
@@ -198,7 +192,7 @@ setup {
 flow { turn players[0] { let _s = choose s from 1..2 prompt "Go on" } }
 scoring p { points 0 }
 `,
-    );
+    })["stack.stela"]!;
     const r = stela(["play", file, "--players", "2", "--bots", "1,2", "--seed", "1"]);
     expect(r.out).toContain("    0 Pa¹ Pa²  → 1\n");
     expect(r.out).toContain("  2 .    Tr×3\n");

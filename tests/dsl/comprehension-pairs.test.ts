@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileRules } from "../../dsl/index.ts";
-import { Game } from "../../interpreter/index.ts";
-import { gameFromSource } from "../support/games.ts";
+import { inBothEngines } from "../support/games.ts";
 
 /**
  * A comprehension over pairs: `[e for a in xs for b in ys where c]` goes over `ys` for each item
@@ -34,10 +33,8 @@ scoring p { points 0 }
   });
 
   it("gives every pair in order, each where filtering where it stands, in both engines", () => {
-    const compiled = gameFromSource(source);
-    for (const game of [compiled, new Game(compiled.def, compiled.variantDefs, "closures")]) {
-      const m = game.start({ players: 2, seed: 1 });
-      expect(m.error).toBeNull();
+    for (const { engine, match: m } of inBothEngines(source)) {
+      expect(m.error, engine).toBeNull();
       expect(m.global("pairs")).toEqual([[1, 1], [1, 2], [2, 3], [3, 3]]);
       // Read as text, a list of lists keeps its inner brackets (it read "1, 1, 1, 2, 2, 3, 3, 3").
       expect(m.state.messages.at(-1)?.text).toBe("[1, 1], [1, 2], [2, 3], [3, 3]");

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileRules } from "../../dsl/index.ts";
-import { Game } from "../../interpreter/index.ts";
-import { gameFromSource } from "../support/games.ts";
+import { inBothEngines } from "../support/games.ts";
 
 /**
  * `majority` and `minority` rank the members of an enum as they rank players: "the artist with
@@ -25,10 +24,8 @@ scoring p { points pay[bo] }
 
   it("checks, and pays the members by rank with the tie policy, keyed by member, in both engines", () => {
     expect(compileRules(source, "gallery.stela").diagnostics).toEqual([]);
-    const compiled = gameFromSource(source);
-    for (const game of [compiled, new Game(compiled.def, compiled.variantDefs, "closures")]) {
-      const m = game.start({ players: 2, seed: 1 });
-      expect(m.error).toBeNull();
+    for (const { engine, match: m } of inBothEngines(source)) {
+      expect(m.error, engine).toBeNull();
       // bo 3 first; ana and cy tie for second and pool 20 + 10; di (0) is below the minimum of 1.
       expect(m.global("pay")).toEqual([15, 30, 15, 0]);
       // The fewest: di alone with 0 loses 5.

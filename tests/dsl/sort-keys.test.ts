@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileRules } from "../../dsl/index.ts";
-import { Game } from "../../interpreter/index.ts";
-import { gameFromSource } from "../support/games.ts";
+import { inBothEngines } from "../support/games.ts";
 
 /**
  * `sort … by` takes a list of keys, compared item by item: "ranked by cards sold, most first, ties
@@ -24,10 +23,8 @@ scoring p { points 0 }
 
   it("orders by the first key, then the next where the first ties, in both engines", () => {
     expect(compileRules(source, "ranks.stela").diagnostics).toEqual([]);
-    const compiled = gameFromSource(source);
-    for (const game of [compiled, new Game(compiled.def, compiled.variantDefs, "closures")]) {
-      const m = game.start({ players: 2, seed: 1 });
-      expect(m.error).toBeNull();
+    for (const { engine, match: m } of inBothEngines(source)) {
+      expect(m.error, engine).toBeNull();
       expect(m.global("ranked")).toEqual(["bo", "ana", "cy", "di"]);
       expect(m.global("words")).toEqual(["a", "ab", "b", "bb"]);
     }

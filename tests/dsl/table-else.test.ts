@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileRules } from "../../dsl/index.ts";
-import { Game } from "../../interpreter/index.ts";
-import { gameFromSource } from "../support/games.ts";
+import { inBothEngines } from "../support/games.ts";
 
 /**
  * A table's last row may be `else -> v`: the value of every key no other row has, as a `match`
@@ -23,10 +22,8 @@ scoring p { points 0 }
 
   it("checks without a warning of members left out, and gives the else value to every key no row has, in both engines", () => {
     expect(compileRules(source, "worth.stela").diagnostics).toEqual([]);
-    const compiled = gameFromSource(source);
-    for (const game of [compiled, new Game(compiled.def, compiled.variantDefs, "closures")]) {
-      const m = game.start({ players: 2, seed: 1 });
-      expect(m.error).toBeNull();
+    for (const { engine, match: m } of inBothEngines(source)) {
+      expect(m.error, engine).toBeNull();
       expect(m.global("got")).toEqual([1, 2, 3, 0, 0, 5, 1, 20, 0]);
     }
   });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileRules } from "../../dsl/index.ts";
-import { Game } from "../../interpreter/index.ts";
-import { gameFromSource } from "../support/games.ts";
+import { inBothEngines } from "../support/games.ts";
 
 /**
  * `move c to bottom of z` puts a piece under a zone's other pieces, so the next `deal` takes it
@@ -32,10 +31,8 @@ scoring p { points 0 }
 
   it("puts the piece under the others, from its own zone or another, in both engines (bottom stays a name elsewhere)", () => {
     expect(compileRules(source, "bottom.stela").diagnostics).toEqual([]);
-    const compiled = gameFromSource(source);
-    for (const game of [compiled, new Game(compiled.def, compiled.variantDefs, "closures")]) {
-      const m = game.start({ players: 2, seed: 1 });
-      expect(m.error).toBeNull();
+    for (const { engine, match: m } of inBothEngines(source)) {
+      expect(m.error, engine).toBeNull();
       expect(m.global("order")).toEqual([3, 1, 2]);
       expect(m.global("dealt")).toEqual([2, 1]);
       expect(m.global("bottom")).toBe(1);

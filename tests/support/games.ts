@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { compile, type Game } from "../../interpreter/index.ts";
+import { compile, Game, type Match } from "../../interpreter/index.ts";
 
 export const GAMES_DIR = new URL("../../games/", import.meta.url).pathname;
 
@@ -40,4 +40,17 @@ export function gameFromSource(source: string, file = "inline.stela"): Game {
   const errors = r.diagnostics.filter((d) => d.severity === "error");
   if (!r.game) throw new Error(errors.map((d) => `${d.span.start.line}:${d.span.start.column} ${d.code} ${d.message}`).join("\n"));
   return r.game;
+}
+
+/**
+ * A match of inline source started in both engines, generated code and the reference closures
+ * (`Game`'s `engine`), for tests that check a language feature plays alike in each.
+ */
+export function inBothEngines(source: string, players = 2, seed = 1): { engine: string; match: Match }[] {
+  const compiled = gameFromSource(source);
+  const closures = new Game(compiled.def, compiled.variantDefs, "closures");
+  return [
+    { engine: "compiled", match: compiled.start({ players, seed }) },
+    { engine: "closures", match: closures.start({ players, seed }) },
+  ];
 }
