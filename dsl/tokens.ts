@@ -108,6 +108,9 @@ export function flatTextEnd(s: string, at: number): number {
   return -1;
 }
 
+/** How far a text with an open `{` is read for its nested texts before it is read without them. */
+const NESTED_TEXT_REACH = 2000;
+
 /**
  * A text, `"…"`: a quote inside one of its `{…}` starts a text of its own there
  * (`"{if lit then " [R]" else ""}"`), so an expression in a text may hold texts. A `{` never
@@ -120,7 +123,9 @@ function matchText(text: string, offset: number): RegExpExecArray | null {
   let i = offset + 1;
   while (i < text.length) {
     const ch = text[i]!;
-    if (ch === "\n" || ch === "\r") break;
+    // Inside `{…}` the scan is given `NESTED_TEXT_REACH` characters: a line of unclosed `"{` would
+    // otherwise be scanned to its end from each of them (a garbled 160 KB line took 8 s to read).
+    if (ch === "\n" || ch === "\r" || (depth > 0 && i - offset > NESTED_TEXT_REACH)) break;
     if (ch === "\\") {
       i += 2;
       continue;

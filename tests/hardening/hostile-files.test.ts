@@ -117,6 +117,19 @@ describe("hostile rule files", () => {
     expect(where(cold)).toEqual(["293:14 input-too-deep"]);
   });
 
+  it("a line of unclosed `\"{` is read in bounded time, not from each quote to the line's end", () => {
+    // Texts may hold texts inside `{…}`; read to the end of the line from each of 249,000 quotes,
+    // this 1 MB line took minutes (160 kB took 8 s). Generated, not kept: it is 1 MB.
+    const dir = mkdtempSync(join(tmpdir(), "stela-hostile-"));
+    temp.push(dir);
+    const file = join(dir, "open-braces.stela");
+    writeFileSync(file, `game "P" { players 2 }\nflow { log ${'"{a '.repeat(249_000)} }\nscoring p { points 0 }\n`);
+    const r = stela(["check", file]);
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/open-braces\.stela:2:\d+: error /);
+  });
+
   it("a base reached through a link out of the folder, a FIFO or a folder is refused without reading it", () => {
     const dir = mkdtempSync(join(tmpdir(), "stela-hostile-"));
     temp.push(dir);
