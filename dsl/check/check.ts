@@ -159,6 +159,7 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
   const g = games[0]!;
   c.def.title = g.title;
   let players: [number, number] | undefined;
+  let playersWritten = false;
   // A setting given twice would silently take the last; `colors` is `colours` spelt another way.
   const given = new Map<string, Span>();
   for (const item of g.items) {
@@ -184,6 +185,7 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
       else c.sink.error("type-mismatch", "`ask` takes one word: `ask always` (every choice is asked, even with one option)", item.value.span);
       continue;
     }
+    if (item.key.text === "players") playersWritten = true;
     const v = constEval(c, item.value);
     if (!v) continue;
     if (item.key.text === "players") {
@@ -214,7 +216,9 @@ function buildGame(c: Checker, decls: Decl[], ast: FileAst): void {
     }
   }
   if (!players) {
-    c.sink.error("missing-players", "the `game` block must say how many players: `players 2..4`", g.span);
+    // Written, but its value failed (its error said why; or the work on values known before the
+    // game ran out earlier, and that error stands): "must say how many players" would be wrong.
+    if (!playersWritten) c.sink.error("missing-players", "the `game` block must say how many players: `players 2..4`", g.span);
     return;
   }
   c.def.minPlayers = players[0];

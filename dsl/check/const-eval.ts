@@ -369,6 +369,8 @@ function evalNode(c: Checker, e: Expr, env: ConstEnv, resolving: Set<string>, fa
             break;
         }
       }
+      // Comparing lists is charged their length, as building them was: a field compared in a loop of components stays bounded.
+      if (Array.isArray(a.v) && Array.isArray(b.v) && !spendConstSteps(c, a.v.length + b.v.length, e.span)) return undefined;
       const compared = compareConsts(e.op, a.v, b.v);
       if (compared !== undefined) return { v: compared, ty: T.bool };
       if (e.op === "+" && (typeof a.v === "string" || typeof b.v === "string")) {

@@ -23,6 +23,7 @@ const EXPECTED: Record<string, { code: string; line: number; when: "compile" | "
   "ct-board.stela": { code: "invalid-board", line: 4, when: "compile" },
   "ct-components.stela": { code: "invalid-components", line: 6, when: "compile" },
   "ct-const-double.stela": { code: "invalid-constant", line: 20, when: "compile" },
+  "ct-list-compare.stela": { code: "invalid-constant", line: 6, when: "compile" },
   "ct-range.stela": { code: "invalid-constant", line: 4, when: "compile" },
   "ct-text-double.stela": { code: "invalid-constant", line: 20, when: "compile" },
   "deep-brackets.stela": { code: "input-too-deep", line: 4, when: "compile" },
