@@ -117,6 +117,14 @@ export class Game {
     return r.def;
   }
 
+  /**
+   * The fingerprint of the rules a variant plays (the base game for none): what a saved state
+   * carries (`MatchState.rules`). Two files or variants with one fingerprint play the same game.
+   */
+  fingerprint(variant?: string): string {
+    return this.runtime(variant).fingerprint;
+  }
+
   /** The compiled form of a variant, built once. */
   runtime(variant?: string): Runtime {
     const key = variant === undefined || variant === this.def.variant ? "" : variant;

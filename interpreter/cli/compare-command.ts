@@ -3,10 +3,10 @@ import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { botSpecs } from "./bot-specs.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
+import { defaultWorkers, loadForRun, playRange, withVariantPlayed } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -522,6 +522,20 @@ interface CompareFlags {
   stopEarly?: boolean;
 }
 
+/**
+ * Why a comparison of two sides with the same rules is refused: every game would be played alike
+ * and every change read 0. Said with the variant each side plays; a file of variants played
+ * without one named plays its first, and the message lists the others to name.
+ */
+function sameRulesMessage(fileA: string, variantA: string | undefined, askedA: string | undefined, fileB: string, variantB: string | undefined, askedB: string | undefined, gameB: Game): string {
+  const side = (file: string, variant: string | undefined, asked: string | undefined): string =>
+    `${file}${variant === undefined ? "" : asked === undefined ? ` (its first variant, "${variant}", played when none is named)` : ` (variant "${variant}")`}`;
+  const implicit = askedB === undefined && variantB !== undefined;
+  const others = gameB.variants.filter((v) => v !== variantB);
+  const hint = implicit && others.length ? `; name the variant of B with --variant-b (${others.map((v) => `"${v}"`).join(", ")})` : "; change B, or name another variant with --variant-a or --variant-b";
+  return `A and B play the same rules: ${side(fileA, variantA, askedA)} and ${side(fileB, variantB, askedB)}, so every game would be played alike${hint}`;
+}
+
 /** `stela compare`: the same seeds and bots on two rule files (or two variants of one); exit 1 when a `--fail-if` breaks. */
 export function registerCompare(p: Command, result: { code: number }, out: (line: string) => void): void {
   p.command("compare")
@@ -557,15 +571,19 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const b = fileB ?? fileA;
       // An empty name is the base game (`Game.definition`), so `--variant-b ''` against no variant is A against itself.
       const named = (v: string | undefined): string | undefined => (v === "" ? undefined : v);
-      const variantA = named(o.variantA ?? o.variant);
-      const variantB = named(o.variantB ?? o.variant);
-      if (b === fileA && variantA === variantB) throw new UsageError("compare needs two rule files, or two variants of one (--variant-a, --variant-b)");
-      const gameA = loadForRun(fileA, variantA === undefined ? { players } : { players, variant: variantA }, out);
-      const gameB = gameA && loadForRun(b, variantB === undefined ? { players } : { players, variant: variantB }, out);
+      const askedA = named(o.variantA ?? o.variant);
+      const askedB = named(o.variantB ?? o.variant);
+      if (b === fileA && askedA === askedB) throw new UsageError("compare needs two rule files, or two variants of one (--variant-a, --variant-b)");
+      const gameA = loadForRun(fileA, askedA === undefined ? { players } : { players, variant: askedA }, out);
+      const gameB = gameA && loadForRun(b, askedB === undefined ? { players } : { players, variant: askedB }, out);
       if (!gameA || !gameB) {
         result.code = 1;
         return;
       }
+      // A file of variants only plays its first variant when none is named: said on its side.
+      const variantA = withVariantPlayed(gameA, { variant: askedA }).variant;
+      const variantB = withVariantPlayed(gameB, { variant: askedB }).variant;
+      if (gameA.fingerprint(variantA) === gameB.fingerprint(variantB)) throw new UsageError(sameRulesMessage(fileA, variantA, askedA, b, variantB, askedB, gameB));
       // A rule on a measure both sides must have, said before any game is played.
       for (const rule of o.failIf) {
         const label = parseFailIf(rule).measure;

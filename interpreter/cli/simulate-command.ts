@@ -82,6 +82,16 @@ function settingsOf(file: string, o: Pick<SimulateOptions, "players" | "bots" | 
   return s;
 }
 
+/**
+ * The options with the variant a run plays named: a file of variants only (`extends`) plays its
+ * first variant when none is asked for, and a summary that named no variant read as the base
+ * game's (a comparison of a base game with its house-rules file played that file's first
+ * variant, and told nobody).
+ */
+export function withVariantPlayed<T extends { variant?: string }>(game: Game, o: T): T {
+  return o.variant === undefined && game.def.variant !== undefined ? { ...o, variant: game.def.variant } : o;
+}
+
 /** Compiles and checks that the game can start with these settings (a wrong player count is a usage error). */
 export function loadForRun(file: string, o: Pick<SimulateOptions, "players" | "variant">, out: (line: string) => void): Game | undefined {
   const r = loadRules(file);
@@ -227,9 +237,10 @@ function gameMeasureLines(infos: readonly MeasureInfo[], values: readonly (reado
 }
 
 /** `stela simulate`: bots play many games; prints a summary with intervals. Exit 1 if any game failed. */
-export async function runSimulate(file: string, o: SimulateOptions, out: (line: string) => void): Promise<number> {
-  const game = loadForRun(file, o, out);
+export async function runSimulate(file: string, options: SimulateOptions, out: (line: string) => void): Promise<number> {
+  const game = loadForRun(file, options, out);
   if (!game) return 1;
+  const o = withVariantPlayed(game, options);
   const s = settingsOf(file, o);
   if (o.game !== undefined) {
     // One game's decisions are text: a figure for the whole run has nothing to come from.

@@ -366,4 +366,43 @@ scoring p { points p.gold }
     expect(renamed.err).toBe("");
     expect(JSON.parse(renamed.out).differentGames).toBeUndefined();
   }, 120_000);
+
+  it("refuses two sides with the same rules, and names the first variant a file of variants plays when none is named", () => {
+    const base = `game "Tiny" { players 2 }
+per player { score: number = 0 }
+flow {
+  for p in players {
+    let k = choose k from 1..3 by p prompt "Pick"
+    p.score += k
+  }
+  end game
+}
+scoring p { points p.score }
+`;
+    const files = ruleFiles({
+      "tiny.stela": base,
+      // The same rules, another file and comments: every game would be played alike.
+      "copy.stela": "// a copy\n" + base,
+      "house.stela": `variant "Spare constant" extends "tiny.stela" {
+  const SPARE = 1
+}
+variant "Double" extends "tiny.stela" {
+  override scoring p { points 2 * p.score }
+}
+`,
+    });
+    const args = ["--games", "4", "--workers", "1", "--no-progress"];
+    const copy = stela(["compare", files["tiny.stela"]!, files["copy.stela"]!, ...args]);
+    expect(copy.code).toBe(2);
+    expect(copy.err).toBe(`stela: A and B play the same rules: ${files["tiny.stela"]} and ${files["copy.stela"]}, so every game would be played alike; change B, or name another variant with --variant-a or --variant-b\n`);
+    // A file of variants plays its first when none is named: said on B's line and in the command.
+    const first = stela(["compare", files["tiny.stela"]!, files["house.stela"]!, ...args]);
+    expect(first.err).toBe("");
+    expect(first.out.split("\n")[1]).toBe(`B: ${files["house.stela"]} (Spare constant)`);
+    expect(first.out).toContain("--variant-b 'Spare constant'");
+    // `simulate` names it too: its summary read as the base game's.
+    expect(stela(["simulate", files["house.stela"]!, ...args]).out.split("\n")[0]).toBe("Tiny (Spare constant): 4 games, 2 players, seed 1");
+    const double = stela(["compare", files["tiny.stela"]!, files["house.stela"]!, "--variant-b", "Double", ...args, "--json"]);
+    expect(JSON.parse(double.out).b.variant).toBe("Double");
+  }, 120_000);
 });
