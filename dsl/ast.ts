@@ -127,6 +127,8 @@ export interface ChoiceClauses {
   count?: Expr;
   /** `choose up to 2 c from …`: any number of items from none to `count`. */
   upTo?: true;
+  /** `choose at least 2 c from …`: any number of items from `count` to all of them. */
+  atLeast?: true;
   prompt?: Expr;
   stop?: StopClause;
   wheres: WhereClause[];

@@ -164,6 +164,8 @@ export type IrStmt = N &
         count?: IrExpr;
         /** With `count`: any number of items from none up to it (`choose up to 2 …`). */
         upTo?: true;
+        /** With `count`: any number of items from it up to all (`choose at least 2 …`). */
+        atLeast?: true;
         /** Asked even when only one option is legal. */
         askAlways?: true;
         /** `if any`: `none`, nobody asked, when no option is legal (a secret choice: for each such player). */
@@ -188,6 +190,8 @@ export type IrStmt = N &
         count?: IrExpr;
         /** With `count`: any number of items from none up to it (`choose up to 2 …`). */
         upTo?: true;
+        /** With `count`: any number of items from it up to all (`choose at least 2 …`). */
+        atLeast?: true;
         /** Asked even when only one option is legal. */
         askAlways?: true;
         /** `if any`: `none`, nobody asked, when no option is legal (a secret choice: for each such player). */

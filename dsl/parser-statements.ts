@@ -6,6 +6,9 @@ import { Arrow, Colon, Dot, Equals, Identifier, kw, LBrace, LBracket, LParen, Mi
 import { TypeGrammar } from "./parser-types.ts";
 import { didYouMean } from "./suggest.ts";
 
+/** What comes between `choose` and `from`: the item's name, and for several items their count and bound. */
+type PickHead = { count?: Expr; variable: Name; upTo?: true; atLeast?: true };
+
 /** The words a statement starts with, for "did you mean" on a lone name where one was meant. */
 /** `into`, after `shuffle z` (`shuffle discard into deck`): not a word of the language, so a name to the lexer. */
 function isIntoWord(t: IToken): boolean {
@@ -311,6 +314,11 @@ export abstract class StatementGrammar extends TypeGrammar {
     return this.LA(1).image === "up" && this.LA(1).tokenType === Identifier && this.LA(2).tokenType === kw("to");
   }
 
+  /** Does `at least` start here (`choose at least 2 c from …`; `least` is a word only here)? */
+  protected atAtLeast(): boolean {
+    return this.LA(1).tokenType === kw("at") && this.LA(2).image === "least" && this.LA(2).tokenType === Identifier;
+  }
+
   /** Does a block of named options start here (`choose` then `prompt`, `by`, `ask` or `{`, never `from`)? */
   protected atNamedOptions(): boolean {
     if (this.LA(1).tokenType !== kw("choose")) return false;
@@ -446,7 +454,7 @@ export abstract class StatementGrammar extends TypeGrammar {
    * items at once. A bare name is always the item's name, so a count held in a
    * name needs an item name after it (`choose n c from …`).
    */
-  pickHead = this.RULE("pickHead", (): { count?: Expr; variable: Name; upTo?: true } =>
+  pickHead = this.RULE("pickHead", (): PickHead =>
     this.OR({
       IGNORE_AMBIGUITIES: true,
       DEF: [
@@ -465,21 +473,35 @@ export abstract class StatementGrammar extends TypeGrammar {
   );
 
   /** `pickHead` but a word of the language as the item's name. */
-  pickCount = this.RULE("pickCount", (): { count?: Expr; variable: Name; upTo?: true } => {
-    // `up to 2 c`: at most that many (`up` is a word only here; `choose up from …` names an item `up`).
-    const upTo = this.OPTION2({
-      GATE: () => this.atUpTo(),
-      DEF: () => {
-        this.CONSUME2(Identifier);
-        this.CONSUME(kw("to"));
-        return true as const;
-      },
+  pickCount = this.RULE("pickCount", (): PickHead => {
+    // `up to 2 c`: at most that many (`up` is a word only here; `choose up from …` names an item `up`);
+    // `at least 2 c`: that many or more (`least` is a word only here).
+    const bound = this.OPTION2({
+      GATE: () => this.atUpTo() || this.atAtLeast(),
+      DEF: () =>
+        this.OR7([
+          {
+            GATE: () => this.atUpTo(),
+            ALT: () => {
+              this.CONSUME2(Identifier);
+              this.CONSUME(kw("to"));
+              return { upTo: true } as const;
+            },
+          },
+          {
+            ALT: () => {
+              this.CONSUME(kw("at"));
+              this.CONSUME4(Identifier);
+              return { atLeast: true } as const;
+            },
+          },
+        ]),
     });
     const first = this.SUBRULE(this.orExpr);
     // The name after a count is on its line: a name on the next line starts the next statement.
     const named = this.OPTION({ GATE: () => this.LA(1).startLine === this.LA(0).endLine, DEF: () => this.CONSUME(Identifier) });
     return this.ACTION(() => {
-      if (upTo) return { count: first, variable: named ? this.name(named) : { text: "it", span: first.span }, upTo };
+      if (bound) return { count: first, variable: named ? this.name(named) : { text: "it", span: first.span }, ...bound };
       if (named) return { count: first, variable: this.name(named) };
       if (first.kind === "NameExpr") return { variable: { text: first.name, span: first.span } };
       // `choose 2 from …`: the items are seen as `it`.
@@ -523,6 +545,7 @@ export abstract class StatementGrammar extends TypeGrammar {
       const c: ChooseExpr = { kind: "ChooseExpr", variable, source, ...withoutBy(clauses), span: this.spanFrom(start) };
       if (count) c.count = count;
       if (count && head.upTo) c.upTo = true;
+      if (count && head.atLeast) c.atLeast = true;
       if (clauses.by) c.by = clauses.by;
       return c;
     });
@@ -554,6 +577,7 @@ export abstract class StatementGrammar extends TypeGrammar {
       };
       if (head.count) c.count = head.count;
       if (head.upTo) c.upTo = true;
+      if (head.atLeast) c.atLeast = true;
       return c;
     });
   });

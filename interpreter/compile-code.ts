@@ -54,6 +54,8 @@ export interface ChoiceSpec {
   count?: Fn;
   /** With `count`: any number of items from none up to it (`choose up to 2 …`). */
   upTo?: true;
+  /** With `count`: any number of items from it up to all (`choose at least 2 …`). */
+  atLeast?: true;
   /** Asked even with one legal option (`ask always` here or in `game`). */
   askAlways: boolean;
   /** `if any`: with no legal option the value is `none` and nobody is asked, instead of an error. */
@@ -270,6 +272,7 @@ function choiceSpec(s: Extract<IrStmt, { op: "choose" | "secret" }>, rt: Runtime
   const count = opt(s.count, rt);
   if (count) spec.count = count;
   if (count && s.upTo) spec.upTo = true;
+  if (count && s.atLeast) spec.atLeast = true;
   if (s.stop) {
     spec.stop = { label: compileExpr(s.stop.label, rt) };
     if (s.stop.when) spec.stop.when = compileExpr(s.stop.when, rt);

@@ -10,7 +10,7 @@ export { Match, PickError, SavedStateError, type Decision, type Option } from ".
 export type { LogEntry, MatchResult, MatchState, SavedState } from "./state.ts";
 export type { ApplyResult } from "./vm.ts";
 export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ZoneView } from "./view.ts";
-export { pickComplete, pickId, type PickView } from "./pick-view.ts";
+export { pickComplete, pickId, pickSize, type PickView } from "./pick-view.ts";
 export { spaceLegend } from "./space-legend.ts";
 export { compareIds } from "./values.ts";
 export { STOP_ID } from "./options.ts";

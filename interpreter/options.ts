@@ -326,23 +326,29 @@ function waysTable(choice: ChoiceState): number[][] {
 
 /**
  * The most items one pick of a multi-pick can take: its count, but never more than it has items
- * (the table of ways is this wide: `choose up to 100000000 c from …` of three items is three).
+ * (the table of ways is this wide: `choose up to 100000000 c from …` of three items is three);
+ * all of them for `choose at least`.
  */
 function widthOf(choice: ChoiceState): number {
-  return Math.min(choice.k ?? 1, choice.values.length);
+  return choice.atLeast ? choice.values.length : Math.min(choice.k ?? 1, choice.values.length);
+}
+
+/** The fewest items one pick of a multi-pick takes: none for `choose up to`, else its count. */
+function fewestOf(choice: ChoiceState): number {
+  return choice.upTo ? 0 : (choice.k ?? 1);
 }
 
 /** How many values a choice offers (its stop option aside): its items, or a multi-pick's combinations. */
 export function pickCount(choice: ChoiceState): number {
   if (choice.k === undefined) return choice.values.length;
   const width = widthOf(choice);
-  // Exactly k of fewer than k items: no pick (the choice then offers only its `stop`, or is `none` with `if any`).
-  if (!choice.upTo && choice.k > width) return 0;
+  const fewest = fewestOf(choice);
+  // k or more of fewer than k items: no pick (the choice then offers only its `stop`, or is `none` with `if any`).
+  if (fewest > width) return 0;
   const ways = waysTable(choice)[0]!;
-  if (!choice.upTo) return ways[choice.k]!;
-  // Every size from none up to the width, capped as each size is.
+  // Every size from the fewest up to the width, capped as each size is.
   let n = 0;
-  for (let r = 0; r <= width; r++) n = Math.min(MAX_COMBINATIONS + 1, n + ways[r]!);
+  for (let r = fewest; r <= width; r++) n = Math.min(MAX_COMBINATIONS + 1, n + ways[r]!);
   return n;
 }
 
@@ -355,13 +361,11 @@ function combinationAt(choice: ChoiceState, index: number): number[] {
   const ways = waysTable(choice);
   const sizes = groupSizes(choice);
   const take = new Array<number>(sizes.length).fill(0);
-  let r = choice.k ?? 1;
+  let r = fewestOf(choice);
   let i = index;
-  if (choice.upTo) {
-    // Picks of fewer items come first: find how many items option `index` takes.
-    const width = widthOf(choice);
-    for (r = 0; r < width && i >= ways[0]![r]!; r++) i -= ways[0]![r]!;
-  }
+  // Picks of fewer items come first: find how many items option `index` takes.
+  const width = widthOf(choice);
+  for (; r < width && i >= ways[0]![r]!; r++) i -= ways[0]![r]!;
   for (let g = 0; g < sizes.length && r > 0; g++) {
     for (let j = Math.min(sizes[g]!, r); j >= 0; j--) {
       const n = ways[g + 1]![r - j]!;
@@ -440,14 +444,14 @@ function namedGroups(x: Exec, choice: ChoiceState, ty: Type, chooser: number | n
 /**
  * What a multi-pick offers one item at a time: its items, each group of interchangeable ones once
  * (named by its first, in the order a combination's id lists them) with how many it holds
- * (`copies`); the most one pick takes (`count`: never more than there are items) and whether
- * fewer may be taken (`upTo`). For people choosing item by item (the editor, `stela play`)
- * rather than from a list of every combination.
+ * (`copies`); the most one pick takes (`count`: never more than there are items), the fewest
+ * (`least`) and whether that is none (`upTo`). For people choosing item by item (the editor,
+ * `stela play`) rather than from a list of every combination.
  */
-export function pickItems(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { count: number; upTo: boolean; items: (OptionState & { copies: number })[] } {
+export function pickItems(x: Exec, choice: ChoiceState, ty: Type, chooser: number | null, itemLabel?: ItemLabel): { count: number; least: number; upTo: boolean; items: (OptionState & { copies: number })[] } {
   const sizes = groupSizes(choice);
   const { items } = namedGroups(x, choice, ty, chooser, itemLabel);
-  return { count: widthOf(choice), upTo: choice.upTo === true, items: items.map((o) => ({ ...o, copies: sizes[o.index]! })) };
+  return { count: widthOf(choice), least: fewestOf(choice), upTo: choice.upTo === true, items: items.map((o) => ({ ...o, copies: sizes[o.index]! })) };
 }
 
 /** The id and label of one combination, naming the items but not listing every combination (for the log). */

@@ -10,7 +10,9 @@ import type { OptionView } from "./view.ts";
 export interface PickView {
   /** The most items one pick takes (never more than there are items). */
   count: number;
-  /** Whether fewer may be taken (`choose up to n`); otherwise exactly `count`. */
+  /** The fewest items one pick takes: `count` for `choose n`, 0 for `choose up to n`, n for `choose at least n`. */
+  least: number;
+  /** Whether none may be taken (`choose up to n`). */
   upTo: boolean;
   /** Each item once per group of like ones (interchangeable pieces, equal values), with how many the group holds. */
   items: (OptionView & { copies: number })[];
@@ -25,11 +27,17 @@ export function pickId(pick: PickView, picked: readonly string[]): string {
 
 /**
  * Whether `picked` (item ids, repeats for several of one group) is a whole pick: as many items as
- * the choice takes (up to that many for `choose up to`), none more often than its group holds.
+ * the choice takes (from `least` up to `count`), none more often than its group holds.
  */
 export function pickComplete(pick: PickView, picked: readonly string[]): boolean {
   const n = picked.length;
-  if (pick.upTo ? n > pick.count : n !== pick.count) return false;
+  if (n < pick.least || n > pick.count) return false;
   for (const item of pick.items) if (picked.filter((id) => id === item.id).length > item.copies) return false;
   return picked.every((id) => pick.items.some((item) => item.id === id));
+}
+
+/** How many items a pick takes, as a person reads it: `2`, `up to 2`, `2 to 5` (`choose at least 2` of five). */
+export function pickSize(pick: PickView): string {
+  if (pick.least === pick.count) return String(pick.count);
+  return pick.least === 0 ? `up to ${pick.count}` : `${pick.least} to ${pick.count}`;
 }

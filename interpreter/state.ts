@@ -322,6 +322,8 @@ export interface ChoiceState {
   k?: number;
   /** With `k`: any number of items from none up to `k` (`choose up to 2 …`); option `i` counts the picks of fewer items first. */
   upTo?: true;
+  /** With `k`: any number of items from `k` up to all of them (`choose at least 2 …`); option `i` counts the picks of fewer items first. */
+  atLeast?: true;
   /** With `k`: the sizes of the runs of interchangeable items in `values` (absent when each stands alone). */
   groups?: number[];
 }

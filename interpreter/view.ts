@@ -246,7 +246,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     if (viewer !== null && owes.includes(viewer)) {
       decision.options = namedOptions(x, viewer).map((o) => optionView(x, o));
       const pick = pendingPick(x, viewer);
-      if (pick) decision.pick = { count: pick.count, upTo: pick.upTo, items: pick.items.map((o) => ({ ...optionView(x, o), copies: o.copies })) };
+      if (pick) decision.pick = { count: pick.count, least: pick.least, upTo: pick.upTo, items: pick.items.map((o) => ({ ...optionView(x, o), copies: o.copies })) };
     }
     if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = answerNamed(x, p, viewer)!.label;
   }

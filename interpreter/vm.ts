@@ -381,6 +381,7 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
     if (!Number.isInteger(k) || k < 0) fail("runtime-invalid-number", `how many to choose must be a whole number from 0 up, and is ${k}`, ins.span);
     choice = { ...legalGroups(x, legal, ins.valueType, chooser), k };
     if (ins.upTo) choice.upTo = true;
+    if (ins.atLeast) choice.atLeast = true;
   } else {
     // Part of a list known to hold distinct spaces (a board's) has no duplicates to look for.
     const distinct = ins.valueType.t !== "piece" && isDistinct(candidates);
@@ -392,7 +393,7 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
     fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
   if (choice.k !== undefined && pickCount(choice) > MAX_COMBINATIONS) {
-    fail("runtime-size-budget", `choosing ${choice.upTo ? "up to " : ""}${choice.k} of these ${choice.values.length} gives more than ${MAX_COMBINATIONS.toLocaleString("en")} combinations to offer; split the choice into smaller ones`, ins.span);
+    fail("runtime-size-budget", `choosing ${choice.upTo ? "up to " : choice.atLeast ? "at least " : ""}${choice.k} of these ${choice.values.length} gives more than ${MAX_COMBINATIONS.toLocaleString("en")} combinations to offer; split the choice into smaller ones`, ins.span);
   }
   return choice;
 }

@@ -464,6 +464,7 @@ function pickClauses(c: Checker, e: ChooseExpr | SecretChooseExpr, ir: ChooseIr 
   expect(c, n, T.number, e.count.span, "how many to choose");
   ir.count = n.ir;
   if (e.upTo) ir.upTo = true;
+  if (e.atLeast) ir.atLeast = true;
   unmetCount(c, e);
   return T.list(el);
 }

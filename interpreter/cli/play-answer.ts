@@ -1,4 +1,4 @@
-import { pickComplete, pickId, type PickView } from "../index.ts";
+import { pickComplete, pickId, pickSize, type PickView } from "../index.ts";
 
 /**
  * What a typed answer in `stela play` means. Options are listed with a number (their place in the
@@ -89,7 +89,7 @@ export function readPick(text: string, pick: PickView, options: readonly { id: s
   const whole = options.find((o) => o.id === text || o.label === text);
   if (whole && !/^[\d\s,#[\]]+$/.test(text)) return { kind: "take", id: whole.id };
   const how = pickHow(pick);
-  if (text === "-") return pick.upTo ? { kind: "take", id: pickId(pick, []) } : { kind: "again", message: `pick ${pick.count}: ${how}` };
+  if (text === "-") return pick.least === 0 ? { kind: "take", id: pickId(pick, []) } : { kind: "again", message: `pick ${pickSize(pick)}: ${how}` };
   const picked: string[] = [];
   for (const word of text.split(/[\s,]+/).filter((w) => w !== "")) {
     // As with single options: `#2` is always a number in the list, `[2]` always an id, and a bare
@@ -116,6 +116,5 @@ export function readPick(text: string, pick: PickView, options: readonly { id: s
 
 /** How to answer a pick, as `stela play` says it. */
 export function pickHow(pick: PickView): string {
-  const many = pick.upTo ? `up to ${pick.count}` : String(pick.count);
-  return `type ${many} item number${pick.count === 1 ? "" : "s"} or ids, separated by spaces${pick.upTo ? " (- for none)" : ""}`;
+  return `type ${pickSize(pick)} item number${pick.count === 1 ? "" : "s"} or ids, separated by spaces${pick.least === 0 ? " (- for none)" : ""}`;
 }

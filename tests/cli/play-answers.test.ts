@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ruleFiles, stela } from "./run-stela.ts";
+import { pickHow, readPick } from "../../interpreter/cli/play-answer.ts";
 
 /** `stela play` when options' ids are numbers: a typed number is never a guess between an id and a place in the list. */
 
@@ -162,5 +163,16 @@ describe("stela play: several items at once", () => {
     expect(score(r.out)).toBe("6");
     expect(score(play("pick-numbers.stela", ["[3] [4]"]).out)).toBe("7");
     expect(score(play("pick-numbers.stela", ["#1 #2"]).out)).toBe("5");
+  });
+});
+
+describe("stela play: how many items a pick takes", () => {
+  const items = ["a", "b", "c", "d"].map((id) => ({ id, label: id.toUpperCase(), copies: 1 }));
+  it("`choose at least 2` of four reads 2 to 4, and picking none is refused", () => {
+    const pick = { count: 4, least: 2, upTo: false, items };
+    expect(pickHow(pick)).toBe("type 2 to 4 item numbers or ids, separated by spaces");
+    expect(readPick("-", pick, [])).toEqual({ kind: "again", message: "pick 2 to 4: type 2 to 4 item numbers or ids, separated by spaces" });
+    expect(readPick("1", pick, [])).toEqual({ kind: "again", message: "that is 1 item: type 2 to 4 item numbers or ids, separated by spaces" });
+    expect(readPick("1 2 3", pick, [{ id: "a+b+c", label: "A, B and C" }])).toEqual({ kind: "take", id: "a+b+c" });
   });
 });

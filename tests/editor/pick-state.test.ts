@@ -5,6 +5,7 @@ import { pickedPieces, pickedText, togglePick } from "../../editor/src/playtest/
 /** The playtest's item-by-item pick (`editor/src/playtest/pick-state.ts`). */
 const pick: PickView = {
   count: 2,
+  least: 2,
   upTo: false,
   items: [
     { id: "gold", label: "Gold", copies: 1, pieces: [4] },

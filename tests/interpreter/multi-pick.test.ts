@@ -176,6 +176,64 @@ describe("choosing several at once", () => {
     expect(m.result?.scores).toEqual([2, 8]);
   });
 
+  it("`at least n`: every pick of n items up to all of them, fewer first by position; fewer than n legal items is a runtime diagnostic", () => {
+    const game = gameFromSource(`
+      game "Tickets" { players 2 }
+      kind Ticket { v: number }
+      zone offer: Ticket public
+      zone kept per player: Ticket owner
+      zone box: Ticket public
+      components Ticket in offer {
+        "Short" x2 { v: 1 }
+        "Long" x1 { v: 5 }
+        "Coast" x1 { v: 3 }
+      }
+      flow {
+        turn players[0] {
+          let keep = choose at least 2 t from offer where t.v < 5 or size(offer) > 0 else "never" prompt "Keep at least 2 tickets"
+          for t in keep { move t to current.kept }
+          for t in offer { move t to box }
+        }
+      }
+      scoring p { points sum t.v for t in p.kept }
+    `);
+    const m = game.start({ players: 2, seed: 1 });
+    // Two interchangeable Shorts are one item taken up to twice; picks of 2, 3 and all 4.
+    expect(m.options().map((o) => o.id)).toEqual([
+      "coast+long", "coast+long+short", "coast+long+short+short", "coast+short",
+      "coast+short+short", "long+short", "long+short+short", "short+short",
+    ]);
+    expect(m.optionCount()).toBe(8);
+    // By position, the picks of two items come first, then three, then four.
+    const sizes = Array.from({ length: 8 }, (_, i) => {
+      const a = m.clone();
+      expect(a.applyAt(i).ok).toBe(true);
+      return a.state.zones["kept#0"]!.length;
+    });
+    expect(sizes).toEqual([2, 2, 2, 2, 3, 3, 3, 4]);
+    for (const o of m.options()) {
+      const a = m.clone();
+      const b = m.clone();
+      a.apply(o.id);
+      b.applyAt(o.index);
+      expect(b.state.zones["kept#0"]).toEqual(a.state.zones["kept#0"]);
+    }
+    // A person picks item by item: from 2 up to all 4 items.
+    const pick = m.view(0).decision!.pick!;
+    expect([pick.count, pick.least, pick.upTo]).toEqual([4, 2, false]);
+    expect(pickComplete(pick, ["long"])).toBe(false);
+    expect(pickComplete(pick, ["long", "coast", "short"])).toBe(true);
+    expect(m.apply("long").ok).toBe(false);
+    expect(m.apply("coast+long+short").ok).toBe(true);
+    expect(m.result?.scores).toEqual([9, 0]);
+    const few = gameFromSource(`
+      game "Few" { players 2 }
+      flow { turn players[0] { let got = choose at least 3 c from [1, 2, 3, 4] where c > 2 } }
+      scoring p { points 0 }
+    `).start({ players: 2, seed: 1 });
+    expect(few.error?.message).toMatch(/must choose 3 here but only 2 are allowed/);
+  });
+
   it("a count far past the items (a variable, `up to` or with `stop`) offers what the items allow, at once", () => {
     // The table of ways was as wide as the count: a hundred million made the first decision hang.
     const src = (pick: string) => `
@@ -196,6 +254,7 @@ describe("choosing several at once", () => {
     // One item per group of like ones, in the order combination ids list them, with its copies.
     expect(pick).toEqual({
       count: 2,
+      least: 2,
       upTo: false,
       items: [
         { id: "gold", label: "Gold tile", copies: 1 },
