@@ -587,21 +587,26 @@ function unclosedBracket(tokens: IToken[], end: number): IToken | undefined {
  * embedded expressions; their spans point into the file.
  */
 function expandTemplates(root: FileAst, source: string, sink: DiagnosticSink, taken: readonly IToken[]): void {
-  // `depth`: the syntax nodes above `node`, counted as `limitTreeDepth` counts them.
-  const visit = (node: unknown, depth: number): unknown => {
-    if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) node[i] = visit(node[i], depth);
-      return node;
-    }
-    if (node && typeof node === "object") {
-      const obj = node as Record<string, unknown>;
-      if (obj["kind"] === "StringLit") return template(obj as Extract<Expr, { kind: "StringLit" }>, depth + 1, source, sink, taken);
-      const below = typeof obj["kind"] === "string" ? depth + 1 : depth;
-      for (const k of Object.keys(obj)) if (k !== "span") obj[k] = visit(obj[k], below);
-    }
+  expandIn(root.decls, 0, source, sink, taken);
+}
+
+/**
+ * `expandTemplates` over one part of the tree, `depth` syntax nodes below its declaration (as
+ * `limitTreeDepth` counts them): the file's declarations, or the expression of a text's `{…}`,
+ * whose own texts may read `{…}` too (`"{["<{p.seat}>" for p in players]}"`).
+ */
+function expandIn(node: unknown, depth: number, source: string, sink: DiagnosticSink, taken: readonly IToken[]): unknown {
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) node[i] = expandIn(node[i], depth, source, sink, taken);
     return node;
-  };
-  visit(root.decls, 0);
+  }
+  if (node && typeof node === "object") {
+    const obj = node as Record<string, unknown>;
+    if (obj["kind"] === "StringLit") return template(obj as Extract<Expr, { kind: "StringLit" }>, depth + 1, source, sink, taken);
+    const below = typeof obj["kind"] === "string" ? depth + 1 : depth;
+    for (const k of Object.keys(obj)) if (k !== "span") obj[k] = expandIn(obj[k], below, source, sink, taken);
+  }
+  return node;
 }
 
 /** The template a text literal `depth` nodes deep in its declaration reads as (the literal itself when it has no `{…}`). */
@@ -634,7 +639,7 @@ function template(lit: Extract<Expr, { kind: "StringLit" }>, depth: number, sour
       }
       if (text) parts.push(text);
       text = "";
-      parts.push(parseEmbedded(raw.slice(i + 1, close), exprStart, depth, sink, taken));
+      parts.push(parseEmbedded(raw.slice(i + 1, close), exprStart, depth, source, sink, taken));
       i = close + 1;
       continue;
     }
@@ -669,7 +674,7 @@ function closingBrace(raw: string, open: number): number {
  * `taken`: words of the language the file's declarations took as names (`var sum`); one that
  * trips the reading (`"{sum}"`) is read as the name, one error at it, as in the file's code.
  */
-function parseEmbedded(text: string, at: Position, depth: number, sink: DiagnosticSink, taken: readonly IToken[]): Expr {
+function parseEmbedded(text: string, at: Position, depth: number, source: string, sink: DiagnosticSink, taken: readonly IToken[]): Expr {
   const lexed = lexer.tokenize(text);
   const shiftSpan = (s: Span): Span => ({ start: shift(s.start, at), end: shift(s.end, at) });
   const whole: Span = { start: at, end: shift(positionAt(text, text.length), at) };
@@ -713,7 +718,8 @@ function parseEmbedded(text: string, at: Position, depth: number, sink: Diagnost
   // Read after the file's tree was measured (`limitTreeDepth`): an unbracketed chain (`{t[0][0]…}`,
   // `{a + a + …}`) the count of brackets above does not see is measured here, where it stands.
   if (!checkEmbeddedDepth(expr, depth, sink)) return { kind: "ErrorExpr", span: whole };
-  return expr;
+  // Its texts read their own `{…}`; their spans point into the file now, as the reading needs.
+  return expandIn(expr, depth, source, sink, taken) as Expr;
 }
 
 function shift(p: Position, at: Position): Position {

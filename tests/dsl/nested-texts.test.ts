@@ -34,4 +34,20 @@ scoring p { points 0 }
     const bad = source.replace('log "n is', 'log "oops {n" + "x"\n  log "n is');
     expect(compileRules(bad, "bad.stela").diagnostics.map((d) => d.code)).toEqual(["parse-invalid-template"]);
   });
+
+  it("a text inside `{…}` reads its own `{…}`, and a mistake there is told where it is", () => {
+    const inner = `game "Q" { players 2 }
+flow {
+  log "{["<{p}>" for p in players]} {if true then "[{1 + 1}]" else ""}"
+  turn players[0] { let _n = choose n from 1..2 prompt "Pick" }
+}
+scoring p { points 0 }
+`;
+    expect(compileRules(inner, "q.stela").diagnostics).toEqual([]);
+    const m = gameFromSource(inner).start({ players: 2, seed: 1 });
+    expect(m.state.messages[0]!.text).toBe("<Player 1>, <Player 2> [2]");
+    const bad = inner.replace("[{1 + 1}]", "[{1 +}]");
+    const d = compileRules(bad, "bad.stela").diagnostics;
+    expect(d.map((x) => [x.code, x.span.start.line, x.span.start.column])).toEqual([["parse-invalid-template", 3, 54]]);
+  });
 });
