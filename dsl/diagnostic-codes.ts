@@ -64,6 +64,7 @@ export const DIAGNOSTIC_CODES = {
   "flow-no-end": "The flow can never end.",
   "invalid-number": "A number written in the rules too large to hold (past about 1.8e308).",
   "invalid-board": "A board or map that cannot be built.",
+  "repeated-edge": "A graph's edge listed twice (either way round): an edge joins its spaces both ways.",
   "invalid-table": "A table whose keys overlap or cannot be looked up.",
   "invalid-components": "A component declaration that cannot be built.",
   "invalid-zone": "A zone declaration that cannot be built.",

@@ -241,7 +241,7 @@ export const BOARD_BUILTINS = catalogued([
     category: "board",
     signature: "space_named(b: board, name: text): space",
     description:
-      "The space of `b` that players read as `name` (as options and `.label` name it: `d5` on a grid, counted from `a1` at the top left; `c4 level 2` on a layered board; a number on a track, a ring or a graph), or `none` when `b` has none by that name. Lays a rulebook's diagram out by its squares, in an example's `position` or a setup: `place m at space_named(squares, \"d5\")` rather than `space_at(squares, 3, 4)`. On an open grid, only the spaces `spaces(b)` lists.",
+      "The space of `b` that players read as `name` (as options and `.label` name it: `d5` on a grid, counted from `a1` at the top left; `c4 level 2` on a layered board; a track's, a ring's or a graph's by board and number, `course 2`, or by the number alone, `\"2\"`), or `none` when `b` has none by that name. Lays a rulebook's diagram out by its squares, in an example's `position` or a setup: `place m at space_named(squares, \"d5\")` rather than `space_at(squares, 3, 4)`. On an open grid, only the spaces `spaces(b)` lists.",
     example: 'place top(p.box) at space_named(squares, "d5")',
     params: [param("b", accepts.type(T.board, "a board")), param("name", accepts.type(T.text))],
     returns: () => T.space,

@@ -322,7 +322,19 @@ function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefi
       c.sink.error("invalid-board", `the edge \`${shown(p)}\` names space ${shown(bad)}, but the graph's spaces are numbered 0 to ${size - 1}`, items?.[i]?.span ?? e.span);
       return;
     }
-    out.push([p[0] as number, p[1] as number]);
+    const [a, b] = p as [number, number];
+    // A map's typos: an edge from a space to itself joins nothing (the space may be left with no
+    // neighbour at all), and an edge listed twice, either way round, is one edge.
+    if (a === b) {
+      c.sink.error("invalid-board", `the edge \`${shown(p)}\` joins space ${a} to itself: an edge joins two spaces`, items?.[i]?.span ?? e.span);
+      return;
+    }
+    const twice = out.find(([x, y]) => (x === a && y === b) || (x === b && y === a));
+    if (twice) {
+      c.sink.warning("repeated-edge", `the edge \`${shown(p)}\` is listed already, as \`[${twice[0]}, ${twice[1]}]\`: an edge joins its spaces both ways`, items?.[i]?.span ?? e.span, "write each edge once");
+      return;
+    }
+    out.push([a, b]);
   });
   if (!pairs) {
     c.sink.error("invalid-board", "a graph's edges are a list of pairs of space numbers: `edges: [[0, 1], [1, 2]]`", e.span);

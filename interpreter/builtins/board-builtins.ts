@@ -15,6 +15,22 @@ import { MISS, memoTable, recall, remember, remembered } from "../memo.ts";
 import { boardPosition, stackAt, type PieceState } from "../state.ts";
 import { buildLinks, meets, root, type SpaceLinks } from "../space-links.ts";
 
+
+/**
+ * The space of board `b` that reads as `name` (its label), or null. A space of a track, a ring or
+ * a graph reads as its board and number (`course 2`): the number alone names it too, as a
+ * rulebook's diagram numbers them (`space_named(course, "2")` found nothing, and two users read
+ * the reference's "a number on a track" so).
+ */
+function spaceNamed(x: Exec, b: string, name: string): Value {
+  const topo = x.rt.topo;
+  const spaces = topo.spaces(x.s, b);
+  const found = spaces.find((s) => topo.label(s) === name);
+  if (found || !/^\d+$/.test(name)) return found ?? null;
+  const numbered = `${boardName(b)} ${name}`;
+  return spaces.find((s) => topo.label(s) === numbered) ?? null;
+}
+
 /**
  * What is known about one position: the spaces a piece or placement covers, and the spaces
  * around it, worked out once and kept together so that a walk over many pieces reads one table
@@ -918,7 +934,7 @@ export const BOARD_IMPLS = {
   }),
   distance: direct((x, span, a, b) => x.rt.topo.distance(spaceOf(a!, span), spaceOf(b!, span))),
   // A walk over the board's spaces: asked while laying a position out, not in a hot loop.
-  space_named: direct((x, _span, b, name) => x.rt.topo.spaces(x.s, b as string).find((s) => x.rt.topo.label(s) === name) ?? null),
+  space_named: direct((x, _span, b, name) => spaceNamed(x, b as string, name as string)),
   space_at: direct((x, _span, b, cx, cy, level) => x.rt.topo.spaceAt(b as string, cx as number, (cy as number | null) ?? 0, (level as number | null) ?? 0) ?? null),
   step: direct((x, span, s, n) => x.rt.topo.step(spaceOf(s!, span), n as number) ?? null),
   line_length: direct((x, span, s, dx, dy, owner) => lineLength(x, s!, dx!, dy!, owner!, span)),

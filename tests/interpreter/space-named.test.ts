@@ -35,4 +35,15 @@ describe("space_named", () => {
     expect(r.error).toBeUndefined();
     expect(r.out).toEqual([1, 1, 1]);
   });
+
+  it("names a track's, a ring's or a graph's space by board and number, or by the number alone", () => {
+    for (const board of ["board t: track(6)", "board t: ring(6)", "board t: graph(6, edges: [[0, 1], [1, 5]])"]) {
+      const r = run(board, `  out = [if space_named(t, n) == none then -1 else space_named(t, n).x for n in ["t 5", "5", "0", "6", "05", "x 5"]]`);
+      expect(r.error).toBeUndefined();
+      // "05" and another board's name read as no space.
+      expect(r.out).toEqual([5, 5, 0, -1, -1, -1]);
+    }
+    // A grid's squares are never named by a bare number.
+    expect(run("board g: grid(3, 3)", `  out = [if space_named(g, "1") == none then 1 else 0]`).out).toEqual([1]);
+  });
 });
