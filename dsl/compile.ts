@@ -180,7 +180,10 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     }
     for (const d of alone.diagnostics) baseKeys.add(diagnosticKey(d));
   } else {
-    const checked = checkFile({ ...parsed.ast, decls: baseDecls }, source, parsed.diagnostics, undefined, overridden);
+    // An example that plays one of this file's variants is checked with that variant only (below):
+    // its names are the variant's (a kind the variant adds), not the base game's.
+    const ownVariants = new Set(variantDecls.map((v) => v.title));
+    const checked = checkFile({ ...parsed.ast, decls: baseDecls.filter((d) => d.kind !== "ExampleDecl" || !ownVariants.has(exampleVariant(d) ?? "")) }, source, parsed.diagnostics, undefined, overridden);
     const own = withoutCascades(checked.diagnostics, parsed.diagnostics, source, parsed.takenValues);
     for (const d of own) diagnostics.push(d);
     for (const d of own) baseKeys.add(diagnosticKey(d));
@@ -225,7 +228,11 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
       }
     }
     const before = variantSink.items.length;
-    const merged = applyVariant(baseDecls, v, variantSink, byName);
+    // The examples it plays: its own, and the base's that name it (`variant "…"`); the base's other
+    // examples play the base game or another variant, and are checked there (a kind this variant
+    // adds made a base example's `k.colour` "not guaranteed", and its examples could not run).
+    const own = new Set(v.items.map((i) => i.decl));
+    const merged = applyVariant(baseDecls, v, variantSink, byName).filter((d) => d.kind !== "ExampleDecl" || own.has(d) || exampleVariant(d) === v.title);
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources, overridden);
     for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics, source, parsed.takenValues)) {
       const key = diagnosticKey(d);
@@ -293,6 +300,12 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (first) result.def = first;
   }
   return finish(result, diagnostics, sink);
+}
+
+/** The variant an example plays (`variant "…"`, as written), if it names one. */
+function exampleVariant(ex: ExampleDecl): string | undefined {
+  for (const step of ex.steps) if (step.kind === "ExampleSetting" && step.key.text === "variant" && step.value.kind === "StringLit") return step.value.value;
+  return undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compile, StartError } from "../../interpreter/index.ts";
+import { compile, runExamples, StartError } from "../../interpreter/index.ts";
 
 /**
  * Variants: named overlays that add or override declarations, in the same
@@ -247,5 +247,62 @@ variant "Stingy" extends "counting.stela" {
     files["rules/warned.stela"] = `${BASE}\nconst UNUSED = 3\n`;
     const r = compile(`variant "A" extends "warned.stela" { override const START = 2 }\n`, "rules/house.stela", { readFile });
     expect(r.diagnostics).toEqual([]);
+  });
+});
+
+describe("examples and the variants they play", () => {
+  // A kind the variant adds: `k.colour` of any piece on the track is not sure to exist in the
+  // variant, and the base's example that reads it was checked with the variant too, so the
+  // file had an error and none of its examples could run.
+  const source = `game "Race" { players 2 }
+kind Camel { colour: number }
+zone box: Camel
+components Camel in box { x2 { colour: 1 } }
+board course: track(4)
+flow {
+  turn players[0] {
+    let k = choose k from box prompt "Which?"
+    place k at space_at(course, 1, 0)
+  }
+}
+scoring p { points 0 }
+
+example "the base game" {
+  ask always
+  expect size(box) == 2
+  choose "Camel (1)"
+  expect [k.colour for k in pieces_at(space_at(course, 1, 0))] == [1]
+}
+
+example "the variant, from the base's examples" {
+  variant "Rocks"
+  expect size(rocks) == 1
+}
+
+variant "Rocks" {
+  kind Rock { show { symbol: "R" } }
+  zone rocks: Rock
+  components Rock in rocks { x1 {} }
+  example "the variant's own" {
+    ask always
+    expect size(rocks) + size(box) == 3
+  }
+}
+`;
+
+  it("are each checked with the rules they play: a base example with the base, one naming a variant with it", () => {
+    const r = compile(source, "race.stela");
+    expect(r.diagnostics).toEqual([]);
+    const results = runExamples(r.game!);
+    expect(results.map((x) => [x.title, x.variant, x.passed])).toEqual([
+      ["the base game", undefined, true],
+      ["the variant, from the base's examples", "Rocks", true],
+      ["the variant's own", "Rocks", true],
+    ]);
+  });
+
+  it("a base example that names what only a variant has is still an error, at its line", () => {
+    const r = compile(source.replace("expect size(box) == 2", "expect size(rocks) == 1"), "race.stela");
+    expect(r.diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([["unknown-name", 16]]);
   });
 });
