@@ -379,6 +379,11 @@ export type ExampleStep =
   | { kind: "ExampleAskAlways"; span: Span }
   /** `position { … }`: statements that lay out the table; the rules' `on` handlers react only `with triggers`. */
   | { kind: "ExamplePosition"; triggers: boolean; body: Block; span: Span }
+  /**
+   * `random [6, 5, 1]`: the next calls of `random` in the rules give these values, in order (a
+   * rulebook's "the attacker rolls 6, 5 and 1"), each one of what the call draws from.
+   */
+  | { kind: "ExampleRandom"; values: Expr; span: Span }
   /** `choose "Plant crops"` (`by p` for one of several players choosing at once). */
   | { kind: "ExampleChoose"; label: string; labelSpan: Span; by?: Expr; span: Span }
   /** `expect <condition>`. */

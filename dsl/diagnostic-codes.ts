@@ -93,6 +93,7 @@ export const DIAGNOSTIC_CODES = {
   "runtime-size-budget": "A rule built a list or text larger than a match allows.",
   "runtime-invalid-number": "A calculation gave an infinite number or not a number.",
   "runtime-error": "A rule failed while the match was played.",
+  "runtime-forced-draw": "An example's `random [...]` gives a value the rules' `random` call cannot draw.",
   "runtime-known-false": "A kind's `known` block is false of a piece as it really is: its marks tell something untrue, so bots' redrawn copies rule the real piece out (`stela check --smoke`).",
   "runtime-no-end": "A match played by random players did not end within the decision limit (`stela check --smoke`).",
 

@@ -462,6 +462,8 @@ export type ExampleStepDef = N &
   (
     | { op: "position"; body: IrStmt[]; triggers: boolean }
     | { op: "choose"; label: string; by?: IrExpr }
+    /** `random [6, 5, 1]`: the values the rules' next `random` calls give, in order. */
+    | { op: "random"; values: IrExpr }
     /** `got` and `want` are the two sides when the condition is an `==`, to show the difference. */
     | { op: "expect"; cond: IrExpr; text: string; got?: { e: IrExpr; ty: Type }; want?: { e: IrExpr; ty: Type } }
     | { op: "option"; label: string; offered: boolean; absent?: true; reason?: string; by?: IrExpr }

@@ -5,7 +5,7 @@ import { StatementGrammar } from "./parser-statements.ts";
 import { Identifier, kw, LBrace, LBracket, RBrace, StringLit } from "./tokens.ts";
 
 /** Words that start a step of an example; each is an ordinary name anywhere else. */
-const STEP_WORDS = new Set(["players", "seed", "position", "expect", "ask"]);
+const STEP_WORDS = new Set(["players", "seed", "position", "expect", "ask", "random"]);
 
 function isWord(t: IToken, ...words: string[]): boolean {
   return t.tokenType === Identifier && words.includes(t.image);
@@ -19,6 +19,7 @@ function startsStep(t: IToken): boolean {
 /**
  * `example "…" { … }`: a rulebook example as a test. Its steps: settings
  * (`players 2`, `seed 7`, `variant "…"`, `ask always`), `position [with triggers] { … }`,
+ * `random [6, 5, 1]` (what the rules' next `random` calls give),
  * `choose "label" [by p]` and the expectations (`expect <condition>`,
  * `expect offered "label"`, `expect refused "label" [because "text"]` (each with `by p` before or after the reason), `expect not offered "label"`,
  * `expect over`, `expect scores [..]`, `expect ranking [..]`).
@@ -45,7 +46,7 @@ export abstract class ExampleGrammar extends StatementGrammar {
                 });
               },
             },
-            { ALT: () => this.skipUntil("a step of an example (`players`, `seed`, `variant`, `ask always`, `position`, `choose`, `expect`)", startsStep) },
+            { ALT: () => this.skipUntil("a step of an example (`players`, `seed`, `variant`, `ask always`, `position`, `random`, `choose`, `expect`)", startsStep) },
           ],
         }),
     });
@@ -109,6 +110,14 @@ export abstract class ExampleGrammar extends StatementGrammar {
                 if (by) s.by = by;
                 return s;
               });
+            },
+          },
+          {
+            GATE: () => isWord(this.LA(1), "random"),
+            ALT: () => {
+              const start = this.CONSUME9(Identifier);
+              const values = this.SUBRULE4(this.expression);
+              return this.ACTION((): ExampleStep => ({ kind: "ExampleRandom", values, span: this.spanFrom(start) }));
             },
           },
           {

@@ -90,6 +90,9 @@ export function runExample(game: Game, ex: ExampleDef, variant = ex.variant): Ex
   const locals = nulls(Math.max(1, ex.nlocals));
   try {
     ex.steps.forEach((step, i) => runStep(sc, ex, step, i, locals));
+    // A draw the example gave that the rules never took: the rules went another way than it says.
+    const left = sc.match.forcedDraws?.[0];
+    if (left) throw new Failed({ span: left.span, message: `the rules never drew ${sc.match.forcedDraws!.length === 1 ? "the last value" : `the last ${sc.match.forcedDraws!.length} values`} this \`random\` gives: no \`random\` call came after it` });
     result.passed = true;
   } catch (e) {
     if (e instanceof Failed) result.failure = e.failure;
@@ -125,6 +128,12 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
       case "choose":
         sc.choose(step.label, seat(step.by));
         return;
+      case "random": {
+        const values = evaluate(step.values);
+        if (!Array.isArray(values)) fail("`random` lists what the next draws give, and this is `none`");
+        (sc.match.forcedDraws ??= []).push(...values.map((value) => ({ value, span: step.span })));
+        return;
+      }
       case "expect": {
         if (evaluate(step.cond) === true) return;
         const taken = sc.takenSince();

@@ -60,6 +60,18 @@ export interface Exec {
    * what. Undefined, as in every copy a bot searches, it costs one test per decision.
    */
   onTaken: ((who: number, taken: Taken) => void) | undefined;
+  /**
+   * What the next calls of `random` give, in order, each with the example step that said so
+   * (`Match.forcedDraws`, an example's `random [6, 5, 1]`). Undefined, as nearly always, it costs
+   * one test per `random` call.
+   */
+  forcedDraws: ForcedDraw[] | undefined;
+}
+
+/** A value an example says the rules' next `random` call gives, and where it says so. */
+export interface ForcedDraw {
+  value: Value;
+  span: Span;
 }
 
 /**
@@ -119,5 +131,5 @@ export function newExec(rt: Runtime, s: MatchState): Exec {
 }
 
 function execOf(rt: Runtime, s: MatchState, memoEpoch: number, budget: number): Exec {
-  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, askAlways: false, onForced: undefined, onShortDeal: undefined, onTaken: undefined };
+  return { rt, s, steps: 0, budget, events: [], memoEpoch, takenFrom: null, takenAt: -1, stopAtChoice: false, stoppedAtChoice: false, quiet: false, askAlways: false, onForced: undefined, onShortDeal: undefined, onTaken: undefined, forcedDraws: undefined };
 }

@@ -2,7 +2,7 @@ import { zoneRecord } from "./shared-zones.ts";
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Value } from "../dsl/ir.ts";
-import { newExec, type Exec } from "./exec.ts";
+import { newExec, type Exec, type ForcedDraw } from "./exec.ts";
 import { computeEstimate, estimateFailure } from "./estimate.ts";
 import { knownFailure } from "./marks.ts";
 import { readMeasures, type Measured } from "./measures.ts";
@@ -158,6 +158,13 @@ export class Match {
    */
   onShortDeal: ((span: Span, asked: number, dealt: number) => void) | undefined = undefined;
 
+  /**
+   * What the rules' next `random` calls give, in order (an example's `random [6, 5, 1]`: a
+   * rulebook's dice laid out), taken from the front as they are drawn; undefined or empty, they
+   * draw from the generator. Copies do not inherit it.
+   */
+  forcedDraws: ForcedDraw[] | undefined = undefined;
+
   /** A look-ahead copy (`lookAhead`): its rules stop on reaching a choice, before offering it. */
   private lookingAhead = false;
   /** The state the rules of a look-ahead copy stopped in, at a choice not offered yet. */
@@ -185,6 +192,7 @@ export class Match {
     x.askAlways = this.askAlways;
     x.onForced = this.onForcedChoice;
     x.onShortDeal = this.onShortDeal;
+    x.forcedDraws = this.forcedDraws;
     return x;
   }
 

@@ -116,6 +116,7 @@ export class Scenario {
   private exec(): Exec {
     const x = newExec(this.rt, this.match.state);
     x.askAlways = this.match.askAlways;
+    x.forcedDraws = this.match.forcedDraws;
     return x;
   }
 

@@ -78,6 +78,12 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         ex.steps.push(s);
         break;
       }
+      case "ExampleRandom": {
+        const v = checkExpr(c, step.values, cx);
+        if (v.ty.t !== "list" && v.ty.t !== "any") c.sink.error("type-mismatch", `\`random\` in an example lists what the rules' next draws give, \`random [6, 5, 1]\`, not ${typeName(v.ty)}`, step.values.span);
+        ex.steps.push({ op: "random", values: v.ir, span: step.span });
+        break;
+      }
       case "ExpectHolds": {
         const text = textOf(c, step.cond.span);
         if (step.cond.kind === "BinaryExpr" && step.cond.op === "==") {

@@ -1,4 +1,8 @@
+import type { Value } from "../../dsl/ir.ts";
+import type { Span } from "../../dsl/span.ts";
+import type { Exec, ForcedDraw } from "../exec.ts";
 import { randomInt } from "../random.ts";
+import { equal } from "../values.ts";
 import { fail } from "../runtime-error.ts";
 import { direct, type BuiltinImpl, type BuiltinName } from "./impl.ts";
 import { listOf } from "./list-builtins.ts";
@@ -12,8 +16,22 @@ export const NUMBER_IMPLS = {
     if (typeof v !== "number" || typeof lo !== "number" || typeof hi !== "number") fail("runtime-none-value", "`clamp` needs three numbers", span);
     return Math.min(hi, Math.max(lo, v));
   }),
-  random: direct((x, _span, v) => {
+  random: direct((x, span, v) => {
     const list = listOf(x, v!);
+    if (x.forcedDraws !== undefined && x.forcedDraws.length > 0) return forcedDraw(x, x.forcedDraws.shift()!, list, span);
     return list.length ? list[randomInt(x.s, 0, list.length - 1)]! : null;
   }),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
+
+/**
+ * The value an example said this `random` call gives (`random [6, 5, 1]`), as the rules' list
+ * holds it; one the list does not hold is a mistake in the example, told at this call with the
+ * example's line, since the draw could never give it.
+ */
+function forcedDraw(x: Exec, draw: ForcedDraw, list: readonly Value[], span: Span): Value {
+  const found = list.find((v) => equal(v, draw.value));
+  if (found !== undefined) return found;
+  const shown = (v: Value): string => (typeof v === "string" ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(shown).join(", ")}]` : String(v));
+  const drawn = list.length > 12 ? `${list.slice(0, 12).map(shown).join(", ")}, … (${list.length} values)` : list.map(shown).join(", ");
+  fail("runtime-forced-draw", `the example's \`random\` (line ${draw.span.start.line}) gives ${shown(draw.value)} for this draw, but it draws from ${list.length ? `[${drawn}]` : "an empty list"}`, span);
+}

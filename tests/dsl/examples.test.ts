@@ -58,7 +58,7 @@ describe("example blocks: checking", () => {
     const src = harvest(`example "three" {\n  players 3\n  shuffle players[0].bag\n}\n`);
     expect(errors(src)).toEqual([
       `${line(src, "players 3")}:11 invalid-example: the game is for 2 players, not 3`,
-      `${line(src, "shuffle players")}:3 parse-unexpected-token: expected a step of an example (\`players\`, \`seed\`, \`variant\`, \`ask always\`, \`position\`, \`choose\`, \`expect\`) but found \`shuffle\``,
+      `${line(src, "shuffle players")}:3 parse-unexpected-token: expected a step of an example (\`players\`, \`seed\`, \`variant\`, \`ask always\`, \`position\`, \`random\`, \`choose\`, \`expect\`) but found \`shuffle\``,
     ]);
   });
 
