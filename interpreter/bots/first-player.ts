@@ -1,4 +1,4 @@
-import { binomialPValue, chiSquarePValue } from "./statistics.ts";
+import { binomialPValue, chiSquarePValue, wilson } from "./statistics.ts";
 
 /**
  * Does the player who decides first win more (or less) than the fair share 1/players? An exact
@@ -88,9 +88,19 @@ export function firstPlayerVerdict(bots: readonly string[], test: FirstPlayerTes
   if (test.pValue >= 0.05) return "no evidence of a first-player effect";
   // Which way: the first player's share of the games one seat won alone against its fair share.
   // Named with the bot that showed it: a bot that plays badly (greedy without a good `estimate`
-  // in an engine-building game) can make an effect of its own, which people would not see.
-  return `${test.wins > test.decisive * test.fairShare ? "a first-player advantage" : "a first-player handicap"} when ${bots[0] ?? "the bot"} plays every seat`;
+  // in an engine-building game) can make an effect of its own, which people would not see. It is
+  // evidence, not a fact: one run of a few dozen games gives p < 0.05 one time in twenty with no
+  // effect at all (ten games of a fair game read "a handicap" at p = 0.02 with one seed and two).
+  const which = test.wins > test.decisive * test.fairShare ? "a first-player advantage" : "a first-player handicap";
+  const few = test.decisive < FEW_DECISIVE ? `, from ${test.decisive} games only: play more, or another --seed, before acting on it` : "";
+  // Games with choices made at once (a bid, a draft) may have their first lone decision anywhere
+  // in a round (a tie broken after a bid), not at the start of a turn order.
+  const atOnce = test.atOnce ? "; the game has choices made at once, so the first to decide alone may not be the first in its turn order" : "";
+  return `evidence of ${which} when ${bots[0] ?? "the bot"} plays every seat${few}${atOnce}`;
 }
+
+/** Fewer games won alone than this, a verdict says how few they are (the share's interval is wide). */
+const FEW_DECISIVE = 50;
 
 /**
  * A p-value as a person reads it: four decimals, tiny ones in powers of ten. Below about 10^-300
@@ -105,9 +115,24 @@ export function formatPValue(p: number): string {
 /** The test as `stela simulate` prints it: "the first to decide won 12 of 38 decisive games (p = 0.8541, no evidence …)". */
 export function firstPlayerText(bots: readonly string[], test: FirstPlayerTest): string {
   if (noFirstPlayer(test)) return `no first player: ${firstPlayerVerdict(bots, test)}`;
-  const left = test.atOnce ? `; ${test.atOnce} that opened with a choice made at once left out` : "";
+  const left = test.atOnce ? `; ${atOnceLeftOut(test.atOnce)}` : "";
   const who = test.firstSeat === undefined ? "the first to decide" : `the first to decide (seat ${test.firstSeat + 1} in every game)`;
-  return `${who} won ${test.wins} of ${test.decisive} decisive games${left} (${formatPValue(test.pValue)}, ${firstPlayerVerdict(bots, test)})`;
+  // The share with its interval against the fair share: how big an effect is, or could be hiding.
+  const share = test.decisive > 0 ? `, ${rateText(wilson(test.wins, test.decisive))} against a fair ${percent(test.fairShare)}` : "";
+  return `${who} won ${test.wins} of ${test.decisive} decisive games${share}${left} (${formatPValue(test.pValue)}, ${firstPlayerVerdict(bots, test)})`;
+}
+
+/** The games left out of the tests for having no lone decision at all. */
+function atOnceLeftOut(n: number): string {
+  return `${n} decided only by choices made at once left out`;
+}
+
+function percent(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+function rateText(r: { value: number; low: number; high: number }): string {
+  return `${percent(r.value)} [${(100 * r.low).toFixed(1)}–${(100 * r.high).toFixed(1)}]`;
 }
 
 /**
@@ -176,7 +201,7 @@ function placeCounts(test: TurnOrderTest): string {
  */
 export function turnOrderText(bots: readonly string[], test: TurnOrderTest): string {
   const places = test.wins.length;
-  const left = test.atOnce ? `; ${test.atOnce} that opened with a choice made at once left out` : "";
+  const left = test.atOnce ? `; ${atOnceLeftOut(test.atOnce)}` : "";
   if (test.decisive === 0 && test.atOnce) return "by place in the turn order: every game opened with a choice all players make at once, so there is no turn order to test";
   const counts = `by place in the turn order (the first to decide, then clockwise), the games won alone were ${placeCounts(test)} of ${test.decisive}${left}`;
   if (test.decisive < TURN_ORDER_EXPECTED * places) return `${counts} (too few to test: the test wants ${TURN_ORDER_EXPECTED * places} games won alone, ${TURN_ORDER_EXPECTED} a place)`;
@@ -185,6 +210,6 @@ export function turnOrderText(bots: readonly string[], test: TurnOrderTest): str
       ? "the seats have different bots, so this cannot tell a place from its bot"
       : test.pValue >= 0.05
         ? "no evidence that the place in the turn order matters"
-        : `the place in the turn order matters when ${bots[0] ?? "the bot"} plays every seat`;
+        : `evidence that the place in the turn order matters when ${bots[0] ?? "the bot"} plays every seat`;
   return `${counts} (${formatPValue(test.pValue)}, ${verdict})`;
 }

@@ -9,7 +9,7 @@ import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sha
 function firstPlayerSentence(s: SimulationSummary): string {
   const fp = s.firstPlayer;
   if (fp.decisive === 0 && (fp.atOnce ?? 0) > 0) return `No first player: ${escapeHtml(firstSeatVerdict(s))}.`;
-  const left = fp.atOnce ? ` (${fp.atOnce} that opened with a choice made at once left out)` : "";
+  const left = fp.atOnce ? ` (${fp.atOnce} decided only by choices made at once left out)` : "";
   return `The first to decide: ${fp.wins} wins in ${fp.decisive} decisive games${left}, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.`;
 }
 

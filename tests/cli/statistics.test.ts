@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { turnOrderTest, turnOrderText } from "../../interpreter/bots/first-player.ts";
+import { firstPlayerTest, firstPlayerText, turnOrderTest, turnOrderText } from "../../interpreter/bots/first-player.ts";
 import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { binomialPValue, chiSquarePValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, shareTrials, spread, togetherZ, tQuantile, wilson } from "../../interpreter/bots/statistics.ts";
 import { botRandom } from "../../interpreter/bots/seeds.ts";
@@ -81,21 +81,21 @@ describe("the turn-order test", () => {
     expect(t.decisive).toBe(200);
     // chi² = (100 + 100 + 36 + 196) / 50 = 8.64 on 3 degrees of freedom.
     expect(t.pValue).toBeCloseTo(chiSquarePValue(8.64, 3), 12);
-    expect(turnOrderText(["greedy"], t)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 60, 60, 44, 36 of 200 (p = 0.0345, the place in the turn order matters when greedy plays every seat)");
+    expect(turnOrderText(["greedy"], t)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 60, 60, 44, 36 of 200 (p = 0.0345, evidence that the place in the turn order matters when greedy plays every seat)");
     expect(turnOrderText(["greedy", "random"], t)).toContain("the seats have different bots, so this cannot tell a place from its bot");
     // Games that opened with a choice all players make at once have no first player, so no place:
     // left out, and said.
     const withDraft = turnOrderTest([...games, ...Array.from({ length: 7 }, () => ({ winners: [3], atOnce: true }))], 4);
     expect(withDraft.wins).toEqual([60, 60, 44, 36]);
     expect(withDraft.atOnce).toBe(7);
-    expect(turnOrderText(["greedy"], withDraft)).toContain("of 200; 7 that opened with a choice made at once left out (p = 0.0345");
+    expect(turnOrderText(["greedy"], withDraft)).toContain("of 200; 7 decided only by choices made at once left out (p = 0.0345");
     const allDraft = turnOrderTest(Array.from({ length: 30 }, () => ({ winners: [1], atOnce: true })), 4);
     expect(turnOrderText(["random"], allDraft)).toBe("by place in the turn order: every game opened with a choice all players make at once, so there is no turn order to test");
     // 20 games won alone are 5 a place: read (chi² = (196 + 16 + 25 + 25) / 5 = 52.4 on 3 degrees of
     // freedom). Fewer: the chi-square approximation is not to be read, so no p-value.
     const few = turnOrderTest(games.slice(0, 19).concat(games.slice(60, 61)), 4);
     expect(few.decisive).toBe(20);
-    expect(turnOrderText(["greedy"], few)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 19, 1, 0, 0 of 20 (p = 2.46e-11, the place in the turn order matters when greedy plays every seat)");
+    expect(turnOrderText(["greedy"], few)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 19, 1, 0, 0 of 20 (p = 2.46e-11, evidence that the place in the turn order matters when greedy plays every seat)");
     const fewer = turnOrderTest(games.slice(0, 18).concat(games.slice(60, 61)), 4);
     expect(turnOrderText(["greedy"], fewer)).toBe("by place in the turn order (the first to decide, then clockwise), the games won alone were 18, 1, 0, 0 of 19 (too few to test: the test wants 20 games won alone, 5 a place)");
   });
@@ -104,7 +104,7 @@ describe("the turn-order test", () => {
     const outcomes = (players: number) => Array.from({ length: 90 }, (_, i) => ({ game: i + 1, seed: i, scores: Array.from({ length: players }, () => 0), winners: [i % 3 === 2 ? 0 : 1], decisions: 10 }));
     // chi² = (0 + 900 + 900) / 30 = 60 on 2 degrees of freedom: e^-30.
     const three = summaryLines(summarise("G", { file: "g.stela", players: 3, bots: ["random"], seed: 1 }, 90, outcomes(3), 1));
-    expect(three).toContain("by place in the turn order (the first to decide, then clockwise), the games won alone were 30, 60, 0 of 90 (p = 9.36e-14, the place in the turn order matters when random plays every seat)");
+    expect(three).toContain("by place in the turn order (the first to decide, then clockwise), the games won alone were 30, 60, 0 of 90 (p = 9.36e-14, evidence that the place in the turn order matters when random plays every seat)");
     const two = summaryLines(summarise("G", { file: "g.stela", players: 2, bots: ["random"], seed: 1 }, 90, outcomes(2), 1));
     expect(two.join("\n")).not.toContain("turn order");
   });
@@ -298,5 +298,26 @@ describe("the median's order-statistic interval", () => {
     // A lower level narrows it: n = 10 at 80% takes the 3rd and 8th (1 − 2·56/1024 = 89%).
     const lower = medianInterval(ranks(10), 0.8);
     expect([lower.low, lower.high]).toEqual([3, 8]);
+  });
+});
+
+describe("the first-player test in words", () => {
+  const games = (n: number, firstWins: number, atOnce = 0) => [
+    ...Array.from({ length: n }, (_, i) => ({ winners: [i < firstWins ? 0 : 1], first: 0 })),
+    ...Array.from({ length: atOnce }, () => ({ winners: [0], atOnce: true })),
+  ];
+
+  it("gives the share with its interval against the fair share, and calls p < 0.05 evidence, saying when the games are few", () => {
+    // One win in ten: p = 0.0215, a "handicap" a fair game shows one run in twenty.
+    expect(firstPlayerText(["random"], firstPlayerTest(games(10, 1), 2))).toBe(
+      "the first to decide won 1 of 10 decisive games, 10.0% [1.8–40.4] against a fair 50.0% (p = 0.0215, evidence of a first-player handicap when random plays every seat, from 10 games only: play more, or another --seed, before acting on it)",
+    );
+    expect(firstPlayerText(["random"], firstPlayerTest(games(200, 109), 2))).toBe("the first to decide won 109 of 200 decisive games, 54.5% [47.6–61.3] against a fair 50.0% (p = 0.2292, no evidence of a first-player effect)");
+  });
+
+  it("warns that in a game with choices made at once the first to decide alone may not open the turn order", () => {
+    expect(firstPlayerText(["random"], firstPlayerTest(games(70, 13, 25), 3))).toBe(
+      "the first to decide won 13 of 70 decisive games, 18.6% [11.2–29.2] against a fair 33.3%; 25 decided only by choices made at once left out (p = 0.0076, evidence of a first-player handicap when random plays every seat; the game has choices made at once, so the first to decide alone may not be the first in its turn order)",
+    );
   });
 });

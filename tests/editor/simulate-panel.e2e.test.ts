@@ -106,7 +106,7 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       }
       // The first-player test, wins, decisive games, p-value and verdict, in the CLI's words.
       const fair = cli.find((l) => l.startsWith("fair share: "))!;
-      const first = /the first to decide won \d+ of \d+ decisive games \(p = [^)]+\)$/.exec(fair)![0];
+      const first = /the first to decide won \d+ of \d+ decisive games, [^(]* \(p = [^)]+\)$/.exec(fair)![0];
       expect(await page.textContent("[data-testid=simulate-first-player]"), file).toBe(`Fair share 33.3% a seat; ${first}.`);
       // With 3 players, the turn-order test follows, in the CLI's words.
       const order = cli.find((l) => l.startsWith("by place in the turn order"))!;

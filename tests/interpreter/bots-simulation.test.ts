@@ -70,7 +70,7 @@ describe("random streams", () => {
     const mixed = summarise("Mixed", s, 40, outcomes.map((o, i) => (i < 30 ? o : { ...o, atOnce: undefined, first: o.winners[0] ?? 0 })), 1);
     const won = outcomes.filter((o) => o.winners.length === 1);
     expect(mixed.firstPlayer).toMatchObject({ decisive: won.filter((o) => o.game > 30).length, atOnce: won.filter((o) => o.game <= 30).length });
-    expect(summaryLines(mixed).join("\n")).toMatch(/decisive games; \d+ that opened with a choice made at once left out \(p = /);
+    expect(summaryLines(mixed).join("\n")).toMatch(/decisive games, [^;]*; \d+ decided only by choices made at once left out \(p = /);
   });
 
   it("finds the first player of the turns after a setup choice all players make at once", () => {
@@ -97,7 +97,7 @@ scoring p { points p.score }
     expect(outcomes.some((o) => o.atOnce)).toBe(false);
     const summary = summarise("Keep then turns", s, 60, outcomes, 1);
     expect(summary.firstPlayer).toMatchObject({ wins: 60, decisive: 60 });
-    expect(firstSeatVerdict(summary)).toBe("a first-player advantage when random plays every seat");
+    expect(firstSeatVerdict(summary)).toBe("evidence of a first-player advantage when random plays every seat");
     // Only choices made at once: nobody decided first.
     expect(firstToDecide([{ player: 0, secret: true }, { player: 1, secret: true }])).toEqual({ atOnce: true });
     expect(firstToDecide([{ player: 0, secret: true }, { player: 1 }])).toEqual({ first: 1 });
@@ -161,13 +161,13 @@ scoring p { points p.score }
     const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
     const run = (firstWins: number, games: number) =>
       summarise("Goofspiel", s, games, Array.from({ length: games }, (_, i) => ({ game: i + 1, seed: i, scores: i < firstWins ? [1, 0] : [0, 1], winners: i < firstWins ? [0] : [1], decisions: 5 })), 1);
-    expect(firstSeatVerdict(run(140, 200))).toBe("a first-player advantage when random plays every seat");
-    expect(firstSeatVerdict(run(60, 200))).toBe("a first-player handicap when random plays every seat");
+    expect(firstSeatVerdict(run(140, 200))).toBe("evidence of a first-player advantage when random plays every seat");
+    expect(firstSeatVerdict(run(60, 200))).toBe("evidence of a first-player handicap when random plays every seat");
     expect(firstSeatVerdict(run(104, 200))).toBe("no evidence of a first-player effect");
     // 3,000 of 3,000: the exact test's sum underflows to 0; the true p is below 10^-300, not 0.
     const sweep = run(3000, 3000);
     expect(sweep.firstPlayer.pValue).toBe(0);
-    expect(summaryLines(sweep).join("\n")).toContain("the first to decide won 3000 of 3000 decisive games (p < 1e-300, a first-player advantage when random plays every seat)");
+    expect(summaryLines(sweep).join("\n")).toContain("the first to decide won 3000 of 3000 decisive games, 100.0% [99.9–100.0] against a fair 50.0% (p < 1e-300, evidence of a first-player advantage when random plays every seat)");
     expect(formatPValue(0.17752)).toBe("p = 0.1775");
     expect(formatPValue(1.907e-6)).toBe("p = 1.91e-6");
   });
@@ -194,7 +194,7 @@ scoring p { points p.score }
     expect(summary.seats[0]!.wins.count).toBeGreaterThan(70);
     expect(summary.seats[0]!.wins.count).toBeLessThan(130);
     expect(summary.firstPlayer).toMatchObject({ wins: 200, decisive: 200 });
-    expect(firstSeatVerdict(summary)).toBe("a first-player advantage when random plays every seat");
+    expect(firstSeatVerdict(summary)).toBe("evidence of a first-player advantage when random plays every seat");
   });
 
   it("never calls a stronger bot in the first seat a first-seat advantage", () => {
