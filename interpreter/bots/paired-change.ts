@@ -139,7 +139,7 @@ export function alikeNote(d: PairedDifference): string | undefined {
  */
 export function samePlayNote(length: PairedDifference, sameMoves?: number, bots: readonly string[] = ["random"]): string | undefined {
   const advice = bots.every((b) => b === "random")
-    ? "(random bots never react to a change of scoring); play greedy or mcts bots to see how players would"
+    ? "(random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would"
     : "(greedy and mcts steer by the game's `estimate`: a change that does not alter how it ranks their options leaves them playing as before)";
   if (sameMoves !== undefined) {
     if (length.n < 6 || sameMoves < length.n) return undefined;

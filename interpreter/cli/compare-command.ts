@@ -229,13 +229,17 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // come hold. A change in 1 game in 20 leaves all of the first 50 alike in 8% of runs, and a run
     // that stopped there said "surely holds" of a score change twice its limit (3 seeds of 7).
     const alike = (ds: readonly PairedDifference[]): boolean => ds.some((x) => x.variance === 0);
-    const result = (d: Difference, detail: string, all: Difference[] = [d], same = false): Threshold => ({
-      rule: text,
-      broken: excess(d, level) > limit,
-      detail,
-      ...at,
-      ...(level === undefined ? {} : { settled: !same && all.every(within) }),
-    });
+    const result = (d: Difference, detail: string, all: Difference[] = [d], same = false): Threshold => {
+      const broken = excess(d, level) > limit;
+      if (level === undefined) return { rule: text, broken, detail, ...at };
+      const settled = !same && all.every(within);
+      // A rule that holds says how: surely within its limit, or only not surely past it (an
+      // interval reaching past the limit on both sides of nothing read "ok … no sure change", as
+      // if the change were known to be small).
+      // (A limit of 0 is never surely met: "no sure change" says all there is.)
+      const how = broken || limit === 0 ? "" : settled ? `; surely within the limit (${limit})` : `; undecided: not surely past the limit (${limit}), nor surely within it: more games would tell`;
+      return { rule: text, broken, detail: detail + how, ...at, settled };
+    };
     // With no game played to the end on both sides there is no change to measure: a rule on one
     // breaks, rather than pass on nothing (`errors>0` says why the games failed).
     if (at95.pairs === 0 && name !== "win-off-fair" && name !== "errors") return { rule: text, broken: true, detail: "no game ended cleanly on both sides: there is no change to measure", ...at };

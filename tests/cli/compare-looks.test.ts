@@ -99,9 +99,12 @@ describe("looks at a comparison", () => {
     ]);
     expect(stopReason(decided)).toBe("every --fail-if rule is decided: win-change>5@95 breaks and win-change>60@95 surely holds");
     expect(decided.thresholds[0]!.detail).toMatch(/, 95% interval, over 3 looks, \[/);
+    // A rule that holds says how: surely within its limit, or undecided (more games would tell).
+    expect(decided.thresholds[1]!.detail).toMatch(/: at least [\d.]+ points; surely within the limit \(60\)$/);
     // A limit inside the interval: neither broken nor settled, so the run plays on.
     const open = look(a, b, 50, 3, ["win-change>5@95", "win-change>30@95"]);
     expect(open.thresholds[1]).toMatchObject({ broken: false, settled: false });
+    expect(open.thresholds[1]!.detail).toMatch(/; undecided: not surely past the limit \(30\), nor surely within it: more games would tell$/);
     expect(stopReason(open)).toBeUndefined();
     // A broken `errors` rule stops any look: more games cannot mend it.
     const failed = b.map((g, i) => (i === 3 ? { ...g, error: { code: "runtime-error", message: "boom" } } : g)) as GameOutcome[];

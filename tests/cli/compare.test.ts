@@ -75,7 +75,7 @@ describe("comparing two runs", () => {
     // see (a change in a rare game: by the rule of three, under 3 in 10 here), not an exact change.
     expect(alike.join("\n")).toContain("+0.00 [+0.00, +0.00] (all 10 games alike: a change in fewer than 1 game in 3 could be missed)");
     // Every game as long on both sides: the bots may have played the same games, and the lines say so.
-    expect(alike).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (random bots never react to a change of scoring); play greedy or mcts bots to see how players would");
+    expect(alike).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would");
     // Greedy or mcts bots played already: the note does not send the designer to them, and says
     // why such bots may play alike, or that the game's length is fixed by its rules (a card game's rounds).
     const weighed = { ...settings, bots: ["mcts:50", "greedy"] };
@@ -96,7 +96,7 @@ describe("comparing two runs", () => {
     const lines = (a: GameOutcome[], b: GameOutcome[]) => comparisonLines(compareSummaries(summarise("A", settings, 10, a, 1), summarise("B", settings, 10, b, 1), { a, b }, [], "cmd"));
     // The same moves in every game: the bots did not react, and the note says so for sure.
     const same = lines(digest(base, (i) => i), digest(base, (i) => i));
-    expect(same).toContain("note: every one of the 10 games was played move for move alike under both rules: the bots did not react to the change (random bots never react to a change of scoring); play greedy or mcts bots to see how players would");
+    expect(same).toContain("note: every one of the 10 games was played move for move alike under both rules: the bots did not react to the change (random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would");
     // As many decisions, other moves (a tile-laying game asks the same questions every turn, however
     // greedy bots answer them): the bots reacted, and nothing is said.
     const other = lines(digest(base, (i) => i), digest(base, (i) => (i === 3 ? 99 : i)));
@@ -143,8 +143,8 @@ describe("comparing two runs", () => {
     const b2 = summarise("B", { ...settings, file: "b.stela" }, 100, gamesB2, 1);
     const c = compareSummaries(a2, b2, { a: gamesA2, b: gamesB2 }, ["win-off-fair>5", "win-off-fair>5@95", "win-change>5", "win-change>5@95", "score-change>0.5", "score-change>0.5@90"], "cmd");
     expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true, false, true, false]);
-    expect(c.thresholds[1]!.detail).toBe("seat 1 wins 56.0% in B, 95% interval [46.2%, 65.3%]: the interval includes the fair 50.0%");
-    expect(c.thresholds[3]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval \[-[\d.]+, \+[\d.]+\]: the interval includes 0: no sure change$/);
+    expect(c.thresholds[1]!.detail).toBe("seat 1 wins 56.0% in B, 95% interval [46.2%, 65.3%]: the interval includes the fair 50.0%; undecided: not surely past the limit (5), nor surely within it: more games would tell");
+    expect(c.thresholds[3]!.detail).toMatch(/^seat 1's win rate moves \+6\.0 points, 95% interval \[-[\d.]+, \+[\d.]+\]: the interval includes 0: no sure change; undecided: not surely past the limit \(5\), nor surely within it: more games would tell$/);
   });
 
   it("works each change out game by game: six games that all went one way are a change, not noise", () => {
