@@ -226,6 +226,8 @@ export interface FieldDecl {
   bounds?: Expr;
   /** A kind's `mark` field: a `state` field that shows wherever the piece is, even hidden. */
   mark?: true;
+  /** `var turns: number = 0 internal`: a variable kept off the players' screens (bookkeeping), still public. */
+  internal?: true;
   span: Span;
 }
 

@@ -68,6 +68,7 @@ export const DIAGNOSTIC_CODES = {
   "invalid-table": "A table whose keys overlap or cannot be looked up.",
   "invalid-components": "A component declaration that cannot be built.",
   "invalid-zone": "A zone declaration that cannot be built.",
+  "invalid-field": "A field of a piece or a space written with what only a variable may have (`internal`).",
   "invalid-variant": "A variant that cannot be applied to its base.",
   "invalid-measure": "A `measure` simulation cannot report: one without a label.",
   "known-without-marks": "A kind's `known` block, in a kind with no `mark` field: redrawn copies check it only where a mark is set, so never.",

@@ -364,6 +364,8 @@ export interface VarDef {
   bounds?: [number, number];
   /** Locals an initial value needs (per-player ones see the player as `this` in slot 0). */
   nlocals: number;
+  /** `internal`: bookkeeping kept off the players' screens (`View.internalVars`); still public, as every variable is. */
+  internal?: true;
 }
 
 export interface TableDef {

@@ -158,23 +158,27 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     });
     // `money: number = 100 hidden`: a word after the field on its line that starts no next field
     // (no `:` after it) is one error here; read as the next field's name, it lost the whole block
-    // and every use of its fields was "no such variable".
-    this.OPTION4({
+    // and every use of its fields was "no such variable". `internal` is the one word that belongs
+    // there (a variable kept off the players' screens; `internal` is a word only there).
+    const extraWord = this.OPTION4({
       GATE: () =>
         tokenMatcher(this.LA(1), Word) && this.LA(1).startLine === this.LA(0).endLine && !tokenMatcher(this.LA(2), Colon) && !KIND_ITEM_WORDS.has(this.LA(1).image),
       DEF: () => {
         const extra = this.CONSUME2(Word);
         this.ACTION(() => {
+          if (extra.image === "internal") return;
           const secret = ["hidden", "secret", "private", "owner"].includes(extra.image);
+          // Said with the one word that may follow a variable, for one only kept off the screens.
           this.problems.push({
             code: "parse-unexpected-token",
             message: `\`${extra.image}\` after the field \`${name.image}\`: a field is \`name: type\`, with \`in low..high\` and \`= start\` if any`,
             span: tokenSpan(extra),
             ...(secret
-              ? { hint: "player variables and fields are public; a number only its owner sees is a `state` field of a piece in a zone only its owner sees (see hidden information in the reference)" }
+              ? { hint: "player variables and fields are public; a number only its owner sees is a `state` field of a piece in a zone only its owner sees (see hidden information in the reference); `internal` keeps bookkeeping off the players' screens, public still" }
               : {}),
           });
         });
+        return extra;
       },
     });
     this.OPTION3(() => this.CONSUME(Comma));
@@ -182,6 +186,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       const f: FieldDecl = { name: this.name(name), type, span: this.spanFrom(name) };
       if (init) f.init = init;
       if (bounds) f.bounds = bounds;
+      if (extraWord?.image === "internal") f.internal = true;
       return f;
     });
   });

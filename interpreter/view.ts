@@ -146,6 +146,13 @@ export interface View {
    * piece (some viewers may not see it), or whose type is not known.
    */
   globalsText: Record<string, string>;
+  /**
+   * Variables (global or per player) the rules declare `internal`: bookkeeping a player's screen
+   * leaves out (`stela play`'s `game:` line, the playtest's player cards), though their values are
+   * in `globals` and `players[].vars` as every variable's: they are public, not secret. Absent
+   * when there are none.
+   */
+  internalVars?: string[];
   zones: ZoneView[];
   boards: BoardView[];
   decision: DecisionView | null;
@@ -279,6 +286,8 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
     error: s.error,
   };
   if (s.variant) view.variant = s.variant;
+  const internal = [...rt.def.globals, ...rt.def.playerVars].filter((v) => v.internal).map((v) => v.name);
+  if (internal.length) view.internalVars = internal;
   // A view is a snapshot: later moves must not change it, nor may its reader change the match.
   // Spaces in it are their keys, as the boards' spaces are (`SpaceView.key`).
   return copyWithSpaces(view, (t) => t.key) as View;

@@ -1,7 +1,7 @@
 import { ZONE_ROW_PER_PLAYER } from "../parser-messages.ts";
 import { declName, type ComponentEntry, type Decl, type Expr, type FieldDecl } from "../ast.ts";
 import { BUILTINS, CONSTANTS, EVENTS } from "../builtins/catalogue.ts";
-import type { BoardDef, ComponentDef, KindDef, TableDef, Topology, Value, Visibility } from "../ir.ts";
+import type { BoardDef, ComponentDef, KindDef, TableDef, Topology, Value, VarDef, Visibility } from "../ir.ts";
 import type { Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { assignable, defaultValue, T, typeName, type Type } from "../types.ts";
@@ -138,6 +138,8 @@ export function buildEnums(c: Checker, decls: Decl[]): void {
 }
 
 function fieldInit(c: Checker, f: FieldDecl, type: Type, what: string): Value | undefined {
+  // Only a variable is on the players' screens as it is (a piece's fields and a space's show where `show` puts them).
+  if (f.internal) c.sink.error("invalid-field", `\`internal\` keeps a variable (\`var\`, \`per player\`) off the players' screens; a ${what} is shown only where a \`show\` block puts it`, f.span);
   if (!f.init) return undefined;
   const init = f.init;
   const v = expectingMap(c, init, type, () => constEval(c, init));
@@ -827,7 +829,9 @@ export function buildVariableTypes(c: Checker, decls: Decl[]): void {
     if (d.kind === "VarDecl") {
       const type = resolveType(c, d.field.type);
       const b = bounds(d.field);
-      c.def.globals.push(b ? { name: d.field.name.text, type, bounds: b, nlocals: 0 } : { name: d.field.name.text, type, nlocals: 0 });
+      const g: VarDef = b ? { name: d.field.name.text, type, bounds: b, nlocals: 0 } : { name: d.field.name.text, type, nlocals: 0 };
+      if (d.field.internal) g.internal = true;
+      c.def.globals.push(g);
     }
     if (d.kind === "PerPlayerDecl") {
       for (const f of d.fields) {
@@ -838,7 +842,9 @@ export function buildVariableTypes(c: Checker, decls: Decl[]): void {
           m.type = type;
           if (b) m.bounds = b;
         }
-        c.def.playerVars.push(b ? { name: f.name.text, type, bounds: b, nlocals: 1 } : { name: f.name.text, type, nlocals: 1 });
+        const v: VarDef = b ? { name: f.name.text, type, bounds: b, nlocals: 1 } : { name: f.name.text, type, nlocals: 1 };
+        if (f.internal) v.internal = true;
+        c.def.playerVars.push(v);
       }
     }
   }

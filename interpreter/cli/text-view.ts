@@ -271,10 +271,15 @@ export function renderText(v: View, opts: { messages?: boolean } = {}): string {
   }
   // The rules' own variables (`var round = 1`): a count of the round or the climbers of a turn is
   // part of the table a player reads.
-  const globals = Object.entries(v.globals).map(([k, val]) => `${k} ${v.globalsText[k] ?? valueText(val)}`);
+  // Bookkeeping the rules declare `internal` stays off the screen.
+  const shown = (k: string): boolean => !v.internalVars?.includes(k);
+  const globals = Object.entries(v.globals)
+    .filter(([k]) => shown(k))
+    .map(([k, val]) => `${k} ${v.globalsText[k] ?? valueText(val)}`);
   if (globals.length) lines.push(`game: ${globals.join(", ")}`);
   for (const p of v.players) {
     const vars = Object.entries(p.vars)
+      .filter(([k]) => shown(k))
       .map(([k, val]) => {
         // One value per enum member (`per Resource number`): each with its member's name.
         const keys = p.keys?.[k];
