@@ -558,8 +558,38 @@ function nothingAllowed(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[]): 
     return "nothing is allowed";
   }
   if (candidates === 0) return "there is nothing to choose from (the list or zone it chooses from is empty)";
-  return `its \`where\` refuses ${candidates === 1 ? "the one candidate" : candidates === 2 ? "both candidates" : `all ${candidates} candidates`}`;
+  return `its \`where\` refuses ${candidates === 1 ? "the one candidate" : candidates === 2 ? "both candidates" : `all ${candidates} candidates`}${firstRefusal(x, ins, l)}`;
 }
+
+/**
+ * Why the candidates of a choice with none allowed are refused, in the rules' words (a `where`'s
+ * `else`, or the failing `require` of the rule it calls): the different reasons of its first
+ * candidates, as " (refused: "…"; "…")"; empty when that cannot be said. Worked out as an aside,
+ * on the way to failing (a smoke run's "refuses all 3 candidates" said nothing of why).
+ */
+function firstRefusal(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[]): string {
+  try {
+    const reasons = aside(x, l, (probe) => {
+      const out: string[] = [];
+      for (const c of items(probe, ins.src(probe, l), ins.zone, ins.span).slice(0, REFUSALS_WEIGHED)) {
+        l[ins.varSlot] = c;
+        const w = ins.wheres.find((w) => w.cond(probe, l) !== true);
+        if (!w) continue;
+        const reason = whyNot(probe, l, w.reason, w.rules, ins.span) ?? `this must hold: ${w.text}`;
+        if (!out.includes(reason)) out.push(reason);
+        if (out.length === REFUSALS_SHOWN) break;
+      }
+      return out;
+    });
+    return reasons.length ? ` (refused: ${reasons.map((r) => `"${r}"`).join("; ")})` : "";
+  } catch {
+    return "";
+  }
+}
+
+/** A failing choice's candidates weighed for their refusals, and how many different reasons are told. */
+const REFUSALS_WEIGHED = 50;
+const REFUSALS_SHOWN = 3;
 
 function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }>): void {
   const player = decider(x, ins.by, f.locals, ins.span);

@@ -13,6 +13,32 @@ export function smokeContext(f: SmokeFailure): string {
   return `smoke game ${f.number} (${f.players} players${f.variant !== undefined ? `, variant "${f.variant}"` : ""}), decision ${f.decision}; replay: ${f.replay}`;
 }
 
+/**
+ * Smoke failures grouped by where they failed: the same error at the same place of the rules (its
+ * words may name other players or counts), in game order. One bug that fails most smoke games was
+ * told once a game (17 lines alike); the text tells it once, with the other games' numbers.
+ */
+function alikeFailures(failures: readonly SmokeFailure[]): SmokeFailure[][] {
+  const groups = new Map<string, SmokeFailure[]>();
+  for (const f of failures) {
+    // A failure with no place in the rules (setup, the decision limit) is grouped by its words.
+    const key = `${f.code}\u0000${f.span?.file ?? f.file}\u0000${f.span ? f.span.start.offset : f.message}`;
+    const g = groups.get(key);
+    if (g) g.push(f);
+    else groups.set(key, [f]);
+  }
+  return [...groups.values()];
+}
+
+/** A group of alike smoke failures (`alikeFailures`) as one diagnostic: the first, and the other games' numbers. */
+function groupDiagnostic(group: readonly SmokeFailure[]): Diagnostic {
+  const d = smokeDiagnostic(group[0]!);
+  if (group.length === 1) return d;
+  const others = group.slice(1).map((f) => f.number);
+  const listed = others.length > 8 ? `${others.slice(0, 8).join(", ")}, …` : others.join(", ");
+  return { ...d, message: `${d.message} (the same error here in ${others.length} more smoke game${others.length === 1 ? "" : "s"}: ${listed})` };
+}
+
 /** The smoke failure as the diagnostic it is, located in the rule that failed (or at the file's top). */
 function smokeDiagnostic(f: SmokeFailure): Diagnostic {
   const span: Span = f.span ?? { start: { line: 1, column: 1, offset: 0 }, end: { line: 1, column: 1, offset: 0 } };
@@ -82,7 +108,7 @@ function textLines(reports: FileReport[]): string[] {
   const lines: string[] = [];
   for (const r of reports) {
     for (const d of r.diagnostics) lines.push(formatDiagnostic(d));
-    for (const f of r.smoke?.failures ?? []) lines.push(formatDiagnostic(smokeDiagnostic(f)));
+    for (const group of alikeFailures(r.smoke?.failures ?? [])) lines.push(formatDiagnostic(groupDiagnostic(group)));
     for (const d of smokeNotes(r)) lines.push(formatDiagnostic(d));
     const names = r.variants.map((v) => `"${v}"`).join(", ");
     const variants = r.extends ? `; extends ${r.extends} with variants: ${names}` : r.variants.length ? `; variants: ${names}` : "";

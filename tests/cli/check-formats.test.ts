@@ -160,3 +160,27 @@ describe("stela check formats", () => {
     expect(stela(["check", files["notes.txt"]!]).err).toBe(`stela: skipped ${files["notes.txt"]}: not a .stela file\nstela: no .stela files in ${files["notes.txt"]}\n`);
   });
 });
+
+describe("stela check --smoke: one bug, many games", () => {
+  it("tells a failure at one place of the rules once, with the other games' numbers and the rules' reasons", () => {
+    const files = ruleFiles({
+      "bug.stela": `game "Bug" { players 2 }
+flow {
+  for p in players {
+    turn p {
+      let _n = choose n from 1..3 where n > 1 else "Too small" where n > 5 else "Still too small"
+    }
+  }
+}
+scoring p { points 0 }
+`,
+    });
+    const r = stela(["check", files["bug.stela"]!, "--smoke", "5"]);
+    expect(r.code).toBe(1);
+    const errors = r.out.split("\n").filter((l) => l.includes("error runtime-no-options"));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain('its `where` refuses all 3 candidates (refused: "Too small"; "Still too small")');
+    expect(errors[0]).toMatch(/\[smoke game 1 \(2 players\), decision 0; replay: [^\]]+\] \(the same error here in 4 more smoke games: 2, 3, 4, 5\)/);
+    expect(r.out).toContain("(0 errors, 0 warnings, 5 failed smoke games)");
+  });
+});

@@ -64,7 +64,7 @@ scoring p { points 0 }
     const m = gameFromSource(src).start({ players: 2, seed: 1 });
     expect(m.error?.code).toBe("runtime-no-options");
     // Its message names the ways out, `if any` among them.
-    expect(m.error?.message).toBe("Player 1 must choose here but its `where` refuses all 3 candidates; guard the choice with an `if`, end it with `if any` (then it is `none`), or offer `stop`");
+    expect(m.error?.message).toBe('Player 1 must choose here but its `where` refuses all 3 candidates (refused: "this must hold: k > 5"); guard the choice with an `if`, end it with `if any` (then it is `none`), or offer `stop`');
   });
 
   it("says whether nothing was there to choose from or the `where` refused it all, in a choice and in a secret one", () => {
@@ -82,7 +82,11 @@ scoring p { points 0 }
 `;
     const message = (choice: string): string | undefined => gameFromSource(src(choice)).start({ players: 2, seed: 1 }).error?.message;
     expect(message("turn players[0] { let c = choose c from players[0].hand }")).toMatch(/^Player 1 must choose here but there is nothing to choose from \(the list or zone it chooses from is empty\); guard/);
-    expect(message("turn players[1] { let c = choose c from players[1].hand where c.v > 1 }")).toMatch(/^Player 2 must choose here but its `where` refuses both candidates; guard/);
+    expect(message("turn players[1] { let c = choose c from players[1].hand where c.v > 1 }")).toMatch(/^Player 2 must choose here but its `where` refuses both candidates \(refused: "this must hold: c.v > 1"\); guard/);
+    // Each different reason the rules give, in their words.
+    expect(message('turn players[1] { let c = choose c from [1, 2, 3] where c > 2 else "Too small" where c < 3 else "Too big" }')).toMatch(
+      /^Player 2 must choose here but its `where` refuses all 3 candidates \(refused: "Too small"; "Too big"\); guard/,
+    );
     expect(message("let cs = secretly each p in players chooses c from p.hand")).toBe(
       "Player 1 must choose here but there is nothing to choose from (the list or zone it chooses from is empty); end the choice with `if any` (then their value is `none`), or choose among those who can",
     );
