@@ -304,6 +304,9 @@ function warnMissingMembers(c: Checker, d: Extract<Decl, { kind: "TableDecl" }>,
 /** The board shapes a `board … :` may name. */
 const SHAPES = ["grid", "open_grid", "layered", "ring", "hex", "track", "graph", "corners", "edges"];
 
+/** Words people write for a zone's visibility that are not its options, and the option they mean. */
+const ZONE_WORDS: Record<string, string> = { private: "owner", secret: "owner", mine: "owner", visible: "public", open: "public", shown: "public", closed: "hidden", facedown: "hidden" };
+
 /** `graph(n, edges: …)`'s edges: pairs of space numbers below n. */
 function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefined {
   const v = constEval(c, e);
@@ -666,7 +669,14 @@ export function buildZones(c: Checker, decls: Decl[]): void {
           break;
         }
         default:
-          c.sink.error("invalid-zone", `unknown zone option \`${o.name.text}\``, o.name.span, didYouMean(o.name.text, ["public", "owner", "others", "hidden", "limit"]));
+          // A word people reach for that is not one (`private`, `secret`): the options say who sees what.
+          const meant = ZONE_WORDS[o.name.text];
+          c.sink.error(
+            "invalid-zone",
+            `unknown zone option \`${o.name.text}\`: a zone's options are \`public\`, \`owner\`, \`others\`, \`hidden\` (who sees its pieces) and \`limit n\``,
+            o.name.span,
+            meant ? `did you mean \`${meant}\`?` : didYouMean(o.name.text, ["public", "owner", "others", "hidden", "limit"]),
+          );
       }
     }
     const zone: (typeof c.def.zones)[string] = { name: d.name.text, perPlayer: d.perPlayer, bag: d.bag, visibility };

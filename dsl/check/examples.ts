@@ -85,7 +85,9 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         break;
       }
       case "ExpectHolds": {
-        const text = textOf(c, step.cond.span);
+        // The step's own text after `expect`: the condition's span leaves out a bracket it opens
+        // or closes with (`expect (first s in …) != none` read "first s in …) != none").
+        const text = textOf(c, step.span).replace(/^expect\s+/, "");
         if (step.cond.kind === "BinaryExpr" && step.cond.op === "==") {
           // Both sides kept apart, to show what was expected and what the rules gave.
           const got = checkExpr(c, step.cond.left, cx);

@@ -69,4 +69,12 @@ example "Two draws given, one taken" {
     expect(a.playerVar(0, "score")).toBe(b.playerVar(0, "score"));
     expect(readFileSync(new URL("../../dsl/README.md", import.meta.url), "utf8")).toContain("random [6, 5, 1]");
   });
+
+  it("a failed expect quotes its condition as written, brackets and all", () => {
+    const bracketed = source.replace('expect players[0].score == 12\n', 'expect players[0].score == 12\n  expect (sum p.score for p in players) == 11\n  expect (players[0].score) > 20\n');
+    const results = runExamples(compile(bracketed, "dice.stela").game!);
+    expect(results[0]!.failure!.message).toBe("expected (sum p.score for p in players) == 11");
+    const holds = runExamples(compile(bracketed.replace("== 11", "== 12"), "dice.stela").game!);
+    expect(holds[0]!.failure!.message).toBe("expected (players[0].score) > 20, but it does not hold");
+  });
 });
