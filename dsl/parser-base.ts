@@ -227,9 +227,13 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
    */
   protected skipUntil(expected: string, resume: (t: IToken) => boolean, words: readonly string[] = [], balanced = false): void {
     // High DSL indices: this helper runs inside the calling rule, whose own indices are low.
+    const before = this.LA(0);
     const first = this.consume(200, AnyToken);
     this.ACTION(() => {
-      const hint = first.tokenType === Identifier ? didYouMean(first.image, words) : undefined;
+      // A lone `=` right after what ended on its line (`where k.colour = 1`): a comparison meant,
+      // as in an `if`; an assignment would have started the statement.
+      const compared = first.image === "=" && isReal(before) && before.endLine === first.startLine ? "use `==` to compare; `=` assigns" : undefined;
+      const hint = first.tokenType === Identifier ? didYouMean(first.image, words) : compared;
       this.problems.push({ code: "parse-unexpected-token", message: `expected ${expected} but found \`${first.image}\``, span: tokenSpan(first), ...(hint ? { hint } : {}) });
     });
     // A mistyped word before a `{ … }` (`procedur go() { … }`): the braces it opened are skipped
