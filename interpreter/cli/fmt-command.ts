@@ -47,7 +47,7 @@ export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => vo
   if (o.check) {
     if (changed) out(`✖ ${changed} ${of} not formatted (run stela fmt)${left}`);
     else if (unread) out(`✖ ${unread} ${of} could not be read (errors above)`);
-    else out(`✔ ${n} file${n === 1 ? "" : "s"} formatted`);
+    else out(`✔ ${n} file${n === 1 ? "" : "s"} already formatted: nothing changed`);
   } else out(`${changed} ${of} reformatted${left}`);
   return code;
 }

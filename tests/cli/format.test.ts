@@ -333,7 +333,10 @@ describe("stela fmt, the command", () => {
     expect(fmt.code).toBe(0);
     expect(fmt.out).toBe(`${files["messy.stela"]}: formatted\n1 of 2 files reformatted\n`);
     expect(readFileSync(files["messy.stela"]!, "utf8")).toBe(`game "M" { players 2 }\nflow { end game }\nscoring p { points 0 }\n`);
-    expect(stela(["fmt", "--check", files.dir]).code).toBe(0);
+    const clean = stela(["fmt", "--check", files.dir]);
+    expect(clean.code).toBe(0);
+    // Under --check nothing is written, and the summary says so.
+    expect(clean.out).toBe("✔ 2 files already formatted: nothing changed\n");
     writeFileSync(files["tidy.stela"]!, "const X = 3 @ 4\n");
     const bad = stela(["fmt", files["tidy.stela"]!]);
     expect(bad.code).toBe(1);
