@@ -249,7 +249,7 @@ export const FORMS: Form[] = [
     signature: "measure \"Label\" { value }  /  measure \"Label\" p { value }",
     description:
       "A figure of a finished game that `stela simulate` and `stela compare` report beside the win shares: a number's mean, or for a `bool` how often it held, each with its 95% interval; with a player (`p`), one figure a seat. `none` leaves the game out of that measure. Read once the game has ended; a measure that fails stops `stela check --smoke`.",
-    example: "measure \"Rounds played\" { round_number }\nmeasure \"Ended by the deck\" { size(deck) == 0 }\nmeasure \"Gold left\" p { p.gold }",
+    example: "measure \"Rounds played\" { rounds }\nmeasure \"Ended by the deck\" { size(deck) == 0 }\nmeasure \"Gold left\" p { p.gold }",
   },
   {
     keyword: "include",
