@@ -84,7 +84,8 @@ export function runExample(game: Game, ex: ExampleDef, variant = ex.variant): Ex
   }
   result.scenario = sc;
   if (sc.match.error) {
-    result.failure = { span: ex.span, message: `the rules failed while setting up: ${sc.match.error.message}` };
+    const at = sc.match.error.span.start.line > 0 ? ` (line ${sc.match.error.span.start.line})` : "";
+    result.failure = { span: ex.span, message: `the rules failed before the example's first step (in \`setup\`, or the flow up to its first decision)${at}: ${sc.match.error.message}` };
     return result;
   }
   const locals = nulls(Math.max(1, ex.nlocals));

@@ -77,4 +77,10 @@ example "Two draws given, one taken" {
     const holds = runExamples(compile(bracketed.replace("== 11", "== 12"), "dice.stela").game!);
     expect(holds[0]!.failure!.message).toBe("expected (players[0].score) > 20, but it does not hold");
   });
+
+  it("a rule failing before the first step says so, with its line", () => {
+    const broken = source.replace('per player { score: number = 0 }', 'per player { score: number = 0 }\nsetup { let n = 1 / 0 }');
+    const results = runExamples(compile(broken, "dice.stela").game!);
+    expect(results[0]!.failure!.message).toMatch(/^the rules failed before the example's first step \(in `setup`, or the flow up to its first decision\) \(line 3\): /);
+  });
 });
