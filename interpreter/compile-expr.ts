@@ -450,6 +450,12 @@ export function rangeOf(x: Exec, a: Value, b: Value, span: Span): number[] {
   if (Math.abs(from) > Number.MAX_SAFE_INTEGER || Math.abs(to) > Number.MAX_SAFE_INTEGER) {
     fail("runtime-invalid-number", `a range counts by one only between ${(-Number.MAX_SAFE_INTEGER).toLocaleString("en")} and ${Number.MAX_SAFE_INTEGER.toLocaleString("en")}, and this one goes from ${from} to ${to}`, span);
   }
+  // A range counts whole numbers: an end with a fraction is a division left unrounded
+  // (`1..size(p.held) / 3` gave [1, 2, 3] and `0.5..2` gave [0.5, 1.5], silently).
+  if (!Number.isInteger(from) || !Number.isInteger(to)) {
+    const [what, v] = Number.isInteger(from) ? ["end", to] : ["start", from];
+    fail("runtime-invalid-number", `a range counts whole numbers, and its ${what} is ${v}: round it with \`floor\`, \`ceil\` or \`round\``, span);
+  }
   checkListSize(x, Math.max(0, Math.floor(to - from) + 1), span);
   const out: number[] = [];
   for (let i = from; i <= to; i++) out.push(i);
