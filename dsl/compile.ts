@@ -232,11 +232,16 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     // examples play the base game or another variant, and are checked there (a kind this variant
     // adds made a base example's `k.colour` "not guaranteed", and its examples could not run).
     const own = new Set(v.items.map((i) => i.decl));
-    const merged = applyVariant(baseDecls, v, variantSink, byName).filter((d) => d.kind !== "ExampleDecl" || own.has(d) || exampleVariant(d) === v.title);
+    const laid = applyVariant(baseDecls, v, variantSink, byName);
+    const plays = (d: Decl): boolean => d.kind !== "ExampleDecl" || own.has(d) || exampleVariant(d) === v.title;
+    const merged = laid.filter(plays);
+    // What the examples left out use is used still (a procedure only a base example's position calls).
+    const usedElsewhere = namesUsed(laid.filter((d) => !plays(d)));
     const checked = checkFile({ ...parsed.ast, decls: merged }, source, parsed.diagnostics, otherSources, overridden);
     for (const d of withoutCascades(checked.diagnostics, parsed.diagnostics, source, parsed.takenValues)) {
       const key = diagnosticKey(d);
       if (baseKeys.has(key) || inherited.has(key)) continue;
+      if (d.code === "unused-declaration" && usedElsewhere.has(/`([^`]+)`/.exec(d.message)?.[1] ?? "")) continue;
       keys.add(key);
       // A problem the variant causes in the base's declarations (a base procedure it leaves
       // unused, a name its new code clashes with), or in a variant it includes, says which
@@ -300,6 +305,25 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (first) result.def = first;
   }
   return finish(result, diagnostics, sink);
+}
+
+/** The names a part of the tree reads or calls (`NameExpr`, a call's name, a field read as `p.x`). */
+function namesUsed(nodes: unknown): Set<string> {
+  const out = new Set<string>();
+  const walk = (n: unknown): void => {
+    if (Array.isArray(n)) {
+      for (const x of n) walk(x);
+      return;
+    }
+    if (!n || typeof n !== "object") return;
+    const o = n as Record<string, unknown>;
+    if (o["kind"] === "NameExpr" && typeof o["name"] === "string") out.add(o["name"]);
+    if (o["kind"] === "CallExpr") out.add((o["callee"] as { text: string }).text);
+    if (o["kind"] === "FieldExpr") out.add((o["field"] as { text: string }).text);
+    for (const k of Object.keys(o)) if (k !== "span") walk(o[k]);
+  };
+  walk(nodes);
+  return out;
 }
 
 /** The variant an example plays (`variant "…"`, as written), if it names one. */

@@ -301,6 +301,13 @@ variant "Rocks" {
     ]);
   });
 
+  it("what only the base's examples use is no unused declaration of a variant", () => {
+    const withHelper = source
+      .replace("scoring p { points 0 }", "scoring p { points 0 }\nprocedure lay_out() { move top(box) to box }")
+      .replace('example "the base game" {\n  ask always', 'example "the base game" {\n  ask always\n  position { lay_out() }');
+    expect(compile(withHelper, "race.stela").diagnostics).toEqual([]);
+  });
+
   it("a base example that names what only a variant has is still an error, at its line", () => {
     const r = compile(source.replace("expect size(box) == 2", "expect size(rocks) == 1"), "race.stela");
     expect(r.diagnostics.map((d) => [d.code, d.span.start.line])).toEqual([["unknown-name", 16]]);
