@@ -125,6 +125,15 @@ export class Game {
     return this.runtime(variant).fingerprint;
   }
 
+  /**
+   * The fingerprint of what a variant's rules play alone, leaving aside the bots' `estimate`, the
+   * `measure`s and the examples (`Runtime.rulesFingerprint`): two versions with one play the same
+   * game, and any difference in how it goes comes from bots steering otherwise.
+   */
+  rulesFingerprint(variant?: string): string {
+    return this.runtime(variant).rulesFingerprint;
+  }
+
   /** The compiled form of a variant, built once. */
   runtime(variant?: string): Runtime {
     const key = variant === undefined || variant === this.def.variant ? "" : variant;

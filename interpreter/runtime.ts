@@ -86,6 +86,7 @@ export class Runtime {
   /** `startPlan`'s answers, by player count. */
   private readonly startPlans = new Map<number, StartPlan>();
   private fingerprintCache: string | undefined;
+  private rulesFingerprintCache: string | undefined;
   /** Components' names without a `show` label (`pieceLabel`), worked out once each. */
   private readonly componentLabels: (string | undefined)[] = [];
   /** By component: its kind's `show` entries (`pieceLabel`), or null when the kind shows none; looked up once each. */
@@ -235,6 +236,17 @@ export class Runtime {
   get fingerprint(): string {
     this.fingerprintCache ??= fingerprintOf(this.def);
     return this.fingerprintCache;
+  }
+
+  /**
+   * A fingerprint of what the rules play alone: the definition without the bots' `estimate`,
+   * the `measure`s, the examples and the variant's name, none of which changes a game (two
+   * versions that differ only there play the same game; bots that steer by the estimate may
+   * play it otherwise).
+   */
+  get rulesFingerprint(): string {
+    this.rulesFingerprintCache ??= fingerprintOf(this.def, PLAY_ASIDE);
+    return this.rulesFingerprintCache;
   }
 
   /** A function body run in a fresh frame. */
@@ -516,11 +528,14 @@ export class Runtime {
   }
 }
 
-/** Two 32-bit FNV-1a style hashes over the definition's JSON without spans. */
-function fingerprintOf(def: GameDef): string {
+/** What a definition holds beside the rules a game plays by (`Runtime.rulesFingerprint`). */
+const PLAY_ASIDE: readonly string[] = ["estimate", "measures", "examples", "variant"];
+
+/** Two 32-bit FNV-1a style hashes over the definition's JSON without spans (and without `aside`, top-level keys). */
+function fingerprintOf(def: GameDef, aside: readonly string[] = []): string {
   // The file's name and text are left out as well: only what plays counts.
   const text = JSON.stringify(def, function (this: unknown, k: string, v: unknown) {
-    if (k === "span" || (this === def && (k === "file" || k === "source"))) return undefined;
+    if (k === "span" || (this === def && (k === "file" || k === "source" || aside.includes(k)))) return undefined;
     return v;
   });
   let h1 = 0x811c9dc5;

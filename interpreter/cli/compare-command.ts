@@ -77,6 +77,11 @@ export interface Comparison {
    */
   differentGames?: { a: string; b: string };
   /**
+   * A and B play the same rules and differ only in the bots' `estimate`, the `measure`s or the
+   * examples (`Game.rulesFingerprint`): a change below is the bots steering otherwise, not the game.
+   */
+  sameRules?: true;
+  /**
    * A run with looks (`--stop-early`, `lookSchedule`): the games of each look planned, the games
    * played, and why the run stopped before its end (absent when it played them all). Every
    * interval of the comparison is then widened for the looks.
@@ -429,7 +434,7 @@ export function stopReason(c: Comparison): string | undefined {
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
   const different = c.differentGames && differentGamesWarning(c.differentGames);
-  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), `${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""}, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
+  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), ...(c.sameRules ? [`note: ${SAME_RULES_NOTE}`] : []), `${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""}, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
   const looks = looksLine(c);
   if (looks) lines.push(looks, "");
   if (c.shared) {
@@ -489,7 +494,7 @@ function comparisonReport(c: Comparison): string {
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""} with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
-${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.differentGames))}.</p>` : ""}
+${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.differentGames))}.</p>` : ""}${c.sameRules ? `<p><b>Note:</b> ${escapeHtml(SAME_RULES_NOTE)}.</p>` : ""}
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
 ${c.shared ? `<p>${escapeHtml(sharedScoreNote(c.pairs))}.</p><p><b>${escapeHtml(sharedChangeLine(c.shared.a, c.shared.b, c.shared.change))}</b>.</p><p>A ${escapeHtml(sharedCountsLine(c.shared.a))}.</p><p>B ${escapeHtml(sharedCountsLine(c.shared.b))}.</p>` : ""}
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
@@ -539,6 +544,9 @@ function sameRulesMessage(fileA: string, variantA: string | undefined, askedA: s
   const hint = implicit && others.length ? `; name the variant of B with --variant-b (${others.map((v) => `"${v}"`).join(", ")})` : "; change B, or name another variant with --variant-a or --variant-b";
   return `A and B play the same rules: ${side(fileA, variantA, askedA)} and ${side(fileB, variantB, askedB)}, so every game would be played alike${hint}`;
 }
+
+/** The note of a comparison whose sides play the same rules (`Comparison.sameRules`). */
+const SAME_RULES_NOTE = "A and B play the same rules: they differ only in the bots' `estimate`, the `measure`s or the examples, so every change below comes from how the bots steer (or is none), not from the game";
 
 /** `stela compare`: the same seeds and bots on two rule files (or two variants of one); exit 1 when a `--fail-if` breaks. */
 export function registerCompare(p: Command, result: { code: number }, out: (line: string) => void): void {
@@ -602,6 +610,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       // Told before the games are played, which may take minutes; the figures say it again.
       const different = differentGames(gameA, gameB);
       if (different) process.stderr.write(`stela: warning: ${differentGamesWarning(different)}\n`);
+      const sameRules = gameA.rulesFingerprint(variantA) === gameB.rulesFingerprint(variantB);
       const planned = o.stopEarly ? lookSchedule(games) : [games];
       /** One side of the run: its games so far and the seconds they took, played on by `upTo`. */
       const side = (file: string, title: string, variant: string | undefined, measures: MeasureInfo[]) => {
@@ -635,7 +644,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       for (const [k, to] of planned.entries()) {
         await a.upTo(to);
         await bb.upTo(to);
-        c = { ...compareSummaries(a.summary(), bb.summary(), { a: a.outcomes(), b: bb.outcomes() }, o.failIf, command, planned.length), ...(different ? { differentGames: different } : {}) };
+        c = { ...compareSummaries(a.summary(), bb.summary(), { a: a.outcomes(), b: bb.outcomes() }, o.failIf, command, planned.length), ...(different ? { differentGames: different } : {}), ...(sameRules ? { sameRules: true as const } : {}) };
         if (!o.stopEarly) break;
         // The last look reads the whole run whatever it says: a stop there is no stop.
         const stopped = k < planned.length - 1 ? stopReason(c) : undefined;

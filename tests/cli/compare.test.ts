@@ -389,6 +389,9 @@ scoring p { points p.score }
 variant "Double" extends "tiny.stela" {
   override scoring p { points 2 * p.score }
 }
+variant "Steer" extends "tiny.stela" {
+  estimate p { 0 - p.score }
+}
 `,
     });
     const args = ["--games", "4", "--workers", "1", "--no-progress"];
@@ -404,5 +407,9 @@ variant "Double" extends "tiny.stela" {
     expect(stela(["simulate", files["house.stela"]!, ...args]).out.split("\n")[0]).toBe("Tiny (Spare constant): 4 games, 2 players, seed 1");
     const double = stela(["compare", files["tiny.stela"]!, files["house.stela"]!, "--variant-b", "Double", ...args, "--json"]);
     expect(JSON.parse(double.out).b.variant).toBe("Double");
+    expect(JSON.parse(double.out).sameRules).toBeUndefined();
+    // Only the bots' estimate changes: the same rules, said before the figures.
+    const steer = stela(["compare", files["tiny.stela"]!, files["house.stela"]!, "--variant-b", "Steer", ...args]);
+    expect(steer.out.split("\n")[2]).toBe("note: A and B play the same rules: they differ only in the bots' `estimate`, the `measure`s or the examples, so every change below comes from how the bots steer (or is none), not from the game");
   }, 120_000);
 });
