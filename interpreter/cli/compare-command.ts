@@ -586,8 +586,17 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const askedA = named(o.variantA ?? o.variant);
       const askedB = named(o.variantB ?? o.variant);
       if (b === fileA && askedA === askedB) throw new UsageError("compare needs two rule files, or two variants of one (--variant-a, --variant-b)");
-      const gameA = loadForRun(fileA, askedA === undefined ? { players } : { players, variant: askedA }, out);
-      const gameB = gameA && loadForRun(b, askedB === undefined ? { players } : { players, variant: askedB }, out);
+      // A side that cannot start says which side it is (`--variant` names a variant of both).
+      const load = (side: "A" | "B", file: string, variant: string | undefined) => {
+        try {
+          return loadForRun(file, variant === undefined ? { players } : { players, variant }, out);
+        } catch (e) {
+          if (e instanceof UsageError) throw new UsageError(`${side} (${file}): ${e.message}`);
+          throw e;
+        }
+      };
+      const gameA = load("A", fileA, askedA);
+      const gameB = gameA && load("B", b, askedB);
       if (!gameA || !gameB) {
         result.code = 1;
         return;

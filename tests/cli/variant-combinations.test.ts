@@ -47,4 +47,10 @@ describe("stela with --variant \"A+B\"", () => {
     expect(r.code).toBe(2);
     expect(r.err).toBe('stela: "Oh Hell!": "Seat 1 always deals+Nohook" joins variants with `+`, but this file has no variant "Nohook" (did you mean `No hook`?)\n');
   });
+
+  it("compare says which side has no such variant", () => {
+    const r = stela(["compare", FILE, "games/maya.stela", "--players", "3", "--games", "2", "--variant", "No hook"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('stela: B (games/maya.stela): "Maya" has no variant "No hook" (it has: "A new beginning", "Two cities")\n');
+  });
 });
