@@ -96,8 +96,28 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
     if (first) return true;
     // Only a terminal has a screen to clear: piped into a file or a pager, the escape is noise.
     if (process.stdout.isTTY) out(CLEAR_SCREEN);
-    if (!process.stdin.isTTY) return true;
-    return (await ask(`Pass the terminal to Player ${p + 1}, then press Enter `)) !== undefined;
+    if (process.stdin.isTTY && (await ask(`Pass the terminal to Player ${p + 1}, then press Enter `)) === undefined) return false;
+    recap(p);
+    return true;
+  };
+  // Hot-seat: what a person missed while others sat at the terminal, as they read it, after the
+  // screen was cleared for them (another player's guess at their card, a look at their hand): the
+  // decisions taken and the rules' messages since their last turn, in the order they came.
+  const lastSeen = Array.from({ length: o.players }, () => ({ log: 0, messages: 0 }));
+  const recap = (p: number): void => {
+    const v = match.view(p);
+    const lines: string[] = [];
+    let m = lastSeen[p]!.messages;
+    for (let i = lastSeen[p]!.log; i < v.log.length; i++) {
+      // A message written after i decisions came before decision i.
+      for (; m < v.messages.length && v.messages[m]!.at <= i; m++) lines.push(`  · ${v.messages[m]!.text}`);
+      lines.push(`  ${v.players[v.log[i]!.player]?.name ?? `Player ${v.log[i]!.player + 1}`}: ${v.log[i]!.label}`);
+    }
+    for (; m < v.messages.length; m++) lines.push(`  · ${v.messages[m]!.text}`);
+    if (lines.length) out(`Since your last turn (Player ${p + 1}):`);
+    for (const l of lines) out(l);
+    // Told here in their own words: not again as news only they may read.
+    seen[p] = v.messages.length;
   };
   const inputEnded = (p: number): number => {
     out("");
@@ -161,6 +181,7 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           const res = match.apply(read.id, p);
           if (res.ok) {
             tell();
+            lastSeen[p] = { log: match.log.length, messages: match.view(p).messages.length };
             break;
           }
           if (res.code === "unknown-option" && /^\d+$/.test(answer) && !pick) out(`"${answer}" is not an option: type a number from 1 to ${options.length}, or an option id`);
