@@ -121,6 +121,7 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
     if (typeof p !== "number") fail("`by` names no player (the value is `none`)");
     return p as number;
   };
+  sc.stepped();
   try {
     switch (step.op) {
       case "position":

@@ -97,6 +97,16 @@ export type OptionCheck =
 export class Scenario {
   /** Messages before this one were written before the last decision taken here (or were matched already). */
   private forcedSeen = 0;
+  /**
+   * How many messages the match had when the example's first step ran (`stepped`): choices taken
+   * without asking before then came as the match started, before any position was laid out.
+   */
+  private started: number | undefined;
+
+  /** Marks that one of the example's steps runs now (the first sets `started`). */
+  stepped(): void {
+    this.started ??= this.match.state.messages.length;
+  }
 
   /** Drives `match`, narrated from now on (`Match.quiet` off): an example names what was taken without asking, and reads the lines. */
   constructor(readonly match: Match) {
@@ -396,10 +406,17 @@ export class Scenario {
    * condition then reads a later position. Empty when none was taken.
    */
   takenSince(): string {
-    const taken = this.match.state.messages
-      .slice(this.forcedSeen)
-      .flatMap((m) => (m.forced ? [`${this.rt.playerName(m.forced.player)}: ${m.forced.label}`] : []));
-    return taken.length ? `; taken without asking since the last step: ${taken.join(", ")}` : "";
+    const early: string[] = [];
+    const later: string[] = [];
+    const messages = this.match.state.messages;
+    for (let j = this.forcedSeen; j < messages.length; j++) {
+      const f = messages[j]!.forced;
+      if (f) (j < (this.started ?? Infinity) ? early : later).push(`${this.rt.playerName(f.player)}: ${f.label}`);
+    }
+    // Those that came as the match started came before the example's position was laid out: the
+    // example then stands at a later choice than it was written for.
+    const atStart = early.length ? `; taken without asking as the match started, before the example's steps: ${early.join(", ")} (\`ask always\` in the example stops at each)` : "";
+    return atStart + (later.length ? `; taken without asking since the last step: ${later.join(", ")}` : "");
   }
 
   /**

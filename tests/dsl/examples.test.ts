@@ -126,7 +126,8 @@ example "chosen" {
 }
 `;
     const results = runExamples(compile(src, "forced.stela").game!);
-    const taken = "; taken without asking since the last step: Player 1: take 2";
+    // Taken as the match started, before any step: said so, with the way to stop there.
+    const taken = "; taken without asking as the match started, before the example's steps: Player 1: take 2 (`ask always` in the example stops at each)";
     expect(results.map((x) => x.failure?.message)).toEqual([
       `no option has the label "take 3" (Player 2 decides now, prompt: And then?), so no rule refuses it; the nearest labels: "then 1", "then 2"${taken}`,
       `Player 2 has no option "take 3" (prompt: And then?; options: "then 1", "then 2")${taken}`,
@@ -160,7 +161,7 @@ example "not offered" {
 }
 `;
     const results = runExamples(compile(src, "forced.stela").game!);
-    const at = ' at Player 2\'s decision "And then?"; taken without asking since the last step: Player 1: take 2';
+    const at = ' at Player 2\'s decision "And then?"; taken without asking as the match started, before the example\'s steps: Player 1: take 2 (`ask always` in the example stops at each)';
     expect(results.map((x) => x.failure?.message)).toEqual([
       `"take 3" is refused for another reason${at}`,
       `"take 1" is offered${at}`,
