@@ -60,12 +60,16 @@ export function listed(items: readonly string[]): string {
  * every interval is widened …". `planned`: the games of each look (`lookSchedule`); `played`: the
  * games played; `stopped`: why the run stopped before its end, if it did.
  */
-export function looksText(planned: readonly number[], played: number, stopped?: string): string {
+export function looksText(planned: readonly number[], played: number, stopped?: string, last?: { answer?: string | undefined }): string {
   const at =
     planned.length === 1
       ? `one look, at the end (${planned[0]} games): a run looks first at ${FIRST_LOOK} games, so a run of fewer than ${2 * FIRST_LOOK} cannot stop early`
       : `looks at ${listed(planned.map(String))} games`;
-  const how = stopped ? `stopped at ${played} games: ${stopped}` : `played all ${played}: no look before the last answered the question`;
+  // The last look reads the whole run: whether it answers is said too (it read "no look before the
+  // last answered", and a reader took the run for undecided when its last look had decided it).
+  // `last`, when the caller read the last look too.
+  const lastText = !last || planned.length < 2 ? "" : last.answer ? `; the last look answered it: ${last.answer}` : "; even the last look left the question open";
+  const how = stopped ? `stopped at ${played} games: ${stopped}` : `played all ${played}: no look before the last answered the question${lastText}`;
   const widened = planned.length > 1 ? `; every interval is widened to hold over all ${planned.length} looks (Bonferroni: a 95% interval reads ${levelPerLook(95, planned.length)} at each look), so stopping early leaves it as sure` : "";
   return `${at}; ${how}${widened}`;
 }

@@ -86,7 +86,7 @@ export interface Comparison {
    * played, and why the run stopped before its end (absent when it played them all). Every
    * interval of the comparison is then widened for the looks.
    */
-  looks?: { planned: number[]; played: number; stopped?: string };
+  looks?: { planned: number[]; played: number; stopped?: string; lastAnswer?: string };
   /**
    * Set when every seat scored the same in every game on both sides (a cooperative game,
    * `sharedScore`): each side's team score and its change game by game (a seat's, as all alike),
@@ -398,7 +398,7 @@ function togetherLines(c: Comparison): string[] {
  * 100: …" and how its intervals are widened. Undefined for a run without looks.
  */
 export function looksLine(c: Comparison): string | undefined {
-  return c.looks && `looks: ${looksText(c.looks.planned, c.looks.played, c.looks.stopped)}`;
+  return c.looks && `looks: ${looksText(c.looks.planned, c.looks.played, c.looks.stopped, { answer: c.looks.lastAnswer })}`;
 }
 
 /**
@@ -563,7 +563,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--variant-b <name>", "the variant of B (\"A+B\" for two together)")
     .option("--workers <n>", "worker processes", String(defaultWorkers()))
     .option("--fail-if <rule>", `exit 1 when broken: ${RULE_FORMS} (repeatable)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
-    .option("--stop-early", `look at the figures after ${FIRST_LOOK} games and each time they double, up to --games, and stop as soon as the --fail-if rules on intervals are decided (without them: as soon as a seat's win share surely changes); every interval is widened to hold over the looks`)
+    .option("--stop-early", `look at the figures as the games double up to --games, the first look at ${FIRST_LOOK} games or more (--games 1600: at 100, 200, 400, 800 and 1600), and stop as soon as the --fail-if rules on intervals are decided (without them: as soon as a seat's win share surely changes); every interval is widened to hold over the looks`)
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report")
     .option("--no-progress", "no progress bar")
@@ -656,8 +656,10 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         c = { ...compareSummaries(a.summary(), bb.summary(), { a: a.outcomes(), b: bb.outcomes() }, o.failIf, command, planned.length), ...(different ? { differentGames: different } : {}), ...(sameRules ? { sameRules: true as const } : {}) };
         if (!o.stopEarly) break;
         // The last look reads the whole run whatever it says: a stop there is no stop.
-        const stopped = k < planned.length - 1 ? stopReason(c) : undefined;
-        c.looks = { planned, played: to, ...(stopped === undefined ? {} : { stopped }) };
+        const last = k === planned.length - 1;
+        const answer = stopReason(c);
+        const stopped = last ? undefined : answer;
+        c.looks = { planned, played: to, ...(stopped === undefined ? {} : { stopped }), ...(last && answer !== undefined ? { lastAnswer: answer } : {}) };
         if (stopped !== undefined) break;
       }
       if (!c) return;

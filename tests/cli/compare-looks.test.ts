@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { compareSummaries, comparisonLines, stopReason, type Comparison } from "../../interpreter/cli/compare-command.ts";
 import type { GameOutcome } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise } from "../../interpreter/cli/simulate-summary.ts";
-import { botRandom, lookSchedule, type RunSettings } from "../../interpreter/index.ts";
+import { botRandom, lookSchedule, looksText, type RunSettings } from "../../interpreter/index.ts";
 import { stela } from "./run-stela.ts";
 
 /** `stela compare --stop-early`: looks at a run before its end, each widened so stopping stays as sure. */
@@ -157,4 +157,15 @@ describe("stela compare --stop-early", () => {
     expect(point.code).toBe(2);
     expect(point.err).toBe("stela: --fail-if win-change>5: --stop-early reads intervals, and a rule on a point estimate is decided only by the whole run: write win-change>5@95\n");
   }, 240_000);
+});
+
+describe("the looks line", () => {
+  it("says whether the last look answered the question when no earlier one did", () => {
+    expect(looksText([60, 120], 120, undefined, { answer: "seat 1's win share surely changes, +9.6 [+5.1, +17.3] points" })).toMatch(
+      /^looks at 60 and 120 games; played all 120: no look before the last answered the question; the last look answered it: seat 1's win share surely changes, \+9\.6 \[\+5\.1, \+17\.3\] points; every interval/,
+    );
+    expect(looksText([60, 120], 120, undefined, {})).toContain("; even the last look left the question open;");
+    // A caller that did not read the last look says nothing of it.
+    expect(looksText([60, 120], 120)).not.toContain("last look");
+  });
 });
