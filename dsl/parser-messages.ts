@@ -50,6 +50,9 @@ function noteHint(actual: IToken, expected: TokenType[]): void {
     // A misspelt keyword is the likeliest cause: first among those expected here, then any.
     const hint = didYouMean(actual.image, keywordWords(expected)) ?? didYouMean(actual.image, KEYWORDS);
     if (hint) parseHints.set(actual, hint);
+  } else if (actual.image === "shuffle" && actual.tokenType.name.startsWith("Kw_")) {
+    // `let order = shuffle(spaces(world))`: the statement where a value was meant.
+    parseHints.set(actual, "`shuffle z` shuffles a zone in place, as a statement; `shuffled(list)` is a list's items in a random order");
   } else if (actual.tokenType.name.startsWith("Kw_") && expected.some((t) => t.name === "Identifier")) {
     // A name was expected and a keyword came (`let from = …`): the word is taken, not misspelt.
     parseHints.set(actual, `\`${actual.image}\` is a word of the language and cannot be a name; choose another`);

@@ -181,15 +181,18 @@ export function forget(x: Exec): void {
   x.memoEpoch = freshEpoch();
 }
 
+/** The built-ins that draw on the match's generator: a call to one is run every time, never remembered. */
+const DRAWING_BUILTINS: ReadonlySet<string> = new Set(["random", "shuffled"]);
+
 /**
  * Does evaluating `node` (an expression of the rules, or several) draw on the generator: does it
- * use `random`, or call one of `draws` (`drawsChance`)?
+ * use `random` or `shuffled`, or call one of `draws` (`drawsChance`)?
  */
 export function mayDraw(node: unknown, draws: ReadonlySet<string>): boolean {
   if (Array.isArray(node)) return node.some((n) => mayDraw(n, draws));
   if (node === null || typeof node !== "object") return false;
   const o = node as { op?: unknown; fn?: unknown; name?: unknown };
-  if (o.op === "builtin" && o.fn === "random") return true;
+  if (o.op === "builtin" && DRAWING_BUILTINS.has(o.fn as string)) return true;
   if ((o.op === "fn" || o.op === "rule" || o.op === "hook") && draws.has(`${o.op}:${String(o.name)}`)) return true;
   return irChildren(node).some((v) => mayDraw(v, draws));
 }
@@ -209,7 +212,7 @@ export function drawsChance(def: GameDef): Set<string> {
     }
     if (node === null || typeof node !== "object") return;
     const o = node as { op?: unknown; fn?: unknown; name?: unknown };
-    if (o.op === "builtin" && o.fn === "random") draws.add(owner);
+    if (o.op === "builtin" && DRAWING_BUILTINS.has(o.fn as string)) draws.add(owner);
     if ((o.op === "fn" || o.op === "rule" || o.op === "hook") && typeof o.name === "string") {
       let set = calls.get(owner);
       if (!set) calls.set(owner, (set = new Set()));

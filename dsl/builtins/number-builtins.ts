@@ -59,4 +59,14 @@ export const NUMBER_BUILTINS = catalogued([
     params: [param("list", accepts.iterable("a list or zone"))],
     returns: (args) => elementOf(args[0]),
   },
+  {
+    name: "shuffled",
+    category: "chance",
+    signature: "shuffled(list): list",
+    description:
+      "The items of a list (or zone) in a random order, drawn from the match's seeded generator: territories dealt out at random, a turn order drawn. The list itself is left as it is; `shuffle z` shuffles a zone in place.",
+    example: "let order = shuffled(spaces(world))",
+    params: [param("list", accepts.iterable("a list or zone"))],
+    returns: (args) => T.list(elementOf(args[0])),
+  },
 ]);

@@ -1,7 +1,7 @@
 import type { Value } from "../../dsl/ir.ts";
 import type { Span } from "../../dsl/span.ts";
 import type { Exec, ForcedDraw } from "../exec.ts";
-import { randomInt } from "../random.ts";
+import { randomInt, shuffleInPlace } from "../random.ts";
 import { equal } from "../values.ts";
 import { fail } from "../runtime-error.ts";
 import { direct, type BuiltinImpl, type BuiltinName } from "./impl.ts";
@@ -20,6 +20,12 @@ export const NUMBER_IMPLS = {
     const list = listOf(x, v!);
     if (x.forcedDraws !== undefined && x.forcedDraws.length > 0) return forcedDraw(x, x.forcedDraws.shift()!, list, span);
     return list.length ? list[randomInt(x.s, 0, list.length - 1)]! : null;
+  }),
+  shuffled: direct((x, _span, v) => {
+    // A copy: values are never changed in place (lists are shared between states).
+    const out = [...listOf(x, v!)];
+    shuffleInPlace(x.s, out);
+    return out;
   }),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 
