@@ -12,7 +12,7 @@ import { declareName, textOf, use, type Checker, type CodeContext } from "./cont
 import { checkMapLit, checkPerEnum, enumMapIndex, expectingMap } from "./enum-maps.ts";
 import { resolveType } from "./types-from-ast.ts";
 import { checkMatchExpr } from "./match.ts";
-import { narrowed, narrowedKind } from "./narrowing.ts";
+import { narrowed, narrowedKind, narrowedWhenFalse } from "./narrowing.ts";
 
 /** A checked expression: its IR and its type. */
 export interface Typed {
@@ -213,7 +213,7 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
       const cond = checkExpr(c, e.cond, cx);
       expect(c, cond, T.bool, e.cond.span, "the condition");
       const a = checkExpr(c, e.then, narrowed(cx, e.cond));
-      const b = checkExpr(c, e.else, cx);
+      const b = checkExpr(c, e.else, narrowedWhenFalse(cx, e.cond));
       const ty = unify(a.ty, b.ty);
       if (!ty) c.sink.error("type-mismatch", `the two branches differ: ${typeName(a.ty)} and ${typeName(b.ty)}`, e.span);
       return { ir: { op: "if", c: cond.ir, a: a.ir, b: b.ir, span: e.span }, ty: ty ?? T.any };
@@ -708,7 +708,8 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
 function checkBinary(c: Checker, e: Extract<Expr, { kind: "BinaryExpr" }>, cx: CodeContext): Typed {
   const a = checkExpr(c, e.left, cx);
   // `x is Tile and x.colour == red`: the right runs only when the left held.
-  const right = (): Typed => checkExpr(c, e.right, e.op === "and" ? narrowed(cx, e.left) : cx);
+  // `b` of `a and b` is read when `a` holds; of `a or b`, when it does not.
+  const right = (): Typed => checkExpr(c, e.right, e.op === "and" ? narrowed(cx, e.left) : e.op === "or" ? narrowedWhenFalse(cx, e.left) : cx);
   // `runner == { else: 0 }`: a map literal compared with a map takes its enum from it, as from a declaration.
   const b = (e.op === "==" || e.op === "!=") && e.right.kind === "MapLit" ? expectingMap(c, e.right, a.ty, right) : right();
   const span = e.span;

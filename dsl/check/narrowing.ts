@@ -33,10 +33,29 @@ export function narrowings(cond: Expr): [string, string][] {
   return [];
 }
 
+/**
+ * What `cond` being false says about kinds: `not (x is Tile)` false is `x is Tile` (the `else` of
+ * `if not (q is Tile) { … } else { q.side }`, the right of `not (q is Tile) or q.side > 1`); of
+ * `a or b` false, both are false.
+ */
+export function narrowingsWhenFalse(cond: Expr): [string, string][] {
+  if (cond.kind === "UnaryExpr" && cond.op === "not") return narrowings(cond.operand);
+  if (cond.kind === "BinaryExpr" && cond.op === "or") return [...narrowingsWhenFalse(cond.left), ...narrowingsWhenFalse(cond.right)];
+  return [];
+}
+
+/** The context with what `cond` being false says added (`narrowingsWhenFalse`). */
+export function narrowedWhenFalse(cx: CodeContext, cond: Expr | undefined): CodeContext {
+  return cond ? withNarrowings(cx, narrowingsWhenFalse(cond)) : cx;
+}
+
 /** The context with what `cond` being true says added (the same context if it says nothing). */
 export function narrowed(cx: CodeContext, cond: Expr | undefined): CodeContext {
   if (!cond) return cx;
-  const add = narrowings(cond);
+  return withNarrowings(cx, narrowings(cond));
+}
+
+function withNarrowings(cx: CodeContext, add: [string, string][]): CodeContext {
   if (add.length === 0) return cx;
   return { ...cx, narrow: new Map([...(cx.narrow ?? []), ...add]) };
 }

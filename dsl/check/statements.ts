@@ -8,7 +8,7 @@ import { declareName, textOf, use, type Checker, type CodeContext, type Scope } 
 import { article, checkArgs, checkExpr, expect, spaceState, unknownType, warnUnread, type Typed } from "./expressions.ts";
 import { enumMapIndex, expectingMap } from "./enum-maps.ts";
 import { checkMatchStmt } from "./match.ts";
-import { narrowed } from "./narrowing.ts";
+import { narrowed, narrowedWhenFalse } from "./narrowing.ts";
 import { resolveType } from "./types-from-ast.ts";
 
 /** Checks the statements of a block in a new scope. */
@@ -135,7 +135,8 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       expect(c, cond, T.bool, s.cond.span, "the condition");
       const then = checkBlock(c, s.then, narrowed(cx, s.cond));
       let otherwise: IrStmt[] = [];
-      if (s.else) otherwise = s.else.kind === "Block" ? checkBlock(c, s.else, cx) : checkStmts(c, [s.else], cx);
+      const elseCx = narrowedWhenFalse(cx, s.cond);
+      if (s.else) otherwise = s.else.kind === "Block" ? checkBlock(c, s.else, elseCx) : checkStmts(c, [s.else], elseCx);
       return { op: "if", c: cond.ir, then, else: otherwise, span };
     }
     case "ForStmt": {
