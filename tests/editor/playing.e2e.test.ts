@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onApp, openGame, rulesOk, setSeats, skipE2e, startE2e, waitLog, waitLogAtLeast, type AppHandle, type E2e } from "./e2e-harness.ts";
+import { onApp, openGame, rulesOk, setSeats, skipE2e, startE2e, waitLog, type AppHandle, type E2e } from "./e2e-harness.ts";
 
 /**
  * Shaped and sided pieces: the piece hangs under the pointer on the board,
@@ -165,7 +165,8 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     names[2] = (await cards.nth(3).innerText()).trim();
     if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, "pick-three.png") });
     await page.getByTestId("take-pick").click();
-    await waitLogAtLeast(page, 1);
+    // The bots' secret picks may be in the log first: wait for this seat's own.
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.some((l) => l.player === 0) === true, undefined, { timeout: 30_000 });
     const taken = await onApp(page, (a) => a.snapshot!.log.find((l) => l.player === 0)!.label);
     for (const n of names) expect(taken).toContain(n);
     expect(e.errors).toEqual([]);
