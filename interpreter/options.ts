@@ -333,6 +333,18 @@ function widthOf(choice: ChoiceState): number {
   return choice.atLeast ? choice.values.length : Math.min(choice.k ?? 1, choice.values.length);
 }
 
+/**
+ * The cells of a multi-pick's table of ways (`waysTable`): its groups of like items times the sizes
+ * a pick may have. Worked out before the table is built, which costs as much: `choose at least 1 c
+ * from 1..20000` took 38 s numbering its picks (and a list of a million items would never end).
+ */
+export function pickTableSize(choice: ChoiceState): number {
+  return groupSizes(choice).length * (widthOf(choice) + 1);
+}
+
+/** The most cells a multi-pick's table of ways may have (a pick of 2,000 items, every size). */
+export const MAX_PICK_TABLE = 4_000_000;
+
 /** The fewest items one pick of a multi-pick takes: none for `choose up to`, else its count. */
 function fewestOf(choice: ChoiceState): number {
   return choice.upTo ? 0 : (choice.k ?? 1);

@@ -7,7 +7,7 @@ import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
 import { aside, nulls, tick, type Exec, type Fn, type Taken } from "./exec.ts";
 import { LEGAL, markOf, newMarks, NOT_LEGAL, setMark, UNKNOWN, type CandidateMarks } from "./candidate-marks.ts";
-import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, nameChoice, nameOne, namedOption, namingValues, pickCount, pickItems, STOP_ID, valueAt } from "./options.ts";
+import { choiceLabeller, legalGroups, legalValues, MAX_COMBINATIONS, MAX_PICK_TABLE, nameChoice, nameOne, namedOption, namingValues, pickCount, pickItems, pickTableSize, STOP_ID, valueAt } from "./options.ts";
 import { computeResult } from "./result.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import type { ChoiceState, FrameState, LogEntry, Message, OptionState, Pending, MatchState } from "./state.ts";
@@ -391,6 +391,9 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
   if (stop !== undefined) choice.stop = stop;
   if (choice.k !== undefined && !choice.upTo && choice.values.length < choice.k && choice.stop === undefined && !ins.ifAny) {
     fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
+  }
+  if (choice.k !== undefined && pickTableSize(choice) > MAX_PICK_TABLE) {
+    fail("runtime-size-budget", `choosing ${choice.upTo ? "up to " : choice.atLeast ? "at least " : ""}${choice.k} of these ${choice.values.length} items has too many picks to number; split the choice into smaller ones`, ins.span);
   }
   if (choice.k !== undefined && pickCount(choice) > MAX_COMBINATIONS) {
     fail("runtime-size-budget", `choosing ${choice.upTo ? "up to " : choice.atLeast ? "at least " : ""}${choice.k} of these ${choice.values.length} gives more than ${MAX_COMBINATIONS.toLocaleString("en")} combinations to offer; split the choice into smaller ones`, ins.span);

@@ -232,6 +232,13 @@ describe("choosing several at once", () => {
       scoring p { points 0 }
     `).start({ players: 2, seed: 1 });
     expect(few.error?.message).toMatch(/must choose 3 here but only 2 are allowed/);
+    // Numbering the picks of twenty thousand items took 38 s (a million would never end): refused at once.
+    const huge = gameFromSource(`
+      game "Huge" { players 2 }
+      flow { turn players[0] { let _t = choose at least 1 c from 1..20000 prompt "Pick" } }
+      scoring p { points 0 }
+    `).start({ players: 2, seed: 1 });
+    expect(huge.error?.message).toBe("choosing at least 1 of these 20000 items has too many picks to number; split the choice into smaller ones");
   });
 
   it("a count far past the items (a variable, `up to` or with `stop`) offers what the items allow, at once", () => {
