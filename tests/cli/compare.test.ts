@@ -11,6 +11,19 @@ import { ruleFiles } from "./run-stela.ts";
 
 const settings: RunSettings = { file: "a.stela", players: 2, bots: ["random"], seed: 1 };
 
+/** A game of two picks, for the command's own runs. */
+const TINY = `game "Tiny" { players 2 }
+per player { score: number = 0 }
+flow {
+  for p in players {
+    let k = choose k from 1..3 by p prompt "Pick"
+    p.score += k
+  }
+  end game
+}
+scoring p { points p.score }
+`;
+
 /** `n` games of which seat 1 wins `first` alone, seat 2 the rest; every game `length` decisions long. */
 function outcomes(n: number, first: number, length: number, score = 10): GameOutcome[] {
   return Array.from({ length: n }, (_, i) => ({ game: i + 1, seed: i, scores: i < first ? [score, 0] : [0, score], winners: i < first ? [0] : [1], decisions: length }));
@@ -328,17 +341,7 @@ describe("stela compare", () => {
 
   it("warns that two files are not the same game (other titles, few names shared), and still compares a renamed version", () => {
     const files = ruleFiles({
-      "tiny.stela": `game "Tiny" { players 2 }
-per player { score: number = 0 }
-flow {
-  for p in players {
-    let k = choose k from 1..3 by p prompt "Pick"
-    p.score += k
-  }
-  end game
-}
-scoring p { points p.score }
-`,
+      "tiny.stela": TINY,
       "other.stela": `game "Other" { players 2 }
 per player { gold: number = 0 }
 var turns: number = 0
@@ -368,17 +371,7 @@ scoring p { points p.gold }
   }, 120_000);
 
   it("refuses two sides with the same rules, and names the first variant a file of variants plays when none is named", () => {
-    const base = `game "Tiny" { players 2 }
-per player { score: number = 0 }
-flow {
-  for p in players {
-    let k = choose k from 1..3 by p prompt "Pick"
-    p.score += k
-  }
-  end game
-}
-scoring p { points p.score }
-`;
+    const base = TINY;
     const files = ruleFiles({
       "tiny.stela": base,
       // The same rules, another file and comments: every game would be played alike.
