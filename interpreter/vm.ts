@@ -390,7 +390,7 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
   const stop = stopLabel(x, ins, l);
   if (stop !== undefined) choice.stop = stop;
   if (choice.k !== undefined && !choice.upTo && choice.values.length < choice.k && choice.stop === undefined && !ins.ifAny) {
-    fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
+    fail("runtime-no-options", `${x.rt.playerName(chooser)} must choose ${choice.atLeast ? "at least " : ""}${choice.k} here but only ${choice.values.length} ${choice.values.length === 1 ? "is" : "are"} allowed; guard the choice with an \`if\`, end it with \`if any\` (then it is \`none\`), or offer \`stop\``, ins.span);
   }
   if (choice.k !== undefined && pickTableSize(choice) > MAX_PICK_TABLE) {
     fail("runtime-size-budget", `choosing ${choice.upTo ? "up to " : choice.atLeast ? "at least " : ""}${choice.k} of these ${choice.values.length} items has too many picks to number; split the choice into smaller ones`, ins.span);

@@ -231,7 +231,7 @@ describe("choosing several at once", () => {
       flow { turn players[0] { let got = choose at least 3 c from [1, 2, 3, 4] where c > 2 } }
       scoring p { points 0 }
     `).start({ players: 2, seed: 1 });
-    expect(few.error?.message).toMatch(/must choose 3 here but only 2 are allowed/);
+    expect(few.error?.message).toMatch(/must choose at least 3 here but only 2 are allowed/);
     // Numbering the picks of twenty thousand items took 38 s (a million would never end): refused at once.
     const huge = gameFromSource(`
       game "Huge" { players 2 }
