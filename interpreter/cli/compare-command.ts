@@ -434,7 +434,7 @@ export function stopReason(c: Comparison): string | undefined {
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
   const different = c.differentGames && differentGamesWarning(c.differentGames);
-  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), ...(c.sameRules ? [`note: ${SAME_RULES_NOTE}`] : []), `${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""}, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
+  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), ...(c.sameRules ? [`note: ${SAME_RULES_NOTE}`] : []), `${c.a.played} ${c.a.played === 1 ? "game" : "games"} each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""}, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
   const looks = looksLine(c);
   if (looks) lines.push(looks, "");
   if (c.shared) {

@@ -178,7 +178,7 @@ export function failedGamesLine(s: SimulationSummary): string | undefined {
 
 /** The summary as text lines for a terminal (figures rounded for reading; `--json` keeps them whole). */
 export function summaryLines(s: SimulationSummary): string[] {
-  const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} games, ${s.players} players, seed ${s.seed}`, ""];
+  const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} ${s.games === 1 ? "game" : "games"}, ${s.players} players, seed ${s.seed}`, ""];
   const failed = failedGamesLine(s);
   if (failed) lines.push(`warning: ${failed}`, "");
   if (s.clean === 0 && s.errors.length > 0) return [...lines, ...errorLines(s)];

@@ -321,3 +321,11 @@ describe("the first-player test in words", () => {
     );
   });
 });
+
+describe("a run of one game", () => {
+  it("says game, not games", () => {
+    const one = summarise("G", { file: "g.stela", players: 2, bots: ["random"], seed: 1 }, 1, [{ game: 1, seed: 0, scores: [1, 0], winners: [0], decisions: 3 }], 1);
+    expect(summaryLines(one)[0]).toBe("G: 1 game, 2 players, seed 1");
+  });
+});
+
