@@ -320,7 +320,8 @@ export type Topology =
   | { type: "hex"; width: number; height: number }
   | { type: "track"; size: number }
   /** `places`: where the first spaces are drawn, `[x, y]` in space widths (the rest between their neighbours). */
-  | { type: "graph"; size: number; edges: [number, number][]; places?: [number, number][] }
+  /** `names`: what each space is called (`Alaska`), read as its label; by board and number without. */
+  | { type: "graph"; size: number; edges: [number, number][]; places?: [number, number][]; names?: string[] }
   /**
    * `corners(b)` / `edges(b)`: the corners (or the edges, the sides between two corners) of the
    * cells of a square or hex board `of`, each shared corner or edge once; `base` and `holes` are

@@ -65,13 +65,14 @@ export const TOPOLOGY_BUILTINS = catalogued([
   {
     name: "graph",
     category: "topology",
-    signature: "graph(size: number, edges: list of list of number, places: list of list of number)",
+    signature: "graph(size: number, names: list of text, edges: list of list of number, places: list of list of number)",
     description:
-      "`size` spaces, numbered from 0, joined by the listed edges (pairs of space numbers): a route map, a network of places. `neighbours` follows the edges and `distance` counts them. The editor draws it on a circle with its edges, or, with `places`, each space where the map puts it: `[x, y]` in space widths from the top left for the first spaces, and each space after the list halfway among the listed spaces it is joined to (a route between two towns, between them); `stela play` lists each space by number and label with the spaces it is joined to. A one-row `map` sets attributes.",
-    example: "board routes: graph(5, edges: [[0, 3], [3, 1], [1, 4], [4, 2]], places: [[0, 0], [4, 0], [4, 3]])",
+      "`size` spaces, numbered from 0, joined by the listed edges (pairs of space numbers): a route map, a network of places. `neighbours` follows the edges and `distance` counts them. The editor draws it on a circle with its edges, or, with `places`, each space where the map puts it: `[x, y]` in space widths from the top left for the first spaces, and each space after the list halfway among the listed spaces it is joined to (a route between two towns, between them); `stela play` lists each space by number and label with the spaces it is joined to. A one-row `map` sets attributes. `names`, if given, calls each space by a text of its own, in number order (`names: [\"Alaska\", \"Kamchatka\", …]`): its label in options, the log, `stela play` and `space_named`, and an edge may name its spaces (`[\"Alaska\", \"Kamchatka\"]`); without it a space reads by board and number (`routes 3`).",
+    example: "board routes: graph(5, edges: [[0, 3], [3, 1], [1, 4], [4, 2]], places: [[0, 0], [4, 0], [4, 3]])\nboard world: graph(3, names: [\"Alaska\", \"Kamchatka\", \"Alberta\"], edges: [[\"Alaska\", \"Kamchatka\"], [\"Alaska\", \"Alberta\"]])",
     params: [
       whole("size"),
-      param("edges", accepts.type(T.list(T.list(T.number)), "a list of pairs of space numbers"), { named: true }),
+      param("names", accepts.type(T.list(T.text), "a list of the spaces' names"), { named: true, optional: true }),
+      param("edges", accepts.type(T.list(T.list(T.any)), "a list of pairs of space numbers or names"), { named: true }),
       param("places", accepts.type(T.list(T.list(T.number)), "a list of [x, y] places"), { named: true, optional: true }),
     ],
     returns: () => T.topology,

@@ -307,8 +307,8 @@ const SHAPES = ["grid", "open_grid", "layered", "ring", "hex", "track", "graph",
 /** Words people write for a zone's visibility that are not its options, and the option they mean. */
 const ZONE_WORDS: Record<string, string> = { private: "owner", secret: "owner", mine: "owner", visible: "public", open: "public", shown: "public", closed: "hidden", facedown: "hidden" };
 
-/** `graph(n, edges: …)`'s edges: pairs of space numbers below n. */
-function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefined {
+/** `graph(n, edges: …)`'s edges: pairs of space numbers below n, or of their `names`. */
+function edgesOf(c: Checker, e: Expr, size: number, names?: readonly string[]): [number, number][] | undefined {
   const v = constEval(c, e);
   if (!v) return undefined;
   const pairs = Array.isArray(v.v) ? v.v : null;
@@ -316,11 +316,21 @@ function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefi
   // Each bad pair is named where it is written, and left out: the board and every use of its
   // spaces' attributes still check (dropping the board turned one typo into 22 errors).
   const items = e.kind === "ListExpr" && e.items.length === (pairs?.length ?? -1) ? e.items : undefined;
-  (pairs ?? []).forEach((p, i) => {
+  (pairs ?? []).forEach((pair, i) => {
+    let p = pair;
     const shown = (n: Value): string => (Array.isArray(n) ? `[${n.map(shown).join(", ")}]` : JSON.stringify(n));
     if (!Array.isArray(p) || p.length !== 2) {
       c.sink.error("invalid-board", `a graph's edge is a pair of space numbers, \`[0, 1]\`, not \`${shown(p)}\``, items?.[i]?.span ?? e.span);
       return;
+    }
+    // A space named in `names` may be given by its name: `["Alaska", "Kamchatka"]`.
+    if (names && p.some((n) => typeof n === "string")) {
+      const unknown = p.find((n) => typeof n === "string" && !names.includes(n));
+      if (unknown !== undefined) {
+        c.sink.error("invalid-board", `the edge \`${shown(p)}\` names ${shown(unknown)}, which is none of the graph's \`names\``, items?.[i]?.span ?? e.span, didYouMean(unknown as string, names));
+        return;
+      }
+      p = p.map((n) => (typeof n === "string" ? names.indexOf(n) : n));
     }
     const bad = p.find((n) => !(typeof n === "number" && Number.isInteger(n) && n >= 0 && n < size));
     if (bad !== undefined) {
@@ -346,6 +356,36 @@ function edgesOf(c: Checker, e: Expr, size: number): [number, number][] | undefi
     return undefined;
   }
   return out;
+}
+
+/**
+ * `graph(…, names: […])`: what each space is called, one different text per space in number order
+ * (`Alaska`): the spaces' labels, so options, the log, `stela play` and `space_named` read them.
+ */
+function namesOf(c: Checker, e: Expr, size: number): string[] | undefined {
+  const v = constEval(c, e);
+  if (!v) return undefined;
+  const list = Array.isArray(v.v) ? v.v : null;
+  if (!list || list.length !== size || !list.every((n) => typeof n === "string")) {
+    c.sink.error("invalid-board", `a graph's \`names\` lists one text for each of its ${size} spaces, in the order of their numbers: \`names: ["Alaska", "Kamchatka", …]\``, e.span);
+    return undefined;
+  }
+  const texts = list as string[];
+  const items = e.kind === "ListExpr" ? e.items : [];
+  for (let i = 0; i < texts.length; i++) {
+    const t = texts[i]!;
+    const at = items[i]?.span ?? e.span;
+    if (t.trim() === "" || t !== t.trim()) {
+      c.sink.error("invalid-board", `a space's name is a text with no space at either end, not ${JSON.stringify(t)}`, at);
+      return undefined;
+    }
+    const first = texts.indexOf(t);
+    if (first < i) {
+      c.sink.error("invalid-board", `two spaces are called ${JSON.stringify(t)} (spaces ${first} and ${i}): each name says which space it is`, at);
+      return undefined;
+    }
+  }
+  return texts;
 }
 
 /**
@@ -390,7 +430,12 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
   const named: Record<string, number> = {};
   let edges: Expr | undefined;
   let places: Expr | undefined;
+  let names: Expr | undefined;
   for (const a of e.args) {
+    if (a.name?.text === "names" && e.callee.text === "graph") {
+      names = a.value;
+      continue;
+    }
     if (a.name?.text === "edges") {
       edges = a.value;
       continue;
@@ -434,11 +479,15 @@ function topologyOf(c: Checker, e: Expr): Topology | undefined {
       return want(1) ? { type: "track", size: nums[0]! } : undefined;
     case "graph": {
       if (!want(1, [], true)) return undefined;
-      const list = edgesOf(c, edges!, nums[0]!);
+      const called = names ? namesOf(c, names, nums[0]!) : undefined;
+      if (names && !called) return undefined;
+      const list = edgesOf(c, edges!, nums[0]!, called);
       if (!list) return undefined;
-      if (!places) return { type: "graph", size: nums[0]!, edges: list };
+      const graph: Extract<Topology, { type: "graph" }> = { type: "graph", size: nums[0]!, edges: list };
+      if (called) graph.names = called;
+      if (!places) return graph;
       const at = placesOf(c, places, nums[0]!, list);
-      return at ? { type: "graph", size: nums[0]!, edges: list, places: at } : undefined;
+      return at ? { ...graph, places: at } : undefined;
     }
     default:
       c.sink.error("invalid-board", `unknown board shape \`${e.callee.text}\``, e.callee.span, didYouMean(e.callee.text, SHAPES));

@@ -5,7 +5,7 @@ import { BoundedShape, type LayoutHint } from "./board-shape.ts";
 /**
  * `graph(n, edges: [[a, b], …])`: n spaces joined by the listed edges (a route map, a network
  * of places), with no rows, columns or directions. Cell x is `x,0`; spaces are named by board
- * and number like a track's, and drawn on a circle, or where `places` puts them (the checker made
+ * and number like a track's (or by their `names`), and drawn on a circle, or where `places` puts them (the checker made
  * sure each space after its list is joined to one in it).
  */
 export class Graph extends BoundedShape {
@@ -26,6 +26,8 @@ export class Graph extends BoundedShape {
     edges: readonly (readonly [number, number])[],
     holes: ReadonlySet<string>,
     places?: readonly (readonly [number, number])[],
+    /** What each space is called (`names: […]`), by number: its label. */
+    private readonly names?: readonly string[],
   ) {
     super(count, 1, 1, (x) => !holes.has(cellKey(x, 0)), false, []);
     for (let i = 0; i < this.size; i++) this.near.push([]);
@@ -50,7 +52,7 @@ export class Graph extends BoundedShape {
   }
 
   label(i: number, board: string): string {
-    return `${board} ${this.x(i)}`;
+    return this.names?.[this.x(i)] ?? `${board} ${this.x(i)}`;
   }
 
   /** Steps along the links, breadth first from `a` once (`HopDistances`). */

@@ -27,7 +27,7 @@ export function shapeFor(board: BoardDef): BoardShape {
     case "track":
       return new Track(t.size, holes);
     case "graph":
-      return new Graph(t.size, t.edges, holes, t.places);
+      return new Graph(t.size, t.edges, holes, t.places, t.names);
     case "corners":
     case "edges":
       return new GridPartShape(t.type, t);

@@ -100,15 +100,17 @@ function graphLines(b: BoardView, edges: readonly (readonly [number, number])[],
     if (c !== a) joined.set(c, [...(joined.get(c) ?? []), a]);
   }
   const spaces = [...b.spaces].sort((a, c) => a.x - c.x);
+  // A space the rules name (`names: ["Alaska", …]`) reads by its name after its number.
+  const called = (s: (typeof spaces)[number]): string => (s.label !== `${b.name} ${s.x}` ? s.label : "");
   const heads = spaces.map((s) => {
     const on = byCell.get(s.key) ?? [];
     const label = s.show?.label;
-    return [String(s.x), label && label !== "." ? label : "", stackText(on, " ")].filter(Boolean).join(" ");
+    return [String(s.x), called(s), label && label !== "." ? label : "", stackText(on, " ")].filter(Boolean).join(" ");
   });
   const w = heads.reduce((m, h) => Math.max(m, [...h].length), 0);
   // A space it is joined to reads with its label (`→ 13 2 red, 16 1 grey`), not as a bare number
   // to look up: on a route map the numbers say nothing.
-  const labels = new Map(spaces.map((s) => [s.x, s.show?.label && s.show.label !== "." ? s.show.label : ""]));
+  const labels = new Map(spaces.map((s) => [s.x, [called(s), s.show?.label && s.show.label !== "." ? s.show.label : ""].filter(Boolean).join(" ")]));
   const named = (n: number): string => (labels.get(n) ? `${n} ${labels.get(n)}` : String(n));
   return spaces.map((s, i) => {
     const to = [...new Set(joined.get(s.x) ?? [])].sort((a, c) => a - c);
