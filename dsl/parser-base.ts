@@ -225,6 +225,21 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
    * token that `resume` accepts on a later line, so one mistake gives one
    * diagnostic instead of a cascade.
    */
+  /**
+   * Is `t` on a line where `sort … by` came before it (`sort p in players by -p.score, -p.coins`)?
+   * Then a comma it stops at is a second key written without the brackets. Read on the error's
+   * path only: the walk back is along one line.
+   */
+  private sortByOnLine(t: IToken): boolean {
+    const tokens = this.input;
+    let by = false;
+    for (let i = tokens.indexOf(t) - 1; i >= 0 && tokens[i]!.startLine === t.startLine; i--) {
+      if (tokens[i]!.tokenType === kw("by")) by = true;
+      else if (tokens[i]!.tokenType === kw("sort") && by) return true;
+    }
+    return false;
+  }
+
   protected skipUntil(expected: string, resume: (t: IToken) => boolean, words: readonly string[] = [], balanced = false): void {
     // High DSL indices: this helper runs inside the calling rule, whose own indices are low.
     const before = this.LA(0);
@@ -233,7 +248,8 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
       // A lone `=` right after what ended on its line (`where k.colour = 1`): a comparison meant,
       // as in an `if`; an assignment would have started the statement.
       const compared = first.image === "=" && isReal(before) && before.endLine === first.startLine ? "use `==` to compare; `=` assigns" : undefined;
-      const hint = first.tokenType === Identifier ? didYouMean(first.image, words) : compared;
+      const keys = first.tokenType === Comma && this.sortByOnLine(first) ? "a sort by several keys lists them in brackets, compared in turn: `by [-p.score, -p.coins]`" : undefined;
+      const hint = first.tokenType === Identifier ? didYouMean(first.image, words) : (compared ?? keys);
       this.problems.push({ code: "parse-unexpected-token", message: `expected ${expected} but found \`${first.image}\``, span: tokenSpan(first), ...(hint ? { hint } : {}) });
     });
     // A mistyped word before a `{ … }` (`procedur go() { … }`): the braces it opened are skipped
