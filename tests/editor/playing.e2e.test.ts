@@ -193,4 +193,20 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     expect(await variant()).toBeUndefined();
     expect(e.errors).toEqual([]);
   });
+
+  it("a map whose spaces the rules name draws each name on its space", async () => {
+    await onApp(page, (a) => a.open("mayan-city.stela|"));
+    const map = `game "Map" { players 2 }
+board world: graph(3, names: ["Alaska", "Kamchatka", "Alberta"], edges: [["Alaska", "Kamchatka"], ["Alaska", "Alberta"]])
+flow { turn players[0] { let _s = choose s from spaces(world) prompt "Where?" } }
+scoring p { points 0 }
+`;
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), map);
+    await rulesOk(page);
+    await page.waitForSelector("figure.board svg text.space-label");
+    const labels = await page.locator("figure.board svg text.space-label").allTextContents();
+    expect(labels.sort()).toEqual(["Alaska", "Alberta", "Kamchatka"]);
+    expect(e.errors).toEqual([]);
+  });
 });
+
