@@ -225,15 +225,22 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
    * token that `resume` accepts on a later line, so one mistake gives one
    * diagnostic instead of a cascade.
    */
+  /** Where `sortByOnLine` last found its token in the input (a hint: it looks from there first). */
+  private lookedUpTo = 0;
+
   /**
    * Is `t` on a line where `sort … by` came before it (`sort p in players by -p.score, -p.coins`)?
    * Then a comma it stops at is a second key written without the brackets. Read on the error's
-   * path only: the walk back is along one line.
+   * path only: the walk back is along one line, and `t` is looked for from where the last look
+   * found its token (the parser reads forward), so a file of a thousand such errors is read once.
    */
   private sortByOnLine(t: IToken): boolean {
     const tokens = this.input;
+    let at = tokens.indexOf(t, this.lookedUpTo);
+    if (at < 0) at = tokens.indexOf(t);
+    this.lookedUpTo = Math.max(0, at);
     let by = false;
-    for (let i = tokens.indexOf(t) - 1; i >= 0 && tokens[i]!.startLine === t.startLine; i--) {
+    for (let i = at - 1; i >= 0 && tokens[i]!.startLine === t.startLine; i--) {
       if (tokens[i]!.tokenType === kw("by")) by = true;
       else if (tokens[i]!.tokenType === kw("sort") && by) return true;
     }

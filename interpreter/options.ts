@@ -339,7 +339,8 @@ function widthOf(choice: ChoiceState): number {
  * from 1..20000` took 38 s numbering its picks (and a list of a million items would never end).
  */
 export function pickTableSize(choice: ChoiceState): number {
-  return groupSizes(choice).length * (widthOf(choice) + 1);
+  // As many groups as `groupSizes` lists, without building its list of ones.
+  return (choice.groups?.length ?? choice.values.length) * (widthOf(choice) + 1);
 }
 
 /** The most cells a multi-pick's table of ways may have (a pick of 2,000 items, every size). */

@@ -3,6 +3,7 @@ import type { Span } from "../../dsl/span.ts";
 import type { Exec, ForcedDraw } from "../exec.ts";
 import { randomInt, shuffleInPlace } from "../random.ts";
 import { equal } from "../values.ts";
+import { isSpace } from "../space-info.ts";
 import { fail } from "../runtime-error.ts";
 import { direct, type BuiltinImpl, type BuiltinName } from "./impl.ts";
 import { listOf } from "./list-builtins.ts";
@@ -37,7 +38,8 @@ export const NUMBER_IMPLS = {
 function forcedDraw(x: Exec, draw: ForcedDraw, list: readonly Value[], span: Span): Value {
   const found = list.find((v) => equal(v, draw.value));
   if (found !== undefined) return found;
-  const shown = (v: Value): string => (typeof v === "string" ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(shown).join(", ")}]` : String(v));
+  // A space as players read it (`d5`), a text quoted, a list item by item.
+  const shown = (v: Value): string => (isSpace(v) ? x.rt.topo.label(v) : typeof v === "string" ? JSON.stringify(v) : Array.isArray(v) ? `[${v.map(shown).join(", ")}]` : String(v));
   const drawn = list.length > 12 ? `${list.slice(0, 12).map(shown).join(", ")}, … (${list.length} values)` : list.map(shown).join(", ");
   fail("runtime-forced-draw", `the example's \`random\` (line ${draw.span.start.line}) gives ${shown(draw.value)} for this draw, but it draws from ${list.length ? `[${drawn}]` : "an empty list"}`, span);
 }

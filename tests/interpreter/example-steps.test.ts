@@ -83,4 +83,26 @@ example "Two draws given, one taken" {
     const results = runExamples(compile(broken, "dice.stela").game!);
     expect(results[0]!.failure!.message).toMatch(/^the rules failed before the example's first step \(in `setup`, or the flow up to its first decision\) \(line 3\): /);
   });
+
+  it("gives a space as drawn, and names spaces as players read them when the value is none of them", () => {
+    const spaces = `game "D" { players 2 }
+board b: grid(3, 3)
+var spot: space
+flow { turn players[0] { let _n = choose n from 1..2 prompt "P"  spot = random(spaces(b)) } }
+scoring p { points 0 }
+example "a space drawn" {
+  random [space_named(b, "b2")]
+  choose "1"
+  expect spot == space_named(b, "b2")
+}
+example "no such draw" {
+  random [7]
+  choose "1"
+}
+`;
+    const results = runExamples(compile(spaces, "d.stela").game!);
+    expect(results[0]!.passed).toBe(true);
+    expect(results[1]!.failure!.message).toBe("the rules failed: the example's `random` (line 12) gives 7 for this draw, but it draws from [a1, b1, c1, a2, b2, c2, a3, b3, c3] (line 4)");
+  });
 });
+
