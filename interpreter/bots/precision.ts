@@ -32,8 +32,9 @@ function widestOf(intervals: readonly Interval[]): number {
 /**
  * The precision of a run's seats' win rates, and how many games would bring every seat's 95%
  * interval to within ±5 and ±2 points of its rate, were the rates what they are now. Undefined
- * when every seat always wins or always loses (a game of one): there is no spread to read a
- * precision from.
+ * for a game of one, whose seat wins alone. A seat that won every game (or none) still has an
+ * interval of its own: 20 games won of 20 read only "at least 83.9%", and a run that hid its
+ * precision then had a designer take the 100% as settled.
  *
  * The forecast is made with the very interval the run reports (Wilson's, `shareTrials`), so
  * the two agree: a run of 300 games whose widest side reads ±2.6 never forecasts ±2 from fewer
@@ -41,7 +42,7 @@ function widestOf(intervals: readonly Interval[]): number {
  * interval is lopsided, its far side wider than the normal half-width.)
  */
 export function winPrecision(wins: readonly Rate[]): Precision | undefined {
-  if (!wins.some((r) => r.value > 0 && r.value < 1)) return undefined;
+  if (wins.length < 2) return undefined;
   let for5 = 0;
   let for2 = 0;
   for (const r of wins) {

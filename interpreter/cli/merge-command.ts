@@ -95,7 +95,9 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   if (first.variant !== undefined) settings.variant = first.variant;
   const seconds = shards.reduce((t, s) => t + s.played / Math.max(s.playoutsPerSecond, 1e-9), 0);
   // The measures' labels and forms, as the first shard's summary reports them (every shard played the same rules).
-  return { summary: summarise(first.game, settings, first.games, outcomes, seconds, first.measures ?? []), outcomes };
+  const summary = summarise(first.game, settings, first.games, outcomes, seconds, first.measures ?? []);
+  summary.shards = shards.length;
+  return { summary, outcomes };
 }
 
 /** `stela merge`: shards' JSON outputs into the summary of the whole run. */

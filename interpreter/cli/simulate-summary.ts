@@ -51,6 +51,12 @@ export interface SimulationSummary {
   /** Set when every seat scored the same in every clean game (a cooperative game): the team's score (`sharedScore`). */
   shared?: SharedScore;
   playoutsPerSecond: number;
+  /**
+   * Set on a summary merged from shards (`stela merge`): how many. Its games per second are then
+   * games over the shards' running times added up, the pace of one machine, not of the run: shards
+   * run side by side on other machines or one after another, and the merge cannot know which.
+   */
+  shards?: number;
   /** The game's `measure` blocks over the games that ended cleanly (`summariseMeasures`); absent when it has none. */
   measures?: MeasureSummary[];
   /** Failed games: each with the command that replays it. */
@@ -213,7 +219,7 @@ export function summaryLines(s: SimulationSummary): string[] {
     `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
     ...(s.margin && !s.shared ? [marginLine(s.margin)] : []),
     ...(s.measures ? measureLines(s.measures, s.clean) : []),
-    `games per second: ${gamesPerSecondText(s.playoutsPerSecond)}`,
+    `games per second: ${gamesPerSecondText(s.playoutsPerSecond)}${s.shards ? ` per shard (${s.shards} shards, their running times added up; shards played side by side finish sooner)` : ""}`,
   );
   return [...lines, ...errorLines(s)];
 }

@@ -116,9 +116,10 @@ scoring p { points p.score }
     expect(summaryLines(lopsided)).toContain("precision: each seat's win share known to ±2.6 points at most (95%); about 114 games would give ±5, about 457 ±2");
     // Every game won by 1 point (scores 1 and 0): the margin line says so, with its spread.
     expect(summaryLines(summary)).toContain("winning margin: 1.00 ± 0.00 points (median 1, 1–1): the top score less the next");
-    // One seat winning every game (so the other never): no spread, no line.
+    // One seat winning every game of 20 (so the other none): 100% is not settled, its interval
+    // [83.9, 100] says how far it may be, and the forecast is Wilson's at 100%.
     const sure = summarise("Goofspiel", s, 20, Array.from({ length: 20 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: [0], decisions: 5 })), 1);
-    expect(summaryLines(sure).some((l) => l.startsWith("precision"))).toBe(false);
+    expect(summaryLines(sure)).toContain("precision: each seat's win share known to ±16.1 points at most (95%); about 73 games would give ±5, about 189 ±2");
   });
 
   it("reads the fair share against each seat's win share, ties split, not its games won alone", () => {
@@ -355,7 +356,11 @@ describe("shards", () => {
     const shards = [await run({ shard: { k: 2, n: 3 } }), await run({ shard: { k: 1, n: 3 } }), await run({ shard: { k: 3, n: 3 } })];
     expect(shards.map((s) => s.played)).toEqual([13, 13, 14]);
     const { summary } = mergeShards(shards, ["b", "a", "c"]);
-    expect({ ...summary, playoutsPerSecond: 0 }).toEqual({ ...whole, playoutsPerSecond: 0 });
+    expect({ ...summary, playoutsPerSecond: 0, shards: undefined }).toEqual({ ...whole, playoutsPerSecond: 0, shards: undefined });
+    // Its pace is one machine's over the shards' times added up, and says so: not the run's.
+    expect(summary.shards).toBe(3);
+    expect(whole.shards).toBeUndefined();
+    expect(summaryLines(summary).join("\n")).toMatch(/games per second: [\d.]+.* per shard \(3 shards, their running times added up/);
     expect(() => mergeShards([shards[0]!, shards[1]!], ["b", "a"])).toThrow("missing shard 3/3");
   });
 
