@@ -1,12 +1,12 @@
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
-import { SingleBar, Presets } from "cli-progress";
 import Tinypool from "tinypool";
 import { formatDiagnostic } from "../../dsl/index.ts";
 import { StartError, type Game, type Match, type MeasureInfo, type RunSettings } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { keepGame, playGame, runBatch, type BatchTask, type GameOutcome } from "./simulate-batch.ts";
+import { runProgress } from "./run-progress.ts";
 import { simulationReport } from "./simulate-report.ts";
 import { summarise, summaryLines, type SimulationSummary } from "./simulate-summary.ts";
 import { alignColumns } from "./text-columns.ts";
@@ -19,7 +19,7 @@ export interface SimulateOptions {
   variant?: string;
   json: boolean;
   workers: number;
-  /** Show a progress bar (on stderr, when it is a terminal). */
+  /** Show progress on stderr: a bar on a terminal, else a line each half minute of a long run (`runProgress`). */
   progress: boolean;
   /** The bot of each seat as written (`random`, `mcts:200`), repeated when shorter than the seats. */
   bots: string[];
@@ -141,15 +141,14 @@ const WORKERS_PAY: WorkersPay = { aloneSeconds: 1.5, from: 4 };
  */
 export async function playRange(s: RunSettings, from: number, to: number, workers: number, progress: boolean, pay = WORKERS_PAY): Promise<{ outcomes: GameOutcome[]; seconds: number; byWorkers: number }> {
   const tasks: BatchTask[] = batchRanges(from, to, workers).map((r) => ({ ...s, ...r }));
-  const bar = progress && process.stderr.isTTY ? new SingleBar({ stream: process.stderr, format: "simulating [{bar}] {value}/{total} games" }, Presets.shades_classic) : undefined;
-  bar?.start(to - from, 0);
+  const bar = progress ? runProgress(to - from) : undefined;
   const started = performance.now();
   const results: (GameOutcome[] | undefined)[] = new Array(tasks.length);
   let left = to - from;
   const settle = (i: number, outcomes: GameOutcome[]): void => {
     results[i] = outcomes;
     left -= outcomes.length;
-    bar?.increment(outcomes.length);
+    bar?.add(outcomes.length);
   };
   let next = 0;
   let pool: Tinypool | undefined;

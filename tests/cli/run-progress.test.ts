@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { PLAIN_EVERY_MS, runProgress } from "../../interpreter/cli/run-progress.ts";
+
+/** A stream that is not a terminal (a CI log), keeping what is written. */
+function plainStream(): { stream: NodeJS.WriteStream; lines: string[] } {
+  const lines: string[] = [];
+  const stream = { isTTY: false, write: (t: string) => lines.push(t) } as unknown as NodeJS.WriteStream;
+  return { stream, lines };
+}
+
+describe("a run's progress where stderr is not a terminal", () => {
+  it("says nothing in a short run, then a line each half minute of a long one, with the time left", () => {
+    const { stream, lines } = plainStream();
+    let t = 0;
+    const p = runProgress(100, stream, () => t);
+    t = 10_000;
+    p.add(25);
+    expect(lines).toEqual([]);
+    t = PLAIN_EVERY_MS;
+    p.add(25);
+    expect(lines).toEqual(["simulating: 50 of 100 games after 30 s, about 30 s left\n"]);
+    // Not again before another half minute.
+    t = PLAIN_EVERY_MS + 1000;
+    p.add(10);
+    expect(lines).toHaveLength(1);
+    t = 2 * PLAIN_EVERY_MS + 1000;
+    p.add(15);
+    expect(lines[1]).toBe("simulating: 75 of 100 games after 61 s, about 20 s left\n");
+    // The last games end the run: its summary follows, no line.
+    t = 4 * PLAIN_EVERY_MS;
+    p.add(25);
+    p.stop();
+    expect(lines).toHaveLength(2);
+  });
+});
