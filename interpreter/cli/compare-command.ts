@@ -12,6 +12,7 @@ import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
 import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { seedFlag, UsageError, wholeNumber } from "./usage-error.ts";
+import { engineBuild } from "./engine-build.ts";
 
 /** A difference B − A with its 95% interval. */
 export interface Difference {
@@ -663,7 +664,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         if (stopped !== undefined) break;
       }
       if (!c) return;
-      if (o.json) out(JSON.stringify(c));
+      if (o.json) out(JSON.stringify({ ...c, engine: engineBuild() }));
       else for (const line of comparisonLines(c)) out(line);
       if (o.report !== undefined) {
         writeFileSync(o.report, comparisonReport(c));

@@ -82,6 +82,12 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
       throw new UsageError(`${names[i]} was played on other rules than ${names[0]}: the rule file changed between the shards, so their games are not one run`);
     }
   });
+  // Shards from before the engine was named carry none.
+  shards.forEach((s, i) => {
+    if (s.engine !== undefined && first.engine !== undefined && s.engine !== first.engine) {
+      throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games, so the shards are not one run; play them again with one version of Stela`);
+    }
+  });
   const seen = new Set<number>();
   for (const [i, s] of shards.entries()) {
     if (seen.has(s.shard.k)) throw new UsageError(`shard ${s.shard.k}/${s.shard.n} is given twice (${names[i]})`);
@@ -97,6 +103,7 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   // The measures' labels and forms, as the first shard's summary reports them (every shard played the same rules).
   const summary = summarise(first.game, settings, first.games, outcomes, seconds, first.measures ?? []);
   summary.shards = shards.length;
+  if (first.engine !== undefined) summary.engine = first.engine;
   return { summary, outcomes };
 }
 

@@ -7,6 +7,7 @@ import { StartError, type Game, type Match, type MeasureInfo, type RunSettings }
 import { loadRules } from "./load-rules.ts";
 import { keepGame, playGame, runBatch, type BatchTask, type GameOutcome } from "./simulate-batch.ts";
 import { runProgress } from "./run-progress.ts";
+import { engineBuild } from "./engine-build.ts";
 import { simulationReport } from "./simulate-report.ts";
 import { summarise, summaryLines, type SimulationSummary } from "./simulate-summary.ts";
 import { alignColumns } from "./text-columns.ts";
@@ -252,7 +253,9 @@ export async function runSimulate(file: string, options: SimulateOptions, out: (
   const summary = summarise(game.title, s, o.games, outcomes, seconds, game.measureInfo(o.variant));
   if (o.json) {
     const rules = game.start(o.variant === undefined ? { players: o.players, quiet: true } : { players: o.players, variant: o.variant, quiet: true }).state.rules;
-    out(JSON.stringify(o.shard ? ({ ...summary, shard: o.shard, outcomes, rules } satisfies ShardOutput) : summary));
+    // Which engine played it (`engineBuild`): only the JSON says, for the tools that keep and compare runs.
+    const engine = engineBuild();
+    out(JSON.stringify(o.shard ? ({ ...summary, engine, shard: o.shard, outcomes, rules } satisfies ShardOutput) : { ...summary, engine }));
   }
   else {
     for (const line of summaryLines(summary)) out(line);

@@ -57,6 +57,8 @@ export interface SimulationSummary {
    * run side by side on other machines or one after another, and the merge cannot know which.
    */
   shards?: number;
+  /** The engine that played the run (`engineBuild`), in `--json` outputs. */
+  engine?: string;
   /** The game's `measure` blocks over the games that ended cleanly (`summariseMeasures`); absent when it has none. */
   measures?: MeasureSummary[];
   /** Failed games: each with the command that replays it. */

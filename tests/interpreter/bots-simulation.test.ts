@@ -362,6 +362,11 @@ describe("shards", () => {
     expect(whole.shards).toBeUndefined();
     expect(summaryLines(summary).join("\n")).toMatch(/games per second: [\d.]+.* per shard \(3 shards, their running times added up/);
     expect(() => mergeShards([shards[0]!, shards[1]!], ["b", "a"])).toThrow("missing shard 3/3");
+    // Each output names the engine that played it; shards of two engines are not one run.
+    expect(whole.engine).toMatch(/^[0-9a-f]{16}$/);
+    expect(summary.engine).toBe(whole.engine);
+    const other = { ...shards[2]!, engine: "0123456789abcdef" };
+    expect(() => mergeShards([shards[0]!, shards[1]!, other], ["b", "a", "c"])).toThrow(`c was played by another engine than b (engine 0123456789abcdef, not ${whole.engine})`);
   });
 
   it("are refused when an outcome is not as simulate writes it (a score not a number, a winner past the seats)", async () => {
