@@ -61,11 +61,17 @@ function seatsMean(g: MeasuredGame, at: number, info: MeasureInfo): number | nul
   return n ? sum / n : null;
 }
 
-/** A figure over games' values: a mean with its t interval and spread, or none without values. */
-function meanFigure(values: number[], z: number, withSpread: boolean): MeasureFigure {
+/**
+ * A figure over games' values: a mean with its t interval and spread, or none without values.
+ * `share`: the values are parts of 1 (a yes/no measure's seats together), so the interval is cut
+ * to 0–100%: the t interval of 50 games where it held for 2% of the seats read "−0.8% to 4.8%",
+ * a share no run can have.
+ */
+function meanFigure(values: number[], z: number, share: boolean): MeasureFigure {
   if (values.length === 0) return { n: 0, value: null, low: null, high: null };
   const m = meanInterval(values, z);
-  return { n: values.length, value: m.value, low: m.low, high: m.high, ...(withSpread ? { spread: spread(values) } : {}) };
+  if (share) return { n: values.length, value: m.value, low: Math.max(0, m.low), high: Math.min(1, m.high) };
+  return { n: values.length, value: m.value, low: m.low, high: m.high, spread: spread(values) };
 }
 
 /** The values of measure `i`, seat `k` (0 for a measure of the game), of the games that gave one. */
@@ -98,7 +104,7 @@ export function summariseMeasures(infos: readonly MeasureInfo[], games: readonly
         const held = values.filter((v) => v !== 0).length;
         const r = wilson(held, values.length, z);
         figures.push({ ...seat, n: values.length, value: r.value, low: r.low, high: r.high });
-      } else figures.push({ ...seat, ...meanFigure(values, z, true) });
+      } else figures.push({ ...seat, ...meanFigure(values, z, false) });
     }
     if (!info.perPlayer || players < 2) return { ...infoOf(info), figures };
     const means: number[] = [];
@@ -106,7 +112,7 @@ export function summariseMeasures(infos: readonly MeasureInfo[], games: readonly
       const v = seatsMean(g, i, info);
       if (v !== null) means.push(v);
     }
-    return { ...infoOf(info), figures, allSeats: meanFigure(means, z, !info.share) };
+    return { ...infoOf(info), figures, allSeats: meanFigure(means, z, info.share) };
   });
 }
 

@@ -118,6 +118,14 @@ describe("a measure per seat, the seats together", () => {
     const [yes] = summariseMeasures(held, [{ measures: [[1, 0]] }, { measures: [[1, 1]] }], 2);
     expect(yes!.allSeats!.value).toBe(0.75);
     expect(yes!.allSeats!.spread).toBeUndefined();
+    // Held for one seat of two in one game of 50: the t interval reaches below 0 (−1.0%), a share
+    // no run can have, and is cut to 0–100%; a number's is not.
+    const rare = Array.from({ length: 50 }, (_, g) => ({ measures: [[g === 0 ? 1 : 0, 0]] }));
+    const [few] = summariseMeasures(held, rare, 2);
+    expect(few!.allSeats).toMatchObject({ n: 50, value: 0.01, low: 0 });
+    expect(few!.allSeats!.high).toBeCloseTo(0.03, 2);
+    const [gold] = summariseMeasures(seat, rare, 2);
+    expect(gold!.allSeats!.low).toBeLessThan(0);
     // One seat: the seat's own row says it all.
     expect(summariseMeasures(seat, games, 1)[0]!.allSeats).toBeUndefined();
   });
