@@ -824,10 +824,12 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       },
     ]);
     const player = this.OPTION(() => this.declaredName(this.CONSUME(Word)));
-    this.CONSUME(LBrace);
-    const value = this.SUBRULE(this.expression);
-    this.CONSUME(RBrace);
+    // Its value is written as a `define`'s block is: named parts (`let`) first, as a figure of a
+    // finished game is often worked out in steps (two users wrote `let` there and read that `let`
+    // was no value).
+    const block = this.SUBRULE(this.defineBlock);
     return this.ACTION(() => {
+      const value = block.kind === "BlockExpr" && block.lets.length === 0 ? block.value : block;
       const d: Decl = { kind: "MeasureDecl", label: label.tokenType === StringLit ? unquote(label.image) : label.image, labelSpan: tokenSpan(label), value, span: this.spanFrom(start) };
       if (player) d.player = this.name(player);
       return d;

@@ -28,6 +28,11 @@ measure "Short game" { rounds <= 2 }
 measure "Long steps" p { p.long }
 measure "Round someone passed 5" { if passed_five == 0 then none else passed_five }
 measure "Drawn" { random([1, 2, 3]) }
+measure "Steps past 5" p {
+  let past = p.position - 5
+  let steps: number = past * 1
+  steps
+}
 variant "Doubled" {
   override measure "Rounds" { rounds * 2 }
   measure "Extra" { 1 }
@@ -48,6 +53,8 @@ describe("measures", () => {
     expect(byLabel["Short game"]).toEqual({ label: "Short game", perPlayer: false, share: true, values: [1] });
     expect(byLabel["Long steps"]!.values).toEqual([2, 0]);
     expect(byLabel["Round someone passed 5"]!.values).toEqual([2]);
+    // Worked out in named steps, as a define's block is (seat 1 ended on 6, seat 2 on 1).
+    expect(byLabel["Steps past 5"]!.values).toEqual([1, -4]);
   });
 
   it("give none where the rules give none, and are read on a copy: a measure that draws chance changes nothing", () => {
@@ -96,8 +103,8 @@ measure "Tripled" p { measure(p.measure) }
 
   it("a variant overrides a measure in its place and adds its own after", () => {
     const game = gameFromSource(RACE);
-    expect(game.measureInfo().map((i) => i.label)).toEqual(["Rounds", "Short game", "Long steps", "Round someone passed 5", "Drawn"]);
-    expect(game.measureInfo("Doubled").map((i) => i.label)).toEqual(["Rounds", "Short game", "Long steps", "Round someone passed 5", "Drawn", "Extra"]);
+    expect(game.measureInfo().map((i) => i.label)).toEqual(["Rounds", "Short game", "Long steps", "Round someone passed 5", "Drawn", "Steps past 5"]);
+    expect(game.measureInfo("Doubled").map((i) => i.label)).toEqual(["Rounds", "Short game", "Long steps", "Round someone passed 5", "Drawn", "Steps past 5", "Extra"]);
     const m = game.start({ players: 2, seed: 1, variant: "Doubled" });
     for (const n of [2, 0, 2]) m.applyAt(n);
     const read = m.measures();
