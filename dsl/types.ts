@@ -133,7 +133,9 @@ export function isList(ty: Type): ty is { t: "list"; of: Type } {
 
 /** The element type when iterating: lists, zones (their pieces), enums' member lists and enum maps (their values, in member order). */
 export function elementType(ty: Type): Type | undefined {
-  if (ty.t === "list" || ty.t === "emap") return ty.of;
+  // A map is gone over as its values: an enum's in the members' order, a player's in seat order
+  // (`highest v for v in votes`), as both are held.
+  if (ty.t === "list" || ty.t === "emap" || ty.t === "map") return ty.of;
   if (ty.t === "zone") return ty.kind ? T.pieceOf(ty.kind) : T.piece;
   if (ty.t === "any") return T.any;
   return undefined;

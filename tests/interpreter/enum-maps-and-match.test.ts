@@ -42,6 +42,21 @@ scoring p { points p.points }`);
   });
 });
 
+describe("a per player map", () => {
+  it("is gone over as its values in seat order, as a map keyed by an enum is", () => {
+    const m = gameFromSource(`game "Votes" { players 3 }
+per player { gold: number = 0 }
+flow {
+  players[0].gold = 2
+  players[2].gold = 5
+  let votes = per player p: p.gold * 2
+  log "top {highest v for v in votes}, all {sum v for v in votes}, {[v + 1 for v in votes]}, any {any v in votes: v > 9}, {size(votes)}"
+}
+scoring p { points 0 }`).start({ players: 3 });
+    expect(m.toJSON().messages.map((e) => e.text)).toEqual(["top 10, all 14, 5, 1, 11, any yes, 3"]);
+  });
+});
+
 describe("a map literal that names no member", () => {
   it("takes its enum from what it is declared to be: a local, a variable, a player variable, a field", () => {
     const m = gameFromSource(`game "Crates" { players 2 }
