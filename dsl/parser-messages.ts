@@ -59,6 +59,9 @@ function noteHint(actual: IToken, expected: TokenType[]): void {
   } else if (actual.tokenType.name === "MapLine" && actual.image.startsWith("||")) {
     // `a || b`: a `|` starts a drawn row of a map, which takes the rest of the line.
     parseHints.set(actual, familiarSign("||")!);
+  } else if (actual.image === "for" && expected.some((t) => t.name === "RParen")) {
+    // `sum(p.gold for p in players)`, as Python writes it.
+    parseHints.set(actual, "a list worked out item by item is `[e for x in list]`, in square brackets; `sum`, `highest`, `lowest` and `count` take theirs with none (`sum p.gold for p in players`)");
   } else if (actual.image === "=" && expected.some((t) => t.name === "LBrace" || t.name === "Kw_then")) {
     parseHints.set(actual, "use `==` to compare; `=` assigns");
   }
