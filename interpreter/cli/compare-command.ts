@@ -567,7 +567,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--stop-early", `look at the figures as the games double up to --games, the first look at ${FIRST_LOOK} games or more (--games 1600: at 100, 200, 400, 800 and 1600), and stop as soon as the --fail-if rules on intervals are decided (without them: as soon as a seat's win share surely changes); every interval is widened to hold over the looks`)
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report")
-    .option("--no-progress", "no progress bar")
+    .option("--no-progress", "no progress on stderr (a bar on a terminal; elsewhere a line every 30 s of a long run, --json too)")
     .action(async (fileA: string, fileB: string | undefined, o: CompareFlags) => {
       for (const rule of o.failIf) {
         const r = parseFailIf(rule);
@@ -629,7 +629,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         return {
           /** Plays the games after those played, up to game `to` (the games and their seeds are a whole run's). */
           async upTo(to: number): Promise<void> {
-            const r = await playRange(s, played.outcomes.length + 1, to + 1, workers, o.progress && !o.json);
+            const r = await playRange(s, played.outcomes.length + 1, to + 1, workers, o.progress);
             played.outcomes.push(...r.outcomes);
             played.seconds += r.seconds;
           },

@@ -99,7 +99,7 @@ function program(result: { code: number }): Command {
     .option("--game <g>", "play only game g of the run again and print its decisions (the replay of a failure)")
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report with charts")
-    .option("--no-progress", "no progress bar")
+    .option("--no-progress", "no progress on stderr (a bar on a terminal; elsewhere a line every 30 s of a long run, --json too)")
     .action(async (file: string, o: { players?: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }, cmd: Command) => {
       const players = playersFor(o.players, file);
       // A replay names a game of the run; with --games given, one past it is no game of that run.
@@ -116,7 +116,7 @@ function program(result: { code: number }): Command {
         seed: seedFlag(o.seed),
         json: !!o.json,
         workers: wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT),
-        progress: o.progress && !o.json,
+        progress: o.progress,
         ...(o.variant !== undefined ? { variant: o.variant } : {}),
       };
       result.code = await runSimulate(file, opts, out);
