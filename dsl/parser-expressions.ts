@@ -636,16 +636,25 @@ export abstract class ExpressionGrammar extends StelaParserBase {
           const v = this.declaredName(this.CONSUME3(Word));
           this.CONSUME3(kw("in"));
           const source = this.SUBRULE3(this.rangeExpr);
+          // `all q in players where q != p: q.gold > 0`: the items the question is asked of, as in `count`.
+          const where = this.OPTION3(() => {
+            this.CONSUME3(kw("where"));
+            return this.SUBRULE6(this.expression);
+          });
           this.CONSUME(Colon);
           const body = this.SUBRULE4(this.expression);
-          return this.ACTION((): Expr => ({
-            kind: "ComprehensionExpr",
-            form: formTok.image as "any" | "all" | "no",
-            variable: this.name(v),
-            source,
-            body,
-            span: this.spanFrom(start),
-          }));
+          return this.ACTION((): Expr => {
+            const c: Expr = {
+              kind: "ComprehensionExpr",
+              form: formTok.image as "any" | "all" | "no",
+              variable: this.name(v),
+              source,
+              body,
+              span: this.spanFrom(start),
+            };
+            if (where) c.where = where;
+            return c;
+          });
         },
       },
       {
