@@ -6,7 +6,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange, withVariantPlayed } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -457,6 +457,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (!c.shared) lines.push(...togetherLines(c));
   const precision = c.shared ? undefined : changePrecisionLine(c);
   if (precision) lines.push(precision);
+  if (!c.shared) lines.push(...sideTestLines(c));
   lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   lines.push(...measureChangeLines(c));
@@ -466,6 +467,22 @@ export function comparisonLines(c: Comparison): string[] {
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${t.broken ? "FAIL" : "ok  "} --fail-if ${t.rule}: ${t.detail}`);
   lines.push(`reproduce: ${c.command}`);
+  return lines;
+}
+
+/**
+ * Each side's first-player test (and turn-order test, with 3 seats or more), as `simulate` gives
+ * them: "does the variant change the first player's chances?" is what a designer comparing two
+ * versions asks first, and only `--json` had it. Each side is read on its own; the seats' table
+ * above gives seat 1's change game by game.
+ */
+function sideTestLines(c: Comparison): string[] {
+  const lines = ["first player, each side on its own (the change of seat 1, game by game, is in the table above):"];
+  for (const [side, s] of [["A", c.a], ["B", c.b]] as const) {
+    const bots = s.seats.map((x) => x.bot);
+    lines.push(`  ${side}: ${firstPlayerText(bots, s.firstPlayer)}`);
+    if (s.turnOrder) lines.push(`     ${turnOrderText(bots, s.turnOrder)}`);
+  }
   return lines;
 }
 
@@ -502,6 +519,7 @@ ${c.shared ? `<p>${escapeHtml(sharedScoreNote(c.pairs))}.</p><p><b>${escapeHtml(
 ${looksLine(c) ? `<p>${escapeHtml(looksLine(c)!)}</p>` : ""}
 ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
+${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
 <p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%).${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}

@@ -292,6 +292,15 @@ describe("comparing two runs", () => {
     const ten = compare(10);
     expect(ten.sureTogether).toEqual([1, 2]);
     expect(comparisonLines(ten)).toContain("together: the changes in win share of seats 1 and 2 hold with all 3 seats read at once (Bonferroni: each interval at 98.3%)");
+    // Each side's first-player and turn-order tests, as simulate gives them (only --json had them).
+    const lines = comparisonLines(ten);
+    const at = lines.indexOf("first player, each side on its own (the change of seat 1, game by game, is in the table above):");
+    expect(lines.slice(at + 1, at + 5)).toEqual([
+      "  A: the first to decide won 34 of 100 decisive games, 34.0% [25.5–43.7] against a fair 33.3% (p = 0.9156, no evidence of a first-player effect)",
+      "     by place in the turn order (the first to decide, then clockwise), the games won alone were 34, 33, 33 of 100 (p = 0.9900, no evidence that the place in the turn order matters)",
+      "  B: the first to decide won 24 of 100 decisive games, 24.0% [16.7–33.2] against a fair 33.3% (p = 0.0556, no evidence of a first-player effect)",
+      "     by place in the turn order (the first to decide, then clockwise), the games won alone were 24, 43, 33 of 100 (p = 0.0665, no evidence that the place in the turn order matters)",
+    ]);
     // Nothing moved: nothing to warn about.
     expect(comparisonLines(compare(0)).some((l) => l.startsWith("together"))).toBe(false);
     // Two seats mirror each other: no such line, no such figure.
