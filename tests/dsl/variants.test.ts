@@ -156,6 +156,24 @@ variant "Bare" {
     expect(w.message).toBe('procedure `opening` is never used (with variant "Bare")');
   });
 
+  it("a base constant read only by what a variant overrides is not said to be unused", () => {
+    const r = compile(
+      `game "Worth" { players 2 }
+const BASE = 1
+define worth(p: player): number = BASE
+flow { log "{worth(players[0])}" }
+scoring p { points 0 }
+variant "Double" {
+  override define worth(p: player): number = 2
+  const SPARE = 3
+}
+`,
+      "worth.stela",
+    );
+    // The variant's own constant left unused is still its own mistake.
+    expect(r.diagnostics.map((d) => [d.code, d.span.start.line, d.message])).toEqual([["unused-declaration", 8, "const `SPARE` is never used"]]);
+  });
+
   it("starting an unknown variant is refused with the names there are", () => {
     const game = compile(`${BASE}\nvariant "Only" { override const START = 2 }\n`, "counting.stela").game!;
     expect(() => game.start({ players: 2, variant: "Nope" })).toThrow(StartError);
