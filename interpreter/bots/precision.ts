@@ -72,10 +72,16 @@ export function changePrecision(changes: readonly PairedDifference[]): Precision
  * "each seat's win share known to ±6.9 points at most (95%); about 385 games would give ±5, about
  * 2,401 ±2". In a run with `looks` looks (`looks.ts`) the half-width is of the widened interval
  * and says so; the games forecast are a run's without looks, whose 95% intervals are narrower.
+ * A forecast the run's `played` games (each side's) already reach is left out.
  */
-export function precisionText(what: string, p: Precision, looks = 1): string {
+export function precisionText(what: string, p: Precision, looks = 1, played = 0): string {
   const games = (n: number): string => n.toLocaleString("en");
   const level = looks > 1 ? `95% over ${looks} looks` : "95%";
   const without = looks > 1 ? "in a run without looks, " : "";
-  return `${what} known to ±${(p.widest * 100).toFixed(1)} points at most (${level}); ${without}about ${games(p.for5)} games${p.each ? " each" : ""} would give ±5, about ${games(p.for2)} ±2`;
+  const known = `${what} known to ±${(p.widest * 100).toFixed(1)} points at most (${level})`;
+  // A forecast of no more games than were played is one the run has passed already: "about 73
+  // games would give ±5" after 200 games at ±1.9 read as a contradiction.
+  if (played >= p.for2) return known;
+  if (played >= p.for5) return `${known}; ${without}about ${games(p.for2)} games${p.each ? " each" : ""} would give ±2`;
+  return `${known}; ${without}about ${games(p.for5)} games${p.each ? " each" : ""} would give ±5, about ${games(p.for2)} ±2`;
 }

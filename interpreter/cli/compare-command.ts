@@ -49,6 +49,23 @@ export interface Threshold {
    * look whose games all came out alike in what the rule reads: that interval bounds nothing to come.
    */
   settled?: boolean;
+  /** For an interval rule with a limit above 0 that holds: not settled either (`undecided`). */
+  undecided?: true;
+}
+
+/**
+ * A rule on an interval that holds without being settled: neither surely past its limit nor surely
+ * within it. Printed as `undecided`, not `ok`: a 20-game run of search bots read "ok" and exit 0
+ * of a rule whose interval ran from −30 to +25 around a limit of 5, and a designer would have
+ * shipped the variant. A limit of 0 is never settled, and "no sure change" is all it says.
+ */
+export function undecided(t: Threshold): boolean {
+  return t.undecided === true;
+}
+
+/** How a rule's line starts: `FAIL`, `undecided` or `ok`. */
+function verdictWord(t: Threshold): string {
+  return t.broken ? "FAIL" : undecided(t) ? "undecided" : "ok";
 }
 
 export interface Comparison {
@@ -243,8 +260,13 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
       // interval reaching past the limit on both sides of nothing read "ok … no sure change", as
       // if the change were known to be small).
       // (A limit of 0 is never surely met: "no sure change" says all there is.)
-      const how = broken || limit === 0 ? "" : settled ? `; surely within the limit (${limit})` : `; undecided: not surely past the limit (${limit}), nor surely within it: more games would tell`;
-      return { rule: text, broken, detail: detail + how, ...at, settled };
+      // Games that all came out alike in what the rule reads settle nothing, however many: "more
+      // games would tell" sent a designer on to 800 games whose bots never reacted to the change.
+      const undecided = same
+        ? `; undecided: every game came out alike on both sides in what this rule reads, which settles nothing of the games to come (a change that shows once in a hundred games looks the same); if the bots cannot react to the change, no number of games will tell`
+        : `; undecided: not surely past the limit (${limit}), nor surely within it: more games would tell`;
+      const how = broken || limit === 0 ? "" : settled ? `; surely within the limit (${limit})` : undecided;
+      return { rule: text, broken, detail: detail + how, ...at, settled, ...(!broken && !settled && limit > 0 ? { undecided: true as const } : {}) };
     };
     // With no game played to the end on both sides there is no change to measure: a rule on one
     // breaks, rather than pass on nothing (`errors>0` says why the games failed).
@@ -383,7 +405,7 @@ const signed = (v: number, digits = 1): string => `${v >= 0 ? "+" : ""}${v.toFix
 /** The precision line of a comparison (`changePrecision`), or undefined with fewer than three games to compare. */
 function changePrecisionLine(c: Comparison): string | undefined {
   const p = changePrecision(c.seats.map((s) => s.wins));
-  return p && `precision: ${precisionText("each seat's change in win share", p, c.looks?.planned.length)}`;
+  return p && `precision: ${precisionText("each seat's change in win share", p, c.looks?.planned.length, c.pairs)}`;
 }
 
 /** The "together" lines of a comparison (`togetherVerdict`), of win share and of score: those with something to say. */
@@ -465,7 +487,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (same) lines.push(`note: ${same}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
-  for (const t of c.thresholds) lines.push(`${t.broken ? "FAIL" : "ok  "} --fail-if ${t.rule}: ${t.detail}`);
+  for (const t of c.thresholds) lines.push(`${verdictWord(t).padEnd(4)} --fail-if ${t.rule}: ${t.detail}`);
   lines.push(`reproduce: ${c.command}`);
   return lines;
 }
@@ -509,7 +531,7 @@ function comparisonReport(c: Comparison): string {
     .join("");
   const precision = changePrecisionLine(c);
   const together = togetherLines(c);
-  const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${t.broken ? "FAIL" : "ok"}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
+  const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${verdictWord(t)}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""} with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
 ${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.differentGames))}.</p>` : ""}${c.sameRules ? `<p><b>Note:</b> ${escapeHtml(SAME_RULES_NOTE)}.</p>` : ""}
@@ -548,6 +570,7 @@ interface CompareFlags {
   report?: string;
   progress: boolean;
   stopEarly?: boolean;
+  failUndecided?: boolean;
 }
 
 /**
@@ -582,6 +605,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--variant-b <name>", "the variant of B (\"A+B\" for two together)")
     .option("--workers <n>", "worker processes", String(defaultWorkers()))
     .option("--fail-if <rule>", `exit 1 when broken: ${RULE_FORMS} (repeatable)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
+    .option("--fail-undecided", "exit 1 also when a --fail-if rule on an interval (@95) is undecided: not surely within its limit (to ship only a change shown to be small)")
     .option("--stop-early", `look at the figures as the games double up to --games, the first look at ${FIRST_LOOK} games or more (--games 1600: at 100, 200, 400, 800 and 1600), and stop as soon as the --fail-if rules on intervals are decided (without them: as soon as a seat's win share surely changes); every interval is widened to hold over the looks`)
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report")
@@ -682,12 +706,13 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         if (stopped !== undefined) break;
       }
       if (!c) return;
-      if (o.json) out(JSON.stringify({ ...c, engine: engineBuild() }));
+      // How sure the changes are, as the text's precision line says it (`changePrecision`).
+      if (o.json) out(JSON.stringify({ ...c, precision: c.shared ? undefined : changePrecision(c.seats.map((s) => s.wins)), engine: engineBuild() }));
       else for (const line of comparisonLines(c)) out(line);
       if (o.report !== undefined) {
         writeFileSync(o.report, comparisonReport(c));
         if (!o.json) out(`report: ${o.report}`);
       }
-      result.code = c.thresholds.some((t) => t.broken) ? 1 : 0;
+      result.code = c.thresholds.some((t) => t.broken || (o.failUndecided === true && undecided(t))) ? 1 : 0;
     });
 }

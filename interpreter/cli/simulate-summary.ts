@@ -1,6 +1,6 @@
 import { alignColumns } from "./text-columns.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
+import { evenJudgementNote, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -57,6 +57,8 @@ export interface SimulationSummary {
    * run side by side on other machines or one after another, and the merge cannot know which.
    */
   shards?: number;
+  /** How sure the seats' win shares are, and how many games would give ±5 and ±2 points (`winPrecision`); absent without a clean game or with one seat. */
+  precision?: Precision;
   /** The engine that played the run (`engineBuild`), in `--json` outputs. */
   engine?: string;
   /** The game's `measure` blocks over the games that ended cleanly (`summariseMeasures`); absent when it has none. */
@@ -120,6 +122,8 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   if (shared) summary.shared = shared;
   if (s.variant !== undefined) summary.variant = s.variant;
   if (measures.length) summary.measures = summariseMeasures(measures, clean, n);
+  const precision = clean.length > 0 ? winPrecision(seats.map((x) => x.share)) : undefined;
+  if (precision) summary.precision = precision;
   return summary;
 }
 
@@ -147,8 +151,7 @@ export function firstSeatVerdict(s: SimulationSummary): string {
 
 /** The precision line of a run (`Precision`), or undefined when no seat's wins vary or no game ended cleanly. */
 export function winPrecisionLine(s: SimulationSummary): string | undefined {
-  const p = s.clean > 0 ? winPrecision(s.seats.map((x) => x.share)) : undefined;
-  return p && `precision: ${precisionText("each seat's win share", p)}`;
+  return s.precision && `precision: ${precisionText("each seat's win share", s.precision, 1, s.clean)}`;
 }
 
 /**

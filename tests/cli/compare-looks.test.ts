@@ -105,6 +105,11 @@ describe("looks at a comparison", () => {
     const open = look(a, b, 50, 3, ["win-change>5@95", "win-change>30@95"]);
     expect(open.thresholds[1]).toMatchObject({ broken: false, settled: false });
     expect(open.thresholds[1]!.detail).toMatch(/; undecided: not surely past the limit \(30\), nor surely within it: more games would tell$/);
+    // Its line reads `undecided`, not `ok` (a designer skimming read "ok" as shown to be small).
+    expect(open.thresholds[1]!.undecided).toBe(true);
+    expect(comparisonLines(open).some((l) => l.startsWith("undecided --fail-if win-change>30@95: "))).toBe(true);
+    expect(decided.thresholds[1]!.undecided).toBeUndefined();
+    expect(comparisonLines(decided).some((l) => l.startsWith("ok   --fail-if win-change>60@95: "))).toBe(true);
     expect(stopReason(open)).toBeUndefined();
     // A broken `errors` rule stops any look: more games cannot mend it.
     const failed = b.map((g, i) => (i === 3 ? { ...g, error: { code: "runtime-error", message: "boom" } } : g)) as GameOutcome[];
@@ -122,6 +127,8 @@ describe("looks at a comparison", () => {
     const same = look(a, a, 50, 5, rules);
     expect(same.thresholds.map((t) => [t.broken, t.settled])).toEqual(rules.map(() => [false, false]));
     expect(stopReason(same)).toBeUndefined();
+    // It says so, and not that more games would tell: a change the bots never react to never shows.
+    for (const t of same.thresholds) expect(t.detail).toContain("; undecided: every game came out alike on both sides in what this rule reads, which settles nothing of the games to come");
     // Games that differ do settle a rule whose limit their intervals stay within.
     const b = coinGames(800, 0.5, 8).map((g) => ({ ...g, decisions: g.decisions + (g.game % 2) }));
     expect(look(a, b, 400, 5, ["win-change>30@95"]).thresholds[0]!.settled).toBe(true);
@@ -157,6 +164,18 @@ describe("stela compare --stop-early", () => {
     expect(point.code).toBe(2);
     expect(point.err).toBe("stela: --fail-if win-change>5: --stop-early reads intervals, and a rule on a point estimate is decided only by the whole run: write win-change>5@95\n");
   }, 240_000);
+});
+
+describe("stela compare --fail-undecided", () => {
+  it("exits 1 when a rule on an interval is undecided, where without it the run exits 0", () => {
+    const args = ["compare", "tests/fixtures/bots/goofspiel.stela", "tests/fixtures/bots/faulty-goofspiel.stela", "--players", "2", "--games", "20", "--workers", "1", "--no-progress", "--fail-if", "win-change>20@95"];
+    const plain = stela(args);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toMatch(/^undecided --fail-if win-change>20@95: /m);
+    const strict = stela([...args, "--fail-undecided"]);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toBe(plain.out);
+  }, 120_000);
 });
 
 describe("the looks line", () => {

@@ -113,7 +113,9 @@ scoring p { points p.score }
     // side, so the forecast for ±2 is more than the 300 games already played (the normal
     // approximation, 1.96² · 0.97 · 0.03 / 0.02², had said 280: fewer games for a surer figure).
     const lopsided = summarise("Goofspiel", s, 300, Array.from({ length: 300 }, (_, i) => ({ game: i + 1, seed: i, scores: [1, 0], winners: i < 291 ? [0] : [1], decisions: 5 })), 1);
-    expect(summaryLines(lopsided)).toContain("precision: each seat's win share known to ±2.6 points at most (95%); about 114 games would give ±5, about 457 ±2");
+    // The ±5 its 300 games reached already (114 would do) is not forecast: only ±2.
+    expect(summaryLines(lopsided)).toContain("precision: each seat's win share known to ±2.6 points at most (95%); about 457 games would give ±2");
+    expect(lopsided.precision).toMatchObject({ for5: 114, for2: 457, each: false });
     // Every game won by 1 point (scores 1 and 0): the margin line says so, with its spread.
     expect(summaryLines(summary)).toContain("winning margin: 1.00 ± 0.00 points (median 1, 1–1): the top score less the next");
     // One seat winning every game of 20 (so the other none): 100% is not settled, its interval
