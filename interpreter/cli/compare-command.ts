@@ -6,7 +6,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, playRange, withVariantPlayed } from "./simulate-command.ts";
 import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -71,6 +71,11 @@ function verdictWord(t: Threshold): string {
 export interface Comparison {
   a: SimulationSummary;
   b: SimulationSummary;
+  /**
+   * What the bots' `estimate` reads that differs between A and B (`estimateReadsChanged`: its own
+   * block, `estimate`, and the defines, rules, hooks and tables it reaches); absent when none does.
+   */
+  estimateReadsChanged?: string[];
   /** Games that ended cleanly on both sides: each change is the mean of these games' own changes. */
   pairs: number;
   /**
@@ -485,11 +490,24 @@ export function comparisonLines(c: Comparison): string[] {
   lines.push(...measureChangeLines(c));
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
   if (same) lines.push(`note: ${same}`);
+  const steer = estimateNote(c);
+  if (steer) lines.push(`note: ${steer}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${verdictWord(t).padEnd(4)} --fail-if ${t.rule}: ${t.detail}`);
   lines.push(`reproduce: ${c.command}`);
   return lines;
+}
+
+/**
+ * Said when the bots' `estimate` reads something B changes: each side's bots then judge by an
+ * estimate of their own, and a change may come from how they steer as much as from the game.
+ */
+export function estimateNote(c: Comparison): string | undefined {
+  const names = c.estimateReadsChanged;
+  if (!names?.length) return undefined;
+  const what = names.map((n) => (n === "estimate" ? "the estimate itself" : `\`${n}\``));
+  return `the bots' estimate reads what B changes (${listed(what)}): each side's bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which`;
 }
 
 /**
@@ -542,6 +560,7 @@ ${looksLine(c) ? `<p>${escapeHtml(looksLine(c)!)}</p>` : ""}
 ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
+${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}
 <p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%).${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}
@@ -664,6 +683,9 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       if (different) process.stderr.write(`stela: warning: ${differentGamesWarning(different)}\n`);
       const sameRules = gameA.rulesFingerprint(variantA) === gameB.rulesFingerprint(variantB);
       const planned = o.stopEarly ? lookSchedule(games) : [games];
+      // Greedy and MCTS judge by the estimate: one that reads what B changes steers each side's bots otherwise.
+      const usesEstimate = bots.some((k) => k !== "random");
+      const steers = usesEstimate ? estimateReadsChanged(gameA.definition(variantA), gameB.definition(variantB)) : [];
       /** One side of the run: its games so far and the seconds they took, played on by `upTo`. */
       const side = (file: string, title: string, variant: string | undefined, measures: MeasureInfo[]) => {
         const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
@@ -696,7 +718,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       for (const [k, to] of planned.entries()) {
         await a.upTo(to);
         await bb.upTo(to);
-        c = { ...compareSummaries(a.summary(), bb.summary(), { a: a.outcomes(), b: bb.outcomes() }, o.failIf, command, planned.length), ...(different ? { differentGames: different } : {}), ...(sameRules ? { sameRules: true as const } : {}) };
+        c = { ...compareSummaries(a.summary(), bb.summary(), { a: a.outcomes(), b: bb.outcomes() }, o.failIf, command, planned.length), ...(different ? { differentGames: different } : {}), ...(sameRules ? { sameRules: true as const } : {}), ...(steers.length ? { estimateReadsChanged: steers } : {}) };
         if (!o.stopEarly) break;
         // The last look reads the whole run whatever it says: a stop there is no stop.
         const last = k === planned.length - 1;

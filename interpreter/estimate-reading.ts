@@ -1,0 +1,60 @@
+import type { GameDef, IrExpr } from "../dsl/ir.ts";
+import { irChildren } from "./ir-children.ts";
+
+/**
+ * What the bots' `estimate` is made of: its own block and every `define`, `rule`, `hook` and
+ * `table` it reaches, call by call, each as JSON without spans (constants are folded into the
+ * expressions that read them, so a changed constant changes its readers). Keyed by name, the
+ * estimate's own block under `estimate`; empty without an estimate (bots then read `scoring`).
+ *
+ * Why: a variant that changes something the estimate reads changes how greedy and MCTS judge
+ * positions, not only the game. A designer compared a 4-card trash against a 2-card one whose
+ * estimate valued the card by the limit: the bots bought one in every base game and none in every
+ * variant game, and the comparison measured the estimate as much as the rule (`stela compare`
+ * says so, naming what differs: `estimateReadsChanged`).
+ */
+export function estimateReading(def: GameDef): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!def.estimate) return out;
+  const text = (v: unknown): string => JSON.stringify(v, (k, x: unknown) => (k === "span" ? undefined : x));
+  out.set("estimate", text(def.estimate));
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n);
+      return;
+    }
+    if (!node || typeof node !== "object") return;
+    const e = node as IrExpr;
+    const reach = (name: string, d: unknown): void => {
+      if (d === undefined || out.has(name)) return;
+      out.set(name, text(d));
+      visit(d);
+    };
+    switch (e.op) {
+      case "fn":
+        reach(e.name, def.functions[e.name]);
+        break;
+      case "rule":
+        reach(e.name, def.rules[e.name]);
+        break;
+      case "hook":
+        reach(e.name, def.hooks[e.name]);
+        break;
+      case "table":
+        reach(e.name, def.tables[e.name]);
+        break;
+    }
+    for (const c of irChildren(node)) visit(c);
+  };
+  visit(def.estimate);
+  return out;
+}
+
+/** The names (`estimate` for its own block) whose reading differs between two definitions' estimates, in A's order then B's. */
+export function estimateReadsChanged(a: GameDef, b: GameDef): string[] {
+  const ra = estimateReading(a);
+  const rb = estimateReading(b);
+  if (ra.size === 0 || rb.size === 0) return [];
+  const names = [...new Set([...ra.keys(), ...rb.keys()])];
+  return names.filter((n) => ra.get(n) !== rb.get(n));
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { estimateReadsChanged } from "../../interpreter/index.ts";
+import { gameFromSource } from "../support/games.ts";
+import { estimateNote, type Comparison } from "../../interpreter/cli/compare-command.ts";
+import { ruleFiles, stela } from "../cli/run-stela.ts";
+
+const SOURCE = `game "Est" { players 2 }
+const BONUS = 4
+const ROUNDS = 3
+table rank { 1..5 -> 1  else -> 2 }
+per player { gold: number = 0 }
+define worth(p: player): number = p.gold * BONUS + rank[p.gold]
+flow {
+  repeat ROUNDS { for p in players { turn p { let n = choose n from 1..3 prompt "Gold"
+    p.gold += n } } }
+}
+scoring p { points p.gold }
+estimate p { worth(p) }
+variant "Small" { override const BONUS = 2 }
+variant "Long" { override const ROUNDS = 4 }
+variant "Ranked" { override table rank { 1..9 -> 1  else -> 2 } }
+variant "Guess" { override estimate p { p.gold } }
+`;
+
+describe("what the bots' estimate reads", () => {
+  const game = gameFromSource(SOURCE);
+  const base = game.definition("");
+  const changed = (variant: string): string[] => estimateReadsChanged(base, game.definition(variant));
+
+  it("differs where a variant changes a constant, a table or the estimate it reaches, and not elsewhere", () => {
+    // A constant is folded into the define that reads it.
+    expect(changed("Small")).toEqual(["worth"]);
+    expect(changed("Ranked")).toEqual(["rank"]);
+    expect(changed("Guess")).toEqual(["estimate", "worth", "rank"]);
+    // The flow changed, not what the estimate is made of.
+    expect(changed("Long")).toEqual([]);
+  });
+
+  it("is said in compare's notes with the names", () => {
+    const c = { estimateReadsChanged: ["estimate", "worth"] } as Comparison;
+    expect(estimateNote(c)).toBe(
+      "the bots' estimate reads what B changes (the estimate itself and `worth`): each side's bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which",
+    );
+    expect(estimateNote({} as Comparison)).toBeUndefined();
+    // Read by compare when the bots steer by the estimate; random bots never read it.
+    const file = ruleFiles({ "est.stela": SOURCE })["est.stela"]!;
+    const run = (bots: string) => stela(["compare", file, "--variant-a", "", "--variant-b", "Small", "--games", "4", "--bots", bots, "--workers", "1", "--no-progress", "--json"]);
+    expect(JSON.parse(run("greedy").out).estimateReadsChanged).toEqual(["worth"]);
+    expect(JSON.parse(run("random").out).estimateReadsChanged).toBeUndefined();
+  }, 60_000);
+});
