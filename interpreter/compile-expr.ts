@@ -24,6 +24,21 @@ export function items(x: Exec, v: Value, zone: boolean, span: Span): Value[] {
   return v;
 }
 
+/**
+ * The items a comprehension goes over, read only: a zone's own list, not a copy. An expression
+ * changes no zone (nothing moves while one is worked out), so its loop may read the list the
+ * match keeps; a `for` statement, whose body may move the pieces it visits, copies (`items`).
+ * A rule counting one type of card in a supply of 230 copied the supply at every call.
+ */
+export function itemsRead(x: Exec, v: Value, zone: boolean, span: Span): readonly Value[] {
+  if (zone) {
+    const z = x.s.zones[v as string];
+    if (!z) fail("runtime-none-value", "there is no such zone", span);
+    return z;
+  }
+  return items(x, v, false, span);
+}
+
 export function seat(x: Exec, v: Value, span: Span): number {
   if (typeof v !== "number" || v < 0 || v >= x.s.players) {
     fail("runtime-none-value", v === null ? "there is no player here (the value is `none`)" : `there is no player ${String(v)}`, span);
@@ -481,7 +496,7 @@ function compileComprehension(e: Extract<IrExpr, { op: "comp" }>, rt: Runtime): 
   const span = e.span;
   const zone = e.zone;
   const each = (x: Exec, l: Value[], visit: (item: Value) => boolean | void): void => {
-    const list = items(x, src(x, l), zone, span);
+    const list = itemsRead(x, src(x, l), zone, span);
     tick(x, span, list.length);
     for (const item of list) {
       l[slot] = item;

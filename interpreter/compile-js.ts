@@ -2,7 +2,7 @@ import type { IrExpr, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import { builtinImpl } from "./builtins/index.ts";
 import { MAX_DIRECT, type DirectBuiltin } from "./builtins/impl.ts";
-import { compileClosure, isIn, items, listAt, mapAt, num, ordinalOf, ordinals, placementOf, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
+import { compileClosure, isIn, items, itemsRead, listAt, mapAt, num, ordinalOf, ordinals, placementOf, propReader, rangeOf, seat, spaceStateOf } from "./compile-expr.ts";
 import { tick, type Exec, type Fn } from "./exec.ts";
 import { piece } from "./pieces.ts";
 import { spaceOf } from "./space-info.ts";
@@ -49,6 +49,7 @@ const HELPERS = {
   num,
   seat,
   items,
+  itemsRead,
   listAt,
   mapAt,
   spaceStateOf,
@@ -356,7 +357,7 @@ class Gen {
     const name = `comp${this.fns++}_L${lineOf(e)}`;
     this.hoisted.push(
       `function ${name}(x, l) {
-  const list = H.items(x, ${this.expr(e.src)}, ${e.zone ? "true" : "false"}, ${span});
+  const list = H.itemsRead(x, ${this.expr(e.src)}, ${e.zone ? "true" : "false"}, ${span});
   H.tick(x, ${span}, list.length);
   ${init}
   for (let i = 0; i < list.length; i++) {
