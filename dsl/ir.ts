@@ -468,7 +468,15 @@ export type ExampleStepDef = N &
     /** `random [6, 5, 1]`: the values the rules' next `random` calls give, in order. */
     | { op: "random"; values: IrExpr }
     /** `got` and `want` are the two sides when the condition is an `==`, to show the difference. */
-    | { op: "expect"; cond: IrExpr; text: string; got?: { e: IrExpr; ty: Type }; want?: { e: IrExpr; ty: Type } }
+    | {
+        op: "expect";
+        cond: IrExpr;
+        text: string;
+        got?: { e: IrExpr; ty: Type };
+        want?: { e: IrExpr; ty: Type };
+        /** `expect a and b and c`: each part, in order, to say which one failed (with its two sides when it is an `==`). */
+        parts?: { cond: IrExpr; text: string; got?: { e: IrExpr; ty: Type }; want?: { e: IrExpr; ty: Type } }[];
+      }
     | { op: "option"; label: string; offered: boolean; absent?: true; reason?: string; by?: IrExpr }
     /** `negated`: `expect not over`, the game goes on. */
     | { op: "over"; negated?: true }

@@ -139,6 +139,10 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
       case "expect": {
         if (evaluate(step.cond) === true) return;
         const taken = sc.takenSince();
+        // A conjunction says which of its parts failed first, with both sides of an `==`.
+        const part = step.parts?.find((q) => evaluate(q.cond) !== true);
+        if (part?.got && part.want) fail(`expected ${step.text}: ${part.text} does not hold${taken}`, show(evaluate(part.want.e), part.want.ty), show(evaluate(part.got.e), part.got.ty));
+        if (part) fail(`expected ${step.text}, but ${part.text} does not hold${taken}`);
         if (step.got && step.want) {
           const got = show(evaluate(step.got.e), step.got.ty);
           const want = show(evaluate(step.want.e), step.want.ty);

@@ -6,6 +6,8 @@ import { constEval } from "./const-eval.ts";
 import { expectingMap } from "./enum-maps.ts";
 import { seedProblem } from "../seed.ts";
 import { Frame, Scope, textOf, type Checker, type CodeContext } from "./context.ts";
+import { narrowed } from "./narrowing.ts";
+import { DiagnosticSink } from "../diagnostic.ts";
 import { checkExpr, expect, warnUnread } from "./expressions.ts";
 import { checkStmts } from "./statements.ts";
 
@@ -104,7 +106,8 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         }
         const cond = checkExpr(c, step.cond, cx);
         expect(c, cond, T.bool, step.cond.span, "an expectation");
-        ex.steps.push({ op: "expect", cond: cond.ir, text, span: step.span });
+        const parts = expectParts(c, step.cond, cond.ir, cx);
+        ex.steps.push(parts.length > 1 ? { op: "expect", cond: cond.ir, text, parts, span: step.span } : { op: "expect", cond: cond.ir, text, span: step.span });
         break;
       }
       case "ExpectOption": {
@@ -197,4 +200,38 @@ function forbidQuestions(c: Checker, body: IrStmt[]): void {
     }
   };
   walk(body);
+}
+
+type ExpectPart = NonNullable<Extract<ExampleStepDef, { op: "expect" }>["parts"]>[number];
+
+/**
+ * The parts of `expect a and b and c`, in order, each with its text and, for an `==`, its two
+ * sides: a failed conjunction said only "but it does not hold", and a designer split it into one
+ * `expect` a line to see which part failed and with what. Each part is the whole condition's own
+ * checked code; an `==` part's sides are checked again, as the whole checked them (narrowed by
+ * the parts before it), into a sink of their own: where that finds a problem they are left out.
+ */
+function expectParts(c: Checker, ast: Expr, ir: IrExpr, cx: CodeContext, out: ExpectPart[] = []): ExpectPart[] {
+  if (ast.kind === "BinaryExpr" && ast.op === "and" && ir.op === "and") {
+    expectParts(c, ast.left, ir.a, cx, out);
+    expectParts(c, ast.right, ir.b, narrowed(cx, ast.left), out);
+    return out;
+  }
+  const part: ExpectPart = { cond: ir, text: textOf(c, ast.span) };
+  if (ast.kind === "BinaryExpr" && ast.op === "==") {
+    const kept = c.sink;
+    c.sink = new DiagnosticSink(kept.file);
+    try {
+      const got = checkExpr(c, ast.left, cx);
+      const want = checkExpr(c, ast.right, cx);
+      if (c.sink.items.length === 0) {
+        part.got = { e: got.ir, ty: got.ty };
+        part.want = { e: want.ir, ty: want.ty };
+      }
+    } finally {
+      c.sink = kept;
+    }
+  }
+  out.push(part);
+  return out;
 }

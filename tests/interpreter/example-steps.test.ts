@@ -78,6 +78,14 @@ example "Two draws given, one taken" {
     expect(holds[0]!.failure!.message).toBe("expected (players[0].score) > 20, but it does not hold");
   });
 
+  it("a failed conjunction says which part failed first, with both sides of an ==", () => {
+    const joined = source.replace("expect players[0].score == 12\n", "expect players[0].score == 12 and players[1].score == 5 and players[0].score > 1\n");
+    const [r] = runExamples(compile(joined, "dice.stela").game!);
+    expect(r!.failure).toMatchObject({ message: "expected players[0].score == 12 and players[1].score == 5 and players[0].score > 1: players[1].score == 5 does not hold", expected: "5", got: "0" });
+    const last = runExamples(compile(joined.replace("== 5", "== 0").replace("> 1", "> 20"), "dice.stela").game!);
+    expect(last[0]!.failure!.message).toBe("expected players[0].score == 12 and players[1].score == 0 and players[0].score > 20, but players[0].score > 20 does not hold");
+  });
+
   it("a rule failing before the first step says so, with its line", () => {
     const broken = source.replace('per player { score: number = 0 }', 'per player { score: number = 0 }\nsetup { let n = 1 / 0 }');
     const results = runExamples(compile(broken, "dice.stela").game!);
