@@ -33,6 +33,15 @@ export const PLAYER_BUILTINS = catalogued([
     returns: () => T.list(T.player),
   },
   {
+    name: "others",
+    category: "players",
+    signature: "others(p: player): list of player",
+    description: "Every player but `p`, in turn order from the one after `p` (clockwise): \"each other player\".",
+    example: "for q in others(p) { q.coins += 1 }",
+    params: [player],
+    returns: () => T.list(T.player),
+  },
+  {
     name: "counterclockwise_from",
     category: "players",
     signature: "counterclockwise_from(p: player): list of player",

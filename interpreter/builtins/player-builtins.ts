@@ -17,6 +17,8 @@ export const PLAYER_IMPLS = {
   previous: direct((x, span, p) => (seat(x, p!, span) - 1 + x.s.players) % x.s.players),
   clockwise_from: direct((x, span, p) => turnOrder(x.s.players, seat(x, p!, span), 1)),
   counterclockwise_from: direct((x, span, p) => turnOrder(x.s.players, seat(x, p!, span), -1)),
+  // The turn order from the next player, less its last (`p` itself): one list kept per start too.
+  others: direct((x, span, p) => othersOf(x.s.players, seat(x, p!, span))),
 } satisfies Partial<Record<BuiltinName, BuiltinImpl>>;
 
 /** The seats of each player count, made once: values never change in place, so one list serves every match. */
@@ -42,4 +44,12 @@ function turnOrder(n: number, start: number, step: 1 | -1): number[] {
     byStart[start] = list = markDistinct(list, true);
   }
   return list;
+}
+
+const otherLists: number[][][] = [];
+
+/** The seats of `n` players but `p`, clockwise from the one after it (`others`), made once each. */
+function othersOf(n: number, p: number): number[] {
+  const byStart = (otherLists[n] ??= []);
+  return (byStart[p] ??= markDistinct(turnOrder(n, (p + 1) % n, 1).slice(0, n - 1), true));
 }
