@@ -345,7 +345,8 @@ export type Decl =
       extendsFile?: { path: string; span: Span };
       /** `include "Other variant"`: variants laid over the base first, in this order, before `items`. */
       includes: VariantInclude[];
-      items: { override: boolean; decl: Decl; span: Span }[];
+      /** `extend`: `extend setup { … }`, the variant's steps run after the base's setup (`variants.ts`). */
+      items: { override: boolean; extend?: true; decl: Decl; span: Span }[];
       span: Span;
     }
   | ExampleDecl

@@ -893,7 +893,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       this.CONSUME(kw("extends"));
       return this.CONSUME2(StringLit);
     });
-    const items: { override: boolean; decl: Decl; span: Span }[] = [];
+    const items: { override: boolean; extend?: true; decl: Decl; span: Span }[] = [];
     const includes: VariantInclude[] = [];
     this.CONSUME(LBrace);
     this.MANY(() =>
@@ -925,9 +925,15 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
         {
           ALT: () => {
             const first = this.LA(1);
+            // `extend setup { … }`: `extend` is a word only here, before `setup`.
+            const ext = this.OPTION3({
+              GATE: () => this.LA(1).tokenType === Identifier && this.LA(1).image === "extend" && tokenMatcher(this.LA(2), kw("setup")),
+              DEF: () => this.CONSUME2(Identifier),
+            });
+            // Recorded whatever `ext` is: Chevrotain records the grammar by running the rule once.
             const over = this.OPTION2(() => this.CONSUME(kw("override")));
             const decl = this.SUBRULE(this.declaration);
-            this.ACTION(() => items.push({ override: !!over, decl, span: this.spanFrom(first) }));
+            this.ACTION(() => items.push(ext ? { override: false, extend: true as const, decl, span: this.spanFrom(first) } : { override: !!over, decl, span: this.spanFrom(first) }));
           },
         },
       ]),

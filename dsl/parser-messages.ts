@@ -46,7 +46,10 @@ function keywordWords(types: TokenType[]): string[] {
 export const parseHints = new WeakMap<IToken, string>();
 
 function noteHint(actual: IToken, expected: TokenType[]): void {
-  if (actual.tokenType.name === "Identifier") {
+  if (actual.tokenType.name === "Identifier" && actual.image === "extend") {
+    // `extend flow { … }` in a variant: only a setup is extended.
+    parseHints.set(actual, "a variant extends only `setup` (`extend setup { … }` runs its steps after the base's); replace anything else with `override`");
+  } else if (actual.tokenType.name === "Identifier") {
     // A misspelt keyword is the likeliest cause: first among those expected here, then any.
     const hint = didYouMean(actual.image, keywordWords(expected)) ?? didYouMean(actual.image, KEYWORDS);
     if (hint) parseHints.set(actual, hint);

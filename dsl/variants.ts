@@ -201,6 +201,10 @@ function layItems(out: Decl[], items: VariantDecl["items"], sink: DiagnosticSink
     }
     const id = identity(d);
     const at = id === undefined ? -1 : out.findIndex((x) => identity(x) === id);
+    if (item.extend && d.kind === "SetupDecl") {
+      out[at >= 0 ? at : out.length] = extendedSetup(at >= 0 ? out[at] : undefined, d);
+      continue;
+    }
     if (lenient) {
       if (at >= 0) out[at] = d;
       else out.push(d);
@@ -316,4 +320,18 @@ export function resolveExtendsPath(file: string, relative: string): { ok: true; 
   // Without `.` and `..` parts, the path names the file itself only as its own name.
   if (dir + relative === file) return refuse("that is this file: name the file of the game it changes");
   return { ok: true, path: dir + relative };
+}
+
+/**
+ * The setup `base` runs, then the steps of `extra` (`extend setup { … }`): a variant that adds a
+ * step ("the first player starts with 12 more corn") no longer copies the whole setup to
+ * `override` it, nor has to follow the base's later changes. The added steps run in a block of
+ * their own, as the base's do (each an `if true`), so neither's names hide or clash with the other's. Without a base
+ * setup, they are the setup.
+ */
+function extendedSetup(base: Decl | undefined, extra: Extract<Decl, { kind: "SetupDecl" }>): Decl {
+  if (base?.kind !== "SetupDecl") return extra;
+  type Block = Extract<Decl, { kind: "SetupDecl" }>["body"];
+  const apart = (body: Block): Block["stmts"][number] => ({ kind: "IfStmt", cond: { kind: "BoolLit", value: true, span: body.span }, then: body, span: body.span });
+  return { ...base, body: { ...base.body, stmts: [apart(base.body), apart(extra.body)] } };
 }

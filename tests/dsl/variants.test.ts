@@ -156,6 +156,38 @@ variant "Bare" {
     expect(w.message).toBe('procedure `opening` is never used (with variant "Bare")');
   });
 
+  it("extend setup runs the variant's steps after the base's, through includes too, each in a scope of its own", () => {
+    const source = `game "Corn" { players 2 }
+per player { corn: number = 0 }
+setup {
+  let n = 3
+  for p in players { p.corn = n }
+}
+flow { log "{players[0].corn} {players[1].corn}" }
+scoring p { points p.corn }
+variant "Rich" {
+  extend setup {
+    let n = 12
+    players[0].corn += n
+  }
+}
+variant "Richer" {
+  include "Rich"
+  extend setup { players[0].corn += 100 }
+}
+`;
+    const r = compile(source, "corn.stela");
+    // The variant's \`n\` neither hides nor clashes with the base setup's.
+    expect(r.diagnostics).toEqual([]);
+    const said = (variant?: string) => r.game!.start(variant === undefined ? { players: 2 } : { players: 2, variant }).toJSON().messages.map((m) => m.text);
+    expect(said()).toEqual(["3 3"]);
+    expect(said("Rich")).toEqual(["15 3"]);
+    expect(said("Richer")).toEqual(["115 3"]);
+    // Anything but a setup is replaced, not extended, and the parser says so.
+    const flow = compile(source.replace("extend setup { players[0].corn += 100 }", "extend flow { log \"x\" }"), "corn.stela");
+    expect(flow.diagnostics[0]).toMatchObject({ code: "parse-unexpected-token", hint: "a variant extends only `setup` (`extend setup { … }` runs its steps after the base's); replace anything else with `override`" });
+  });
+
   it("a base constant read only by what a variant overrides is not said to be unused", () => {
     const r = compile(
       `game "Worth" { players 2 }
