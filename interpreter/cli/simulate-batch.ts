@@ -1,5 +1,5 @@
 import type { Diagnostic, Span } from "../../dsl/index.ts";
-import { firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, NoEndError, parseBotSpec, playOut, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
+import { firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, NoEndError, parseBotSpec, playOut, replayCommand, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
 export interface BatchTask extends RunSettings {
@@ -77,6 +77,30 @@ function loadGame(file: string): Game {
  * outcomes; it plays the same game. `onForcedChoice` hears of each choice taken
  * without asking (`Match.onForcedChoice`); it changes nothing in the game either.
  */
+/** How long one game may play before the run says it has not ended (`slowGameWatch`). */
+export const SLOW_GAME_MS = 60_000;
+
+/**
+ * Says once, on stderr, that game `g` has played for a minute without ending, with its decisions
+ * so far and the command that shows it move by move. Bots that never end a game (an estimate that
+ * makes them stop buying) ran silent for ten minutes and more: the run stops a game only at
+ * `maxDecisions`, which slow bots take hours to reach. A game that ends is as it would be.
+ */
+export function slowGameWatch(s: RunSettings, g: number, maxDecisions: number, now: () => number = () => performance.now(), write: (text: string) => void = (t) => void process.stderr.write(t)): () => void {
+  const started = now();
+  let decisions = 0;
+  let said = false;
+  return () => {
+    decisions++;
+    // The clock read every 64 decisions: a decision of a quick game costs about a microsecond.
+    if (said || (decisions & 63) !== 0 || now() - started < SLOW_GAME_MS) return;
+    said = true;
+    write(
+      `stela: game ${g} has played ${decisions.toLocaleString("en")} decisions in ${Math.round((now() - started) / 1000)} s and not ended (a game is stopped at ${maxDecisions.toLocaleString("en")}: runtime-no-end); if the bots never end it, watch it: ${replayCommand(s, g)}\n`,
+    );
+  };
+}
+
 export function playGame(
   game: Game,
   s: RunSettings,
@@ -104,9 +128,11 @@ export function playGame(
       if (!spec) throw new Error(`unknown bot "${s.bots[p % s.bots.length]}"`);
       return makeBot(spec, seatSeed(s.seed, g, p));
     });
+    const slow = slowGameWatch(s, g, maxDecisions);
     decisions = playOut(m, bots, maxDecisions, (p, i) => {
       moves = movesDigest(moves, p, i);
       onDecision?.(m, p, i);
+      slow();
     });
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PLAIN_EVERY_MS, runProgress } from "../../interpreter/cli/run-progress.ts";
+import { SLOW_GAME_MS, slowGameWatch } from "../../interpreter/cli/simulate-batch.ts";
 
 /** A stream that is not a terminal (a CI log), keeping what is written. */
 function plainStream(): { stream: NodeJS.WriteStream; lines: string[] } {
@@ -31,5 +32,19 @@ describe("a run's progress where stderr is not a terminal", () => {
     p.add(25);
     p.stop();
     expect(lines).toHaveLength(2);
+  });
+});
+
+describe("a game that plays on for a minute", () => {
+  it("is said once, with its decisions and the command that shows it move by move", () => {
+    const said: string[] = [];
+    let t = 0;
+    const s = { file: "deck.stela", players: 2, bots: ["greedy"], seed: 3 };
+    const tick = slowGameWatch(s, 7, 100_000, () => t, (text) => said.push(text));
+    for (let i = 0; i < 640; i++) tick();
+    expect(said).toEqual([]);
+    t = SLOW_GAME_MS + 1000;
+    for (let i = 0; i < 640; i++) tick();
+    expect(said).toEqual(["stela: game 7 has played 704 decisions in 61 s and not ended (a game is stopped at 100,000: runtime-no-end); if the bots never end it, watch it: stela simulate deck.stela --players 2 --seed 3 --bots greedy --game 7\n"]);
   });
 });
