@@ -18,31 +18,20 @@ export function estimateReading(def: GameDef): Map<string, string> {
   if (!def.estimate) return out;
   const text = (v: unknown): string => JSON.stringify(v, (k, x: unknown) => (k === "span" ? undefined : x));
   out.set("estimate", text(def.estimate));
+  // The declarations an expression reaches, by the kind of its call.
+  const named: Partial<Record<IrExpr["op"], Record<string, unknown>>> = { fn: def.functions, rule: def.rules, hook: def.hooks, table: def.tables };
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (const n of node) visit(n);
       return;
     }
     if (!node || typeof node !== "object") return;
-    const e = node as IrExpr;
-    const reach = (name: string, d: unknown): void => {
-      if (d === undefined || out.has(name)) return;
-      out.set(name, text(d));
+    const e = node as IrExpr & { name?: string };
+    const decls = named[e.op];
+    const d = decls && e.name !== undefined ? decls[e.name] : undefined;
+    if (d !== undefined && !out.has(e.name!)) {
+      out.set(e.name!, text(d));
       visit(d);
-    };
-    switch (e.op) {
-      case "fn":
-        reach(e.name, def.functions[e.name]);
-        break;
-      case "rule":
-        reach(e.name, def.rules[e.name]);
-        break;
-      case "hook":
-        reach(e.name, def.hooks[e.name]);
-        break;
-      case "table":
-        reach(e.name, def.tables[e.name]);
-        break;
     }
     for (const c of irChildren(node)) visit(c);
   };

@@ -72,7 +72,7 @@ function meanFigure(values: number[], z: number, share: boolean): MeasureFigure 
   const m = meanInterval(values, z);
   if (share) return { n: values.length, value: m.value, low: Math.max(0, m.low), high: Math.min(1, m.high) };
   const sp = spread(values);
-  // Nor does a number's reach past the values the games gave: a count of skulls that was 0 in
+  // Nor does a number's reach past the values the games gave: a count that was 0 in
   // most games read "[−0.05, 0.15]", a mean no run of it can have. One value bounds nothing: its
   // interval stays unbounded.
   if (values.length < 2) return { n: values.length, value: m.value, low: m.low, high: m.high, spread: sp };
