@@ -3,7 +3,8 @@ import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { botSpecs } from "./bot-specs.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { defaultWorkers, loadForRun, playRange, withVariantPlayed } from "./simulate-command.ts";
+import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVariantPlayed } from "./simulate-command.ts";
+import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged } from "../index.ts";
@@ -590,6 +591,7 @@ interface CompareFlags {
   progress: boolean;
   stopEarly?: boolean;
   failUndecided?: boolean;
+  shard?: string;
 }
 
 /**
@@ -626,6 +628,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--fail-if <rule>", `exit 1 when broken: ${RULE_FORMS} (repeatable)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
     .option("--fail-undecided", "exit 1 also when a --fail-if rule on an interval (@95) is undecided: not surely within its limit (to ship only a change shown to be small)")
     .option("--stop-early", `look at the figures as the games double up to --games, the first look at ${FIRST_LOOK} games or more (--games 1600: at 100, 200, 400, 800 and 1600), and stop as soon as the --fail-if rules on intervals are decided (without them: as soon as a seat's win share surely changes); every interval is widened to hold over the looks`)
+    .option("--shard <k/n>", "play only part k of n of the games on both sides, with --json (merge the outputs with `stela merge`)")
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report")
     .option("--no-progress", "no progress on stderr (a bar on a terminal; elsewhere a line every 30 s of a long run, --json too)")
@@ -639,6 +642,11 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       if (o.report !== undefined) checkReportPath(o.report);
       const players = playersFor(o.players, fileA);
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
+      const shard = o.shard === undefined ? undefined : parseShard(o.shard);
+      if (shard && o.stopEarly) throw new UsageError("--shard and --stop-early: a run with looks decides where it stops as it plays, which shards played apart cannot; play the shards to --games and merge them");
+      if (shard && !o.json) throw new UsageError("--shard writes what `stela merge` reads: add --json (and merge the shards' outputs for the comparison)");
+      // The games this run plays: all of them, or part k of n (the same seeds as the whole run's).
+      const range = shard ? shardRange(games, shard.k, shard.n) : { from: 1, to: games + 1 };
       const seed = seedFlag(o.seed);
       const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);
       const bots = botSpecs(o.bots, players);
@@ -693,12 +701,14 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         return {
           /** Plays the games after those played, up to game `to` (the games and their seeds are a whole run's). */
           async upTo(to: number): Promise<void> {
-            const r = await playRange(s, played.outcomes.length + 1, to + 1, workers, o.progress);
+            const r = await playRange(s, range.from + played.outcomes.length, to + 1, workers, o.progress);
             played.outcomes.push(...r.outcomes);
             played.seconds += r.seconds;
           },
           summary: (): SimulationSummary => summarise(title, s, played.outcomes.length, played.outcomes, played.seconds, measures),
           outcomes: (): GameOutcome[] => [...played.outcomes].sort((x, y) => x.game - y.game),
+          /** This side as a shard keeps it (`CompareShardSide`). */
+          shardSide: (game: Game): CompareShardSide => ({ file, ...(variant === undefined ? {} : { variant }), title, rules: game.fingerprint(variant), measures, outcomes: [...played.outcomes].sort((x, y) => x.game - y.game), seconds: played.seconds }),
         };
       };
       const a = side(fileA, gameA.title, variantA, gameA.measureInfo(variantA));
@@ -714,6 +724,28 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         ...o.failIf.map((r) => `--fail-if ${q(r)}`),
         ...(o.stopEarly ? ["--stop-early"] : []),
       ].join(" ");
+      if (shard) {
+        await a.upTo(range.to - 1);
+        await bb.upTo(range.to - 1);
+        const output: CompareShardOutput = {
+          compareShard: shard,
+          games,
+          players,
+          bots,
+          seed,
+          failIf: o.failIf,
+          ...(o.failUndecided ? { failUndecided: true as const } : {}),
+          command,
+          a: a.shardSide(gameA),
+          b: bb.shardSide(gameB),
+          ...(different ? { differentGames: different } : {}),
+          ...(sameRules ? { sameRules: true as const } : {}),
+          ...(steers.length ? { estimateReadsChanged: steers } : {}),
+          engine: engineBuild(),
+        };
+        out(JSON.stringify(output));
+        return;
+      }
       let c: Comparison | undefined;
       for (const [k, to] of planned.entries()) {
         await a.upTo(to);
@@ -728,13 +760,22 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         if (stopped !== undefined) break;
       }
       if (!c) return;
-      // How sure the changes are, as the text's precision line says it (`changePrecision`).
-      if (o.json) out(JSON.stringify({ ...c, precision: c.shared ? undefined : changePrecision(c.seats.map((s) => s.wins)), engine: engineBuild() }));
-      else for (const line of comparisonLines(c)) out(line);
-      if (o.report !== undefined) {
-        writeFileSync(o.report, comparisonReport(c));
-        if (!o.json) out(`report: ${o.report}`);
-      }
-      result.code = c.thresholds.some((t) => t.broken || (o.failUndecided === true && undecided(t))) ? 1 : 0;
+      result.code = printComparison(c, o, out);
     });
+}
+
+/**
+ * Prints a comparison (text, or `--json`, and the `--report`) and gives the exit code: 1 when a
+ * `--fail-if` rule breaks (or, with `--fail-undecided`, is undecided). `stela compare` and the
+ * merge of its shards print alike.
+ */
+export function printComparison(c: Comparison, o: { json?: boolean; report?: string; failUndecided?: boolean }, out: (line: string) => void): number {
+  // How sure the changes are, as the text's precision line says it (`changePrecision`).
+  if (o.json) out(JSON.stringify({ ...c, precision: c.shared ? undefined : changePrecision(c.seats.map((s) => s.wins)), engine: engineBuild() }));
+  else for (const line of comparisonLines(c)) out(line);
+  if (o.report !== undefined) {
+    writeFileSync(o.report, comparisonReport(c));
+    if (!o.json) out(`report: ${o.report}`);
+  }
+  return c.thresholds.some((t) => t.broken || (o.failUndecided === true && undecided(t))) ? 1 : 0;
 }

@@ -7,9 +7,16 @@ import { checkReportPath } from "./report-path.ts";
 import { simulationReport } from "./simulate-report.ts";
 import { summarise, summaryLines, type SimulationSummary } from "./simulate-summary.ts";
 import { UsageError } from "./usage-error.ts";
+import { asCompareShard, isCompareShard, mergeCompareShards } from "./compare-shards.ts";
+import { printComparison } from "./compare-command.ts";
 
 /** A shard file as `stela simulate --shard k/n --json` writes it, every outcome checked: figures are worked out from them. */
 export function readShard(file: string): ShardOutput {
+  return asSimulateShard(readShardJson(file), file);
+}
+
+/** A shard file's JSON, or a usage error saying what merge reads. */
+function readShardJson(file: string): unknown {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(file, "utf8"));
@@ -21,6 +28,11 @@ export function readShard(file: string): ShardOutput {
         : `cannot read ${file}: no such file`,
     );
   }
+  return json;
+}
+
+/** A simulation's shard, every outcome checked: figures are worked out from them. */
+function asSimulateShard(json: unknown, file: string): ShardOutput {
   const s = json as Partial<ShardOutput>;
   const notShard = (why?: string): UsageError => new UsageError(`${file} is not the output of \`stela simulate --shard k/n --json\`${why ? ` (${why})` : ""}`);
   if (!s || typeof s !== "object" || !s.shard || !Array.isArray(s.outcomes)) throw notShard();
@@ -39,14 +51,16 @@ export function readShard(file: string): ShardOutput {
 }
 
 /** What is wrong with one game's outcome in a shard, or undefined when it is as `simulate` writes it. */
-function outcomeProblem(o: unknown, players: number): string | undefined {
+export function outcomeProblem(o: unknown, players: number): string | undefined {
   if (!o || typeof o !== "object") return "is not a game's outcome";
   const g = o as Partial<GameOutcome>;
   const whole = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n);
   const seat = (n: unknown): boolean => whole(n) && n >= 0 && n < players;
   if (!whole(g.game) || g.game < 1) return "has no game number";
   if (!whole(g.seed)) return "has no seed";
-  if (!Array.isArray(g.scores) || g.scores.length !== players || !g.scores.every((x) => typeof x === "number" && Number.isFinite(x))) return `does not have ${players} finite scores`;
+  // A game that stopped on a rule error has no result: no scores, no winners (as `playGame` writes it).
+  const failed = typeof g.error === "string" && Array.isArray(g.scores) && g.scores.length === 0;
+  if (!failed && (!Array.isArray(g.scores) || g.scores.length !== players || !g.scores.every((x) => typeof x === "number" && Number.isFinite(x)))) return `does not have ${players} finite scores`;
   if (!Array.isArray(g.winners) || !g.winners.every(seat)) return "names a winner who is not a seat";
   if (!whole(g.decisions) || g.decisions < 0) return "has no decision count";
   if (g.first !== undefined && !seat(g.first)) return "names a first player who is not a seat";
@@ -97,7 +111,9 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   if (missing.length) throw new UsageError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((k) => `${k}/${first.shard.n}`).join(", ")}`);
   const outcomes = shards.flatMap((s) => s.outcomes).sort((a, b) => a.game - b.game);
   if (outcomes.length !== first.games || outcomes.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards do not hold games 1–${first.games} exactly once`);
-  const settings: RunSettings = { file: first.file, players: first.players, bots: first.bots, seed: first.seed };
+  // A summary lists a bot per seat; the run named them cycling over the seats (`--bots random`),
+  // and its command says them so: the shortest list that cycles to the seats' bots.
+  const settings: RunSettings = { file: first.file, players: first.players, bots: cycleOf(first.bots), seed: first.seed };
   if (first.variant !== undefined) settings.variant = first.variant;
   const seconds = shards.reduce((t, s) => t + s.played / Math.max(s.playoutsPerSecond, 1e-9), 0);
   // The measures' labels and forms, as the first shard's summary reports them (every shard played the same rules).
@@ -110,13 +126,23 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
 /** `stela merge`: shards' JSON outputs into the summary of the whole run. */
 export function registerMerge(p: Command, result: { code: number }, out: (line: string) => void): void {
   p.command("merge")
-    .description("merge the --json outputs of `stela simulate --shard k/n` into the summary of the whole run")
+    .description("merge the --json outputs of `stela simulate --shard k/n` (or of `stela compare --shard k/n`) into the summary (or comparison) of the whole run")
     .argument("<files...>", "the shards' JSON outputs")
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report with charts")
     .action((files: string[], o: { json?: boolean; report?: string }) => {
       if (o.report !== undefined) checkReportPath(o.report);
-      const { summary, outcomes } = mergeShards(files.map(readShard), files);
+      const read = files.map(readShardJson);
+      const compared = read.map(isCompareShard);
+      if (compared.some(Boolean)) {
+        const other = compared.findIndex((x) => !x);
+        if (other >= 0) throw new UsageError(`${files[other]} is a simulation's shard and ${files[compared.indexOf(true)]} a comparison's: merge the shards of one run`);
+        const shards = read.map((j, i) => asCompareShard(j, files[i]!));
+        // The run's `--fail-if` rules and `--fail-undecided` decide the exit code, as in one run.
+        result.code = printComparison(mergeCompareShards(shards, files), { ...o, ...(shards[0]!.failUndecided ? { failUndecided: true } : {}) }, out);
+        return;
+      }
+      const { summary, outcomes } = mergeShards(read.map((j, i) => asSimulateShard(j, files[i]!)), files);
       if (o.json) out(JSON.stringify(summary));
       else for (const line of summaryLines(summary)) out(line);
       if (o.report !== undefined) {
@@ -125,4 +151,10 @@ export function registerMerge(p: Command, result: { code: number }, out: (line: 
       }
       result.code = summary.errors.length ? 1 : 0;
     });
+}
+
+/** The shortest list of bots that, repeated over the seats, gives `bots` (`[random, random]` → `[random]`). */
+function cycleOf(bots: readonly string[]): string[] {
+  for (let n = 1; n < bots.length; n++) if (bots.every((b, i) => b === bots[i % n])) return bots.slice(0, n);
+  return [...bots];
 }

@@ -1,0 +1,108 @@
+import type { MeasureInfo, RunSettings } from "../index.ts";
+import { compareSummaries, type Comparison } from "./compare-command.ts";
+import { outcomeProblem } from "./merge-command.ts";
+import type { GameOutcome } from "./simulate-batch.ts";
+import { summarise } from "./simulate-summary.ts";
+import { UsageError } from "./usage-error.ts";
+
+/** One side of a comparison's shard: what `summarise` needs to give that side's figures again. */
+export interface CompareShardSide {
+  file: string;
+  variant?: string;
+  /** The game's title, as its summary names it. */
+  title: string;
+  /** The fingerprint of the rules it played (`Game.fingerprint`): a rule file changed between shards is refused. */
+  rules: string;
+  measures: MeasureInfo[];
+  outcomes: GameOutcome[];
+  seconds: number;
+}
+
+/**
+ * What `stela compare --shard k/n --json` writes: both sides' games of part k of n, the same seeds
+ * on both, and what the whole run needs to be read as one (`stela merge`): its rules (`--fail-if`),
+ * its command and its notes. A comparison of search bots takes minutes a game; its shards play on
+ * several machines, or one after another, and merge into exactly the comparison one run gives.
+ */
+export interface CompareShardOutput {
+  compareShard: { k: number; n: number };
+  /** The whole run's games on each side (`--games`). */
+  games: number;
+  players: number;
+  bots: string[];
+  seed: number;
+  failIf: string[];
+  failUndecided?: true;
+  /** The command of the whole run (without `--shard`), as its comparison reproduces it. */
+  command: string;
+  a: CompareShardSide;
+  b: CompareShardSide;
+  differentGames?: { a: string; b: string };
+  sameRules?: true;
+  estimateReadsChanged?: string[];
+  engine: string;
+}
+
+/** Is this JSON a comparison's shard (not a simulation's)? */
+export function isCompareShard(json: unknown): boolean {
+  return !!json && typeof json === "object" && "compareShard" in json;
+}
+
+/** A comparison's shard, every outcome checked as a simulation's are (`outcomeProblem`). */
+export function asCompareShard(json: unknown, file: string): CompareShardOutput {
+  const s = json as Partial<CompareShardOutput>;
+  const notShard = (why: string): UsageError => new UsageError(`${file} is not the output of \`stela compare --shard k/n --json\` (${why})`);
+  const shard = s.compareShard;
+  if (!shard || !Number.isInteger(shard.k) || !Number.isInteger(shard.n) || shard.k < 1 || shard.k > shard.n) throw notShard("its shard is not k/n");
+  if (!Number.isInteger(s.players) || s.players! < 1) throw notShard("its player count is not a whole number");
+  if (!Number.isInteger(s.games) || !Array.isArray(s.bots) || !Array.isArray(s.failIf) || typeof s.command !== "string") throw notShard("its run's settings are missing");
+  for (const side of ["a", "b"] as const) {
+    const x = s[side];
+    if (!x || typeof x !== "object" || !Array.isArray(x.outcomes) || typeof x.file !== "string" || typeof x.rules !== "string" || !Array.isArray(x.measures)) throw notShard(`its side ${side.toUpperCase()} is missing`);
+    x.outcomes.forEach((o: unknown, i) => {
+      const why = outcomeProblem(o, s.players!);
+      if (why) throw notShard(`its outcome ${i + 1} of ${side.toUpperCase()} ${why}`);
+    });
+  }
+  return s as CompareShardOutput;
+}
+
+/**
+ * The comparison the shards of one `compare` run make together: every shard from the same run
+ * (settings, rules of each side, engine), every game of each side once, and the figures worked
+ * out from the outcomes in game order, exactly as one run works them out.
+ */
+export function mergeCompareShards(shards: CompareShardOutput[], names: string[]): Comparison {
+  const first = shards[0]!;
+  const side = (x: CompareShardSide) => [x.file, x.variant ?? null, x.rules];
+  const key = (s: CompareShardOutput): string => JSON.stringify([s.players, s.bots, s.seed, s.games, s.compareShard.n, s.failIf, side(s.a), side(s.b)]);
+  shards.forEach((s, i) => {
+    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, seed, games, --fail-if or shard count differ)`);
+    if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
+  });
+  const seen = new Set<number>();
+  for (const [i, s] of shards.entries()) {
+    if (seen.has(s.compareShard.k)) throw new UsageError(`shard ${s.compareShard.k}/${s.compareShard.n} is given twice (${names[i]})`);
+    seen.add(s.compareShard.k);
+  }
+  const missing = Array.from({ length: first.compareShard.n }, (_, k) => k + 1).filter((k) => !seen.has(k));
+  if (missing.length) throw new UsageError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((k) => `${k}/${first.compareShard.n}`).join(", ")}`);
+  const summaryOf = (pick: (s: CompareShardOutput) => CompareShardSide) => {
+    const x = pick(first);
+    const outcomes = shards.flatMap((s) => pick(s).outcomes).sort((p, q) => p.game - q.game);
+    if (outcomes.length !== first.games || outcomes.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards do not hold games 1–${first.games} of each side exactly once`);
+    const settings: RunSettings = { file: x.file, players: first.players, bots: first.bots, seed: first.seed, ...(x.variant === undefined ? {} : { variant: x.variant }) };
+    const seconds = shards.reduce((t, s) => t + pick(s).seconds, 0);
+    const summary = summarise(x.title, settings, first.games, outcomes, seconds, x.measures);
+    summary.shards = shards.length;
+    return { summary, outcomes };
+  };
+  const a = summaryOf((s) => s.a);
+  const b = summaryOf((s) => s.b);
+  return {
+    ...compareSummaries(a.summary, b.summary, { a: a.outcomes, b: b.outcomes }, first.failIf, first.command),
+    ...(first.differentGames ? { differentGames: first.differentGames } : {}),
+    ...(first.sameRules ? { sameRules: true as const } : {}),
+    ...(first.estimateReadsChanged?.length ? { estimateReadsChanged: first.estimateReadsChanged } : {}),
+  };
+}

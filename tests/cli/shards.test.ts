@@ -1,0 +1,67 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { stela } from "./run-stela.ts";
+
+const A = "tests/fixtures/bots/goofspiel.stela";
+const B = "tests/fixtures/bots/faulty-goofspiel.stela";
+const RUN = ["compare", A, B, "--players", "2", "--games", "30", "--workers", "1", "--no-progress", "--fail-if", "errors>0", "--fail-if", "win-change>20@95"];
+
+describe("stela compare --shard and merge", () => {
+  it("merge into exactly the comparison one run gives, with its exit code; shards of a run are checked whole", () => {
+    const dir = mkdtempSync(join(tmpdir(), "stela-compare-shards-"));
+    const files = [1, 2, 3].map((k) => {
+      const r = stela([...RUN, "--shard", `${k}/3`, "--json"]);
+      expect(r.code).toBe(0);
+      const shard = JSON.parse(r.out);
+      expect(shard.compareShard).toEqual({ k, n: 3 });
+      expect(shard.a.outcomes.map((o: { game: number }) => o.game)).toEqual(Array.from({ length: 10 }, (_, i) => 10 * (k - 1) + i + 1));
+      const file = join(dir, `s${k}.json`);
+      writeFileSync(file, r.out);
+      return file;
+    });
+    const whole = stela(RUN);
+    const merged = stela(["merge", files[2]!, files[0]!, files[1]!]);
+    // B's failed games break `errors>0` in both: the merge exits as the run does.
+    expect(whole.code).toBe(1);
+    expect(merged.code).toBe(1);
+    expect(merged.out).toBe(whole.out);
+    const json = (out: string) => {
+      const c = JSON.parse(out);
+      for (const side of [c.a, c.b]) {
+        side.playoutsPerSecond = 0;
+        delete side.shards;
+      }
+      return c;
+    };
+    expect(json(stela(["merge", ...files, "--json"]).out)).toEqual(json(stela([...RUN, "--json"]).out));
+    expect(stela(["merge", files[0]!, files[1]!]).err).toBe("stela: missing shard 3/3\n");
+    const other = stela(["compare", A, B, "--players", "2", "--games", "30", "--seed", "2", "--workers", "1", "--no-progress", "--fail-if", "errors>0", "--fail-if", "win-change>20@95", "--shard", "3/3", "--json"]);
+    writeFileSync(join(dir, "other.json"), other.out);
+    expect(stela(["merge", files[0]!, files[1]!, join(dir, "other.json")]).err).toMatch(/other\.json comes from another comparison than .*s1\.json/);
+  }, 120_000);
+
+  it("are refused without --json and with --stop-early", () => {
+    expect(stela([...RUN, "--shard", "1/3"]).err).toBe("stela: --shard writes what `stela merge` reads: add --json (and merge the shards' outputs for the comparison)\n");
+    expect(stela([...RUN.slice(0, -4), "--shard", "1/3", "--json", "--stop-early"]).err).toMatch(/^stela: --shard and --stop-early: /);
+  });
+});
+
+describe("stela simulate --shard and merge", () => {
+  it("merge shards holding failed games (which have no scores) into the run's summary, its command naming the bots as the run did", () => {
+    const dir = mkdtempSync(join(tmpdir(), "stela-shards-"));
+    const run = ["simulate", B, "--players", "2", "--games", "30", "--workers", "1", "--no-progress"];
+    const files = [1, 2].map((k) => {
+      const file = join(dir, `m${k}.json`);
+      writeFileSync(file, stela([...run, "--shard", `${k}/2`, "--json"]).out);
+      return file;
+    });
+    const whole = stela(run);
+    expect(whole.out).toMatch(/^errors: [1-9]/m);
+    const merged = stela(["merge", ...files]);
+    expect(merged.err).toBe("");
+    const lines = (out: string) => out.split("\n").filter((l) => !l.startsWith("games per second"));
+    expect(lines(merged.out)).toEqual(lines(whole.out));
+  }, 60_000);
+});
