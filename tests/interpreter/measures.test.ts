@@ -131,11 +131,9 @@ describe("a measure per seat, the seats together", () => {
     const [few] = summariseMeasures(held, rare, 2);
     expect(few!.allSeats).toMatchObject({ n: 50, value: 0.01, low: 0 });
     expect(few!.allSeats!.high).toBeCloseTo(0.03, 2);
-    // A number's stays within the values the games gave: seat 1's count, 1 in one game of 50 and
-    // 0 in the others, reads [0, 0.06], not from −0.01.
+    // A number's is not cut to the values the games gave: its mean may lie outside them.
     const [gold] = summariseMeasures(seat, rare, 2);
-    expect(gold!.figures[0]).toMatchObject({ n: 50, value: 0.02, low: 0 });
-    expect(gold!.figures[0]!.high).toBeCloseTo(0.0602, 3);
+    expect(gold!.figures[0]!.low).toBeLessThan(0);
     // One seat: the seat's own row says it all.
     expect(summariseMeasures(seat, games, 1)[0]!.allSeats).toBeUndefined();
   });
