@@ -257,19 +257,29 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // [0, 0] for a mean (score, length, margin) and ±z/(n + 2) for a share, whatever the games to
     // come hold. A change in 1 game in 20 leaves all of the first 50 alike in 8% of runs, and a run
     // that stopped there said "surely holds" of a score change twice its limit (3 seeds of 7).
-    const alike = (ds: readonly PairedDifference[]): boolean => ds.some((x) => x.variance === 0);
-    const result = (d: Difference, detail: string, all: Difference[] = [d], same = false): Threshold => {
+    // A share is the exception when the games are many: a change unseen in n games happens in fewer
+    // than −ln(α)/n of them (the "rule of three" at 95%), and one game moves a share by at most 100
+    // points, so a seat alike in every game is surely within a limit above that bound (400 games:
+    // 0.75 points). `perGame`: that most, for a share; a mean has none. Gives the figures (from 1)
+    // alike in every game that so bound nothing, and how many figures the rule reads.
+    const alike = (ds: readonly PairedDifference[], perGame?: number): { alike: number[]; of: number } => {
+      const alpha = level === undefined ? 0.05 : (1 - level / 100) / (family * looks);
+      const bounded = (x: PairedDifference): boolean => perGame !== undefined && x.n > 0 && (perGame * -Math.log(alpha)) / x.n <= limit;
+      return { alike: ds.flatMap((x, i) => (x.variance === 0 && !bounded(x) ? [i + 1] : [])), of: ds.length };
+    };
+    const result = (d: Difference, detail: string, all: Difference[] = [d], same: { alike: number[]; of: number } = { alike: [], of: 1 }): Threshold => {
       const broken = excess(d, level) > limit;
       if (level === undefined) return { rule: text, broken, detail, ...at };
-      const settled = !same && all.every(within);
+      const settled = same.alike.length === 0 && all.every(within);
       // A rule that holds says how: surely within its limit, or only not surely past it (an
       // interval reaching past the limit on both sides of nothing read "ok … no sure change", as
       // if the change were known to be small).
       // (A limit of 0 is never surely met: "no sure change" says all there is.)
       // Games that all came out alike in what the rule reads settle nothing, however many: "more
       // games would tell" sent a designer on to 800 games whose bots never reacted to the change.
-      const undecided = same
-        ? `; undecided: every game came out alike on both sides in what this rule reads, which settles nothing of the games to come (a change that shows once in a hundred games looks the same); if the bots cannot react to the change, no number of games will tell`
+      const which = same.alike.length === same.of ? "every game came out alike on both sides in what this rule reads" : `${listed(same.alike.map((k) => `seat ${k}`))}'s change came out the same in every game`;
+      const undecided = same.alike.length
+        ? `; undecided: ${which}, which settles nothing of the games to come (a change that shows once in a hundred games looks the same); if the bots cannot react to the change, no number of games will tell`
         : `; undecided: not surely past the limit (${limit}), nor surely within it: more games would tell`;
       const how = broken || limit === 0 ? "" : settled ? `; surely within the limit (${limit})` : undecided;
       return { rule: text, broken, detail: detail + how, ...at, settled, ...(!broken && !settled && limit > 0 ? { undecided: true as const } : {}) };
@@ -300,7 +310,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         const per = changes(z).seats.map((c) => scaled(c.wins, 100));
         const { seat, d } = worstOf(per);
         if (level === undefined) return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points [${signed(d.low)}, ${signed(d.high)}]`);
-        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points", family, looks)}`, per, alike(changes(z).seats.map((c) => c.wins)));
+        return result(d, `seat ${seat}'s win rate moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points", family, looks)}`, per, alike(changes(z).seats.map((c) => c.wins), 100));
       }
       case "score-change": {
         const per = changes(z).seats.map((c) => c.score);

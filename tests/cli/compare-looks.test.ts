@@ -166,12 +166,36 @@ describe("stela compare --stop-early", () => {
   }, 240_000);
 });
 
+describe("a seat whose change came out the same in every game", () => {
+  it("bounds a win share's change by how rarely a game could change unseen, and says which seat when it cannot", () => {
+    // Three seats; seat 3 never wins on either side, seats 1 and 2 trade wins in 1 game in 10.
+    const three: RunSettings = { file: "a.stela", players: 3, bots: ["random"], seed: 1 };
+    const games = (flip: boolean, n: number) =>
+      Array.from({ length: n }, (_, i) => {
+        const w = flip && i % 10 === 0 ? 1 - (i % 2) : i % 2;
+        return { game: i + 1, seed: i, scores: [0, 1, 2].map((p) => (p === w ? 10 : p === 2 ? -100 : 0)), winners: [w], decisions: 30 };
+      });
+    const rule = (n: number, limit: number) => {
+      const a = games(false, n);
+      const b = games(true, n);
+      return compareSummaries(summarise("A", three, n, a, 1), summarise("B", three, n, b, 1), { a, b }, [`win-change>${limit}@95`], "cmd").thresholds[0]!;
+    };
+    // 400 games: seat 3 alike in all of them changes in fewer than 3 in 400 (0.9 points at most,
+    // all 3 seats at once), well within 30: settled.
+    expect(rule(400, 30)).toMatchObject({ broken: false, settled: true });
+    // 40 games bound it only to 9 points: not within 5, and the line names the seat.
+    const few = rule(40, 5);
+    expect(few).toMatchObject({ broken: false, settled: false, undecided: true });
+    expect(few.detail).toMatch(/; undecided: seat 3's change came out the same in every game, which settles nothing/);
+  });
+});
+
 describe("stela compare --fail-undecided", () => {
   it("exits 1 when a rule on an interval is undecided, where without it the run exits 0", () => {
-    const args = ["compare", "tests/fixtures/bots/goofspiel.stela", "tests/fixtures/bots/faulty-goofspiel.stela", "--players", "2", "--games", "20", "--workers", "1", "--no-progress", "--fail-if", "win-change>20@95"];
+    const args = ["compare", "tests/fixtures/bots/goofspiel.stela", "tests/fixtures/bots/faulty-goofspiel.stela", "--players", "2", "--games", "20", "--workers", "1", "--no-progress", "--fail-if", "win-change>10@95"];
     const plain = stela(args);
     expect(plain.code).toBe(0);
-    expect(plain.out).toMatch(/^undecided --fail-if win-change>20@95: /m);
+    expect(plain.out).toMatch(/^undecided --fail-if win-change>10@95: /m);
     const strict = stela([...args, "--fail-undecided"]);
     expect(strict.code).toBe(1);
     expect(strict.out).toBe(plain.out);
