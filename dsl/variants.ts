@@ -134,11 +134,18 @@ function layers(included: VariantDecl[], variants: ReadonlyMap<string, VariantDe
   return out;
 }
 
+/**
+ * What a variant's `extend setup` changes: the setup, but the same way as another's, since
+ * extensions compose (each runs after the ones laid before it); only an `override` beside it clashes.
+ */
+const EXTENDED = Symbol("extended");
+
 /** What a variant's own items change, by identity (a player variable as `per player { x }`): the last declaration of each. */
 function touched(v: VariantDecl): Map<string, unknown> {
   const out = new Map<string, unknown>();
-  for (const { decl } of v.items) {
-    if (decl.kind === "PerPlayerDecl") for (const f of decl.fields) out.set(`per player { ${f.name.text} }`, f);
+  for (const { decl, extend } of v.items) {
+    if (extend) out.set("setup", out.get("setup") ?? EXTENDED);
+    else if (decl.kind === "PerPlayerDecl") for (const f of decl.fields) out.set(`per player { ${f.name.text} }`, f);
     else {
       const id = identity(decl);
       if (id !== undefined) out.set(id, decl);

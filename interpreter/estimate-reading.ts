@@ -43,7 +43,10 @@ export function estimateReading(def: GameDef): Map<string, string> {
 export function estimateReadsChanged(a: GameDef, b: GameDef): string[] {
   const ra = estimateReading(a);
   const rb = estimateReading(b);
-  if (ra.size === 0 || rb.size === 0) return [];
+  // Without one on either side the bots read the scoring, whose change is the game's own.
+  if (ra.size === 0 && rb.size === 0) return [];
+  // One side only has one: its bots judge by a guess, the other's by the score.
+  if (ra.size === 0 || rb.size === 0) return ["estimate"];
   const names = [...new Set([...ra.keys(), ...rb.keys()])];
   return names.filter((n) => ra.get(n) !== rb.get(n));
 }

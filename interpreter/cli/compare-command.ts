@@ -516,7 +516,8 @@ export function comparisonLines(c: Comparison): string[] {
  */
 export function estimateNote(c: Comparison): string | undefined {
   const names = c.estimateReadsChanged;
-  if (!names?.length) return undefined;
+  // Games played move for move alike: the bots steered alike, which the same-play note says.
+  if (!names?.length || (c.sameMoves !== undefined && c.sameMoves >= c.pairs)) return undefined;
   const what = names.map((n) => (n === "estimate" ? "the estimate itself" : `\`${n}\``));
   return `the bots' estimate reads what B changes (${listed(what)}): each side's bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which`;
 }
@@ -733,6 +734,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         ...(variantB !== undefined ? [`--variant-b ${q(variantB)}`] : []),
         ...o.failIf.map((r) => `--fail-if ${q(r)}`),
         ...(o.stopEarly ? ["--stop-early"] : []),
+        ...(o.failUndecided ? ["--fail-undecided"] : []),
       ].join(" ");
       if (shard) {
         await a.upTo(range.to - 1);
@@ -779,9 +781,10 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
  * `--fail-if` rule breaks (or, with `--fail-undecided`, is undecided). `stela compare` and the
  * merge of its shards print alike.
  */
-export function printComparison(c: Comparison, o: { json?: boolean; report?: string; failUndecided?: boolean }, out: (line: string) => void): number {
-  // How sure the changes are, as the text's precision line says it (`changePrecision`).
-  if (o.json) out(JSON.stringify({ ...c, precision: c.shared ? undefined : changePrecision(c.seats.map((s) => s.wins)), engine: engineBuild() }));
+export function printComparison(c: Comparison, o: { json?: boolean; report?: string; failUndecided?: boolean; engine?: string }, out: (line: string) => void): number {
+  // How sure the changes are, as the text's precision line says it (`changePrecision`); the engine
+  // that played the games (a merge's shards name theirs).
+  if (o.json) out(JSON.stringify({ ...c, precision: c.shared ? undefined : changePrecision(c.seats.map((s) => s.wins)), engine: o.engine ?? engineBuild() }));
   else for (const line of comparisonLines(c)) out(line);
   if (o.report !== undefined) {
     writeFileSync(o.report, comparisonReport(c));

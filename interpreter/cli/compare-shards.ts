@@ -75,9 +75,9 @@ export function asCompareShard(json: unknown, file: string): CompareShardOutput 
 export function mergeCompareShards(shards: CompareShardOutput[], names: string[]): Comparison {
   const first = shards[0]!;
   const side = (x: CompareShardSide) => [x.file, x.variant ?? null, x.rules];
-  const key = (s: CompareShardOutput): string => JSON.stringify([s.players, s.bots, s.seed, s.games, s.compareShard.n, s.failIf, side(s.a), side(s.b)]);
+  const key = (s: CompareShardOutput): string => JSON.stringify([s.players, s.bots, s.seed, s.games, s.compareShard.n, s.failIf, s.failUndecided ?? false, side(s.a), side(s.b)]);
   shards.forEach((s, i) => {
-    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, seed, games, --fail-if or shard count differ)`);
+    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, seed, games, --fail-if, --fail-undecided or shard count differ)`);
     if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
   });
   const seen = new Set<number>();

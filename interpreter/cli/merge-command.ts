@@ -139,7 +139,7 @@ export function registerMerge(p: Command, result: { code: number }, out: (line: 
         if (other >= 0) throw new UsageError(`${files[other]} is a simulation's shard and ${files[compared.indexOf(true)]} a comparison's: merge the shards of one run`);
         const shards = read.map((j, i) => asCompareShard(j, files[i]!));
         // The run's `--fail-if` rules and `--fail-undecided` decide the exit code, as in one run.
-        result.code = printComparison(mergeCompareShards(shards, files), { ...o, ...(shards[0]!.failUndecided ? { failUndecided: true } : {}) }, out);
+        result.code = printComparison(mergeCompareShards(shards, files), { ...o, engine: shards[0]!.engine, ...(shards[0]!.failUndecided ? { failUndecided: true } : {}) }, out);
         return;
       }
       const { summary, outcomes } = mergeShards(read.map((j, i) => asSimulateShard(j, files[i]!)), files);

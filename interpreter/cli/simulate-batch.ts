@@ -90,10 +90,19 @@ export function slowGameWatch(s: RunSettings, g: number, maxDecisions: number, n
   const started = now();
   let decisions = 0;
   let said = false;
+  // The clock is read at every decision while decisions are slow (a search bot's take seconds),
+  // and less often as they come quicker, up to every 64th (a quick game's take a microsecond).
+  let stride = 1;
+  let next = 1;
+  let last = started;
   return () => {
     decisions++;
-    // The clock read every 64 decisions: a decision of a quick game costs about a microsecond.
-    if (said || (decisions & 63) !== 0 || now() - started < SLOW_GAME_MS) return;
+    if (said || decisions < next) return;
+    const t = now();
+    stride = t - last < 10 ? Math.min(64, stride * 2) : 1;
+    last = t;
+    next = decisions + stride;
+    if (t - started < SLOW_GAME_MS) return;
     said = true;
     write(
       `stela: game ${g} has played ${decisions.toLocaleString("en")} decisions in ${Math.round((now() - started) / 1000)} s and not ended (a game is stopped at ${maxDecisions.toLocaleString("en")}: runtime-no-end); if the bots never end it, watch it: ${replayCommand(s, g)}\n`,

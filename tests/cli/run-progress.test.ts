@@ -41,10 +41,25 @@ describe("a game that plays on for a minute", () => {
     let t = 0;
     const s = { file: "deck.stela", players: 2, bots: ["greedy"], seed: 3 };
     const tick = slowGameWatch(s, 7, 100_000, () => t, (text) => said.push(text));
+    // Quick decisions: the clock is read every 64th at most.
     for (let i = 0; i < 640; i++) tick();
     expect(said).toEqual([]);
     t = SLOW_GAME_MS + 1000;
     for (let i = 0; i < 640; i++) tick();
-    expect(said).toEqual(["stela: game 7 has played 704 decisions in 61 s and not ended (a game is stopped at 100,000: runtime-no-end); if the bots never end it, watch it: stela simulate deck.stela --players 2 --seed 3 --bots greedy --game 7\n"]);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(/^stela: game 7 has played (\d+) decisions in 61 s and not ended \(a game is stopped at 100,000: runtime-no-end\); if the bots never end it, watch it: stela simulate deck\.stela --players 2 --seed 3 --bots greedy --game 7\n$/);
+    expect(Number(/played (\d+)/.exec(said[0]!)![1])).toBeLessThanOrEqual(640 + 64);
+    // Slow decisions (a search bot's, 25 s each): told at the first decision past the minute.
+    const slow: string[] = [];
+    let u = 0;
+    const step = slowGameWatch(s, 2, 100_000, () => u, (text) => slow.push(text));
+    for (let i = 1; i <= 2; i++) {
+      u = i * 25_000;
+      step();
+    }
+    expect(slow).toEqual([]);
+    u = 3 * 25_000;
+    step();
+    expect(slow[0]).toMatch(/^stela: game 2 has played 3 decisions in 75 s/);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,6 +37,15 @@ describe("stela compare --shard and merge", () => {
     };
     expect(json(stela(["merge", ...files, "--json"]).out)).toEqual(json(stela([...RUN, "--json"]).out));
     expect(stela(["merge", files[0]!, files[1]!]).err).toBe("stela: missing shard 3/3\n");
+    // The merged JSON names the engine the shards were played by, not the one merging them.
+    const renamed = files.map((f, i) => {
+      const shard = JSON.parse(readFileSync(f, "utf8"));
+      shard.engine = "0123456789abcdef";
+      const file = join(dir, `r${i}.json`);
+      writeFileSync(file, JSON.stringify(shard));
+      return file;
+    });
+    expect(JSON.parse(stela(["merge", ...renamed, "--json"]).out).engine).toBe("0123456789abcdef");
     const other = stela(["compare", A, B, "--players", "2", "--games", "30", "--seed", "2", "--workers", "1", "--no-progress", "--fail-if", "errors>0", "--fail-if", "win-change>20@95", "--shard", "3/3", "--json"]);
     writeFileSync(join(dir, "other.json"), other.out);
     expect(stela(["merge", files[0]!, files[1]!, join(dir, "other.json")]).err).toMatch(/other\.json comes from another comparison than .*s1\.json/);

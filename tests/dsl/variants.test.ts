@@ -183,6 +183,17 @@ variant "Richer" {
     expect(said()).toEqual(["3 3"]);
     expect(said("Rich")).toEqual(["15 3"]);
     expect(said("Richer")).toEqual(["115 3"]);
+    // Two includes that each extend the setup compose (one after the other); an override beside an extension clashes.
+    const poor = `${source}variant "Poor" { extend setup { players[1].corn += 5 } }
+variant "Plain" { override setup { for p in players { p.corn = 1 } } }
+variant "Both" { include "Rich"  include "Poor" }
+`;
+    const both = compile(poor, "corn.stela");
+    expect(both.diagnostics).toEqual([]);
+    expect(both.game!.start({ players: 2, variant: "Both" }).toJSON().messages.map((m) => m.text)).toEqual(["15 8"]);
+    expect(both.game!.start({ players: 2, variant: "Rich+Poor" }).toJSON().messages.map((m) => m.text)).toEqual(["15 8"]);
+    const mixed = compile(`${poor}variant "Mixed" { include "Rich"  include "Plain" }\n`, "corn.stela");
+    expect(mixed.diagnostics.map((d) => [d.code, d.message])).toEqual([["invalid-variant", '"Rich" and "Plain" both change `setup`: which of the two plays is not said']]);
     // Anything but a setup is replaced, not extended, and the parser says so.
     const flow = compile(source.replace("extend setup { players[0].corn += 100 }", "extend flow { log \"x\" }"), "corn.stela");
     expect(flow.diagnostics[0]).toMatchObject({ code: "parse-unexpected-token", hint: "a variant extends only `setup` (`extend setup { … }` runs its steps after the base's); replace anything else with `override`" });

@@ -34,6 +34,10 @@ describe("what the bots' estimate reads", () => {
     expect(changed("Guess")).toEqual(["estimate", "worth", "rank"]);
     // The flow changed, not what the estimate is made of.
     expect(changed("Long")).toEqual([]);
+    // One side steers by an estimate, the other by the score.
+    const none = gameFromSource(SOURCE.replace("estimate p { worth(p) }", "").replace(/variant "Guess"[^\n]*\n/, ""));
+    expect(estimateReadsChanged(none.definition(""), base)).toEqual(["estimate"]);
+    expect(estimateReadsChanged(none.definition(""), none.definition("Small"))).toEqual([]);
   });
 
   it("is said in compare's notes with the names", () => {
