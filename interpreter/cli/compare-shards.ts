@@ -1,6 +1,6 @@
 import type { MeasureInfo, RunSettings } from "../index.ts";
 import { compareSummaries, type Comparison } from "./compare-command.ts";
-import { outcomeProblem } from "./merge-command.ts";
+import { everyShardOnce, outcomeProblem } from "./merge-command.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { summarise } from "./simulate-summary.ts";
 import { UsageError } from "./usage-error.ts";
@@ -80,13 +80,7 @@ export function mergeCompareShards(shards: CompareShardOutput[], names: string[]
     if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, seed, games, --fail-if, --fail-undecided or shard count differ)`);
     if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
   });
-  const seen = new Set<number>();
-  for (const [i, s] of shards.entries()) {
-    if (seen.has(s.compareShard.k)) throw new UsageError(`shard ${s.compareShard.k}/${s.compareShard.n} is given twice (${names[i]})`);
-    seen.add(s.compareShard.k);
-  }
-  const missing = Array.from({ length: first.compareShard.n }, (_, k) => k + 1).filter((k) => !seen.has(k));
-  if (missing.length) throw new UsageError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((k) => `${k}/${first.compareShard.n}`).join(", ")}`);
+  everyShardOnce(shards.map((s) => s.compareShard), names);
   const summaryOf = (pick: (s: CompareShardOutput) => CompareShardSide) => {
     const x = pick(first);
     const outcomes = shards.flatMap((s) => pick(s).outcomes).sort((p, q) => p.game - q.game);

@@ -102,13 +102,7 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
       throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games, so the shards are not one run; play them again with one version of Stela`);
     }
   });
-  const seen = new Set<number>();
-  for (const [i, s] of shards.entries()) {
-    if (seen.has(s.shard.k)) throw new UsageError(`shard ${s.shard.k}/${s.shard.n} is given twice (${names[i]})`);
-    seen.add(s.shard.k);
-  }
-  const missing = Array.from({ length: first.shard.n }, (_, k) => k + 1).filter((k) => !seen.has(k));
-  if (missing.length) throw new UsageError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((k) => `${k}/${first.shard.n}`).join(", ")}`);
+  everyShardOnce(shards.map((s) => s.shard), names);
   const outcomes = shards.flatMap((s) => s.outcomes).sort((a, b) => a.game - b.game);
   if (outcomes.length !== first.games || outcomes.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards do not hold games 1–${first.games} exactly once`);
   // A summary lists a bot per seat; the run named them cycling over the seats (`--bots random`),
@@ -157,4 +151,16 @@ export function registerMerge(p: Command, result: { code: number }, out: (line: 
 function cycleOf(bots: readonly string[]): string[] {
   for (let n = 1; n < bots.length; n++) if (bots.every((b, i) => b === bots[i % n])) return bots.slice(0, n);
   return [...bots];
+}
+
+/** Shards `1/n` to `n/n` each given once (one run's parts, checked alike for simulate and compare). */
+export function everyShardOnce(shards: readonly { k: number; n: number }[], names: readonly string[]): void {
+  const seen = new Set<number>();
+  for (const [i, s] of shards.entries()) {
+    if (seen.has(s.k)) throw new UsageError(`shard ${s.k}/${s.n} is given twice (${names[i]})`);
+    seen.add(s.k);
+  }
+  const n = shards[0]!.n;
+  const missing = Array.from({ length: n }, (_, k) => k + 1).filter((k) => !seen.has(k));
+  if (missing.length) throw new UsageError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((k) => `${k}/${n}`).join(", ")}`);
 }
