@@ -706,13 +706,13 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const usesEstimate = bots.some((k) => k !== "random");
       const steers = usesEstimate ? estimateReadsChanged(gameA.definition(variantA), gameB.definition(variantB)) : [];
       /** One side of the run: its games so far and the seconds they took, played on by `upTo`. */
-      const side = (file: string, title: string, variant: string | undefined, measures: MeasureInfo[]) => {
+      const side = (name: "A" | "B", file: string, title: string, variant: string | undefined, measures: MeasureInfo[]) => {
         const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
         const played = { outcomes: [] as GameOutcome[], seconds: 0 };
         return {
           /** Plays the games after those played, up to game `to` (the games and their seeds are a whole run's). */
           async upTo(to: number): Promise<void> {
-            const r = await playRange(s, range.from + played.outcomes.length, to + 1, workers, o.progress);
+            const r = await playRange(s, range.from + played.outcomes.length, to + 1, workers, o.progress && `comparing, side ${name}`);
             played.outcomes.push(...r.outcomes);
             played.seconds += r.seconds;
           },
@@ -722,8 +722,8 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
           shardSide: (game: Game): CompareShardSide => ({ file, ...(variant === undefined ? {} : { variant }), title, rules: game.fingerprint(variant), measures, outcomes: [...played.outcomes].sort((x, y) => x.game - y.game), seconds: played.seconds }),
         };
       };
-      const a = side(fileA, gameA.title, variantA, gameA.measureInfo(variantA));
-      const bb = side(b, gameB.title, variantB, gameB.measureInfo(variantB));
+      const a = side("A", fileA, gameA.title, variantA, gameA.measureInfo(variantA));
+      const bb = side("B", b, gameB.title, variantB, gameB.measureInfo(variantB));
       const q = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
       const command = [
         "stela compare",

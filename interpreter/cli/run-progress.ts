@@ -13,11 +13,12 @@ export const PLAIN_EVERY_MS = 30_000;
  * A bar on a terminal (cli-progress); on a stream that is not one (a CI job's log, `2> file`), a
  * plain line every half minute and only once a run has taken that long: a bar there is either
  * nothing or a line per redraw, and a run of search bots in CI printed nothing for twenty minutes,
- * read as hung. A short run, as tests and most runs are, prints nothing extra.
+ * read as hung. A short run, as tests and most runs are, prints nothing extra. `what` opens the
+ * line: `simulating`, or which side of a comparison is played (`comparing, side B`).
  */
-export function runProgress(total: number, stream: NodeJS.WriteStream = process.stderr, now: () => number = () => performance.now()): RunProgress {
+export function runProgress(total: number, stream: NodeJS.WriteStream = process.stderr, now: () => number = () => performance.now(), what = "simulating"): RunProgress {
   if (stream.isTTY) {
-    const bar = new SingleBar({ stream, format: "simulating [{bar}] {value}/{total} games" }, Presets.shades_classic);
+    const bar = new SingleBar({ stream, format: `${what} [{bar}] {value}/{total} games` }, Presets.shades_classic);
     bar.start(total, 0);
     return { add: (n) => bar.increment(n), stop: () => bar.stop() };
   }
@@ -32,7 +33,7 @@ export function runProgress(total: number, stream: NodeJS.WriteStream = process.
       noted = t;
       const seconds = (t - started) / 1000;
       const left = (seconds * (total - done)) / Math.max(done, 1);
-      stream.write(`simulating: ${done} of ${total} games after ${Math.round(seconds)} s, about ${Math.round(left)} s left\n`);
+      stream.write(`${what}: ${done} of ${total} games after ${Math.round(seconds)} s, about ${Math.round(left)} s left\n`);
     },
     stop() {},
   };

@@ -32,6 +32,13 @@ describe("a run's progress where stderr is not a terminal", () => {
     p.add(25);
     p.stop();
     expect(lines).toHaveLength(2);
+    // A comparison's side says which it is.
+    const side = plainStream();
+    t = 0;
+    const b = runProgress(10, side.stream, () => t, "comparing, side B");
+    t = PLAIN_EVERY_MS;
+    b.add(5);
+    expect(side.lines).toEqual(["comparing, side B: 5 of 10 games after 30 s, about 30 s left\n"]);
   });
 });
 
