@@ -333,8 +333,8 @@ export function resolveExtendsPath(file: string, relative: string): { ok: true; 
  * The setup `base` runs, then the steps of `extra` (`extend setup { … }`): a variant that adds a
  * step ("the first player starts with 12 more corn") no longer copies the whole setup to
  * `override` it, nor has to follow the base's later changes. The added steps run in a block of
- * their own, as the base's do (each an `if true`), so neither's names hide or clash with the other's. Without a base
- * setup, they are the setup.
+ * their own, as the base's do (each an `if true`), so neither's names hide or clash with the
+ * other's. Without a base setup, they are the setup.
  */
 function extendedSetup(base: Decl | undefined, extra: Extract<Decl, { kind: "SetupDecl" }>): Decl {
   if (base?.kind !== "SetupDecl") return extra;

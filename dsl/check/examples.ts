@@ -223,7 +223,9 @@ function expectParts(c: Checker, ast: Expr, ir: IrExpr, cx: CodeContext, out: Ex
     c.sink = new DiagnosticSink(kept.file);
     try {
       const got = checkExpr(c, ast.left, cx);
-      const want = checkExpr(c, ast.right, cx);
+      const right = ast.right;
+      // As the whole condition read it: a map literal takes its enum from the other side.
+      const want = expectingMap(c, right, got.ty, () => checkExpr(c, right, cx));
       if (c.sink.items.length === 0) {
         part.got = { e: got.ir, ty: got.ty };
         part.want = { e: want.ir, ty: want.ty };

@@ -50,23 +50,18 @@ export interface Threshold {
    * look whose games all came out alike in what the rule reads: that interval bounds nothing to come.
    */
   settled?: boolean;
-  /** For an interval rule with a limit above 0 that holds: not settled either (`undecided`). */
+  /**
+   * For an interval rule with a limit above 0 that holds without being settled: neither surely
+   * past its limit nor surely within it. Printed as `undecided`, not `ok`: a 20-game run of search
+   * bots read "ok" and exit 0 of a rule whose interval ran from −30 to +25 around a limit of 5, and
+   * a designer would have shipped the variant. (A limit of 0 is never settled: "no sure change".)
+   */
   undecided?: true;
-}
-
-/**
- * A rule on an interval that holds without being settled: neither surely past its limit nor surely
- * within it. Printed as `undecided`, not `ok`: a 20-game run of search bots read "ok" and exit 0
- * of a rule whose interval ran from −30 to +25 around a limit of 5, and a designer would have
- * shipped the variant. A limit of 0 is never settled, and "no sure change" is all it says.
- */
-export function undecided(t: Threshold): boolean {
-  return t.undecided === true;
 }
 
 /** How a rule's line starts: `FAIL`, `undecided` or `ok`. */
 function verdictWord(t: Threshold): string {
-  return t.broken ? "FAIL" : undecided(t) ? "undecided" : "ok";
+  return t.broken ? "FAIL" : t.undecided ? "undecided" : "ok";
 }
 
 export interface Comparison {
@@ -790,5 +785,5 @@ export function printComparison(c: Comparison, o: { json?: boolean; report?: str
     writeFileSync(o.report, comparisonReport(c));
     if (!o.json) out(`report: ${o.report}`);
   }
-  return c.thresholds.some((t) => t.broken || (o.failUndecided === true && undecided(t))) ? 1 : 0;
+  return c.thresholds.some((t) => t.broken || (o.failUndecided === true && t.undecided === true)) ? 1 : 0;
 }

@@ -86,6 +86,19 @@ example "Two draws given, one taken" {
     expect(last[0]!.failure!.message).toBe("expected players[0].score == 12 and players[1].score == 0 and players[0].score > 20, but players[0].score > 20 does not hold");
   });
 
+  it("an == part comparing with a map literal shows both sides, the literal taking its enum from the other side", () => {
+    const game = compile(`game "Stock" { players 2 }
+enum Res { wood, stone }
+per player { stock: per Res number = { else: 1 } }
+flow { log "x" }
+scoring p { points 0 }
+example "map part" {
+  expect players[1].stock == { wood: 1, else: 1 } and players[0].stock == { else: 3 }
+}
+`, "stock.stela").game!;
+    expect(runExamples(game)[0]!.failure).toMatchObject({ message: "expected players[1].stock == { wood: 1, else: 1 } and players[0].stock == { else: 3 }: players[0].stock == { else: 3 } does not hold", expected: "wood 3, stone 3", got: "wood 1, stone 1" });
+  });
+
   it("a rule failing before the first step says so, with its line", () => {
     const broken = source.replace('per player { score: number = 0 }', 'per player { score: number = 0 }\nsetup { let n = 1 / 0 }');
     const results = runExamples(compile(broken, "dice.stela").game!);
