@@ -46,6 +46,7 @@ export function cloneState(s: MatchState): MatchState {
     log: s.log.slice(),
     messages: s.messages.slice(),
     decisions: s.decisions.slice(),
+    turns: s.turns.slice(),
     over: s.over,
     result: s.result,
     error: s.error,

@@ -118,7 +118,7 @@ continue; }`;
       hoisted.push(`const player${i} = I${i}.player;`);
       return `{ const p = player${i}(x, l);
 if (typeof p !== "number" || p < 0 || p >= s.players) fail("runtime-none-value", "\`turn\` needs a player, and this is \`none\`", I${i}.span);
-l[${ins.saveSlot | 0}] = s.current; s.current = p; forget(x); pc = ${i + 1}; continue; }`;
+l[${ins.saveSlot | 0}] = s.current; if (s.current === null) s.turns[p]++; s.current = p; forget(x); pc = ${i + 1}; continue; }`;
     case "turn_end":
       return `s.current = l[${ins.saveSlot | 0}]; forget(x); pc = ${i + 1}; continue;`;
     case "call":

@@ -1,4 +1,5 @@
 import type { GameDef, IrExpr } from "../dsl/ir.ts";
+import { listed } from "./bots/looks.ts";
 import { irChildren } from "./ir-children.ts";
 
 /**
@@ -41,12 +42,34 @@ export function estimateReading(def: GameDef): Map<string, string> {
 
 /** The names (`estimate` for its own block) whose reading differs between two definitions' estimates, in A's order then B's. */
 export function estimateReadsChanged(a: GameDef, b: GameDef): string[] {
-  const ra = estimateReading(a);
-  const rb = estimateReading(b);
+  return readingsChanged(estimateReading(a), estimateReading(b));
+}
+
+/**
+ * The names whose reading differs between two estimates' readings (`estimateReading`, or the
+ * record of one that crossed from a worker): what `estimateReadsChanged` compares.
+ */
+export function readingsChanged(a: ReadonlyMap<string, string> | Readonly<Record<string, string>>, b: ReadonlyMap<string, string> | Readonly<Record<string, string>>): string[] {
+  const ra = a instanceof Map ? a : new Map(Object.entries(a));
+  const rb = b instanceof Map ? b : new Map(Object.entries(b));
   // Without one on either side the bots read the scoring, whose change is the game's own.
   if (ra.size === 0 && rb.size === 0) return [];
   // One side only has one: its bots judge by a guess, the other's by the score.
   if (ra.size === 0 || rb.size === 0) return ["estimate"];
   const names = [...new Set([...ra.keys(), ...rb.keys()])];
   return names.filter((n) => ra.get(n) !== rb.get(n));
+}
+
+/**
+ * Said beside a comparison when the bots' `estimate` reads something B changes (`names`, from
+ * `estimateReadsChanged`): each side's bots then judge by an estimate of their own, and a change
+ * may come from how they steer as much as from the game. Not said when every one of the `pairs`
+ * games was played move for move alike (`sameMoves`): the bots steered alike, which the same-play
+ * note says. The CLI's and the editor's comparisons say it in these words (`changed`: how the
+ * side that changes is named).
+ */
+export function estimateSteersNote(names: readonly string[], pairs: number, sameMoves?: number, changed = "what B changes"): string | undefined {
+  if (!names.length || (sameMoves !== undefined && sameMoves >= pairs)) return undefined;
+  const what = names.map((n) => (n === "estimate" ? "the estimate itself" : `\`${n}\``));
+  return `the bots' estimate reads ${changed} (${listed(what)}): each side's bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which`;
 }

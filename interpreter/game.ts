@@ -182,6 +182,7 @@ export class Game {
       log: [],
       messages: [],
       decisions: [],
+      turns: [],
       over: false,
       result: null,
       error: null,
@@ -194,6 +195,7 @@ export class Game {
     for (let p = 0; p < players; p++) {
       s.pvars.push({});
       s.decisions.push(0);
+      s.turns.push(0);
     }
     // A variant file's game is its first variant: its matches carry that name even when none was asked for.
     const variant = options.variant ?? def.variant;

@@ -354,6 +354,17 @@ export class Match {
   }
 
   /**
+   * The turns begun so far, all players together: each outermost `turn` block entered once (a
+   * `turn` inside another is a reply within it). A game's length as a designer counts it: a turn
+   * may ask several questions (an action, then where), each a decision. 0 in rules without `turn`.
+   */
+  get turns(): number {
+    let n = 0;
+    for (const t of this.state.turns) n += t;
+    return n;
+  }
+
+  /**
    * The result as if the game ended now: each player's `points` by the
    * game's own scoring. A bot's yardstick, and a running score for a board.
    */

@@ -24,6 +24,8 @@ export function savedStateProblem(rt: Runtime, json: SavedState): string | undef
     return "it lacks the players' variables";
   }
   if (!Array.isArray(json.decisions) || json.decisions.length !== players || !json.decisions.every((n) => whole(n) && n >= 0)) return "it does not count each player's decisions";
+  // Saved before turns were counted: read as none begun (`loadedState`).
+  if (json.turns !== undefined && (!Array.isArray(json.turns) || json.turns.length !== players || !json.turns.every((n) => whole(n) && n >= 0))) return "it does not count each player's turns";
   if (!Array.isArray(json.pieces)) return "it keeps no pieces";
   const pieceCount = json.pieces.length;
   const pieceId = (id: unknown): boolean => whole(id) && id >= 0 && id < pieceCount;

@@ -72,5 +72,7 @@ export function loadedState(topo: Topology, json: SavedState): MatchState | stri
   }) as MatchState;
   if (unknown !== undefined) return `there is no space \`${unknown}\``;
   out.cells = cells;
+  // A state saved before turns were counted resumes with none counted: only a run's figures read them.
+  if (!Array.isArray(out.turns)) out.turns = out.decisions.map(() => 0);
   return out;
 }

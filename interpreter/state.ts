@@ -60,6 +60,12 @@ export interface MatchState {
   messages: Message[];
   /** How many decisions each player has taken (a common tiebreak: turns played). */
   decisions: number[];
+  /**
+   * How many turns each player has begun: outermost `turn` blocks, not a `turn` inside another
+   * (a reply asked of someone in another's turn). A game's length as a designer counts it, where
+   * decisions also count every follow-up question of one turn.
+   */
+  turns: number[];
   over: boolean;
   result: MatchResult | null;
   error: Diagnostic | null;

@@ -257,6 +257,8 @@ function loop(x: Exec): void {
         const p = ins.player(x, l);
         if (typeof p !== "number" || p < 0 || p >= s.players) fail("runtime-none-value", "`turn` needs a player, and this is `none`", ins.span);
         l[ins.saveSlot] = s.current;
+        // Outermost only: a `turn` inside another is a reply within that turn (`MatchState.turns`).
+        if (s.current === null) s.turns[p]!++;
         s.current = p;
         forget(x);
         f.pc++;

@@ -8,6 +8,8 @@ export interface PlayedGame {
   scores: readonly number[];
   winners: readonly number[];
   decisions: number;
+  /** The turns begun in it (`Match.turns`); absent or 0 in rules without `turn`. */
+  turns?: number | undefined;
   /**
    * A digest of its decisions (who took which option, in order; `movesDigest`): two games with
    * the same were, but for a chance of about 1 in 4 billion, played move for move alike.
@@ -37,6 +39,8 @@ export interface PairedChange {
   seats: { wins: PairedDifference; score: PairedDifference }[];
   /** The change of mean game length, in decisions. */
   length: PairedDifference;
+  /** The change of mean game length in turns (`PlayedGame.turns`); absent when no game on either side counted a turn. */
+  turns?: PairedDifference;
   /** The change of the mean winning margin (`winningMargin`), in points; no pairs with one player. */
   margin: PairedDifference;
   /**
@@ -62,6 +66,8 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
   const wins: number[][] = Array.from({ length: players }, () => []);
   const scores: number[][] = Array.from({ length: players }, () => []);
   const length: number[] = [];
+  const turns: number[] = [];
+  let turnsCounted = false;
   const margin: number[] = [];
   let sameMoves: number | undefined = 0;
   if (a.length !== b.length) throw new Error(`paired runs must hold the same games: ${a.length} against ${b.length}`);
@@ -75,6 +81,8 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
       scores[p]!.push((y.scores[p] ?? 0) - (x.scores[p] ?? 0));
     }
     length.push(y.decisions - x.decisions);
+    turns.push((y.turns ?? 0) - (x.turns ?? 0));
+    if ((x.turns ?? 0) > 0 || (y.turns ?? 0) > 0) turnsCounted = true;
     const before = winningMargin(x.scores);
     const after = winningMargin(y.scores);
     if (before !== undefined && after !== undefined) margin.push(after - before);
@@ -87,6 +95,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     length: pairedMeanDifference(length, z),
     margin: pairedMeanDifference(margin, z),
   };
+  if (turnsCounted) out.turns = pairedMeanDifference(turns, z);
   if (sameMoves !== undefined) out.sameMoves = sameMoves;
   return out;
 }

@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateSteersNote } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -83,6 +83,11 @@ export interface Comparison {
   scoresSureTogether: number[];
   seats: SeatComparison[];
   length: PairedDifference & { relative: number };
+  /**
+   * The change of game length in turns (`PairedChange.turns`), relative to A's mean turns; absent
+   * when no game on either side counted a turn. What `length-change` reads when present.
+   */
+  turns?: PairedDifference & { relative: number };
   /** The change of the winning margin (`winningMargin`), game by game; absent with one player. */
   margin?: PairedDifference;
   /** How many of the pairs the bots played move for move alike on both sides (`PairedChange.sameMoves`). */
@@ -229,6 +234,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     return { seat: p + 1, winsA: wa, winsB: wb, wins: at95.seats[p]!.wins, scoreA: sa.score.mean, scoreB: sb.score.mean, score: at95.seats[p]!.score };
   });
   const length = { ...at95.length, relative: a.length.mean ? at95.length.value / a.length.mean : 0 };
+  const turnsA = a.turns?.mean ?? 0;
+  const turns = at95.turns && { ...at95.turns, relative: turnsA ? at95.turns.value / turnsA : 0 };
   const thresholds = failIf.map((text): Threshold => {
     const { name, limit, level, measure, relative } = parseFailIf(text);
     // The measure a `measure-change[Label]` rule reads, as both sides have it (`measureChanges`).
@@ -314,10 +321,15 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         return result(d, `seat ${seat}'s mean score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", "", family, looks)}`, per, alike(per));
       }
       case "length-change": {
-        const d = scaled(changes(z).length, a.length.mean ? 100 / a.length.mean : 0);
-        const means = `(${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)`;
+        // In turns when the rules take turns: a variant that plays fewer cards a turn asks fewer
+        // questions in as many turns, and decisions then overstate the change (−33% against −24%).
+        const inTurns = changes(z).turns;
+        const raw = inTurns ?? changes(z).length;
+        const meanA = inTurns ? turnsA : a.length.mean;
+        const d = scaled(raw, meanA ? 100 / meanA : 0);
+        const means = inTurns ? `(${turnsA.toFixed(1)} → ${(b.turns?.mean ?? 0).toFixed(1)} turns)` : `(${a.length.mean.toFixed(1)} → ${b.length.mean.toFixed(1)} decisions)`;
         if (level === undefined) return result(d, `mean length moves ${signed(d.value)}% ${means}`);
-        return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%", "", 1, looks)} ${means}`, [d], alike([changes(z).length]));
+        return result(d, `mean length moves ${signed(d.value)}%, ${surely(d, level, 1, "%", "", 1, looks)} ${means}`, [d], alike([raw]));
       }
       case "margin-change": {
         const d = changes(z).margin;
@@ -362,7 +374,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...margin, ...alike, thresholds, command, ...shared, ...measured };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...margin, ...alike, thresholds, command, ...shared, ...measured };
 }
 
 /** The measures' part of a comparison: their changes, and those only one side has. */
@@ -491,7 +503,7 @@ export function comparisonLines(c: Comparison): string[] {
   const precision = c.shared ? undefined : changePrecisionLine(c);
   if (precision) lines.push(precision);
   if (!c.shared) lines.push(...sideTestLines(c));
-  lines.push(`game length: ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions, ${changeText(c.length, 1, 1)} (${signed(c.length.relative * 100)}%)`);
+  lines.push(`game length: ${lengthChangeText(c, (d) => changeText(d, 1, 1))}`);
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   lines.push(...measureChangeLines(c));
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
@@ -506,15 +518,20 @@ export function comparisonLines(c: Comparison): string[] {
 }
 
 /**
- * Said when the bots' `estimate` reads something B changes: each side's bots then judge by an
- * estimate of their own, and a change may come from how they steer as much as from the game.
+ * How game length changed, A → B: in turns first when the rules take turns (a turn may ask several
+ * questions, and a variant that asks fewer a turn changes decisions more than the game's length),
+ * then in decisions; each with its change when `change` writes one, and the change in percent.
  */
+function lengthChangeText(c: Comparison, change?: (d: PairedDifference) => string): string {
+  const part = (a: number, b: number, unit: string, d: PairedDifference & { relative: number }): string =>
+    `${a.toFixed(1)} → ${b.toFixed(1)} ${unit}${change ? `, ${change(d)}` : ""} (${signed(d.relative * 100)}%)`;
+  const decisions = part(c.a.length.mean, c.b.length.mean, "decisions", c.length);
+  return c.turns ? `${part(c.a.turns?.mean ?? 0, c.b.turns?.mean ?? 0, "turns", c.turns)}; ${decisions}` : decisions;
+}
+
+/** The estimate note of a comparison (`estimateSteersNote`), from what it found the estimate reads that B changes. */
 export function estimateNote(c: Comparison): string | undefined {
-  const names = c.estimateReadsChanged;
-  // Games played move for move alike: the bots steered alike, which the same-play note says.
-  if (!names?.length || (c.sameMoves !== undefined && c.sameMoves >= c.pairs)) return undefined;
-  const what = names.map((n) => (n === "estimate" ? "the estimate itself" : `\`${n}\``));
-  return `the bots' estimate reads what B changes (${listed(what)}): each side's bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which`;
+  return estimateSteersNote(c.estimateReadsChanged ?? [], c.pairs, c.sameMoves);
 }
 
 /**
@@ -568,7 +585,7 @@ ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
 ${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}
-<p>Game length ${c.a.length.mean.toFixed(1)} → ${c.b.length.mean.toFixed(1)} decisions (${signed(c.length.relative * 100)}%).${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
+<p>Game length ${escapeHtml(lengthChangeText(c))}.${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;

@@ -63,6 +63,7 @@ export function outcomeProblem(o: unknown, players: number): string | undefined 
   if (!failed && (!Array.isArray(g.scores) || g.scores.length !== players || !g.scores.every((x) => typeof x === "number" && Number.isFinite(x)))) return `does not have ${players} finite scores`;
   if (!Array.isArray(g.winners) || !g.winners.every(seat)) return "names a winner who is not a seat";
   if (!whole(g.decisions) || g.decisions < 0) return "has no decision count";
+  if (g.turns !== undefined && (!whole(g.turns) || g.turns < 0)) return "has a turn count that is not a whole number";
   if (g.first !== undefined && !seat(g.first)) return "names a first player who is not a seat";
   if (g.atOnce !== undefined && g.atOnce !== true) return "says otherwise than `true` that it opened with a choice made at once";
   if (g.error !== undefined && typeof g.error !== "string") return "has an error that is not a text";

@@ -16,6 +16,8 @@ export interface GameOutcome {
   scores: number[];
   winners: number[];
   decisions: number;
+  /** The turns begun in it (`Match.turns`); absent in a game that began none (rules without `turn`). */
+  turns?: number;
   /** A digest of its decisions (`PlayedGame.moves`): `stela compare` tells by it whether the bots played alike. */
   moves?: number;
   /**
@@ -159,7 +161,7 @@ export function playGame(
   }
   const failure = m.error ?? noEnd ?? measureFailure;
   if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ""}`;
-  const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves };
+  const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(m.turns > 0 ? { turns: m.turns } : {}), moves };
   // Who decided first alone; nobody when all answered secret choices at once (bots answer in
   // seat order, which says nothing of the game).
   const { first, atOnce } = firstToDecide(m.log);

@@ -41,6 +41,11 @@ export interface SimulationSummary {
   scores: { mean: number[]; min: number[]; max: number[] };
   /** Game length in decisions. */
   length: Spread;
+  /**
+   * Game length in turns (`Match.turns`: outermost \`turn\` blocks begun), when a game of the run
+   * counted one: how a designer counts a game's length, where one turn may ask several questions.
+   */
+  turns?: Spread;
   /** The winner's lead in points over the next score (`winningMargin`), with two players or more. */
   margin?: Spread;
   decisionsPerGame: number;
@@ -116,6 +121,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
     errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, seed: g.seed, message: g.error!, replay: replayCommand(s, g.game) })),
     command: runCommand(s, games),
   };
+  if (clean.some((g) => (g.turns ?? 0) > 0)) summary.turns = spread(clean.map((g) => g.turns ?? 0));
   if (n >= 2) summary.margin = spread(clean.map((g) => winningMargin(g.scores) ?? 0));
   if (n >= 3) summary.turnOrder = turnOrderTest(clean, n);
   const shared = sharedScore(clean, n);
@@ -221,12 +227,22 @@ export function summaryLines(s: SimulationSummary): string[] {
   const even = evenJudgementNote(s.seats);
   if (even) lines.push(`note: ${even}`);
   lines.push(
-    `game length: ${s.length.mean.toFixed(1)} ± ${s.length.sd.toFixed(1)} decisions (median ${s.length.median}, ${s.length.min}–${s.length.max})`,
+    lengthLine(s),
     ...(s.margin && !s.shared ? [marginLine(s.margin)] : []),
     ...(s.measures ? measureLines(s.measures, s.clean) : []),
     `games per second: ${gamesPerSecondText(s.playoutsPerSecond)}${s.shards ? ` per shard (${s.shards} shards, their running times added up; shards played side by side finish sooner)` : ""}`,
   );
   return [...lines, ...errorLines(s)];
+}
+
+/** A spread of game lengths as the summary prints it: "24.3 ± 2.1 turns (median 24, 20–28)". */
+function lengthText(d: Spread, unit: string): string {
+  return `${d.mean.toFixed(1)} ± ${d.sd.toFixed(1)} ${unit} (median ${d.median}, ${d.min}–${d.max})`;
+}
+
+/** How long the games were: in turns first when the rules take turns (a turn may ask several questions), and in decisions. */
+function lengthLine(s: SimulationSummary): string {
+  return `game length: ${s.turns ? `${lengthText(s.turns, "turns")}; ` : ""}${lengthText(s.length, "decisions")}`;
 }
 
 /** The games that stopped on a rule error (the first ten), and the command that reproduces the run. */

@@ -334,4 +334,57 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.textContent("[data-testid=simulate-measures-apart]")).toBe('Measures only variant "Counted" has (no change to report): "Prizes left".');
     expect(e.errors).toEqual([]);
   }, 300_000);
+
+  it("counts game length in turns, gives the other side's first-player test, and notes an estimate that reads the change", async () => {
+    // Two questions a turn, one in the variant: as many turns, half the decisions. The estimate
+    // reads the constant the variant changes, so greedy steers by another estimate on each side.
+    const rules = `game "Steps" { players 2 }
+per player { n: number = 0 }
+const ASKS = 2
+flow {
+  repeat 3 {
+    for p in players {
+      turn p {
+        repeat ASKS {
+          let k = choose k from 1..3 prompt "Step"
+          p.n += k
+        }
+      }
+    }
+  }
+}
+scoring p { points p.n }
+estimate p { p.n * ASKS }
+variant "Short turns" { override const ASKS = 1 }
+`;
+    await page.evaluate(`window.stela.setText(${JSON.stringify(rules)})`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    if (!(await page.$("[data-testid=simulate-panel]"))) await page.click("[data-testid=simulate]");
+    await page.waitForSelector("[data-testid=simulate-panel]");
+    await page.selectOption("[data-testid=simulate-bot-1]", "greedy");
+    await page.fill("[data-testid=simulate-copies-1]", "1");
+    await page.selectOption("[data-testid=simulate-bot-2]", "random");
+    await page.fill("[data-testid=simulate-games]", "6");
+    await page.check("[data-testid=simulate-compare]");
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=simulate-against] option")].some((o) => o.textContent === 'variant "Short turns"'), null, { timeout: 30_000 });
+    await page.selectOption("[data-testid=simulate-against]", "variant:Short turns");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes('against variant "Short turns"'), null, { timeout: 120_000 });
+    // 6 turns on both sides, 12 decisions against 6: the length in turns first, each change game by game.
+    expect(await page.textContent("[data-testid=simulate-length]")).toBe(
+      'Game length: 6.0 ± 0.0 turns ("Short turns": 6.0; change +0.0 [+0.0, +0.0] [95%], game by game); 12.0 ± 0.0 decisions ("Short turns": 6.0; change +6.0 [+6.0, +6.0] [95%], game by game).',
+    );
+    // The other side's own first-player test, in the CLI's words.
+    expect(await page.textContent("[data-testid=simulate-other-first-player]")).toMatch(/^In variant "Short turns": the first to decide won \d+ of \d+ decisive games, /);
+    // The estimate reads ASKS (folded into it): the CLI's note, naming the side.
+    expect(await page.textContent("[data-testid=simulate-estimate-note]")).toBe(
+      'Note: the bots\' estimate reads what these rules change from variant "Short turns" (the estimate itself): each side\'s bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which.',
+    );
+    // Random bots judge by nothing: no note.
+    await page.selectOption("[data-testid=simulate-bot-1]", "random");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes("bots random,random; against"), null, { timeout: 120_000 });
+    expect(await page.$("[data-testid=simulate-estimate-note]")).toBeNull();
+    expect(e.errors).toEqual([]);
+  }, 300_000);
 });

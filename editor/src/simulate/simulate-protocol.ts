@@ -37,6 +37,8 @@ export interface BalanceFigures {
   /** `judged`: for a bot that judges options (`greedy`), what it found over the games (`Bot.judged`). */
   seats: { bot: string; wins: Rate; draws: Rate; share: Rate; score: Spread; judged?: Judged }[];
   length: Spread;
+  /** Game length in turns (outermost `turn` blocks begun, `Match.turns`), when a game counted one. */
+  turns?: Spread;
   /** The top score less the next, per game (`winningMargin`); absent with one player. */
   margin?: Spread;
   /** Whether the first to decide wins more than the fair share, over the games that ended cleanly (`firstPlayerTest`). */
@@ -50,6 +52,11 @@ export interface BalanceFigures {
   /** The rules' `measure` blocks (`Game.measureInfo`), and their figures over the games that ended cleanly (absent without any). */
   measureInfo: MeasureInfo[];
   measures?: MeasureSummary[];
+  /**
+   * What the rules' bots' `estimate` reads (`estimateReading`, by name), when a seat's bot judges by
+   * it (greedy, MCTS): two sides whose estimates read differently get the CLI's note (`estimateSteersNote`).
+   */
+  estimateReads?: Record<string, string>;
 }
 
 export type SimulateReply =

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, firstPlayerTest, firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, summariseMeasures, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
+import { compile, estimateReading, firstPlayerTest, firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, summariseMeasures, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
 import type { BalanceFigures, LookAnswer, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -29,7 +29,7 @@ function load(req: SimulateRequest, source: string): Game {
 interface Run {
   game: Game;
   req: SimulateRequest;
-  outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; moves: number; first?: number; atOnce?: true; error?: string; measures?: (number | null)[][] }[];
+  outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; turns?: number; moves: number; first?: number; atOnce?: true; error?: string; measures?: (number | null)[][] }[];
   /** By game, by seat: what a bot that judges options found (`Bot.judged`), as `stela simulate` sums it. */
   judged: (Judged | undefined)[][];
 }
@@ -61,7 +61,7 @@ function playTo(run: Run, to: number, progress: (done: number) => void): void {
     }
     // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
     const { first, atOnce } = firstToDecide(m.log);
-    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, moves, ...(first === undefined ? {} : { first }), ...(atOnce ? { atOnce } : {}), ...(error ? { error } : {}), ...(measures ? { measures } : {}) });
+    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(m.turns > 0 ? { turns: m.turns } : {}), moves, ...(first === undefined ? {} : { first }), ...(atOnce ? { atOnce } : {}), ...(error ? { error } : {}), ...(measures ? { measures } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
   }
@@ -84,6 +84,7 @@ function figures(run: Run): BalanceFigures {
       return found ? { ...seat, judged: found } : seat;
     }),
     length: spread(clean.map((o) => o.decisions)),
+    ...(clean.some((o) => (o.turns ?? 0) > 0) ? { turns: spread(clean.map((o) => o.turns ?? 0)) } : {}),
     ...(req.players >= 2 ? { margin: spread(clean.map((o) => winningMargin(o.scores) ?? 0)) } : {}),
     firstPlayer: firstPlayerTest(clean, req.players),
     ...(req.players >= 3 ? { turnOrder: turnOrderTest(clean, req.players) } : {}),
@@ -91,6 +92,8 @@ function figures(run: Run): BalanceFigures {
     outcomes,
     measureInfo,
     ...(measureInfo.length ? { measures: summariseMeasures(measureInfo, clean, req.players) } : {}),
+    // Random bots judge nothing, so what their estimate reads changes nothing (as `stela compare` reads it).
+    ...(req.bots.some((b) => parseBotSpec(b)?.kind !== "random") ? { estimateReads: Object.fromEntries(estimateReading(game.definition(req.variant))) } : {}),
   };
 }
 
