@@ -385,7 +385,11 @@ function withoutCascades(checked: Diagnostic[], syntax: Diagnostic[], source: st
   let declared: Set<string> | undefined;
   const lost = (d: Diagnostic): boolean => {
     const written = WRITTEN[d.code];
-    return written !== undefined && written.test((code ??= codeOnly(source)));
+    if (written === undefined) return false;
+    code ??= codeOnly(source);
+    // A variant file whose `variant … extends` the parser dropped (a typo inside its block) was
+    // read as a game file: it has no game, flow or scoring of its own to miss.
+    return written.test(code) || EXTENDS_WRITTEN.test(code);
   };
   // A use of a word the language keeps (`this`) is told as that first: it is no lost name.
   return checked
@@ -447,6 +451,9 @@ const WRITTEN: Partial<Record<string, RegExp>> = {
   "missing-flow": /\bflow\s*\{/,
   "missing-scoring": /\bscoring\s+\w+\s*\{/,
 };
+
+/** `variant "…" extends "…"` as written in the code (`codeOnly`): a file of variants of another. */
+const EXTENDS_WRITTEN = /\bvariant\s*"[^"]*"\s*extends\b/;
 
 function finish(result: CompiledRules, diagnostics: Diagnostic[], sink: DiagnosticSink): CompiledRules {
   const seen = new Set<string>();

@@ -118,7 +118,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
     : "";
   const body = `<h1>${escapeHtml(s.game)}${s.variant ? ` (${escapeHtml(s.variant)})` : ""}</h1>
 ${failedGamesLine(s) ? `<p class="warning"><strong>Warning:</strong> ${escapeHtml(failedGamesLine(s)!)}.</p>` : ""}
-<p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.length.mean.toFixed(1)} decisions per game; games per second: ${gamesPerSecondText(s.playoutsPerSecond)}${s.shards ? ` per shard (${s.shards} shards, their running times added up)` : ""}.</p>
+<p>${s.played} games (${s.clean} ended cleanly), ${s.players} players; ${s.turns ? `${s.turns.mean.toFixed(1)} turns and ` : ""}${s.length.mean.toFixed(1)} decisions per game; games per second: ${gamesPerSecondText(s.playoutsPerSecond)}${s.shards ? ` per shard (${s.shards} shards, their running times added up)` : ""}.</p>
 <p>Reproduce this run: <code>${escapeHtml(s.command)}</code></p>
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
 ${

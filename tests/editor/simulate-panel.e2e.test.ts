@@ -7,7 +7,7 @@ import { runBatch } from "../../interpreter/cli/simulate-batch.ts";
 import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { changeText, compile, looksText, measureFigureText, measureRowLabel } from "../../interpreter/index.ts";
 import { root, ruleFiles } from "../cli/run-stela.ts";
-import { skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
+import { openGame, skipE2e, startE2e, type E2e } from "./e2e-harness.ts";
 
 /**
  * The Simulate panel in headless Chromium: the rules being edited (a small
@@ -385,6 +385,27 @@ variant "Short turns" { override const ASKS = 1 }
     await page.click("[data-testid=simulate-run]");
     await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes("bots random,random; against"), null, { timeout: 120_000 });
     expect(await page.$("[data-testid=simulate-estimate-note]")).toBeNull();
+    expect(e.errors).toEqual([]);
+  }, 300_000);
+
+  it("compares a variant file's variant with the file it extends, which are its base rules", async () => {
+    // A file of variants of gears.stela: its own text has no base game. "The base rules" played
+    // its first variant, so a designer's variant was compared with itself ("no change").
+    await openGame(page, "gears-variant.stela|Rich start");
+    // The playtest offers the file's variants, not a "base game" it does not have.
+    expect(await page.$$eval("[data-testid=variant] option", (os) => os.map((o) => o.textContent))).toEqual(["Rich start"]);
+    if (!(await page.$("[data-testid=simulate-panel]"))) await page.click("[data-testid=simulate]");
+    await page.waitForSelector("[data-testid=simulate-panel]");
+    await page.fill("[data-testid=simulate-games]", "10");
+    await page.check("[data-testid=simulate-compare]");
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=simulate-against] option")].some((o) => o.textContent === "the base rules (gears.stela)"), null, { timeout: 30_000 });
+    await page.selectOption("[data-testid=simulate-against]", "base");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes("against the base rules (gears.stela)"), null, { timeout: 120_000 });
+    // Every seat starts with 5 corn more than in gears.stela, and the same games are played.
+    const changes = (await page.textContent("[data-testid=simulate-changes]")) ?? "";
+    expect(changes).toContain("Change from the base rules (gears.stela) (now − base)");
+    expect(changes.match(/\+5\.00 \[\+5\.00, \+5\.00\]/g)).toHaveLength(2);
     expect(e.errors).toEqual([]);
   }, 300_000);
 });

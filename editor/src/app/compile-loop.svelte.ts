@@ -34,6 +34,8 @@ export class CompileLoop {
   rulesStale = $state(false);
   /** The text last checked (what the problems list is of): a view of other rules can tell it is outdated. */
   checkedSource = $state<string | undefined>(undefined);
+  /** The file the checked rules extend (a variant file's base: `games/cacao.stela`), or undefined for a game's own file. */
+  extendsFile: string | undefined = undefined;
   /** The open file's examples, run on the last rules that compiled. */
   examples = $state.raw<ExampleStatus[]>([]);
 
@@ -152,6 +154,7 @@ export class CompileLoop {
       if (JSON.stringify(reply.diagnostics) !== JSON.stringify(this.diagnostics)) this.diagnostics = reply.diagnostics;
       this.compileOk = reply.ok;
       this.checkedSource = reply.source;
+      this.extendsFile = reply.extendsFile;
       this.compileMs = reply.ms;
       this.rulesStale = !reply.ok && reply.playtest !== undefined;
       const markers = reply.diagnostics.filter((d) => d.file === this.documents.filePath(doc)).map((d) => toMarker(d, doc.model));

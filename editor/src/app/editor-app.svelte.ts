@@ -3,6 +3,7 @@ import { readShareHash, shareHash } from "../docs/share-link.ts";
 import { monaco, setupMonaco } from "../rules/monaco-setup.ts";
 import { STELA } from "../rules/stela-language.ts";
 import type { LanguageContext } from "../rules/symbol-lookup.ts";
+import type { SimulationInput } from "../simulate/simulation-input.ts";
 import { WorkerClient } from "../worker/worker-client.ts";
 import { CompileLoop } from "./compile-loop.svelte.ts";
 import { Documents, type PickerEntry } from "./documents.svelte.ts";
@@ -201,11 +202,11 @@ export class EditorApp {
   // What the browser tests and editor/tools/measure.ts read through `window.stela`.
 
   /** What a balance run needs (the simulate panel): the text now, the saved text, the other files, the variant and players in play. */
-  simulationInput(): { file: string; source: string; saved?: string; files: Record<string, string>; variant?: string; variants: string[]; players: number } | undefined {
+  simulationInput(): SimulationInput | undefined {
     const doc = this.docs.current;
     if (!doc) return undefined;
     const settings = this.playtest.snapshot?.settings;
-    const out: { file: string; source: string; saved?: string; files: Record<string, string>; variant?: string; variants: string[]; players: number } = {
+    const out: SimulationInput & { variants: string[] } = {
       file: this.docs.filePath(doc),
       source: doc.model.getValue(),
       files: this.docs.filesByPath(),
@@ -214,6 +215,9 @@ export class EditorApp {
     };
     if (doc.fileText !== undefined) out.saved = doc.fileText;
     if (settings?.variant !== undefined) out.variant = settings.variant;
+    // A variant file's base rules are the file it extends, as edited (its own text plays a variant).
+    const base = this.compiler.extendsFile;
+    if (base !== undefined && out.files[base] !== undefined) out.base = { file: base, source: out.files[base] };
     return out;
   }
 

@@ -45,6 +45,11 @@ export interface PlaytestSnapshot {
   minPlayers: number;
   maxPlayers: number;
   variants: string[];
+  /**
+   * The file holds variants of another file (`variant "…" extends "base.stela"`): it has no base
+   * game of its own, and with no variant named it plays its first.
+   */
+  variantFile: boolean;
   view: View;
   /** The seat the view is for, or null for a spectator. */
   viewer: number | null;
@@ -154,6 +159,9 @@ export class PlaytestSession {
         }
       }
     }
+    // A variant file has no base game of its own: it plays its first variant, named as such (the
+    // pane offered "base game", which played that variant under another name).
+    if (out.variant === undefined && g.definition().variant !== undefined) out.variant = g.definition().variant;
     const def = g.definition(out.variant);
     if (!Number.isInteger(out.players) || out.players < def.minPlayers || out.players > def.maxPlayers) {
       const n = Math.min(def.maxPlayers, Math.max(def.minPlayers, Number.isInteger(out.players) ? out.players : 2));
@@ -445,6 +453,7 @@ export class PlaytestSession {
       minPlayers: def.minPlayers,
       maxPlayers: def.maxPlayers,
       variants: this.game.variants,
+      variantFile: this.game.definition().variant !== undefined,
       view,
       viewer,
       owing: this.match.decision?.players ?? [],

@@ -92,6 +92,8 @@ export interface CompileReply {
   symbols: SymbolIndex;
   outline: Outline;
   variantNames: string[];
+  /** The file a variant file extends, as a path among the files (`games/cacao.stela`); absent for a game's own file. */
+  extendsFile?: string;
   /** The text compiled without error, and the playtest now runs it. */
   ok: boolean;
   /** Milliseconds the compile took in the worker. */

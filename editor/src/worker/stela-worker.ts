@@ -45,6 +45,7 @@ function compileDoc(req: Extract<WorkerRequest, { type: "compile" }>): CompileRe
     symbols: r.symbols,
     outline: outlineOf(r.ast),
     variantNames: r.variantNames,
+    ...(r.extendsFile === undefined ? {} : { extendsFile: r.extendsFile }),
     ok: r.game !== undefined,
     ms,
   };
