@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
 import { decisionSentence, tiebreakColumn } from "../../editor/src/playtest/present.ts";
 import { gameFromSource, loadGame } from "../support/games.ts";
-import { makeBot, mixSeed } from "../../interpreter/index.ts";
+import { compile, makeBot, mixSeed } from "../../interpreter/index.ts";
 
 const counting = (max: number) => `
 game "Counting" { players 2..3 }
@@ -267,6 +267,19 @@ describe("playtest session", () => {
     expect(s.snapshot().log.map((d) => d.changes)).toEqual(["score +6", "score +4"]);
     s.undo();
     expect(s.snapshot().log.map((d) => d.changes)).toEqual(["score +6"]);
+    // A decision that also moves another player's numbers names theirs after its own (a harvest that
+    // gave the neighbour 1 cacao showed only the decider's gain).
+    s.setGame(gameFromSource(counting(3).replace("p.score += n", "p.score += n\n        others(p)[0].score -= 1")));
+    expect(s.snapshot().log.map((d) => d.changes)).toEqual(["score +3; Player 2: score −1"]);
+  });
+
+  it("plays a variant file's first variant under its name, with no base game to offer", () => {
+    const base = counting(3);
+    const r = compile(`variant "Rich" extends "counting.stela" { override const LIMIT = 2 }\nvariant "Poor" extends "counting.stela" { override const LIMIT = 0 }\n`, "games/rich.stela", { readFile: (path) => (path === "games/counting.stela" ? base : undefined) });
+    const s = new PlaytestSession(r.game!, { players: 2, seed: 1 });
+    expect(s.snapshot().settings.variant).toBe("Rich");
+    expect(s.snapshot().variantFile).toBe(true);
+    expect(new PlaytestSession(gameFromSource(base), { players: 2, seed: 1 }).snapshot().variantFile).toBe(false);
   });
 
   it("keeps each decision's prompt, so the log reads who, what was asked and what they chose", () => {

@@ -244,12 +244,17 @@ export class PlaytestSession {
         return;
       }
       const after = numbersOf(m);
-      for (let i = logBefore; i < m.log.length; i++) {
-        const seat = m.log[i]!.player;
-        const text = Object.keys(after[seat] ?? {})
+      const changed = (seat: number): string =>
+        Object.keys(after[seat] ?? {})
           .filter((k) => after[seat]![k] !== before[seat]?.[k] && before[seat]?.[k] !== undefined)
           .map((k) => `${k} ${signed(after[seat]![k]! - before[seat]![k]!)}`)
           .join(", ");
+      for (let i = logBefore; i < m.log.length; i++) {
+        const seat = m.log[i]!.player;
+        // The decider's numbers first, then each other player's that moved, named: a harvest that
+        // gave the neighbour 1 cacao showed only the decider's +4.
+        const others = after.flatMap((_, p) => (p === seat ? [] : changed(p) ? [`Player ${p + 1}: ${changed(p)}`] : []));
+        const text = [changed(seat), ...others].filter(Boolean).join("; ");
         if (text) this.changes.set(i, text);
       }
     };
