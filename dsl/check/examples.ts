@@ -123,6 +123,17 @@ function checkExample(c: Checker, d: ExampleDecl): ExampleDef {
         ex.steps.push(step.negated ? { op: "over", negated: true, span: step.span } : { op: "over", span: step.span });
         break;
       case "ExpectResult": {
+        // `expect scores [0, -5] and gold == 10` reads as the scores of `[0, -5] and gold == 10`:
+        // two type errors at one place that named neither mistake. One message says what to write.
+        if (step.value.kind === "BinaryExpr" && (step.value.op === "and" || step.value.op === "or")) {
+          c.sink.error(
+            "invalid-example",
+            `\`expect ${step.what}\` takes the ${step.what} alone, not joined by \`${step.value.op}\` to another condition`,
+            step.value.span,
+            `write \`expect ${step.what} …\` on its own line, and each other condition as an \`expect\` of its own`,
+          );
+          break;
+        }
         if (step.what === "scores") {
           const v = checkExpr(c, step.value, cx);
           expect(c, v, T.list(T.number), step.value.span, "`scores` (points by seat)");
