@@ -5,6 +5,7 @@ import { T, type Type } from "../dsl/types.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { newExec, nulls } from "./exec.ts";
 import { StartError, type Game, type StartOptions } from "./game.ts";
+import type { Match } from "./match.ts";
 import { RuntimeError } from "./runtime-error.ts";
 import { Scenario, ScenarioError } from "./scenario.ts";
 import { equal, label } from "./values.ts";
@@ -193,7 +194,7 @@ function runStep(sc: Scenario, ex: ExampleDef, step: ExampleStepDef, index: numb
       case "scores": {
         const want = evaluate(step.value);
         const got = sc.result().scores;
-        if (!equal(got, want)) fail(`the scores differ${sc.takenSince()}`, show(want, T.list(T.number)), show(got, T.list(T.number)));
+        if (!equal(got, want)) fail(`the scores differ${sc.takenSince()}${seatMeasures(sc.match)}`, show(want, T.list(T.number)), show(got, T.list(T.number)));
         return;
       }
       case "ranking": {
@@ -238,4 +239,17 @@ function pickHint(label: string, items: readonly string[]): string {
   const near = [...new Set(unknown.flatMap((part) => nearest(part, items)))];
   const nearText = near.length ? `; the nearest items: ${near.map((l) => `"${l}"`).join(", ")}` : `; the items: ${items.map((l) => `"${l}"`).join(", ")}`;
   return `; a pick of several is named by its items, as "A, B and C"${nearText}`;
+}
+
+/**
+ * The rules' per-seat `measure`s as they stand, for a failed `expect scores`: "; the measures by
+ * seat now: Gold [0, 0], Water [0, -10]". Totals alone did not show where a point was missing (a
+ * designer's example forgot the water track's -10; the measures a game keeps to say where each
+ * seat's points come from showed it at once). Empty when the rules have none, or one fails now.
+ */
+function seatMeasures(m: Match): string {
+  const read = m.measures();
+  if (!read.ok) return "";
+  const parts = read.measures.filter((v) => v.perPlayer && !v.share).map((v) => `${v.label} [${v.values.map((x) => (x === null ? "none" : String(x))).join(", ")}]`);
+  return parts.length ? `; the measures by seat now: ${parts.join(", ")}` : "";
 }

@@ -127,3 +127,42 @@ example "no such draw" {
   });
 });
 
+
+/**
+ * A failed `expect scores` shows the rules' per-seat measures as they stand: totals alone did not
+ * show a designer where a point was missing (their example forgot a track's -10; the measures that
+ * say where each seat's points come from showed it).
+ */
+describe("examples: a failed expect scores", () => {
+  const source = `game "Parts" { players 2 }
+per player { gold: number = 0  water: number = 0 }
+flow {
+  for p in players {
+    turn p {
+      let k = choose k from 1..3 prompt "Gold"
+      p.gold += k
+      p.water -= 1
+    }
+  }
+}
+scoring p { points p.gold + p.water }
+measure "Gold" p { p.gold }
+measure "Water" p { p.water }
+measure "Rich" p { p.gold > 2 }
+measure "Total gold" { sum p.gold for p in players }
+
+example "forgot the water" {
+  choose "3"
+  choose "1"
+  expect scores [3, 1]
+}
+`;
+
+  it("names each per-seat number measure with its values by seat", () => {
+    const results = runExamples(compile(source, "parts.stela").game!);
+    expect(results[0]!.failure!.message).toBe("the scores differ; the measures by seat now: Gold [3, 1], Water [-1, -1]");
+    // Without measures, the totals alone.
+    const bare = runExamples(compile(source.replace(/measure[^\n]*\n/g, ""), "parts.stela").game!);
+    expect(bare[0]!.failure!.message).toBe("the scores differ");
+  });
+});
