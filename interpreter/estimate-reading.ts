@@ -5,8 +5,9 @@ import { irChildren } from "./ir-children.ts";
 /**
  * What the bots' `estimate` is made of: its own block and every `define`, `rule`, `hook` and
  * `table` it reaches, call by call, each as JSON without spans (constants are folded into the
- * expressions that read them, so a changed constant changes its readers). Keyed by name, the
- * estimate's own block under `estimate`; empty without an estimate (bots then read `scoring`).
+ * expressions that read them, so a changed constant changes its readers), and the components'
+ * values of every field those read (`field:value`). Keyed by name, the estimate's own block under
+ * `estimate`; empty without an estimate (bots then read `scoring`).
  *
  * Why: a variant that changes something the estimate reads changes how greedy and MCTS judge
  * positions, not only the game. A designer compared a 4-card trash against a 2-card one whose
@@ -37,8 +38,30 @@ export function estimateReading(def: GameDef): Map<string, string> {
     for (const c of irChildren(node)) visit(c);
   };
   visit(def.estimate);
+  // The components' values of each field the estimate reads (`c.value`): a variant that changes
+  // only what a card is worth changes how the bots value it, as a changed constant does.
+  const fields = new Set<string>();
+  const read = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) read(n);
+      return;
+    }
+    if (!node || typeof node !== "object") return;
+    const e = node as IrExpr;
+    if (e.op === "field") fields.add(e.name);
+    for (const c of irChildren(node)) read(c);
+  };
+  read(def.estimate);
+  for (const name of [...out.keys()]) read(JSON.parse(out.get(name)!));
+  for (const f of [...fields].sort()) {
+    const values = def.components.filter((c) => Object.hasOwn(c.fields, f)).map((c) => [c.kind, c.label, c.fields[f]]);
+    if (values.length) out.set(`${FIELD}${f}`, text(values));
+  }
   return out;
 }
+
+/** How `estimateReading` keys the components' values of a field the estimate reads: `field:value`. */
+const FIELD = "field:";
 
 /** The names (`estimate` for its own block) whose reading differs between two definitions' estimates, in A's order then B's. */
 export function estimateReadsChanged(a: GameDef, b: GameDef): string[] {
@@ -70,6 +93,6 @@ export function readingsChanged(a: ReadonlyMap<string, string> | Readonly<Record
  */
 export function estimateSteersNote(names: readonly string[], pairs: number, sameMoves?: number, changed = "what B changes"): string | undefined {
   if (!names.length || (sameMoves !== undefined && sameMoves >= pairs)) return undefined;
-  const what = names.map((n) => (n === "estimate" ? "the estimate itself" : `\`${n}\``));
+  const what = names.map((n) => (n === "estimate" ? "the estimate itself" : n.startsWith(FIELD) ? `the components' \`${n.slice(FIELD.length)}\`` : `\`${n}\``));
   return `the bots' estimate reads ${changed} (${listed(what)}): each side's bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which`;
 }

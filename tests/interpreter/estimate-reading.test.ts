@@ -40,6 +40,37 @@ describe("what the bots' estimate reads", () => {
     expect(estimateReadsChanged(none.definition(""), none.definition("Small"))).toEqual([]);
   });
 
+  it("differs where a variant changes only the components' values of a field the estimate reads", () => {
+    const cards = `game "Cards" { players 2 }
+kind Card { worth: number  colour: text }
+components Card in deck {
+  "Low" x3 { worth: 1, colour: "red" }
+  "High" x2 { worth: 5, colour: "blue" }
+}
+zone deck: Card hidden
+zone kept per player: Card public
+flow { for p in players { turn p { let c = choose c from deck prompt "Take"
+  move c to p.kept } } }
+scoring p { points sum c.worth for c in p.kept }
+define value(p: player): number = sum c.worth for c in p.kept
+estimate p { value(p) }
+variant "Dear" { override components Card in deck {
+  "Low" x3 { worth: 1, colour: "red" }
+  "High" x2 { worth: 9, colour: "blue" }
+} }
+variant "Painted" { override components Card in deck {
+  "Low" x3 { worth: 1, colour: "green" }
+  "High" x2 { worth: 5, colour: "blue" }
+} }
+`;
+    const g = gameFromSource(cards);
+    // The define reads \`worth\` (not the estimate's own block): still the estimate's reading.
+    expect(estimateReadsChanged(g.definition(""), g.definition("Dear"))).toEqual(["field:worth"]);
+    // A field the estimate never reads changes nothing of it.
+    expect(estimateReadsChanged(g.definition(""), g.definition("Painted"))).toEqual([]);
+    expect(estimateNote({ estimateReadsChanged: ["field:worth"], pairs: 4 } as Comparison)).toContain("reads what B changes (the components' `worth`)");
+  });
+
   it("is said in compare's notes with the names", () => {
     const c = { estimateReadsChanged: ["estimate", "worth"] } as Comparison;
     expect(estimateNote(c)).toBe(
