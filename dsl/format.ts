@@ -434,9 +434,19 @@ export function format(source: string, file = ""): FormatResult {
     toks[k]!.item = true;
   }
   let text = render(layout(toks));
-  const breaks = longListBreaks(toks, text);
-  if (breaks.size > 0) {
-    for (const t of toks) if (breaks.has(t.start) && t.breaks === 0) t.breaks = 1;
+  // Again while a line stays too long: breaking a line's first list leaves the rest of it on its
+  // closer's line (a graph's `names` broke, and its `edges` stayed a 180-character line). Each
+  // pass breaks at least one more list, and a list breaks once, so this ends.
+  for (;;) {
+    const breaks = longListBreaks(toks, text);
+    let more = false;
+    for (const t of toks) {
+      if (breaks.has(t.start) && t.breaks === 0) {
+        t.breaks = 1;
+        more = true;
+      }
+    }
+    if (!more) break;
     text = render(layout(toks));
   }
   return { text: asWritten(text, source), diagnostics: [] };

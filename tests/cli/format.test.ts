@@ -283,6 +283,25 @@ scoring p {
     expect(format(src.replace("points (sum", "points  (sum")).text).toBe(src);
   });
 
+  it("breaks every long list of a line, not only its first (a graph's names and edges)", () => {
+    const src = `board spain: graph(4, names: ["Galicia", "Asturias", "Pais Vasco", "Aragon"], edges: [["Galicia", "Asturias"], ["Asturias", "Pais Vasco"], ["Pais Vasco", "Aragon"], ["Galicia", "Aragon"]])
+`;
+    const out = format(src).text;
+    expect(out).toBe(`board spain: graph(4, names: [
+  "Galicia",
+  "Asturias",
+  "Pais Vasco",
+  "Aragon"
+], edges: [
+  ["Galicia", "Asturias"],
+  ["Asturias", "Pais Vasco"],
+  ["Pais Vasco", "Aragon"],
+  ["Galicia", "Aragon"]
+])
+`);
+    expect(format(out).text).toBe(out);
+  });
+
   it("breaks a long list one item a line, and keeps drawn rows as they are", () => {
     const src = `const NAMES = ["pepper pepper pepper", "squash squash squash", "potato potato potato", "corn corn corn corn"]
 board b: grid(3, 2) {
