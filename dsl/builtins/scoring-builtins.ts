@@ -90,5 +90,13 @@ export const TIE_POLICIES: BuiltinConstant[] = [
     description: "Each tied player gets the whole prize of the place they tie for; the places they also fill are not awarded.",
     example: "majority(largest, [5], ties: full_each)",
   },
+  {
+    name: "next_place_each",
+    category: "scoring",
+    type: T.policy,
+    description:
+      "Each tied player gets the prize of the place after the one they tie for, however many are tied; the next player takes the place after all of them. (Two or three tied for first with prizes 8, 5 and 2: 5 each; two tied for first, then the next player: 2; tied for the last prize: nothing.)",
+    example: "majority(cubes, [8, 5, 2], ties: next_place_each)",
+  },
 ];
 

@@ -22,6 +22,16 @@ describe("majority awards", () => {
     expect(majority([4, 0, 0], [6, 3], "split_round_down", 1)).toEqual([6, 0, 0]);
   });
 
+  it("next_place_each: tied players each drop one place (El Grande)", () => {
+    // Two tied for first: second place's prize each, the next player third's.
+    expect(majority([5, 5, 3, 1], [8, 5, 2], "next_place_each", 1)).toEqual([5, 5, 2, 0]);
+    // Three tied for first: still second's each; the fourth player is past the prizes.
+    expect(majority([5, 5, 5, 1], [8, 5, 2], "next_place_each", 1)).toEqual([5, 5, 5, 0]);
+    // Tied for second: third's each. Tied for the last prize: nothing.
+    expect(majority([6, 4, 4, 4], [8, 5, 2], "next_place_each", 1)).toEqual([8, 2, 2, 2]);
+    expect(majority([6, 5, 4, 4], [8, 5, 2], "next_place_each", 1)).toEqual([8, 5, 0, 0]);
+  });
+
   it("half_each and full_each", () => {
     expect(majority([5, 5, 5], [4], "half_each", 1)).toEqual([2, 2, 2]);
     expect(majority([5, 3, 0], [4], "half_each", 1)).toEqual([4, 0, 0]);
