@@ -272,6 +272,11 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
       out = { ...out, prompt: out.promptFor.others };
       delete out.promptFor;
     }
+    // So does a label that named one (`label "keep {card}"`).
+    if (out.labelFor && !readsAsWritten(out.labelFor, player)) {
+      out = { ...out, label: out.labelFor.others };
+      delete out.labelFor;
+    }
     return out;
   });
   // So do the messages (a `log` line, a forced pick of a hidden piece), without what was taken.

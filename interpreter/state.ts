@@ -369,6 +369,8 @@ export interface LogEntry {
   secret?: boolean;
   /** A choice of a piece the other players cannot see (in a zone that is not public, or face down): only its player reads it. */
   hidden?: true;
+  /** Who reads `label` otherwise: the rules' label named a piece some cannot see (`secret-text.ts`). */
+  labelFor?: PrivateText;
   revealed?: boolean;
 }
 

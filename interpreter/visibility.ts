@@ -55,12 +55,12 @@ export function logLabel(e: LogEntry, viewer: number | null): string {
   if (e.player === viewer) return e.label;
   if (e.secret && !e.revealed) return "(a secret choice)";
   if (e.hidden) return "(a hidden choice)";
-  return e.label;
+  return readBy(e.label, e.labelFor, viewer);
 }
 
 /** May `viewer` read this log line as it is? */
 export function seesLogEntry(e: LogEntry, viewer: number | null): boolean {
-  return e.player === viewer || (!(e.secret && !e.revealed) && !e.hidden);
+  return e.player === viewer || (!(e.secret && !e.revealed) && !e.hidden && readsAsWritten(e.labelFor, viewer));
 }
 
 /** Who reads a text as written when it named a piece some cannot see (`secret-text.ts`). */

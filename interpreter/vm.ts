@@ -544,6 +544,17 @@ function tellApart<P extends Pending>(p: P): P {
 }
 let told: PrivateText | undefined;
 
+/**
+ * A decision's log line whose label named a piece some cannot see (`labelFor`): they read it
+ * otherwise. A choice of several items is hidden from them whole (its label joins the items').
+ */
+function withLabelFor(e: LogEntry, labelFor: PrivateText | undefined, several = false): LogEntry {
+  if (labelFor === undefined) return e;
+  if (several) e.hidden = true;
+  else e.labelFor = labelFor;
+  return e;
+}
+
 /** A log line of a decision taken at `p`, with its question as `p` asked it. */
 function logged<E extends LogEntry>(e: E, p: Pending): E {
   if (p.promptFor) e.promptFor = p.promptFor;
@@ -1063,12 +1074,20 @@ function settle(
     const opts = ins as Ins<"options">;
     const rulesIndex = p.offered[index]!;
     if (forced && x.onForced !== undefined) x.onForced([opts.span, opts.options[rulesIndex]!.span]);
-    // The taken option's label runs strictly even when it was listed already (leniently).
-    const o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
+    // The taken option's label runs strictly even when it was listed already (leniently). One that
+    // names a piece some cannot see reads otherwise to them (`secret-text.ts`), as a prompt does.
+    let o: OptionState | undefined;
+    const labelFor = x.quiet
+      ? ((o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true)), undefined)
+      : textForAll(x, () => {
+          const named = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
+          o ??= named;
+          return named.label;
+        }).private;
     if (forced) {
-      if (!x.quiet) tellForced(x, who, o.id, o.label, false);
+      if (!x.quiet) tellForced(x, who, o!.id, o!.label, labelFor !== undefined);
     } else {
-      s.log.push(logged(x.quiet ? { player: who, option: "", label: "", prompt: p.prompt } : { player: who, option: o.id, label: o.label, prompt: p.prompt }, p));
+      s.log.push(logged(x.quiet ? { player: who, option: "", label: "", prompt: p.prompt } : withLabelFor({ player: who, option: o!.id, label: o!.label, prompt: p.prompt }, labelFor), p));
       if (x.onTaken !== undefined) x.onTaken(who, { option: rulesIndex });
     }
     f.pc = opts.options[rulesIndex]!.to;
@@ -1086,7 +1105,14 @@ function settle(
   // the value taken at all: the engine's naming cannot fail (a failing `show` label names a piece
   // by its component, `Runtime.pieceLabel`), the rules' label can, and it ran here.
   const strict = choiceLabeller(x, spec, f.locals, who, true);
-  if (strict && value !== null) for (const item of spec.count ? (value as Value[]) : [value]) strict(item);
+  // A label that names a piece some cannot see (`label "keep {top(p.hand)}"`) reads otherwise to
+  // them (`secret-text.ts`): the log told every player the card in another's hand.
+  let labelFor: PrivateText | undefined;
+  if (strict && value !== null) {
+    const items = spec.count ? (value as Value[]) : [value];
+    if (x.quiet) for (const item of items) strict(item);
+    else labelFor = textForAll(x, () => items.map((item) => strict(item)).join(", ")).private;
+  }
   const quiet = x.quiet && !named;
   const { id, label } = named ?? (quiet ? UNNAMED : nameOne(x, choice, index, spec.valueType, who, choiceLabeller(x, spec, f.locals, who, false)));
   if (p.kind === "secret") {
@@ -1099,7 +1125,7 @@ function settle(
       answer.index = value === null ? -1 : asked === choice ? index : asked.values.indexOf(value);
     }
     p.chosen[who] = answer;
-    if (!forced) s.log.push(logged({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false }, p));
+    if (!forced) s.log.push(logged(withLabelFor({ player: who, option: id, label, prompt: p.prompt, secret: true, revealed: false }, labelFor, spec.count !== undefined), p));
     if (p.players.some((q) => !(q in p.chosen))) return false;
     const map = nulls(s.players);
     for (const [q, c] of Object.entries(p.chosen)) map[Number(q)] = c.value;
@@ -1119,9 +1145,9 @@ function settle(
   // only, which tells nobody anything: those who see the piece know which it was.
   const hidden = spec.valueType.t === "piece" && (spec.count ? ((value as Value[] | null) ?? []) : [value]).some((v) => typeof v === "number" && !seenByAll(x, v) && seesPiece(x, v, who));
   if (forced) {
-    if (!quiet) tellForced(x, who, id, label, hidden);
+    if (!quiet) tellForced(x, who, id, label, hidden || labelFor !== undefined);
   } else {
-    const entry: LogEntry = { player: who, option: id, label, prompt: p.prompt };
+    const entry: LogEntry = withLabelFor({ player: who, option: id, label, prompt: p.prompt }, labelFor, spec.count !== undefined);
     if (p.promptFor) entry.promptFor = p.promptFor;
     if (hidden) entry.hidden = true;
     s.log.push(entry);

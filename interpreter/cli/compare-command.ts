@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateSteersNote } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateSteersNote, sameWinnersText } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -92,6 +92,8 @@ export interface Comparison {
   margin?: PairedDifference;
   /** How many of the pairs the bots played move for move alike on both sides (`PairedChange.sameMoves`). */
   sameMoves?: number;
+  /** How many of the pairs ended with the same winners on both sides (`PairedChange.sameWinners`). */
+  sameWinners: number;
   thresholds: Threshold[];
   /** The command that reproduces this comparison. */
   command: string;
@@ -370,7 +372,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players, "wins", looks) } : {};
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
-  const alike = at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves };
+  const alike = { ...(at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves }), sameWinners: at95.sameWinners };
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
@@ -504,6 +506,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (precision) lines.push(precision);
   if (!c.shared) lines.push(...sideTestLines(c));
   lines.push(`game length: ${lengthChangeText(c, (d) => changeText(d, 1, 1))}`);
+  if (!c.shared && c.pairs > 0) lines.push(`winners: ${sameWinnersText(c)}`);
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   lines.push(...measureChangeLines(c));
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
@@ -585,7 +588,7 @@ ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
 ${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}
-<p>Game length ${escapeHtml(lengthChangeText(c))}.${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
+<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c))}.` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;

@@ -210,6 +210,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.textContent("[data-testid=simulate-alike]")).toBe(
       "Intervals with no width (seat 1's mean score, seat 2's mean score, game length): all 40 games alike: a change in fewer than 1 game in 13 could be missed.",
     );
+    // How often the head start left who won as it was, game for game, as stela compare says it.
+    expect(await page.textContent("[data-testid=simulate-same-winners]")).toMatch(/^Winners: the same in \d+ of 40 games \(\d+\.\d% \[\d+\.\d–\d+\.\d\]\), game for game\.$/);
     // A change of scoring only: the random bots played the same games on both sides, and the panel says so.
     expect(await page.textContent("[data-testid=simulate-same-play]")).toContain("every one of the 40 games was played move for move alike under both rules: the bots did not react to the change");
     // The head start wins the first seat most games: the base rules take it far below, surely.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pairedChange, winningMargin } from "../../interpreter/index.ts";
+import { pairedChange, sameWinnersText, winningMargin } from "../../interpreter/index.ts";
 
 /** How close games were: the top score less the next, alone and changed game by game. */
 
@@ -32,5 +32,30 @@ describe("winning margin", () => {
     const broken = pairedChange(a, [b[0]!, { ...b[1]!, error: "line 3: boom" }, b[2]!], 2);
     expect(broken.margin.n).toBe(2);
     expect(broken.margin.value).toBe(2);
+  });
+});
+
+/**
+ * How often a change left who won as it was, game for game: a designer asked how often a variant
+ * changes the outcome and worked it out from every game's outcome.
+ */
+describe("the same winners, game for game", () => {
+  it("counts the pairs with the same winners on both sides, a shared first place as its players", () => {
+    const a = [
+      { game: 1, scores: [10, 6], winners: [0], decisions: 5 },
+      { game: 2, scores: [3, 10], winners: [1], decisions: 5 },
+      { game: 3, scores: [4, 4], winners: [0, 1], decisions: 5 },
+      { game: 4, scores: [4, 4], winners: [1, 0], decisions: 5 },
+    ];
+    const b = [
+      { game: 1, scores: [14, 6], winners: [0], decisions: 5 },
+      { game: 2, scores: [13, 10], winners: [0], decisions: 5 },
+      { game: 3, scores: [5, 4], winners: [0], decisions: 5 },
+      { game: 4, scores: [4, 4], winners: [0, 1], decisions: 5 },
+    ];
+    expect(pairedChange(a, b, 2).sameWinners).toBe(2);
+    expect(sameWinnersText({ sameWinners: 2, pairs: 4 })).toBe("the same in 2 of 4 games (50.0% [15.0–85.0]), game for game");
+    // A pair with a failed game is no pair.
+    expect(pairedChange(a, [b[0]!, b[1]!, b[2]!, { ...b[3]!, error: "line 3: boom" }], 2).sameWinners).toBe(1);
   });
 });

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { gameFromSource } from "../support/games.ts";
+
+/**
+ * A decision's label that names a piece only its chooser sees reads otherwise to everyone else,
+ * as a prompt or a `log` line does: `label "keep {top(p.hand)}"` told every player the card in
+ * another's hand ("Player 1: keep card 8", a new user's card-market game).
+ */
+const rules = (choice: string) => `game "Leak" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+components Card in deck { for v in 1..9 { x1 { value: v } } }
+per player { score: number = 0 }
+setup { shuffle deck }
+flow {
+  for p in players {
+    turn p {
+      deal 1 from deck to p.hand
+      ${choice}
+    }
+  }
+}
+scoring p { points p.score }
+`;
+
+const LABELLED = rules(`let n = choose n from 0..1 prompt "Keep or score?" label if n == 0 then "keep {top(p.hand)}" else "score {top(p.hand)}"
+      if n == 1 { p.score += top(p.hand).value }`);
+const NAMED = rules(`choose prompt "Now" {
+        option "keep {top(p.hand)}" { }
+        option "score {top(p.hand)}" { p.score += top(p.hand).value }
+      }`);
+
+describe("a label naming a hidden piece", () => {
+  for (const [what, source] of [["a choice's label", LABELLED], ["a named option", NAMED]] as const) {
+    it(`${what}: the chooser reads it, the others and their redrawn copies read "hidden card"`, () => {
+      const m = gameFromSource(source).start({ players: 2, seed: 3 });
+      const piece = m.view(0).zones.find((z) => z.label === "hand of Player 1")!.pieces![0]!;
+      const card = piece.show?.label ?? piece.name;
+      const taken = m.options(0)[0]!;
+      expect(taken.label).toBe(`keep ${card}`);
+      expect(m.apply(taken.id).ok).toBe(true);
+      expect(m.view(0).log[0]!.label).toBe(`keep ${card}`);
+      expect(m.view(1).log[0]!.label).toBe("keep hidden card");
+      expect(m.view(null).log[0]!.label).toBe("keep hidden card");
+      // What a bot of seat 2 is given: a copy whose log names nothing it cannot see.
+      expect(m.resampleFor(1, 7).log[0]!.label).toBe("keep hidden card");
+      expect(m.resampleFor(0, 7).log[0]!.label).toBe(`keep ${card}`);
+    });
+  }
+
+  it("a label naming only what everyone sees is read alike", () => {
+    const open = LABELLED.replace("zone hand per player: Card owner", "zone hand per player: Card public");
+    const m = gameFromSource(open).start({ players: 2, seed: 3 });
+    const label = m.options(0)[0]!.label;
+    m.apply(m.options(0)[0]!.id);
+    expect(m.view(1).log[0]!.label).toBe(label);
+    expect(label).toMatch(/^keep card \d$/);
+  });
+});
