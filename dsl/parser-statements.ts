@@ -366,7 +366,13 @@ export abstract class StatementGrammar extends TypeGrammar {
 
   private atLabelAt(i: number): boolean {
     const a = this.LA(i);
-    return a.tokenType === Identifier && a.image === "label" && !NOT_AFTER_LABEL.has(this.LA(i + 1).tokenType);
+    if (a.tokenType !== Identifier || a.image !== "label") return false;
+    const next = this.LA(i + 1);
+    // `label (if … then … else …)`, a bracketed label, is the clause; `label(x)`, written as a call
+    // is, starts a statement calling a procedure of that name. A designer's bracketed label read
+    // as an unknown function `label`.
+    if (next.tokenType === LParen && next.startOffset > a.endOffset! + 1) return true;
+    return !NOT_AFTER_LABEL.has(next.tokenType);
   }
 
   chooseClauses = this.RULE(

@@ -18,6 +18,14 @@ function choice(s: Stmt | undefined): ChooseExpr | SecretChooseExpr {
 }
 
 describe("choice syntax", () => {
+  it("a bracketed label, `label (…)`, is the clause; `label(x)` written as a call starts a statement", () => {
+    const [s] = body(`let k = choose k from 0..1 prompt "Keep?" label (if k == 0 then "keep" else "score")`);
+    expect(choice(s).label?.kind).toBe("IfExpr");
+    const [first, second] = body(`let k = choose k from 0..1 prompt "Keep?"\nlabel(k)`);
+    expect(choice(first).label).toBeUndefined();
+    expect(second?.kind).toBe("CallStmt");
+  });
+
   it("`label` and `ask always` are clauses of a choice, in any order with the others", () => {
     const [s] = body(`let k = choose k from 0..5 label "{k} gold" ask always prompt "How many?"`);
     const c = choice(s);
