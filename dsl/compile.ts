@@ -113,7 +113,8 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     // An empty name is how the tools ask for the base game (`--variant ''`): a variant needs a real one.
     if (v.title.trim() === "") sink.error("invalid-variant", "a variant needs a name: `variant \"Two cities\" { … }`", v.titleSpan);
     else {
-      if (seenNames.has(v.title)) sink.error("duplicate-name", `there are two variants called "${v.title}"`, v.titleSpan);
+      // A second block of a variant is most often written to hold more of it (an example): said how.
+      if (seenNames.has(v.title)) sink.error("duplicate-name", `there are two variants called "${v.title}"`, v.titleSpan, `a variant is one block: put everything of it in the first, or give the second another name; an example of it may also stand outside, at the top level, with \`variant "${v.title}"\` as its first line`);
       seenNames.add(v.title);
     }
   }

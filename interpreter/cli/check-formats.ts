@@ -110,7 +110,7 @@ function textLines(reports: FileReport[]): string[] {
     for (const d of r.diagnostics) lines.push(formatDiagnostic(d));
     for (const group of alikeFailures(r.smoke?.failures ?? [])) lines.push(formatDiagnostic(groupDiagnostic(group)));
     for (const d of smokeNotes(r)) lines.push(formatDiagnostic(d));
-    const names = r.variants.map((v) => `"${v}"`).join(", ");
+    const names = [...new Set(r.variants)].map((v) => `"${v}"`).join(", ");
     const variants = r.extends ? `; extends ${r.extends} with variants: ${names}` : r.variants.length ? `; variants: ${names}` : "";
     const unoffered = r.smoke?.neverOffered.length ? `, ${plural(r.smoke.neverOffered.length, "choice")} never offered` : "";
     const smoke = r.smoke ? `; ${r.smoke.games - r.smoke.failures.length}/${r.smoke.games} smoke games ${playerCounts(r.smoke.players)} ended cleanly${unoffered}` : "";
