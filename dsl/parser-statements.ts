@@ -368,10 +368,13 @@ export abstract class StatementGrammar extends TypeGrammar {
     const a = this.LA(i);
     if (a.tokenType !== Identifier || a.image !== "label") return false;
     const next = this.LA(i + 1);
-    // `label (if … then … else …)`, a bracketed label, is the clause; `label(x)`, written as a call
-    // is, starts a statement calling a procedure of that name. A designer's bracketed label read
-    // as an unknown function `label`.
-    if (next.tokenType === LParen && next.startOffset > a.endOffset! + 1) return true;
+    // `label (if … then … else …)`, a bracketed label on the choice's line, is the clause;
+    // `label(x)`, written as a call is, or `label (x)` starting a line, is a statement calling a
+    // procedure of that name. A designer's bracketed label read as an unknown function `label`.
+    if (next.tokenType === LParen) {
+      const before = this.LA(i - 1);
+      return next.startOffset > a.endOffset! + 1 && before.tokenType !== EOF && (before.endLine ?? 0) === (a.startLine ?? -1);
+    }
     return !NOT_AFTER_LABEL.has(next.tokenType);
   }
 

@@ -274,7 +274,8 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
     }
     // So does a label that named one (`label "keep {card}"`).
     if (out.labelFor && !readsAsWritten(out.labelFor, player)) {
-      out = { ...out, label: out.labelFor.others };
+      // The option's id may be made from its label (a named option's is): gone with it.
+      out = { ...out, label: out.labelFor.others, option: "hidden" };
       delete out.labelFor;
     }
     return out;

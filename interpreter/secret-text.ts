@@ -1,3 +1,4 @@
+import type { Value } from "../dsl/ir.ts";
 import type { Exec } from "./exec.ts";
 import { instanceOwner } from "./topology.ts";
 import { seenByAll } from "./visibility.ts";
@@ -39,13 +40,15 @@ const NOBODY = -1;
  */
 let unseenIn = NONE_UNSEEN;
 let redacting = false;
+/** Pieces the text is about that everyone is to see anyway (a secret choice's answers, shown at the reveal). */
+let shownAnyway: readonly Value[] | undefined;
 
 /**
  * Called as a piece is named in a text: notes whether some players cannot see it, and gives what
  * to call it instead while the text is worked out for them (`undefined`: its own name).
  */
 export function unseenName(x: Exec, id: number): string | undefined {
-  if (seenByAll(x, id)) return undefined;
+  if (seenByAll(x, id) || (shownAnyway !== undefined && shownAnyway.includes(id))) return undefined;
   const p = x.s.pieces[id]!;
   // Who sees it: the owner of a zone only its owner looks into (a seat), every player but the owner
   // of an `others` zone (-3 - the owner's seat); on a board face down, or in a hidden zone, nobody.
@@ -61,12 +64,17 @@ export function unseenName(x: Exec, id: number): string | undefined {
 /**
  * Works out a text everyone may read (`make` names pieces through `label`, which asks
  * `unseenName`): the text as written, and when it names a piece some cannot see, what they read.
+ * `shown`: pieces everyone will see anyway, named as they are (a secret choice's answers, which its
+ * reveal shows to all: the label of `chooses c from q.hand label "{c}"` hides nothing the choice
+ * without a label would not show).
  */
-export function textForAll(x: Exec, make: () => string): { text: string; private?: PrivateText } {
+export function textForAll(x: Exec, make: () => string, shown?: readonly Value[]): { text: string; private?: PrivateText } {
   const outer = unseenIn;
   const outerRedacting = redacting;
+  const outerShown = shownAnyway;
   unseenIn = NONE_UNSEEN;
   redacting = false;
+  shownAnyway = shown;
   try {
     const text = make();
     const sees = unseenIn;
@@ -84,5 +92,6 @@ export function textForAll(x: Exec, make: () => string): { text: string; private
   } finally {
     unseenIn = outer;
     redacting = outerRedacting;
+    shownAnyway = outerShown;
   }
 }

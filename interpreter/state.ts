@@ -354,7 +354,7 @@ export type Pending =
        * options, kept instead of its id and label by a quiet match (`Match.quiet`), which names it
        * only when asked (`vm.ts` `answerNamed`).
        */
-      chosen: Record<number, { id: string; label: string; value: Value; forced?: true; index?: number }>;
+      chosen: Record<number, { id: string; label: string; value: Value; forced?: true; index?: number; labelFor?: PrivateText }>;
     };
 
 export interface LogEntry {

@@ -58,10 +58,6 @@ export function logLabel(e: LogEntry, viewer: number | null): string {
   return readBy(e.label, e.labelFor, viewer);
 }
 
-/** May `viewer` read this log line as it is? */
-export function seesLogEntry(e: LogEntry, viewer: number | null): boolean {
-  return e.player === viewer || (!(e.secret && !e.revealed) && !e.hidden && readsAsWritten(e.labelFor, viewer));
-}
 
 /** Who reads a text as written when it named a piece some cannot see (`secret-text.ts`). */
 interface Readers {

@@ -1111,13 +1111,16 @@ function settle(
   if (strict && value !== null) {
     const items = spec.count ? (value as Value[]) : [value];
     if (x.quiet) for (const item of items) strict(item);
-    else labelFor = textForAll(x, () => items.map((item) => strict(item)).join(", ")).private;
+    // A secret choice's answers are shown to all at its reveal: naming them hides nothing.
+    else labelFor = textForAll(x, () => items.map((item) => strict(item)).join(", "), p.kind === "secret" ? items : undefined).private;
   }
   const quiet = x.quiet && !named;
   const { id, label } = named ?? (quiet ? UNNAMED : nameOne(x, choice, index, spec.valueType, who, choiceLabeller(x, spec, f.locals, who, false)));
   if (p.kind === "secret") {
-    const answer: { id: string; label: string; value: Value; forced?: true; index?: number } = { id, label, value };
+    const answer: Extract<Pending, { kind: "secret" }>["chosen"][number] = { id, label, value };
     if (forced) answer.forced = true;
+    // Told at the reveal (`tellForced`): a label naming a piece some cannot see is told to them without it.
+    if (forced && labelFor) answer.labelFor = labelFor;
     // Named when asked (`answerNamed`): a redraw takes the answer again by id. Kept by where it is
     // among the pending choice's candidates: `choice` may be its legal values only, or a draw's.
     if (quiet) {
@@ -1135,7 +1138,7 @@ function settle(
     const log = s.log;
     for (let i = log.length - 1; i >= 0 && log[i]!.secret && !log[i]!.revealed; i--) log[i] = { ...log[i]!, revealed: true };
     // Answers given for lack of choice are revealed with the others.
-    if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, false);
+    if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, p.chosen[q]!.labelFor !== undefined);
     f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
     f.pc++;
     return true;

@@ -39,7 +39,7 @@ export interface PairedChange {
   seats: { wins: PairedDifference; score: PairedDifference }[];
   /** The change of mean game length, in decisions. */
   length: PairedDifference;
-  /** The change of mean game length in turns (`PlayedGame.turns`); absent when no game on either side counted a turn. */
+  /** The change of mean game length in turns (`PlayedGame.turns`); absent unless both sides counted turns (rules with `turn` on each). */
   turns?: PairedDifference;
   /** The change of the mean winning margin (`winningMargin`), in points; no pairs with one player. */
   margin: PairedDifference;
@@ -72,7 +72,8 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
   const scores: number[][] = Array.from({ length: players }, () => []);
   const length: number[] = [];
   const turns: number[] = [];
-  let turnsCounted = false;
+  let turnsA = false;
+  let turnsB = false;
   const margin: number[] = [];
   let sameMoves: number | undefined = 0;
   let sameWinners = 0;
@@ -88,7 +89,8 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     }
     length.push(y.decisions - x.decisions);
     turns.push((y.turns ?? 0) - (x.turns ?? 0));
-    if ((x.turns ?? 0) > 0 || (y.turns ?? 0) > 0) turnsCounted = true;
+    if ((x.turns ?? 0) > 0) turnsA = true;
+    if ((y.turns ?? 0) > 0) turnsB = true;
     const before = winningMargin(x.scores);
     const after = winningMargin(y.scores);
     if (before !== undefined && after !== undefined) margin.push(after - before);
@@ -103,7 +105,9 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     margin: pairedMeanDifference(margin, z),
     sameWinners,
   };
-  if (turnsCounted) out.turns = pairedMeanDifference(turns, z);
+  // Both sides must take turns: rules without `turn` count none, and a change from 6 turns to
+  // none is no change of length (the games may be played move for move alike).
+  if (turnsA && turnsB) out.turns = pairedMeanDifference(turns, z);
   if (sameMoves !== undefined) out.sameMoves = sameMoves;
   return out;
 }
@@ -114,8 +118,9 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
  * shared first place). A designer asked how often a variant changes the outcome, and worked it
  * out from every game's outcome.
  */
-export function sameWinnersText(c: Pick<PairedChange, "sameWinners" | "pairs">): string {
-  const r = wilson(c.sameWinners, c.pairs);
+export function sameWinnersText(c: Pick<PairedChange, "sameWinners" | "pairs">, z = Z95): string {
+  // `z`: widened with the other intervals of a run with looks (`togetherZ`).
+  const r = wilson(c.sameWinners, c.pairs, z);
   const pct = (v: number): string => (v * 100).toFixed(1);
   return `the same in ${c.sameWinners} of ${c.pairs} games (${pct(r.value)}% [${pct(r.low)}–${pct(r.high)}]), game for game`;
 }

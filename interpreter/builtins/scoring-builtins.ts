@@ -17,7 +17,7 @@ const POLICIES: Record<string, (prizes: number[], n: number, unit: number) => nu
   split_round_down: (prizes, n, unit) => down(prizes[0]! / n, unit),
   half_each: (prizes, n, unit) => (n === 1 ? prizes[0]! : down(prizes[0]! / 2, unit)),
   full_each: (prizes) => prizes[0]!,
-  // El Grande's rule: tied players each drop one place (two or three tied for first all score
+  // Tied players each drop one place (two or three tied for first all score
   // second place's prize), and the next player takes the place after all of them.
   next_place_each: (prizes) => prizes[1] ?? 0,
 };

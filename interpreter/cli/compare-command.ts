@@ -85,7 +85,7 @@ export interface Comparison {
   length: PairedDifference & { relative: number };
   /**
    * The change of game length in turns (`PairedChange.turns`), relative to A's mean turns; absent
-   * when no game on either side counted a turn. What `length-change` reads when present.
+   * unless both sides counted turns. What `length-change` reads when present (else decisions).
    */
   turns?: PairedDifference & { relative: number };
   /** The change of the winning margin (`winningMargin`), game by game; absent with one player. */
@@ -506,7 +506,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (precision) lines.push(precision);
   if (!c.shared) lines.push(...sideTestLines(c));
   lines.push(`game length: ${lengthChangeText(c, (d) => changeText(d, 1, 1))}`);
-  if (!c.shared && c.pairs > 0) lines.push(`winners: ${sameWinnersText(c)}`);
+  if (!c.shared && c.pairs > 0) lines.push(`winners: ${sameWinnersText(c, lookZ(c))}`);
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   lines.push(...measureChangeLines(c));
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
@@ -530,6 +530,12 @@ function lengthChangeText(c: Comparison, change?: (d: PairedDifference) => strin
     `${a.toFixed(1)} → ${b.toFixed(1)} ${unit}${change ? `, ${change(d)}` : ""} (${signed(d.relative * 100)}%)`;
   const decisions = part(c.a.length.mean, c.b.length.mean, "decisions", c.length);
   return c.turns ? `${part(c.a.turns?.mean ?? 0, c.b.turns?.mean ?? 0, "turns", c.turns)}; ${decisions}` : decisions;
+}
+
+/** The z a comparison's intervals are read at: widened over its looks (`--stop-early`), as every interval of it is. */
+function lookZ(c: Comparison): number {
+  const looks = c.looks?.planned.length ?? 1;
+  return looks > 1 ? togetherZ(0.95, looks) : Z95;
 }
 
 /** The estimate note of a comparison (`estimateSteersNote`), from what it found the estimate reads that B changes. */
@@ -588,7 +594,7 @@ ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
 ${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}
-<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c))}.` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
+<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c, lookZ(c)))}.` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;

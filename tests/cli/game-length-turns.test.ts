@@ -57,6 +57,19 @@ variant "One ask" { override const ASKS = 1 }
     expect(j.length.relative).toBe(-0.5);
   });
 
+  it("reads decisions when only one side takes turns (a change from 10 turns to none is no change of length)", () => {
+    const mixed = ruleFiles({ "m.stela": `${rules}variant "No turns" { override flow {
+  repeat 5 { for p in players { repeat ASKS { let k = choose k from 1..3 by p prompt "Take"
+    p.n += k } } }
+} }
+` })["m.stela"]!;
+    const r = stela(["compare", mixed, "--variant-b", "No turns", "--games", "10", "--fail-if", "length-change>10%"]);
+    expect(r.code, r.out + r.err).toBe(0);
+    expect(r.out).toContain("game length: 20.0 → 20.0 decisions");
+    expect(r.out).not.toContain("turns,");
+    expect(r.out).toMatch(/ok {3}--fail-if length-change>10%: mean length moves \+0\.0% \(20\.0 → 20\.0 decisions\)/);
+  });
+
   it("merge keeps the turns of its shards' games", () => {
     const shards = [1, 2].map((k) => {
       const r = stela(["simulate", files["turns.stela"]!, "--games", "6", "--shard", `${k}/2`, "--json"]);

@@ -24,6 +24,10 @@ describe("choice syntax", () => {
     const [first, second] = body(`let k = choose k from 0..1 prompt "Keep?"\nlabel(k)`);
     expect(choice(first).label).toBeUndefined();
     expect(second?.kind).toBe("CallStmt");
+    // On a line of its own, with a space before the bracket too: a statement (a procedure may be called `label`).
+    const [third, fourth] = body(`let k = choose k from 0..1 prompt "Keep?"\nlabel (k)`);
+    expect(choice(third).label).toBeUndefined();
+    expect(fourth?.kind).toBe("CallStmt");
   });
 
   it("`label` and `ask always` are clauses of a choice, in any order with the others", () => {

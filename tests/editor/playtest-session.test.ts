@@ -273,6 +273,34 @@ describe("playtest session", () => {
     expect(s.snapshot().log.map((d) => d.changes)).toEqual(["score +3; Player 2: score −1"]);
   });
 
+  it("the log's question and label read as the viewer reads them: another's hidden card is a hidden card", () => {
+    const g = gameFromSource(`game "Peek" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+components Card in deck { for v in 1..9 { x1 { value: v } } }
+setup { shuffle deck }
+flow {
+  for p in players {
+    turn p {
+      deal 1 from deck to p.hand
+      let n = choose n from 0..1 prompt "Keep {top(p.hand)}?" label if n == 0 then "keep {top(p.hand)}" else "drop {top(p.hand)}"
+    }
+  }
+}
+scoring p { points 0 }
+`);
+    const s = new PlaytestSession(g, { players: 2, seed: 1 });
+    s.persons = new Set([0, 1]);
+    s.apply(0, s.current.options(0)[0]!.id);
+    s.viewAs = 1;
+    const [d] = s.snapshot().log;
+    expect(d!.prompt).toBe("Keep hidden card?");
+    expect(d!.label).toBe("keep hidden card");
+    s.viewAs = 0;
+    expect(s.snapshot().log[0]!.prompt).toMatch(/^Keep card \d\?$/);
+  });
+
   it("plays a variant file's first variant under its name, with no base game to offer", () => {
     const base = counting(3);
     const r = compile(`variant "Rich" extends "counting.stela" { override const LIMIT = 2 }\nvariant "Poor" extends "counting.stela" { override const LIMIT = 0 }\n`, "games/rich.stela", { readFile: (path) => (path === "games/counting.stela" ? base : undefined) });

@@ -45,6 +45,8 @@ describe("a label naming a hidden piece", () => {
       expect(m.view(null).log[0]!.label).toBe("keep hidden card");
       // What a bot of seat 2 is given: a copy whose log names nothing it cannot see.
       expect(m.resampleFor(1, 7).log[0]!.label).toBe("keep hidden card");
+      // Nor its id, which a named option makes from its label.
+      expect(m.resampleFor(1, 7).log[0]!.option).toBe("hidden");
       expect(m.resampleFor(0, 7).log[0]!.label).toBe(`keep ${card}`);
     });
   }
@@ -56,5 +58,49 @@ describe("a label naming a hidden piece", () => {
     m.apply(m.options(0)[0]!.id);
     expect(m.view(1).log[0]!.label).toBe(label);
     expect(label).toMatch(/^keep card \d$/);
+  });
+
+  it("a secret choice's label naming its own answer is revealed with it, as the same choice without a label is", () => {
+    const secret = (label: string) => gameFromSource(`game "Bids" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+zone shown: Card public
+components Card in deck { for v in 1..9 { x1 { value: v } } }
+setup { shuffle deck
+  for q in players { deal 2 from deck to q.hand } }
+flow {
+  let bids = secretly each q in players chooses c from q.hand prompt "Bid"${label}
+  for q in players { move bids[q] to shown }
+}
+scoring p { points 0 }
+`).start({ players: 2, seed: 3 });
+    const read = (m: ReturnType<typeof secret>): string[] => {
+      for (const p of [0, 1]) m.applyAt(0, p);
+      return m.view(1).log.map((e) => e.label);
+    };
+    const plain = read(secret(""));
+    expect(plain[0]).toMatch(/^card \d$/);
+    expect(read(secret(' label "{c}"'))).toEqual(plain);
+  });
+
+  it("a forced secret answer whose label names a hidden card is told to the others without it", () => {
+    const m = gameFromSource(`game "Forced" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+components Card in deck { for v in 1..9 { x1 { value: v } } }
+setup { shuffle deck
+  for q in players { deal 1 from deck to q.hand } }
+flow {
+  let keep = secretly each q in players chooses n from [0] prompt "Keep?" label "keep {top(q.hand)}"
+}
+scoring p { points 0 }
+`).start({ players: 2, seed: 3 });
+    expect(m.over).toBe(true);
+    const mine = m.view(0).messages.map((t) => t.text);
+    const theirs = m.view(1).messages.map((t) => t.text);
+    expect(mine[0]).toMatch(/^Player 1: keep card \d \(only option\)$/);
+    expect(theirs[0]).toBe("Player 1 took their only option");
   });
 });

@@ -34,8 +34,12 @@ export class CompileLoop {
   rulesStale = $state(false);
   /** The text last checked (what the problems list is of): a view of other rules can tell it is outdated. */
   checkedSource = $state<string | undefined>(undefined);
-  /** The file the checked rules extend (a variant file's base: `games/cacao.stela`), or undefined for a game's own file. */
-  extendsFile: string | undefined = undefined;
+  /**
+   * The file the checked rules of a document extend (a variant file's base: `games/cacao.stela`;
+   * undefined for a game's own file), with the document it is of: just after a switch the last
+   * compile is still the other document's.
+   */
+  extendsOf: { doc: string; file: string | undefined } | undefined = undefined;
   /** The open file's examples, run on the last rules that compiled. */
   examples = $state.raw<ExampleStatus[]>([]);
 
@@ -154,7 +158,7 @@ export class CompileLoop {
       if (JSON.stringify(reply.diagnostics) !== JSON.stringify(this.diagnostics)) this.diagnostics = reply.diagnostics;
       this.compileOk = reply.ok;
       this.checkedSource = reply.source;
-      this.extendsFile = reply.extendsFile;
+      this.extendsOf = { doc: doc.key, file: reply.extendsFile };
       this.compileMs = reply.ms;
       this.rulesStale = !reply.ok && reply.playtest !== undefined;
       const markers = reply.diagnostics.filter((d) => d.file === this.documents.filePath(doc)).map((d) => toMarker(d, doc.model));

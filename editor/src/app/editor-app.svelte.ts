@@ -216,7 +216,8 @@ export class EditorApp {
     if (doc.fileText !== undefined) out.saved = doc.fileText;
     if (settings?.variant !== undefined) out.variant = settings.variant;
     // A variant file's base rules are the file it extends, as edited (its own text plays a variant).
-    const base = this.compiler.extendsFile;
+    const of = this.compiler.extendsOf;
+    const base = of?.doc === doc.key ? of.file : undefined;
     if (base !== undefined && out.files[base] !== undefined) out.base = { file: base, source: out.files[base] };
     return out;
   }

@@ -155,7 +155,9 @@ export class PlaytestSession {
         } catch (e) {
           if (!(e instanceof StartError)) throw e;
           // A combination says which part is missing, or which two clash.
-          this.notes.push(settings.variant.includes("+") ? `${e.message.replace(/^the/, "The")}; playing the base game.` : `The rules have no variant "${settings.variant}" any more: playing the base game.`);
+          // A file of variants of another has no base game: it plays its first variant (below).
+          const instead = g.definition().variant !== undefined ? `its first variant, "${g.definition().variant}"` : "the base game";
+          this.notes.push(settings.variant.includes("+") ? `${e.message.replace(/^the/, "The")}; playing ${instead}.` : `The rules have no variant "${settings.variant}" any more: playing ${instead}.`);
         }
       }
     }
@@ -463,7 +465,14 @@ export class PlaytestSession {
       viewer,
       owing: this.match.decision?.players ?? [],
       // Once the match is over nothing is secret any more: every choice shows what it was.
-      log: this.applied.map((e, i) => (view.over && !this.match.error ? { ...e } : { ...e, label: view.log[i + this.openingLog]?.label ?? e.label })),
+      // The label and the question as the viewer reads them: a prompt naming another's hidden card reads "hidden card".
+      log: this.applied.map((e, i) => {
+        if (view.over && !this.match.error) return { ...e };
+        const seen = view.log[i + this.openingLog];
+        const d: LoggedDecision = { ...e, label: seen?.label ?? e.label };
+        if (seen?.prompt !== undefined) d.prompt = seen.prompt;
+        return d;
+      }),
       redo: this.tail.length,
       waitingHeld: this.stopped !== undefined || this.heldByFailure,
       waiting: this.tail.map((d) => (d.secret && viewer !== d.player ? { ...d, label: "(a secret choice)" } : { ...d })),
