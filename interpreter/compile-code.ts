@@ -18,6 +18,9 @@ import type { Runtime } from "./runtime.ts";
 import { keyedRecord } from "./state.ts";
 import { checkListSize, checkText, finite, label, wholeCount } from "./values.ts";
 
+/** What most often names no piece where one is placed or moved. */
+const NO_PIECE_HINT = "a `first … where` that matches nothing gives `none`; `pieces(b)` lists only the top piece of each stack (`pieces(b, covered: true)` lists every one)";
+
 /** Stores a value into an assignment target. */
 export type Setter = (x: Exec, l: Value[], v: Value) => void;
 
@@ -485,6 +488,7 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           k: "exec",
           run: (x, l) => {
             const id = p(x, l);
+            if (id === null) fail("runtime-none-value", `the piece to move is \`none\`: what names it found no piece (${NO_PIECE_HINT})`, s.piece.span);
             piece(x, id, span);
             putInZone(x, id as number, to(x, l) as string, span, bottom);
           },
@@ -549,6 +553,9 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
           k: "exec",
           run: (x, l) => {
             const id = p(x, l) as number;
+            // Pointed at the piece's expression, with what most often gives none there: a failure at
+            // the statement sent a designer looking elsewhere for a lookup that found nothing.
+            if (id === null) fail("runtime-none-value", `the piece to place is \`none\`: what names it found no piece (${NO_PIECE_HINT})`, s.piece.span);
             piece(x, id, span);
             const where = at(x, l);
             if (where === null) fail("runtime-none-value", "there is nowhere to place it (the value is `none`)", span);

@@ -61,6 +61,30 @@ flow {
     }
   });
 
+  it("a piece to place or move that is `none` points at what named it, and says what most often gives none", () => {
+    // The King covered by a cube: `pieces(b)` lists the cube only, the lookup finds nothing, and the
+    // failure at the \`place\` statement sent a designer looking elsewhere.
+    const src = `${header}kind Cube {}
+kind King {}
+zone box: piece
+zone pile: piece
+components King in box { x1 {} }
+components Cube in box { x1 {} }
+board b: graph(2, edges: [[0, 1]])
+flow {
+  place first q in box where q is King at space_at(b, 0)
+  place first q in box where q is Cube at space_at(b, 0)
+  place first q in pieces(b) where q is King at space_at(b, 1)
+}
+`;
+    const m = gameFromSource(src).start({ players: 2, seed: 1 });
+    expect(m.error).toMatchObject({ code: "runtime-none-value" });
+    expect(m.error!.message).toContain("the piece to place is `none`: what names it found no piece (a `first … where` that matches nothing gives `none`; `pieces(b)` lists only the top piece of each stack");
+    expect([m.error!.span.start.line, m.error!.span.start.column]).toEqual([14, 9]);
+    const moved = gameFromSource(src.replace("place first q in pieces(b) where q is King at space_at(b, 1)", "move first q in pieces(b) where q is King to pile")).start({ players: 2, seed: 1 });
+    expect(moved.error!.message).toMatch(/^the piece to move is `none`/);
+  });
+
   it("a division by zero names the division", () => {
     const m = run(`  let zero = 0\n  current.score = 1 / zero`);
     expect(m.error?.code).toBe("runtime-division-by-zero");
