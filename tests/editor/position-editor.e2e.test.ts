@@ -100,4 +100,23 @@ describe.skipIf(skipE2e)("position editor", () => {
     expect((await onApp(page, (a) => a.text)).trimEnd()).toBe(before.trimEnd());
     expect(e.errors).toEqual([]);
   });
+
+  it("saves under the title typed just before Save is clicked", async () => {
+    // A designer typed a title and clicked Save: the block kept the old title, and the playtest
+    // said the example it had just saved did not exist.
+    const typed = "Typed and saved at once";
+    await page.getByTestId("position-start").click();
+    await page.getByTestId("position-panel").waitFor();
+    await page.getByTestId("position-title").click();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type(typed);
+    await page.getByTestId("position-save").click();
+    await page.waitForFunction((t) => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example === t, typed, { timeout: 30_000 });
+    expect(await onApp(page, (a) => a.text)).toContain(`example "${typed}" {`);
+    expect(await page.locator(".banner", { hasText: "no example" }).count()).toBe(0);
+    await onApp(page, (a) => a.editorInstance.focus());
+    await page.keyboard.press("Control+z");
+    await rulesOk(page);
+    expect(e.errors).toEqual([]);
+  });
 });

@@ -102,13 +102,18 @@ export class PositionEditor {
   async save(): Promise<void> {
     const doc = this.documents.current;
     if (!doc || !this.ok) return;
+    // The block is built again under the title as it stands: a title typed and then Save clicked
+    // was renamed (on the field's change) while the block kept the old one, and the example then
+    // opened under a title the rules did not have.
+    const title = this.title;
+    await this.ask(this.statements);
+    if (!this.ok || this.title !== title || this.documents.current !== doc) return;
     const model = doc.model;
     const end = model.getFullModelRange().getEndPosition();
     const text = `${model.getValue().endsWith("\n") ? "" : "\n"}\n${this.example}\n`;
     model.pushStackElement();
     model.pushEditOperations([], [{ range: { startLineNumber: end.lineNumber, startColumn: end.column, endLineNumber: end.lineNumber, endColumn: end.column }, text }], () => null);
     model.pushStackElement();
-    const title = this.title;
     this.cancel();
     await this.compiler.now();
     await this.playtest.openExample(title);
