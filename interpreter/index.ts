@@ -29,7 +29,7 @@ export { sharedChangeLine, sharedCountsLine, sharedScore, sharedScoreLine, share
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
 export { FIRST_LOOK, listed, looksText, lookSchedule, MOST_LOOKS, sureWinChange } from "./bots/looks.ts";
 export { firstPlayerTest, firstPlayerText, firstToDecide, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
-export { replayCommand, runCommand, type RunSettings } from "./bots/run-command.ts";
+export { compareCommand, replayCommand, runCommand, type CompareSettings, type RunSettings } from "./bots/run-command.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { NoEndError, playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";

@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateSteersNote, sameWinnersText } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateSteersNote, sameWinnersText, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -745,18 +745,19 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       };
       const a = side("A", fileA, gameA.title, variantA, gameA.measureInfo(variantA));
       const bb = side("B", b, gameB.title, variantB, gameB.measureInfo(variantB));
-      const q = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.replace(/'/g, "'\\''")}'`);
-      const command = [
-        "stela compare",
-        q(fileA),
-        ...(fileB ? [q(fileB)] : []),
-        `--players ${players} --games ${games} --seed ${seed} --bots ${bots.join(",")}`,
-        ...(variantA !== undefined ? [`--variant-a ${q(variantA)}`] : []),
-        ...(variantB !== undefined ? [`--variant-b ${q(variantB)}`] : []),
-        ...o.failIf.map((r) => `--fail-if ${q(r)}`),
-        ...(o.stopEarly ? ["--stop-early"] : []),
-        ...(o.failUndecided ? ["--fail-undecided"] : []),
-      ].join(" ");
+      const command = compareCommand({
+        fileA,
+        ...(fileB ? { fileB } : {}),
+        players,
+        games,
+        seed,
+        bots,
+        ...(variantA !== undefined ? { variantA } : {}),
+        ...(variantB !== undefined ? { variantB } : {}),
+        failIf: o.failIf,
+        ...(o.stopEarly ? { stopEarly: true } : {}),
+        ...(o.failUndecided ? { failUndecided: true } : {}),
+      });
       if (shard) {
         await a.upTo(range.to - 1);
         await bb.upTo(range.to - 1);

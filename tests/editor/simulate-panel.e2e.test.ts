@@ -210,6 +210,10 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.textContent("[data-testid=simulate-alike]")).toBe(
       "Intervals with no width (seat 1's mean score, seat 2's mean score, game length): all 40 games alike: a change in fewer than 1 game in 13 could be missed.",
     );
+    // The command that plays this comparison again is `stela compare`, A the variant (the rules are typed over a file, not saved).
+    expect(await page.textContent("[data-testid=simulate-reproduce]")).toMatch(
+      /^Reproduce in a terminal: stela compare games\/[\w-]+\.stela --players 2 --games 40 --seed 1 --bots random --variant-a 'Head start' \(it plays games\/[\w-]+\.stela as saved, not these rules: save them first\)$/,
+    );
     // How often the head start left who won as it was, game for game, as stela compare says it.
     expect(await page.textContent("[data-testid=simulate-same-winners]")).toMatch(/^Winners: the same in \d+ of 40 games \(\d+\.\d% \[\d+\.\d–\d+\.\d\]\), game for game\.$/);
     // A change of scoring only: the random bots played the same games on both sides, and the panel says so.
@@ -408,6 +412,10 @@ variant "Short turns" { override const ASKS = 1 }
     const changes = (await page.textContent("[data-testid=simulate-changes]")) ?? "";
     expect(changes).toContain("Change from the base rules (gears.stela) (now − base)");
     expect(changes.match(/\+5\.00 \[\+5\.00, \+5\.00\]/g)).toHaveLength(2);
+    // Played again by `stela compare`, the base file as A and the variant file as B.
+    expect(await page.textContent("[data-testid=simulate-reproduce]")).toBe(
+      "Reproduce in a terminal: stela compare games/gears.stela games/gears-variant.stela --players 2 --games 10 --seed 1 --bots random --variant-b 'Rich start'",
+    );
     expect(e.errors).toEqual([]);
   }, 300_000);
 });
