@@ -224,9 +224,18 @@ export function takeOut(rt: Runtime, s: MatchState, id: number): void {
 export function putInZone(x: Exec, id: number, zone: string, span: Span, bottom = false): void {
   const z = x.s.zones[zone];
   if (!z) fail("runtime-invalid-move", `there is no zone \`${zone}\``, span);
-  const limit = x.rt.zoneDef(zone)?.limit;
+  const def = x.rt.zoneDef(zone);
+  const limit = def?.limit;
   if (limit !== undefined && z.length >= limit && x.s.pieces[id]!.zone !== zone) {
     fail("runtime-invalid-move", `${x.rt.zoneLabel(zone)} holds at most ${limit} pieces`, span);
+  }
+  // A zone of one kind holds only that kind: the checker refuses a move of another kind it can
+  // see, and this the one it cannot (a `piece` from a zone of any kind; a position set up by hand
+  // put a temple into a rack of tiles, and the example checked clean).
+  const kind = def?.kind;
+  if (kind !== undefined) {
+    const has = x.rt.def.components[x.s.pieces[id]!.c]!.kind;
+    if (has !== kind) fail("runtime-invalid-move", `${x.rt.zoneLabel(zone)} holds ${kind} pieces, and this is a ${has}`, span);
   }
   // What each player knows of it (`knowledge.ts`), while it is still where it was.
   noteMove(x.rt, x.s, id, zone, null, true);

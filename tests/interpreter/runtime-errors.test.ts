@@ -85,6 +85,14 @@ flow {
     expect(moved.error!.message).toMatch(/^the piece to move is `none`/);
   });
 
+  it("a zone of one kind refuses a piece of another that the checker could not see coming", () => {
+    // From a zone of any kind (`piece`): a position set up by hand put a temple into a rack of tiles.
+    const src = `${header}kind Tile {}\nkind Temple {}\nzone box: piece\nzone rack: Tile\ncomponents Temple in box { x1 {} }\ncomponents Tile in box { x1 {} }\nflow {\n  move first q in box where q is Tile to rack\n  move first q in box to rack\n}\n`;
+    const m = gameFromSource(src).start({ players: 2, seed: 1 });
+    expect(m.error).toMatchObject({ code: "runtime-invalid-move", message: "rack holds Tile pieces, and this is a Temple" });
+    expect(m.error!.span.start.line).toBe(12);
+  });
+
   it("a division by zero names the division", () => {
     const m = run(`  let zero = 0\n  current.score = 1 / zero`);
     expect(m.error?.code).toBe("runtime-division-by-zero");
