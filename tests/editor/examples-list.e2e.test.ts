@@ -34,8 +34,24 @@ describe.skipIf(skipE2e)("the examples list", () => {
     const title = "Plant crops: the tiles of one turn may not create or expand two groups";
     await page.locator("[data-testid=example]", { hasText: title }).click();
     await page.waitForFunction((t) => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example === t, title, { timeout: 30_000 });
+    // The bots wait at the example's position: the designer reads it before anything plays on.
+    const state = () => onApp(page, (a) => ({ paused: (a as unknown as { playtest: { botsPaused: boolean } }).playtest.botsPaused, log: a.snapshot!.log.length }));
+    expect(await state()).toEqual({ paused: true, log: 0 });
+    await page.waitForTimeout(1500);
+    expect((await state()).log).toBe(0);
+    expect(await page.getByRole("button", { name: "Resume bots" }).count()).toBe(1);
     await page.getByTestId("leave-example").click();
     await page.waitForFunction(() => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example === undefined, null, { timeout: 30_000 });
+    // Back as they were.
+    expect((await state()).paused).toBe(false);
+    // Picking a variant at an example's position leaves the example for that variant.
+    await page.locator("[data-testid=example]", { hasText: title }).click();
+    await page.waitForFunction((t) => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example === t, title, { timeout: 30_000 });
+    await page.selectOption("[data-testid=variant]", "Two cities");
+    await page.waitForFunction(() => {
+      const s = (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string; variant?: string } } } } }).stela.playtest.snapshot?.settings;
+      return s?.variant === "Two cities" && s.example === undefined;
+    }, null, { timeout: 30_000 });
     expect(e.errors).toEqual([]);
   });
 });

@@ -172,28 +172,48 @@ export class PlaytestController {
   playVariant(variant: string | null): Promise<void> {
     const s = this.snapshot?.settings;
     if (!s) return Promise.resolve();
-    const { variant: _old, ...rest } = s;
+    // An example's position brings its own variant: picking another leaves the example (a designer
+    // picked variants to play together there, and nothing happened).
+    const { variant: _old, example, ...rest } = s;
+    if (example !== undefined) {
+      this.beforeExample = undefined;
+      this.botsPaused = this.pausedBeforeExample ?? this.botsPaused;
+      this.pausedBeforeExample = undefined;
+    }
     return this.switchTo(variant === null ? rest : { ...rest, variant });
   }
 
   /** The settings played before an example's position opened (an example brings its own players and seed). */
   private beforeExample: PlaytestSettings | undefined;
 
-  /** Opens an example's position (where it ends, or where it fails) in the playtest. */
+  /** Whether the bots were paused before an example's position opened (they are paused while it shows). */
+  private pausedBeforeExample: boolean | undefined;
+
+  /**
+   * Opens an example's position (where it ends, or where it fails) in the playtest. The bots wait
+   * there (*Resume bots* lets them play on): a designer opened a failing example and the bots had
+   * played on from it before they could read it.
+   */
   openExample(title: string): Promise<void> {
     const s = this.snapshot?.settings;
     if (!s) return Promise.resolve();
-    if (s.example === undefined) this.beforeExample = s;
+    if (s.example === undefined) {
+      this.beforeExample = s;
+      this.pausedBeforeExample = this.botsPaused;
+    }
+    this.botsPaused = true;
     return this.switchTo({ ...s, example: title });
   }
 
-  /** Leaves an example's position: back to the playtest set aside when it opened, or the beginning. */
+  /** Leaves an example's position: back to the playtest set aside when it opened, or the beginning, the bots as they were. */
   closeExample(): Promise<void> {
     const s = this.snapshot?.settings;
     if (!s) return Promise.resolve();
     const { example: _example, ...rest } = s;
     const back = this.beforeExample ?? rest;
     this.beforeExample = undefined;
+    this.botsPaused = this.pausedBeforeExample ?? this.botsPaused;
+    this.pausedBeforeExample = undefined;
     return this.switchTo(back);
   }
 
