@@ -35,6 +35,13 @@ function readShardJson(file: string): unknown {
 function asSimulateShard(json: unknown, file: string): ShardOutput {
   const s = json as Partial<ShardOutput>;
   const notShard = (why?: string): UsageError => new UsageError(`${file} is not the output of \`stela simulate --shard k/n --json\`${why ? ` (${why})` : ""}`);
+  // A whole run's --json keeps its figures, not its games: said which it is, and how to keep them
+  // (a designer ran a 2.5-minute comparison again to read it).
+  const j = s as Record<string, unknown> | null;
+  if (j && typeof j === "object" && !j.shard && !j.compareShard) {
+    const what = j.a && j.b && "pairs" in j ? "stela compare --json" : Array.isArray(j.seats) && "clean" in j ? "stela simulate --json" : undefined;
+    if (what) throw new UsageError(`${file} is the output of \`${what}\` without --shard: it holds the run's figures, not its games, and there is nothing to merge; to keep the games for \`stela merge\` (one file or several), run it with \`--shard 1/1 --json\` (or \`--shard k/n\` on several machines)`);
+  }
   if (!s || typeof s !== "object" || !s.shard || !Array.isArray(s.outcomes)) throw notShard();
   const players = s.players;
   if (!Number.isInteger(players) || players! < 1) throw notShard("its player count is not a whole number");

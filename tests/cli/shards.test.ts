@@ -51,6 +51,20 @@ describe("stela compare --shard and merge", () => {
     expect(stela(["merge", files[0]!, files[1]!, join(dir, "other.json")]).err).toMatch(/other\.json comes from another comparison than .*s1\.json/);
   }, 120_000);
 
+  it("a whole run's --json (no --shard) is told apart, with how to keep its games for merge", () => {
+    const dir = mkdtempSync(join(tmpdir(), "stela-whole-"));
+    const cmp = join(dir, "cmp.json");
+    writeFileSync(cmp, stela(["compare", A, B, "--players", "2", "--games", "4", "--workers", "1", "--no-progress", "--json"]).out);
+    const sim = join(dir, "sim.json");
+    writeFileSync(sim, stela(["simulate", A, "--players", "2", "--games", "4", "--workers", "1", "--json"]).out);
+    for (const [file, what] of [[cmp, "stela compare --json"], [sim, "stela simulate --json"]] as const) {
+      const r = stela(["merge", file]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`${file} is the output of \`${what}\` without --shard: it holds the run's figures, not its games`);
+      expect(r.err).toContain("run it with `--shard 1/1 --json`");
+    }
+  });
+
   it("are refused without --json and with --stop-early", () => {
     expect(stela([...RUN, "--shard", "1/3"]).err).toBe("stela: --shard writes what `stela merge` reads: add --json (and merge the shards' outputs for the comparison)\n");
     expect(stela([...RUN.slice(0, -4), "--shard", "1/3", "--json", "--stop-early"]).err).toMatch(/^stela: --shard and --stop-early: /);

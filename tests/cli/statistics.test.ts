@@ -313,6 +313,8 @@ describe("the first-player test in words", () => {
       "the first to decide won 1 of 10 decisive games, 10.0% [1.8–40.4] against a fair 50.0% (p = 0.0215, evidence of a first-player handicap when random plays every seat, from 10 games only: play more, or another --seed, before acting on it)",
     );
     expect(firstPlayerText(["random"], firstPlayerTest(games(200, 109), 2))).toBe("the first to decide won 109 of 200 decisive games, 54.5% [47.6–61.3] against a fair 50.0% (p = 0.2292, no evidence of a first-player effect)");
+    // Evidence at p between 0.01 and 0.05 is said to be weak, with how to confirm it.
+    expect(firstPlayerText(["greedy"], firstPlayerTest(games(200, 116), 2))).toMatch(/\(p = 0\.0\d+, evidence of a first-player advantage when greedy plays every seat, but weak \(p above 0\.01: about one run in twenty of a fair game reads as much\): confirm with another --seed before acting on it\)$/);
   });
 
   it("warns that in a game with choices made at once the first to decide alone may not open the turn order", () => {

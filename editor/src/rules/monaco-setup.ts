@@ -43,10 +43,13 @@ export function setupMonaco(contextFor: (model: monaco.editor.ITextModel) => Lan
   monaco.languages.registerCompletionItemProvider(STELA, {
     // `"` opens `include "…"`, where the file's variants are offered.
     triggerCharacters: [".", '"'],
-    provideCompletionItems(model, position) {
+    provideCompletionItems(model, position, context) {
       const ctx = contextFor(model);
       if (!ctx) return { suggestions: [] };
       const offset = model.getOffsetAt(position);
+      // A `"` asks for variants only after `include`: a closing quote (`choose "b4"`) opened the
+      // whole list of names, and the Enter that ended the line took its first.
+      if (context.triggerCharacter === '"' && !/\binclude\s*"$/.test(model.getValueInRange(new monaco.Range(position.lineNumber, 1, position.lineNumber, position.column)))) return { suggestions: [] };
       const word = model.getWordUntilPosition(position);
       const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
       const suggestions = completionsAt({ ...ctx, text: model.getValue() }, offset).map((s, i) => {
