@@ -49,7 +49,7 @@ describe.skipIf(skipE2e)("position editor", () => {
     await page.click('[data-space="city:3,3"]');
     await page.waitForFunction(() => document.querySelector("[data-testid=position-statements]")?.textContent?.includes("pl.rotation == 1"));
     expect(await statements()).toBe(
-      'place first q in players[1].picked where q.name == "Plaza" at first pl in placements(first q in players[1].picked where q.name == "Plaza", city) where pl.space == space_at(city, 3, 3) and pl.rotation == 1',
+      'place first q in players[1].picked where q.name == "Plaza" at first pl in placements(first q in players[1].picked where q.name == "Plaza", city) where pl.space == space_named(city, "d4") and pl.rotation == 1',
     );
     // The board draws the position being set up: the Plaza upright on d4–d5.
     expect(await page.locator('figure[data-board="city"] g.piece[data-piece="15"] rect').count()).toBe(2);

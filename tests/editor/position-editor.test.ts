@@ -40,11 +40,11 @@ describe("position editor", () => {
     const title = "Plaza laid out";
     const one = previewPosition(rules, opening, { title, statements: [], edit: { kind: "move", piece: plaza, to: { space: "city:3,3", rotation: 1 } } }, seats);
     expect(one.error).toBeUndefined();
-    expect(one.statements).toEqual(['place first q in players[1].picked where q.name == "Plaza" at first pl in placements(first q in players[1].picked where q.name == "Plaza", city) where pl.space == space_at(city, 3, 3) and pl.rotation == 1']);
+    expect(one.statements).toEqual(['place first q in players[1].picked where q.name == "Plaza" at first pl in placements(first q in players[1].picked where q.name == "Plaza", city) where pl.space == space_named(city, \"d4\") and pl.rotation == 1']);
     const onBoard = one.snapshot!.view.boards.find((b) => b.key === "city")!.pieces.find((p) => p.id === plaza)!;
     expect(onBoard.cells).toEqual(["city:3,3", "city:3,4"]);
     // Now the piece on the board is named by its space.
-    expect(pieceExpr(one.snapshot!.view, plaza)).toBe("piece_at(space_at(city, 3, 3))");
+    expect(pieceExpr(one.snapshot!.view, plaza)).toBe(`piece_at(space_named(city, "d4"))`);
 
     const two = previewPosition(rules, opening, { title, statements: one.statements, edit: { kind: "set", seat: 0, name: "score", value: 7 } }, seats);
     expect(two.error).toBeUndefined();

@@ -31,7 +31,12 @@ export function textLiteral(text: string): string {
 function spaceExpr(view: View, key: string): string | undefined {
   for (const b of view.boards) {
     const s = b.spaces.find((x) => x.key === key);
-    if (s) return `space_at(${placeExpr(b.key)}, ${s.x}, ${s.y}${s.level > 0 ? `, ${s.level}` : ""})`;
+    if (!s) continue;
+    // By the name players read (`d4`, as a rulebook's diagram names it) where the board names its
+    // spaces once each; an open grid's `(2,-1)` and names used twice, by coordinates.
+    const named = s.label !== "" && !s.label.startsWith("(") && b.spaces.filter((x) => x.label === s.label).length === 1;
+    if (named) return `space_named(${placeExpr(b.key)}, ${textLiteral(s.label)})`;
+    return `space_at(${placeExpr(b.key)}, ${s.x}, ${s.y}${s.level > 0 ? `, ${s.level}` : ""})`;
   }
   return undefined;
 }
