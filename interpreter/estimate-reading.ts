@@ -22,6 +22,9 @@ export function estimateReading(def: GameDef): Map<string, string> {
   out.set("estimate", text(def.estimate));
   // The declarations an expression reaches, by the kind of its call.
   const named: Partial<Record<IrExpr["op"], Record<string, unknown>>> = { fn: def.functions, rule: def.rules, hook: def.hooks, table: def.tables };
+  // The fields read on the way (`c.value`): a variant that changes only what a card is worth
+  // changes how the bots value it, as a changed constant does.
+  const fields = new Set<string>();
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {
       for (const n of node) visit(n);
@@ -29,6 +32,7 @@ export function estimateReading(def: GameDef): Map<string, string> {
     }
     if (!node || typeof node !== "object") return;
     const e = node as IrExpr & { name?: string };
+    if (e.op === "field") fields.add(e.name!);
     const decls = named[e.op];
     const d = decls && e.name !== undefined ? decls[e.name] : undefined;
     if (d !== undefined && !out.has(e.name!)) {
@@ -38,21 +42,6 @@ export function estimateReading(def: GameDef): Map<string, string> {
     for (const c of irChildren(node)) visit(c);
   };
   visit(def.estimate);
-  // The components' values of each field the estimate reads (`c.value`): a variant that changes
-  // only what a card is worth changes how the bots value it, as a changed constant does.
-  const fields = new Set<string>();
-  const read = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const n of node) read(n);
-      return;
-    }
-    if (!node || typeof node !== "object") return;
-    const e = node as IrExpr;
-    if (e.op === "field") fields.add(e.name);
-    for (const c of irChildren(node)) read(c);
-  };
-  read(def.estimate);
-  for (const name of [...out.keys()]) read(JSON.parse(out.get(name)!));
   for (const f of [...fields].sort()) {
     const values = def.components.filter((c) => Object.hasOwn(c.fields, f)).map((c) => [c.kind, c.label, c.fields[f]]);
     if (values.length) out.set(`${FIELD}${f}`, text(values));

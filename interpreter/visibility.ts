@@ -58,7 +58,6 @@ export function logLabel(e: LogEntry, viewer: number | null): string {
   return readBy(e.label, e.labelFor, viewer);
 }
 
-
 /** Who reads a text as written when it named a piece some cannot see (`secret-text.ts`). */
 interface Readers {
   /** The one player who reads it as written. */

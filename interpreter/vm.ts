@@ -1077,13 +1077,16 @@ function settle(
     // The taken option's label runs strictly even when it was listed already (leniently). One that
     // names a piece some cannot see reads otherwise to them (`secret-text.ts`), as a prompt does.
     let o: OptionState | undefined;
-    const labelFor = x.quiet
-      ? ((o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true)), undefined)
-      : textForAll(x, () => {
-          const named = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
-          o ??= named;
-          return named.label;
-        }).private;
+    let labelFor: PrivateText | undefined;
+    if (x.quiet) o = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
+    else {
+      // Named again when worked out for the others (`textForAll`); the first naming is the option's.
+      labelFor = textForAll(x, () => {
+        const named = nameNamedOption(x, f.locals, opts, rulesIndex, index, true);
+        o ??= named;
+        return named.label;
+      }).private;
+    }
     if (forced) {
       if (!x.quiet) tellForced(x, who, o!.id, o!.label, labelFor !== undefined);
     } else {
