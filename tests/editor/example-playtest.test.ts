@@ -24,9 +24,11 @@ describe("examples in the editor", () => {
     const game = loadGame("maya.stela");
     const s = new PlaytestSession(game, { players: 3, seed: 9, example: PLANT });
     expect(s.snapshot().settings).toEqual({ players: 2, seed: 1, example: PLANT });
-    // The example's own decisions are its opening, not the designer's log.
+    // The example's own decisions are its opening, not the designer's log: shown apart, not undone from there.
     expect(s.snapshot().log).toEqual([]);
     expect(s.current.log.map((e) => e.label)).toEqual(["green", "Plant crops", "1 corn on d5", "2 corn on e5"]);
+    expect(s.snapshot().opening.map((e) => e.label)).toEqual(["green", "Plant crops", "1 corn on d5", "2 corn on e5"]);
+    expect(s.snapshot().opening[1]!.player).toBe(s.current.log[1]!.player);
     const red = s.current.log[1]!.player;
     expect(s.current.playerVar(red, "score")).toBe(3);
     expect(s.current.decision!.players).toEqual([1 - red]);
@@ -39,8 +41,10 @@ describe("examples in the editor", () => {
     expect(s.current.log).toHaveLength(4);
     expect(s.current.decision!.players).toEqual([black]);
 
+    expect(s.snapshot().opening).toHaveLength(4);
     s.restart({ players: 2, seed: 1 });
     expect(s.current.log).toEqual([]);
+    expect(s.snapshot().opening).toEqual([]);
     expect(s.current.playerVar(red, "score")).toBe(0);
   });
 });

@@ -40,6 +40,11 @@ describe.skipIf(skipE2e)("the examples list", () => {
     await page.waitForTimeout(1500);
     expect((await state()).log).toBe(0);
     expect(await page.getByRole("button", { name: "Resume bots" }).count()).toBe(1);
+    // The example's own steps are in the log, marked as the example's, with no undo of their own.
+    const steps = page.locator("[data-testid=decision-log] li.decision.example");
+    expect(await steps.count()).toBeGreaterThan(0);
+    expect(await steps.locator("button.back").count()).toBe(0);
+    expect(await page.locator("[data-testid=decision-log] h3").innerText()).toMatch(/0 decisions after the example's \d+/);
     await page.getByTestId("leave-example").click();
     await page.waitForFunction(() => (window as unknown as { stela: { playtest: { snapshot?: { settings: { example?: string } } } } }).stela.playtest.snapshot?.settings.example === undefined, null, { timeout: 30_000 });
     // Back as they were.

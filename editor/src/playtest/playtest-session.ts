@@ -57,6 +57,12 @@ export interface PlaytestSnapshot {
   owing: number[];
   /** The decisions taken, labels as the viewer may see them. */
   log: LoggedDecision[];
+  /**
+   * The decisions an opened example took before its position (its `choose` steps), labels as the
+   * viewer may see them: shown in the log ahead of the designer's, but not theirs to undo. Empty
+   * when no example is open. The view's `messages` count them too (a line's `at`).
+   */
+  opening: LoggedDecision[];
   /** Decisions that undo set aside (or that no longer applied), ready for redo. */
   redo: number;
   /** Those decisions themselves (labels as the viewer may see them), so they are kept over a reload. */
@@ -472,6 +478,10 @@ export class PlaytestSession {
         const d: LoggedDecision = { ...e, label: seen?.label ?? e.label };
         if (seen?.prompt !== undefined) d.prompt = seen.prompt;
         return d;
+      }),
+      opening: this.match.log.slice(0, this.openingLog).map((e, i) => {
+        const seen = view.over && !this.match.error ? e : view.log[i];
+        return this.entry(e.player, e.option, seen?.label ?? e.label, e.secret, seen?.prompt ?? e.prompt);
       }),
       redo: this.tail.length,
       waitingHeld: this.stopped !== undefined || this.heldByFailure,
