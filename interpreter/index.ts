@@ -9,7 +9,7 @@ export type { EngineKind } from "./runtime.ts";
 export { Match, PickError, SavedStateError, type Decision, type Option } from "./match.ts";
 export type { LogEntry, MatchResult, MatchState, SavedState } from "./state.ts";
 export type { ApplyResult } from "./vm.ts";
-export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ZoneView } from "./view.ts";
+export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ViewOptions, ZoneView } from "./view.ts";
 export { pickComplete, pickId, pickSize, type PickView } from "./pick-view.ts";
 export { spaceLegend } from "./space-legend.ts";
 export { estimateReading, estimateReadsChanged, estimateSteersNote, readingsChanged } from "./estimate-reading.ts";

@@ -13,7 +13,7 @@ import { cloneState } from "./clone-state.ts";
 import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState, type SavedState } from "./state.ts";
 import { savedStateProblem } from "./saved-state-shape.ts";
 import { loadedState, savedState } from "./saved-state.ts";
-import { makeView, type View } from "./view.ts";
+import { makeView, type View, type ViewOptions } from "./view.ts";
 import { resampleState } from "./resample.ts";
 import { recordTaken, type PastChoice } from "./choice-evidence.ts";
 import { apply, applyAt, applyRandom, knownOptionCount, namedOptions, optionCount, owing, randomIndex, recordError, run, type ApplyResult } from "./vm.ts";
@@ -330,10 +330,10 @@ export class Match {
     }
   }
 
-  /** What `player` may see (null: a spectator). */
-  view(player: number | null): View {
+  /** What `player` may see (null: a spectator); `{ everything: true }`: all of it, for a tool that sets up positions (`ViewOptions`). */
+  view(player: number | null, options?: ViewOptions): View {
     this.offerStopped();
-    return makeView(this.rt, this.state, player);
+    return makeView(this.rt, this.state, player, options);
   }
 
   get over(): boolean {

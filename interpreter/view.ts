@@ -221,14 +221,26 @@ function optionView(x: Exec, o: OptionState): OptionView {
   return v;
 }
 
+/** How a view is made (`Match.view`). */
+export interface ViewOptions {
+  /**
+   * Every zone's pieces and every face-down piece shown as what it is, whoever the viewer: the
+   * rules' author's view, for a tool that sets up a position (a designer moving a tile out of a
+   * supply nobody may look into), never for a player. The decision and log still read as the
+   * viewer reads them.
+   */
+  everything?: boolean;
+}
+
 /** What `viewer` may see of a match (null: a spectator, who sees only what is public). */
-export function makeView(rt: Runtime, s: MatchState, viewer: number | null): View {
+export function makeView(rt: Runtime, s: MatchState, viewer: number | null, options: ViewOptions = {}): View {
+  const everything = options.everything === true;
   const x = newExec(rt, s);
   const zones: ZoneView[] = Object.entries(s.zones).map(([key, ids]) => {
     const def = rt.zoneDef(key)!;
     const owner = instanceOwner(key);
     const z: ZoneView = { key, name: boardName(key), label: rt.zoneLabel(key), owner, visibility: def.visibility, count: ids.length };
-    if (seesZone(def.visibility, owner, viewer)) z.pieces = ids.map((id) => pieceView(x, id, true));
+    if (everything || seesZone(def.visibility, owner, viewer)) z.pieces = ids.map((id) => pieceView(x, id, true));
     else if (ids.some((id) => marksSet(rt, s, id))) z.marked = ids.map((id) => pieceView(x, id, false));
     return z;
   });
@@ -240,7 +252,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null): Vie
       if (show) sv.show = show;
       return sv;
     });
-    const pieces = (s.placed[key] ?? []).map((id) => pieceView(x, id, seesPiece(x, id, viewer)));
+    const pieces = (s.placed[key] ?? []).map((id) => pieceView(x, id, everything || seesPiece(x, id, viewer)));
     const bv: BoardView = { key, name: def.name, owner: instanceOwner(key), topology: def.topology, cell: rt.topo.shape(key)!.layout.cell, spaces, pieces };
     if (rt.show.get(`board:${def.name}`)?.labelFollowsPlay) bv.labelsFollowPlay = true;
     return bv;

@@ -119,4 +119,21 @@ describe.skipIf(skipE2e)("position editor", () => {
     await rulesOk(page);
     expect(e.errors).toEqual([]);
   });
+  it("shows a supply nobody may look into while setting up, and takes a tile out of it", async () => {
+    // A designer could not put "7 tiles on the rack" by hand: the supply was a closed stack.
+    await openGame(page, "maya.stela|");
+    await setSeats(page, [true, true]);
+    await page.getByTestId("position-start").click();
+    await page.getByTestId("position-panel").waitFor();
+    const supply = page.locator('[data-zone="supply#0"]');
+    expect(await supply.getByTestId("zone-revealed").innerText()).toBe("shown to set up");
+    await supply.locator("[data-piece]").last().click();
+    await page.locator('[data-zone="rack#0"]').getByTestId("take-zone").click();
+    await page.waitForFunction(() => document.querySelector("[data-testid=position-statements]")?.textContent?.includes("to players[0].rack"));
+    expect(await statements()).toMatch(/^move first q in players\[0\]\.supply where q\.name == "Tile" and q\.crop == \w+ and q\.crops == \d to players\[0\]\.rack$/);
+    await page.getByTestId("position-cancel").click();
+    // Back in play, the supply is a closed stack again.
+    await page.waitForFunction(() => !document.querySelector('[data-zone="supply#0"] [data-testid=zone-revealed]'));
+    expect(e.errors).toEqual([]);
+  });
 });

@@ -94,3 +94,41 @@ describe("position editor", () => {
     );
   });
 });
+
+/** Setting up shows what no player may look into, so a piece can be taken out of it. */
+describe("position editor: hidden zones", () => {
+  const source = readGame("maya.stela");
+  const rules = { source, file: "games/maya.stela" };
+
+  it("shows a supply nobody may look into, and moves a tile out of it into a rack", () => {
+    const s = new PlaytestSession(compile(source, rules.file).game!, { players: 2, seed: 3 });
+    s.persons = new Set([0, 1]);
+    const opening = openingOf(s);
+    const seats = { persons: [0, 1], viewAs: 0 as const };
+    // In play, Player 1 sees their own supply as a count only.
+    expect(s.snapshot().view.zones.find((z) => z.key === "supply#0")!.pieces).toBeUndefined();
+    const start = previewPosition(rules, opening, { title: "From the supply", statements: [] }, seats);
+    expect(start.error).toBeUndefined();
+    const supply = start.snapshot!.view.zones.find((z) => z.key === "supply#0")!;
+    expect(start.snapshot!.setup).toBe(true);
+    expect(start.snapshot!.revealed).toContain("supply#0");
+    expect(start.snapshot!.revealed).not.toContain("rack#0");
+    const tile = supply.pieces!.at(-1)!;
+    expect(tile.id).toBeTypeOf("number");
+    const rackBefore = start.snapshot!.view.zones.find((z) => z.key === "rack#0")!;
+    const alike = (z: typeof rackBefore) => z.pieces!.filter((p) => JSON.stringify(p.fields) === JSON.stringify(tile.fields)).length;
+    const moved = previewPosition(rules, opening, { title: "From the supply", statements: [], edit: { kind: "move", piece: tile.id!, to: { zone: "rack#0" } } }, seats);
+    expect(moved.error).toBeUndefined();
+    expect(moved.statements).toHaveLength(1);
+    // Named by the fields that tell it from the other tiles (a place in a shuffled supply would not read).
+    const crop = tile.fields!.crop as string;
+    expect(moved.statements[0]).toBe(`move first q in players[0].supply where q.name == "Tile" and q.crop == ${crop} and q.crops == ${tile.fields!.crops} to players[0].rack`);
+    const rack = moved.snapshot!.view.zones.find((z) => z.key === "rack#0")!;
+    expect(rack.count).toBe(rackBefore.count + 1);
+    // A tile alike (any one is the same position): one more of them in the rack.
+    expect(alike(rack)).toBe(alike(rackBefore) + 1);
+    // Saved, the example replays it.
+    const saved = compile(`${source}\n\n${moved.example}\n`, rules.file).game!;
+    expect(runExamples(saved).map((r) => [r.title, r.passed])).toContainEqual(["From the supply", true]);
+  });
+});

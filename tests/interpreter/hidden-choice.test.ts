@@ -51,6 +51,20 @@ describe("hidden choices in the log", () => {
     expect(m.log.map((e) => e.label)[0]).toBe("Card (2)");
   });
 
+  it("a view of everything (for a tool setting up a position) shows every zone and face-down piece; the log still reads as the viewer's", () => {
+    const m = gameFromSource(source("owner")).start({ players: 2 });
+    for (let i = 0; i < 4; i++) m.apply(m.options().at(-1)!.id);
+    const hand = (v: ReturnType<typeof m.view>) => v.zones.find((z) => z.key === "hand#0")!.pieces;
+    const onBoard = (v: ReturnType<typeof m.view>) => v.boards[0]!.pieces.map((p) => p.name ?? "hidden");
+    expect(hand(m.view(1))).toBeUndefined();
+    expect(onBoard(m.view(1))).toEqual(["hidden", "hidden"]);
+    const all = m.view(1, { everything: true });
+    expect(hand(all)!.map((p) => p.fields!.value)).toEqual([1]);
+    expect(onBoard(all)).toEqual(["Card", "Card"]);
+    expect(all.boards[0]!.pieces.every((p) => p.faceUp === false)).toBe(true);
+    expect(all.log.map((e) => e.label)).toEqual(m.view(1).log.map((e) => e.label));
+  });
+
   it("a piece chosen from a public zone is readable by everyone", () => {
     const game = gameFromSource(source("public"));
     const m = game.start({ players: 2 });

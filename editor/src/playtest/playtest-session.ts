@@ -85,9 +85,12 @@ export interface PlaytestSnapshot {
   /**
    * Once the game is over: the zones of `view` shown as their owners see them though the viewer
    * may not (a hand), as players turn their hands over at a table (`stela play` prints them so).
-   * Zones nobody sees (a deck) stay hidden.
+   * Zones nobody sees (a deck) stay hidden. While a position is set up (`snapshot({ setup: true })`):
+   * every zone the viewer may not see, shown whole (`setup`).
    */
   revealed: string[];
+  /** The position editor's view: every piece shown as it is, so a tile can be taken out of a supply nobody may look into. */
+  setup?: boolean;
 }
 
 function sameDecision(a: { player: number; option: string }, b: { player: number; option: string }): boolean {
@@ -447,10 +450,17 @@ export class PlaytestSession {
     return this.match;
   }
 
-  snapshot(): PlaytestSnapshot {
+  /** What the pane draws; `setup`: the position editor's, every piece shown as it is (`PlaytestSnapshot.setup`). */
+  snapshot(options: { setup?: boolean } = {}): PlaytestSnapshot {
     const viewer = this.viewer();
     const view = this.match.view(viewer);
-    const revealed = view.over && !this.match.error ? this.turnOver(view) : [];
+    let revealed = view.over && !this.match.error ? this.turnOver(view) : [];
+    if (options.setup) {
+      const all = this.match.view(viewer, { everything: true });
+      revealed = view.zones.filter((z, i) => !z.pieces && all.zones[i]!.pieces && z.count > 0).map((z) => z.key);
+      view.zones = all.zones;
+      view.boards = all.boards;
+    }
     const def = this.game.definition(this.settings.variant);
     // The view gives a piece's turned sides only once it is on a board; in a zone it faces as printed.
     for (const z of view.zones) {
@@ -491,6 +501,7 @@ export class PlaytestSession {
       notes: [...this.notes],
       revealed,
     };
+    if (options.setup) snap.setup = true;
     if (this.match.error && this.applied.length > 0) {
       const index = this.applied.length - 1;
       snap.failedDuring = { index, decision: snap.log[index]! };

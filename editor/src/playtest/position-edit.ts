@@ -1,4 +1,5 @@
-import { boardName, instanceNumber, instanceOwner, type View } from "../../../interpreter/index.ts";
+import type { GameDef, Value } from "../../../dsl/index.ts";
+import { boardName, instanceNumber, instanceOwner, type PieceView, type View } from "../../../interpreter/index.ts";
 import { pieceShape } from "./present.ts";
 
 /**
@@ -42,7 +43,74 @@ function spaceExpr(view: View, key: string): string | undefined {
 }
 
 /** Where a piece stands in `view`, as an expression naming it: the top piece of a space, or one of a zone's by name or place. */
-export function pieceExpr(view: View, piece: number): string | undefined {
+/**
+ * How each kind's fields are written in the rules (by kind, then field): a number, a yes/no, a
+ * text in quotes or an enum member by its bare name. What naming a piece by its fields needs;
+ * fields of other types (lists, shapes, pieces) are not used to name one.
+ */
+export type FieldWriting = Record<string, Record<string, "number" | "bool" | "text" | "enum">>;
+
+/** `FieldWriting` from the rules' definition. */
+export function fieldWriting(def: GameDef): FieldWriting {
+  const out: FieldWriting = {};
+  for (const [kind, k] of Object.entries(def.kinds)) {
+    const fields: FieldWriting[string] = {};
+    for (const f of k.fields) {
+      const t = f.type.t;
+      if (t === "number" || t === "bool" || t === "text" || t === "enum") fields[f.name] = t;
+    }
+    out[kind] = fields;
+  }
+  return out;
+}
+
+/** A field's value as the rules write it, or undefined when it cannot be written so. */
+function fieldLiteral(how: FieldWriting[string][string] | undefined, v: Value | undefined): string | undefined {
+  if (how === "number" && typeof v === "number" && Number.isFinite(v)) return String(v);
+  if (how === "bool" && typeof v === "boolean") return String(v);
+  if (how === "text" && typeof v === "string") return textLiteral(v);
+  if (how === "enum" && typeof v === "string" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v)) return v;
+  return undefined;
+}
+
+/** Two pieces a rule cannot tell apart: one component's fields, the same state. */
+function alike(a: PieceView, b: PieceView): boolean {
+  return a.kind === b.kind && a.name === b.name && JSON.stringify(a.fields) === JSON.stringify(b.fields) && JSON.stringify(a.state) === JSON.stringify(b.state);
+}
+
+/**
+ * The condition that picks `p`, or one just like it, first among `pieces` by its fields (`q.name ==
+ * "Tile" and q.crop == corn and q.crops == 2`), as few fields as tell it from the others; undefined
+ * when its fields cannot (two pieces alike in every field written but not alike).
+ */
+function byFields(pieces: PieceView[], p: PieceView, writing: FieldWriting | undefined): string | undefined {
+  const how = writing?.[p.kind];
+  if (!how || !p.fields || p.name === undefined) return undefined;
+  const terms: { field: string; text: string }[] = [];
+  for (const [field, v] of Object.entries(p.fields)) {
+    const text = fieldLiteral(how[field], v);
+    if (text !== undefined) terms.push({ field, text: `q.${field} == ${text}` });
+  }
+  // The fewest fields first: each field that still leaves a piece not alike matching is added.
+  let matching = pieces.filter((q) => q.name === p.name);
+  const used: string[] = [];
+  for (const t of terms) {
+    if (matching.every((q) => alike(q, p))) break;
+    const fewer = matching.filter((q) => q.fields?.[t.field] === p.fields[t.field]);
+    if (fewer.length < matching.length) {
+      matching = fewer;
+      used.push(t.text);
+    }
+  }
+  if (!matching.every((q) => alike(q, p))) return undefined;
+  return [`q.name == ${textLiteral(p.name)}`, ...used].join(" and ");
+}
+
+/**
+ * The piece as a position statement names it: by the space it stands on, or in its zone by its
+ * name, else by its fields (`writing`: which the rules can write), else by its place there.
+ */
+export function pieceExpr(view: View, piece: number, writing?: FieldWriting): string | undefined {
   for (const b of view.boards) {
     const p = b.pieces.find((q) => q.id === piece);
     if (p?.cells?.length) {
@@ -56,8 +124,12 @@ export function pieceExpr(view: View, piece: number): string | undefined {
     if (i < 0) continue;
     const zone = placeExpr(z.key);
     const name = z.pieces![i]!.name;
-    // A name the zone holds once reads best; otherwise the piece's place in the zone (bottom first).
+    // A name the zone holds once reads best; then the fields that tell the piece from the others
+    // (any piece alike does: the position is the same); else its place in the zone (bottom first),
+    // which a redrawn deal would change.
     if (name !== undefined && z.pieces!.filter((q) => q.name === name).length === 1) return `first q in ${zone} where q.name == ${textLiteral(name)}`;
+    const fields = byFields(z.pieces!, z.pieces![i]!, writing);
+    if (fields) return `first q in ${zone} where ${fields}`;
     return `[q for q in ${zone}][${i}]`;
   }
   return undefined;
@@ -73,13 +145,13 @@ function shaped(view: View, piece: number): boolean {
 }
 
 /** The statement for one edit, on the position `view` shows; an error text when something it names is not there. */
-export function positionStatement(view: View, edit: PositionEdit): { statement: string } | { error: string } {
+export function positionStatement(view: View, edit: PositionEdit, writing?: FieldWriting): { statement: string } | { error: string } {
   if (edit.kind === "set") {
     const target = edit.seat === null ? edit.name : `players[${edit.seat}].${edit.name}`;
     const value = typeof edit.value === "string" && !edit.enumMember ? textLiteral(edit.value) : String(edit.value);
     return { statement: `${target} = ${value}` };
   }
-  const p = pieceExpr(view, edit.piece);
+  const p = pieceExpr(view, edit.piece, writing);
   if (!p) return { error: "That piece is not where it can be named (a hidden piece cannot be moved)." };
   const to = edit.to;
   if ("remove" in to) return { statement: `remove ${p}` };

@@ -1,5 +1,5 @@
 import { compile, listExamples, runExample } from "../../../interpreter/index.ts";
-import { exampleText, positionStatement, type ExampleOpening, type PositionEdit } from "./position-edit.ts";
+import { exampleText, fieldWriting, positionStatement, type ExampleOpening, type FieldWriting, type PositionEdit } from "./position-edit.ts";
 import { PlaytestSession, type PlaytestSnapshot, type ViewAs } from "./playtest-session.ts";
 
 /** The rules a position is set up on: the text on screen, its path, and the other rule files it may extend. */
@@ -48,6 +48,7 @@ export function openingOf(session: PlaytestSession): ExampleOpening {
  * does not check, a placement that does not fit) is dropped and said why.
  */
 export function previewPosition(rules: PositionRules, opening: ExampleOpening, req: PositionRequest, seats: { persons: number[]; viewAs: ViewAs }): PositionPreview {
+  let writing: FieldWriting | undefined;
   const run = (statements: string[]): PositionPreview => {
     const example = exampleText(req.title, opening, statements);
     const text = `${rules.source.replace(/\s*$/, "")}\n\n${example}\n`;
@@ -57,19 +58,20 @@ export function previewPosition(rules: PositionRules, opening: ExampleOpening, r
       const first = errors[0];
       return { statements, example, ok: false, error: first ? `${first.message} (in the example, line ${first.span.start.line})` : "The rules do not compile." };
     }
+    writing ??= fieldWriting(r.game.definition(opening.variant));
     const found = listExamples(r.game).filter((e) => e.example.title === req.title);
     if (found.length !== 1) return { statements, example, ok: false, error: `The rules already have an example called "${req.title}": choose another title.` };
     const result = runExample(r.game, found[0]!.example, found[0]!.variant);
     const session = new PlaytestSession(r.game, { players: opening.players, seed: opening.seed, example: req.title });
     session.persons = new Set(seats.persons);
     session.viewAs = seats.viewAs;
-    const out: PositionPreview = { statements, example, snapshot: session.snapshot(), ok: !result.failure };
+    const out: PositionPreview = { statements, example, snapshot: session.snapshot({ setup: true }), ok: !result.failure };
     if (result.failure) out.error = result.failure.message;
     return out;
   };
   const before = run(req.statements);
   if (!req.edit || before.error || !before.snapshot) return before;
-  const made = positionStatement(before.snapshot.view, req.edit);
+  const made = positionStatement(before.snapshot.view, req.edit, writing);
   if ("error" in made) return { ...before, error: made.error };
   const after = run([...req.statements, made.statement]);
   // A change the rules refuse is not kept: the position stays as it was, and says why.
