@@ -85,9 +85,10 @@ function alike(a: PieceView, b: PieceView): boolean {
  */
 function byFields(pieces: PieceView[], p: PieceView, writing: FieldWriting | undefined): string | undefined {
   const how = writing?.[p.kind];
-  if (!how || !p.fields || p.name === undefined) return undefined;
+  const fields = p.fields;
+  if (!how || !fields || p.name === undefined) return undefined;
   const terms: { field: string; text: string }[] = [];
-  for (const [field, v] of Object.entries(p.fields)) {
+  for (const [field, v] of Object.entries(fields)) {
     const text = fieldLiteral(how[field], v);
     if (text !== undefined) terms.push({ field, text: `q.${field} == ${text}` });
   }
@@ -96,7 +97,7 @@ function byFields(pieces: PieceView[], p: PieceView, writing: FieldWriting | und
   const used: string[] = [];
   for (const t of terms) {
     if (matching.every((q) => alike(q, p))) break;
-    const fewer = matching.filter((q) => q.fields?.[t.field] === p.fields[t.field]);
+    const fewer = matching.filter((q) => q.fields?.[t.field] === fields[t.field]);
     if (fewer.length < matching.length) {
       matching = fewer;
       used.push(t.text);
