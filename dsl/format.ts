@@ -69,11 +69,22 @@ const NOT_AFTER_LABEL = new Set(["Equals", "PlusEq", "MinusEq", "Dot", "LParen",
 /**
  * A line that starts with `for` at token `i` and opens no block on that line continues the
  * expression above (`highest size(g)` / `for g in groups`): a `for` statement opens its block on
- * its own line.
+ * its own line, or on the line its header's brackets close on (a long list in the header, broken
+ * one item a line: `for q in twice([` … `]) {`).
  */
 function forContinuesAt(toks: Tok[], i: number): boolean {
   if (word(toks[i]!) !== "for") return false;
-  for (let k = i + 1; k < toks.length && toks[k]!.breaks === 0; k++) if (toks[k]!.type === "LBrace") return false;
+  let depth = 0;
+  for (let k = i + 1; k < toks.length; k++) {
+    const t = toks[k]!;
+    if (t.breaks > 0 && depth === 0) break;
+    if (t.type === "LBrace" && depth === 0) return false;
+    if (t.type === "LParen" || t.type === "LBracket") depth++;
+    else if (t.type === "RParen" || t.type === "RBracket") {
+      // A bracket closed that the line did not open: the `for` is inside a comprehension.
+      if (--depth < 0) break;
+    }
+  }
   return true;
 }
 

@@ -302,6 +302,45 @@ scoring p {
     expect(format(out).text).toBe(out);
   });
 
+  it("a `for` whose header list is broken keeps the statement's indentation (it is no continuation of the line above)", () => {
+    // After a `let`, the `for` read as continuing its expression (a comprehension's `for` on a
+    // line of its own): the header and body went 2 spaces in, and `fmt --check` then wanted that.
+    const src = `flow {
+  turn players[0] {
+    let me = players[0]
+    for q in twice([1111111111, 2222222222, 3333333333, 4444444444, 5555555555, 6666666666, 7777777777, 8888888888]) {
+      me.n += q
+    }
+  }
+}
+`;
+    const out = format(src).text;
+    expect(out).toBe(`flow {
+  turn players[0] {
+    let me = players[0]
+    for q in twice([
+      1111111111,
+      2222222222,
+      3333333333,
+      4444444444,
+      5555555555,
+      6666666666,
+      7777777777,
+      8888888888
+    ]) {
+      me.n += q
+    }
+  }
+}
+`);
+    expect(format(out).text).toBe(out);
+    // A comprehension's `for` on a line of its own still hangs off the line above.
+    const comp = `define best(): number = highest size(g)
+  for g in groups(spaces(b))
+`;
+    expect(format(comp).text).toBe(comp);
+  });
+
   it("breaks a long list one item a line, and keeps drawn rows as they are", () => {
     const src = `const NAMES = ["pepper pepper pepper", "squash squash squash", "potato potato potato", "corn corn corn corn"]
 board b: grid(3, 2) {
