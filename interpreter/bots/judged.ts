@@ -62,11 +62,19 @@ export function evenJudgementNote(seats: readonly JudgedSeat[]): string | undefi
 }
 
 /**
+ * How often a bot may find every option of one choice worth the same before the note names that
+ * choice: half. A turn split into "buy or pass", "which" and "where" left greedy blind at its
+ * first question in 68% and 87% of its decisions there (the points come only with the last), and a
+ * note that waited for 90% named only the last question, which it judged well enough.
+ */
+const EVEN_AT_CHOICE = 0.5;
+
+/**
  * The same at one choice of the rules, when the bot told the options apart elsewhere: a bot that
  * weighs where to move but finds "roll again" and "stop" worth the same (its estimate does not see
  * what the roll promises, nor what it risks) takes that decision at random, every time, while its
  * decisions over all look judged. Each bot's seats are read together, at each choice asked of
- * them 10 times or more; undefined when none was even at 90% of them.
+ * them 10 times or more; undefined when none was even at half of them (`EVEN_AT_CHOICE`).
  */
 function evenChoiceNote(seats: readonly JudgedSeat[]): string | undefined {
   const notes: string[] = [];
@@ -74,13 +82,13 @@ function evenChoiceNote(seats: readonly JudgedSeat[]): string | undefined {
     const own = seats.filter((x) => x.bot === bot && x.judged?.sites);
     const where = own.length === 1 ? `seat ${own[0]!.seat}` : `seats ${own.map((x) => x.seat).join(", ")}`;
     for (const site of Object.values(addSites(own.map((x) => x.judged!.sites)) ?? {})) {
-      if (site.weighed < 10 || site.even < 0.9 * site.weighed) continue;
+      if (site.weighed < 10 || site.even < EVEN_AT_CHOICE * site.weighed) continue;
       const prompt = site.prompt ? `"${site.prompt}" ` : "";
       notes.push(`${bot} (${where}) found every option worth the same at ${((site.even / site.weighed) * 100).toFixed(1)}% of the ${site.weighed.toLocaleString("en")} decisions it weighed at ${prompt}(line ${site.line}), and took one at random there`);
     }
   }
   if (!notes.length) return undefined;
-  return `${notes.join("; ")}: what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell ${notes.length === 1 ? "that choice's" : "those choices'"} options apart one move ahead, so its figures are a random player's there: write an \`estimate\` that does${ELSE_MCTS}`;
+  return `${notes.join("; ")}: what it judges by (the game's \`estimate\`, else its scoring as if the game ended now) does not tell ${notes.length === 1 ? "that choice's" : "those choices'"} options apart one move ahead, so it played as a random player there that often: write an \`estimate\` that does${ELSE_MCTS}, or ask the turn as one choice whose options the scoring tells apart`;
 }
 
 /**

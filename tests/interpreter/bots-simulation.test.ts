@@ -289,10 +289,44 @@ scoring p { points p.score }
       [120, 60],
     ]);
     expect(summaryLines(summary).filter((l) => l.startsWith("note:"))).toEqual([
-      "note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at \"Guess\" (line 9), and took one at random there: what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell that choice's options apart one move ahead, so its figures are a random player's there: write an `estimate` that does (or, while the game has none, play `mcts`, whose playouts then go on to the end of the game)",
+      "note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at \"Guess\" (line 9), and took one at random there: what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell that choice's options apart one move ahead, so it played as a random player there that often: write an `estimate` that does (or, while the game has none, play `mcts`, whose playouts then go on to the end of the game), or ask the turn as one choice whose options the scoring tells apart",
     ]);
     // The HTML report says so too.
     expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess&quot; (line 9)");
+  });
+});
+
+describe("a choice judged blind at most of its decisions", () => {
+  it("is named at 75% too, not only at 90% or more (a turn split into questions whose points come with the last)", () => {
+    // "Score" counts only in the last of 4 rounds: greedy sees the options apart there alone.
+    const file = ruleFiles({
+      "late.stela": `game "Late points" { players 2 }
+per player { score: number = 0 }
+flow {
+  let round = 0
+  repeat 4 {
+    round += 1
+    for p in players {
+      turn p {
+        let n = choose n from 1..3 prompt "Score"
+        if round == 4 { p.score += n }
+      }
+    }
+  }
+}
+scoring p { points p.score }
+`,
+    })["late.stela"]!;
+    const s: RunSettings = { file, players: 2, bots: ["greedy"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 21 });
+    const summary = summarise("Late points", s, 20, outcomes, 1);
+    expect(summary.seats.map((x) => [x.judged!.weighed, x.judged!.even])).toEqual([
+      [80, 60],
+      [80, 60],
+    ]);
+    const notes = summaryLines(summary).filter((l) => l.startsWith("note:"));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain('found every option worth the same at 75.0% of the 160 decisions it weighed at "Score" (line 9)');
   });
 });
 
