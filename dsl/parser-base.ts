@@ -209,12 +209,13 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
     return { kind: "ErrorExpr", span: this.lastReal() ? tokenSpan(this.lastReal()!) : NO_SPAN };
   }
 
-  /** Consumes an identifier that must read `word` (a contextual keyword). */
-  protected contextual(idx: number, word: string, what: string): IToken {
+  /** Consumes an identifier that must read `word` (a contextual keyword); `hint` says more of another word found there. */
+  protected contextual(idx: number, word: string, what: string, hint?: (found: IToken) => string | undefined): IToken {
     const t = this.consume(idx, Identifier);
     this.ACTION(() => {
       if (isReal(t) && t.image !== word) {
-        this.problems.push({ code: "parse-expected-token", message: `expected \`${word}\` ${what} but found \`${t.image}\``, span: tokenSpan(t) });
+        const more = hint?.(t);
+        this.problems.push({ code: "parse-expected-token", message: `expected \`${word}\` ${what} but found \`${t.image}\``, span: tokenSpan(t), ...(more ? { hint: more } : {}) });
       }
     });
     return t;
@@ -247,7 +248,7 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
     return false;
   }
 
-  protected skipUntil(expected: string, resume: (t: IToken) => boolean, words: readonly string[] = [], balanced = false): void {
+  protected skipUntil(expected: string, resume: (t: IToken) => boolean, words: readonly string[] = [], balanced = false, hintFor?: (t: IToken) => string | undefined): void {
     // High DSL indices: this helper runs inside the calling rule, whose own indices are low.
     const before = this.LA(0);
     const first = this.consume(200, AnyToken);
@@ -256,7 +257,7 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
       // as in an `if`; an assignment would have started the statement.
       const compared = first.image === "=" && isReal(before) && before.endLine === first.startLine ? "use `==` to compare; `=` assigns" : undefined;
       const keys = first.tokenType === Comma && this.sortByOnLine(first) ? "a sort by several keys lists them in brackets, compared in turn: `by [-p.score, -p.coins]`" : undefined;
-      const hint = first.tokenType === Identifier ? didYouMean(first.image, words) : (compared ?? keys);
+      const hint = hintFor?.(first) ?? (first.tokenType === Identifier ? didYouMean(first.image, words) : (compared ?? keys));
       this.problems.push({ code: "parse-unexpected-token", message: `expected ${expected} but found \`${first.image}\``, span: tokenSpan(first), ...(hint ? { hint } : {}) });
     });
     // A mistyped word before a `{ … }` (`procedur go() { … }`): the braces it opened are skipped

@@ -5,6 +5,7 @@ import { didYouMean } from "./suggest.ts";
 import { NO_SPAN, type Span } from "./span.ts";
 import { Arrow, Colon, Comma, Dot, DotDot, Equals, Identifier, kw, Word, LBrace, LBracket, LParen, MapLine, NumberLit, RBrace, RParen, StringLit } from "./tokens.ts";
 import { ExampleGrammar } from "./parser-examples.ts";
+import { LOWEST, LOWEST_WINS, POINTS_ONE_EXPRESSION, SCORING_LINES } from "./parser-messages.ts";
 
 /** Words that start the next item of a kind's body on the line of a field (`v: number  state used: bool`). */
 const KIND_ITEM_WORDS: ReadonlySet<string> = new Set(["state", "show", "mark", "known"]);
@@ -842,42 +843,58 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     let points: Expr | undefined;
     const tiebreaks: Tiebreak[] = [];
     this.CONSUME(LBrace);
-    this.MANY(() =>
-      this.OR([
-        {
-          ALT: () => {
-            const word = this.contextual(1, "points", "in `scoring`");
-            const e = this.SUBRULE(this.expression);
-            this.ACTION(() => {
-              // A second line would silently replace the first (and go unchecked).
-              if (points && isReal(word)) {
-                this.problems.push({ code: "parse-expected-token", message: "a `scoring` block has one `points` line: add the parts together, like `points a + b`", span: tokenSpan(word) });
-              } else points = e;
-            });
-          },
-        },
-        {
-          ALT: () => {
-            const t = this.CONSUME(kw("tiebreak"));
-            // Any word, a keyword too (`highest`): a wrong one is told "expected `most` or `fewest`".
-            // A word that starts the value (`tiebreak p.gold`) is no direction: the direction is missing.
-            const dir = this.OPTION2({
-              GATE: () => this.LA(1).image === "most" || this.LA(1).image === "fewest" || ![Dot, LParen, LBracket].includes(this.LA(2).tokenType),
-              DEF: () => this.CONSUME2(Word),
-            });
-            const value = this.SUBRULE2(this.expression);
-            this.ACTION(() => {
-              if (!dir) {
-                if (isReal(t)) this.problems.push({ code: "parse-expected-token", message: "a tiebreak says which way first: `tiebreak most …` or `tiebreak fewest …`", span: value.span });
-              } else if (isReal(dir) && dir.image !== "most" && dir.image !== "fewest") {
-                this.problems.push({ code: "parse-expected-token", message: `expected \`most\` or \`fewest\` but found \`${dir.image}\``, span: tokenSpan(dir) });
-              }
-              tiebreaks.push({ most: dir?.image !== "fewest", value, span: this.spanFrom(t) });
-            });
-          },
-        },
-      ]),
-    );
+    this.MANY({
+      GATE: () => this.LA(1).tokenType !== RBrace && this.LA(1).tokenType !== EOF && !startsDeclarationLine(this.LA(1)),
+      DEF: () =>
+        this.OR({
+          IGNORE_AMBIGUITIES: true,
+          MAX_LOOKAHEAD: 1,
+          DEF: [
+            {
+              GATE: () => this.LA(1).tokenType === Identifier,
+              ALT: () => {
+                // A word left on the line of `points` (`points fewest p.penalty`): the expression ended before it.
+                const word = this.contextual(1, "points", "in `scoring`", (t) => (this.LA(-1).endLine === t.startLine ? POINTS_ONE_EXPRESSION : undefined));
+                const e = this.SUBRULE(this.expression);
+                this.ACTION(() => {
+                  // A second line would silently replace the first (and go unchecked).
+                  if (points && isReal(word)) {
+                    this.problems.push({ code: "parse-expected-token", message: "a `scoring` block has one `points` line: add the parts together, like `points a + b`", span: tokenSpan(word) });
+                  } else points = e;
+                });
+              },
+            },
+            {
+              GATE: () => this.LA(1).tokenType === kw("tiebreak"),
+              ALT: () => {
+                const t = this.CONSUME(kw("tiebreak"));
+                // Any word, a keyword too (`highest`): a wrong one is told "expected `most` or `fewest`".
+                // A word that starts the value (`tiebreak p.gold`) is no direction: the direction is missing.
+                const dir = this.OPTION2({
+                  GATE: () => this.LA(1).image === "most" || this.LA(1).image === "fewest" || ![Dot, LParen, LBracket].includes(this.LA(2).tokenType),
+                  DEF: () => this.CONSUME2(Word),
+                });
+                const value = this.SUBRULE2(this.expression);
+                this.ACTION(() => {
+                  if (!dir) {
+                    if (isReal(t)) this.problems.push({ code: "parse-expected-token", message: "a tiebreak says which way first: `tiebreak most …` or `tiebreak fewest …`", span: value.span });
+                  } else if (isReal(dir) && dir.image !== "most" && dir.image !== "fewest") {
+                    this.problems.push({ code: "parse-expected-token", message: `expected \`most\` or \`fewest\` but found \`${dir.image}\``, span: tokenSpan(dir) });
+                  }
+                  tiebreaks.push({ most: dir?.image !== "fewest", value, span: this.spanFrom(t) });
+                });
+              },
+            },
+            // Any other line (`lowest wins`, `let total = …`): one error with what the block holds, the line skipped.
+            {
+              ALT: () =>
+                this.skipUntil("a `points` or `tiebreak` line in `scoring`", (t) => t.image === "points" || t.tokenType === kw("tiebreak"), ["points", "tiebreak"], false, (t) =>
+                  LOWEST.has(t.image) ? LOWEST_WINS : SCORING_LINES,
+                ),
+            },
+          ],
+        }),
+    });
     this.CONSUME(RBrace);
     return this.ACTION(() => {
       const d: Decl = { kind: "ScoringDecl", player: this.name(player), tiebreaks, span: this.spanFrom(start) };

@@ -82,14 +82,23 @@ function listOf(types: TokenType[]): string {
   return `${names.slice(0, 4).join(", ")}, …`;
 }
 
+/** Words a designer tries for a game the lowest score wins (`lowest wins`, `points fewest …`). */
+export const LOWEST = new Set(["lowest", "fewest", "least", "min", "minimum"]);
+export const LOWEST_WINS = "the most points win: where the fewest do (penalty points), score the penalty negated, `points 0 - p.penalty`; `tiebreak fewest e` orders tied players";
+/** What a `scoring` block holds, said of any other line in it (`let total = …`). */
+export const SCORING_LINES = "a `scoring` block holds only `points` and `tiebreak` lines: work a value out in a `define` (`define total(p: player): number = …`) and use it in `points`";
+/** A word after the `points` expression on its line (`points fewest p.penalty`). */
+export const POINTS_ONE_EXPRESSION = `one \`points\` line gives each player's score, one expression; ${LOWEST_WINS}`;
+
 /** Plain-language parse error messages. */
 export const errorMessages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, ruleName }) {
     noteHint(actual, [expected]);
     // `let total = …` in `scoring`: its lines are `points` and `tiebreak` only.
     if (ruleName === "scoringDecl" && actual.tokenType.name.startsWith("Kw_") && actual.image !== "tiebreak") {
-      parseHints.set(actual, "a `scoring` block holds only `points` and `tiebreak` lines: work a value out in a `define` (`define total(p: player): number = …`) and use it in `points`");
+      parseHints.set(actual, LOWEST.has(actual.image) ? LOWEST_WINS : SCORING_LINES);
     }
+
     // `zone rows per player x5: …`: the count after `per player` (the other order reads, and is refused by the checker).
     if (ruleName === "zoneDecl" && /^x\d+$/.test(actual.image)) parseHints.set(actual, `a zone is either per player or numbered (\`x3\`), not both: ${ZONE_ROW_PER_PLAYER}`);
     const where = ruleName === "file" ? "" : "";
