@@ -112,8 +112,14 @@ describe("comparing two runs", () => {
     expect(same).toContain("note: every one of the 10 games was played move for move alike under both rules: the bots did not react to the change (random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would");
     // As many decisions, other moves (a tile-laying game asks the same questions every turn, however
     // greedy bots answer them): the bots reacted, and nothing is said.
-    const other = lines(digest(base, (i) => i), digest(base, (i) => (i === 3 ? 99 : i)));
+    const other = lines(digest(base, (i) => i), digest(base, (i) => (i < 6 ? 99 + i : i)));
     expect(other.join("\n")).not.toContain("note:");
+    // Most games alike but not all: the figures are mostly of games the change never touched
+    // (random bots, 11 or 7 chips: 178 of 200 alike, every seat +0.0, and only the JSON said why).
+    const most = lines(digest(base, (i) => i), digest(base, (i) => (i === 3 ? 99 : i)));
+    expect(most).toContain(
+      "note: 9 of the 10 games (90.0%) were played move for move alike under both rules: in those the bots did not react to the change, so every change above is that of the other game, diluted (random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would",
+    );
   });
 
   it("breaks the thresholds it should, and only those", () => {
