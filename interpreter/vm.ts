@@ -656,7 +656,21 @@ function offerNamed(x: Exec, f: FrameState, ins: Ins<"options">): void {
   // as deterministic as sorting, and reads better. Their labels are worked out when asked for.
   const pending: Pending = tellApart({ kind: "options", player, prompt: prompt(x, ins.prompt, f.locals, "Choose an action"), offered });
   if (offered.length === 1 && !ins.askAlways && !x.askAlways) {
+    // The options turned down are said with the one taken, to its player: shown only "Discard it
+    // (only option)", a designer never learnt why "Play it" was not offered. Worked out before the
+    // option runs (its code changes what the conditions read), in a narrated match only.
+    const refused = !x.quiet && offered.length < ins.options.length ? refusedNamed(x, f, ins, offered) : "";
+    const told = x.s.messages.length;
     settle(x, f, ins, pending, player, 0, undefined, true);
+    const m = x.s.messages[told];
+    if (refused && m?.forced) {
+      // Its player reads why; the others read what they read before (a label may name what they cannot see).
+      if (m.to === undefined) {
+        m.to = player;
+        m.others = m.text;
+      }
+      m.text = `${m.text.replace(/\)$/, "")}; ${refused})`;
+    }
     return;
   }
   x.s.pending = pending;
@@ -1167,11 +1181,6 @@ function settle(
 }
 
 /**
- * Why an option that is not offered is refused: the failing rule's own words
- * when it is a candidate. Explaining must not disturb the match: it runs as an
- * aside (`aside`), with the generator and the frame's locals put back.
- */
-/**
  * Why a named option (`option "…" when c`) is not offered: its `else` text, else the condition
  * that fails. Undefined when `optionId` names none of them, or one that is offered.
  */
@@ -1192,6 +1201,28 @@ function refuseNamed(x: Exec, f: FrameState, ins: Ins<"options">, optionId: stri
     });
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * The named options not `offered`, each with why (`Play it is not allowed: …`), joined; "" when
+ * none can be told. Run as an aside (`aside`): the generator and the frame's locals put back.
+ */
+function refusedNamed(x: Exec, f: FrameState, ins: Ins<"options">, offered: readonly number[]): string {
+  const l = f.locals;
+  try {
+    return aside(x, l, (probe) => {
+      const out: string[] = [];
+      for (let i = 0; i < ins.options.length; i++) {
+        if (offered.includes(i)) continue;
+        const o = ins.options[i]!;
+        const reason = whyNot(probe, l, o.reason, o.rules, ins.span) ?? `this must hold: ${o.text ?? "its condition"}`;
+        out.push(`${namedOption(String(o.label(probe, l)), i, i).label} is not allowed: ${reason}`);
+      }
+      return out.join("; ");
+    });
+  } catch {
+    return "";
   }
 }
 

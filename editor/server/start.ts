@@ -34,5 +34,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const t0 = Date.now();
   const { url } = await startEditor({ port });
   console.log(`Stela editor (built in ${((Date.now() - t0) / 1000).toFixed(1)} s): ${url}`);
-  console.log("Saving writes rule files back to games/. Press Ctrl+C to stop.");
+  // Where Save writes: the repository's games/, or the folder STELA_GAMES_DIR names (a designer's own).
+  const games = process.env.STELA_GAMES_DIR ? `${process.env.STELA_GAMES_DIR.replace(/\/$/, "")}/` : "games/";
+  console.log(`Saving writes rule files back to ${games}. Press Ctrl+C to stop.`);
 }

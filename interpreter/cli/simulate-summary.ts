@@ -1,6 +1,6 @@
 import { alignColumns } from "./text-columns.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
+import { evenJudgementNote, repeatedGames, repeatedGamesNote, type RepeatedGames, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -64,6 +64,8 @@ export interface SimulationSummary {
   shards?: number;
   /** How sure the seats' win shares are, and how many games would give ±5 and ±2 points (`winPrecision`); absent without a clean game or with one seat. */
   precision?: Precision;
+  /** Games played over again move for move (`repeatedGames`): the figures count each repeat as new; absent when nine in ten differ. */
+  repeats?: RepeatedGames;
   /** The engine that played the run (`engineBuild`), in `--json` outputs. */
   engine?: string;
   /** The game's `measure` blocks over the games that ended cleanly (`summariseMeasures`); absent when it has none. */
@@ -130,6 +132,8 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   if (measures.length) summary.measures = summariseMeasures(measures, clean, n);
   const precision = clean.length > 0 ? winPrecision(seats.map((x) => x.share)) : undefined;
   if (precision) summary.precision = precision;
+  const repeats = repeatedGames(clean);
+  if (repeats) summary.repeats = repeats;
   return summary;
 }
 
@@ -224,6 +228,7 @@ export function summaryLines(s: SimulationSummary): string[] {
     const precision = winPrecisionLine(s);
     if (precision) lines.push(precision);
   }
+  if (s.repeats) lines.push(`note: ${repeatedGamesNote(s.repeats)}`);
   const even = evenJudgementNote(s.seats);
   if (even) lines.push(`note: ${even}`);
   lines.push(

@@ -53,13 +53,15 @@ describe("forced choices", () => {
       }
       scoring p { points p.score }
     `).start({ players: 2, seed: 1 });
-    expect(m.state.messages.map((x) => x.text)).toEqual(["Player 1: Rest (only option)"]);
+    // Its player reads why the other option was not offered (a designer saw only the one taken); the others read the choice.
+    expect(m.state.messages.map((x) => x.text)).toEqual(["Player 1: Rest (only option; Work is not allowed: this must hold: current.score > 5)"]);
+    expect(m.view(1).messages.map((x) => x.text)).toEqual(["Player 1: Rest (only option)"]);
     // Player 2 could only bid 3: answered already, hidden until player 1 bids.
     expect(m.decision).toEqual({ players: [0], prompt: "Bid", simultaneous: true });
-    expect(m.view(0).messages.map((x) => x.text)).toEqual(["Player 1: Rest (only option)"]);
+    expect(m.view(0).messages.map((x) => x.text)).toEqual(["Player 1: Rest (only option; Work is not allowed: this must hold: current.score > 5)"]);
     m.apply("1", 0);
     expect(m.result!.scores).toEqual([2, 3]);
-    expect(m.state.messages.map((x) => x.text)).toEqual(["Player 1: Rest (only option)", "Player 2: 3 (only option)"]);
+    expect(m.state.messages.map((x) => x.text)).toEqual(["Player 1: Rest (only option; Work is not allowed: this must hold: current.score > 5)", "Player 2: 3 (only option)"]);
   });
 
   it("a forced choice of a piece the others cannot see reads to them without its name", () => {
