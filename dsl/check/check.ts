@@ -110,6 +110,8 @@ export function checkFile(
     def: emptyDef(ast.file, source),
     symbols,
     info: new Map(),
+    shadowed: new Set(),
+    shadowedUses: 0,
     consts: new Map(),
     kindDefaults: new Map(),
     fieldSets: new Map(),

@@ -191,6 +191,14 @@ export interface Checker {
   symbols: SymbolIndex;
   /** Declaration info per global name. */
   info: Map<string, SymbolInfo>;
+  /**
+   * Names a declaration tried to take from the built-ins (`define side(…)`, `zone ring`): refused
+   * once, at the declaration; its uses then read as unknown (type `any`), quietly, rather than as
+   * calls of the built-in, each failing far from the cause (one clash gave 50 errors).
+   */
+  shadowed: Set<string>;
+  /** How many uses of `shadowed` names were read as unknown (a value checked since then lost its type to that clash). */
+  shadowedUses: number;
   /** The value of each `const`, worked out by the declaration pass. */
   consts: Map<string, { v: Value; ty: Type }>;
   /** Default field values per kind, for component entries that leave a field out. */

@@ -52,6 +52,7 @@ export function collectNames(c: Checker, decls: Decl[]): void {
   const claim = (name: string, span: Span, what: string): boolean => {
     if (BUILTINS.has(name) || CONSTANTS.has(name)) {
       c.sink.error("duplicate-name", `\`${name}\` is a built-in name; choose another ${what} name`, span);
+      c.shadowed.add(name);
       return false;
     }
     const prev = seen.get(name);
@@ -766,7 +767,9 @@ export function buildComponents(c: Checker, decls: Decl[]): void {
         c.sink.error("invalid-components", "pieces start in a zone named here: `in deck`, or `in display[0]` for one of several numbered zones", d.zone.span);
       } else {
         const zg = c.globals.get(named.name);
-        if (zg?.k !== "zone") {
+        // A zone whose name a built-in has was refused where it was declared (`Checker.shadowed`).
+        if (zg?.k !== "zone" && c.shadowed.has(named.name)) c.shadowedUses++;
+        else if (zg?.k !== "zone") {
           c.sink.error("unknown-name", `\`${named.name}\` is not a zone`, named.span, didYouMean(named.name, [...c.globals].filter(([, s]) => s.k === "zone").map(([n]) => n)));
         } else {
           use(c, named.name, named.span);

@@ -245,12 +245,13 @@ export function checkExpr(c: Checker, e: Expr, cx: CodeContext): Typed {
       const parts = e.lets.map((l) => {
         const declared = l.type ? resolveType(c, l.type) : undefined;
         const reported = c.sink.items.length;
+        const shadowed = c.shadowedUses;
         const v = expectingMap(c, l.value, declared, () => checkExpr(c, l.value, inner));
         if (declared) expect(c, v, declared, l.value.span, `the value of \`${l.name.text}\``);
         let ty = declared ?? v.ty;
         if (!declared && ty.t === "none") ty = T.any;
         const local = declareName(c, scope, l.name, ty);
-        if (ty.t === "any" && c.sink.items.slice(reported).some((d) => d.severity === "error")) local.lost = true;
+        if (ty.t === "any" && (c.shadowedUses > shadowed || c.sink.items.slice(reported).some((d) => d.severity === "error"))) local.lost = true;
         return { slot: local.slot, value: v.ir, span: l.span };
       });
       const value = checkExpr(c, e.value, inner);
@@ -343,6 +344,10 @@ export function checkName(c: Checker, name: string, span: Span, cx: CodeContext)
   if (k) {
     if (k.type.t === "policy") return lit(name, T.policy, span);
     return { ir: { op: "builtin", fn: name, args: [], span }, ty: k.type };
+  }
+  if (c.shadowed.has(name)) {
+    c.shadowedUses++;
+    return bad(span);
   }
   if (BUILTINS.has(name)) {
     c.sink.error("type-mismatch", `\`${name}\` is a built-in function: call it with \`${name}(…)\``, span);
@@ -605,6 +610,11 @@ export function checkArgs(
 }
 
 export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[], span: Span, cx: CodeContext): Typed {
+  // A built-in's name a declaration tried to take: refused there, unknown here (`Checker.shadowed`).
+  if (c.shadowed.has(name) && !cx.scope.lookup(name)) {
+    c.shadowedUses++;
+    return bad(span);
+  }
   if (!cx.scope.lookup(name)) {
     const g = c.globals.get(name);
     if (g) {

@@ -52,11 +52,15 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       warnHiding(c, cx.scope, s.name);
       const declared = s.type ? resolveType(c, s.type) : undefined;
       if (s.value.kind === "ChooseExpr" || s.value.kind === "SecretChooseExpr") {
+        const reported = c.sink.items.length;
+        const shadowed = c.shadowedUses;
         const { ir, ty } = s.value.kind === "ChooseExpr" ? checkChoose(c, s.value, cx) : checkSecret(c, s.value, cx);
         if (declared && !assignable(ty, declared)) {
           c.sink.error("type-mismatch", `\`${s.name.text}\` is declared ${typeName(declared)} but the choice gives ${article(typeName(ty))}`, s.value.span);
         }
         const local = declareName(c, cx.scope, s.name, declared ?? ty);
+        // A choice from what an error left unknown: its type is lost to that error, said once.
+        if (!declared && ty.t === "any" && (c.shadowedUses > shadowed || c.sink.items.slice(reported).some((d) => d.severity === "error"))) local.lost = true;
         return { ...ir, slot: local.slot } as IrStmt;
       }
       const call = procedureCall(c, s.value, cx);
@@ -69,12 +73,14 @@ function checkStmt(c: Checker, s: Stmt, cx: CodeContext): IrStmt | IrStmt[] | un
       }
       const value: Expr = s.value;
       const reported = c.sink.items.length;
+      const shadowed = c.shadowedUses;
       const v = expectingMap(c, value, declared, () => checkExpr(c, value, cx));
       if (declared) expect(c, v, declared, s.value.span, `the value of \`${s.name.text}\``);
       let ty = declared ?? v.ty;
       if (!declared && ty.t === "none") ty = T.any;
       const local = declareName(c, cx.scope, s.name, ty);
-      if (ty.t === "any" && c.sink.items.slice(reported).some((d) => d.severity === "error")) local.lost = true;
+      // Its type lost to an error in its value, or to a built-in's name a declaration tried to take.
+      if (ty.t === "any" && (c.shadowedUses > shadowed || c.sink.items.slice(reported).some((d) => d.severity === "error"))) local.lost = true;
       return { op: "let", slot: local.slot, value: v.ir, span };
     }
     case "AssignStmt": {
