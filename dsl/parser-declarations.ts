@@ -802,10 +802,13 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
   estimateDecl = this.RULE("estimateDecl", (): Decl => {
     const start = this.CONSUME(kw("estimate"));
     const player = this.declaredName(this.CONSUME(Word));
-    this.CONSUME(LBrace);
-    const value = this.SUBRULE(this.expression);
-    this.CONSUME(RBrace);
-    return this.ACTION(() => ({ kind: "EstimateDecl", player: this.name(player), value, span: this.spanFrom(start) }));
+    // Written as a `define`'s block is, as a `measure` is: named parts (`let`) first (a user wrote
+    // `let` there and was told `let` could not be a name).
+    const block = this.SUBRULE(this.defineBlock);
+    return this.ACTION(() => {
+      const value = block.kind === "BlockExpr" && block.lets.length === 0 ? block.value : block;
+      return { kind: "EstimateDecl", player: this.name(player), value, span: this.spanFrom(start) } as Decl;
+    });
   });
 
   /** `measure "Label" { value }` or `measure "Label" p { value }`: a figure of a finished game, reported by simulation. */

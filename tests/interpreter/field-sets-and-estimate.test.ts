@@ -66,6 +66,13 @@ scoring p { points p.steps * 10 }`;
     // Over: the final score, without the coins.
     expect([m.estimate(0), m.estimate(1)]).toEqual([10, 10]);
   });
+  it("is written as a define's block: named parts (`let`) first, then its value", () => {
+    const m = gameFromSource(source("estimate p {\n  let worth = 10\n  p.steps * worth + p.coins\n}")).start({ players: 2 });
+    choose(m, "coin");
+    expect(m.estimate(0)).toBe(3);
+    choose(m, "step");
+    expect(m.estimate(1)).toBe(10);
+  });
   it("is what a bot steers by while the game is on", () => {
     // The estimate here values coins, the scoring steps: a greedy bot's first move shows which it read.
     const firstMove = (estimate: string): string => {
