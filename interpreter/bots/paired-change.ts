@@ -53,6 +53,13 @@ export interface PairedChange {
    * alone or sharing): how often the change left who won as it was, game for game.
    */
   sameWinners: number;
+  /**
+   * The share of pairs that would end with the same winners were the two sides' games unrelated
+   * (each side's winners as often as they came, drawn apart): what \`sameWinners\` reads against.
+   * Two variants that start from other positions pair games that share nothing (a Kalah of 3 seeds
+   * against one of 4), and "the same in 84 of 200 games" then says only as much as chance does.
+   */
+  sameWinnersByChance: number;
 }
 
 /**
@@ -77,6 +84,13 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
   const margin: number[] = [];
   let sameMoves: number | undefined = 0;
   let sameWinners = 0;
+  // How often each side's games ended with each set of winners (seats sorted, joined).
+  const winnersA = new Map<string, number>();
+  const winnersB = new Map<string, number>();
+  const count = (m: Map<string, number>, w: readonly number[]): void => {
+    const k = [...w].sort((i, j) => i - j).join(",");
+    m.set(k, (m.get(k) ?? 0) + 1);
+  };
   if (a.length !== b.length) throw new Error(`paired runs must hold the same games: ${a.length} against ${b.length}`);
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
@@ -95,6 +109,8 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     const after = winningMargin(y.scores);
     if (before !== undefined && after !== undefined) margin.push(after - before);
     if (x.winners.length === y.winners.length && x.winners.every((w) => y.winners.includes(w))) sameWinners++;
+    count(winnersA, x.winners);
+    count(winnersB, y.winners);
     if (x.moves === undefined || y.moves === undefined) sameMoves = undefined;
     else if (sameMoves !== undefined && x.moves === y.moves) sameMoves++;
   }
@@ -104,6 +120,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     length: pairedMeanDifference(length, z),
     margin: pairedMeanDifference(margin, z),
     sameWinners,
+    sameWinnersByChance: byChance(winnersA, winnersB, length.length),
   };
   // Both sides must take turns: rules without `turn` count none, and a change from 6 turns to
   // none is no change of length (the games may be played move for move alike).
@@ -118,11 +135,20 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
  * shared first place). A designer asked how often a variant changes the outcome, and worked it
  * out from every game's outcome.
  */
-export function sameWinnersText(c: Pick<PairedChange, "sameWinners" | "pairs">, z = Z95): string {
+export function sameWinnersText(c: Pick<PairedChange, "sameWinners" | "pairs"> & { sameWinnersByChance?: number | undefined }, z = Z95): string {
   // `z`: widened with the other intervals of a run with looks (`togetherZ`).
   const r = wilson(c.sameWinners, c.pairs, z);
   const pct = (v: number): string => (v * 100).toFixed(1);
-  return `the same in ${c.sameWinners} of ${c.pairs} games (${pct(r.value)}% [${pct(r.low)}–${pct(r.high)}]), game for game`;
+  const chance = c.sameWinnersByChance === undefined || c.pairs === 0 ? "" : `; ${pct(c.sameWinnersByChance)}% by chance alone, were the two sides' games unrelated`;
+  return `the same in ${c.sameWinners} of ${c.pairs} games (${pct(r.value)}% [${pct(r.low)}–${pct(r.high)}]), game for game${chance}`;
+}
+
+/** The share of `n` pairs whose winners would agree by chance: each set of winners' share on one side times its share on the other, added up. */
+function byChance(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, n: number): number {
+  if (n === 0) return 0;
+  let sum = 0;
+  for (const [k, x] of a) sum += (x / n) * ((b.get(k) ?? 0) / n);
+  return sum;
 }
 
 /** Does the change surely differ from none: is its interval bounded, and does it leave out 0? */

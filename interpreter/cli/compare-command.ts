@@ -94,6 +94,8 @@ export interface Comparison {
   sameMoves?: number;
   /** How many of the pairs ended with the same winners on both sides (`PairedChange.sameWinners`). */
   sameWinners: number;
+  /** The share of pairs whose winners would agree were the sides' games unrelated (`PairedChange.sameWinnersByChance`). */
+  sameWinnersByChance?: number;
   thresholds: Threshold[];
   /** The command that reproduces this comparison. */
   command: string;
@@ -372,7 +374,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players, "wins", looks) } : {};
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
-  const alike = { ...(at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves }), sameWinners: at95.sameWinners };
+  const alike = { ...(at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves }), sameWinners: at95.sameWinners, sameWinnersByChance: at95.sameWinnersByChance };
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};

@@ -55,6 +55,11 @@ describe("the same winners, game for game", () => {
     ];
     expect(pairedChange(a, b, 2).sameWinners).toBe(2);
     expect(sameWinnersText({ sameWinners: 2, pairs: 4 })).toBe("the same in 2 of 4 games (50.0% [15.0–85.0]), game for game");
+    // Against chance: A's winners are {0} ¼, {1} ¼, {0,1} ½; B's {0} ¾, {0,1} ¼. Unrelated games would
+    // agree ¼·¾ + ½·¼ = 5/16 of the time (two variants that start apart pair games sharing nothing).
+    const c = pairedChange(a, b, 2);
+    expect(c.sameWinnersByChance).toBeCloseTo(5 / 16, 12);
+    expect(sameWinnersText(c)).toBe("the same in 2 of 4 games (50.0% [15.0–85.0]), game for game; 31.3% by chance alone, were the two sides' games unrelated");
     // A pair with a failed game is no pair.
     expect(pairedChange(a, [b[0]!, b[1]!, b[2]!, { ...b[3]!, error: "line 3: boom" }], 2).sameWinners).toBe(1);
   });
