@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../../dsl/index.ts";
 import { formatBotSpec, makeBot, mixSeed, parseBotSpec, RandomBot, type Bot } from "../../../interpreter/index.ts";
-import { listExamples, runExample, StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
+import { listExamples, refusedOptions, runExample, StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
 
 /** How a playtest starts: everything else follows from the rules and the decisions. */
 export interface PlaytestSettings {
@@ -91,6 +91,12 @@ export interface PlaytestSnapshot {
   revealed: string[];
   /** The position editor's view: every piece shown as it is, so a tile can be taken out of a supply nobody may look into. */
   setup?: boolean;
+  /**
+   * The named actions the rules turn down for the viewer at the choice they owe (`option "…" when c
+   * else "…"`), each with the rules' words: shown greyed beside those offered, so a player sees why
+   * "Play it" is missing rather than only "Discard it".
+   */
+  refusedActions?: { label: string; rule: string }[];
 }
 
 function sameDecision(a: { player: number; option: string }, b: { player: number; option: string }): boolean {
@@ -502,6 +508,10 @@ export class PlaytestSession {
       revealed,
     };
     if (options.setup) snap.setup = true;
+    if (viewer !== null && this.match.state.pending?.kind === "options" && snap.owing.includes(viewer)) {
+      const refused = refusedOptions(this.match, viewer, {});
+      if (refused.length) snap.refusedActions = refused.map((r) => ({ label: r.label, rule: r.rule }));
+    }
     if (this.match.error && this.applied.length > 0) {
       const index = this.applied.length - 1;
       snap.failedDuring = { index, decision: snap.log[index]! };
