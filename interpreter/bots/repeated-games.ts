@@ -28,7 +28,7 @@ export function repeatedGames(games: readonly { moves?: number | undefined }[]):
     n++;
     counts.set(g.moves, (counts.get(g.moves) ?? 0) + 1);
   }
-  if (n < 6 || counts.size > 0.9 * n) return undefined;
+  if (n < 6 || counts.size >= 0.9 * n) return undefined;
   let commonest = 0;
   for (const c of counts.values()) if (c > commonest) commonest = c;
   return { games: n, distinct: counts.size, commonest };
