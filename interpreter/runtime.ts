@@ -482,7 +482,10 @@ export class Runtime {
     }
     const pieces = this.pieceComponents(players).map(({ c, owner }) => {
       const comp = def.components[c]!;
-      return { c, owner, zone: comp.zone ? instanceKey(comp.zone, comp.perPlayer, owner) : null, states: def.kinds[comp.kind]!.states };
+      // A player's pieces start in that player's zone of the name, or in the one zone of a shared name
+      // (`components Worker per player in pool`: each player's workers in one pool).
+      const shared = comp.zone !== undefined && def.zones[comp.zone]?.perPlayer === false;
+      return { c, owner, zone: comp.zone ? instanceKey(comp.zone, comp.perPlayer && !shared, owner) : null, states: def.kinds[comp.kind]!.states };
     });
     // Each zone's pieces at the start, bottom first, as the pieces come: a new match copies each list
     // whole instead of finding its zone by name once per piece.
