@@ -10,6 +10,7 @@ import { computeResult } from "./result.ts";
 import type { Game } from "./game.ts";
 import type { Runtime } from "./runtime.ts";
 import { cloneState } from "./clone-state.ts";
+import { seedState } from "./random.ts";
 import { STATE_VERSION, type LogEntry, type MatchResult, type MatchState, type OptionState, type SavedState } from "./state.ts";
 import { savedStateProblem } from "./saved-state-shape.ts";
 import { loadedState, savedState } from "./saved-state.ts";
@@ -362,6 +363,18 @@ export class Match {
     let n = 0;
     for (const t of this.state.turns) n += t;
     return n;
+  }
+
+  /**
+   * Has the match drawn from its generator yet (a shuffle, a deal, a roll)? A match that never did
+   * is told whole by its decisions: two such matches of one rules with the same decisions are one
+   * game, whatever their seeds (`repeatedGames`).
+   */
+  get drewChance(): boolean {
+    const start = seedState(this.state.seed);
+    const now = this.state.rng;
+    for (let i = 0; i < start.length; i++) if (start[i] !== now[i]) return true;
+    return false;
   }
 
   /**

@@ -20,6 +20,8 @@ export interface GameOutcome {
   turns?: number;
   /** A digest of its decisions (`PlayedGame.moves`): `stela compare` tells by it whether the bots played alike. */
   moves?: number;
+  /** It drew from its generator (a shuffle, a deal, a roll): its decisions alone do not tell it (`Match.drewChance`). */
+  chance?: true;
   /**
    * The seat that took the game's first decision (absent: seat 1, as in shards from before it was
    * kept): the first player of a game that draws who starts (`random(players)`) is not seat 1.
@@ -161,7 +163,7 @@ export function playGame(
   }
   const failure = m.error ?? noEnd ?? measureFailure;
   if (failure) error = `${failure.file}:${failure.span.start.line}:${failure.span.start.column}: ${failure.code}: ${failure.message}${failure.hint ? ` (${failure.hint})` : ""}`;
-  const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(m.turns > 0 ? { turns: m.turns } : {}), moves };
+  const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(m.turns > 0 ? { turns: m.turns } : {}), moves, ...(m.drewChance ? { chance: true as const } : {}) };
   // Who decided first alone; nobody when all answered secret choices at once (bots answer in
   // seat order, which says nothing of the game).
   const { first, atOnce } = firstToDecide(m.log);

@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { failedGamesLine, firstSeatVerdict, gamesPerSecondText, marginLine, measureRows, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
-import { evenJudgementNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type MeasureSummary, type Rate } from "../index.ts";
+import { evenJudgementNote, repeatedGamesNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type MeasureSummary, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
 function firstPlayerSentence(s: SimulationSummary): string {
@@ -130,6 +130,7 @@ ${
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}`
 }
+${s.repeats ? `<p>Note: ${escapeHtml(repeatedGamesNote(s.repeats))}.</p>` : ""}
 ${even ? `<p>Note: ${escapeHtml(even)}.</p>` : ""}
 ${s.measures ? measuresTable(s.measures, s.clean) : ""}
 <div class="charts">

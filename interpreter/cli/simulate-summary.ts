@@ -132,7 +132,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   if (measures.length) summary.measures = summariseMeasures(measures, clean, n);
   const precision = clean.length > 0 ? winPrecision(seats.map((x) => x.share)) : undefined;
   if (precision) summary.precision = precision;
-  const repeats = repeatedGames(clean);
+  const repeats = repeatedGames(clean, summary.bots);
   if (repeats) summary.repeats = repeats;
   return summary;
 }

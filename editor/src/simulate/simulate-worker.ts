@@ -29,7 +29,7 @@ function load(req: SimulateRequest, source: string): Game {
 interface Run {
   game: Game;
   req: SimulateRequest;
-  outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; turns?: number; moves: number; first?: number; atOnce?: true; error?: string; measures?: (number | null)[][] }[];
+  outcomes: { game: number; scores: number[]; winners: number[]; decisions: number; turns?: number; moves: number; chance?: true; first?: number; atOnce?: true; error?: string; measures?: (number | null)[][] }[];
   /** By game, by seat: what a bot that judges options found (`Bot.judged`), as `stela simulate` sums it. */
   judged: (Judged | undefined)[][];
 }
@@ -61,7 +61,7 @@ function playTo(run: Run, to: number, progress: (done: number) => void): void {
     }
     // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
     const { first, atOnce } = firstToDecide(m.log);
-    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(m.turns > 0 ? { turns: m.turns } : {}), moves, ...(first === undefined ? {} : { first }), ...(atOnce ? { atOnce } : {}), ...(error ? { error } : {}), ...(measures ? { measures } : {}) });
+    outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(m.turns > 0 ? { turns: m.turns } : {}), moves, ...(m.drewChance ? { chance: true as const } : {}), ...(first === undefined ? {} : { first }), ...(atOnce ? { atOnce } : {}), ...(error ? { error } : {}), ...(measures ? { measures } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
   }
