@@ -132,3 +132,39 @@ describe("position editor: hidden zones", () => {
     expect(runExamples(saved).map((r) => [r.title, r.passed])).toContainEqual(["From the supply", true]);
   });
 });
+
+/** A piece among others alike but for their owner is named with its owner (it moved another player's worker). */
+describe("position editor: pieces alike but for their owner", () => {
+  const source = `game "Owners" { players 2 }
+per player { score: number = 0 }
+kind Worker { strength: number }
+zone pool: Worker public
+zone home per player: Worker public
+components Worker per player in home { x2 { strength: 1 } }
+flow {
+  for p in players {
+    move first w in p.home to pool
+  }
+  for p in players {
+    turn p {
+      let n = choose n from 1..3 prompt "Score"
+      p.score += n
+    }
+  }
+}
+scoring p { points p.score + size([w for w in p.home where w.owner == p]) }
+`;
+  const rules = { source, file: "owners.stela" };
+
+  it("names the clicked player's piece, not the first alike in fields", () => {
+    const s = new PlaytestSession(compile(source, rules.file).game!, { players: 2, seed: 1 });
+    s.persons = new Set([0, 1]);
+    const opening = openingOf(s);
+    const seats = { persons: [0, 1], viewAs: 0 as const };
+    const start = previewPosition(rules, opening, { title: "T", statements: [] }, seats);
+    const second = start.snapshot!.view.zones.find((z) => z.key === "pool")!.pieces!.find((p) => p.owner === 1)!;
+    const moved = previewPosition(rules, opening, { title: "T", statements: [], edit: { kind: "move", piece: second.id!, to: { zone: "home#0" } } }, seats);
+    expect(moved.statements).toEqual(['move first q in pool where q.name == "Worker" and q.owner == players[1] to players[0].home']);
+    expect(moved.snapshot!.view.zones.find((z) => z.key === "home#0")!.pieces!.map((p) => p.owner)).toEqual([0, 1]);
+  });
+});

@@ -73,9 +73,16 @@ function fieldLiteral(how: FieldWriting[string][string] | undefined, v: Value | 
   return undefined;
 }
 
-/** Two pieces a rule cannot tell apart: one component's fields, the same state. */
+/** Two pieces a rule cannot tell apart: one component's fields, the same state, owner and face. */
 function alike(a: PieceView, b: PieceView): boolean {
-  return a.kind === b.kind && a.name === b.name && JSON.stringify(a.fields) === JSON.stringify(b.fields) && JSON.stringify(a.state) === JSON.stringify(b.state);
+  return (
+    a.kind === b.kind &&
+    a.name === b.name &&
+    a.owner === b.owner &&
+    a.faceUp === b.faceUp &&
+    JSON.stringify(a.fields) === JSON.stringify(b.fields) &&
+    JSON.stringify(a.state) === JSON.stringify(b.state)
+  );
 }
 
 /**
@@ -87,17 +94,19 @@ function byFields(pieces: PieceView[], p: PieceView, writing: FieldWriting | und
   const how = writing?.[p.kind];
   const fields = p.fields;
   if (!how || !fields || p.name === undefined) return undefined;
-  const terms: { field: string; text: string }[] = [];
+  const terms: { text: string; keeps: (q: PieceView) => boolean }[] = [];
   for (const [field, v] of Object.entries(fields)) {
     const text = fieldLiteral(how[field], v);
-    if (text !== undefined) terms.push({ field, text: `q.${field} == ${text}` });
+    if (text !== undefined) terms.push({ text: `q.${field} == ${text}`, keeps: (q) => q.fields?.[field] === v });
   }
-  // The fewest fields first: each field that still leaves a piece not alike matching is added.
+  // Its owner, when pieces alike in every field belong to others (each player's workers in one pool).
+  if (p.owner !== null) terms.push({ text: `q.owner == players[${p.owner}]`, keeps: (q) => q.owner === p.owner });
+  // The fewest terms first: each that still leaves a piece not alike matching is added.
   let matching = pieces.filter((q) => q.name === p.name);
   const used: string[] = [];
   for (const t of terms) {
     if (matching.every((q) => alike(q, p))) break;
-    const fewer = matching.filter((q) => q.fields?.[t.field] === fields[t.field]);
+    const fewer = matching.filter(t.keeps);
     if (fewer.length < matching.length) {
       matching = fewer;
       used.push(t.text);
