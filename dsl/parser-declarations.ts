@@ -1,4 +1,4 @@
-import { EOF, tokenMatcher } from "chevrotain";
+import { EOF, tokenMatcher, type IToken } from "chevrotain";
 import type { BoardMap, ComponentEntry, Decl, VariantInclude, Expr, FieldDecl, KnownDecl, LegendEntry, LetPart, Name, Param, Requirement, ShowEntry, TableKey, TableRow, Tiebreak } from "./ast.ts";
 import { DECLARATION_WORDS, tokenSpan, unquote, isReal, isExampleWord, isIncludeWord, isMarkWord, isMeasureWord, isZoneWord, startsDeclaration, startsDeclarationLine } from "./parser-base.ts";
 import { didYouMean } from "./suggest.ts";
@@ -840,6 +840,19 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
     });
   });
 
+  /**
+   * What to say of a word found where a `scoring` line should start: the lowest-wins advice for a
+   * word of it (`least wins`), or, for a word left on the line of a `points` or `tiebreak` after its
+   * expression ended (`points fewest p.penalty`, `tiebreak most p.gold p.silver`), that a line holds
+   * one expression.
+   */
+  private scoringWordHint(t: IToken): string | undefined {
+    if (LOWEST.has(t.image)) return LOWEST_WINS;
+    const before = this.LA(-1);
+    if (before.endLine !== t.startLine) return undefined;
+    return LOWEST.has(before.image) ? POINTS_ONE_EXPRESSION : "each `points` or `tiebreak` line is one expression: is an operator (`+`) missing?";
+  }
+
   scoringDecl = this.RULE("scoringDecl", (): Decl => {
     const start = this.CONSUME(kw("scoring"));
     const player = this.declaredName(this.CONSUME(Word));
@@ -856,8 +869,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
             {
               GATE: () => this.LA(1).tokenType === Identifier,
               ALT: () => {
-                // A word left on the line of `points` (`points fewest p.penalty`): the expression ended before it.
-                const word = this.contextual(1, "points", "in `scoring`", (t) => (this.LA(-1).endLine === t.startLine ? POINTS_ONE_EXPRESSION : undefined));
+                const word = this.contextual(1, "points", "in `scoring`", (t) => this.scoringWordHint(t));
                 const e = this.SUBRULE(this.expression);
                 this.ACTION(() => {
                   // A second line would silently replace the first (and go unchecked).
@@ -891,7 +903,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
             // Any other line (`lowest wins`, `let total = …`): one error with what the block holds, the line skipped.
             {
               ALT: () =>
-                this.skipUntil("a `points` or `tiebreak` line in `scoring`", (t) => t.image === "points" || t.tokenType === kw("tiebreak"), ["points", "tiebreak"], false, (t) =>
+                this.skipUntil("a `points` or `tiebreak` line in `scoring`", (t) => t.image === "points" || t.tokenType === kw("tiebreak") || startsDeclarationLine(t), [], false, (t) =>
                   LOWEST.has(t.image) ? LOWEST_WINS : SCORING_LINES,
                 ),
             },

@@ -95,8 +95,9 @@ export const errorMessages: IParserErrorMessageProvider = {
   buildMismatchTokenMessage({ expected, actual, ruleName }) {
     noteHint(actual, [expected]);
     // `let total = …` in `scoring`: its lines are `points` and `tiebreak` only.
+    // Its `}` expected and a declaration found at the start of a line: the block was left open.
     if (ruleName === "scoringDecl" && actual.tokenType.name.startsWith("Kw_") && actual.image !== "tiebreak") {
-      parseHints.set(actual, LOWEST.has(actual.image) ? LOWEST_WINS : SCORING_LINES);
+      parseHints.set(actual, actual.startColumn === 1 ? "the `scoring` block above is not closed: add its `}` before this line" : LOWEST.has(actual.image) ? LOWEST_WINS : SCORING_LINES);
     }
 
     // `zone rows per player x5: …`: the count after `per player` (the other order reads, and is refused by the checker).

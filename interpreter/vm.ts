@@ -1210,20 +1210,21 @@ function refuseNamed(x: Exec, f: FrameState, ins: Ins<"options">, optionId: stri
  */
 function refusedNamed(x: Exec, f: FrameState, ins: Ins<"options">, offered: readonly number[]): string {
   const l = f.locals;
-  try {
-    return aside(x, l, (probe) => {
-      const out: string[] = [];
-      for (let i = 0; i < ins.options.length; i++) {
-        if (offered.includes(i)) continue;
-        const o = ins.options[i]!;
+  return aside(x, l, (probe) => {
+    const out: string[] = [];
+    for (let i = 0; i < ins.options.length; i++) {
+      if (offered.includes(i)) continue;
+      const o = ins.options[i]!;
+      // One option whose label or reason fails is left out; the others are still told.
+      try {
         const reason = whyNot(probe, l, o.reason, o.rules, ins.span) ?? `this must hold: ${o.text ?? "its condition"}`;
         out.push(`${namedOption(String(o.label(probe, l)), i, i).label} is not allowed: ${reason}`);
+      } catch {
+        continue;
       }
-      return out.join("; ");
-    });
-  } catch {
-    return "";
-  }
+    }
+    return out.join("; ");
+  });
 }
 
 /**

@@ -522,6 +522,12 @@ function property(
 ): Typed {
   const p = PROPERTIES.find((x) => x.of === of && x.name === e.field.text);
   if (p) return { ir: { op: "prop", obj: obj.ir, of, name: p.name, span: e.span }, ty: p.type };
+  // A player's zone or board whose name a built-in has (`zone ring per player`): refused where it
+  // was declared (`Checker.shadowed`), unknown here, quietly.
+  if (of === "player" && c.shadowed.has(e.field.text)) {
+    c.shadowedUses++;
+    return bad(e.span);
+  }
   const known = [...declared, ...PROPERTIES.filter((x) => x.of === of).map((x) => x.name)];
   c.sink.error("unknown-field", `${article(typeName(obj.ty))} has no field \`${e.field.text}\``, e.field.span, didYouMean(e.field.text, known));
   return bad(e.span);
@@ -613,6 +619,8 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
   // A built-in's name a declaration tried to take: refused there, unknown here (`Checker.shadowed`).
   if (c.shadowed.has(name) && !cx.scope.lookup(name)) {
     c.shadowedUses++;
+    // Its arguments are checked still: their own mistakes are told, and the names they use count as used.
+    for (const a of args) checkExpr(c, a.value, cx);
     return bad(span);
   }
   if (!cx.scope.lookup(name)) {

@@ -64,8 +64,9 @@ export function evenJudgementNote(seats: readonly JudgedSeat[]): string | undefi
 /**
  * How often a bot may find every option of one choice worth the same before the note names that
  * choice: half. A turn split into "buy or pass", "which" and "where" left greedy blind at its
- * first question in 68% and 87% of its decisions there (the points come only with the last), and a
- * note that waited for 90% named only the last question, which it judged well enough.
+ * first question in 68% and 87% of its decisions there (the points come only with the last); a
+ * note that waited for 90% never named that question. Some choices are even for good reason (a
+ * symmetric opening), so the note says how often, and the designer judges.
  */
 const EVEN_AT_CHOICE = 0.5;
 

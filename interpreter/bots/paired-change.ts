@@ -56,8 +56,8 @@ export interface PairedChange {
   /**
    * The share of pairs that would end with the same winners were the two sides' games unrelated
    * (each side's winners as often as they came, drawn apart): what \`sameWinners\` reads against.
-   * Two variants that start from other positions pair games that share nothing (a Kalah of 3 seeds
-   * against one of 4), and "the same in 84 of 200 games" then says only as much as chance does.
+   * Two variants that start from other positions pair games that share nothing (3 seeds a pit
+   * against 4 in a sowing game), and "the same in 84 of 200 games" then says only as much as chance does.
    */
   sameWinnersByChance: number;
 }
@@ -201,8 +201,8 @@ export function samePlayNote(length: PairedDifference, sameMoves?: number, bots:
     ? "(random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would"
     : "(greedy and mcts steer by the game's `estimate`: a change that does not alter how it ranks their options leaves them playing as before)";
   if (sameMoves !== undefined) {
-    // Half or more alike: the figures are mostly of games the change never touched (random bots
-    // and 11 or 7 chips: 178 of 200 games alike, every seat +0.0, and only the JSON said why).
+    // Half or more alike: the figures are mostly of games the change never touched (random bots and
+    // a change of starting coins: 178 of 200 games alike, every seat +0.0, and only the JSON said why).
     if (length.n < 6 || sameMoves < length.n / 2) return undefined;
     if (sameMoves < length.n) {
       return `${sameMoves} of the ${length.n} games (${((sameMoves / length.n) * 100).toFixed(1)}%) were played move for move alike under both rules: in those the bots did not react to the change, so every change above is that of the other ${length.n - sameMoves === 1 ? "game" : `${length.n - sameMoves} games`}, diluted ${advice}`;
