@@ -20,28 +20,12 @@ export function estimateReading(def: GameDef): Map<string, string> {
   if (!def.estimate) return out;
   const text = (v: unknown): string => JSON.stringify(v, (k, x: unknown) => (k === "span" ? undefined : x));
   out.set("estimate", text(def.estimate));
-  // The declarations an expression reaches, by the kind of its call.
-  const named: Partial<Record<IrExpr["op"], Record<string, unknown>>> = { fn: def.functions, rule: def.rules, hook: def.hooks, table: def.tables };
   // The fields read on the way (`c.value`): a variant that changes only what a card is worth
   // changes how the bots value it, as a changed constant does.
   const fields = new Set<string>();
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const n of node) visit(n);
-      return;
-    }
-    if (!node || typeof node !== "object") return;
-    const e = node as IrExpr & { name?: string };
+  walkEstimate(def, (e) => {
     if (e.op === "field") fields.add(e.name!);
-    const decls = named[e.op];
-    const d = decls && e.name !== undefined ? decls[e.name] : undefined;
-    if (d !== undefined && !out.has(e.name!)) {
-      out.set(e.name!, text(d));
-      visit(d);
-    }
-    for (const c of irChildren(node)) visit(c);
-  };
-  visit(def.estimate);
+  }, (name, d) => out.set(name, text(d)));
   for (const f of [...fields].sort()) {
     const values = def.components.filter((c) => Object.hasOwn(c.fields, f)).map((c) => [c.kind, c.label, c.fields[f]]);
     if (values.length) out.set(`${FIELD}${f}`, text(values));
@@ -51,6 +35,49 @@ export function estimateReading(def: GameDef): Map<string, string> {
 
 /** How `estimateReading` keys the components' values of a field the estimate reads: `field:value`. */
 const FIELD = "field:";
+
+/**
+ * Visits every node of the estimate and of each `define`, `rule`, `hook` and `table` it reaches
+ * (each once, told to `reached` by name).
+ */
+function walkEstimate(def: GameDef, each: (e: IrExpr & { name?: string }) => void, reached: (name: string, decl: unknown) => void = () => {}): void {
+  if (!def.estimate) return;
+  // The declarations an expression reaches, by the kind of its call.
+  const named: Partial<Record<IrExpr["op"], Record<string, unknown>>> = { fn: def.functions, rule: def.rules, hook: def.hooks, table: def.tables };
+  const seen = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const n of node) visit(n);
+      return;
+    }
+    if (!node || typeof node !== "object") return;
+    const e = node as IrExpr & { name?: string };
+    each(e);
+    const decls = named[e.op];
+    const d = decls && e.name !== undefined ? decls[e.name] : undefined;
+    if (d !== undefined && !seen.has(`${e.op}:${e.name}`)) {
+      seen.add(`${e.op}:${e.name}`);
+      reached(e.name!, d);
+      visit(d);
+    }
+    for (const c of irChildren(node)) visit(c);
+  };
+  visit(def.estimate);
+}
+
+/**
+ * Does the estimate read a player's seat (`p.seat`)? Then bots that judge by it may judge each seat
+ * differently (a variant that gives one seat another estimate, as the README suggests for testing
+ * one), and a first-player test cannot tell the first seat from how it is judged
+ * (`FirstPlayerTest.seatEstimate`).
+ */
+export function estimateReadsSeat(def: GameDef): boolean {
+  let reads = false;
+  walkEstimate(def, (e) => {
+    if (e.op === "prop" && e.name === "seat") reads = true;
+  });
+  return reads;
+}
 
 /** The names (`estimate` for its own block) whose reading differs between two definitions' estimates, in A's order then B's. */
 export function estimateReadsChanged(a: GameDef, b: GameDef): string[] {

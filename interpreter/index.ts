@@ -12,7 +12,7 @@ export type { ApplyResult } from "./vm.ts";
 export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ViewOptions, ZoneView } from "./view.ts";
 export { pickComplete, pickId, pickSize, type PickView } from "./pick-view.ts";
 export { spaceLegend } from "./space-legend.ts";
-export { estimateReading, estimateReadsChanged, estimateSteersNote, readingsChanged } from "./estimate-reading.ts";
+export { estimateReading, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, readingsChanged } from "./estimate-reading.ts";
 export { compareIds } from "./values.ts";
 export { STOP_ID } from "./options.ts";
 export { BOT_KINDS, formatBotSpec, makeBot, parseBotSpec, type Bot, type BotKind, type BotSpec, type Judged, type JudgedSite } from "./bots/bot.ts";

@@ -24,6 +24,12 @@ export interface FirstPlayerTest {
    * bid): the text names it, since "the first to decide" is then not the seat a reader assumes.
    */
   firstSeat?: number;
+  /**
+   * The game's `estimate` reads each player's seat (`estimateReadsSeat`): bots that judge by it may
+   * judge each seat differently, so the first seat's share is its estimate's as much as the move's.
+   * Set by the tool that knows the rules (`stela simulate`, the editor).
+   */
+  seatEstimate?: true;
 }
 
 /**
@@ -85,6 +91,11 @@ function noFirstPlayer(test: FirstPlayerTest): boolean {
 export function firstPlayerVerdict(bots: readonly string[], test: FirstPlayerTest): string {
   if (noFirstPlayer(test)) return "every game opened with a choice all players make at once: no seat decides first, so there is no first player to test";
   if (new Set(bots).size > 1) return "the seats have different bots, so this cannot tell the first player from their bot (play one bot in every seat to test the first move)";
+  // A variant that gives one seat another estimate (to test it) makes the seats play apart as
+  // different bots do: a seat that judged better read as "a first-player advantage, p = 2e-6".
+  if (test.seatEstimate && bots.some((b) => b !== "random")) {
+    return "the game's `estimate` reads each player's seat, so bots that judge by it may judge the seats apart: this cannot tell the first player from how their seat is judged (give every seat the same estimate to test the first move)";
+  }
   if (test.pValue >= 0.05) return "no evidence of a first-player effect";
   // Which way: the first player's share of the games one seat won alone against its fair share.
   // Named with the bot that showed it: a bot that plays badly (greedy without a good `estimate`

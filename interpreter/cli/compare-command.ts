@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateSteersNote, sameWinnersText, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -729,7 +729,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const usesEstimate = bots.some((k) => k !== "random");
       const steers = usesEstimate ? estimateReadsChanged(gameA.definition(variantA), gameB.definition(variantB)) : [];
       /** One side of the run: its games so far and the seconds they took, played on by `upTo`. */
-      const side = (name: "A" | "B", file: string, title: string, variant: string | undefined, measures: MeasureInfo[]) => {
+      const side = (name: "A" | "B", file: string, title: string, variant: string | undefined, measures: MeasureInfo[], seatEstimate: boolean) => {
         const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
         const played = { outcomes: [] as GameOutcome[], seconds: 0 };
         return {
@@ -739,14 +739,19 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
             played.outcomes.push(...r.outcomes);
             played.seconds += r.seconds;
           },
-          summary: (): SimulationSummary => summarise(title, s, played.outcomes.length, played.outcomes, played.seconds, measures),
+          summary: (): SimulationSummary => {
+            const made = summarise(title, s, played.outcomes.length, played.outcomes, played.seconds, measures);
+            // An estimate that reads the seat judges the seats apart: the first-player verdict says so.
+            if (seatEstimate) made.firstPlayer.seatEstimate = true;
+            return made;
+          },
           outcomes: (): GameOutcome[] => [...played.outcomes].sort((x, y) => x.game - y.game),
           /** This side as a shard keeps it (`CompareShardSide`). */
           shardSide: (game: Game): CompareShardSide => ({ file, ...(variant === undefined ? {} : { variant }), title, rules: game.fingerprint(variant), measures, outcomes: [...played.outcomes].sort((x, y) => x.game - y.game), seconds: played.seconds }),
         };
       };
-      const a = side("A", fileA, gameA.title, variantA, gameA.measureInfo(variantA));
-      const bb = side("B", b, gameB.title, variantB, gameB.measureInfo(variantB));
+      const a = side("A", fileA, gameA.title, variantA, gameA.measureInfo(variantA), estimateReadsSeat(gameA.definition(variantA)));
+      const bb = side("B", b, gameB.title, variantB, gameB.measureInfo(variantB), estimateReadsSeat(gameB.definition(variantB)));
       const command = compareCommand({
         fileA,
         ...(fileB ? { fileB } : {}),

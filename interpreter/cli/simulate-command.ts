@@ -3,7 +3,7 @@ import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import Tinypool from "tinypool";
 import { formatDiagnostic } from "../../dsl/index.ts";
-import { StartError, type Game, type Match, type MeasureInfo, type RunSettings } from "../index.ts";
+import { estimateReadsSeat, StartError, type Game, type Match, type MeasureInfo, type RunSettings } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { keepGame, playGame, runBatch, type BatchTask, type GameOutcome } from "./simulate-batch.ts";
 import { runProgress } from "./run-progress.ts";
@@ -252,6 +252,8 @@ export async function runSimulate(file: string, options: SimulateOptions, out: (
   const { from, to } = o.shard ? shardRange(o.games, o.shard.k, o.shard.n) : { from: 1, to: o.games + 1 };
   const { outcomes, seconds } = await playRange(s, from, to, o.workers, o.progress);
   const summary = summarise(game.title, s, o.games, outcomes, seconds, game.measureInfo(o.variant));
+  // An estimate that reads the seat judges the seats apart: the first-player verdict says so.
+  if (estimateReadsSeat(game.definition(o.variant))) summary.firstPlayer.seatEstimate = true;
   if (o.json) {
     const rules = game.start(o.variant === undefined ? { players: o.players, quiet: true } : { players: o.players, variant: o.variant, quiet: true }).state.rules;
     // Which engine played it (`engineBuild`): only the JSON says, for the tools that keep and compare runs.

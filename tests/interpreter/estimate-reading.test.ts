@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimateReadsChanged } from "../../interpreter/index.ts";
+import { estimateReadsChanged, estimateReadsSeat, firstPlayerVerdict } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
 import { estimateNote, type Comparison } from "../../interpreter/cli/compare-command.ts";
 import { ruleFiles, stela } from "../cli/run-stela.ts";
@@ -83,4 +83,32 @@ variant "Painted" { override components Card in deck {
     expect(JSON.parse(run("greedy").out).estimateReadsChanged).toEqual(["worth"]);
     expect(JSON.parse(run("random").out).estimateReadsChanged).toBeUndefined();
   }, 60_000);
+});
+
+/**
+ * A variant that gives one seat another estimate (as the README suggests, to test an estimate) makes
+ * bots judge the seats apart: a first-player verdict then cannot tell the first seat from its
+ * estimate. A designer read "a first-player advantage, p = 2e-6" from such a run.
+ */
+describe("an estimate that reads the seat", () => {
+  const rules = (estimate: string) => `game "Race" { players 2 }
+per player { score: number = 0 }
+define mine(p: player): number = if p.seat == 0 then p.score else 0
+flow { for p in players { turn p { let n = choose n from 1..3 prompt "Step"  p.score += n } } }
+${estimate}
+scoring p { points p.score }`;
+
+  it("is found in the estimate and in what it calls", () => {
+    expect(estimateReadsSeat(gameFromSource(rules("estimate p { if p.seat == 1 then 0 else p.score }")).definition())).toBe(true);
+    expect(estimateReadsSeat(gameFromSource(rules("estimate p { mine(p) }")).definition())).toBe(true);
+    expect(estimateReadsSeat(gameFromSource(rules("estimate p { p.score }")).definition())).toBe(false);
+    expect(estimateReadsSeat(gameFromSource(rules("")).definition())).toBe(false);
+  });
+
+  it("makes the first-player verdict say it cannot tell the seat from its estimate, for bots that judge", () => {
+    const test = { wins: 161, decisive: 180, fairShare: 0.5, pValue: 3e-29, seatEstimate: true as const };
+    expect(firstPlayerVerdict(["greedy"], test)).toMatch(/^the game's `estimate` reads each player's seat, so bots that judge by it may judge the seats apart/);
+    // Random bots read no estimate.
+    expect(firstPlayerVerdict(["random"], { ...test, pValue: 0.5 })).toBe("no evidence of a first-player effect");
+  });
 });
