@@ -124,7 +124,9 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
   if (extending.length) {
     const target = extending[0]!.extendsFile!;
     for (const v of variantDecls) {
-      if (!v.extendsFile || v.extendsFile.path !== target.path) {
+      // One with no `extends` at all is told to add it (it read "must extend the same file", of a variant that extends none).
+      if (!v.extendsFile) sink.error("invalid-variant", `variant "${v.title}" has no \`extends\`: in a file whose variants extend another, each says which, \`variant "${v.title}" extends "${target.path}"\``, v.titleSpan);
+      else if (v.extendsFile.path !== target.path) {
         sink.error("invalid-variant", `every variant in a file that extends another must extend the same file ("${target.path}")`, v.titleSpan);
       }
     }

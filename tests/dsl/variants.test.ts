@@ -278,6 +278,21 @@ variant "Stingy" extends "counting.stela" {
     ]);
   });
 
+  it("tell a variant that says no `extends` beside others that do to add one", () => {
+    const source = `variant "Generous" extends "counting.stela" {
+  override const START = 7
+}
+
+variant "Stingy" {
+  override const START = 1
+}
+`;
+    const errs = errors(compile(source, "rules/house.stela", { readFile }));
+    expect(errs.map((d) => [d.code, d.span.start.line, d.message])).toEqual([
+      ["invalid-variant", 5, 'variant "Stingy" has no `extends`: in a file whose variants extend another, each says which, `variant "Stingy" extends "counting.stela"`'],
+    ]);
+  });
+
   it("report a missing base, a base with errors, and declarations beside the variants", () => {
     const missing = errors(compile(`variant "A" extends "nowhere.stela" { }\n`, "rules/house.stela", { readFile }));
     expect(missing.map((d) => [d.code, d.span.start.line, d.span.start.column])).toEqual([["extends-not-found", 1, 21]]);
