@@ -70,6 +70,17 @@ describe("measures in the CLI", () => {
     expect(r.out).toContain('note: measures only B has (no change to report): "Only here"');
   });
 
+  it("compare says over how many games a measure that some games give as none changed", () => {
+    // A change "8.31 → 3.82" read as over every game was over 24 of 100.
+    const file = ruleFiles({ "some.stela": RACE.replace('measure "Rounds" { rounds }', 'measure "Rounds" { rounds }\nmeasure "Long game" { if rounds > 3 then rounds else none }') })["some.stela"]!;
+    const r = stela(["compare", file, "--variant-b", "Farther", "--games", "100", "--no-progress", "--workers", "1"]);
+    expect(r.code).toBe(0);
+    const long = r.out.split("\n").find((l) => l.startsWith("  Long game"))!;
+    expect(long).toMatch(/ \(in \d+ of 100 games\)$/);
+    // A measure every game gives says nothing of it.
+    expect(r.out.split("\n").find((l) => l.startsWith("  Rounds"))).not.toContain(" of 100 games)");
+  });
+
   it("compare's --report gives the measures' changes as its text does, with the note on those one side has", () => {
     const report = join(files.dir, "compare.html");
     const r = stela(["compare", race, "--variant-b", "Farther", "--games", "20", "--no-progress", "--workers", "1", "--report", report]);
