@@ -241,8 +241,8 @@ describe("Maya: plant crops", () => {
     const { me } = seats(m);
     setRack(m, me, []);
     reoffer(m);
-    // The only action left is taken without asking: the space to expand is asked next.
-    expect(m.state.messages.at(-1)!.text).toBe(`Player ${me + 1}: Expand a city (only option)`);
+    // The only action left is taken without asking, its player told why the other was refused: the space to expand is asked next.
+    expect(m.state.messages.at(-1)!.text).toBe(`Player ${me + 1}: Expand a city (only option; Plant crops is not allowed: this must hold: can_plant(p))`);
     expect(m.decision!.prompt).toBe("Expand a city: choose the space");
   });
 });
