@@ -154,6 +154,15 @@ export abstract class StelaParserBase extends EmbeddedActionsParser {
     return b.end.offset >= a.start.offset ? { start: a.start, end: b.end } : a;
   }
 
+  /**
+   * Does the block being read go on at the next token: not its `}`, not the end of the file, and not
+   * a declaration at the start of a line (its `}` forgotten: the declaration is read as one).
+   */
+  protected blockGoesOn(): boolean {
+    const t = this.LA(1);
+    return t.tokenType !== RBrace && t.tokenType !== EOF && !startsDeclarationLine(t);
+  }
+
   protected lastReal(): IToken | undefined {
     for (let i = 0; i > -8; i--) {
       const t = this.LA(i);

@@ -31,7 +31,7 @@ export abstract class ExampleGrammar extends StatementGrammar {
     const steps: ExampleStep[] = [];
     this.CONSUME(LBrace);
     this.MANY({
-      GATE: () => this.LA(1).tokenType !== RBrace && this.LA(1).tokenType !== EOF && !startsDeclarationLine(this.LA(1)),
+      GATE: () => this.blockGoesOn(),
       DEF: () =>
         this.OR({
           IGNORE_AMBIGUITIES: true,

@@ -39,7 +39,7 @@ export abstract class StatementGrammar extends TypeGrammar {
       const start = this.CONSUME(LBrace);
       const stmts: Stmt[] = [];
       this.MANY({
-        GATE: () => this.LA(1).tokenType !== RBrace && this.LA(1).tokenType !== EOF && !startsDeclarationLine(this.LA(1)),
+        GATE: () => this.blockGoesOn(),
         DEF: () =>
           this.OR({
             IGNORE_AMBIGUITIES: true,
