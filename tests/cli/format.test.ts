@@ -13,6 +13,8 @@ import { root, ruleFiles, stela } from "./run-stela.ts";
  */
 
 const games = readdirSync(join(root, "games")).filter((f) => f.endsWith(".stela")).sort().map((f) => `games/${f}`);
+/** The games written for the tests (Hearts, hex settlers, …): kept in the canonical layout too. */
+const fixtureGames = readdirSync(join(root, "tests/fixtures/games")).filter((f) => f.endsWith(".stela")).sort().map((f) => `tests/fixtures/games/${f}`);
 const fixtures = ["parse", "check"].flatMap((d) =>
   readdirSync(join(root, "tests/fixtures", d)).filter((f) => f.endsWith(".stela")).sort().map((f) => `tests/fixtures/${d}/${f}`),
 );
@@ -60,8 +62,9 @@ describe("stela fmt keeps the meaning of every game", () => {
   }
 });
 
-describe("every game is in the canonical layout (what `stela fmt --check games/` asks in CI)", () => {
-  for (const file of games) it(file, () => expect(format(read(file), file).text).toBe(read(file)));
+describe("every game is in the canonical layout (what `stela fmt --check games/ tests/fixtures/games/` asks)", () => {
+  // The test games too: two had been laid out by an indentation bug, and only a hand-run check saw it.
+  for (const file of [...games, ...fixtureGames]) it(file, () => expect(format(read(file), file).text).toBe(read(file)));
 });
 
 describe("stela fmt keeps the diagnostics of every fixture", () => {
