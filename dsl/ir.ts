@@ -35,7 +35,7 @@ export interface PlacementValue {
   piece: number;
   board: string;
   cells: SpaceValue[];
-  /** Quarter turns clockwise (0-3), plus 4 when mirrored. */
+  /** Turns clockwise (0-3 on a square grid, 0-5 on a hex grid), plus the board's turns when mirrored (`placements(…, mirrored: true)`). */
   rotation: number;
 }
 

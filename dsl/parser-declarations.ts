@@ -346,12 +346,23 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
         {
           ALT: () => {
             const first = this.LA(1);
-            const label = this.OPTION(() => this.CONSUME(StringLit));
-            const countTok = this.CONSUME2(Identifier);
-            const extra = this.OPTION2(() => this.CONSUME(NumberLit));
+            let label: IToken | undefined;
+            let countTok: IToken | undefined;
+            this.OR2([
+              {
+                ALT: () => {
+                  label = this.CONSUME(StringLit);
+                  // A named entry without a count is one piece (`"Acropolis" { … }`): a unique tile
+                  // is written as a designer would, not `x1`. The count is on the name's line.
+                  countTok = this.OPTION6({ GATE: () => this.LA(1).startLine === label!.startLine, DEF: () => this.CONSUME2(Identifier) });
+                },
+              },
+              { ALT: () => (countTok = this.CONSUME3(Identifier)) },
+            ]);
+            const extra = this.OPTION2({ GATE: () => countTok !== undefined, DEF: () => this.CONSUME(NumberLit) });
             // `x WORKERS`: a count named by a constant (only after a lone `x`, so `x3 x2` stays two entries).
             const countName = this.OPTION5({
-              GATE: () => countTok.image === "x" && this.LA(1).tokenType === Identifier && this.LA(1).startLine === countTok.startLine,
+              GATE: () => countTok?.image === "x" && this.LA(1).tokenType === Identifier && this.LA(1).startLine === countTok.startLine,
               DEF: () => this.CONSUME4(Identifier),
             });
             const fields: { name: Name; value: Expr; span: Span }[] = [];
@@ -368,7 +379,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
               this.CONSUME(RBrace);
             });
             return this.ACTION((): ComponentEntry => {
-              const count = countName ? 1 : this.readCount(countTok, extra);
+              const count = countName || !countTok ? 1 : this.readCount(countTok, extra);
               const e: ComponentEntry = { kind: "ComponentItem", count, fields, span: this.spanFrom(first) };
               if (countName) e.countName = this.name(countName);
               if (label) e.label = unquote(label.image);

@@ -91,7 +91,7 @@ export function takeIdentity(rt: Runtime, s: MatchState, id: number, from: Pick<
   p.st = from.st;
   // Unchanged on a board, where the owner is part of what a redraw keeps apart.
   p.owner = from.owner;
-  if (p.sides) p.sides = rt.turnedSides(s, id, p.rot) ?? p.sides;
+  if (p.sides && p.board !== null) p.sides = rt.turnedSides(s, id, p.rot, p.board) ?? p.sides;
 }
 
 /**

@@ -563,11 +563,11 @@ export function compileCode(code: Code & { name?: string; event?: string; body: 
               const pl = where as PlacementValue;
               // A placement read back from a hand-edited save may name something that is not a space: refused.
               const cells = pl.cells.map((c) => spaceOf(c, span).cell);
-              putOnBoard(x, id, pl.board, cells, pl.rotation, x.rt.turnedSides(x.s, id, pl.rotation), faceUp);
+              putOnBoard(x, id, pl.board, cells, pl.rotation, x.rt.turnedSides(x.s, id, pl.rotation, pl.board), faceUp);
             } else {
               const info = isSpace(where) ? where : undefined;
               if (!info) fail("runtime-invalid-move", `\`${String(where)}\` is not a space`, span);
-              putOnBoard(x, id, info.board, [info.cell], 0, x.rt.turnedSides(x.s, id, 0), faceUp, [info]);
+              putOnBoard(x, id, info.board, [info.cell], 0, x.rt.turnedSides(x.s, id, 0, info.board), faceUp, [info]);
             }
             if (told) x.events.push({ event: "placed", args: [id] });
           },

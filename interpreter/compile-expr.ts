@@ -363,7 +363,9 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
           case "face_up":
             return p.up;
           case "rotation":
-            return p.rot;
+            return p.board === null ? 0 : x.rt.facing(p.board, p.rot).turns;
+          case "mirrored":
+            return p.board !== null && x.rt.facing(p.board, p.rot).mirrored;
           case "cells":
             return pieceSpaces(x, id as number);
           case "space":
@@ -394,8 +396,17 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
           return (_x, v) => placementOf(v, span).piece;
         case "cells":
           return (_x, v) => placementOf(v, span).cells;
-        case "rotation":
-          return (_x, v) => placementOf(v, span).rotation;
+        case "rotation": {
+          return (x, v) => {
+            const pl = placementOf(v, span);
+            return x.rt.facing(pl.board, pl.rotation).turns;
+          };
+        }
+        case "mirrored":
+          return (x, v) => {
+            const pl = placementOf(v, span);
+            return x.rt.facing(pl.board, pl.rotation).mirrored;
+          };
         case "space":
           return (_x, v) => placementOf(v, span).cells[0] ?? null;
       }

@@ -111,7 +111,6 @@ const HELPERS = {
 const PLACEMENT_PARTS = new Map<string, string>([
   ["piece", ".piece"],
   ["cells", ".cells"],
-  ["rotation", ".rotation"],
   ["space", ".cells[0] ?? null"],
 ]);
 

@@ -92,7 +92,13 @@ export function legalValues(x: Exec, values: Value[], ty: Type, chooser: number 
 
 function placementId(x: Exec, v: PlacementValue, pieceId: string): string {
   const cells = v.cells.map((c, i) => (i === 0 ? c.key : spaceCell(c.key))).join("+");
-  const turned = x.rt.turnedSides(x.s, v.piece, v.rotation) ? `/r${v.rotation}` : "";
+  // The cells tell a shape's ways apart (a mirrored way covering the same cells as another is
+  // not offered); a piece with sides may face several ways on the same cells.
+  let turned = "";
+  if (x.rt.turnedSides(x.s, v.piece, v.rotation, v.board)) {
+    const f = x.rt.facing(v.board, v.rotation);
+    turned = f.mirrored ? `/m${f.turns}` : `/r${f.turns}`;
+  }
   return `${pieceId}@${cells}${turned}`;
 }
 

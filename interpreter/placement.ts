@@ -33,24 +33,46 @@ export function turnSides(sides: number[], r: number): number[] {
 /**
  * The distinct ways a piece can face on a board: each turn the board allows (4 on a square
  * grid, 6 on a hex grid) of its shape and sides, without repeats (a 1x2 piece has 2 on a
- * square grid, a square 1, a tile whose four sides are equal 1). Cached per shape and board
- * by the caller.
+ * square grid, a square 1, a tile whose four sides are equal 1). `mirrored`: each turn of its
+ * mirror image too, after those (rotation `turns + r`: mirrored left to right, then turned `r`
+ * times), those alike an unmirrored way left out (an L of four cells has 8, an L of three 4).
+ * Cached per shape and board by the caller.
  */
-export function orientations(shape: ShapeValue | undefined, sides: Record<string, number[]>, board: BoardShape): Orientation[] {
+export function orientations(shape: ShapeValue | undefined, sides: Record<string, number[]>, board: BoardShape, mirrored = false): Orientation[] {
   const out: Orientation[] = [];
   const seen = new Set<string>();
-  let cells = shape ? normalise(shape.shape) : SINGLE;
-  for (let r = 0; r < board.turns; r++) {
-    const turned: Record<string, number[]> = {};
-    for (const [name, values] of Object.entries(sides)) turned[name] = turnSides(values, r);
-    const key = JSON.stringify([cells, turned]);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push({ cells, rotation: r, sides: turned, key: cellsKey(cells) });
+  // A board a piece cannot turn on has no left and right to mirror (a graph, a track).
+  const faces = mirrored && board.turns > 1 ? 2 : 1;
+  for (let face = 0; face < faces; face++) {
+    let cells = shape ? normalise(face === 0 ? shape.shape : board.mirror(shape.shape)) : SINGLE;
+    const facing = face === 0 ? sides : mirrorSides(sides, board);
+    for (let r = 0; r < board.turns; r++) {
+      const turned: Record<string, number[]> = {};
+      for (const [name, values] of Object.entries(facing)) turned[name] = turnSides(values, r);
+      const key = JSON.stringify([cells, turned]);
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push({ cells, rotation: face * board.turns + r, sides: turned, key: cellsKey(cells) });
+      }
+      cells = normalise(board.turn(cells));
     }
-    cells = normalise(board.turn(cells));
   }
   return out;
+}
+
+/** A piece's `sides` values mirrored left to right on `board` (before any turn). */
+export function mirrorSides(sides: Record<string, number[]>, board: BoardShape): Record<string, number[]> {
+  const out: Record<string, number[]> = {};
+  for (const [name, values] of Object.entries(sides)) out[name] = values.map((_, d) => values[board.mirrorSide(d)] ?? 0);
+  return out;
+}
+
+/**
+ * How a piece placed with `rotation` (as `placements` numbers it) faces on a board that turns
+ * pieces `turns` ways: its quarter (or sixth) turns, and whether it was mirrored first.
+ */
+export function facing(rotation: number, turns: number): { turns: number; mirrored: boolean } {
+  return rotation >= turns && turns > 1 ? { turns: rotation - turns, mirrored: true } : { turns: rotation, mirrored: false };
 }
 
 /**

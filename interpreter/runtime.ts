@@ -4,7 +4,7 @@ import { compileCode, compiledRuleCalls, type Compiled } from "./compile-code.ts
 import { compileExpr } from "./compile-expr.ts";
 import { newExec, nulls, tick, type Exec, type Fn } from "./exec.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
-import { orientations, turnSides, type Orientation } from "./placement.ts";
+import { facing, mirrorSides, orientations, turnSides, type Orientation } from "./placement.ts";
 import { fail, RuntimeError } from "./runtime-error.ts";
 import { emptyStacks, type CellStacks, type MatchState } from "./state.ts";
 import { boardName, instanceKey, instanceNumber, instanceOwner, numberedKeys, Topology } from "./topology.ts";
@@ -423,39 +423,66 @@ export class Runtime {
 
   // ------------------------------------------------------------ shapes and sides
 
-  /** The distinct ways a piece can face when placed on a board of `board`'s shape (cached per component and shape). */
-  orientations(s: MatchState, id: number, board: BoardShape): Orientation[] {
+  /**
+   * The distinct ways a piece can face when placed on a board of `board`'s shape (cached per
+   * component and shape); `mirrored`: its mirror image's ways too (`placements(…, mirrored: true)`).
+   */
+  orientations(s: MatchState, id: number, board: BoardShape, mirrored = false): Orientation[] {
     // Asked for every piece each time placements are listed: looked up without building a key.
     const c = s.pieces[id]!.c;
-    let byComponent = this.orientationCache.get(board.type);
-    if (!byComponent) this.orientationCache.set(board.type, (byComponent = []));
+    const cacheKey = mirrored ? `${board.type}/mirrored` : board.type;
+    let byComponent = this.orientationCache.get(cacheKey);
+    if (!byComponent) this.orientationCache.set(cacheKey, (byComponent = []));
     const cached = byComponent[c];
     if (cached) return cached;
     const comp = this.def.components[c]!;
     const kind = this.def.kinds[comp.kind]!;
     const shape = kind.shapeField ? (comp.fields[kind.shapeField] as ShapeValue | null) : undefined;
+    return (byComponent[c] = orientations(shape ?? undefined, this.printedSides(c), board, mirrored));
+  }
+
+  /** A component's `sides` values as printed (before any turn), by field. */
+  private printedSides(c: number): Record<string, number[]> {
+    const comp = this.def.components[c]!;
     const sides: Record<string, number[]> = {};
-    for (const f of kind.sidesFields) sides[f] = (comp.fields[f] as number[] | null) ?? [0, 0, 0, 0];
-    return (byComponent[c] = orientations(shape ?? undefined, sides, board));
+    for (const f of this.def.kinds[comp.kind]!.sidesFields) sides[f] = (comp.fields[f] as number[] | null) ?? [0, 0, 0, 0];
+    return sides;
   }
 
   /** By component: is its kind one with `sides` fields? */
   private readonly sided: boolean[];
 
-  /** A piece's sides after `rotation` quarter turns, or undefined for a kind without sides. */
-  turnedSides(s: MatchState, id: number, rotation: number): Record<string, number[]> | undefined {
+  /**
+   * How a piece placed with `rotation` on board instance `board` faces: its turns, and whether it
+   * was mirrored first (`placements(…, mirrored: true)` numbers a mirrored way past the board's turns).
+   */
+  facing(board: string, rotation: number): { turns: number; mirrored: boolean } {
+    // No board turns pieces fewer than 4 ways but those that never turn one (rotation 0).
+    if (rotation < 4) return { turns: rotation, mirrored: false };
+    return facing(rotation, this.topo.shape(board)?.turns ?? 1);
+  }
+
+  /**
+   * A piece's sides after `rotation` turns on board instance `board` (as `placements` numbers
+   * them: past the board's turns, mirrored first), or undefined for a kind without sides.
+   */
+  turnedSides(s: MatchState, id: number, rotation: number, board: string): Record<string, number[]> | undefined {
     const c = s.pieces[id]?.c;
     // Most kinds have no sides, and a piece is put down at every move: told by component, once.
     if (c === undefined || !this.sided[c]) return undefined;
     // One record per component and turn, frozen: a piece's sides are replaced whole, never changed
     // in place (`PieceState.sides`), and naming every placement of a hand made a new one each time.
-    const byTurn = (this.turnedCache[c] ??= []);
+    // A mirrored turn is kept apart, by the board's shape (a square and a hex mirror differently);
+    // no board turns pieces fewer than 4 ways but those that never turn one (rotation 0).
+    const shape = rotation >= 4 ? this.topo.shape(board) : undefined;
+    const face = shape ? facing(rotation, shape.turns) : undefined;
+    const byTurn = face?.mirrored ? ((this.mirroredCache[c] ??= {})[shape!.type] ??= []) : (this.turnedCache[c] ??= []);
     let out = byTurn[rotation];
     if (!out) {
-      const comp = this.def.components[c]!;
-      const kind = this.def.kinds[comp.kind]!;
+      const printed = this.printedSides(c);
+      const shown = face?.mirrored ? mirrorSides(printed, shape!) : printed;
       out = {};
-      for (const f of kind.sidesFields) out[f] = Object.freeze(turnSides((comp.fields[f] as number[] | null) ?? [0, 0, 0, 0], rotation)) as number[];
+      for (const [f, values] of Object.entries(shown)) out[f] = Object.freeze(turnSides(values, face?.turns ?? rotation)) as number[];
       byTurn[rotation] = Object.freeze(out);
     }
     return out;
@@ -463,6 +490,8 @@ export class Runtime {
 
   /** `turnedSides`' records, by component and turn. */
   private readonly turnedCache: Record<string, number[]>[][] = [];
+  /** `turnedSides`' records of mirrored pieces, by component, board shape and turn. */
+  private readonly mirroredCache: Record<string, Record<string, number[]>[]>[] = [];
 
   /**
    * What every match for `players` starts with, worked out once per player count: its zone and

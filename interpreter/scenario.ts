@@ -71,7 +71,7 @@ export interface PieceQuery {
 export interface PlaceOptions {
   /** For a per-player board: whose. */
   owner?: number;
-  /** Quarter turns clockwise (plus 4 mirrored). */
+  /** Turns clockwise, as `placements` numbers them (plus the board's turns, 4 on a square grid, when mirrored). */
   rotation?: number;
   faceDown?: boolean;
 }
@@ -211,7 +211,7 @@ export class Scenario {
     const keys = spaces.map((sp) => this.spaceKey(board, sp, options.owner));
     const instance = this.rt.topo.info(keys[0]!)!.board;
     const rotation = options.rotation ?? 0;
-    putOnBoard(x, id, instance, keys.map((k) => this.rt.topo.info(k)!.cell), rotation, x.rt.turnedSides(x.s, id, rotation), !options.faceDown);
+    putOnBoard(x, id, instance, keys.map((k) => this.rt.topo.info(k)!.cell), rotation, x.rt.turnedSides(x.s, id, rotation, instance), !options.faceDown);
   }
 
   /** Moves a piece on top of a zone (`move(id, "rack", 1)`: the second player's rack). */

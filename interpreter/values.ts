@@ -182,9 +182,11 @@ function guessLabel(x: Exec, v: Value): string {
 export function placementLabel(x: Exec, v: PlacementValue): string {
   const cells = v.cells.map((c) => x.rt.topo.label(c)).join("–");
   const base = `${pieceText(x, v.piece)} on ${cells}`;
-  const sides = x.rt.turnedSides(x.s, v.piece, v.rotation);
-  if (!sides) return base;
-  return `${base}, ${sidesText(sides)}`;
+  const sides = x.rt.turnedSides(x.s, v.piece, v.rotation, v.board);
+  // A mirrored way says so: its cells alone do not tell a player the piece was flipped over.
+  const face = x.rt.facing(v.board, v.rotation).mirrored ? `${base}, mirrored` : base;
+  if (!sides) return face;
+  return `${face}, ${sidesText(sides)}`;
 }
 
 /** How a piece's sides read, kept per record (`Runtime.turnedSides` gives one per component and turn). */

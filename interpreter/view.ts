@@ -36,7 +36,10 @@ export interface PieceView {
   state?: Record<string, Value>;
   /** Space keys covered, on a board. */
   cells?: string[];
+  /** How it was placed, as `placements` numbers it: turns clockwise, plus the board's turns (4 on a square grid) when mirrored. */
   rotation?: number;
+  /** Placed mirrored left to right (then turned `rotation` less the board's turns). */
+  mirrored?: true;
   sides?: Record<string, number[]>;
   /** Covered by another piece (overbuilt). */
   covered?: true;
@@ -96,10 +99,13 @@ export interface OptionView {
   spaces?: string[];
   pieces?: number[];
   /**
-   * A placement's turn (quarter turns clockwise on a square grid), so a board
-   * can offer the turns of one piece by a key instead of a list.
+   * A placement's way of facing (quarter turns clockwise on a square grid, plus 4 when
+   * mirrored; sixths and 6 on a hex grid), so a board can offer the turns of one piece by a key
+   * instead of a list.
    */
   rotation?: number;
+  /** The placement puts the piece down mirrored left to right (`placements(…, mirrored: true)`). */
+  mirrored?: true;
   /** A placement's `sides` values as the piece would face (turned), so a board can show its edges before it is put down. */
   sides?: Record<string, number[]>;
 }
@@ -199,6 +205,7 @@ function pieceView(x: Exec, id: number, visible: boolean): PieceView {
   if (p.board !== null) {
     v.cells = p.cells.map((c) => x.rt.topo.spaceKey(p.board!, c));
     v.rotation = p.rot;
+    if (x.rt.facing(p.board, p.rot).mirrored) v.mirrored = true;
     if (!isTop(x.rt.topo, x.s, id)) v.covered = true;
   }
   if (p.sides) v.sides = p.sides;
@@ -215,7 +222,8 @@ function optionView(x: Exec, o: OptionState): OptionView {
   if (o.pieces) v.pieces = o.pieces;
   if (isPlacement(o.value)) {
     v.rotation = o.value.rotation;
-    const sides = x.rt.turnedSides(x.s, o.value.piece, o.value.rotation);
+    if (x.rt.facing(o.value.board, o.value.rotation).mirrored) v.mirrored = true;
+    const sides = x.rt.turnedSides(x.s, o.value.piece, o.value.rotation, o.value.board);
     if (sides) v.sides = sides;
   }
   return v;

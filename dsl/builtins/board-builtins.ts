@@ -141,13 +141,14 @@ export const BOARD_BUILTINS = catalogued([
   {
     name: "placements",
     category: "board",
-    signature: "placements(pieces: piece | list of piece, b: board): list of placement",
+    signature: "placements(pieces: piece | list of piece, b: board, mirrored: bool = false): list of placement",
     description:
-      "Every way to put one of the pieces on `b`: each distinct turn of its shape (and of its `sides`) at each position that fits inside the board (on an open grid: on or next to the pieces already there). Identical pieces are offered once. Nothing else is checked: filter with `where`.",
+      "Every way to put one of the pieces on `b`: each distinct turn of its shape (and of its `sides`) at each position that fits inside the board (on an open grid: on or next to the pieces already there). Identical pieces are offered once. Nothing else is checked: filter with `where`. `mirrored: true` offers each turn of the piece's mirror image too (a polyomino a player may flip over; `sides` values mirrored with it), those alike an unmirrored way once: `pl.mirrored` tells them apart. On a board pieces do not turn on (a track, a graph) it adds nothing.",
     example: "let spot = choose s from placements(p.hand, main) where all c in s.cells: empty(c)",
     params: [
       param("pieces", accepts.oneOf("a piece or a list of pieces", T.piece, T.list(T.piece), T.zone)),
       param("b", accepts.type(T.board, "a board")),
+      param("mirrored", accepts.type(T.bool), { named: true, optional: true }),
     ],
     returns: () => T.list(T.placement),
   },

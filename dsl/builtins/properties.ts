@@ -7,7 +7,8 @@ export const PROPERTIES: BuiltinProperty[] = [
   { name: "name", of: "piece", type: T.text, description: "The piece's name from its `components` entry (or its kind's name)." },
   { name: "kind", of: "piece", type: T.text, description: "The name of the piece's kind." },
   { name: "face_up", of: "piece", type: T.bool, description: "False for a piece placed or flipped face down." },
-  { name: "rotation", of: "piece", type: T.number, description: "Quarter turns clockwise the piece was placed with (0-3)." },
+  { name: "rotation", of: "piece", type: T.number, description: "Turns clockwise the piece was placed with: quarter turns on a square board (0-3), sixths on a hex board (0-5); a mirrored piece was mirrored first." },
+  { name: "mirrored", of: "piece", type: T.bool, description: "The piece was placed mirrored (a placement of `placements(…, mirrored: true)` that shows its mirror image)." },
   { name: "cells", of: "piece", type: T.list(T.space), description: "The spaces the piece covers on its board (empty off the board)." },
   { name: "space", of: "piece", type: T.space, description: "The first space the piece covers, or `none` off the board." },
   { name: "on_board", of: "piece", type: T.bool, description: "The piece is on a board." },
@@ -20,7 +21,8 @@ export const PROPERTIES: BuiltinProperty[] = [
 
   { name: "piece", of: "placement", type: T.piece, description: "The piece the placement puts down." },
   { name: "cells", of: "placement", type: T.list(T.space), description: "The spaces it would cover." },
-  { name: "rotation", of: "placement", type: T.number, description: "Quarter turns clockwise (0-3)." },
+  { name: "rotation", of: "placement", type: T.number, description: "Turns clockwise: quarter turns on a square board (0-3), sixths on a hex board (0-5); of a mirrored placement, after mirroring." },
+  { name: "mirrored", of: "placement", type: T.bool, description: "It puts the piece down mirrored left to right (only `placements(…, mirrored: true)` offers such)." },
   { name: "space", of: "placement", type: T.space, description: "The first space it covers." },
 
   { name: "seat", of: "player", type: T.number, description: "The player's seat, from 0 (clockwise order)." },

@@ -66,6 +66,18 @@ export interface BoardShape {
   step(i: number, n: number): number;
   /** A piece's form turned once clockwise on this board (a quarter turn, a sixth on hexes). */
   turn(form: Offsets): Offsets;
+  /**
+   * A piece's form mirrored left to right on screen, before any turn: the other face of a
+   * polyomino a player may flip (`placements(…, mirrored: true)`). Only asked of boards a piece
+   * turns on (`turns` above 1).
+   */
+  mirror(form: Offsets): Offsets;
+  /**
+   * Which side of a cell lands at direction `d` when a piece is mirrored left to right: a
+   * mirrored piece shows at `d` the value it showed at `mirrorSide(d)` (the right and left sides
+   * of a square swap; top and bottom stay).
+   */
+  mirrorSide(d: number): number;
   /** Where a cell's centre is drawn, in cell widths from the board's top left. */
   place(i: number): { x: number; y: number };
 }
@@ -85,6 +97,16 @@ export function columnName(x: number): string {
 export function quarterTurn(form: Offsets): Offsets {
   // `0 - y`, not `-y`: no negative zeros in the offsets.
   return form.map(([x, y]) => [0 - y, x] as [number, number]);
+}
+
+/** A square form mirrored left to right on screen: columns reversed, rows kept. */
+export function squareMirror(form: Offsets): Offsets {
+  return form.map(([x, y]) => [0 - x, y] as [number, number]);
+}
+
+/** On a square cell (sides top, right, bottom, left), mirroring left to right swaps right and left. */
+export function squareMirrorSide(d: number): number {
+  return (4 - d) % 4;
 }
 
 const NONE: readonly number[] = [];
@@ -205,6 +227,14 @@ export abstract class BoundedShape implements BoardShape {
 
   turn(form: Offsets): Offsets {
     return quarterTurn(form);
+  }
+
+  mirror(form: Offsets): Offsets {
+    return squareMirror(form);
+  }
+
+  mirrorSide(d: number): number {
+    return squareMirrorSide(d);
   }
 
   abstract label(i: number, board: string): string;

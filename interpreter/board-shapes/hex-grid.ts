@@ -49,6 +49,16 @@ export class HexGrid extends BoundedShape {
     return form.map(([x, y]) => [0 - y, x + y] as [number, number]);
   }
 
+  /** Mirrored left to right as drawn (a hex is drawn at x + y / 2): the upper right side becomes the upper left. */
+  override mirror(form: Offsets): Offsets {
+    return form.map(([x, y]) => [0 - x - y, y] as [number, number]);
+  }
+
+  /** Sides clockwise from the upper right: mirrored, 0 and 5 swap, 1 and 4, 2 and 3. */
+  override mirrorSide(d: number): number {
+    return 5 - d;
+  }
+
   place(i: number): { x: number; y: number } {
     return { x: this.x(i) + this.y(i) / 2 + 0.5, y: this.y(i) * ROW + 0.5 };
   }

@@ -1,6 +1,6 @@
 import type { Topology } from "../../dsl/ir.ts";
 import { cellCoords, cellKey } from "../../dsl/keys.ts";
-import { quarterTurn, SQUARE_RAYS, SQUARE_SIDES, type BoardShape, type LayoutHint, type Offsets } from "./board-shape.ts";
+import { quarterTurn, squareMirror, squareMirrorSide, SQUARE_RAYS, SQUARE_SIDES, type BoardShape, type LayoutHint, type Offsets } from "./board-shape.ts";
 
 const NONE: readonly number[] = [];
 
@@ -102,6 +102,14 @@ export class OpenGrid implements BoardShape {
 
   turn(form: Offsets): Offsets {
     return quarterTurn(form);
+  }
+
+  mirror(form: Offsets): Offsets {
+    return squareMirror(form);
+  }
+
+  mirrorSide(d: number): number {
+    return squareMirrorSide(d);
   }
 
   place(i: number): { x: number; y: number } {

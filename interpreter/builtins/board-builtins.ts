@@ -862,7 +862,7 @@ export const BOARD_IMPLS = {
     return out.map((g, i) => ({ g, i })).sort((a, b) => b.g.length - a.g.length || a.i - b.i).map((o) => o.g);
   }),
   surrounded: direct((x, span, v) => adjacentSpaces(x, v!, span).every((t) => topOn(x.rt.topo, x.s, t) !== null)),
-  placements: costly((x, [ps, b], span) => {
+  placements: costly((x, [ps, b, mirrored], span) => {
     const board = b as string;
     const shape = x.rt.topo.shape(board);
     if (!shape) fail("runtime-none-value", "there is no such board", span);
@@ -874,7 +874,7 @@ export const BOARD_IMPLS = {
     for (const id of asPieces(x, ps!, span)) {
       if (!like.isFirst(id)) continue;
       starts.push(out.length);
-      for (const o of x.rt.orientations(x.s, id, shape)) {
+      for (const o of x.rt.orientations(x.s, id, shape, mirrored === true)) {
         const found = positions(x.rt.topo, x.s, board, id, o, open);
         tick(x, span, found.length);
         // Spread, which beats a loop of pushes (measured: a tile-laying game's random playouts
@@ -896,7 +896,7 @@ export const BOARD_IMPLS = {
     // weighs each placement before it is played.
     const topo = x.rt.topo;
     if (isPlacement(p!)) {
-      const turned = x.rt.turnedSides(x.s, p.piece, p.rotation);
+      const turned = x.rt.turnedSides(x.s, p.piece, p.rotation, p.board);
       const field = turned && firstSidesField(turned);
       if (!field) return 0;
       const targets = footprint(x, toward!, span);

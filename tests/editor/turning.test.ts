@@ -45,4 +45,8 @@ describe("turning a piece under the pointer", () => {
   it("names turns in degrees", () => {
     expect([turnName(0), turnName(1), turnName(3), turnName(1, 6)]).toEqual(["as printed", "turned 90°", "turned 270°", "turned 60°"]);
   });
+
+  it("names a mirrored way (numbered past the board's turns) as mirrored, then turned", () => {
+    expect([turnName(4), turnName(5), turnName(6, 6), turnName(8, 6), turnName(5, 6)]).toEqual(["mirrored", "mirrored, turned 90°", "mirrored", "mirrored, turned 120°", "turned 300°"]);
+  });
 });

@@ -101,7 +101,8 @@ export function pieceShape(piece: PieceView): [number, number][] | undefined {
   for (const v of Object.values(piece.fields ?? {})) {
     if (v && typeof v === "object" && !Array.isArray(v) && "shape" in v && Array.isArray(v.shape)) {
       let cells = v.shape as [number, number][];
-      // Turned as placed, so a piece on its way back to a zone looks like its footprint.
+      // Mirrored and turned as placed, so a piece on its way back to a zone looks like its footprint.
+      if (piece.mirrored) cells = cells.map(([x, y]) => [-x, y]);
       for (let r = 0; r < (piece.rotation ?? 0) % 4; r++) cells = cells.map(([x, y]) => [-y, x]);
       const minX = Math.min(...cells.map((c) => c[0]));
       const minY = Math.min(...cells.map((c) => c[1]));

@@ -47,7 +47,15 @@ export function placementAt(index: OptionIndex, space: string, turn: number, sel
   return { option, piece, rotations, rotation };
 }
 
-/** "turned 90°" for a square grid's quarter turns; a board of `sides` turns (a hex's six) by its own step. */
+/**
+ * "turned 90°" for a square grid's quarter turns; a board of `sides` turns (a hex's six) by its
+ * own step. Past the board's turns the piece is mirrored first, as `placements(…, mirrored: true)`
+ * numbers its ways: "mirrored, turned 90°".
+ */
 export function turnName(rotation: number, turns = 4): string {
-  return rotation === 0 ? "as printed" : `turned ${Math.round((360 / turns) * rotation)}°`;
+  const mirrored = rotation >= turns;
+  const r = mirrored ? rotation - turns : rotation;
+  const turned = `turned ${Math.round((360 / turns) * r)}°`;
+  if (!mirrored) return r === 0 ? "as printed" : turned;
+  return r === 0 ? "mirrored" : `mirrored, ${turned}`;
 }
