@@ -119,7 +119,7 @@ example "Unmirrored as before" {
     expect(labels).toContain("L on b1–b2–a3–b3, mirrored");
     expect(labels).toContain("L on b1–b2–b3–c3");
     const mirrored = m.options().find((o) => o.label === "L on b1–b2–a3–b3, mirrored")!;
-    expect(m.view(0).decision?.options.find((o) => o.id === mirrored.id)).toMatchObject({ rotation: 4, mirrored: true });
+    expect(m.view(0).decision?.options?.find((o) => o.id === mirrored.id)).toMatchObject({ rotation: 4, mirrored: true });
     expect(m.apply(mirrored.id).ok).toBe(true);
     const placed = m.view(0).boards[0]!.pieces[0]!;
     expect(placed).toMatchObject({ cells: ["quilt:1,0", "quilt:1,1", "quilt:0,2", "quilt:1,2"], rotation: 4, mirrored: true });
