@@ -5,6 +5,7 @@ import { formatDiagnostic } from "../dsl/diagnostic.ts";
 import { defaultValue } from "../dsl/types.ts";
 import { newExec, nulls } from "./exec.ts";
 import { Match } from "./match.ts";
+import type { LoggedChoice, ReplayObserver } from "./replay.ts";
 import { seedState } from "./random.ts";
 import { recordError } from "./vm.ts";
 import { Runtime, type EngineKind } from "./runtime.ts";
@@ -250,46 +251,12 @@ export class Game {
   }
 
   /**
-   * Plays a logged game again (after a rule change, say): stops at the first
-   * decision the rules no longer allow and says which. A decision list
-   * recorded before choices with one option were taken without asking may
-   * hold such a choice as a decision: one that cannot be applied but matches
-   * a choice just taken for lack of options (same player, same option id) is
-   * passed over. `observe`, when given, sees the match just before and just
-   * after each decision applied (a tool that reports what each decision
-   * changed); it must not change the match.
+   * Plays a logged game again (after a rule change, say) from the start: `Match.replay` on a new
+   * narrated match (passing over a choice taken for lack of options reads the line that tells of it).
    */
-  replay(
-    options: StartOptions,
-    decisions: { player: number; option: string }[],
-    observe?: (match: Match, phase: "before" | "after") => void,
-  ): { match: Match; stoppedAt?: { index: number; reason: string } } {
-    // Narrated: passing over a choice taken for lack of options reads the line that tells of it.
+  replay(options: StartOptions, decisions: readonly LoggedChoice[], observe?: ReplayObserver): { match: Match; stoppedAt?: { index: number; reason: string }; byPosition: number[] } {
     const match = this.start({ ...options, quiet: false });
-    // Messages before this one were written before the last decision replayed (or passed over).
-    let seen = 0;
-    for (let i = 0; i < decisions.length; i++) {
-      const d = decisions[i]!;
-      const before = match.state.messages.length;
-      if (!match.over) observe?.(match, "before");
-      const r = match.over ? undefined : match.apply(d.option, d.player);
-      if (r?.ok) {
-        observe?.(match, "after");
-        seen = before;
-        continue;
-      }
-      // A list recorded when this choice still had to be asked (before a choice with one option was
-      // taken without asking) holds it as a decision: it is the one just taken, so pass over it.
-      const messages = match.state.messages;
-      let j = seen;
-      while (j < messages.length && !(messages[j]!.forced?.player === d.player && messages[j]!.forced?.option === d.option)) j++;
-      if (j < messages.length) {
-        seen = j + 1;
-        continue;
-      }
-      return { match, stoppedAt: { index: i, reason: r ? (r as { reason: string }).reason : match.error ? match.error.message : "the match ended earlier under these rules" } };
-    }
-    return { match };
+    return { match, ...match.replay(decisions, observe) };
   }
 }
 

@@ -1,4 +1,5 @@
 import { zoneRecord } from "./shared-zones.ts";
+import { replayDecisions, type LoggedChoice, type ReplayObserver } from "./replay.ts";
 import type { Diagnostic } from "../dsl/diagnostic.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Value } from "../dsl/ir.ts";
@@ -318,6 +319,15 @@ export class Match {
       recordError(x, e, this.rt.def.flow.span);
       return undefined;
     }
+  }
+
+  /**
+   * Takes logged decisions again, in order, from here (`replay.ts`): stops at the first the rules
+   * no longer allow and says which; one whose option was renamed is taken by its position
+   * (`LoggedChoice.at`) when the choice has as many options as the log saw (`byPosition`).
+   */
+  replay(decisions: readonly LoggedChoice[], observe?: ReplayObserver): { stoppedAt?: { index: number; reason: string }; byPosition: number[] } {
+    return replayDecisions(this, decisions, observe);
   }
 
   /** Takes a decision. An illegal one is refused with a reason and changes nothing. */

@@ -338,6 +338,54 @@ scoring p { points 0 }
     s.botMove([0]);
     expect(s.snapshot().log[0]!.option).toBe("temple");
   });
+
+  it("replays a decision whose card was renamed by its place among the options, and says so", () => {
+    // A designer relabelling a card changes every option id naming it ("card-3" becomes "c3"):
+    // the playtest read "no longer fits the rules" at the first such decision.
+    const relabelled = (game: string) => game.replace('label: "card {this.value}"', 'label: "c{this.value}"');
+    const source = `game "Picks" { players 2 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone row: Card public
+zone kept per player: Card public
+components Card in row { for v in 1..6 { x1 { value: v } } }
+per player { score: number = 0 }
+flow {
+  loop {
+    for p in players {
+      turn p {
+        if size(row) == 0 { end game }
+        let c = choose c from row prompt "Take a card"
+        move c to p.kept
+        p.score += c.value
+      }
+    }
+  }
+}
+scoring p { points p.score }`;
+    const s = new PlaytestSession(gameFromSource(source), { players: 2, seed: 1 });
+    s.persons = new Set([0, 1]);
+    expect(s.apply(0, "card-3").ok).toBe(true);
+    expect(s.apply(1, "card-5").ok).toBe(true);
+    expect(s.snapshot().log.map((d) => d.at)).toEqual([
+      { index: 2, of: 6 },
+      { index: 3, of: 5 },
+    ]);
+    s.setGame(gameFromSource(relabelled(source)));
+    const snap = s.snapshot();
+    expect(snap.stopped).toBeUndefined();
+    expect(snap.log.map((d) => [d.option, d.label])).toEqual([
+      ["c3", "c3"],
+      ["c5", "c5"],
+    ]);
+    expect(snap.notes).toEqual(["Decisions 1, 2 were taken by their places among the options: the rules name those options otherwise now (a label or name changed)."]);
+    // A change that also changes how many options there are is not taken by place: it stops there.
+    const fewer = relabelled(source).replace("for v in 1..6", "for v in 1..7");
+    const t = new PlaytestSession(gameFromSource(source), { players: 2, seed: 1 });
+    t.persons = new Set([0, 1]);
+    t.apply(0, "card-3");
+    t.setGame(gameFromSource(fewer));
+    expect(t.snapshot().stopped?.reason).toContain("is not one of the options");
+  });
 });
 
 
@@ -368,8 +416,13 @@ scoring p { points p.score }
     };
     take("Plant crops");
     take("Expand a city");
-    // The second option is renamed: the decision that took it no longer fits.
+    // The second option is renamed: the decision that took it is taken by its place, as the renamed action.
     s.setGame(gameFromSource(actions("Build a temple")));
+    expect(s.snapshot().stopped).toBeUndefined();
+    expect(s.snapshot().log.map((d) => d.label)).toEqual(["Plant crops", "Build a temple"]);
+    // Renamed and joined by a third action: the choice is not the one the log saw, and the decision no longer fits.
+    s.setGame(gameFromSource(actions("Expand a city")));
+    s.setGame(gameFromSource(actions("Build a temple").replace('option "Plant crops" { p.score += 1 }', 'option "Plant crops" { p.score += 1 }\n          option "Trade" { p.score += 3 }')));
     const stopped = s.snapshot().stopped!;
     expect(stopped.index).toBe(1);
     expect(stopped.decision.option).not.toBe("Expand a city");

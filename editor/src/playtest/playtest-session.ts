@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../../dsl/index.ts";
 import { formatBotSpec, makeBot, mixSeed, parseBotSpec, RandomBot, type Bot } from "../../../interpreter/index.ts";
-import { listExamples, refusedOptions, runExample, StartError, type Game, type Match, type View } from "../../../interpreter/index.ts";
+import { listExamples, refusedOptions, runExample, StartError, type Game, type Match, type ReplayObserver, type View } from "../../../interpreter/index.ts";
 
 /** How a playtest starts: everything else follows from the rules and the decisions. */
 export interface PlaytestSettings {
@@ -19,6 +19,11 @@ export interface LoggedDecision {
   label: string;
   /** A secret choice: its label is not shown to the other players. */
   secret?: boolean;
+  /**
+   * Where the option stood among the options when it was taken (`Option.index`, and how many
+   * there were): a replay takes it by its place when a rename changed its id (`Match.replay`).
+   */
+  at?: { index: number; of: number };
   /** What the choice asked (its prompt): the log says who, what was asked and what they chose. */
   prompt?: string;
   /**
@@ -116,6 +121,8 @@ export class PlaytestSession {
   private applied: LoggedDecision[] = [];
   /** What each decision changed in its player's numbers, by its index in the match's log. */
   private changes = new Map<number, string>();
+  /** Where each decision's option stood among the options (`LoggedDecision.at`), by its index in the match's log. */
+  private positions = new Map<number, { index: number; of: number }>();
   /** Decisions beyond the match, in order: redo takes from the front. */
   private tail: LoggedDecision[] = [];
   private stopped: StoppedAt | undefined;
@@ -202,10 +209,11 @@ export class PlaytestSession {
     let r: ReturnType<Game["replay"]>;
     this.openingLog = 0;
     this.changes = new Map();
-    const observe = this.observer();
+    this.positions = new Map();
+    const observe = this.observer(toApply);
     try {
       const opening = this.opening();
-      r = opening ? this.replayFrom(opening, toApply, observe) : this.game.replay(this.settings, toApply, observe);
+      r = opening ? { match: opening, ...opening.replay(toApply, observe) } : this.game.replay(this.settings, toApply, observe);
     } catch (e) {
       // A start these rules refuse: say so and start as the rules allow, keeping the decisions.
       if (!(e instanceof StartError)) throw e;
@@ -214,6 +222,10 @@ export class PlaytestSession {
       r = this.game.replay(this.settings, toApply, observe);
     }
     this.match = r.match;
+    if (r.byPosition.length) {
+      const which = r.byPosition.map((i) => i + 1);
+      this.notes.push(`${which.length === 1 ? `Decision ${which[0]} was` : `Decisions ${which.join(", ")} were`} taken by ${which.length === 1 ? "its place" : "their places"} among the options: the rules name ${which.length === 1 ? "that option" : "those options"} otherwise now (a label or name changed).`);
+    }
     const n = r.stoppedAt ? r.stoppedAt.index : toApply.length;
     this.applied = this.loggedDecisions();
     this.tail = [...toApply.slice(n), ...(intendTail ? [] : tail)];
@@ -234,32 +246,25 @@ export class PlaytestSession {
     return m;
   }
 
-  /** Game.replay, from an opening position instead of the start. */
-  private replayFrom(match: Match, decisions: LoggedDecision[], observe: (m: Match, phase: "before" | "after") => void): ReturnType<Game["replay"]> {
-    for (let i = 0; i < decisions.length; i++) {
-      const d = decisions[i]!;
-      if (match.over) return { match, stoppedAt: { index: i, reason: match.error ? match.error.message : "the match ended earlier under these rules" } };
-      observe(match, "before");
-      const r = match.apply(d.option, d.player);
-      if (!r.ok) return { match, stoppedAt: { index: i, reason: r.reason } };
-      observe(match, "after");
-    }
-    return { match };
-  }
-
   /**
    * Watches decisions being applied and notes, for each log entry they add, what changed in
-   * that entry's player's numbers (`changes`, by the entry's index in the match's log).
+   * that entry's player's numbers (`changes`, by the entry's index in the match's log), and
+   * where its option stood among the options (`positions`): as `decisions` say, or looked up
+   * before it is taken (a playtest saved before positions were kept).
    */
-  private observer(): (m: Match, phase: "before" | "after") => void {
+  private observer(decisions: readonly LoggedDecision[] = []): ReplayObserver {
     let before: Record<string, number>[] = [];
     let logBefore = 0;
-    return (m, phase) => {
+    let at: LoggedDecision["at"];
+    return (m, phase, index) => {
       if (phase === "before") {
         before = numbersOf(m);
         logBefore = m.log.length;
+        const d = decisions[index];
+        at = d && (d.at ?? positionOf(m, d.player, d.option));
         return;
       }
+      if (at && m.log.length > logBefore) this.positions.set(logBefore, at);
       const after = numbersOf(m);
       const changed = (seat: number): string =>
         Object.keys(after[seat] ?? {})
@@ -283,6 +288,8 @@ export class PlaytestSession {
       const d = this.entry(e.player, e.option, e.label, e.secret, e.prompt);
       const changes = this.changes.get(this.openingLog + k);
       if (changes) d.changes = changes;
+      const at = this.positions.get(this.openingLog + k);
+      if (at) d.at = at;
       return d;
     });
   }
@@ -317,11 +324,11 @@ export class PlaytestSession {
   /** Takes a decision for `player`. A refused one changes nothing and says why. */
   apply(player: number, option: string): { ok: true } | { ok: false; reason: string } {
     const before = this.match.log.length;
-    const observe = this.observer();
-    observe(this.match, "before");
+    const observe = this.observer([{ player, option, label: option }]);
+    observe(this.match, "before", 0);
     const r = this.match.apply(option, player);
     if (!r.ok) return r;
-    observe(this.match, "after");
+    observe(this.match, "after", 0);
     this.notes = [];
     // The log grows by one entry per decision (a secret choice's entry is added as it is made).
     const e = this.match.log[before];
@@ -545,4 +552,12 @@ function numbersOf(m: Match): Record<string, number>[] {
 /** `+3`, `−2` (a real minus sign, as people write it). */
 function signed(n: number): string {
   return n > 0 ? `+${n}` : `−${-n}`;
+}
+
+/** Where option `option` stands among `player`'s options now (`LoggedDecision.at`), or undefined when it is none of them. */
+function positionOf(m: Match, player: number, option: string): LoggedDecision["at"] {
+  if (m.over || !m.decision?.players.includes(player)) return undefined;
+  const options = m.options(player);
+  const o = options.find((x) => x.id === option);
+  return o ? { index: o.index, of: options.length } : undefined;
 }
