@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cellKey, spaceKey, type BoardView, type PieceView, type SpaceView } from "../../interpreter/index.ts";
 import { CELL, columnName, layoutBoard, pieceOutline } from "../../editor/src/playtest/board-layout.ts";
-import { clickOnPiece, highlightedSpaces, indexOptions, optionsAtSpace } from "../../editor/src/playtest/option-index.ts";
+import { clickablePieces, clickOnPiece, highlightedSpaces, indexOptions, optionsAtSpace, standIns } from "../../editor/src/playtest/option-index.ts";
 import { ambiguousSymbols, fitLabel, inkOn } from "../../editor/src/playtest/present.ts";
 
 function space(board: string, x: number, y: number, level = 0, at = { x: x + 0.5, y: y + 0.5 }): SpaceView {
@@ -123,6 +123,21 @@ describe("options on the board", () => {
     expect(clickOnPiece(index, 7)).toEqual({ select: 7 });
     expect(clickOnPiece(index, 42)).toBeUndefined();
     expect([...highlightedSpaces(index, 7)].sort()).toEqual(["b:0,0", "b:0,1", "b:1,0"]);
+  });
+
+  it("lets a copy alike an offered piece stand in for it (the rules offer one of alike pieces)", () => {
+    // A hand of two Tempura and a Wasabi; the rules offer the first Tempura (9) and the Wasabi (12).
+    const card = (id: number, name: string, state: Record<string, number> = {}) => ({ id, kind: "Card", name, owner: 0, faceUp: true, fields: { points: 0 }, state });
+    const hand = { pieces: [card(9, "Tempura"), card(10, "Tempura"), card(11, "Tempura", { marked: 1 }), card(12, "Wasabi")] };
+    const other = { pieces: [card(13, "Tempura")] };
+    const offered = indexOptions([
+      { id: "tempura", label: "Tempura", pieces: [9] },
+      { id: "wasabi", label: "Wasabi", pieces: [12] },
+    ]);
+    const stand = standIns([hand, other], clickablePieces(offered));
+    // The other Tempura of the hand stands in for the one offered; one marked otherwise, or in another zone, does not.
+    expect([...stand]).toEqual([[10, 9]]);
+    expect(clickOnPiece(offered, stand.get(10) ?? 10)).toEqual({ choose: [{ id: "tempura", label: "Tempura", pieces: [9] }] });
   });
 });
 

@@ -45,14 +45,18 @@ export interface E2e {
 export interface E2eOptions {
   /** Runs on the browser before the first page opens (to route or record requests from the start). */
   beforeOpen?: (browser: BrowserContext) => Promise<void>;
+  /** Serve an empty games folder (a designer's own, before their first game) instead of the repository's games. */
+  empty?: boolean;
 }
 
 export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
   const missing = browserMissing();
   if (missing) throw new Error(missing);
   const gamesDir = mkdtempSync(join(tmpdir(), "stela-games-"));
-  cpSync(GAMES_DIR, gamesDir, { recursive: true });
-  for (const f of readdirSync(FIXTURES)) cpSync(join(FIXTURES, f), join(gamesDir, f));
+  if (!options.empty) {
+    cpSync(GAMES_DIR, gamesDir, { recursive: true });
+    for (const f of readdirSync(FIXTURES)) cpSync(join(FIXTURES, f), join(gamesDir, f));
+  }
   const outDir = mkdtempSync(join(tmpdir(), "stela-editor-dist-"));
   const { server, url } = await startEditor({ port: 0, quiet: true, gamesDir, outDir });
   const browser = await launchBrowser();
@@ -61,7 +65,7 @@ export async function startE2e(options: E2eOptions = {}): Promise<E2e> {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url);
-  await page.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
+  await page.waitForSelector(options.empty ? "[data-testid=no-games]" : "[data-testid=playtest]", { timeout: 30_000 });
   return {
     gamesDir,
     url,

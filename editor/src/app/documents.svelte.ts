@@ -80,6 +80,8 @@ export class Documents {
   games = $state.raw<GameFile[]>([]);
   /** There is a server to read and save rule files (npm start); a static copy has none. */
   server = $state(false);
+  /** The rule files have been read (`load`): an empty `games` then means a folder with none. */
+  loaded = $state(false);
   survey = $state.raw<SurveyReply["files"]>({});
   docKey = $state("");
   /** Names of documents that differ from their file (autosaved drafts). */
@@ -106,6 +108,7 @@ export class Documents {
     const files = await fetchGames();
     this.server = files !== undefined;
     this.games = files ?? [];
+    this.loaded = true;
     for (const key of this.store.drafts()) if (key.startsWith("shared:")) this.ensure(key);
     this.refreshChanged();
     // Fired in every other tab of this page's origin when one writes: that is how a tab hears of another's edits.

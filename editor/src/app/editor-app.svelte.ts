@@ -60,6 +60,9 @@ export class EditorApp {
 
     const first = this.openShared() ?? this.lastDoc();
     if (first) this.open(first);
+    // No rule file to show (an empty folder): text typed here would belong to no document and be
+    // lost, so the editor takes none until one is made or opened.
+    else editor.updateOptions({ readOnly: true, readOnlyMessage: { value: "No rule file is open: **New game** makes one." } });
     window.addEventListener("beforeunload", () => this.docs.flushAutosave());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") this.docs.flushAutosave();
@@ -111,6 +114,7 @@ export class EditorApp {
     if (switching) {
       // A position being set up belongs to the document it started from.
       if (this.position.active) this.position.cancel();
+      this.editor?.updateOptions({ readOnly: false });
       this.editor?.setModel(doc.model);
       this.playtest.reset(key);
       this.compiler.reset();

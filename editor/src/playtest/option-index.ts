@@ -1,4 +1,4 @@
-import type { OptionView } from "../../../interpreter/index.ts";
+import type { OptionView, PieceView } from "../../../interpreter/index.ts";
 
 /**
  * The pending decision's options, indexed by what they refer to, so a click
@@ -68,4 +68,30 @@ export function highlightedSpaces(index: OptionIndex, selected?: number): Set<st
 /** Pieces a click can do something with. */
 export function clickablePieces(index: OptionIndex): Set<number> {
   return new Set(index.byPiece.keys());
+}
+
+/**
+ * Pieces alike one the options name, each with the piece it stands in for. The rules offer one
+ * of each group of interchangeable pieces (same kind, name, fields, state and owner, the same
+ * side up, in the same zone), so of three alike cards in a hand only the first is an option: a
+ * click on another copy means that one, and every copy shows it can be taken.
+ */
+export function standIns(zones: readonly { pieces?: PieceView[] }[], offered: ReadonlySet<number>): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const z of zones) {
+    const firsts = new Map<string, number>();
+    for (const p of z.pieces ?? []) if (p.id !== undefined && offered.has(p.id)) firsts.set(alikeKey(p), p.id);
+    if (firsts.size === 0) continue;
+    for (const p of z.pieces ?? []) {
+      if (p.id === undefined || offered.has(p.id)) continue;
+      const first = firsts.get(alikeKey(p));
+      if (first !== undefined) out.set(p.id, first);
+    }
+  }
+  return out;
+}
+
+/** What tells a piece in a zone from another: alike pieces share it. */
+function alikeKey(p: PieceView): string {
+  return JSON.stringify([p.kind, p.name ?? null, p.owner, p.faceUp, p.fields ?? null, p.state ?? null, p.sides ?? null, p.marks ?? null]);
 }
