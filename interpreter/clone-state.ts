@@ -47,6 +47,7 @@ export function cloneState(s: MatchState): MatchState {
     messages: s.messages.slice(),
     decisions: s.decisions.slice(),
     turns: s.turns.slice(),
+    firstChooser: s.firstChooser ?? null,
     over: s.over,
     result: s.result,
     error: s.error,

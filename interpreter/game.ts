@@ -184,6 +184,7 @@ export class Game {
       messages: [],
       decisions: [],
       turns: [],
+      firstChooser: null,
       over: false,
       result: null,
       error: null,

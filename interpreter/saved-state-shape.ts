@@ -26,6 +26,7 @@ export function savedStateProblem(rt: Runtime, json: SavedState): string | undef
   if (!Array.isArray(json.decisions) || json.decisions.length !== players || !json.decisions.every((n) => whole(n) && n >= 0)) return "it does not count each player's decisions";
   // Saved before turns were counted: read as none begun (`loadedState`).
   if (json.turns !== undefined && (!Array.isArray(json.turns) || json.turns.length !== players || !json.turns.every((n) => whole(n) && n >= 0))) return "it does not count each player's turns";
+  if (json.firstChooser !== undefined && json.firstChooser !== null && !seat(json.firstChooser)) return "its first chooser is not a player";
   if (!Array.isArray(json.pieces)) return "it keeps no pieces";
   const pieceCount = json.pieces.length;
   const pieceId = (id: unknown): boolean => whole(id) && id >= 0 && id < pieceCount;

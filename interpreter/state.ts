@@ -66,6 +66,13 @@ export interface MatchState {
    * decisions also count every follow-up question of one turn.
    */
   turns: number[];
+  /**
+   * The player of the match's first choice made alone, asked or taken for lack of others (not a
+   * choice all make at once, `secretly each`): the first to act, whom a run's first-player test
+   * reads. A choice taken without asking leaves no decision in the log, so the log alone named the
+   * next player. Null until then; absent in a state saved before it was kept.
+   */
+  firstChooser?: number | null;
   over: boolean;
   result: MatchResult | null;
   error: Diagnostic | null;

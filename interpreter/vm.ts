@@ -1084,6 +1084,8 @@ function settle(
   const s = x.s;
   // A decision is a change: the log, the decision counts and what is chosen move on.
   forget(x);
+  // The first to act, asked or not (`MatchState.firstChooser`); a choice all make at once names nobody.
+  if (s.firstChooser === null && p.kind !== "secret") s.firstChooser = who;
   if (p.kind === "options") {
     const opts = ins as Ins<"options">;
     const rulesIndex = p.offered[index]!;

@@ -53,14 +53,18 @@ export interface FirstMoveGame {
 }
 
 /**
- * Who decided first in a game, from its log of decisions: the player of the first decision taken
- * alone. A choice all players make at once (`secretly each`) names nobody (the bots answer it in
+ * Who decided first in a game: the player of its first choice made alone, asked or taken for lack
+ * of others (`firstChooser`, as the match keeps it: a first turn whose only option was taken
+ * without asking is still the first act), else, from its log of decisions, the player of the
+ * first decision taken alone. A choice all players make at once (`secretly each`) names nobody (the bots answer it in
  * seat order, which the rules never see), so it is passed over: a game whose setup has everyone
  * keep starting cards in secret, then plays turns, has the first player of those turns. `atOnce`
  * when every decision was such a choice (a draft, a game of secret bids): no seat decided first.
  * Neither for a game with no decision at all (seat 1, as the test reads an absent `first`).
  */
-export function firstToDecide(log: readonly { player: number; secret?: boolean | undefined }[]): { first?: number; atOnce?: true } {
+export function firstToDecide(log: readonly { player: number; secret?: boolean | undefined }[], firstChooser?: number | null): { first?: number; atOnce?: true } {
+  // A choice taken for lack of others left no decision in the log but was the first act (`MatchState.firstChooser`).
+  if (firstChooser !== undefined && firstChooser !== null) return { first: firstChooser };
   for (const e of log) if (!e.secret) return { first: e.player };
   return log.length > 0 ? { atOnce: true } : {};
 }

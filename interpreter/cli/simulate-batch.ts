@@ -166,7 +166,7 @@ export function playGame(
   const outcome: GameOutcome = { game: g, seed, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(m.turns > 0 ? { turns: m.turns } : {}), moves, ...(m.drewChance ? { chance: true as const } : {}) };
   // Who decided first alone; nobody when all answered secret choices at once (bots answer in
   // seat order, which says nothing of the game).
-  const { first, atOnce } = firstToDecide(m.log);
+  const { first, atOnce } = firstToDecide(m.log, m.state.firstChooser);
   if (atOnce) outcome.atOnce = true;
   else if (first !== undefined && first !== 0) outcome.first = first;
   if (error) outcome.error = error;

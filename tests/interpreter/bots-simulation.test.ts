@@ -104,6 +104,39 @@ scoring p { points p.score }
     expect(firstToDecide([])).toEqual({});
   });
 
+  it("counts a first turn taken for lack of options as the first act, not the next player's decision", () => {
+    // A user's push-your-luck game: seat 1 always moves first, but a roll of 1 leaves its first
+    // turn one option, taken without asking. The log's first decision was then seat 2's, and the
+    // test read seat 2 as "the first to decide" in about a quarter of the games.
+    const file = ruleFiles({
+      "first-act.stela": `game "First act" { players 2 }
+per player { score: number = 0 }
+flow {
+  repeat 3 {
+    for p in players {
+      turn p {
+        let top = random(1..2)
+        let n = choose n from 1..top prompt "Take"
+        p.score += n
+      }
+    }
+  }
+}
+scoring p { points p.score  tiebreak fewest p.seat }
+`,
+    })["first-act.stela"]!;
+    const s: RunSettings = { file, players: 2, bots: ["random"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 81 });
+    // Seat 1 acts first in every game, whatever its first roll.
+    expect(outcomes.every((o) => o.first === undefined && !o.atOnce)).toBe(true);
+    const summary = summarise("First act", s, 80, outcomes, 1);
+    expect(summary.firstPlayer!.wins).toBe(outcomes.filter((o) => o.winners.length === 1 && o.winners[0] === 0).length);
+    // Some first turns were taken without asking: the log alone would have named seat 2.
+    const m = gameFromSource(readFileSync(file, "utf8")).start({ players: 2, seed: outcomes.find((o) => o.game > 0)!.seed, quiet: true });
+    expect(m.state.firstChooser).toBe(0);
+    expect(firstToDecide([{ player: 1 }], 0)).toEqual({ first: 0 });
+  });
+
   it("says how sure a seat's wins are, and how many games would give ±5 and ±2 points", () => {
     const s: RunSettings = { file: GOOF, players: 2, bots: ["random"], seed: 1 };
     const summary = summarise("Goofspiel", s, 200, Array.from({ length: 200 }, (_, i) => ({ game: i + 1, seed: i, scores: i < 100 ? [1, 0] : [0, 1], winners: i < 100 ? [0] : [1], decisions: 5 })), 1);

@@ -60,7 +60,7 @@ function playTo(run: Run, to: number, progress: (done: number) => void): void {
       else if (read.measures.length) measures = read.measures.map((v) => v.values);
     }
     // Who decided first, as `stela simulate` reads it (`playGame`): the first-player test is of that seat, not seat 1.
-    const { first, atOnce } = firstToDecide(m.log);
+    const { first, atOnce } = firstToDecide(m.log, m.state.firstChooser);
     outcomes.push({ game: g, scores: m.result?.scores ?? [], winners: m.result?.winners ?? [], decisions, ...(m.turns > 0 ? { turns: m.turns } : {}), moves, ...(m.drewChance ? { chance: true as const } : {}), ...(first === undefined ? {} : { first }), ...(atOnce ? { atOnce } : {}), ...(error ? { error } : {}), ...(measures ? { measures } : {}) });
     // Every game: a slow bot (MCTS) can take seconds a game, and the bar should move with it.
     progress(g);
