@@ -188,7 +188,10 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     const ownVariants = new Set(variantDecls.map((v) => v.title));
     const checked = checkFile({ ...parsed.ast, decls: baseDecls.filter((d) => d.kind !== "ExampleDecl" || !ownVariants.has(exampleVariant(d) ?? "")) }, source, parsed.diagnostics, undefined, overridden);
     const own = withoutCascades(checked.diagnostics, parsed.diagnostics, source, parsed.takenValues);
-    for (const d of own) diagnostics.push(d);
+    // A declaration only the file's variants use (`const BONUS` read by an `override`) is used:
+    // the base game not reading it is no mistake (a user moved it into the variant to quiet this).
+    const usedByVariants = namesUsed(variantDecls.map((v) => v.items.map((i) => i.decl)));
+    for (const d of own) if (!(d.code === "unused-declaration" && usedByVariants.has(/`([^`]+)`/.exec(d.message)?.[1] ?? ""))) diagnostics.push(d);
     for (const d of own) baseKeys.add(diagnosticKey(d));
     mergeSymbols(result.symbols, checked.symbols);
     if (checked.def) result.def = checked.def;
