@@ -161,12 +161,16 @@ export function leavesOutZero(d: PairedDifference): boolean {
  * share), or `+0.00 [too few games]` where no game, or one for a mean, bounds it.
  */
 export function changeText(d: PairedDifference, by: number, digits: number, noted = true): string {
+  const bounded = d.n > 0 && Number.isFinite(d.low) && Number.isFinite(d.high);
+  // An interval narrower than the digits shown gets the digits it needs: a measure of a few
+  // thousandths read "+0.00 [+0.00, +0.00]", as if known exactly.
+  const width = bounded ? Math.abs(d.high - d.low) * by : 0;
+  const shown = width > 0 && width < 10 ** -digits ? Math.min(6, Math.ceil(-Math.log10(width)) + 1) : digits;
   // A change that rounds to nothing reads +0.0, never −0.0.
   const signed = (v: number): string => {
-    const t = (v * by).toFixed(digits);
-    return Number(t) === 0 ? `+${(0).toFixed(digits)}` : `${v >= 0 ? "+" : ""}${t}`;
+    const t = (v * by).toFixed(shown);
+    return Number(t) === 0 ? `+${(0).toFixed(shown)}` : `${v >= 0 ? "+" : ""}${t}`;
   };
-  const bounded = d.n > 0 && Number.isFinite(d.low) && Number.isFinite(d.high);
   const text = `${signed(d.value)} ${bounded ? `[${signed(d.low)}, ${signed(d.high)}]` : "[too few games]"}`;
   const note = noted ? alikeNote(d) : undefined;
   return note ? `${text} (${note})` : text;

@@ -100,7 +100,11 @@ describe("comparing two runs", () => {
     const fiveAlike = comparisonLines(compareSummaries(summarise("A", settings, 5, five, 1), summarise("A", settings, 5, five, 1), { a: five, b: five }, [], "cmd"));
     expect(fiveAlike.join("\n")).toContain("(all 5 games alike: too few games to see a change in some of them)");
     // A change that rounds to nothing reads +0.0, never -0.0.
-    expect(changeText({ value: -0.00001, low: -0.00004, high: 0.00002, n: 50, variance: 1e-9 }, 1, 1)).toBe("+0.0 [+0.0, +0.0]");
+    expect(changeText({ value: -0.00001, low: -0.00001, high: -0.00001, n: 50, variance: 0 }, 1, 1, false)).toBe("+0.0 [+0.0, +0.0]");
+    // An interval narrower than the digits asked for is given the digits it needs, not "+0.00 [+0.00, +0.00]".
+    expect(changeText({ value: -0.00001, low: -0.00004, high: 0.00002, n: 50, variance: 1e-9 }, 1, 1)).toBe("-0.000010 [-0.000040, +0.000020]");
+    expect(changeText({ value: 0.0011, low: -0.0004, high: 0.0026, n: 50, variance: 1e-6 }, 1, 2)).toBe("+0.0011 [-0.0004, +0.0026]");
+    expect(changeText({ value: 0.11, low: -0.04, high: 0.26, n: 50, variance: 1e-2 }, 1, 2)).toBe("+0.11 [-0.04, +0.26]");
   });
 
   it("tells games played move for move alike from games that only take as many decisions", () => {
