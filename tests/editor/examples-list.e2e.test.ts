@@ -59,4 +59,11 @@ describe.skipIf(skipE2e)("the examples list", () => {
     }, null, { timeout: 30_000 });
     expect(e.errors).toEqual([]);
   });
+
+  it("names the variant an example plays after its title, a space between", async () => {
+    await openGame(page, "pyramids.stela|");
+    const entry = page.locator("[data-testid=example]", { hasText: "A short game" });
+    await entry.waitFor({ timeout: 30_000 });
+    expect(await entry.innerText()).toContain("A short game plays two rounds (Short game)");
+  });
 });
