@@ -18,7 +18,7 @@ export { compareIds } from "./values.ts";
 export { STOP_ID } from "./options.ts";
 export { BOT_KINDS, formatBotSpec, makeBot, parseBotSpec, type Bot, type BotKind, type BotSpec, type Judged, type JudgedSite } from "./bots/bot.ts";
 export { GreedyBot } from "./bots/greedy-bot.ts";
-export { evenJudgementNote, sumJudged, type JudgedSeat } from "./bots/judged.ts";
+export { evenJudgementNote, sumJudged, untakenOptionsNote, type JudgedSeat } from "./bots/judged.ts";
 export { MctsBot, type MctsBudget, type MctsSettings } from "./bots/mcts-bot.ts";
 export { botRandom, mixSeed } from "./bots/seeds.ts";
 export { binomialPValue, levelPerLook, meanInterval, quantile, shareRate, togetherZ, spread, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";

@@ -53,6 +53,23 @@ export interface JudgedSite {
   prompt: string;
   weighed: number;
   even: number;
+  /**
+   * At a choice of named options (`choose { option "…" … }`): how often the bot was offered each
+   * and took it, keyed `line:column` of the option: one offered at every decision and never taken
+   * may be one whose gain comes too many of its own choices later for it to see (`untakenOptionsNote`).
+   */
+  options?: Record<string, JudgedOption>;
+}
+
+/** A named option at a choice the bot weighed: its label, where it is written, and how often it was offered and taken. */
+export interface JudgedOption {
+  label: string;
+  line: number;
+  column: number;
+  offered: number;
+  taken: number;
+  /** Times it was judged short of what it leads to: the rules still asked the player again when the look stopped (`Followed.short`). */
+  short: number;
 }
 
 /** The kinds of bot the tools offer, with what each does. */

@@ -1,6 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
-import type { Judged } from "./bot.ts";
+import type { Judged, JudgedSite } from "./bot.ts";
+import type { Span } from "../../dsl/span.ts";
 import { optionIdAt } from "./option-at.ts";
 import { FOLLOW_DEPTH, FOLLOW_WIDTH, followed, followedAcross, optionSample, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
@@ -61,11 +62,14 @@ export class GreedyBot {
       worlds.push(world);
     }
     // One copy: its rank there. Several: the mean, a follow-up judged across them (`followedAcross`).
-    const scores = pool.map((i) =>
-      worlds.length === 1
-        ? followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick).score
-        : followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick),
-    );
+    // Options judged short of what they lead to (`Followed.short`): counted at named options, for the note on an action never taken.
+    const short = new Set<number>();
+    const scores = pool.map((i) => {
+      if (worlds.length > 1) return followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick);
+      const f = followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick);
+      if (f.short) short.add(i);
+      return f.score;
+    });
     let best = -Infinity;
     let bestIndices: number[] = [];
     for (const [j, i] of pool.entries()) {
@@ -88,17 +92,35 @@ export class GreedyBot {
         this.judged.failure ??= `${failed.message} (line ${failed.span.start.line})`;
       }
     }
-    const at = match.decisionSites[0];
+    const chosen = bestIndices[this.pick(bestIndices.length)]!;
+    const sites = match.decisionSites;
+    const at = sites[0];
     if (at) {
       const site = (this.judged.sites[`${at.start.line}:${at.start.column}`] ??= { line: at.start.line, column: at.start.column, prompt: match.decision?.prompt ?? "", weighed: 0, even: 0 });
       site.weighed++;
       if (even) site.even++;
+      // Named options: the spans after the choice's, one per option offered, in the order `applyAt` counts them.
+      if (sites.length > 2) countOffered(site, sites.slice(1), chosen, short, match, player);
     }
-    return bestIndices[this.pick(bestIndices.length)];
+    return chosen;
   }
 
   /** The option id this bot takes for `player` now, or undefined if it owes nothing. */
   choose(match: Match, player: number): string | undefined {
     return optionIdAt(match, player, this.chooseIndex(match, player));
+  }
+}
+
+/** Counts each named option offered at `site` and the one taken (`JudgedSite.options`); an option's label is read the first time it is seen. */
+function countOffered(site: JudgedSite, offered: readonly Span[], chosen: number, short: ReadonlySet<number>, match: Match, player: number): void {
+  const options = (site.options ??= {});
+  for (let k = 0; k < offered.length; k++) {
+    const span = offered[k]!;
+    const key = `${span.start.line}:${span.start.column}`;
+    let o = options[key];
+    if (!o) options[key] = o = { label: match.options(player).find((x) => x.index === k)?.label ?? "", line: span.start.line, column: span.start.column, offered: 0, taken: 0, short: 0 };
+    o.offered++;
+    if (k === chosen) o.taken++;
+    if (short.has(k)) o.short++;
   }
 }

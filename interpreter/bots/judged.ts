@@ -31,7 +31,18 @@ function addSites(all: readonly (Record<string, JudgedSite> | undefined)[]): Rec
       if (s) {
         s.weighed += x.weighed;
         s.even += x.even;
-      } else sum.set(key, { ...x });
+        if (x.options) {
+          const options = (s.options ??= {});
+          for (const [k, o] of Object.entries(x.options)) {
+            const t = options[k];
+            if (t) {
+              t.offered += o.offered;
+              t.taken += o.taken;
+              t.short += o.short ?? 0;
+            } else options[k] = { ...o };
+          }
+        }
+      } else sum.set(key, { ...x, ...(x.options ? { options: Object.fromEntries(Object.entries(x.options).map(([k, o]) => [k, { ...o }])) } : {}) });
     }
   }
   if (!sum.size) return undefined;
@@ -105,4 +116,43 @@ function failedEstimateNote(seats: readonly JudgedSeat[]): string | undefined {
   const bots = [...new Set(broken.map((x) => x.bot))].join(" and ");
   const where = broken.length === 1 ? `seat ${broken[0]!.seat}` : `seats ${broken.map((x) => x.seat).join(", ")}`;
   return `the game's \`estimate\` failed at ${failed.toLocaleString("en")} of the ${weighed.toLocaleString("en")} decisions ${bots} (${where}) weighed (${broken[0]!.judged!.failure}): a failing estimate reads 0 for every option, so it took one at random there and its figures are a random player's: fix the estimate (\`stela check --smoke\` stops at it)`;
+}
+
+/**
+ * How often a bot must have been offered a named option, never taking it, before the note names
+ * it: 20 decisions (fewer say little: a poor option is rightly never taken a few times).
+ */
+const UNTAKEN_AT = 20;
+
+/**
+ * Says so when a bot that judges options (`greedy`) was offered a named option (`option "Build"`)
+ * at 20 or more of its decisions and never took it, while it took another there, and it judged
+ * the option short of its end at half of them or more (the rules still asked it again when its
+ * look stopped, `Followed.short`). It judges an
+ * option where the rules next stop, or after the best of its own next choice: an action whose gain
+ * comes two or more of its own choices later (which route, then which colour to pay with) looks
+ * worth nothing to it, and it never plays it. A user's route game ran two comparisons whose
+ * greedy seats never claimed a route, with nothing in the output to say so. The option may also
+ * be a poor one, rightly never taken: the note says what it saw, and the designer judges.
+ * Undefined when no option went untaken so.
+ */
+export function untakenOptionsNote(seats: readonly JudgedSeat[]): string | undefined {
+  const notes: string[] = [];
+  for (const bot of new Set(seats.filter((x) => x.judged?.sites).map((x) => x.bot))) {
+    const own = seats.filter((x) => x.bot === bot && x.judged?.sites);
+    const where = own.length === 1 ? `seat ${own[0]!.seat}` : `seats ${own.map((x) => x.seat).join(", ")}`;
+    for (const site of Object.values(addSites(own.map((x) => x.judged!.sites)) ?? {})) {
+      const options = Object.values(site.options ?? {});
+      if (!options.some((o) => o.taken > 0)) continue;
+      // Judged short of its end at half its offers or more: an option judged to its end and never
+      // taken is a poor one by the bot's lights, not one it could not see through.
+      const untaken = options.filter((o) => o.taken === 0 && o.offered >= UNTAKEN_AT && (o.short ?? 0) * 2 >= o.offered).sort((a, b) => a.line - b.line || a.column - b.column);
+      if (!untaken.length) continue;
+      const prompt = site.prompt ? `"${site.prompt}" ` : "";
+      const named = untaken.map((o) => `"${o.label}" (line ${o.line}, offered at ${o.offered.toLocaleString("en")} of its decisions)`).join(" and ");
+      notes.push(`${bot} (${where}) never took ${named} at ${prompt}(line ${site.line})`);
+    }
+  }
+  if (!notes.length) return undefined;
+  return `${notes.join("; ")}: it judges an option where the rules next stop, or after the best of its own next choice, so an action whose gain comes two or more of its own choices later (which route, then which cards to pay with) looks worth nothing to it and it never plays it; if players would, ask those choices as one (the route and the payment together), or give the \`estimate\` a term for what the action leads to, and check a game of these bots (\`--game N\`)`;
 }

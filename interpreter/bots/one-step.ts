@@ -85,6 +85,11 @@ export const FOLLOW_WIDTH = 8;
 export interface Followed {
   score: number;
   trial: Match | undefined;
+  /**
+   * The look stopped while the rules still asked the player alone again (`depth` used up): what the
+   * option leads to after those choices was not seen, and it was judged short of it.
+   */
+  short?: true;
 }
 
 /**
@@ -95,19 +100,25 @@ export interface Followed {
  * card is chosen, and greedy picks its action at random. A choice of the others, made at once by
  * several players, or with fewer than two options, ends the look as before.
  */
-export function followed(trial: Match | undefined, player: number, depth: number, width: number, pick: (n: number) => number): Followed {
+export function followed(trial: Match | undefined, player: number, depth: number, width: number, pick: (n: number) => number, turn = trial?.state.turns[player]): Followed {
   const here = (): Followed => ({ score: trialScore(trial, player), trial });
-  if (depth <= 0 || !trial || trial.error || trial.result) return here();
+  if (!trial || trial.error || trial.result) return here();
+  // Looked far enough: the rules stopped before offering their next choice, which is not weighed
+  // (its cost), but one still inside the turn the option was taken in (`turn`: the player's turns
+  // begun then) is most likely theirs again, part of the same action.
+  if (depth <= 0) return trial.state.current === player && trial.state.turns[player] === turn ? { ...here(), short: true } : here();
   const next = trial.decision;
   if (!next || next.simultaneous || next.players.length !== 1 || next.players[0] !== player) return here();
   const n = trial.optionCount(player);
   if (n < 2) return here();
   let best: Followed = { score: -Infinity, trial: undefined };
+  let short = false;
   for (const i of optionSample(n, width, pick)) {
-    const f = followed(tryOption(trial, i, player, pick), player, depth - 1, width, pick);
+    const f = followed(tryOption(trial, i, player, pick), player, depth - 1, width, pick, turn);
+    if (f.short) short = true;
     if (f.score > best.score) best = f;
   }
-  return best;
+  return short ? { ...best, short: true } : best;
 }
 
 /**

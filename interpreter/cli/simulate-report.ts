@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { failedGamesLine, firstSeatVerdict, gamesPerSecondText, marginLine, measureRows, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
-import { evenJudgementNote, repeatedGamesNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type MeasureSummary, type Rate } from "../index.ts";
+import { evenJudgementNote, untakenOptionsNote, repeatedGamesNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type MeasureSummary, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
 function firstPlayerSentence(s: SimulationSummary): string {
@@ -113,6 +113,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
   const precision = winPrecisionLine(s);
   // A bot that took some choice at random: its seat's figures there are a random player's.
   const even = evenJudgementNote(s.seats);
+  const untaken = untakenOptionsNote(s.seats);
   const errors = s.errors.length
     ? `<h2>Failed games (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li>game ${e.game}: <code>${escapeHtml(e.message)}</code><br>replay: <code>${escapeHtml(e.replay)}</code></li>`).join("")}</ul>`
     : "";
@@ -131,7 +132,7 @@ ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}`
 }
 ${s.repeats ? `<p>Note: ${escapeHtml(repeatedGamesNote(s.repeats))}.</p>` : ""}
-${even ? `<p>Note: ${escapeHtml(even)}.</p>` : ""}
+${even ? `<p>Note: ${escapeHtml(even)}.</p>` : ""}${untaken ? `<p>Note: ${escapeHtml(untaken)}.</p>` : ""}
 ${s.measures ? measuresTable(s.measures, s.clean) : ""}
 <div class="charts">
 <div><h2>Win rate by seat</h2><canvas id="wins"></canvas></div>

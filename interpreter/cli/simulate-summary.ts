@@ -1,6 +1,6 @@
 import { alignColumns } from "./text-columns.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, repeatedGames, repeatedGamesNote, type RepeatedGames, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
+import { evenJudgementNote, untakenOptionsNote, repeatedGames, repeatedGamesNote, type RepeatedGames, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -231,6 +231,8 @@ export function summaryLines(s: SimulationSummary): string[] {
   if (s.repeats) lines.push(`note: ${repeatedGamesNote(s.repeats)}`);
   const even = evenJudgementNote(s.seats);
   if (even) lines.push(`note: ${even}`);
+  const untaken = untakenOptionsNote(s.seats);
+  if (untaken) lines.push(`note: ${untaken}`);
   lines.push(
     lengthLine(s),
     ...(s.margin && !s.shared ? [marginLine(s.margin)] : []),

@@ -327,6 +327,48 @@ scoring p { points p.score }
     // The HTML report says so too.
     expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess&quot; (line 9)");
   });
+
+  it("is said never to have taken an action whose gain comes two of its own choices later", () => {
+    // A user's route game: "Claim a route", then which route, then which cards to pay with. Greedy
+    // judged the claim where the colour was asked, before the route was paid for or scored, found it
+    // worth nothing against drawing a card, and never claimed: two comparisons measured that.
+    const game = (payStep: boolean) => `game "Depth" { players 2 }
+per player { coins: number = 1  points: number = 0 }
+procedure build(p: player) {
+  let _site = choose s from 1..2 prompt "Where?"
+  ${payStep ? 'let _how = choose h from 1..2 prompt "Pay how?"' : ""}
+  p.coins -= 1
+  p.points += 3
+}
+flow {
+  repeat 10 {
+    for p in players {
+      turn p {
+        choose prompt "Action" {
+          option "Take a coin" { p.coins += 1 }
+          option "Build" when p.coins >= 1 { build(p) }
+        }
+      }
+    }
+  }
+}
+scoring p { points p.points }
+estimate p { p.points + p.coins / 2 }
+`;
+    const files = ruleFiles({ "deep.stela": game(true), "shallow.stela": game(false) });
+    const notes = (file: string) => {
+      const s: RunSettings = { file, players: 2, bots: ["greedy"], seed: 1 };
+      const outcomes = runBatch({ ...s, from: 1, to: 4 });
+      return { lines: summaryLines(summarise("Depth", s, 3, outcomes, 1)).filter((l) => l.includes("never took")), report: simulationReport(summarise("Depth", s, 3, outcomes, 1), outcomes) };
+    };
+    const deep = notes(files["deep.stela"]!);
+    expect(deep.lines).toEqual([
+      'note: greedy (seats 1, 2) never took "Build" (line 15, offered at 60 of its decisions) at "Action" (line 13): it judges an option where the rules next stop, or after the best of its own next choice, so an action whose gain comes two or more of its own choices later (which route, then which cards to pay with) looks worth nothing to it and it never plays it; if players would, ask those choices as one (the route and the payment together), or give the `estimate` a term for what the action leads to, and check a game of these bots (`--game N`)',
+    ]);
+    expect(deep.report).toContain("never took &quot;Build&quot;");
+    // One choice after the action: greedy sees the gain, builds, and nothing is said.
+    expect(notes(files["shallow.stela"]!).lines).toEqual([]);
+  });
 });
 
 describe("a choice judged blind at most of its decisions", () => {
