@@ -234,10 +234,15 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
   }
 }
 
-/** The rule calls a condition is, or is an `or` of, in order (whose own words explain its failure). */
+/**
+ * The rule calls a condition is, or is an `or` or an `and` of, in order (whose own words explain
+ * its failure): of an `or` all failed, so the first rule's words are the condition's; of an `and`
+ * the first rule that fails is why (a rule that holds explains nothing). `where small(n) and n != 2`
+ * read "this must hold: small(n) and n != 2" where the rule said "Too big".
+ */
 function ruleCalls(e: IrExpr): Extract<IrExpr, { op: "rule" }>[] {
   if (e.op === "rule") return [e];
-  if (e.op === "or") return [...ruleCalls(e.a), ...ruleCalls(e.b)];
+  if (e.op === "or" || e.op === "and") return [...ruleCalls(e.a), ...ruleCalls(e.b)];
   return [];
 }
 

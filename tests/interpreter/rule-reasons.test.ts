@@ -63,3 +63,27 @@ describe("a rule that asks another rule", () => {
     expect(m.apply("blue", 0)).toEqual({ ok: false, code: "illegal-option", reason: "blue is not allowed: Not that card" });
   });
 });
+
+describe("a filter that joins a rule with another condition", () => {
+  it("is explained in the words of the rule when the rule is what fails", () => {
+    // A user's route game: `where small(n) and n != 2` read "this must hold: small(n) and n != 2"
+    // where the rule said "Too big".
+    const g = gameFromSource(`
+game "Reason" { players 1 ask always }
+var taken: number = 0
+rule small(n: number) {
+  require n < 3 else "Too big"
+}
+flow {
+  turn players[0] {
+    taken = choose n from 1..5 prompt "Pick" where small(n) and n != 2
+  }
+}
+scoring p { points taken }
+`);
+    const m = g.start({ players: 1, seed: 1 });
+    expect(m.apply("4")).toMatchObject({ ok: false, reason: "4 is not allowed: Too big" });
+    // The rule holds; the other condition fails, and reads as written.
+    expect(m.apply("2")).toMatchObject({ ok: false, reason: "2 is not allowed: this must hold: small(n) and n != 2" });
+  });
+});
