@@ -333,6 +333,13 @@ export class Scenario {
     const test = (o: Option): boolean => (typeof label === "string" ? o.label === label : label.test(o.label));
     let found = opts.filter(test);
     if (found.length === 0 && typeof label === "string") found = opts.filter((o) => o.id === label);
+    // A pick of several named with its items in another order ("corn and gold" for the engine's
+    // "gold and corn"): `expect offered` takes it, so `choose` does too.
+    if (found.length === 0 && typeof label === "string" && who !== undefined) {
+      const c = this.candidates(who);
+      const pick = c?.several ? pickNamed(label, c.list) : undefined;
+      if (pick) found = opts.filter((o) => itemsKey(o.id) === itemsKey(pick.id));
+    }
     if (found.length !== 1) {
       const whom = who === undefined ? "nobody" : this.rt.playerName(who);
       // Asked of a player who owes no decision (`choose … by` the wrong seat): say so, not "no option".
@@ -442,8 +449,7 @@ export class Scenario {
       return { offered: false, candidate: false, reason, labels: all.map((o) => o.label), ...(found.several ? { several: true } : {}) };
     }
     // The same items in another order than the engine names them: that pick is offered.
-    const sameItems = (id: string): string => id.split("+").sort().join("+");
-    if (found?.several && offered.some((o) => sameItems(o.id) === sameItems(candidate.id))) return { offered: true };
+    if (found?.several && offered.some((o) => itemsKey(o.id) === itemsKey(candidate.id))) return { offered: true };
     const r = m.clone().apply(candidate.id, who);
     if (r.ok) return { offered: false, candidate: true, reason: "it is not offered" };
     // The engine's reason repeats the candidate's label: keep only the rules' words.
@@ -617,6 +623,11 @@ export function pickNamed(label: string, choices: readonly { id: string; label: 
   };
   const ids = read(label, []);
   return ids ? { id: ids.join("+"), label } : undefined;
+}
+
+/** A pick of several items by its items, whatever their order (`gold+corn` and `corn+gold` alike). */
+function itemsKey(id: string): string {
+  return id.split("+").sort().join("+");
 }
 
 /** Most options a failing step lists whole; past it, the labels nearest the one asked for. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { pickComplete, pickId } from "../../interpreter/index.ts";
+import { pickComplete, pickId, runExamples } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** `choose 2 c from …`: several items at once, options numbered lazily, ids joined with `+`. */
@@ -303,5 +303,35 @@ describe("choosing several at once", () => {
       expect(m.apply(pickId(pick, [...chosen].reverse()), p).ok).toBe(true);
     }
     expect(m.decision!.simultaneous).toBe(false);
+  });
+});
+
+describe("an example's step naming a pick of several", () => {
+  it("takes the pick with its items in any order, as `expect offered` reads it", () => {
+    // A user wrote `expect offered "corn and gold"` (passed) then `choose "corn and gold"`, which
+    // failed: the engine names that pick "gold and corn".
+    const g = gameFromSource(`game "Order" { players 1 }
+enum Good { gold, wood, corn }
+var kept: number = 0
+flow {
+  turn players[0] {
+    let picks = choose up to 2 g from Good prompt "Pick goods"
+    kept = size(picks)
+  }
+}
+scoring p { points kept }
+example "Same pick, other order" {
+  expect offered "corn and gold"
+  choose "corn and gold"
+  expect kept == 2
+}
+example "A pick that is none" {
+  choose "corn and iron"
+}
+`);
+    const results = runExamples(g);
+    expect(results[0]).toMatchObject({ passed: true });
+    expect(results[1]!.passed).toBe(false);
+    expect(results[1]!.failure?.message).toContain('has no option "corn and iron"');
   });
 });
