@@ -27,6 +27,10 @@ export type ConstEnv = Map<string, Constant>;
 export function shapeFromRows(rows: string[]): ShapeValue | string {
   const cells: [number, number][] = [];
   for (let y = 0; y < rows.length; y++) {
+    // A drawn row runs to the end of its line: a field after it on that line (`| # #, points: 2`)
+    // was read as cells, a row of eleven, and the field as missing.
+    const after = /[,:]/.exec(rows[y]!);
+    if (after) return `a shape's row runs to the end of its line, so \`${rows[y]!.slice(after.index).trim()}\` is read as cells: put what follows the shape on a line of its own`;
     const symbols = rows[y]!.replace(/\s+/g, "");
     for (let x = 0; x < symbols.length; x++) {
       const ch = symbols[x];
