@@ -57,9 +57,16 @@ export function sharedCountsLine(s: SharedScore): string {
   return `scores: ${s.counts.map((c) => `${c.score} ×${c.games} (${((c.games / n) * 100).toFixed(1)}%)`).join(" · ")}`;
 }
 
-/** Why a run is read by its shared score, said once above its figures. */
-export function sharedScoreNote(games: number): string {
-  return `every seat scored the same in each of the ${games} games (a cooperative game): read the team's score; win shares, draws, the first-player test and the winning margin say nothing here`;
+/**
+ * Why a run is read by its shared score, said once above its figures. `scores`: the run's shared
+ * scores (both sides of a comparison): when every game ended on one score, the game may be no
+ * cooperative one at all, only bots that never score (a user's route game whose greedy bots never
+ * claimed a route read "a cooperative game").
+ */
+export function sharedScoreNote(games: number, ...scores: SharedScore[]): string {
+  const one = scores.length > 0 && scores.every((s) => s.counts.length === 1) ? [...new Set(scores.map((s) => s.counts[0]!.score))] : undefined;
+  const why = one ? `a cooperative game, or bots that never score apart: every game ended with each seat on ${one.join(" or ")}` : "a cooperative game";
+  return `every seat scored the same in each of the ${games} games (${why}): read the team's score; win shares, draws, the first-player test and the winning margin say nothing here`;
 }
 
 /** "team score: 1.25 → 2.10, +0.85 [+0.61, +1.09] (each game's own change); median 1 → 2": a comparison of two shared scores. */

@@ -491,7 +491,7 @@ export function comparisonLines(c: Comparison): string[] {
   const looks = looksLine(c);
   if (looks) lines.push(looks, "");
   if (c.shared) {
-    lines.push(sharedScoreNote(c.pairs), sharedChangeLine(c.shared.a, c.shared.b, c.shared.change), `A ${sharedCountsLine(c.shared.a)}`, `B ${sharedCountsLine(c.shared.b)}`);
+    lines.push(sharedScoreNote(c.pairs, c.shared.a, c.shared.b), sharedChangeLine(c.shared.a, c.shared.b, c.shared.change), `A ${sharedCountsLine(c.shared.a)}`, `B ${sharedCountsLine(c.shared.b)}`);
   } else {
     lines.push("win share: games won, a shared win split among its winners", `B − A: each game's own change, over the ${c.pairs} games both sides played to the end (the same seeds and bots)`, "");
     // The seats' table: its columns widen for figures wider than usual (scores in the thousands).
@@ -592,7 +592,7 @@ function comparisonReport(c: Comparison): string {
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""} with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>
 ${c.differentGames ? `<p><b>Warning:</b> ${escapeHtml(differentGamesWarning(c.differentGames))}.</p>` : ""}${c.sameRules ? `<p><b>Note:</b> ${escapeHtml(SAME_RULES_NOTE)}.</p>` : ""}
 <p>Reproduce: <code>${escapeHtml(c.command)}</code></p>
-${c.shared ? `<p>${escapeHtml(sharedScoreNote(c.pairs))}.</p><p><b>${escapeHtml(sharedChangeLine(c.shared.a, c.shared.b, c.shared.change))}</b>.</p><p>A ${escapeHtml(sharedCountsLine(c.shared.a))}.</p><p>B ${escapeHtml(sharedCountsLine(c.shared.b))}.</p>` : ""}
+${c.shared ? `<p>${escapeHtml(sharedScoreNote(c.pairs, c.shared.a, c.shared.b))}.</p><p><b>${escapeHtml(sharedChangeLine(c.shared.a, c.shared.b, c.shared.change))}</b>.</p><p>A ${escapeHtml(sharedCountsLine(c.shared.a))}.</p><p>B ${escapeHtml(sharedCountsLine(c.shared.b))}.</p>` : ""}
 <table><tr><th>seat</th><th>win share A [95% CI]</th><th>win share B [95% CI]</th><th>B − A (points) [95% CI]</th><th>score A</th><th>score B</th><th>B − A [95% CI]</th></tr>${rows}</table>
 ${looksLine(c) ? `<p>${escapeHtml(looksLine(c)!)}</p>` : ""}
 ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}

@@ -124,7 +124,7 @@ ${failedGamesLine(s) ? `<p class="warning"><strong>Warning:</strong> ${escapeHtm
 <table><tr><th>seat</th><th>bot</th><th>win share [95% CI]</th><th>won alone</th><th>drew [95% CI]</th><th>score mean ± sd</th><th>score 10% / median / 90%</th><th>range</th></tr>${rows}</table>
 ${
   s.shared
-    ? `<p>${escapeHtml(capitalised(sharedScoreNote(s.clean)))}.</p>
+    ? `<p>${escapeHtml(capitalised(sharedScoreNote(s.clean, ...(s.shared ? [s.shared] : []))))}.</p>
 <p>${escapeHtml(capitalised(sharedScoreLine(s.shared)))}.</p>
 <p>${escapeHtml(capitalised(sharedCountsLine(s.shared)))}.</p>`
     : `<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). ${firstPlayerSentence(s)}${s.turnOrder ? ` ${escapeHtml(capitalised(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder)))}.` : ""}</p>

@@ -204,7 +204,7 @@ export function summaryLines(s: SimulationSummary): string[] {
   if (failed) lines.push(`warning: ${failed}`, "");
   if (s.clean === 0 && s.errors.length > 0) return [...lines, ...errorLines(s)];
   // Everyone wins or loses together: the seats' win figures are all alike and mean nothing.
-  if (s.shared) lines.push(`bots: ${s.bots.map((b, p) => `${p + 1} ${b}`).join(", ")}`, sharedScoreNote(s.clean), sharedScoreLine(s.shared), sharedCountsLine(s.shared), "");
+  if (s.shared) lines.push(`bots: ${s.bots.map((b, p) => `${p + 1} ${b}`).join(", ")}`, sharedScoreNote(s.clean, s.shared), sharedScoreLine(s.shared), sharedCountsLine(s.shared), "");
   // The seats' table: its columns widen for figures wider than usual (scores in the thousands).
   else
     lines.push(

@@ -38,7 +38,11 @@ describe("a run whose seats always share one score", () => {
 
   it("says so when every game ended on one score, rather than an interval of no width", () => {
     const zeros = together(40, () => 0);
-    expect(summaryLines(summarise("Coop", settings, 40, zeros, 1)).join("\n")).toContain("team score: 0.00 (all 40 games alike), sd 0.00");
+    const lines = summaryLines(summarise("Coop", settings, 40, zeros, 1)).join("\n");
+    expect(lines).toContain("team score: 0.00 (all 40 games alike), sd 0.00");
+    // Every game on one score may be bots that never score, not a cooperative game: said so.
+    expect(lines).toContain("every seat scored the same in each of the 40 games (a cooperative game, or bots that never score apart: every game ended with each seat on 0)");
+    expect(summaryLines(a).join("\n")).toContain("every seat scored the same in each of the 100 games (a cooperative game): read the team's score");
   });
 
   it("is read seat by seat as before once a single game gives the seats different scores", () => {
