@@ -191,7 +191,7 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     // A declaration only the file's variants use (`const BONUS` read by an `override`) is used:
     // the base game not reading it is no mistake (a user moved it into the variant to quiet this).
     const usedByVariants = namesUsed(variantDecls.map((v) => v.items.map((i) => i.decl)));
-    for (const d of own) if (!(d.code === "unused-declaration" && usedByVariants.has(/`([^`]+)`/.exec(d.message)?.[1] ?? ""))) diagnostics.push(d);
+    for (const d of own) if (!(d.code === "unused-declaration" && d.message.endsWith("is never used") && usedByVariants.has(/`([^`]+)`/.exec(d.message)?.[1] ?? ""))) diagnostics.push(d);
     for (const d of own) baseKeys.add(diagnosticKey(d));
     mergeSymbols(result.symbols, checked.symbols);
     if (checked.def) result.def = checked.def;

@@ -353,8 +353,9 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
                 ALT: () => {
                   label = this.CONSUME(StringLit);
                   // A named entry without a count is one piece (`"Acropolis" { … }`): a unique tile
-                  // is written as a designer would, not `x1`. The count is on the name's line.
-                  countTok = this.OPTION6({ GATE: () => this.LA(1).startLine === label!.startLine, DEF: () => this.CONSUME2(Identifier) });
+                  // is written as a designer would, not `x1`. A count after the name, on its line or
+                  // the next, is its count, as it always was.
+                  countTok = this.OPTION6(() => this.CONSUME2(Identifier));
                 },
               },
               { ALT: () => (countTok = this.CONSUME3(Identifier)) },

@@ -60,10 +60,18 @@ export function orientations(shape: ShapeValue | undefined, sides: Record<string
   return out;
 }
 
-/** A piece's `sides` values mirrored left to right on `board` (before any turn). */
+/**
+ * A piece's `sides` values mirrored left to right on `board` (before any turn). Values of another
+ * count than the board's sides (a square tile's four on a hex board) are mirrored as their own
+ * count reads: six as a hex's sides, any other as a square's, from the top.
+ */
 export function mirrorSides(sides: Record<string, number[]>, board: BoardShape): Record<string, number[]> {
   const out: Record<string, number[]> = {};
-  for (const [name, values] of Object.entries(sides)) out[name] = values.map((_, d) => values[board.mirrorSide(d)] ?? 0);
+  for (const [name, values] of Object.entries(sides)) {
+    const n = values.length;
+    const side = n === board.sides ? (d: number) => board.mirrorSide(d) : n === 6 ? (d: number) => 5 - d : (d: number) => (n - d) % n;
+    out[name] = values.map((_, d) => values[side(d)] ?? 0);
+  }
   return out;
 }
 

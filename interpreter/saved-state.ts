@@ -74,7 +74,8 @@ export function loadedState(topo: Topology, json: SavedState): MatchState | stri
   out.cells = cells;
   // A state saved before turns were counted resumes with none counted: only a run's figures read them.
   if (!Array.isArray(out.turns)) out.turns = out.decisions.map(() => 0);
-  // Saved before the first chooser was kept: read as none yet (a run's figures fall back on the log).
-  out.firstChooser ??= null;
+  // Saved before the first chooser was kept: the first lone decision of its log, or none yet (a
+  // choice taken without asking before it left no trace there).
+  out.firstChooser ??= out.log.find((e) => !e.secret)?.player ?? null;
   return out;
 }

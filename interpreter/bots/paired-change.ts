@@ -165,7 +165,9 @@ export function changeText(d: PairedDifference, by: number, digits: number, note
   // An interval narrower than the digits shown gets the digits it needs: a measure of a few
   // thousandths read "+0.00 [+0.00, +0.00]", as if known exactly.
   const width = bounded ? Math.abs(d.high - d.low) * by : 0;
-  const shown = width > 0 && width < 10 ** -digits ? Math.min(6, Math.ceil(-Math.log10(width)) + 1) : digits;
+  // Floating-point noise around a value known exactly is no width.
+  const noise = 1e-9 * Math.max(1, Math.abs(d.value * by));
+  const shown = width > noise && width < 10 ** -digits ? Math.min(6, Math.ceil(-Math.log10(width)) + 1) : digits;
   // A change that rounds to nothing reads +0.0, never −0.0.
   const signed = (v: number): string => {
     const t = (v * by).toFixed(shown);

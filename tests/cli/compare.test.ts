@@ -105,6 +105,8 @@ describe("comparing two runs", () => {
     expect(changeText({ value: -0.00001, low: -0.00004, high: 0.00002, n: 50, variance: 1e-9 }, 1, 1)).toBe("-0.000010 [-0.000040, +0.000020]");
     expect(changeText({ value: 0.0011, low: -0.0004, high: 0.0026, n: 50, variance: 1e-6 }, 1, 2)).toBe("+0.0011 [-0.0004, +0.0026]");
     expect(changeText({ value: 0.11, low: -0.04, high: 0.26, n: 50, variance: 1e-2 }, 1, 2)).toBe("+0.11 [-0.04, +0.26]");
+    // Floating-point noise around a value known exactly is no width.
+    expect(changeText({ value: 0.1, low: 0.1 - 1e-17, high: 0.1 + 2e-17, n: 50, variance: 0 }, 1, 2, false)).toBe("+0.10 [+0.10, +0.10]");
   });
 
   it("tells games played move for move alike from games that only take as many decisions", () => {

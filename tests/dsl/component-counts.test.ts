@@ -5,7 +5,7 @@ import { gameFromSource } from "../support/games.ts";
 /**
  * A named component entry without a count is one piece: `"Acropolis" { … }` for a unique tile,
  * as a designer writes it (a polyomino set is a list of one-offs). Writing it so read "expected a
- * name but found `{`". A count on the next line is another entry's, as before.
+ * name but found `{`". A count after the name on the next line is still its count, as it always was.
  */
 describe("component entries without a count", () => {
   const source = `
@@ -27,11 +27,11 @@ flow {
 scoring p { points 0 }
 `;
 
-  it("a named entry alone is one piece; a count on the next line is an entry of its own", () => {
+  it("a named entry alone is one piece; a count on the next line is still the name's", () => {
     expect(compileRules(source, "patches.stela").diagnostics).toEqual([]);
     const m = gameFromSource(source).start({ players: 2, seed: 1 });
-    expect(m.global("names")).toEqual(["Big", "Small", "Small", "Small", "Odd", "Patch", "Patch"]);
-    expect(m.global("sizes")).toEqual([5, 1, 1, 1, 0, 2, 2]);
+    expect(m.global("names")).toEqual(["Big", "Small", "Small", "Small", "Odd", "Odd"]);
+    expect(m.global("sizes")).toEqual([5, 1, 1, 1, 2, 2]);
   });
 
   it("an entry with neither a name nor a count is still an error", () => {

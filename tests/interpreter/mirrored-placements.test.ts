@@ -175,11 +175,19 @@ example "A hex tile mirrored reads its sides the other way round" {
   expect side(h, toward: space_at(field, 2, 0)) == 6
   expect side(h, toward: space_at(field, 2, 1)) == 5
 }
+example "A square tile's four values mirrored on a hex board are mirrored as a square's" {
+  position {
+    let t = top(bag)
+    place t at first pl in placements(t, field, mirrored: true) where pl.space == space_at(field, 0, 0) and pl.mirrored and pl.rotation == 0
+  }
+  expect t.edges == [1, 4, 3, 2]
+}
 `);
     const results = runExamples(g);
     expect(results.map((x) => [x.title, x.passed, x.failure?.message])).toEqual([
       ["A square tile mirrored swaps its right and left; turned, it goes round", true, undefined],
       ["A hex tile mirrored reads its sides the other way round", true, undefined],
+      ["A square tile's four values mirrored on a hex board are mirrored as a square's", true, undefined],
     ]);
   });
 

@@ -231,3 +231,20 @@ scoring p { points count t in pieces(field) where t.owner == p }`;
     }
   });
 });
+
+describe("a state saved before the first chooser was kept", () => {
+  it("reads it from its log's first lone decision, so a later decision does not take its place", () => {
+    const game = loadGame("mayan-city.stela");
+    const m = game.start({ players: 2, seed: 3 });
+    m.applyAt(0, m.decision!.players[0]);
+    // Saved where the next to decide is another player than the first: the one a late fill-in would name.
+    for (let i = 0; i < 20 && m.decision!.players[0] === m.log[0]!.player; i++) m.applyAt(0, m.decision!.players[0]);
+    expect(m.decision!.players[0]).not.toBe(m.log[0]!.player);
+    const saved = JSON.parse(JSON.stringify(m.toJSON()));
+    expect(saved.firstChooser).toBe(m.log[0]!.player);
+    delete saved.firstChooser;
+    const resumed = Match.fromJSON(game, saved);
+    resumed.applyAt(0, resumed.decision!.players[0]);
+    expect(resumed.state.firstChooser).toBe(m.log[0]!.player);
+  });
+});
