@@ -40,6 +40,22 @@ export interface CompiledWhere {
 export interface RuleCall {
   name: string;
   args: Fn[];
+  /**
+   * The conditions before it in an `and` (`n > 0 and small(stock[n - 1])`): the rule was asked
+   * only if they held, so it explains the failure only then, and its arguments are read only then.
+   */
+  guards?: Fn[];
+}
+
+/** Why rule call `r` fails, in its own words, or undefined when it holds, was never asked (a guard before it in an `and` failed), or cannot be asked. */
+export function explainCall(x: Exec, l: Value[], r: RuleCall, span: Span): string | undefined {
+  try {
+    for (const g of r.guards ?? []) if (g(x, l) !== true) return undefined;
+    return x.rt.rules.get(r.name)?.explain(x, r.args.map((a) => a(x, l)), span) ?? undefined;
+  } catch {
+    // Asking failed (an argument read past a list's end): it explains nothing.
+    return undefined;
+  }
 }
 
 export interface ChoiceSpec {
@@ -240,15 +256,21 @@ export function compileTarget(t: IrTarget, rt: Runtime, span: Span): { get: Fn; 
  * the first rule that fails is why (a rule that holds explains nothing). `where small(n) and n != 2`
  * read "this must hold: small(n) and n != 2" where the rule said "Too big".
  */
-function ruleCalls(e: IrExpr): Extract<IrExpr, { op: "rule" }>[] {
-  if (e.op === "rule") return [e];
-  if (e.op === "or" || e.op === "and") return [...ruleCalls(e.a), ...ruleCalls(e.b)];
+function ruleCalls(e: IrExpr, guards: IrExpr[] = []): { call: Extract<IrExpr, { op: "rule" }>; guards: IrExpr[] }[] {
+  if (e.op === "rule") return [{ call: e, guards }];
+  if (e.op === "or") return [...ruleCalls(e.a, guards), ...ruleCalls(e.b, guards)];
+  // The right of an `and` is asked only when its left holds.
+  if (e.op === "and") return [...ruleCalls(e.a, guards), ...ruleCalls(e.b, [...guards, e.a])];
   return [];
 }
 
-/** `ruleCalls` compiled: each rule a condition calls, by name, with its arguments (`RuleCall`). */
+/** `ruleCalls` compiled: each rule a condition calls, by name, with its arguments and the conditions that guard it (`RuleCall`). */
 export function compiledRuleCalls(e: IrExpr, rt: Runtime): RuleCall[] {
-  return ruleCalls(e).map((r) => ({ name: r.name, args: r.args.map((a) => compileExpr(a, rt)) }));
+  return ruleCalls(e).map(({ call, guards }) => {
+    const r: RuleCall = { name: call.name, args: call.args.map((a) => compileExpr(a, rt)) };
+    if (guards.length) r.guards = guards.map((g) => compileExpr(g, rt));
+    return r;
+  });
 }
 
 function compileWheres(wheres: IrWhere[], rt: Runtime): CompiledWhere[] {

@@ -1,6 +1,6 @@
 import type { ComponentDef, GameDef, KindDef, ShapeValue, Value, ZoneDef } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
-import { compileCode, compiledRuleCalls, type Compiled } from "./compile-code.ts";
+import { compileCode, compiledRuleCalls, explainCall, type Compiled } from "./compile-code.ts";
 import { compileExpr } from "./compile-expr.ts";
 import { newExec, nulls, tick, type Exec, type Fn } from "./exec.ts";
 import type { BoardShape } from "./board-shapes/board-shape.ts";
@@ -159,7 +159,7 @@ export class Runtime {
               if (q.cond(x, l) === true) continue;
               if (q.reason) return String(q.reason(x, l));
               for (const c of q.rules) {
-                const inner = this.rules.get(c.name)?.explain(x, c.args.map((a) => a(x, l)), span);
+                const inner = explainCall(x, l, c, span);
                 if (inner) return inner;
               }
               return `this must hold: ${q.text}`;

@@ -1,7 +1,7 @@
 import type { Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
-import { OP, type ChoiceSpec, type Instr, type RuleCall } from "./compile-code.ts";
+import { explainCall, OP, type ChoiceSpec, type Instr, type RuleCall } from "./compile-code.ts";
 import type { FlowRunner } from "./compile-flow.ts";
 import { assertNever } from "./assert-never.ts";
 import { items } from "./compile-expr.ts";
@@ -1236,7 +1236,7 @@ function refusedNamed(x: Exec, f: FrameState, ins: Ins<"options">, offered: read
 function whyNot(probe: Exec, l: Value[], reason: Fn | undefined, rules: readonly RuleCall[] | undefined, span: Span): string | undefined {
   if (reason) return String(reason(probe, l));
   for (const r of rules ?? []) {
-    const said = probe.rt.rules.get(r.name)!.explain(probe, r.args.map((a) => a(probe, l)), span);
+    const said = explainCall(probe, l, r, span);
     if (said) return said;
   }
   return undefined;

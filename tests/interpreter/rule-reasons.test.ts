@@ -87,3 +87,27 @@ scoring p { points taken }
     expect(m.apply("2")).toMatchObject({ ok: false, reason: "2 is not allowed: this must hold: small(n) and n != 2" });
   });
 });
+
+describe("a rule guarded by the condition before it in an 'and'", () => {
+  it("is not asked, nor its arguments read, when that condition fails", () => {
+    // `n > 0 and small(stock[n - 1] * 10)`: with n = 0 the rule is never asked; explaining the
+    // refusal read stock[-1], failed, and the refusal read "not one of the options".
+    const g = gameFromSource(`
+game "Guard" { players 1 ask always }
+var taken: number = 0
+var stock: list of number = [0, 1, 2]
+rule small(n: number) {
+  require n < 3 else "Too big"
+}
+flow {
+  turn players[0] {
+    taken = choose n from 0..2 prompt "Pick" where n > 0 and small(stock[n - 1] * 10)
+  }
+}
+scoring p { points taken }
+`);
+    const m = g.start({ players: 1, seed: 1 });
+    expect(m.apply("0")).toMatchObject({ ok: false, code: "illegal-option", reason: "0 is not allowed: this must hold: n > 0 and small(stock[n - 1] * 10)" });
+    expect(m.apply("2")).toMatchObject({ ok: false, code: "illegal-option", reason: "2 is not allowed: Too big" });
+  });
+});
