@@ -3,7 +3,7 @@ import type { Match } from "../match.ts";
 import type { Judged, JudgedSite } from "./bot.ts";
 import type { Span } from "../../dsl/span.ts";
 import { optionIdAt } from "./option-at.ts";
-import { FOLLOW_DEPTH, FOLLOW_WIDTH, followed, followedAcross, optionSample, tryOption } from "./one-step.ts";
+import { choiceSite, FOLLOW_DEPTH, FOLLOW_WIDTH, followed, followedAcross, optionSample, tryOption } from "./one-step.ts";
 import { mixSeed, botRandom, type BotRandom } from "./seeds.ts";
 
 /**
@@ -66,7 +66,8 @@ export class GreedyBot {
     const short = new Set<number>();
     const scores = pool.map((i) => {
       if (worlds.length > 1) return followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick);
-      const f = followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick);
+      const trial = tryOption(worlds[0]!, i, player, this.pick);
+      const f = followed(trial, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, trial?.state.turns[player], choiceSite(match));
       if (f.short) short.add(i);
       return f.score;
     });

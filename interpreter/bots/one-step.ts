@@ -81,6 +81,12 @@ export function trialScore(trial: Match | undefined, player: number): number {
 export const FOLLOW_DEPTH = 1;
 export const FOLLOW_WIDTH = 8;
 
+/** Where the rules of `m` stand: the frame on top, its code and position (a choice waiting there, asked or not). */
+export function choiceSite(m: Match): string | undefined {
+  const f = m.state.stack[m.state.stack.length - 1];
+  return f && `${f.code}:${f.pc}`;
+}
+
 /** A tried option's rank (`trialScore`) and the copy it was read on: where its best follow-up led. */
 export interface Followed {
   score: number;
@@ -100,13 +106,14 @@ export interface Followed {
  * card is chosen, and greedy picks its action at random. A choice of the others, made at once by
  * several players, or with fewer than two options, ends the look as before.
  */
-export function followed(trial: Match | undefined, player: number, depth: number, width: number, pick: (n: number) => number, turn = trial?.state.turns[player]): Followed {
+export function followed(trial: Match | undefined, player: number, depth: number, width: number, pick: (n: number) => number, turn = trial?.state.turns[player], site?: string): Followed {
   const here = (): Followed => ({ score: trialScore(trial, player), trial });
   if (!trial || trial.error || trial.result) return here();
   // Looked far enough: the rules stopped before offering their next choice, which is not weighed
   // (its cost), but one still inside the turn the option was taken in (`turn`: the player's turns
-  // begun then) is most likely theirs again, part of the same action.
-  if (depth <= 0) return trial.state.current === player && trial.state.turns[player] === turn ? { ...here(), short: true } : here();
+  // begun then) is most likely theirs again, part of the same action; unless it is the choice the
+  // option was taken at (`site`) asked again: a turn of several actions, each one judged whole.
+  if (depth <= 0) return trial.state.current === player && trial.state.turns[player] === turn && choiceSite(trial) !== site ? { ...here(), short: true } : here();
   const next = trial.decision;
   if (!next || next.simultaneous || next.players.length !== 1 || next.players[0] !== player) return here();
   const n = trial.optionCount(player);
@@ -114,7 +121,7 @@ export function followed(trial: Match | undefined, player: number, depth: number
   let best: Followed = { score: -Infinity, trial: undefined };
   let short = false;
   for (const i of optionSample(n, width, pick)) {
-    const f = followed(tryOption(trial, i, player, pick), player, depth - 1, width, pick, turn);
+    const f = followed(tryOption(trial, i, player, pick), player, depth - 1, width, pick, turn, site);
     if (f.short) short = true;
     if (f.score > best.score) best = f;
   }

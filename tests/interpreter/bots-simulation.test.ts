@@ -759,3 +759,40 @@ scoring p {
     expect(won).toBeGreaterThanOrEqual(12);
   });
 });
+
+describe("the note on an action greedy never took", () => {
+  it("is not given for a poor action of a turn of several actions, judged whole", () => {
+    // The review's case: six actions a turn, "Throw a coin away" loses a coin at once. Greedy
+    // rightly never takes it; the look stopping at the next action of the same turn is no sign
+    // it could not see the action's end.
+    const file = ruleFiles({
+      "actions.stela": `game "Actions" { players 2 }
+per player { coins: number = 0 }
+flow {
+  repeat 5 {
+    for p in players {
+      turn p {
+        repeat 6 {
+          choose prompt "Action" {
+            option "Take a coin" { p.coins += 1 }
+            option "Throw a coin away" when p.coins >= 1 { p.coins -= 1 }
+          }
+        }
+      }
+    }
+  }
+}
+scoring p { points p.coins }
+`,
+    })["actions.stela"]!;
+    const s: RunSettings = { file, players: 2, bots: ["greedy"], seed: 1 };
+    const outcomes = runBatch({ ...s, from: 1, to: 11 });
+    const summary = summarise("Actions", s, 10, outcomes, 1);
+    const site = Object.values(summary.seats[0]!.judged!.sites!)[0]!;
+    expect(Object.values(site.options!).map((o) => [o.label, o.taken === 0, o.short])).toEqual([
+      ["Take a coin", false, 0],
+      ["Throw a coin away", true, 0],
+    ]);
+    expect(summaryLines(summary).some((l) => l.includes("never took"))).toBe(false);
+  });
+});
