@@ -7,7 +7,7 @@ export { compile, Game, StartError, type CompileResult, type StartOptions } from
 export { siteKey, type ChoiceSite } from "./choice-sites.ts";
 export type { EngineKind } from "./runtime.ts";
 export { Match, PickError, SavedStateError, type Decision, type Option } from "./match.ts";
-export type { LoggedChoice, ReplayObserver } from "./replay.ts";
+export { optionTrace, type LoggedChoice, type OptionPlace, type ReplayObserver } from "./replay.ts";
 export type { LogEntry, MatchResult, MatchState, SavedState } from "./state.ts";
 export type { ApplyResult } from "./vm.ts";
 export type { BoardView, DecisionView, OptionView, PieceView, SpaceView, View, ViewOptions, ZoneView } from "./view.ts";

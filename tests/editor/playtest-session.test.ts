@@ -366,9 +366,10 @@ scoring p { points p.score }`;
     s.persons = new Set([0, 1]);
     expect(s.apply(0, "card-3").ok).toBe(true);
     expect(s.apply(1, "card-5").ok).toBe(true);
+    // Where each stood among the options, and which card it was (by the engine's number, not its name).
     expect(s.snapshot().log.map((d) => d.at)).toEqual([
-      { index: 2, of: 6 },
-      { index: 3, of: 5 },
+      { index: 2, of: 6, trace: '["Card",{"value":3}]' },
+      { index: 3, of: 5, trace: '["Card",{"value":5}]' },
     ]);
     s.setGame(gameFromSource(relabelled(source)));
     const snap = s.snapshot();
@@ -385,6 +386,14 @@ scoring p { points p.score }`;
     t.apply(0, "card-3");
     t.setGame(gameFromSource(fewer));
     expect(t.snapshot().stopped?.reason).toContain("is not one of the options");
+    // As many options, but another card at that place (the row dealt otherwise): not taken by place.
+    const other = relabelled(source).replace("components Card in row { for v in 1..6 { x1 { value: v } } }", "components Card in row { x1 { value: 9 } for v in 1..5 { x1 { value: v } } }");
+    const u = new PlaytestSession(gameFromSource(source), { players: 2, seed: 1 });
+    u.persons = new Set([0, 1]);
+    u.apply(0, "card-3");
+    u.setGame(gameFromSource(other));
+    expect(u.snapshot().stopped?.reason).toContain("is not one of the options");
+    expect(u.snapshot().log).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Diagnostic } from "../../../dsl/index.ts";
 import { formatBotSpec, makeBot, mixSeed, parseBotSpec, RandomBot, type Bot } from "../../../interpreter/index.ts";
-import { listExamples, refusedOptions, runExample, StartError, type Game, type Match, type ReplayObserver, type View } from "../../../interpreter/index.ts";
+import { listExamples, optionTrace, refusedOptions, runExample, StartError, type Game, type Match, type OptionPlace, type ReplayObserver, type View } from "../../../interpreter/index.ts";
 
 /** How a playtest starts: everything else follows from the rules and the decisions. */
 export interface PlaytestSettings {
@@ -23,7 +23,7 @@ export interface LoggedDecision {
    * Where the option stood among the options when it was taken (`Option.index`, and how many
    * there were): a replay takes it by its place when a rename changed its id (`Match.replay`).
    */
-  at?: { index: number; of: number };
+  at?: OptionPlace;
   /** What the choice asked (its prompt): the log says who, what was asked and what they chose. */
   prompt?: string;
   /**
@@ -122,7 +122,7 @@ export class PlaytestSession {
   /** What each decision changed in its player's numbers, by its index in the match's log. */
   private changes = new Map<number, string>();
   /** Where each decision's option stood among the options (`LoggedDecision.at`), by its index in the match's log. */
-  private positions = new Map<number, { index: number; of: number }>();
+  private positions = new Map<number, OptionPlace>();
   /** Decisions beyond the match, in order: redo takes from the front. */
   private tail: LoggedDecision[] = [];
   private stopped: StoppedAt | undefined;
@@ -554,10 +554,14 @@ function signed(n: number): string {
   return n > 0 ? `+${n}` : `−${-n}`;
 }
 
-/** Where option `option` stands among `player`'s options now (`LoggedDecision.at`), or undefined when it is none of them. */
+/** Where option `option` stands among `player`'s options now, and what it is about (`LoggedDecision.at`), or undefined when it is none of them. */
 function positionOf(m: Match, player: number, option: string): LoggedDecision["at"] {
   if (m.over || !m.decision?.players.includes(player)) return undefined;
   const options = m.options(player);
   const o = options.find((x) => x.id === option);
-  return o ? { index: o.index, of: options.length } : undefined;
+  if (!o) return undefined;
+  const at: NonNullable<LoggedDecision["at"]> = { index: o.index, of: options.length };
+  const trace = optionTrace(m, player, o.index);
+  if (trace !== undefined) at.trace = trace;
+  return at;
 }
