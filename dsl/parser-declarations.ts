@@ -352,7 +352,7 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
               {
                 ALT: () => {
                   label = this.CONSUME(StringLit);
-                  // A named entry without a count is one piece (`"Acropolis" { … }`): a unique tile
+                  // A named entry without a count is one piece (`"Big tile" { … }`): a unique piece
                   // is written as a designer would, not `x1`. A count after the name, on its line or
                   // the next, is its count, as it always was.
                   countTok = this.OPTION6(() => this.CONSUME2(Identifier));

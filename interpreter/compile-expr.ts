@@ -396,12 +396,11 @@ export function propReader(of: Extract<IrExpr, { op: "prop" }>["of"], name: stri
           return (_x, v) => placementOf(v, span).piece;
         case "cells":
           return (_x, v) => placementOf(v, span).cells;
-        case "rotation": {
+        case "rotation":
           return (x, v) => {
             const pl = placementOf(v, span);
             return x.rt.facing(pl.board, pl.rotation).turns;
           };
-        }
         case "mirrored":
           return (x, v) => {
             const pl = placementOf(v, span);

@@ -66,8 +66,7 @@ export class GreedyBot {
     const short = new Set<number>();
     const scores = pool.map((i) => {
       if (worlds.length > 1) return followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick);
-      const trial = tryOption(worlds[0]!, i, player, this.pick);
-      const f = followed(trial, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, trial?.state.turns[player], choiceSite(match));
+      const f = followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, choiceSite(match));
       if (f.short) short.add(i);
       return f.score;
     });

@@ -106,7 +106,7 @@ export interface Followed {
  * card is chosen, and greedy picks its action at random. A choice of the others, made at once by
  * several players, or with fewer than two options, ends the look as before.
  */
-export function followed(trial: Match | undefined, player: number, depth: number, width: number, pick: (n: number) => number, turn = trial?.state.turns[player], site?: string): Followed {
+export function followed(trial: Match | undefined, player: number, depth: number, width: number, pick: (n: number) => number, site?: string, turn = trial?.state.turns[player]): Followed {
   const here = (): Followed => ({ score: trialScore(trial, player), trial });
   if (!trial || trial.error || trial.result) return here();
   // Looked far enough: the rules stopped before offering their next choice, which is not weighed
@@ -121,7 +121,7 @@ export function followed(trial: Match | undefined, player: number, depth: number
   let best: Followed = { score: -Infinity, trial: undefined };
   let short = false;
   for (const i of optionSample(n, width, pick)) {
-    const f = followed(tryOption(trial, i, player, pick), player, depth - 1, width, pick, turn, site);
+    const f = followed(tryOption(trial, i, player, pick), player, depth - 1, width, pick, site, turn);
     if (f.short) short = true;
     if (f.score > best.score) best = f;
   }
