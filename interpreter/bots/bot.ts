@@ -75,8 +75,8 @@ export interface JudgedOption {
 /** The kinds of bot the tools offer, with what each does. */
 export const BOT_KINDS = {
   random: "picks uniformly among the legal options",
-  greedy: "picks the option that most raises its own estimate (the game's `estimate`, else its `scoring`) right away, or after the best of its own next choice when the rules ask it again at once (an action, then where), on a copy where what it cannot see is redrawn (`greedy:16`: its mean over 16 such copies, for a game of chance); ties at random",
-  mcts: "information-set Monte Carlo tree search: judges up to 64 options one step on as greedy does (where the rules next stop, or after the best of its own next choice) and widens its search through them best first, playing many short games on copies where what it cannot see is redrawn, judged by the game's `estimate` or `scoring` (budget: `mcts:<iterations>`, default 200)",
+  greedy: "picks the option that most raises its own estimate (the game's `estimate`, else its `scoring`) right away, or after the best of its own next choice when the rules ask it again at once (an action, then where), and on through a line of its further choices in that turn (then which cards to pay with), on a copy where what it cannot see is redrawn (`greedy:16`: its mean over 16 such copies, for a game of chance); ties at random",
+  mcts: "information-set Monte Carlo tree search: judges up to 64 options one step on as greedy does (where the rules next stop, or after the best of its own next choice and a line of its further choices in that turn) and widens its search through them best first, playing many short games on copies where what it cannot see is redrawn, judged by the game's `estimate` or `scoring` (budget: `mcts:<iterations>`, default 200)",
 } as const;
 
 export type BotKind = keyof typeof BOT_KINDS;

@@ -1,4 +1,5 @@
 import type { Judged, JudgedSite } from "./bot.ts";
+import { FOLLOW_DEPTH, LINE_DEPTH } from "./one-step.ts";
 
 /** A seat as the note reads it: its number (from 1), its bot, and what the bot found (`Bot.judged`). */
 export interface JudgedSeat {
@@ -128,12 +129,12 @@ const UNTAKEN_AT = 20;
  * Says so when a bot that judges options (`greedy`) was offered a named option (`option "Build"`)
  * at 20 or more of its decisions and never took it, while it took another there, and it judged
  * the option short of its end at half of them or more (the rules still asked it again when its
- * look stopped, `Followed.short`). It judges an
- * option where the rules next stop, or after the best of its own next choice: an action whose gain
- * comes two or more of its own choices later (which route, then which colour to pay with) looks
- * worth nothing to it, and it never plays it. A user's route game ran two comparisons whose
- * greedy seats never claimed a route, with nothing in the output to say so. The option may also
- * be a poor one, rightly never taken: the note says what it saw, and the designer judges.
+ * look stopped, `Followed.short`). It judges an option after its own next choice and a line of
+ * up to `LINE_DEPTH` more of its choices in that turn (`one-step.ts`): an action whose gain comes
+ * later still looks worth nothing to it, and it never plays it. A user's route game ran two
+ * comparisons whose greedy seats never claimed a route, with nothing in the output to say so
+ * (the look was one choice deep then; the line now sees that route's claim through). The option
+ * may also be a poor one, rightly never taken: the note says what it saw, and the designer judges.
  * Undefined when no option went untaken so.
  */
 export function untakenOptionsNote(seats: readonly JudgedSeat[]): string | undefined {
@@ -154,5 +155,5 @@ export function untakenOptionsNote(seats: readonly JudgedSeat[]): string | undef
     }
   }
   if (!notes.length) return undefined;
-  return `${notes.join("; ")}: it judges an option where the rules next stop, or after the best of its own next choice, so an action whose gain comes two or more of its own choices later (which route, then which cards to pay with) looks worth nothing to it and it never plays it; if players would, ask those choices as one (the route and the payment together), or give the \`estimate\` a term for what the action leads to, and check a game of these bots (\`--game N\`)`;
+  return `${notes.join("; ")}: it judges an option where the rules next stop, or through at most ${FOLLOW_DEPTH + LINE_DEPTH} of its own choices after it in that turn, so an action whose gain comes more of its own choices later looks worth nothing to it and it never plays it; if players would, ask some of those choices as one (where and how to pay together), or give the \`estimate\` a term for what the action leads to, and check a game of these bots (\`--game N\`)`;
 }

@@ -87,15 +87,45 @@ export function choiceSite(m: Match): string | undefined {
   return f && `${f.code}:${f.pc}`;
 }
 
+/**
+ * How far a look goes on once `depth` is used up while the rules still ask the player alone in the
+ * same turn (`followed`): through at most `LINE_DEPTH` more of their own choices, trying
+ * `LINE_WIDTH` options of each and going on down the best one only (a line, not a tree: each choice
+ * costs `LINE_WIDTH` tries, not a power of it). A user's route game asked "Claim a route", then
+ * which route, then which colour to pay with, then how many wild cards: judged at the colour, the
+ * claim was worth nothing against drawing a card, and greedy never claimed a route while the deck
+ * lasted. Judged at the end of its line, the claim is worth the route.
+ */
+export const LINE_DEPTH = 4;
+export const LINE_WIDTH = 3;
+
 /** A tried option's rank (`trialScore`) and the copy it was read on: where its best follow-up led. */
 export interface Followed {
   score: number;
   trial: Match | undefined;
   /**
-   * The look stopped while the rules still asked the player alone again (`depth` used up): what the
-   * option leads to after those choices was not seen, and it was judged short of it.
+   * The look stopped while the rules still asked the player alone again, its line too (`depth`
+   * and `LINE_DEPTH` used up): what the option leads to after those choices was not seen, and it
+   * was judged short of it.
    */
   short?: true;
+}
+
+/**
+ * Does the look at `trial` stop short of what the option leads to: the rules stopped before a
+ * choice still inside the turn the option was taken in (`turn`: the player's turns begun then),
+ * most likely the player's again, part of the same action; unless it is the choice the option was
+ * taken at (`site`) asked again: a turn of several actions, each one judged whole.
+ */
+function stoppedShort(trial: Match, player: number, site: string | undefined, turn: number | undefined): boolean {
+  return trial.state.current === player && trial.state.turns[player] === turn && choiceSite(trial) !== site;
+}
+
+/** The player's own next choice on `trial` and how many options it has, or undefined when the rules next ask others, several at once, or nobody. */
+function ownChoice(trial: Match, player: number): number | undefined {
+  const next = trial.decision;
+  if (!next || next.simultaneous || next.players.length !== 1 || next.players[0] !== player) return undefined;
+  return trial.optionCount(player);
 }
 
 /**
@@ -104,20 +134,17 @@ export interface Followed {
  * the same way, `depth` such follow-ups deep and `width` options wide, with the copy that best
  * one left. Judged where the rules stop first, "Play a card" reads as good as the hand before the
  * card is chosen, and greedy picks its action at random. A choice of the others, made at once by
- * several players, or with fewer than two options, ends the look as before.
+ * several players, or with fewer than two options, ends the look as before. When `depth` is used
+ * up inside the same turn, the look goes on down one line of the player's choices (`LINE_DEPTH`).
  */
 export function followed(trial: Match | undefined, player: number, depth: number, width: number, pick: (n: number) => number, site?: string, turn = trial?.state.turns[player]): Followed {
   const here = (): Followed => ({ score: trialScore(trial, player), trial });
   if (!trial || trial.error || trial.result) return here();
   // Looked far enough: the rules stopped before offering their next choice, which is not weighed
-  // (its cost), but one still inside the turn the option was taken in (`turn`: the player's turns
-  // begun then) is most likely theirs again, part of the same action; unless it is the choice the
-  // option was taken at (`site`) asked again: a turn of several actions, each one judged whole.
-  if (depth <= 0) return trial.state.current === player && trial.state.turns[player] === turn && choiceSite(trial) !== site ? { ...here(), short: true } : here();
-  const next = trial.decision;
-  if (!next || next.simultaneous || next.players.length !== 1 || next.players[0] !== player) return here();
-  const n = trial.optionCount(player);
-  if (n < 2) return here();
+  // (its cost), unless the look stopped short of the option's end: then its line is followed.
+  if (depth <= 0) return stoppedShort(trial, player, site, turn) ? line(trial, player, pick, site, turn) : here();
+  const n = ownChoice(trial, player);
+  if (n === undefined || n < 2) return here();
   let best: Followed = { score: -Infinity, trial: undefined };
   let short = false;
   for (const i of optionSample(n, width, pick)) {
@@ -126,6 +153,31 @@ export function followed(trial: Match | undefined, player: number, depth: number
     if (f.score > best.score) best = f;
   }
   return short ? { ...best, short: true } : best;
+}
+
+/**
+ * The rest of a look that stopped short (`stoppedShort`): the player's next choices in the same
+ * turn, each judged one step on among `LINE_WIDTH` of its options, the best taken, until the turn
+ * leaves them, the rules ask someone else or several at once, or `LINE_DEPTH` choices were made
+ * (then it is still `short`). An option forced on them is taken without a try being counted.
+ */
+function line(start: Match, player: number, pick: (n: number) => number, site: string | undefined, turn: number | undefined): Followed {
+  let at = start;
+  for (let k = 0; k < LINE_DEPTH; k++) {
+    const n = ownChoice(at, player);
+    if (n === undefined || n === 0) return { score: trialScore(at, player), trial: at };
+    let best: Followed = { score: -Infinity, trial: undefined };
+    for (const i of optionSample(n, n === 1 ? 1 : LINE_WIDTH, pick)) {
+      const t = tryOption(at, i, player, pick);
+      const score = trialScore(t, player);
+      if (score > best.score) best = { score, trial: t };
+    }
+    // Every option refused (a rule failed on each): the line ends where it stood.
+    if (!best.trial) return { score: trialScore(at, player), trial: at };
+    if (best.trial.error || best.trial.result || !stoppedShort(best.trial, player, site, turn)) return best;
+    at = best.trial;
+  }
+  return { score: trialScore(at, player), trial: at, short: true };
 }
 
 /**

@@ -10,6 +10,7 @@ import { batchRanges, playRange, runSimulate, shardRange, type ShardOutput } fro
 import { firstSeatVerdict, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { simulationReport } from "../../interpreter/cli/simulate-report.ts";
 import { wilson } from "../../interpreter/bots/statistics.ts";
+import { LINE_DEPTH } from "../../interpreter/bots/one-step.ts";
 import { gameFromSource } from "../support/games.ts";
 import { ruleFiles } from "../cli/run-stela.ts";
 
@@ -335,15 +336,19 @@ scoring p { points p.score }
     expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess&quot; (line 9)");
   });
 
-  it("is said never to have taken an action whose gain comes two of its own choices later", () => {
+  it("is said never to have taken an action whose gain comes more of its own choices later than it looks", () => {
     // A user's route game: "Claim a route", then which route, then which cards to pay with. Greedy
     // judged the claim where the colour was asked, before the route was paid for or scored, found it
-    // worth nothing against drawing a card, and never claimed: two comparisons measured that.
-    const game = (payStep: boolean) => `game "Depth" { players 2 }
+    // worth nothing against drawing a card, and never claimed: two comparisons measured that. It
+    // now looks through a line of its own choices in the turn (`LINE_DEPTH`): the claim is seen
+    // through, and only an action deeper than the line goes untaken, with the note.
+    const game = (paySteps: number) => `game "Depth" { players 2 }
 per player { coins: number = 1  points: number = 0 }
 procedure build(p: player) {
   let _site = choose s from 1..2 prompt "Where?"
-  ${payStep ? 'let _how = choose h from 1..2 prompt "Pay how?"' : ""}
+  repeat ${paySteps} {
+    let _how = choose h from 1..2 prompt "Pay how?"
+  }
   p.coins -= 1
   p.points += 3
 }
@@ -362,19 +367,26 @@ flow {
 scoring p { points p.points }
 estimate p { p.points + p.coins / 2 }
 `;
-    const files = ruleFiles({ "deep.stela": game(true), "shallow.stela": game(false) });
-    const notes = (file: string) => {
+    // The action, its follow-up, then the line: one pay step more than the line takes stays unseen.
+    const files = ruleFiles({ "deeper.stela": game(LINE_DEPTH + 1), "deep.stela": game(LINE_DEPTH), "shallow.stela": game(0) });
+    const run = (file: string) => {
       const s: RunSettings = { file, players: 2, bots: ["greedy"], seed: 1 };
       const outcomes = runBatch({ ...s, from: 1, to: 4 });
-      return { lines: summaryLines(summarise("Depth", s, 3, outcomes, 1)).filter((l) => l.includes("never took")), report: simulationReport(summarise("Depth", s, 3, outcomes, 1), outcomes) };
+      const summary = summarise("Depth", s, 3, outcomes, 1);
+      return { lines: summaryLines(summary).filter((l) => l.includes("never took")), report: simulationReport(summary, outcomes), points: outcomes.map((o) => o.scores.join(",")) };
     };
-    const deep = notes(files["deep.stela"]!);
-    expect(deep.lines).toEqual([
-      'note: greedy (seats 1, 2) never took "Build" (line 15, offered at 60 of its decisions) at "Action" (line 13): it judges an option where the rules next stop, or after the best of its own next choice, so an action whose gain comes two or more of its own choices later (which route, then which cards to pay with) looks worth nothing to it and it never plays it; if players would, ask those choices as one (the route and the payment together), or give the `estimate` a term for what the action leads to, and check a game of these bots (`--game N`)',
+    const deeper = run(files["deeper.stela"]!);
+    expect(deeper.lines).toEqual([
+      `note: greedy (seats 1, 2) never took "Build" (line 17, offered at 60 of its decisions) at "Action" (line 15): it judges an option where the rules next stop, or through at most ${1 + LINE_DEPTH} of its own choices after it in that turn, so an action whose gain comes more of its own choices later looks worth nothing to it and it never plays it; if players would, ask some of those choices as one (where and how to pay together), or give the \`estimate\` a term for what the action leads to, and check a game of these bots (\`--game N\`)`,
     ]);
-    expect(deep.report).toContain("never took &quot;Build&quot;");
-    // One choice after the action: greedy sees the gain, builds, and nothing is said.
-    expect(notes(files["shallow.stela"]!).lines).toEqual([]);
+    expect(deeper.report).toContain("never took &quot;Build&quot;");
+    expect(deeper.points).toEqual(["0,0", "0,0", "0,0"]);
+    // Within the line, and one choice after the action: greedy sees the gain, builds, and nothing is said.
+    for (const file of [files["deep.stela"]!, files["shallow.stela"]!]) {
+      const r = run(file);
+      expect(r.lines).toEqual([]);
+      expect(r.points).toEqual(["15,15", "15,15", "15,15"]);
+    }
   });
 });
 
