@@ -64,9 +64,9 @@ export class GreedyBot {
     // One copy: its rank there. Several: the mean, a follow-up judged across them (`followedAcross`).
     // Options judged short of what they lead to (`Followed.short`): counted at named options, for the note on an action never taken.
     const short = new Set<number>();
+    const site = choiceSite(match);
     const scores = pool.map((i) => {
-      if (worlds.length > 1) return followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick);
-      const f = followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, choiceSite(match));
+      const f = worlds.length > 1 ? followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site) : followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site);
       if (f.short) short.add(i);
       return f.score;
     });

@@ -1,7 +1,7 @@
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
-import { FOLLOW_DEPTH, FOLLOW_WIDTH, followed, optionSample, tryOption } from "./one-step.ts";
+import { choiceSite, FOLLOW_DEPTH, FOLLOW_WIDTH, followed, optionSample, tryOption } from "./one-step.ts";
 import { botRandom, mixSeed, type BotRandom } from "./seeds.ts";
 
 /** How long the bot thinks per decision: a number of playouts (reproducible) or a time (not reproducible). */
@@ -276,10 +276,12 @@ export class MctsBot {
     // other options. The root then widens at random, as playouts refuse such worlds too.
     if (world.optionCount(player) !== n) return undefined;
     const players = match.state.players;
+    // Where the root's choice waits: the same choice asked again later in the turn (a turn of several actions) ends a look.
+    const site = choiceSite(match);
     const priors = pool.map((index): Prior => {
       // Through the player's own next choice, as greedy judges (an action is worth the best of
       // what it then lets them do), rewarded where that best one left the game.
-      const best = followed(tryOption(world, index, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick);
+      const best = followed(tryOption(world, index, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site);
       return { index, reward: judge(best.trial, players), score: best.score };
     });
     return priors.sort((a, b) => b.score - a.score || a.index - b.index);

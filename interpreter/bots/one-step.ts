@@ -188,25 +188,36 @@ function line(start: Match, player: number, pick: (n: number) => number, site: s
  * judged each by its mean over the copies. Judged copy by copy, it was worth the mean of each
  * copy's own best follow-up: in a game where one's own cards are hidden, "Play a card" read as good
  * as the card that happens to fit in each copy, a hand no player can read ("strategy fusion").
+ * `site`: the choice the option is taken at, as `followed` takes it; the option was judged short
+ * of its end (`Followed.short`) when the look stopped short in any copy.
  */
-export function followedAcross(worlds: readonly Match[], index: number, player: number, depth: number, width: number, pick: (n: number) => number): number {
+export function followedAcross(worlds: readonly Match[], index: number, player: number, depth: number, width: number, pick: (n: number) => number, site?: string): { score: number; short?: true } {
   const trials = worlds.map((w) => tryOption(w, index, player, pick));
+  let short = false;
+  // Each copy's look, noted when it stopped short (`Followed.short`), in the turn the option was taken in.
+  const look = (t: Match | undefined, d: number, turn: number | undefined): number => {
+    const f = followed(t, player, d, width, pick, site, turn);
+    if (f.short) short = true;
+    return f.score;
+  };
   const mean = (scores: number[]): number => scores.reduce((a, b) => a + b, 0) / scores.length;
+  const judged = (score: number): { score: number; short?: true } => (short ? { score, short: true } : { score });
   const alone = (t: Match | undefined): boolean => {
     const next = t && !t.error && !t.result ? t.decision : null;
     return next !== null && !next.simultaneous && next.players.length === 1 && next.players[0] === player;
   };
-  if (depth <= 0 || trials.length < 2 || !trials.every(alone)) return mean(trials.map((t) => followed(t, player, depth, width, pick).score));
+  const turns = trials.map((t) => t?.state.turns[player]);
+  if (depth <= 0 || trials.length < 2 || !trials.every(alone)) return judged(mean(trials.map((t, w) => look(t, depth, turns[w]))));
   // The follow-up's options in each copy, by id, with where each is for `applyAt`.
   const offered = trials.map((t) => new Map(t!.options(player).map((o) => [o.id, o.index])));
   const ids = [...offered[0]!.keys()];
   const same = ids.length >= 2 && offered.every((o) => o.size === ids.length && ids.every((id) => o.has(id)));
-  if (!same) return mean(trials.map((t) => followed(t, player, depth, width, pick).score));
+  if (!same) return judged(mean(trials.map((t, w) => look(t, depth, turns[w]))));
   let best = -Infinity;
   for (const q of optionSample(ids.length, width, pick)) {
     const id = ids[q]!;
-    const score = mean(trials.map((t, w) => followed(tryOption(t!, offered[w]!.get(id)!, player, pick), player, depth - 1, width, pick).score));
+    const score = mean(trials.map((t, w) => look(tryOption(t!, offered[w]!.get(id)!, player, pick), depth - 1, turns[w])));
     if (score > best) best = score;
   }
-  return best;
+  return judged(best);
 }

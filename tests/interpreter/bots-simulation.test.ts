@@ -369,8 +369,8 @@ estimate p { p.points + p.coins / 2 }
 `;
     // The action, its follow-up, then the line: one pay step more than the line takes stays unseen.
     const files = ruleFiles({ "deeper.stela": game(LINE_DEPTH + 1), "deep.stela": game(LINE_DEPTH), "shallow.stela": game(0) });
-    const run = (file: string) => {
-      const s: RunSettings = { file, players: 2, bots: ["greedy"], seed: 1 };
+    const run = (file: string, bot = "greedy") => {
+      const s: RunSettings = { file, players: 2, bots: [bot], seed: 1 };
       const outcomes = runBatch({ ...s, from: 1, to: 4 });
       const summary = summarise("Depth", s, 3, outcomes, 1);
       return { lines: summaryLines(summary).filter((l) => l.includes("never took")), report: simulationReport(summary, outcomes), points: outcomes.map((o) => o.scores.join(",")) };
@@ -381,6 +381,8 @@ estimate p { p.points + p.coins / 2 }
     ]);
     expect(deeper.report).toContain("never took &quot;Build&quot;");
     expect(deeper.points).toEqual(["0,0", "0,0", "0,0"]);
+    // Judged on several redrawn copies, greedy's look is told short the same way.
+    expect(run(files["deeper.stela"]!, "greedy:3").lines.map((l) => l.slice(0, 40))).toEqual(['note: greedy:3 (seats 1, 2) never took "']);
     // Within the line, and one choice after the action: greedy sees the gain, builds, and nothing is said.
     for (const file of [files["deep.stela"]!, files["shallow.stela"]!]) {
       const r = run(file);
