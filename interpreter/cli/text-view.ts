@@ -102,15 +102,17 @@ function graphLines(b: BoardView, edges: readonly (readonly [number, number])[],
   const spaces = [...b.spaces].sort((a, c) => a.x - c.x);
   // A space the rules name (`names: ["Alaska", …]`) reads by its name after its number.
   const called = (s: (typeof spaces)[number]): string => (s.label !== `${b.name} ${s.x}` ? s.label : "");
-  const heads = spaces.map((s) => {
-    const on = byCell.get(s.key) ?? [];
+  // What the board's `show` writes on a space, unless it repeats its name (`label: this.label` on a
+  // town read "0 Avon Avon").
+  const shown = (s: (typeof spaces)[number]): string => {
     const label = s.show?.label;
-    return [String(s.x), called(s), label && label !== "." ? label : "", stackText(on, " ")].filter(Boolean).join(" ");
-  });
+    return label && label !== "." && label !== called(s) ? label : "";
+  };
+  const heads = spaces.map((s) => [String(s.x), called(s), shown(s), stackText(byCell.get(s.key) ?? [], " ")].filter(Boolean).join(" "));
   const w = heads.reduce((m, h) => Math.max(m, [...h].length), 0);
   // A space it is joined to reads with its label (`→ 13 2 red, 16 1 grey`), not as a bare number
   // to look up: on a route map the numbers say nothing.
-  const labels = new Map(spaces.map((s) => [s.x, [called(s), s.show?.label && s.show.label !== "." ? s.show.label : ""].filter(Boolean).join(" ")]));
+  const labels = new Map(spaces.map((s) => [s.x, [called(s), shown(s)].filter(Boolean).join(" ")]));
   const named = (n: number): string => (labels.get(n) ? `${n} ${labels.get(n)}` : String(n));
   return spaces.map((s, i) => {
     const to = [...new Set(joined.get(s.x) ?? [])].sort((a, c) => a - c);

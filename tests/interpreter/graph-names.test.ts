@@ -41,6 +41,15 @@ example "named spaces" {
     expect(m.state.messages.at(-1)!.text).toBe("Player 1 reinforces Kamchatka");
   });
 
+  it("read once in stela play when the board's show writes each space's name on it", () => {
+    // A route game's towns showed `label: this.label` and read "0 Avon Avon".
+    const shown = source.replace("space state armies: number = 0", 'space state armies: number = 0\n  show { label: if this.x < 2 then this.label else "{this.armies} armies" }');
+    const r = compile(shown, "map.stela");
+    expect(r.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const text = renderText(r.game!.start({ players: 2, seed: 1 }).view(0));
+    expect(text).toContain("    0 Alaska            → 1 Kamchatka, 2 Alberta 0 armies\n    1 Kamchatka         → 0 Alaska\n    2 Alberta 0 armies  → 0 Alaska, 3 Ontario 0 armies\n");
+  });
+
   it("are one text per space, each different; an edge naming no space says so, with the nearest name", () => {
     const errors = (from: string, to: string) => compile(source.replace(from, to), "map.stela").diagnostics.map((d) => `${d.code}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`);
     expect(errors('"Ontario"], edges', '"Ontario", "Quebec"], edges')[0]).toBe('invalid-board: a graph\'s `names` lists one text for each of its 4 spaces, in the order of their numbers: `names: ["Alaska", "Kamchatka", …]`');
