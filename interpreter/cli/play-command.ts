@@ -54,6 +54,9 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
   const ask = async (prompt: string): Promise<string | undefined> => {
     process.stdout.write(prompt);
     const next = await lines.next();
+    // Piped answers are not echoed by a terminal: the answer is written after its question, so a
+    // transcript reads as a game did (the next screen's first line ran on after the prompt).
+    if (!process.stdin.isTTY) process.stdout.write(next.done ? "\n" : `${next.value.trim()}\n`);
     return next.done ? undefined : next.value.trim();
   };
   const humans = o.players - new Set(o.bots).size;

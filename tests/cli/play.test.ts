@@ -225,6 +225,8 @@ describe("stela play: deciding", () => {
     const r = maya(["1", "1", "1-pepper@land:0,0", "99", "1", "q"]);
     expect(r.out).toContain("refused: 1 pepper on a1 is not allowed: A tile must always be placed adjacent to another tile (temple or plantation tile)\n");
     expect(r.out).toContain('"99" is not an option: type a number from 1 to 12, or an option id\n');
+    // Piped answers are written after their question (nothing echoes them), so the next line starts a line of its own.
+    expect(r.out).toContain("choose 1-12, an option id or its label (q to quit): 99\n\"99\" is not an option");
     // The list was printed once for the decision, and "1" then took its first option.
     expect(r.out.split("Player 2: Plant a tile\n")).toHaveLength(2);
     const first = /Player 2: Plant a tile\n\s+1\. (.*?)  \[/.exec(r.out)![1]!;
