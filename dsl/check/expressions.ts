@@ -694,7 +694,10 @@ export function checkCall(c: Checker, name: string, nameSpan: Span, args: Arg[],
       while (positional < b.params.length && b.params[positional]!.named) positional++;
       i = positional++;
       if (i >= b.params.length) {
-        c.sink.error("argument-count", `\`${name}\` takes at most ${b.params.filter((p) => !p.named).length} arguments in order: ${b.signature}`, a.span);
+        // An argument past those in order is most likely one of the named ones, written without its name.
+        const unnamed = b.params.filter((p) => p.named && !args.some((x) => x.name?.text === p.name));
+        const hint = unnamed.length ? `${unnamed.length === 1 ? "its other argument goes" : "its other arguments go"} by name: ${unnamed.map((p) => `\`${p.name}: …\``).join(", ")}` : undefined;
+        c.sink.error("argument-count", `\`${name}\` takes at most ${b.params.filter((p) => !p.named).length} arguments in order: ${b.signature}`, a.span, hint);
         checkExpr(c, a.value, cx);
         continue;
       }
