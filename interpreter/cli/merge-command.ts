@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Command } from "commander";
-import type { Judged, JudgedSite, MeasureInfo, RunSettings } from "../index.ts";
+import { runCommand, type Judged, type JudgedSite, type MeasureInfo, type RunSettings } from "../index.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import type { ShardOutput } from "./simulate-command.ts";
 import { checkReportPath } from "./report-path.ts";
@@ -91,12 +91,19 @@ export function outcomeProblem(o: unknown, players: number): string | undefined 
  * Merges the shards of one run into the summary one machine would have printed:
  * the same settings, every shard once, every game once. The outcomes are put
  * back in game order, so the figures are exactly those of a single run.
+ *
+ * Runs of other seeds with the same settings (file, variant, players, bots; rules and engine)
+ * are pooled: each run whole (its shards once each, its games once each), their games together.
+ * Game g of seed s is played from its own streams (`mixSeed(s, g)`), so the games of two seeds
+ * are as independent as two games of one seed, and more games narrow every interval as they
+ * would in one longer run. A designer who ran 200 games, then 200 more with another seed to be
+ * surer, added the two tables up by hand. Two runs of one seed are the same games, refused.
  */
 export function mergeShards(shards: ShardOutput[], names: string[]): { summary: SimulationSummary; outcomes: GameOutcome[] } {
   const first = shards[0]!;
-  const key = (s: ShardOutput): string => JSON.stringify([s.file, s.variant ?? null, s.players, s.bots, s.seed, s.games, s.shard.n]);
+  const setting = (s: ShardOutput): string => JSON.stringify([s.file, s.variant ?? null, s.players, s.bots]);
   shards.forEach((s, i) => {
-    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another run than ${names[0]} (file, variant, players, bots, seed, games or shard count differ)`);
+    if (setting(s) !== setting(first)) throw new UsageError(`${names[i]} comes from another run than ${names[0]} (file, variant, players or bots differ)`);
   });
   // Shards from before the fingerprint was kept carry none: nothing to compare.
   shards.forEach((s, i) => {
@@ -110,17 +117,35 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
       throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games, so the shards are not one run; play them again with one version of Stela`);
     }
   });
-  everyShardOnce(shards.map((s) => s.shard), names);
-  const outcomes = shards.flatMap((s) => s.outcomes).sort((a, b) => a.game - b.game);
-  if (outcomes.length !== first.games || outcomes.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards do not hold games 1–${first.games} exactly once`);
+  // The runs, by seed, each checked whole.
+  const seeds = [...new Set(shards.map((s) => s.seed))].sort((a, b) => a - b);
+  const pooled = seeds.length > 1;
+  const runs = seeds.map((seed) => {
+    const parts = shards.map((s, i) => ({ s, name: names[i]! })).filter((x) => x.s.seed === seed);
+    const head = parts[0]!;
+    for (const x of parts) {
+      if (x.s.games !== head.s.games || x.s.shard.n !== head.s.shard.n) throw new UsageError(`${x.name} comes from another run than ${head.name} (their games or shard counts differ${pooled ? `; both are of seed ${seed}` : ""})`);
+    }
+    everyShardOnce(parts.map((x) => x.s.shard), parts.map((x) => x.name), pooled ? ` of seed ${seed}` : "");
+    const games = head.s.games;
+    const outcomes = parts.flatMap((x) => x.s.outcomes).sort((a, b) => a.game - b.game);
+    if (outcomes.length !== games || outcomes.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards${pooled ? ` of seed ${seed}` : ""} do not hold games 1–${games} exactly once`);
+    return { seed, games, outcomes: pooled ? outcomes.map((o) => ({ ...o, run: seed })) : outcomes };
+  });
+  const outcomes = runs.flatMap((r) => r.outcomes);
   // A summary lists a bot per seat; the run named them cycling over the seats (`--bots random`),
   // and its command says them so: the shortest list that cycles to the seats' bots.
-  const settings: RunSettings = { file: first.file, players: first.players, bots: cycleOf(first.bots), seed: first.seed };
+  const settings: RunSettings = { file: first.file, players: first.players, bots: cycleOf(first.bots), seed: seeds[0]! };
   if (first.variant !== undefined) settings.variant = first.variant;
   const seconds = shards.reduce((t, s) => t + s.played / Math.max(s.playoutsPerSecond, 1e-9), 0);
   // The measures' labels and forms, as the first shard's summary reports them (every shard played the same rules).
-  const summary = summarise(first.game, settings, first.games, outcomes, seconds, first.measures ?? []);
+  const summary = summarise(first.game, settings, outcomes.length, outcomes, seconds, first.measures ?? []);
   summary.shards = shards.length;
+  if (pooled) {
+    summary.seeds = seeds;
+    // Each run's own command: together they play every game pooled here.
+    summary.command = runs.map((r) => runCommand({ ...settings, seed: r.seed }, r.games)).join(" && ");
+  }
   if (first.engine !== undefined) summary.engine = first.engine;
   return { summary, outcomes };
 }
@@ -161,14 +186,14 @@ function cycleOf(bots: readonly string[]): string[] {
   return [...bots];
 }
 
-/** Shards `1/n` to `n/n` each given once (one run's parts, checked alike for simulate and compare). */
-export function everyShardOnce(shards: readonly { k: number; n: number }[], names: readonly string[]): void {
+/** Shards `1/n` to `n/n` each given once (one run's parts, checked alike for simulate and compare); `run` names the run among several ("of seed 2"). */
+export function everyShardOnce(shards: readonly { k: number; n: number }[], names: readonly string[], run = ""): void {
   const seen = new Set<number>();
   for (const [i, s] of shards.entries()) {
-    if (seen.has(s.k)) throw new UsageError(`shard ${s.k}/${s.n} is given twice (${names[i]})`);
+    if (seen.has(s.k)) throw new UsageError(`shard ${s.k}/${s.n}${run} is given twice (${names[i]})`);
     seen.add(s.k);
   }
   const n = shards[0]!.n;
   const missing = Array.from({ length: n }, (_, k) => k + 1).filter((k) => !seen.has(k));
-  if (missing.length) throw new UsageError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((k) => `${k}/${n}`).join(", ")}`);
+  if (missing.length) throw new UsageError(`missing shard${missing.length > 1 ? "s" : ""} ${missing.map((k) => `${k}/${n}`).join(", ")}${run}`);
 }

@@ -13,6 +13,8 @@ export interface GameOutcome {
   game: number;
   /** The match seed it was played with. */
   seed: number;
+  /** The seed of the run it was played in, when runs of several seeds are pooled (`stela merge`): `game` numbers it in that run. */
+  run?: number;
   scores: number[];
   winners: number[];
   decisions: number;

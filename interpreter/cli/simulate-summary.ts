@@ -30,7 +30,9 @@ export interface SimulationSummary {
   players: number;
   bots: string[];
   seed: number;
-  /** Games asked for (`--games`), numbered 1..games. */
+  /** Set on runs of several seeds pooled by `stela merge`: their seeds (`seed` is the first). */
+  seeds?: number[];
+  /** Games asked for (`--games`), numbered 1..games; pooled runs: every run's games. */
   games: number;
   /** Games played here (a shard plays part of them), and how many ended cleanly. */
   played: number;
@@ -71,7 +73,7 @@ export interface SimulationSummary {
   /** The game's `measure` blocks over the games that ended cleanly (`summariseMeasures`); absent when it has none. */
   measures?: MeasureSummary[];
   /** Failed games: each with the command that replays it. */
-  errors: { game: number; seed: number; message: string; replay: string }[];
+  errors: { game: number; seed: number; message: string; replay: string; run?: number }[];
   /** The command that reproduces this run. */
   command: string;
 }
@@ -120,7 +122,8 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
     decisionsPerGame: length.mean,
     firstPlayer: firstPlayerTest(clean, n),
     playoutsPerSecond: sorted.length / Math.max(seconds, 1e-9),
-    errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, seed: g.seed, message: g.error!, replay: replayCommand(s, g.game) })),
+    // A game of pooled runs is replayed with its own run's seed.
+    errors: sorted.filter((g) => g.error).map((g) => ({ game: g.game, seed: g.seed, message: g.error!, replay: replayCommand(g.run === undefined ? s : { ...s, seed: g.run }, g.game), ...(g.run === undefined ? {} : { run: g.run }) })),
     command: runCommand(s, games),
   };
   if (clean.some((g) => (g.turns ?? 0) > 0)) summary.turns = spread(clean.map((g) => g.turns ?? 0));
@@ -199,7 +202,7 @@ export function failedGamesLine(s: SimulationSummary): string | undefined {
 
 /** The summary as text lines for a terminal (figures rounded for reading; `--json` keeps them whole). */
 export function summaryLines(s: SimulationSummary): string[] {
-  const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} ${s.games === 1 ? "game" : "games"}, ${s.players} players, seed ${s.seed}`, ""];
+  const lines = [`${s.game}${s.variant ? ` (${s.variant})` : ""}: ${s.played === s.games ? s.games : `${s.played} of ${s.games}`} ${s.games === 1 ? "game" : "games"}, ${s.players} players, ${s.seeds ? `seeds ${s.seeds.join(", ")} (${s.seeds.length} runs pooled)` : `seed ${s.seed}`}`, ""];
   const failed = failedGamesLine(s);
   if (failed) lines.push(`warning: ${failed}`, "");
   if (s.clean === 0 && s.errors.length > 0) return [...lines, ...errorLines(s)];
@@ -255,7 +258,7 @@ function lengthLine(s: SimulationSummary): string {
 /** The games that stopped on a rule error (the first ten), and the command that reproduces the run. */
 function errorLines(s: SimulationSummary): string[] {
   const lines = [`errors: ${s.errors.length}`];
-  for (const e of s.errors.slice(0, 10)) lines.push(`  game ${e.game}: ${e.message}`, `    replay: ${e.replay}`);
+  for (const e of s.errors.slice(0, 10)) lines.push(`  game ${e.game}${e.run === undefined ? "" : ` of seed ${e.run}`}: ${e.message}`, `    replay: ${e.replay}`);
   if (s.errors.length > 10) lines.push(`  … and ${s.errors.length - 10} more`);
   lines.push(`reproduce: ${s.command}`);
   return lines;

@@ -542,6 +542,38 @@ describe("shards", () => {
     expect(refused((s) => void (s.outcomes[0]!.judged = [{ weighed: 3, even: 3, sites: { "3:5": { ...site, prompt: 7 } } } as never, null]))).toMatch(/judged counts/);
   });
 
+  it("of runs with other seeds pool into one summary: every run whole, each game counted once, replayed with its own seed", async () => {
+    const shard = async (seed: number, k: number, n: number, games = 6, file = GOOF): Promise<ShardOutput> => {
+      const lines: string[] = [];
+      await runSimulate(file, { players: 2, games, seed, json: true, workers: 1, progress: false, bots: ["random"], shard: { k, n } }, (l) => lines.push(l));
+      return JSON.parse(lines.join("\n"));
+    };
+    const a = [await shard(3, 1, 2), await shard(3, 2, 2)];
+    const b = [await shard(4, 1, 1, 8)];
+    const pooled = mergeShards([b[0]!, ...a], ["b", "a1", "a2"]);
+    // Seed 3's six games and seed 4's eight, each counted once: the figures of the fourteen outcomes together.
+    const outcomes = [...a.flatMap((s) => s.outcomes), ...b[0]!.outcomes];
+    expect(pooled.summary.played).toBe(14);
+    expect(pooled.summary.games).toBe(14);
+    expect(pooled.outcomes.map((o) => `${o.run}:${o.game}`)).toEqual([...[1, 2, 3, 4, 5, 6].map((g) => `3:${g}`), ...[1, 2, 3, 4, 5, 6, 7, 8].map((g) => `4:${g}`)]);
+    const wonBy = (p: number) => outcomes.filter((o) => o.winners.length === 1 && o.winners[0] === p).length;
+    expect(pooled.summary.seats.map((x) => x.wins.count)).toEqual([wonBy(0), wonBy(1)]);
+    expect(pooled.summary.seats[0]!.wins.total).toBe(14);
+    expect(pooled.summary.seeds).toEqual([3, 4]);
+    const lines = summaryLines(pooled.summary);
+    expect(lines[0]).toBe("Goofspiel: 14 games, 2 players, seeds 3, 4 (2 runs pooled)");
+    expect(pooled.summary.command).toBe(`stela simulate ${GOOF} --players 2 --seed 3 --bots random --games 6 && stela simulate ${GOOF} --players 2 --seed 4 --bots random --games 8`);
+    // One seed's run alone reads as before.
+    expect(summaryLines(mergeShards(a, ["a1", "a2"]).summary)[0]).toBe("Goofspiel: 6 games, 2 players, seed 3");
+    // Each run must be whole, and no run given twice.
+    expect(() => mergeShards([a[0]!, ...b], ["a1", "b"])).toThrow("missing shard 2/2 of seed 3");
+    expect(() => mergeShards([...a, a[1]!, ...b], ["a1", "a2", "a2 again", "b"])).toThrow("shard 2/2 of seed 3 is given twice (a2 again)");
+    // Other bots are another question, not more games of this one.
+    const greedy = JSON.parse(JSON.stringify(b[0]!)) as ShardOutput;
+    greedy.bots = ["greedy", "greedy"];
+    expect(() => mergeShards([...a, greedy], ["a1", "a2", "g"])).toThrow("g comes from another run than a1 (file, variant, players or bots differ)");
+  });
+
   it("are refused when the rule file changed between them, though its name is the same", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "stela-shards-")), "goofspiel.stela");
     const text = readFileSync(GOOF, "utf8");
