@@ -14,6 +14,7 @@ import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
 import { choiceSites, type ChoiceSite } from "./choice-sites.ts";
 import { infoOf, type MeasureInfo } from "./measures.ts";
+import { mirrorsPieces } from "./mirroring.ts";
 
 export interface StartOptions {
   players: number;
@@ -92,6 +93,20 @@ export class Game {
   choiceSites(variant?: string): ChoiceSite[] {
     return choiceSites(this.definition(variant));
   }
+
+  /**
+   * Do the rules of a variant (the base game for none) put pieces down mirrored anywhere
+   * (`placements(…, mirrored: …)`): where the editor's position editor offers mirror images.
+   */
+  mirrorsPieces(variant?: string): boolean {
+    const key = variant ?? "";
+    let known = this.mirroring.get(key);
+    if (known === undefined) this.mirroring.set(key, (known = mirrorsPieces(this.definition(variant))));
+    return known;
+  }
+
+  /** `mirrorsPieces` by variant, read from the rules once. */
+  private readonly mirroring = new Map<string, boolean>();
 
   /**
    * The `measure` blocks of a variant (the base game for none), in the order written: what each

@@ -119,6 +119,25 @@ describe.skipIf(skipE2e)("position editor", () => {
     await rulesOk(page);
     expect(e.errors).toEqual([]);
   });
+  it("turns a picked-up patch through its mirror images too when the rules flip pieces, and puts it down mirrored", async () => {
+    // A quilt game's designer could set up a patch turned but never flipped: R went round its four turns.
+    await openGame(page, "quilt.stela|");
+    await page.getByTestId("position-start").click();
+    await page.getByTestId("position-panel").waitFor();
+    const l = await onApp(page, (a) => a.snapshot!.view.zones.find((z) => z.key === "bag")!.pieces!.find((p) => p.name === "L")!.id!);
+    await page.locator(`[data-zone="bag"] [data-piece="${l}"]`).click();
+    await page.hover('[data-space="quilt:1,0"]');
+    for (let k = 0; k < 5; k++) await page.keyboard.press("r");
+    expect(await page.getByTestId("position-panel").innerText()).toContain("Picked up L (mirrored, turned 90°: R turns it)");
+    await page.click('[data-space="quilt:1,0"]');
+    await page.waitForFunction(() => document.querySelector("[data-testid=position-statements]")?.textContent?.includes("mirrored"));
+    expect(await statements()).toBe('place first q in bag where q.name == "L" at first pl in placements(first q in bag where q.name == "L", quilt, mirrored: true) where pl.space == space_named(quilt, "b1") and pl.mirrored and pl.rotation == 1');
+    // The board draws it there, its four cells.
+    expect(await page.locator(`figure[data-board="quilt"] g.piece[data-piece="${l}"] rect`).count()).toBe(4);
+    await page.getByTestId("position-cancel").click();
+    expect(e.errors).toEqual([]);
+  });
+
   it("shows a supply nobody may look into while setting up, and takes a tile out of it", async () => {
     // A designer could not put "7 tiles on the rack" by hand: the supply was a closed stack.
     await openGame(page, "maya.stela|");

@@ -168,3 +168,49 @@ scoring p { points p.score + size([w for w in p.home where w.owner == p]) }
     expect(moved.snapshot!.view.zones.find((z) => z.key === "home#0")!.pieces!.map((p) => p.owner)).toEqual([0, 1]);
   });
 });
+
+/** A game that flips its pieces: the position editor puts a piece down mirrored, as `placements(…, mirrored: true)` does. */
+describe("position editor: mirrored pieces", () => {
+  const quilt = (mirrored: boolean) => `game "Quilt" { players 1 }
+kind Patch { form: shape }
+zone bag: Patch
+components Patch in bag {
+  "L" { form:
+    | # .
+    | # .
+    | # # }
+  "Bar" { form:
+    | # # }
+}
+board quilt: grid(4, 4)
+flow {
+  turn players[0] {
+    let pl = choose pl from placements(bag, quilt${mirrored ? ", mirrored: true" : ""}) prompt "Where?"
+    place pl.piece at pl
+  }
+}
+scoring p { points 0 }
+`;
+  const seats = { persons: [0], viewAs: "auto" as const };
+
+  it("puts a piece down mirrored and turned; the example replays it; a game that never flips says so", () => {
+    const rules = { source: quilt(true), file: "quilt.stela" };
+    const s = new PlaytestSession(compile(rules.source, rules.file).game!, { players: 1, seed: 1 });
+    expect(s.snapshot().mirrors).toBe(true);
+    const plain = new PlaytestSession(compile(quilt(false), rules.file).game!, { players: 1, seed: 1 });
+    expect(plain.snapshot().mirrors).toBeUndefined();
+    const l = s.snapshot().view.zones.find((z) => z.key === "bag")!.pieces![0]!.id!;
+    const opening = openingOf(s);
+    const as = (mirrored: boolean) => previewPosition(rules, opening, { title: "Flipped", statements: [], edit: { kind: "move", piece: l, to: { space: "quilt:1,0", rotation: 0, ...(mirrored ? { mirrored } : {}) } } }, seats);
+    const printed = as(false);
+    const flipped = as(true);
+    expect(flipped.error).toBeUndefined();
+    expect(flipped.statements).toEqual(['place first q in bag where q.name == "L" at first pl in placements(first q in bag where q.name == "L", quilt, mirrored: true) where pl.space == space_named(quilt, "b1") and pl.mirrored and pl.rotation == 0']);
+    const cells = (r: typeof printed) => [...r.snapshot!.view.boards[0]!.pieces.find((p) => p.id === l)!.cells!].sort();
+    // As printed its foot points right (x 1–2 on the bottom row); mirrored, left (x 0–1), from the same column.
+    expect(cells(printed)).toEqual(["quilt:1,0", "quilt:1,1", "quilt:1,2", "quilt:2,2"]);
+    expect(cells(flipped)).toEqual(["quilt:0,2", "quilt:1,0", "quilt:1,1", "quilt:1,2"]);
+    const saved = compile(`${rules.source}\n\n${flipped.example}\n`, rules.file).game!;
+    expect(runExamples(saved).map((r) => [r.title, r.passed])).toContainEqual(["Flipped", true]);
+  });
+});

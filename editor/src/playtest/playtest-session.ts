@@ -97,6 +97,11 @@ export interface PlaytestSnapshot {
   /** The position editor's view: every piece shown as it is, so a tile can be taken out of a supply nobody may look into. */
   setup?: boolean;
   /**
+   * The rules put pieces down mirrored somewhere (`placements(…, mirrored: …)`, `Game.mirrorsPieces`):
+   * the position editor turns a piece through its mirror images after its turns. Set only then.
+   */
+  mirrors?: true;
+  /**
    * The named actions the rules turn down for the viewer at the choice they owe (`option "…" when c
    * else "…"`), each with the rules' words: shown greyed beside those offered, so a player sees why
    * "Play it" is missing rather than only "Discard it".
@@ -490,6 +495,7 @@ export class PlaytestSession {
       maxPlayers: def.maxPlayers,
       variants: this.game.variants,
       variantFile: this.game.definition().variant !== undefined,
+      ...(this.game.mirrorsPieces(this.settings.variant) ? { mirrors: true as const } : {}),
       view,
       viewer,
       owing: this.match.decision?.players ?? [],

@@ -11,7 +11,7 @@ import { pieceShape } from "./present.ts";
  */
 export type PositionEdit =
   /** Put a piece on a space (a shaped or sided piece: turned `rotation` times), into a zone, or out of the game. */
-  | { kind: "move"; piece: number; to: { space: string; rotation?: number } | { zone: string } | { remove: true } }
+  | { kind: "move"; piece: number; to: { space: string; rotation?: number; mirrored?: boolean } | { zone: string } | { remove: true } }
   /** Set a global (`seat` null) or a player's variable to a number, a yes/no, an enum member or a text. */
   | { kind: "set"; seat: number | null; name: string; value: number | boolean | string; enumMember?: boolean };
 
@@ -169,8 +169,9 @@ export function positionStatement(view: View, edit: PositionEdit, writing?: Fiel
   const s = spaceExpr(view, to.space);
   if (!s) return { error: "There is no such space." };
   if (!shaped(view, edit.piece)) return { statement: `place ${p} at ${s}` };
-  // A shaped or sided piece goes down as a placement: its first cell on the space, turned as shown.
+  // A shaped or sided piece goes down as a placement: its first cell on the space, turned (and mirrored) as shown.
   const board = placeExpr(to.space.slice(0, to.space.lastIndexOf(":")));
+  if (to.mirrored) return { statement: `place ${p} at first pl in placements(${p}, ${board}, mirrored: true) where pl.space == ${s} and pl.mirrored and pl.rotation == ${to.rotation ?? 0}` };
   return { statement: `place ${p} at first pl in placements(${p}, ${board}) where pl.space == ${s} and pl.rotation == ${to.rotation ?? 0}` };
 }
 
