@@ -124,7 +124,8 @@ describe.skipIf(skipE2e)("position editor", () => {
     await openGame(page, "quilt.stela|");
     await page.getByTestId("position-start").click();
     await page.getByTestId("position-panel").waitFor();
-    const l = await onApp(page, (a) => a.snapshot!.view.zones.find((z) => z.key === "bag")!.pieces!.find((p) => p.name === "L")!.id!);
+    type Zones = { zones: { key: string; pieces?: { name?: string; id?: number }[] }[] };
+    const l = await onApp(page, (a) => (a.snapshot!.view as unknown as Zones).zones.find((z) => z.key === "bag")!.pieces!.find((p) => p.name === "L")!.id!);
     await page.locator(`[data-zone="bag"] [data-piece="${l}"]`).click();
     await page.hover('[data-space="quilt:1,0"]');
     for (let k = 0; k < 5; k++) await page.keyboard.press("r");
