@@ -487,7 +487,7 @@ export function stopReason(c: Comparison): string | undefined {
 export function comparisonLines(c: Comparison): string[] {
   const name = (s: SimulationSummary): string => `${s.file}${s.variant ? ` (${s.variant})` : ""}`;
   const different = c.differentGames && differentGamesWarning(c.differentGames);
-  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), ...(c.sameRules ? [`note: ${SAME_RULES_NOTE}`] : []), `${c.a.played} ${c.a.played === 1 ? "game" : "games"} each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""}, ${c.a.players} players, bots ${c.a.bots.join(",")}, seed ${c.a.seed} (the same games' seeds on both sides)`, ""];
+  const lines = [`A: ${name(c.a)}`, `B: ${name(c.b)}`, ...(different ? [`warning: ${different}`] : []), ...(c.sameRules ? [`note: ${SAME_RULES_NOTE}`] : []), `${c.a.played} ${c.a.played === 1 ? "game" : "games"} each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""}, ${c.a.players} players, bots ${c.a.bots.join(",")}, ${c.a.seeds ? `seeds ${c.a.seeds.join(", ")} (${c.a.seeds.length} runs pooled; ` : `seed ${c.a.seed} (`}the same games' seeds on both sides)`, ""];
   const looks = looksLine(c);
   if (looks) lines.push(looks, "");
   if (c.shared) {
@@ -519,7 +519,7 @@ export function comparisonLines(c: Comparison): string[] {
   const steer = estimateNote(c);
   if (steer) lines.push(`note: ${steer}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
-  for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}: ${e[1].message}`, `    replay: ${e[1].replay}`);
+  for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}${e[1].run === undefined ? "" : ` of seed ${e[1].run}`}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${verdictWord(t).padEnd(4)} --fail-if ${t.rule}: ${t.detail}`);
   lines.push(`reproduce: ${c.command}`);
   return lines;

@@ -70,31 +70,50 @@ export function asCompareShard(json: unknown, file: string): CompareShardOutput 
 /**
  * The comparison the shards of one `compare` run make together: every shard from the same run
  * (settings, rules of each side, engine), every game of each side once, and the figures worked
- * out from the outcomes in game order, exactly as one run works them out.
+ * out from the outcomes in game order, exactly as one run works them out. Runs of other seeds
+ * with the same settings are pooled as `stela merge` pools simulations (`mergeShards`): each run
+ * whole, its games paired side to side as its run paired them, every run's pairs counted.
  */
 export function mergeCompareShards(shards: CompareShardOutput[], names: string[]): Comparison {
   const first = shards[0]!;
   const side = (x: CompareShardSide) => [x.file, x.variant ?? null, x.rules];
-  const key = (s: CompareShardOutput): string => JSON.stringify([s.players, s.bots, s.seed, s.games, s.compareShard.n, s.failIf, s.failUndecided ?? false, side(s.a), side(s.b)]);
+  const key = (s: CompareShardOutput): string => JSON.stringify([s.players, s.bots, s.failIf, s.failUndecided ?? false, side(s.a), side(s.b)]);
   shards.forEach((s, i) => {
-    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, seed, games, --fail-if, --fail-undecided or shard count differ)`);
+    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, --fail-if or --fail-undecided differ)`);
     if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
   });
-  everyShardOnce(shards.map((s) => s.compareShard), names);
+  // The runs, by seed, each checked whole.
+  const seeds = [...new Set(shards.map((s) => s.seed))].sort((x, y) => x - y);
+  const pooled = seeds.length > 1;
+  const runs = seeds.map((seed) => {
+    const parts = shards.map((s, i) => ({ s, name: names[i]! })).filter((x) => x.s.seed === seed);
+    const head = parts[0]!;
+    for (const x of parts) {
+      if (x.s.games !== head.s.games || x.s.compareShard.n !== head.s.compareShard.n) throw new UsageError(`${x.name} comes from another comparison than ${head.name} (their games or shard counts differ${pooled ? `; both are of seed ${seed}` : ""})`);
+    }
+    everyShardOnce(parts.map((x) => x.s.compareShard), parts.map((x) => x.name), pooled ? ` of seed ${seed}` : "");
+    return { seed, head: head.s, parts: parts.map((x) => x.s) };
+  });
   const summaryOf = (pick: (s: CompareShardOutput) => CompareShardSide) => {
     const x = pick(first);
-    const outcomes = shards.flatMap((s) => pick(s).outcomes).sort((p, q) => p.game - q.game);
-    if (outcomes.length !== first.games || outcomes.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards do not hold games 1–${first.games} of each side exactly once`);
-    const settings: RunSettings = { file: x.file, players: first.players, bots: first.bots, seed: first.seed, ...(x.variant === undefined ? {} : { variant: x.variant }) };
+    const outcomes = runs.flatMap((r) => {
+      const own = r.parts.flatMap((s) => pick(s).outcomes).sort((p, q) => p.game - q.game);
+      if (own.length !== r.head.games || own.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards${pooled ? ` of seed ${r.seed}` : ""} do not hold games 1–${r.head.games} of each side exactly once`);
+      return pooled ? own.map((o) => ({ ...o, run: r.seed })) : own;
+    });
+    const settings: RunSettings = { file: x.file, players: first.players, bots: first.bots, seed: seeds[0]!, ...(x.variant === undefined ? {} : { variant: x.variant }) };
     const seconds = shards.reduce((t, s) => t + pick(s).seconds, 0);
-    const summary = summarise(x.title, settings, first.games, outcomes, seconds, x.measures);
+    const summary = summarise(x.title, settings, outcomes.length, outcomes, seconds, x.measures);
     summary.shards = shards.length;
+    if (pooled) summary.seeds = seeds;
     return { summary, outcomes };
   };
+  // Each run's own command: together they play every pair pooled here.
+  const command = runs.map((r) => r.head.command).join(" && ");
   const a = summaryOf((s) => s.a);
   const b = summaryOf((s) => s.b);
   return {
-    ...compareSummaries(a.summary, b.summary, { a: a.outcomes, b: b.outcomes }, first.failIf, first.command),
+    ...compareSummaries(a.summary, b.summary, { a: a.outcomes, b: b.outcomes }, first.failIf, command),
     ...(first.differentGames ? { differentGames: first.differentGames } : {}),
     ...(first.sameRules ? { sameRules: true as const } : {}),
     ...(first.estimateReadsChanged?.length ? { estimateReadsChanged: first.estimateReadsChanged } : {}),

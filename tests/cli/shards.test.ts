@@ -48,8 +48,25 @@ describe("stela compare --shard and merge", () => {
     expect(JSON.parse(stela(["merge", ...renamed, "--json"]).out).engine).toBe("0123456789abcdef");
     const other = stela(["compare", A, B, "--players", "2", "--games", "30", "--seed", "2", "--workers", "1", "--no-progress", "--fail-if", "errors>0", "--fail-if", "win-change>20@95", "--shard", "3/3", "--json"]);
     writeFileSync(join(dir, "other.json"), other.out);
-    expect(stela(["merge", files[0]!, files[1]!, join(dir, "other.json")]).err).toMatch(/other\.json comes from another comparison than .*s1\.json/);
-  }, 120_000);
+    // A part of another seed's run is a run of its own, and must be whole too.
+    expect(stela(["merge", files[0]!, files[1]!, files[2]!, join(dir, "other.json")]).err).toBe("stela: missing shards 1/3, 2/3 of seed 2\n");
+    // Whole, the other seed's run pools with this one: its pairs counted after this run's.
+    const seed2 = stela(["compare", A, B, "--players", "2", "--games", "20", "--seed", "2", "--workers", "1", "--no-progress", "--fail-if", "errors>0", "--fail-if", "win-change>20@95", "--shard", "1/1", "--json"]);
+    writeFileSync(join(dir, "seed2.json"), seed2.out);
+    const pooled = stela(["merge", ...files, join(dir, "seed2.json"), "--json"]);
+    const p = JSON.parse(pooled.out);
+    expect([p.a.played, p.b.played, p.a.seeds, p.b.seeds]).toEqual([50, 50, [1, 2], [1, 2]]);
+    const one = JSON.parse(stela([...RUN, "--json"]).out);
+    const two = JSON.parse(stela(["merge", join(dir, "seed2.json"), "--json"]).out);
+    // Seat 1's games won alone on A: the two runs' together.
+    expect(p.a.seats[0].wins.count).toBe(one.a.seats[0].wins.count + two.a.seats[0].wins.count);
+    expect(p.pairs).toBe(one.pairs + two.pairs);
+    expect(stela(["merge", ...files, join(dir, "seed2.json")]).out).toContain("50 games each, 2 players, bots random,random, seeds 1, 2 (2 runs pooled; the same games' seeds on both sides)");
+    // Other settings are another comparison.
+    const more = stela(["compare", A, B, "--players", "2", "--games", "20", "--seed", "3", "--workers", "1", "--no-progress", "--fail-if", "errors>0", "--shard", "1/1", "--json"]);
+    writeFileSync(join(dir, "more.json"), more.out);
+    expect(stela(["merge", files[0]!, files[1]!, files[2]!, join(dir, "more.json")]).err).toMatch(/more\.json comes from another comparison than .*s1\.json \(files, variants, rules, players, bots, --fail-if or --fail-undecided differ\)/);
+  }, 180_000);
 
   it("a whole run's --json (no --shard) is told apart, with how to keep its games for merge", () => {
     const dir = mkdtempSync(join(tmpdir(), "stela-whole-"));
