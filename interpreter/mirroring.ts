@@ -8,6 +8,8 @@ import { irChildren } from "./ir-children.ts";
  * its pieces (a printed back) turns through its turns alone.
  */
 export function mirrorsPieces(def: GameDef): boolean {
+  // The examples are not play: one that mirrors a piece to check a rule says nothing of the game.
+  const { examples: _examples, ...rules } = def;
   const seen = new Set<object>();
   const walk = (node: unknown): boolean => {
     if (Array.isArray(node)) return node.some(walk);
@@ -20,5 +22,5 @@ export function mirrorsPieces(def: GameDef): boolean {
     }
     return irChildren(node).some(walk);
   };
-  return walk(def);
+  return walk(rules);
 }

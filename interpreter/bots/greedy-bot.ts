@@ -64,9 +64,11 @@ export class GreedyBot {
     // One copy: its rank there. Several: the mean, a follow-up judged across them (`followedAcross`).
     // Options judged short of what they lead to (`Followed.short`): counted at named options, for the note on an action never taken.
     const short = new Set<number>();
+    // Where the choice waits and the player's turn now: a look ends when the option's action does.
     const site = choiceSite(match);
+    const turn = match.state.turns[player];
     const scores = pool.map((i) => {
-      const f = worlds.length > 1 ? followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site) : followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site);
+      const f = worlds.length > 1 ? followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn) : followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn);
       if (f.short) short.add(i);
       return f.score;
     });

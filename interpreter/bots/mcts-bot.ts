@@ -276,12 +276,14 @@ export class MctsBot {
     // other options. The root then widens at random, as playouts refuse such worlds too.
     if (world.optionCount(player) !== n) return undefined;
     const players = match.state.players;
-    // Where the root's choice waits: the same choice asked again later in the turn (a turn of several actions) ends a look.
+    // Where the root's choice waits and the player's turn: the same choice asked again later in the
+    // turn (a turn of several actions), or another turn, ends a look.
     const site = choiceSite(match);
+    const turn = match.state.turns[player];
     const priors = pool.map((index): Prior => {
       // Through the player's own next choice, as greedy judges (an action is worth the best of
       // what it then lets them do), rewarded where that best one left the game.
-      const best = followed(tryOption(world, index, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site);
+      const best = followed(tryOption(world, index, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn);
       return { index, reward: judge(best.trial, players), score: best.score };
     });
     return priors.sort((a, b) => b.score - a.score || a.index - b.index);

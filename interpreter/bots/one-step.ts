@@ -143,6 +143,9 @@ export function followed(trial: Match | undefined, player: number, depth: number
   // Looked far enough: the rules stopped before offering their next choice, which is not weighed
   // (its cost), unless the look stopped short of the option's end: then its line is followed.
   if (depth <= 0) return stoppedShort(trial, player, site, turn) ? line(trial, player, pick, site, turn) : here();
+  // The option's action is over: the choice it was taken at is asked again (the turn's next
+  // action), or the player's next turn has begun. Each action is judged whole, as in the line.
+  if (site !== undefined && (choiceSite(trial) === site || trial.state.turns[player] !== turn)) return here();
   const n = ownChoice(trial, player);
   if (n === undefined || n < 2) return here();
   let best: Followed = { score: -Infinity, trial: undefined };
@@ -157,27 +160,32 @@ export function followed(trial: Match | undefined, player: number, depth: number
 
 /**
  * The rest of a look that stopped short (`stoppedShort`): the player's next choices in the same
- * turn, each judged one step on among `LINE_WIDTH` of its options, the best taken, until the turn
- * leaves them, the rules ask someone else or several at once, or `LINE_DEPTH` choices were made
- * (then it is still `short`). An option forced on them is taken without a try being counted.
+ * turn, each judged one step on among `LINE_WIDTH` of its options, the best taken, until the
+ * action ends (the turn leaves them, or the choice the option was taken at is asked again),
+ * or `LINE_DEPTH` choices were made. Still `short` when it ends inside the action: the depth used
+ * up, the rules asking someone else (or several at once) first, or every option tried refused.
+ * Asking a choice of one option takes it at once and runs on, so whether the look still stands
+ * inside the action is asked again after each choice is asked.
  */
 function line(start: Match, player: number, pick: (n: number) => number, site: string | undefined, turn: number | undefined): Followed {
   let at = start;
+  const here = (short: boolean): Followed => (short ? { score: trialScore(at, player), trial: at, short: true } : { score: trialScore(at, player), trial: at });
   for (let k = 0; k < LINE_DEPTH; k++) {
     const n = ownChoice(at, player);
-    if (n === undefined || n === 0) return { score: trialScore(at, player), trial: at };
+    if (at.error || at.result || !stoppedShort(at, player, site, turn)) return here(false);
+    if (n === undefined || n === 0) return here(true);
     let best: Followed = { score: -Infinity, trial: undefined };
     for (const i of optionSample(n, n === 1 ? 1 : LINE_WIDTH, pick)) {
       const t = tryOption(at, i, player, pick);
       const score = trialScore(t, player);
       if (score > best.score) best = { score, trial: t };
     }
-    // Every option refused (a rule failed on each): the line ends where it stood.
-    if (!best.trial) return { score: trialScore(at, player), trial: at };
+    // Every option tried refused (a rule failed on each): judged where it stood, short of its end.
+    if (!best.trial) return here(true);
     if (best.trial.error || best.trial.result || !stoppedShort(best.trial, player, site, turn)) return best;
     at = best.trial;
   }
-  return { score: trialScore(at, player), trial: at, short: true };
+  return here(true);
 }
 
 /**
@@ -188,10 +196,12 @@ function line(start: Match, player: number, pick: (n: number) => number, site: s
  * judged each by its mean over the copies. Judged copy by copy, it was worth the mean of each
  * copy's own best follow-up: in a game where one's own cards are hidden, "Play a card" read as good
  * as the card that happens to fit in each copy, a hand no player can read ("strategy fusion").
- * `site`: the choice the option is taken at, as `followed` takes it; the option was judged short
- * of its end (`Followed.short`) when the look stopped short in any copy.
+ * `site` and `turn`: the choice the option is taken at and the player's turn then, as `followed`
+ * takes them; the option was judged short of its end (`Followed.short`) when the look stopped short
+ * in any copy. The line after the follow-up (`LINE_DEPTH`) is still each copy's own best, as
+ * `followed` walks it: a choice that many steps on reads the copy's redrawn hand or dice.
  */
-export function followedAcross(worlds: readonly Match[], index: number, player: number, depth: number, width: number, pick: (n: number) => number, site?: string): { score: number; short?: true } {
+export function followedAcross(worlds: readonly Match[], index: number, player: number, depth: number, width: number, pick: (n: number) => number, site?: string, turn?: number): { score: number; short?: true } {
   const trials = worlds.map((w) => tryOption(w, index, player, pick));
   let short = false;
   // Each copy's look, noted when it stopped short (`Followed.short`), in the turn the option was taken in.
@@ -206,7 +216,7 @@ export function followedAcross(worlds: readonly Match[], index: number, player: 
     const next = t && !t.error && !t.result ? t.decision : null;
     return next !== null && !next.simultaneous && next.players.length === 1 && next.players[0] === player;
   };
-  const turns = trials.map((t) => t?.state.turns[player]);
+  const turns = trials.map((t) => turn ?? t?.state.turns[player]);
   if (depth <= 0 || trials.length < 2 || !trials.every(alone)) return judged(mean(trials.map((t, w) => look(t, depth, turns[w]))));
   // The follow-up's options in each copy, by id, with where each is for `applyAt`.
   const offered = trials.map((t) => new Map(t!.options(player).map((o) => [o.id, o.index])));

@@ -115,7 +115,7 @@ export function simulationReport(s: SimulationSummary, outcomes: GameOutcome[]):
   const even = evenJudgementNote(s.seats);
   const untaken = untakenOptionsNote(s.seats);
   const errors = s.errors.length
-    ? `<h2>Failed games (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li>game ${e.game}: <code>${escapeHtml(e.message)}</code><br>replay: <code>${escapeHtml(e.replay)}</code></li>`).join("")}</ul>`
+    ? `<h2>Failed games (${s.errors.length})</h2><ul>${s.errors.map((e) => `<li>game ${e.game}${e.run === undefined ? "" : ` of seed ${e.run}`}: <code>${escapeHtml(e.message)}</code><br>replay: <code>${escapeHtml(e.replay)}</code></li>`).join("")}</ul>`
     : "";
   const body = `<h1>${escapeHtml(s.game)}${s.variant ? ` (${escapeHtml(s.variant)})` : ""}</h1>
 ${failedGamesLine(s) ? `<p class="warning"><strong>Warning:</strong> ${escapeHtml(failedGamesLine(s)!)}.</p>` : ""}

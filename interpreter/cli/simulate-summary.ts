@@ -81,7 +81,8 @@ export interface SimulationSummary {
 /** The figures of a run (or of merged shards) from its games' outcomes, in game order; `measures`: the game's `measure` blocks (`Game.measureInfo`). */
 export function summarise(title: string, s: RunSettings, games: number, outcomes: GameOutcome[], seconds: number, measures: readonly MeasureInfo[] = []): SimulationSummary {
   const n = s.players;
-  const sorted = [...outcomes].sort((a, b) => a.game - b.game);
+  // Pooled runs (`stela merge`) by run, then by game: each run's games stay together, in order.
+  const sorted = [...outcomes].sort((a, b) => (a.run ?? 0) - (b.run ?? 0) || a.game - b.game);
   const clean = sorted.filter((g) => !g.error);
   const seats: SeatSummary[] = Array.from({ length: n }, (_, p) => {
     let wins = 0;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatBotSpec, parseBotSpec } from "../../interpreter/bots/bot.ts";
 import { GreedyBot } from "../../interpreter/bots/greedy-bot.ts";
 import { MctsBot } from "../../interpreter/bots/mcts-bot.ts";
+import { choiceSite, FOLLOW_DEPTH, FOLLOW_WIDTH, followed, tryOption } from "../../interpreter/bots/one-step.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** The greedy bot looks one decision ahead, and never at answers still secret. */
@@ -207,6 +208,52 @@ describe("greedy looks through its own next choice", () => {
     const m = ACTION_THEN_AMOUNT.start({ players: 2, seed: 1 });
     bot.chooseIndex(m, 0);
     expect(bot.judged).toMatchObject({ weighed: 1, even: 0 });
+  });
+
+  it("follows a line of its own choices to the end of the action, never into the turn's next action or its next turn", () => {
+    // A turn of two actions; "Build" asks where, how to pay, then a choice of one option (taken at
+    // once when asked), and scores 1 for a coin. Judged through the line, Build is worth its point
+    // less its coin: asking the last choice ran the rules on to the turn's second action, and the
+    // line once went on there and judged a free action with it (2 with the choice of one).
+    const game = (forced: boolean, actions: number, players: number) =>
+      gameFromSource(`game "Two actions" { players ${players} }
+per player { coins: number = 2  points: number = 0 }
+flow {
+  repeat 5 {
+    for p in players {
+      turn p {
+        repeat ${actions} {
+          choose prompt "Action" {
+            option "Take a coin" { p.coins += 1 }
+            option "Build" when p.coins >= 1 {
+              let _site = choose s from 1..2 prompt "Where?"
+              let _how = choose h from 1..2 prompt "Pay how?"
+              ${forced ? 'let _f = choose z from 1..1 prompt "Forced"' : ""}
+              p.coins -= 1
+              p.points += 1
+            }
+          }
+        }
+      }
+    }
+  }
+}
+scoring p { points p.points }
+estimate p { p.points + p.coins / 2 }
+`);
+    const judged = (forced: boolean, actions: number, players: number) => {
+      const m = game(forced, actions, players).start({ players, seed: 1 });
+      let s = 7;
+      const pick = (n: number) => (s = (s * 1103515245 + 12345) % 2147483648) % n;
+      return m.options(0).map((o) => {
+        const f = followed(tryOption(m, o.index, 0, pick), 0, FOLLOW_DEPTH, FOLLOW_WIDTH, pick, choiceSite(m), m.state.turns[0]);
+        return `${o.label} ${f.score}${f.short ? " short" : ""}`;
+      });
+    };
+    expect(judged(false, 2, 2)).toEqual(["Take a coin 1.5", "Build 1.5"]);
+    expect(judged(true, 2, 2)).toEqual(["Take a coin 1.5", "Build 1.5"]);
+    // Alone at the table, the next turn is the player's own at once: the look stops at its end too.
+    expect(judged(true, 1, 1)).toEqual(["Take a coin 1.5", "Build 1.5"]);
   });
 
   it("MCTS judges its root options the same way, so a search too short to tell them apart takes Big too", () => {

@@ -57,6 +57,30 @@ example "Each form's ways on a 4x4 board, unmirrored and mirrored" {
 `;
 
 describe("mirrored placements", () => {
+  it("are told from the rules (Game.mirrorsPieces): a `mirrored:` that is not `false`, in play, not in an example", () => {
+    const rules = (flow: string, example = "") => `game "Flips" { players 1 }
+kind Patch { form: shape }
+zone bag: Patch
+components Patch in bag {
+  "L" { form:
+    | # .
+    | # # }
+}
+board quilt: grid(4, 4)
+flow { ${flow} }
+scoring p { points 0 }
+${example}`;
+    const place = (how: string) => `turn players[0] {
+    let pl = choose pl from placements(bag, quilt${how}) prompt "Where?"
+    place pl.piece at pl
+  }`;
+    expect(game(rules(place(", mirrored: true"))).mirrorsPieces()).toBe(true);
+    expect(game(rules(place(", mirrored: size(pieces(quilt)) > 99"))).mirrorsPieces()).toBe(true);
+    expect(game(rules(place(", mirrored: false"))).mirrorsPieces()).toBe(false);
+    expect(game(rules(place(""))).mirrorsPieces()).toBe(false);
+    expect(game(rules(place(""), 'example "flipped" {\n  expect size(placements(bag, quilt, mirrored: true)) > 0\n}')).mirrorsPieces()).toBe(false);
+  });
+
   it("offer each turn of a piece's mirror image, those alike an unmirrored turn once", () => {
     const results = runExamples(game(FORMS));
     expect(results.map((x) => [x.title, x.passed, x.failure?.message])).toEqual([["Each form's ways on a 4x4 board, unmirrored and mirrored", true, undefined]]);
