@@ -403,6 +403,19 @@ export class Match {
   }
 
   /**
+   * The distinct ways piece `piece` can face on board `board` (its key), in order, numbered as
+   * placements number their `rotation`: its turns, then, with `mirrored`, `turns + r` for each
+   * turn of its mirror image that is no turn of the piece itself (`placement.ts` `orientations`).
+   * Empty when there is no such piece or board. What the editor's position editor steps through
+   * when a piece is turned by hand: a bar has 2 ways on a square grid, an L of four cells 8.
+   */
+  facings(piece: number, board: string, mirrored = false): number[] {
+    const shape = this.rt.topo.shape(board);
+    if (!shape || !this.state.pieces[piece]) return [];
+    return this.rt.orientations(this.state, piece, shape, mirrored).map((o) => o.rotation);
+  }
+
+  /**
    * How well `player` stands now: the final score when the match is over,
    * else the game's `estimate p { … }`, else its `scoring` points as if it
    * ended now (0 when the rules cannot tell yet). Bots steer by it.

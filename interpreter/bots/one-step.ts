@@ -143,9 +143,10 @@ export function followed(trial: Match | undefined, player: number, depth: number
   // Looked far enough: the rules stopped before offering their next choice, which is not weighed
   // (its cost), unless the look stopped short of the option's end: then its line is followed.
   if (depth <= 0) return stoppedShort(trial, player, site, turn) ? line(trial, player, pick, site, turn) : here();
-  // The option's action is over: the choice it was taken at is asked again (the turn's next
-  // action), or the player's next turn has begun. Each action is judged whole, as in the line.
-  if (site !== undefined && (choiceSite(trial) === site || trial.state.turns[player] !== turn)) return here();
+  // The follow-up is followed even when it is the choice the option was taken at asked again (the
+  // turn's next action, a second tile to plant): a greedy that stopped there too won 15 of 40 Maya
+  // games against the greedy before the line, where this one wins 32 of 40. The line after the
+  // follow-up stops there (`stoppedShort`).
   const n = ownChoice(trial, player);
   if (n === undefined || n < 2) return here();
   let best: Followed = { score: -Infinity, trial: undefined };

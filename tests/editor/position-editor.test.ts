@@ -200,6 +200,12 @@ scoring p { points 0 }
     const plain = new PlaytestSession(compile(quilt(false), rules.file).game!, { players: 1, seed: 1 });
     expect(plain.snapshot().mirrors).toBeUndefined();
     const l = s.snapshot().view.zones.find((z) => z.key === "bag")!.pieces![0]!.id!;
+    // The ways R steps through while setting up: the L's four turns and four mirror images, the
+    // bar's two turns only (its mirror image and its other turns are the same ways).
+    const bar = s.snapshot().view.zones.find((z) => z.key === "bag")!.pieces![1]!.id!;
+    expect(s.snapshot({ setup: true }).facings).toEqual({ [l]: { quilt: [0, 1, 2, 3, 4, 5, 6, 7] }, [bar]: { quilt: [0, 1] } });
+    expect(plain.snapshot({ setup: true }).facings![l]).toEqual({ quilt: [0, 1, 2, 3] });
+    expect(s.snapshot().facings).toBeUndefined();
     const opening = openingOf(s);
     const as = (mirrored: boolean) => previewPosition(rules, opening, { title: "Flipped", statements: [], edit: { kind: "move", piece: l, to: { space: "quilt:1,0", rotation: 0, ...(mirrored ? { mirrored } : {}) } } }, seats);
     const printed = as(false);

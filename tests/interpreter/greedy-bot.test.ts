@@ -214,7 +214,8 @@ describe("greedy looks through its own next choice", () => {
     // A turn of two actions; "Build" asks where, how to pay, then a choice of one option (taken at
     // once when asked), and scores 1 for a coin. Judged through the line, Build is worth its point
     // less its coin: asking the last choice ran the rules on to the turn's second action, and the
-    // line once went on there and judged a free action with it (2 with the choice of one).
+    // line once went on there and judged a free action with it (2 with the choice of one; a review
+    // catch).
     const game = (forced: boolean, actions: number, players: number) =>
       gameFromSource(`game "Two actions" { players ${players} }
 per player { coins: number = 2  points: number = 0 }
@@ -250,10 +251,12 @@ estimate p { p.points + p.coins / 2 }
         return `${o.label} ${f.score}${f.short ? " short" : ""}`;
       });
     };
-    expect(judged(false, 2, 2)).toEqual(["Take a coin 1.5", "Build 1.5"]);
-    expect(judged(true, 2, 2)).toEqual(["Take a coin 1.5", "Build 1.5"]);
-    // Alone at the table, the next turn is the player's own at once: the look stops at its end too.
-    expect(judged(true, 1, 1)).toEqual(["Take a coin 1.5", "Build 1.5"]);
+    // "Take a coin" is judged with the best second action (its follow-up is the same choice asked
+    // again, which the look follows, one deep); "Build" through its line, which stops there.
+    expect(judged(false, 2, 2)).toEqual(["Take a coin 2", "Build 1.5"]);
+    expect(judged(true, 2, 2)).toEqual(["Take a coin 2", "Build 1.5"]);
+    // Alone at the table, the next turn is the player's own at once: the line stops at its end too.
+    expect(judged(true, 1, 1)).toEqual(["Take a coin 2", "Build 1.5"]);
   });
 
   it("MCTS judges its root options the same way, so a search too short to tell them apart takes Big too", () => {

@@ -102,6 +102,13 @@ export interface PlaytestSnapshot {
    */
   mirrors?: true;
   /**
+   * While a position is set up: by piece that faces more than one way (a shape, `sides`), by board
+   * it may go on, the ways it can face there (`Match.facings`, mirror images too when `mirrors`),
+   * which R steps through: a bar turns twice, not four times, and an L of three has no mirror image
+   * of its own.
+   */
+  facings?: Record<number, Record<string, number[]>>;
+  /**
    * The named actions the rules turn down for the viewer at the choice they owe (`option "…" when c
    * else "…"`), each with the rules' words: shown greyed beside those offered, so a player sees why
    * "Play it" is missing rather than only "Discard it".
@@ -468,6 +475,22 @@ export class PlaytestSession {
     return this.match;
   }
 
+  /** `PlaytestSnapshot.facings`: each piece shown that faces more than one way on some board of the view. */
+  private facings(view: View, mirrors: boolean): Record<number, Record<string, number[]>> {
+    const out: Record<number, Record<string, number[]>> = {};
+    const pieces = [...view.zones.flatMap((z) => z.pieces ?? []), ...view.boards.flatMap((b) => b.pieces)];
+    for (const p of pieces) {
+      if (p.id === undefined || out[p.id]) continue;
+      const ways: Record<string, number[]> = {};
+      for (const b of view.boards) {
+        const f = this.match.facings(p.id, b.key, mirrors);
+        if (f.length > 1) ways[b.key] = f;
+      }
+      if (Object.keys(ways).length) out[p.id] = ways;
+    }
+    return out;
+  }
+
   /** What the pane draws; `setup`: the position editor's, every piece shown as it is (`PlaytestSnapshot.setup`). */
   snapshot(options: { setup?: boolean } = {}): PlaytestSnapshot {
     const viewer = this.viewer();
@@ -496,6 +519,7 @@ export class PlaytestSession {
       variants: this.game.variants,
       variantFile: this.game.definition().variant !== undefined,
       ...(this.game.mirrorsPieces(this.settings.variant) ? { mirrors: true as const } : {}),
+      ...(options.setup ? { facings: this.facings(view, this.game.mirrorsPieces(this.settings.variant)) } : {}),
       view,
       viewer,
       owing: this.match.decision?.players ?? [],
