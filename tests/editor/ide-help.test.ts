@@ -73,6 +73,12 @@ describe("quick fixes from the checker's hints", () => {
     expect(apply(text, f)).toBe(source);
   });
 
+  it("corrects a misspelt player variable and keeps its player (`p.scor` → `p.score`, not `score`)", () => {
+    const text = source.replace("p.score += points", "p.scor += points");
+    const f = fixesOf(text).find((x) => x.title === "Change to `p.score`")!;
+    expect(apply(text, f)).toBe(source);
+  });
+
   it("turns a comparing `=` into `==`", () => {
     const text = source.replace("if no s in placements", "if 1 = 2 and no s in placements");
     const f = fixesOf(text).find((x) => x.text === "==");

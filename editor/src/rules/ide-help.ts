@@ -31,7 +31,11 @@ export function quickFixes(d: Pick<Diagnostic, "code" | "message" | "hint" | "sp
   // A parse error on a word with no hint of its own: most often a misspelt keyword (`procedur`).
   const keyword = d.code.startsWith("parse-") && /^[A-Za-z_]\w*$/.test(written) ? closest(written, KEYWORDS) : undefined;
   const spelled = d.hint?.match(DID_YOU_MEAN)?.[1] ?? keyword;
-  if (spelled && written && written !== spelled) out.push({ title: `Change to \`${spelled}\``, start, end, text: spelled });
+  // A misspelt member of a path (`p.butons`, the span covering all of it) keeps its path: the
+  // suggestion names the member alone, and replacing the whole span with it dropped the `p.`.
+  const dot = written.lastIndexOf(".");
+  const respelled = spelled && dot >= 0 && !spelled.includes(".") ? written.slice(0, dot + 1) + spelled : spelled;
+  if (respelled && written && written !== respelled) out.push({ title: `Change to \`${respelled}\``, start, end, text: respelled });
   if (d.hint?.includes("use `==` to compare") && written === "=") out.push({ title: "Compare with `==`", start, end, text: "==" });
   for (const said of [d.hint, d.message]) {
     const q = said?.match(WRITE)?.[1];
