@@ -330,7 +330,7 @@ export class Scenario {
   option(label: string | RegExp, player?: number): Option {
     const who = player ?? this.match.decision?.players[0];
     const opts = this.match.options(who);
-    const test = (o: Option): boolean => (typeof label === "string" ? o.label === label : label.test(o.label));
+    const test = (o: Option): boolean => (typeof label === "string" ? sameLabel(o.label, label) : label.test(o.label));
     let found = opts.filter(test);
     if (found.length === 0 && typeof label === "string") found = opts.filter((o) => o.id === label);
     // A pick of several named with its items in another order ("corn and gold" for the engine's
@@ -388,7 +388,7 @@ export class Scenario {
    */
   private takenWithoutAsking(label: string | RegExp, player?: number): boolean {
     const matches = (f: { id?: string; option?: string; label: string }): boolean =>
-      typeof label === "string" ? f.label === label || (f.option ?? f.id) === label : label.test(f.label);
+      typeof label === "string" ? sameLabel(f.label, label) || (f.option ?? f.id) === label : label.test(f.label);
     // An answer to a secret choice still open is told only when all are in: it is in the pending choice.
     const p = this.match.state.pending;
     const answer = p?.kind === "secret" && player !== undefined ? p.chosen[player] : undefined;
@@ -436,13 +436,13 @@ export class Scenario {
     const who = player ?? m.decision?.players[0];
     const offered = m.options(who);
     // By its label, or by its id as `choose` takes it (a placement's id is shorter than its label).
-    if (offered.some((o) => o.label === label || o.id === label)) return { offered: true };
+    if (offered.some((o) => sameLabel(o.label, label) || o.id === label)) return { offered: true };
     if (!m.decision || who === undefined) return { offered: false, candidate: false, reason: m.error ? `the rules failed: ${m.error.message}` : "the game is over" };
     if (!m.decision.players.includes(who)) return { offered: false, candidate: false, reason: `${this.rt.playerName(who)} has no decision to take now` };
     const found = this.candidates(who);
     const all = found?.list;
     // A pick of several is named by its items: the label is read back into them (`pickNamed`).
-    const candidate = found?.several ? pickNamed(label, found.list) : (all?.find((o) => o.label === label) ?? all?.find((o) => o.id === label));
+    const candidate = found?.several ? pickNamed(label, found.list) : (all?.find((o) => sameLabel(o.label, label)) ?? all?.find((o) => o.id === label));
     if (!candidate) {
       const reason = `there is no such option (${this.rt.playerName(who)} decides now, prompt: ${m.decision.prompt}; ${optionsHint(label, offered.map((o) => o.label), "offered")})${this.takenSince()}`;
       if (!all) return { offered: false, candidate: false, reason };
@@ -626,6 +626,19 @@ export function pickNamed(label: string, choices: readonly { id: string; label: 
 }
 
 /** A pick of several items by its items, whatever their order (`gold+corn` and `corn+gold` alike). */
+/**
+ * Is `written` (an example's step) the label `label`? The same text, or the same but for its dashes:
+ * a placement reads "I2 on a7–b7" with an en dash no keyboard has, and `choose "I2 on a7-b7"`
+ * failed naming "I2 on a7–b7" as the nearest, which reads the same.
+ */
+export function sameLabel(label: string, written: string): boolean {
+  return label === written || plainDashes(label) === plainDashes(written);
+}
+
+function plainDashes(text: string): string {
+  return text.replace(/[\u2010-\u2015\u2212]/g, "-");
+}
+
 function itemsKey(id: string): string {
   return id.split("+").sort().join("+");
 }

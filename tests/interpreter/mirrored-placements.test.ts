@@ -122,6 +122,11 @@ example "Turned once after mirroring" {
   expect l.mirrored and l.rotation == 1
   expect [c.label for c in l.cells] == ["a1", "a2", "b2", "c2"]
 }
+example "A label typed with plain hyphens names the placement its en dashes read" {
+  expect offered "L on b1-b2-a3-b3, mirrored"
+  choose "L on b1-b2-a3-b3, mirrored"
+  expect size(pieces(quilt)) == 1
+}
 example "Unmirrored as before" {
   position {
     let l = top(bag)
@@ -135,6 +140,7 @@ example "Unmirrored as before" {
     expect(results.map((x) => [x.title, x.passed, x.failure?.message])).toEqual([
       ["The L mirrored covers the other side of its stem", true, undefined],
       ["Turned once after mirroring", true, undefined],
+      ["A label typed with plain hyphens names the placement its en dashes read", true, undefined],
       ["Unmirrored as before", true, undefined],
     ]);
     // Offered from b1: the L's ways whose first cell is b1, the mirrored ones named so.
