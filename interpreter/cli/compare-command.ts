@@ -510,7 +510,7 @@ export function comparisonLines(c: Comparison): string[] {
   const precision = c.shared ? undefined : changePrecisionLine(c);
   if (precision) lines.push(precision);
   if (!c.shared) lines.push(...sideTestLines(c));
-  lines.push(`game length: ${lengthChangeText(c, (d) => changeText(d, 1, 1))}`);
+  lines.push(`game length: ${lengthChangeText(c, (d) => changeText(d, 1, 1))}`, `  ${lengthSpreadText(c)}`);
   if (!c.shared && c.pairs > 0) lines.push(`winners: ${sameWinnersText(c, lookZ(c))}`);
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   lines.push(...measureChangeLines(c));
@@ -535,6 +535,16 @@ function lengthChangeText(c: Comparison, change?: (d: PairedDifference) => strin
     `${a.toFixed(1)} → ${b.toFixed(1)} ${unit}${change ? `, ${change(d)}` : ""} (${signed(d.relative * 100)}%)`;
   const decisions = part(c.a.length.mean, c.b.length.mean, "decisions", c.length);
   return c.turns ? `${part(c.a.turns?.mean ?? 0, c.b.turns?.mean ?? 0, "turns", c.turns)}; ${decisions}` : decisions;
+}
+
+/**
+ * Each side's median game and longest game: a mean moved by a few games that ran long (two stuck
+ * games of 368 and 790 turns read +125% where the medians moved 46 → 54) shows against its
+ * median. In turns when the rules take turns, else in decisions.
+ */
+function lengthSpreadText(c: Comparison): string {
+  const [a, b, unit] = c.a.turns && c.b.turns ? [c.a.turns, c.b.turns, "turns"] : [c.a.length, c.b.length, "decisions"];
+  return `median ${a.median} → ${b.median} ${unit}, longest ${a.max} → ${b.max}`;
 }
 
 /** The z a comparison's intervals are read at: widened over its looks (`--stop-early`), as every interval of it is. */
