@@ -15,7 +15,8 @@ export type Type =
   | { t: "any" }
   | { t: "player" }
   | { t: "space" }
-  | { t: "placement" }
+  /** A way to put a piece down (`placements`): `piece`, when known, is the type of the piece it puts down (of one kind, `pl.piece.cost`). */
+  | { t: "placement"; piece?: Type }
   | { t: "shape" }
   | { t: "sides" }
   | { t: "board" }
@@ -109,6 +110,11 @@ export function unify(a: Type, b: Type): Type | undefined {
   if (a.t === "any" || b.t === "none") return a;
   if (b.t === "any" || a.t === "none") return b;
   if (a.t === "piece" && b.t === "piece") return a.kind === b.kind && a.set === b.set ? a : T.piece;
+  // Placements of pieces of one kind, and of another: placements of a piece.
+  if (a.t === "placement" && b.t === "placement") {
+    const piece = a.piece && b.piece ? unify(a.piece, b.piece) : undefined;
+    return piece && piece.t !== "any" ? { t: "placement", piece } : T.placement;
+  }
   if (a.t === "list" && b.t === "list") {
     const of = unify(a.of, b.of);
     return of ? T.list(of) : undefined;

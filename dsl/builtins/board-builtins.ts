@@ -1,7 +1,13 @@
-import { T } from "../types.ts";
+import { T, type Type } from "../types.ts";
 import { accepts, catalogued, elementOf, param } from "./builtin.ts";
 
 const footprint = param("x", accepts.footprint());
+
+/** The placements of `pieces` (a piece, a list of pieces, a zone): of the kind they share, when the checker knows it. */
+function placementOf(pieces: Type | undefined): Type {
+  const piece = pieces?.t === "zone" ? (pieces.kind ? T.pieceOf(pieces.kind) : undefined) : pieces?.t === "list" ? pieces.of : pieces;
+  return piece?.t === "piece" && (piece.kind !== undefined || piece.set !== undefined) ? { t: "placement", piece } : T.placement;
+}
 const space = (name = "s") => param(name, accepts.type(T.space, "a space"));
 
 /** Queries on boards, spaces and the pieces on them. */
@@ -150,7 +156,8 @@ export const BOARD_BUILTINS = catalogued([
       param("b", accepts.type(T.board, "a board")),
       param("mirrored", accepts.type(T.bool), { named: true, optional: true }),
     ],
-    returns: () => T.list(T.placement),
+    // Placements of the pieces given: of a zone of one kind, of pieces of that kind (`pl.piece.cost`).
+    returns: ([pieces]) => T.list(placementOf(pieces)),
   },
   {
     name: "level",

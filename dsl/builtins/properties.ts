@@ -19,7 +19,7 @@ export const PROPERTIES: BuiltinProperty[] = [
   { name: "board", of: "space", type: T.board, description: "The board the space belongs to." },
   { name: "label", of: "space", type: T.text, description: "The space's name as shown to players (`c4`)." },
 
-  { name: "piece", of: "placement", type: T.piece, description: "The piece the placement puts down." },
+  { name: "piece", of: "placement", type: T.piece, description: "The piece the placement puts down: of the kind the placements were made of (`placements(circle, b)` of a zone of `Patch` gives Patches, so `pl.piece.cost` reads)." },
   { name: "cells", of: "placement", type: T.list(T.space), description: "The spaces it would cover." },
   { name: "rotation", of: "placement", type: T.number, description: "Turns clockwise: quarter turns on a square board (0-3), sixths on a hex board (0-5); of a mirrored placement, after mirroring." },
   { name: "mirrored", of: "placement", type: T.bool, description: "It puts the piece down mirrored left to right (only `placements(…, mirrored: true)` offers such)." },
