@@ -144,9 +144,9 @@ export function followed(trial: Match | undefined, player: number, depth: number
   // (its cost), unless the look stopped short of the option's end: then its line is followed.
   if (depth <= 0) return stoppedShort(trial, player, site, turn) ? line(trial, player, pick, site, turn) : here();
   // The follow-up is followed even when it is the choice the option was taken at asked again (the
-  // turn's next action, a second tile to plant): a greedy that stopped there too won 15 of 40 Maya
-  // games against the greedy before the line, where this one wins 35 of 40. The line after the
-  // follow-up stops there (`stoppedShort`).
+  // turn's next action, a second tile to plant): in a tile game of ours whose turn plants tiles one
+  // after another, a greedy that stopped there too won 15 of 40 games against the greedy before the
+  // line, where this one wins 35 of 40. The line after the follow-up stops there (`stoppedShort`).
   const n = ownChoice(trial, player);
   if (n === undefined || n < 2) return here();
   let best: Followed = { score: -Infinity, trial: undefined };
