@@ -1,6 +1,6 @@
 import type { MeasureInfo, RunSettings } from "../index.ts";
 import { compareSummaries, type Comparison } from "./compare-command.ts";
-import { everyShardOnce, outcomeProblem } from "./merge-command.ts";
+import { outcomeProblem, runOutcomes, runsBySeed } from "./merge-command.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { summarise } from "./simulate-summary.ts";
 import { UsageError } from "./usage-error.ts";
@@ -83,24 +83,10 @@ export function mergeCompareShards(shards: CompareShardOutput[], names: string[]
     if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
   });
   // The runs, by seed, each checked whole.
-  const seeds = [...new Set(shards.map((s) => s.seed))].sort((x, y) => x - y);
-  const pooled = seeds.length > 1;
-  const runs = seeds.map((seed) => {
-    const parts = shards.map((s, i) => ({ s, name: names[i]! })).filter((x) => x.s.seed === seed);
-    const head = parts[0]!;
-    for (const x of parts) {
-      if (x.s.games !== head.s.games || x.s.compareShard.n !== head.s.compareShard.n) throw new UsageError(`${x.name} comes from another comparison than ${head.name} (their games or shard counts differ${pooled ? `; both are of seed ${seed}` : ""})`);
-    }
-    everyShardOnce(parts.map((x) => x.s.compareShard), parts.map((x) => x.name), pooled ? ` of seed ${seed}` : "");
-    return { seed, head: head.s, parts: parts.map((x) => x.s) };
-  });
+  const { seeds, pooled, runs } = runsBySeed(shards, names, (s) => s.compareShard, "comparison");
   const summaryOf = (pick: (s: CompareShardOutput) => CompareShardSide) => {
     const x = pick(first);
-    const outcomes = runs.flatMap((r) => {
-      const own = r.parts.flatMap((s) => pick(s).outcomes).sort((p, q) => p.game - q.game);
-      if (own.length !== r.head.games || own.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards${pooled ? ` of seed ${r.seed}` : ""} do not hold games 1–${r.head.games} of each side exactly once`);
-      return pooled ? own.map((o) => ({ ...o, run: r.seed })) : own;
-    });
+    const outcomes = runs.flatMap((r) => runOutcomes(r.shards.map((s) => pick(s).outcomes), r.head.games, pooled ? r.seed : undefined, " of each side"));
     const settings: RunSettings = { file: x.file, players: first.players, bots: first.bots, seed: seeds[0]!, ...(x.variant === undefined ? {} : { variant: x.variant }) };
     const seconds = shards.reduce((t, s) => t + pick(s).seconds, 0);
     const summary = summarise(x.title, settings, outcomes.length, outcomes, seconds, x.measures);

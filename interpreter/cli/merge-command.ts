@@ -117,21 +117,8 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
       throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games, so the shards are not one run; play them again with one version of Stela`);
     }
   });
-  // The runs, by seed, each checked whole.
-  const seeds = [...new Set(shards.map((s) => s.seed))].sort((a, b) => a - b);
-  const pooled = seeds.length > 1;
-  const runs = seeds.map((seed) => {
-    const parts = shards.map((s, i) => ({ s, name: names[i]! })).filter((x) => x.s.seed === seed);
-    const head = parts[0]!;
-    for (const x of parts) {
-      if (x.s.games !== head.s.games || x.s.shard.n !== head.s.shard.n) throw new UsageError(`${x.name} comes from another run than ${head.name} (their games or shard counts differ${pooled ? `; both are of seed ${seed}` : ""})`);
-    }
-    everyShardOnce(parts.map((x) => x.s.shard), parts.map((x) => x.name), pooled ? ` of seed ${seed}` : "");
-    const games = head.s.games;
-    const outcomes = parts.flatMap((x) => x.s.outcomes).sort((a, b) => a.game - b.game);
-    if (outcomes.length !== games || outcomes.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards${pooled ? ` of seed ${seed}` : ""} do not hold games 1–${games} exactly once`);
-    return { seed, games, outcomes: pooled ? outcomes.map((o) => ({ ...o, run: seed })) : outcomes };
-  });
+  const { seeds, pooled, runs: parts } = runsBySeed(shards, names, (s) => s.shard, "run");
+  const runs = parts.map(({ seed, head, shards: own }) => ({ seed, games: head.games, outcomes: runOutcomes(own.map((s) => s.outcomes), head.games, pooled ? seed : undefined, "") }));
   const outcomes = runs.flatMap((r) => r.outcomes);
   // A summary lists a bot per seat; the run named them cycling over the seats (`--bots random`),
   // and its command says them so: the shortest list that cycles to the seats' bots.
@@ -184,6 +171,37 @@ export function registerMerge(p: Command, result: { code: number }, out: (line: 
 function cycleOf(bots: readonly string[]): string[] {
   for (let n = 1; n < bots.length; n++) if (bots.every((b, i) => b === bots[i % n])) return bots.slice(0, n);
   return [...bots];
+}
+
+/**
+ * Shards of one or several runs (`stela merge`), grouped by their seed in order: each run's shards
+ * agree on its games and shard count, and cover `1/n` to `n/n` once each. Runs of several seeds are
+ * `pooled`. `what` names a run in messages ("run", "comparison"). Checked alike for simulate and compare.
+ */
+export function runsBySeed<S extends { seed: number; games: number }>(shards: readonly S[], names: readonly string[], part: (s: S) => { k: number; n: number }, what: string): { seeds: number[]; pooled: boolean; runs: { seed: number; head: S; shards: S[] }[] } {
+  const seeds = [...new Set(shards.map((s) => s.seed))].sort((a, b) => a - b);
+  const pooled = seeds.length > 1;
+  const runs = seeds.map((seed) => {
+    const own = shards.map((s, i) => ({ s, name: names[i]! })).filter((x) => x.s.seed === seed);
+    const head = own[0]!;
+    for (const x of own) {
+      if (x.s.games !== head.s.games || part(x.s).n !== part(head.s).n) throw new UsageError(`${x.name} comes from another ${what} than ${head.name} (their games or shard counts differ${pooled ? `; both are of seed ${seed}` : ""})`);
+    }
+    everyShardOnce(own.map((x) => part(x.s)), own.map((x) => x.name), pooled ? ` of seed ${seed}` : "");
+    return { seed, head: head.s, shards: own.map((x) => x.s) };
+  });
+  return { seeds, pooled, runs };
+}
+
+/**
+ * One run's outcomes from its shards' (`parts`), in game order, checked to hold games 1 to `games`
+ * once each; tagged with the run's seed (`GameOutcome.run`) when runs are pooled (`run` given).
+ * `side`: which side of a comparison, for the message (" of each side").
+ */
+export function runOutcomes(parts: readonly (readonly GameOutcome[])[], games: number, run: number | undefined, side: string): GameOutcome[] {
+  const outcomes = parts.flat().sort((a, b) => a.game - b.game);
+  if (outcomes.length !== games || outcomes.some((o, i) => o.game !== i + 1)) throw new UsageError(`the shards${run !== undefined ? ` of seed ${run}` : ""} do not hold games 1–${games}${side} exactly once`);
+  return run === undefined ? outcomes : outcomes.map((o) => ({ ...o, run }));
 }
 
 /** Shards `1/n` to `n/n` each given once (one run's parts, checked alike for simulate and compare); `run` names the run among several ("of seed 2"). */
