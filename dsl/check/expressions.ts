@@ -521,9 +521,11 @@ function property(
   declared: string[],
 ): Typed {
   const p = PROPERTIES.find((x) => x.of === of && x.name === e.field.text);
-  // A placement's piece is of the kind the placements were made of (`placements(circle, b)`, a zone of Patch).
-  const ty = of === "placement" && p?.name === "piece" && obj.ty.t === "placement" && obj.ty.piece ? obj.ty.piece : p?.type;
-  if (p) return { ir: { op: "prop", obj: obj.ir, of, name: p.name, span: e.span }, ty: ty! };
+  if (p) {
+    // A placement's piece is of the kind the placements were made of (`placements(circle, b)`, a zone of Patch).
+    const ty = p.name === "piece" && obj.ty.t === "placement" && obj.ty.piece ? obj.ty.piece : p.type;
+    return { ir: { op: "prop", obj: obj.ir, of, name: p.name, span: e.span }, ty };
+  }
   // A player's zone or board whose name a built-in has (`zone ring per player`): refused where it
   // was declared (`Checker.shadowed`), unknown here, quietly.
   if (of === "player" && c.shadowed.has(e.field.text)) {

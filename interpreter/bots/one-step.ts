@@ -121,11 +121,15 @@ function stoppedShort(trial: Match, player: number, site: string | undefined, tu
   return trial.state.current === player && trial.state.turns[player] === turn && choiceSite(trial) !== site;
 }
 
+/** Do the rules of `trial` next ask `player` alone (not others, not several at once; the match not over)? */
+function asksAlone(trial: Match | undefined, player: number): boolean {
+  const next = trial && !trial.error && !trial.result ? trial.decision : null;
+  return next !== null && !next.simultaneous && next.players.length === 1 && next.players[0] === player;
+}
+
 /** The player's own next choice on `trial` and how many options it has, or undefined when the rules next ask others, several at once, or nobody. */
 function ownChoice(trial: Match, player: number): number | undefined {
-  const next = trial.decision;
-  if (!next || next.simultaneous || next.players.length !== 1 || next.players[0] !== player) return undefined;
-  return trial.optionCount(player);
+  return asksAlone(trial, player) ? trial.optionCount(player) : undefined;
 }
 
 /**
@@ -170,13 +174,13 @@ export function followed(trial: Match | undefined, player: number, depth: number
  */
 function line(start: Match, player: number, pick: (n: number) => number, site: string | undefined, turn: number | undefined): Followed {
   let at = start;
-  const here = (short: boolean): Followed => (short ? { score: trialScore(at, player), trial: at, short: true } : { score: trialScore(at, player), trial: at });
+  const here = (short: boolean): Followed => ({ score: trialScore(at, player), trial: at, ...(short ? { short: true as const } : {}) });
   for (let k = 0; k < LINE_DEPTH; k++) {
     const n = ownChoice(at, player);
     if (at.error || at.result || !stoppedShort(at, player, site, turn)) return here(false);
     if (n === undefined || n === 0) return here(true);
     let best: Followed = { score: -Infinity, trial: undefined };
-    for (const i of optionSample(n, n === 1 ? 1 : LINE_WIDTH, pick)) {
+    for (const i of optionSample(n, LINE_WIDTH, pick)) {
       const t = tryOption(at, i, player, pick);
       const score = trialScore(t, player);
       if (score > best.score) best = { score, trial: t };
@@ -206,17 +210,14 @@ export function followedAcross(worlds: readonly Match[], index: number, player: 
   const trials = worlds.map((w) => tryOption(w, index, player, pick));
   let short = false;
   // Each copy's look, noted when it stopped short (`Followed.short`), in the turn the option was taken in.
-  const look = (t: Match | undefined, d: number, turn: number | undefined): number => {
-    const f = followed(t, player, d, width, pick, site, turn);
+  const look = (t: Match | undefined, d: number, taken: number | undefined): number => {
+    const f = followed(t, player, d, width, pick, site, taken);
     if (f.short) short = true;
     return f.score;
   };
   const mean = (scores: number[]): number => scores.reduce((a, b) => a + b, 0) / scores.length;
   const judged = (score: number): { score: number; short?: true } => (short ? { score, short: true } : { score });
-  const alone = (t: Match | undefined): boolean => {
-    const next = t && !t.error && !t.result ? t.decision : null;
-    return next !== null && !next.simultaneous && next.players.length === 1 && next.players[0] === player;
-  };
+  const alone = (t: Match | undefined): boolean => asksAlone(t, player);
   const turns = trials.map((t) => turn ?? t?.state.turns[player]);
   if (depth <= 0 || trials.length < 2 || !trials.every(alone)) return judged(mean(trials.map((t, w) => look(t, depth, turns[w]))));
   // The follow-up's options in each copy, by id, with where each is for `applyAt`.

@@ -97,13 +97,9 @@ export interface PlaytestSnapshot {
   /** The position editor's view: every piece shown as it is, so a tile can be taken out of a supply nobody may look into. */
   setup?: boolean;
   /**
-   * The rules put pieces down mirrored somewhere (`placements(…, mirrored: …)`, `Game.mirrorsPieces`):
-   * the position editor turns a piece through its mirror images after its turns. Set only then.
-   */
-  mirrors?: true;
-  /**
    * While a position is set up: by piece that faces more than one way (a shape, `sides`), by board
-   * it may go on, the ways it can face there (`Match.facings`, mirror images too when `mirrors`),
+   * it may go on, the ways it can face there (`Match.facings`; its mirror images too when the rules
+   * flip pieces somewhere, `Game.mirrorsPieces`),
    * which R steps through: a bar turns twice, not four times, and an L of three has no mirror image
    * of its own.
    */
@@ -518,7 +514,6 @@ export class PlaytestSession {
       maxPlayers: def.maxPlayers,
       variants: this.game.variants,
       variantFile: this.game.definition().variant !== undefined,
-      ...(this.game.mirrorsPieces(this.settings.variant) ? { mirrors: true as const } : {}),
       ...(options.setup ? { facings: this.facings(view, this.game.mirrorsPieces(this.settings.variant)) } : {}),
       view,
       viewer,
