@@ -143,6 +143,26 @@ export function sameWinnersText(c: Pick<PairedChange, "sameWinners" | "pairs"> &
   return `the same in ${c.sameWinners} of ${c.pairs} games (${pct(r.value)}% [${pct(r.low)}–${pct(r.high)}]), game for game${chance}`;
 }
 
+/**
+ * Which way the winner changed, seat by seat: "the winner changed in 6 of 200 games: seat 1 won 1
+ * it had lost and lost 3 it had won; …". A change of +1 point of win share may be 2 games won and
+ * none lost, or 30 won and 28 lost, and a designer asked which (the gem game's designer counted it
+ * from every game's outcome). A shared win counts as its share: half a game for each of two
+ * winners. From each seat's change of win share (`PairedDifference.moved`, game by game);
+ * undefined with no pairs or when no winner changed.
+ */
+export function winnerChangesText(c: Pick<PairedChange, "sameWinners" | "pairs"> & { seats: readonly { wins: PairedDifference }[] }): string | undefined {
+  const changed = c.pairs - c.sameWinners;
+  if (c.pairs === 0 || changed === 0) return undefined;
+  // Whole games, or halves and thirds of shared ones to one decimal.
+  const games = (share: number): string => String(Math.round(share * c.pairs * 10) / 10);
+  const seats = c.seats.map(({ wins }, p) => {
+    const moved = wins.moved ?? { up: Math.max(0, wins.value), down: Math.max(0, -wins.value) };
+    return `seat ${p + 1} won ${games(moved.up)} it had lost and lost ${games(moved.down)} it had won`;
+  });
+  return `the winner changed in ${changed} of ${c.pairs} ${c.pairs === 1 ? "game" : "games"}: ${seats.join("; ")}`;
+}
+
 /** The share of `n` pairs whose winners would agree by chance: each set of winners' share on one side times its share on the other, added up. */
 function byChance(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>, n: number): number {
   if (n === 0) return 0;
@@ -189,6 +209,18 @@ export function alikeNote(d: PairedDifference): string | undefined {
   if (!bounded || d.low !== d.high) return undefined;
   // Below 6 games the rule of three says "fewer than 1 game in 1": nothing.
   return d.n < 6 ? `all ${d.n} games alike: too few games to see a change in some of them` : `all ${d.n} games alike: a change in fewer than 1 game in ${Math.floor(d.n / 3)} could be missed`;
+}
+
+/**
+ * `alikeNote` for a change of a yes/no share (`pairedShareDifference`): no game moved either way,
+ * yet its interval keeps a width, the change that many games could still hide. Said in the words
+ * a number's unchanged games get, so a yes/no measure and a number one with nothing changed read
+ * alike (a designer read "+0.0 [-1.9, +1.9] points" beside "(all 200 games alike: …)" as two
+ * kinds of result). Undefined when some game moved, or for fewer than 3 games.
+ */
+export function alikeShareNote(d: PairedDifference): string | undefined {
+  if (!d.moved || d.n < 3 || d.moved.up !== 0 || d.moved.down !== 0) return undefined;
+  return `all ${d.n} games alike: a change within the interval could be missed`;
 }
 
 /**

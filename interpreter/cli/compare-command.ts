@@ -5,9 +5,9 @@ import { botSpecs } from "./bot-specs.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVariantPlayed } from "./simulate-command.ts";
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
-import { escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
+import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, winnerChangesText, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -393,8 +393,12 @@ function measureChangeRows(c: Comparison): [string, string, string][] {
   const row = (m: MeasureChange, x: MeasureChangeRow, allSeats = false): [string, string, string] => [
     measureRowLabel(m.label, x, allSeats),
     x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
-    x.change.n === 0 ? "" : `${m.share ? `${changeText(x.change, 100, 1)} points` : changeText(x.change, 1, 2)}${some(x.change.n)}`,
+    x.change.n === 0 ? "" : `${m.share ? `${changeText(x.change, 100, 1)} points${alikeShare(x.change)}` : changeText(x.change, 1, 2)}${some(x.change.n)}`,
   ];
+  const alikeShare = (d: PairedDifference): string => {
+    const note = alikeShareNote(d);
+    return note ? ` (${note})` : "";
+  };
   // Over how many games, where some gave no figure on a side (`none`: the first assassination of a
   // game without one): "8.31 → 3.82" alone hid that it was over 24 games of 100.
   const some = (n: number): string => (n < c.pairs ? ` (in ${n} of ${c.pairs} games)` : "");
@@ -511,7 +515,11 @@ export function comparisonLines(c: Comparison): string[] {
   if (precision) lines.push(precision);
   if (!c.shared) lines.push(...sideTestLines(c));
   lines.push(`game length: ${lengthChangeText(c, (d) => changeText(d, 1, 1))}`, `  ${lengthSpreadText(c)}`);
-  if (!c.shared && c.pairs > 0) lines.push(`winners: ${sameWinnersText(c, lookZ(c))}`);
+  if (!c.shared && c.pairs > 0) {
+    lines.push(`winners: ${sameWinnersText(c, lookZ(c))}`);
+    const changes = winnerChangesText(c);
+    if (changes) lines.push(`  ${changes}`);
+  }
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   lines.push(...measureChangeLines(c));
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
@@ -551,6 +559,12 @@ function lengthSpreadText(c: Comparison): string {
 function lookZ(c: Comparison): number {
   const looks = c.looks?.planned.length ?? 1;
   return looks > 1 ? togetherZ(0.95, looks) : Z95;
+}
+
+/** Which way the winner changed, seat by seat (`winnerChangesText`), as a sentence of the report; empty when none changed. */
+function winnerChangesHtml(c: Comparison): string {
+  const text = winnerChangesText(c);
+  return text ? ` ${escapeHtml(capitalised(text))}.` : "";
 }
 
 /** The estimate note of a comparison (`estimateSteersNote`), from what it found the estimate reads that B changes. */
@@ -609,7 +623,7 @@ ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
 ${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}
-<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c, lookZ(c)))}.` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
+<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c, lookZ(c)))}.${winnerChangesHtml(c)}` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;

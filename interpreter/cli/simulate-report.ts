@@ -15,7 +15,7 @@ function firstPlayerSentence(s: SimulationSummary): string {
 
 /** Chart.js's browser bundle, inlined so the report opens anywhere, offline. */
 /** A sentence's first letter in capitals: the summary's lines start lower-case. */
-function capitalised(text: string): string {
+export function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 

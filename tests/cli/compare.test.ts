@@ -48,6 +48,16 @@ describe("comparing two runs", () => {
     expect(c.length.relative).toBeCloseTo(0.15, 12);
   });
 
+  it("says which way the winner changed, seat by seat", () => {
+    // 30 games went from seat 2 to seat 1, none back: +15 points is 30 won and none lost.
+    const lines = comparisonLines(compareSummaries(a, b, both, [], "cmd"));
+    const at = lines.findIndex((l) => l.startsWith("winners: the same in 170 of 200 games"));
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe("  the winner changed in 30 of 200 games: seat 1 won 30 it had lost and lost 0 it had won; seat 2 won 0 it had lost and lost 30 it had won");
+    // Nothing changed: no such line.
+    expect(comparisonLines(compareSummaries(a, a, { a: gamesA, b: gamesA }, [], "cmd")).join("\n")).not.toContain("the winner changed");
+  });
+
   it("gives the change of the winning margin game by game", () => {
     // B's games are won by 10 points as A's are, but with 15 in the 30 games that moved to seat 1.
     const wider = gamesB.map((g, i) => (i >= 100 && i < 130 ? { ...g, scores: [15, 0] } : g));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pairedChange, sameWinnersText, winningMargin } from "../../interpreter/index.ts";
+import { alikeShareNote, pairedChange, sameWinnersText, winnerChangesText, winningMargin } from "../../interpreter/index.ts";
 
 /** How close games were: the top score less the next, alone and changed game by game. */
 
@@ -62,5 +62,37 @@ describe("the same winners, game for game", () => {
     expect(sameWinnersText(c)).toBe("the same in 2 of 4 games (50.0% [15.0–85.0]), game for game; 31.3% by chance alone, were the two sides' games unrelated");
     // A pair with a failed game is no pair.
     expect(pairedChange(a, [b[0]!, b[1]!, b[2]!, { ...b[3]!, error: "line 3: boom" }], 2).sameWinners).toBe(1);
+  });
+
+  // The gem game's designer asked how many games changed winner, and which way: a seat's +25
+  // points of win share here is 1.5 games won and half a game lost, not one game.
+  it("says which way the winner changed, seat by seat, a shared win as its share", () => {
+    const a = [
+      { game: 1, scores: [10, 6], winners: [0], decisions: 5 },
+      { game: 2, scores: [3, 10], winners: [1], decisions: 5 },
+      { game: 3, scores: [4, 4], winners: [0, 1], decisions: 5 },
+      { game: 4, scores: [4, 4], winners: [1, 0], decisions: 5 },
+    ];
+    const b = [
+      { game: 1, scores: [14, 6], winners: [0], decisions: 5 },
+      { game: 2, scores: [13, 10], winners: [0], decisions: 5 },
+      { game: 3, scores: [5, 4], winners: [0], decisions: 5 },
+      { game: 4, scores: [4, 4], winners: [0, 1], decisions: 5 },
+    ];
+    // Game 2: seat 1 wins what seat 2 won. Game 3: seat 1 takes seat 2's half.
+    expect(winnerChangesText(pairedChange(a, b, 2))).toBe("the winner changed in 2 of 4 games: seat 1 won 1.5 it had lost and lost 0 it had won; seat 2 won 0 it had lost and lost 1.5 it had won");
+    // Nothing changed: nothing to say.
+    expect(winnerChangesText(pairedChange(a, a, 2))).toBeUndefined();
+    expect(winnerChangesText(pairedChange([], [], 2))).toBeUndefined();
+  });
+
+  it("words a yes/no share no game moved as a number's unchanged games are worded", () => {
+    const games = Array.from({ length: 200 }, (_, i) => ({ game: i + 1, scores: [1, 0], winners: [0], decisions: 5 }));
+    const alike = pairedChange(games, games, 2).seats[0]!.wins;
+    // The interval keeps its width (the change 200 alike games could hide), and says why.
+    expect(alike.high).toBeGreaterThan(0.01);
+    expect(alikeShareNote(alike)).toBe("all 200 games alike: a change within the interval could be missed");
+    const moved = pairedChange(games, [{ ...games[0]!, winners: [1] }, ...games.slice(1)], 2).seats[0]!.wins;
+    expect(alikeShareNote(moved)).toBeUndefined();
   });
 });
