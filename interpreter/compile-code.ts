@@ -9,6 +9,7 @@ import { compileFlow, type FlowRunner } from "./compile-flow.ts";
 import type { Exec, Fn } from "./exec.ts";
 import { mayDraw } from "./memo.ts";
 import { NAMED_ALONE } from "./options.ts";
+import { pieceOnlyFilters } from "./piece-filters.ts";
 import { ownPiece, piece, pieceId, putInZone, putOnBoard, setOwner, takeOut } from "./pieces.ts";
 import { noteFlip, noteShuffle } from "./knowledge.ts";
 import { randomInt, shuffleInPlace } from "./random.ts";
@@ -86,6 +87,11 @@ export interface ChoiceSpec {
    * own (`options.ts` `nameOne`), so taking one names it without weighing the others.
    */
   weighLater: boolean;
+  /**
+   * How many of the leading `wheres` read the placement only through its piece (`piece-filters.ts`):
+   * weighed once per piece for one offer of the choice. 0 for other choices.
+   */
+  byPiece: number;
 }
 
 /**
@@ -294,6 +300,7 @@ function choiceSpec(s: Extract<IrStmt, { op: "choose" | "secret" }>, rt: Runtime
     askAlways: s.askAlways === true || rt.def.askAlways === true,
     ifAny: s.ifAny === true,
     weighLater: s.wheres.length > 0 && !s.count && NAMED_ALONE.has(s.valueType.t) && !mayDraw(s.wheres.map((w) => w.cond), rt.draws),
+    byPiece: pieceOnlyFilters(s.wheres, s.varSlot, s.valueType, rt.draws),
   };
   const prompt = opt(s.prompt, rt);
   if (prompt) spec.prompt = prompt;

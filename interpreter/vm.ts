@@ -1,4 +1,4 @@
-import type { Value } from "../dsl/ir.ts";
+import type { PlacementValue, Value } from "../dsl/ir.ts";
 import type { Span } from "../dsl/span.ts";
 import type { Type } from "../dsl/types.ts";
 import { explainCall, OP, type ChoiceSpec, type Instr, type RuleCall } from "./compile-code.ts";
@@ -347,12 +347,45 @@ function decider(x: Exec, by: ((x: Exec, l: Value[]) => Value) | undefined, l: V
  */
 const WEIGHED_AT_ONCE = 16;
 
-/** Does `v` pass every `where` of a choice (bound to the choice's name in `l`)? */
-function passes(x: Exec, ins: ChoiceSpec, l: Value[], v: Value): boolean {
+/**
+ * Does `v` pass every `where` of a choice (bound to the choice's name in `l`)? `byPiece`: what the
+ * filters that read only the piece placed (`ChoiceSpec.byPiece`) answered for each piece so far in
+ * this offer of the choice (the match and the frame's other locals stand still meanwhile).
+ */
+function passes(x: Exec, ins: ChoiceSpec, l: Value[], v: Value, byPiece?: PieceVerdicts): boolean {
   l[ins.varSlot] = v;
   const wheres = ins.wheres;
-  for (let i = 0; i < wheres.length; i++) if (wheres[i]!.cond(x, l) !== true) return false;
+  let i = 0;
+  if (byPiece !== undefined) {
+    const id = (v as PlacementValue).piece;
+    const known = byPiece.get(id);
+    // Charged the steps weighing them took, as the memo charges a remembered call: the budget runs
+    // out where it would have (past it, they are weighed again, to fail where they would have).
+    if (known !== undefined && x.steps + known.steps <= x.budget) {
+      x.steps += known.steps;
+      if (!known.pass) return false;
+      i = ins.byPiece;
+    } else {
+      const before = x.steps;
+      for (; i < ins.byPiece; i++) {
+        if (wheres[i]!.cond(x, l) !== true) {
+          byPiece.set(id, { pass: false, steps: x.steps - before });
+          return false;
+        }
+      }
+      byPiece.set(id, { pass: true, steps: x.steps - before });
+    }
+  }
+  for (; i < wheres.length; i++) if (wheres[i]!.cond(x, l) !== true) return false;
   return true;
+}
+
+/** By piece id: whether the filters that read only the piece let its placements through, and the steps that took. */
+type PieceVerdicts = Map<number, { pass: boolean; steps: number }>;
+
+/** A fresh `PieceVerdicts` for one offer of a choice whose leading filters read only the piece, else undefined. */
+function pieceVerdicts(ins: ChoiceSpec): PieceVerdicts | undefined {
+  return ins.byPiece > 0 ? new Map() : undefined;
 }
 
 /**
@@ -374,7 +407,8 @@ function legalChoice(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choo
     if (candidates.length > 0) l[ins.varSlot] = candidates[candidates.length - 1]!;
   } else {
     legal = [];
-    for (const c of candidates) if (passes(x, ins, l, c)) legal.push(c);
+    const byPiece = pieceVerdicts(ins);
+    for (const c of candidates) if (passes(x, ins, l, c, byPiece)) legal.push(c);
   }
   let choice: ChoiceState;
   if (ins.count) {
@@ -421,10 +455,11 @@ function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choose
   const need = (ins.askAlways || x.askAlways ? 1 : 2) - (stop === undefined ? 0 : 1);
   // Every mark starts as UNKNOWN: a choice of a thousand placements writes only those weighed.
   const marks = newMarks(values.length);
+  const byPiece = pieceVerdicts(ins);
   let found = 0;
   let i = 0;
   for (; i < values.length && found < need; i++) {
-    if (passes(x, ins, l, values[i]!)) {
+    if (passes(x, ins, l, values[i]!, byPiece)) {
       setMark(marks, i, LEGAL);
       found++;
     } else setMark(marks, i, NOT_LEGAL);
@@ -433,7 +468,7 @@ function weighSome(x: Exec, ins: ChoiceSpec & { span: Span }, l: Value[], choose
   if (i === values.length) choice = { values: values.filter((_, j) => markOf(marks, j) === LEGAL) };
   else {
     choice = { values, unweighed: true };
-    weighings.set(choice, { marks, epoch: x.memoEpoch });
+    weighings.set(choice, byPiece ? { marks, epoch: x.memoEpoch, byPiece } : { marks, epoch: x.memoEpoch });
   }
   if (stop !== undefined) choice.stop = stop;
   return choice;
@@ -455,6 +490,8 @@ interface Weighing {
    * filters of a choice often ask what the rules asked just before it).
    */
   epoch?: number;
+  /** What the filters that read only the piece answered so far (`passes`), kept for the later weighing. */
+  byPiece?: PieceVerdicts;
 }
 
 const weighings = hiddenSlot<Weighing>();
@@ -475,15 +512,17 @@ function weighingOf(c: ChoiceState): Weighing {
  * its diagnostic, as it would have at the choice.
  */
 function weighing<T>(x: Exec, c: ChoiceState, who: number, work: (isLegal: (i: number) => boolean) => T): T {
-  const { marks, epoch } = weighingOf(c);
+  const w = weighingOf(c);
+  const { marks, epoch } = w;
   const ins = waitingAt(x) as Ins<"choose" | "secret">;
+  const byPiece = ins.byPiece > 0 ? (w.byPiece ??= new Map()) : undefined;
   const l = top(x)!.locals;
   return aside(x, l, (probe) => {
     if (epoch !== undefined) probe.memoEpoch = epoch;
     if (ins.k === "secret") l[ins.chooserSlot] = who;
     return work((i) => {
       let m = markOf(marks, i);
-      if (m === UNKNOWN) setMark(marks, i, (m = passes(probe, ins, l, c.values[i]!) ? LEGAL : NOT_LEGAL));
+      if (m === UNKNOWN) setMark(marks, i, (m = passes(probe, ins, l, c.values[i]!, byPiece) ? LEGAL : NOT_LEGAL));
       return m === LEGAL;
     });
   });
