@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exampleText, pieceExpr, placeExpr, textLiteral } from "../../editor/src/playtest/position-edit.ts";
+import { exampleText, localName, pieceExpr, placeExpr, textLiteral } from "../../editor/src/playtest/position-edit.ts";
 import { openingOf, previewPosition } from "../../editor/src/playtest/position-preview.ts";
 import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
 import { compile, runExamples } from "../../interpreter/index.ts";
@@ -40,7 +40,8 @@ describe("position editor", () => {
     const title = "Plaza laid out";
     const one = previewPosition(rules, opening, { title, statements: [], edit: { kind: "move", piece: plaza, to: { space: "city:3,3", rotation: 1 } } }, seats);
     expect(one.error).toBeUndefined();
-    expect(one.statements).toEqual(['place first q in players[1].picked where q.name == "Plaza" at first pl in placements(first q in players[1].picked where q.name == "Plaza", city) where pl.space == space_named(city, \"d4\") and pl.rotation == 1']);
+    // The piece is named once, by a `let` (the rules use the word `plaza`, so the local is `plaza_2`).
+    expect(one.statements).toEqual(['let plaza_2 = first q in players[1].picked where q.name == "Plaza"\nplace plaza_2 at first pl in placements(plaza_2, city) where pl.space == space_named(city, "d4") and pl.rotation == 1']);
     const onBoard = one.snapshot!.view.boards.find((b) => b.key === "city")!.pieces.find((p) => p.id === plaza)!;
     expect(onBoard.cells).toEqual(["city:3,3", "city:3,4"]);
     // Now the piece on the board is named by its space.
@@ -66,7 +67,8 @@ describe("position editor", () => {
         "  seed 1",
         ...opening.decisions.map((d) => `  choose "${d.label}"`),
         "  position {",
-        ...two.statements.map((x) => `    ${x}`),
+        // The two-line statement (a `let`, then the `place`) is indented line by line.
+        ...two.statements.flatMap((x) => x.split("\n")).map((x) => `    ${x}`),
         "  }",
         "  // expect …: what the rules must give from here",
         "}",
@@ -81,7 +83,7 @@ describe("position editor", () => {
     // Turned upright on the bottom row, the Plaza would stick out of the board.
     const r = previewPosition(rules, opening, { title: "Off the board", statements: [], edit: { kind: "move", piece: plaza, to: { space: "city:3,7", rotation: 1 } } }, seats);
     expect(r.statements).toEqual([]);
-    expect(r.error).toMatch(/^place .* at first pl in placements/);
+    expect(r.error).toMatch(/^let plaza_2 = .*\nplace plaza_2 at first pl in placements.*: the position failed: there is nowhere to place it/);
     expect(r.snapshot!.view.zones.find((z) => z.key === "picked#1")!.pieces!.some((p) => p.id === plaza)).toBe(true);
     // A title the rules already use for an example.
     const taken = previewPosition(rules, opening, { title: "Zone bonus: finishing Zone 2 gives +4", statements: [] }, seats);
@@ -209,12 +211,98 @@ scoring p { points 0 }
     const printed = as(false);
     const flipped = as(true);
     expect(flipped.error).toBeUndefined();
-    expect(flipped.statements).toEqual(['place first q in bag where q.name == "L" at first pl in placements(first q in bag where q.name == "L", quilt, mirrored: true) where pl.space == space_named(quilt, "b1") and pl.mirrored and pl.rotation == 0']);
+    expect(flipped.statements).toEqual(['let l = first q in bag where q.name == "L"\nplace l at first pl in placements(l, quilt, mirrored: true) where pl.space == space_named(quilt, "b1") and pl.mirrored and pl.rotation == 0']);
     const cells = (r: typeof printed) => [...r.snapshot!.view.boards[0]!.pieces.find((p) => p.id === l)!.cells!].sort();
     // As printed its foot points right (x 1–2 on the bottom row); mirrored, left (x 0–1), from the same column.
     expect(cells(printed)).toEqual(["quilt:1,0", "quilt:1,1", "quilt:1,2", "quilt:2,2"]);
     expect(cells(flipped)).toEqual(["quilt:0,2", "quilt:1,0", "quilt:1,1", "quilt:1,2"]);
     const saved = compile(`${rules.source}\n\n${flipped.example}\n`, rules.file).game!;
     expect(runExamples(saved).map((r) => [r.title, r.passed])).toContainEqual(["Flipped", true]);
+  });
+});
+
+/**
+ * A game where a player with no buttons can only pass: setting Player 1's buttons to 0 left the
+ * pending choice one option, the rules passed for them, and the position shown (and saved) was
+ * the one after that pass.
+ */
+describe("position editor: a position that leaves one option", () => {
+  const source = `game "Buttons" { players 2 }
+per player {
+  buttons: number = 5
+  ahead: player
+}
+var on_top: player
+flow {
+  on_top = players[0]
+  loop {
+    for p in players {
+      turn p {
+        choose {
+          option "Buy" when p.buttons > 0 { p.buttons -= 1 }
+          option "Pass" { p.buttons += 1 }
+        }
+        p.ahead = p
+      }
+    }
+    if all q in players: q.buttons > 20 { end game }
+  }
+}
+scoring p { points p.buttons }
+`;
+  const rules = { source, file: "buttons.stela" };
+  const seats = { persons: [0, 1], viewAs: "auto" as const };
+  function opened() {
+    const s = new PlaytestSession(compile(source, rules.file).game!, { players: 2, seed: 1 });
+    s.persons = new Set([0, 1]);
+    return openingOf(s);
+  }
+
+  it("stands at the position laid out: the one option left is asked, not taken, and the saved example stops there", () => {
+    const opening = opened();
+    const r = previewPosition(rules, opening, { title: "No buttons", statements: [], edit: { kind: "set", seat: 0, name: "buttons", value: 0 } }, seats);
+    expect(r.error).toBeUndefined();
+    expect(r.statements).toEqual(["players[0].buttons = 0"]);
+    // Player 1 has 0 buttons and is asked, with Pass as the only option; nobody passed.
+    expect(r.snapshot!.view.players.map((p) => p.vars.buttons)).toEqual([0, 5]);
+    expect(r.snapshot!.owing).toEqual([0]);
+    expect(r.snapshot!.view.decision!.options!.map((o) => o.label)).toEqual(["Pass"]);
+    expect(r.snapshot!.view.messages.filter((m) => m.forced)).toEqual([]);
+    expect(r.asks).toBe('Player 1 has one option left, "Pass": the example stops there and asks it (`ask always`), rather than let the rules take it.');
+    expect(r.example).toContain("\n  ask always\n  position {\n    players[0].buttons = 0\n  }\n");
+    // Saved, it passes, and an `expect` after it reads the position laid out.
+    const saved = compile(`${source}\n\n${r.example.replace("  // expect …", "  expect players[0].buttons == 0\n  choose \"Pass\"\n  expect players[0].buttons == 1\n  // expect …")}\n`, rules.file).game!;
+    expect(runExamples(saved).map((x) => [x.title, x.passed, x.failure?.message])).toContainEqual(["No buttons", true, undefined]);
+    // A change that leaves two options writes no `ask always`.
+    const plain = previewPosition(rules, opening, { title: "Two buttons", statements: [], edit: { kind: "set", seat: 0, name: "buttons", value: 2 } }, seats);
+    expect(plain.asks).toBeUndefined();
+    expect(plain.example).not.toContain("ask always");
+  });
+
+  it("takes the opening's choices taken without asking as steps of their own when it asks every choice", () => {
+    expect(
+      exampleText("t", { players: 2, seed: 1, decisions: [{ player: 0, label: "A" }], forced: [{ player: 1, label: "B", at: 1 }, { player: 0, label: "C", at: 0 }] }, ["x = 1"], true),
+    ).toContain('  ask always\n  choose "C" by players[0]\n  choose "A"\n  choose "B" by players[1]\n  position {');
+  });
+
+  it("sets a player variable to a seat or none, and refuses a seat the game does not have, saying so", () => {
+    const opening = opened();
+    const start = previewPosition(rules, opening, { title: "Seats", statements: [] }, seats);
+    expect(start.varKinds).toEqual({ globals: { on_top: "player" }, players: { buttons: "number", ahead: "player" } });
+    const two = previewPosition(rules, opening, { title: "Seats", statements: [], edit: { kind: "set", seat: null, name: "on_top", value: 1, player: true } }, seats);
+    expect(two.statements).toEqual(["on_top = players[1]"]);
+    expect(two.snapshot!.view.globals.on_top).toBe(1);
+    const none = previewPosition(rules, opening, { title: "Seats", statements: two.statements, edit: { kind: "set", seat: 1, name: "ahead", value: null, player: true } }, seats);
+    expect(none.statements).toEqual(["on_top = players[1]", "players[1].ahead = none"]);
+    const four = previewPosition(rules, opening, { title: "Seats", statements: two.statements, edit: { kind: "set", seat: null, name: "on_top", value: 3, player: true } }, seats);
+    expect(four.statements).toEqual(["on_top = players[1]"]);
+    expect(four.error).toBe("There is no Player 4 in this game of 2.");
+  });
+
+  it("names a `let` with none of the words the rules or the statements use", () => {
+    expect(localName("O4", new Set())).toBe("o4");
+    expect(localName("O4", new Set(["o4", "o4_2"]))).toBe("o4_3");
+    expect(localName("4 x", new Set())).toBe("piece_4_x");
+    expect(localName(undefined, new Set())).toBe("piece");
   });
 });

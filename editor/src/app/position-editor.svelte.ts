@@ -28,6 +28,10 @@ export class PositionEditor {
   error = $state<string | undefined>(undefined);
   /** The example as it stands runs on the rules: it can be saved. */
   ok = $state(false);
+  /** The position leaves a choice one option, which the example stops at and asks (`ask always`): says which. */
+  asks = $state<string | undefined>(undefined);
+  /** How each variable is set (a number, a yes/no, a seat), by its declared type. */
+  varKinds = $state.raw<PositionPreview["varKinds"]>(undefined);
 
   constructor(
     private readonly worker: WorkerClient,
@@ -61,6 +65,8 @@ export class PositionEditor {
     if (p.snapshot) this.snapshot = p.snapshot;
     this.error = p.error;
     this.ok = p.ok;
+    this.asks = p.asks;
+    if (p.varKinds) this.varKinds = p.varKinds;
   }
 
   private async ask(statements: string[], edit?: PositionEdit): Promise<void> {
@@ -89,10 +95,14 @@ export class PositionEditor {
 
   /** Closes the editor without saving; the playtest is as it was. */
   cancel(): void {
+    this.close();
+    this.playtest.hold(false);
+  }
+
+  private close(): void {
     this.active = false;
     this.snapshot = undefined;
     this.error = undefined;
-    this.playtest.hold(false);
   }
 
   /**
@@ -114,9 +124,16 @@ export class PositionEditor {
     model.pushStackElement();
     model.pushEditOperations([], [{ range: { startLineNumber: end.lineNumber, startColumn: end.column, endLineNumber: end.lineNumber, endColumn: end.column }, text }], () => null);
     model.pushStackElement();
-    this.cancel();
-    await this.compiler.now();
-    await this.playtest.openExample(title);
+    // The bots stay held until the example is open (where they are paused): let go before the
+    // rules had compiled, a bot seat owing a move in the playtest being left played it meanwhile,
+    // a decision the designer never saw, found later in the playtest set aside.
+    this.close();
+    try {
+      await this.compiler.now();
+      await this.playtest.openExample(title);
+    } finally {
+      this.playtest.hold(false);
+    }
     this.notices.say(`Saved the position as the example "${title}" at the end of the rules (Ctrl+Z takes it out).`);
   }
 }

@@ -12,8 +12,11 @@ import { pieceShape } from "./present.ts";
 export type PositionEdit =
   /** Put a piece on a space (a shaped or sided piece: turned `rotation` times), into a zone, or out of the game. */
   | { kind: "move"; piece: number; to: { space: string; rotation?: number; mirrored?: boolean } | { zone: string } | { remove: true } }
-  /** Set a global (`seat` null) or a player's variable to a number, a yes/no, an enum member or a text. */
-  | { kind: "set"; seat: number | null; name: string; value: number | boolean | string; enumMember?: boolean };
+  /**
+   * Set a global (`seat` null) or a player's variable to a number, a yes/no, an enum member or a
+   * text; with `player`, to a seat (`value` its number, null for `none`).
+   */
+  | { kind: "set"; seat: number | null; name: string; value: number | boolean | string | null; enumMember?: boolean; player?: boolean };
 
 /** A place's instance key as the rules name it: `city`, `players[1].rack` (per player), `display[2]` (numbered). */
 export function placeExpr(instance: string): string {
@@ -154,10 +157,46 @@ function shaped(view: View, piece: number): boolean {
   return false;
 }
 
-/** The statement for one edit, on the position `view` shows; an error text when something it names is not there. */
-export function positionStatement(view: View, edit: PositionEdit, writing?: FieldWriting): { statement: string } | { error: string } {
+/**
+ * A name for a `let` of the position block (`o4` for the piece "O4"): none of `taken` (every word
+ * of the rules and of the statements so far), so it hides nothing the rules or a later statement
+ * mean (a local named `score` would take the assignment `score = 7` meant for the variable).
+ */
+export function localName(base: string | undefined, taken: ReadonlySet<string>): string {
+  const plain = (base ?? "").toLowerCase().replace(/[^a-z0-9_]+/g, "_").replace(/^_+|_+$/g, "");
+  const stem = /^[a-z]/.test(plain) ? plain : `piece${plain ? `_${plain}` : ""}`;
+  if (!taken.has(stem)) return stem;
+  for (let n = 2; ; n++) if (!taken.has(`${stem}_${n}`)) return `${stem}_${n}`;
+}
+
+/** The words of a text (names, keywords): what a new local name must not be. */
+export function wordsOf(text: string): Set<string> {
+  return new Set(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+}
+
+function pieceName(view: View, piece: number): string | undefined {
+  for (const p of [...view.boards.flatMap((b) => b.pieces), ...view.zones.flatMap((z) => z.pieces ?? [])]) if (p.id === piece) return p.name;
+  return undefined;
+}
+
+/**
+ * The statement for one edit, on the position `view` shows; an error text when something it names
+ * is not there. `taken`: the words a `let` it writes must not use (see `localName`). A statement
+ * may take two lines (a `let` naming a piece, then the line using it): one change, taken back whole.
+ */
+export function positionStatement(view: View, edit: PositionEdit, writing?: FieldWriting, taken: ReadonlySet<string> = new Set()): { statement: string } | { error: string } {
   if (edit.kind === "set") {
     const target = edit.seat === null ? edit.name : `players[${edit.seat}].${edit.name}`;
+    if (edit.player) {
+      // A player is written as the rules write one (`players[1]`), `none` for nobody; a seat the
+      // game does not have is refused, said, never dropped.
+      if (edit.value === null) return { statement: `${target} = none` };
+      const seat = edit.value;
+      if (typeof seat !== "number" || !Number.isInteger(seat) || seat < 0 || seat >= view.players.length) return { error: `There is no ${typeof seat === "number" ? `Player ${seat + 1}` : `player "${String(seat)}"`} in this game of ${view.players.length}.` };
+      return { statement: `${target} = players[${seat}]` };
+    }
+    if (edit.value === null) return { error: `\`${edit.name}\` needs a value.` };
+    if (typeof edit.value === "number" && !Number.isFinite(edit.value)) return { error: `\`${edit.name}\` takes a number.` };
     const value = typeof edit.value === "string" && !edit.enumMember ? textLiteral(edit.value) : String(edit.value);
     return { statement: `${target} = ${value}` };
   }
@@ -169,10 +208,13 @@ export function positionStatement(view: View, edit: PositionEdit, writing?: Fiel
   const s = spaceExpr(view, to.space);
   if (!s) return { error: "There is no such space." };
   if (!shaped(view, edit.piece)) return { statement: `place ${p} at ${s}` };
-  // A shaped or sided piece goes down as a placement: its first cell on the space, turned (and mirrored) as shown.
+  // A shaped or sided piece goes down as a placement: its first cell on the space, turned (and
+  // mirrored) as shown. The placement names the piece too, so a `let` names it once: written out
+  // twice, a long `first q in … where …` made the line hard to read.
   const board = placeExpr(to.space.slice(0, to.space.lastIndexOf(":")));
-  if (to.mirrored) return { statement: `place ${p} at first pl in placements(${p}, ${board}, mirrored: true) where pl.space == ${s} and pl.mirrored and pl.rotation == ${to.rotation ?? 0}` };
-  return { statement: `place ${p} at first pl in placements(${p}, ${board}) where pl.space == ${s} and pl.rotation == ${to.rotation ?? 0}` };
+  const q = localName(pieceName(view, edit.piece), taken);
+  const way = to.mirrored ? `placements(${q}, ${board}, mirrored: true) where pl.space == ${s} and pl.mirrored` : `placements(${q}, ${board}) where pl.space == ${s}`;
+  return { statement: `let ${q} = ${p}\nplace ${q} at first pl in ${way} and pl.rotation == ${to.rotation ?? 0}` };
 }
 
 /** What an example needs of a playtest: how it started and the decisions taken by label. */
@@ -181,6 +223,11 @@ export interface ExampleOpening {
   seed: number;
   variant?: string;
   decisions: { player: number; label: string; secret?: boolean }[];
+  /**
+   * The choices the rules took without asking (each the only option), `at`: after how many of
+   * `decisions`. Written as `choose` steps only in an example that asks every choice (`ask always`).
+   */
+  forced?: { player: number; label: string; at: number }[];
 }
 
 /**
@@ -188,13 +235,28 @@ export interface ExampleOpening {
  * label, then lays out the position: ready to paste into the rules, with a
  * line where the designer writes what must then hold.
  */
-export function exampleText(title: string, opening: ExampleOpening, statements: string[]): string {
+export function exampleText(title: string, opening: ExampleOpening, statements: string[], askAlways = false): string {
   const lines = [`// Set up in the editor's position editor.`, `example ${textLiteral(title)} {`, `  players ${opening.players}`, `  seed ${opening.seed}`];
   if (opening.variant !== undefined) lines.push(`  variant ${textLiteral(opening.variant)}`);
-  for (const d of opening.decisions) lines.push(`  choose ${textLiteral(d.label)}${d.secret ? ` by players[${d.player}]` : ""}`);
+  if (askAlways) {
+    // The position leaves a choice one option: without `ask always` the rules take it as soon as
+    // the position is laid out, and the example stands past it. Asking every choice, the example
+    // takes those the playtest's rules took by themselves with a `choose` of their own.
+    lines.push("  // `ask always`: the position leaves a choice one option, asked here rather than taken;", "  // every choice with one option is then a `choose` step of its own");
+    lines.push("  ask always");
+  }
+  const forced = askAlways ? (opening.forced ?? []) : [];
+  const takeForced = (at: number) => {
+    for (const f of forced) if (f.at === at) lines.push(`  choose ${textLiteral(f.label)} by players[${f.player}]`);
+  };
+  opening.decisions.forEach((d, i) => {
+    takeForced(i);
+    lines.push(`  choose ${textLiteral(d.label)}${d.secret ? ` by players[${d.player}]` : ""}`);
+  });
+  takeForced(opening.decisions.length);
   if (statements.length) {
     lines.push("  position {");
-    for (const s of statements) lines.push(`    ${s}`);
+    for (const s of statements) for (const line of s.split("\n")) lines.push(`    ${line}`);
     lines.push("  }");
   }
   lines.push("  // expect …: what the rules must give from here");
