@@ -149,6 +149,9 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     const cards = page.locator('section.player[data-seat="0"] .clickable');
     expect(await cards.count()).toBe(13);
     expect(await page.locator("details.all summary").innerText()).toBe("all 13 items as a list");
+    // Each listed option tells its id, which an example's `choose` step takes and which stays when labels change.
+    const title = await page.locator("details.all .list button").first().getAttribute("title");
+    expect(title).toMatch(/^id (\S+): an example's step may name this option by it, choose "\1"$/);
     const names: string[] = [];
     for (let i = 0; i < 3; i++) {
       names.push((await cards.nth(i).innerText()).trim());

@@ -151,6 +151,26 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     let text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
     expect(text).toContain("10 games, 2 players, seed 1, bots mcts:8,random");
     expect(text).toMatch(/seat 1 \(mcts:8\)/);
+    // Each seat's label ends before its bars start: "seat 1 (mcts:100" ran under the bar.
+    await page.fill("[data-testid=simulate-budget-1]", "1000");
+    await page.fill("[data-testid=simulate-games]", "1");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-chart]")?.textContent?.includes("seat 1 (mcts:1000)"), null, { timeout: 120_000 });
+    const chart = await page.$eval("[data-testid=simulate-chart]", (svg) => {
+      const labels = [...svg.querySelectorAll("[data-testid=simulate-chart-seat]")].map((t) => t.getBoundingClientRect().right);
+      const bars = [...svg.querySelectorAll("rect")].map((r) => r.getBoundingClientRect().left);
+      const box = svg.getBoundingClientRect();
+      const panel = svg.closest("[data-testid=simulate-panel]")!.getBoundingClientRect();
+      return { labels, barsLeft: Math.min(...bars), right: box.right, panelRight: panel.right };
+    });
+    expect(chart.labels).toHaveLength(2);
+    for (const right of chart.labels) expect(right).toBeLessThan(chart.barsLeft);
+    expect(chart.right).toBeLessThanOrEqual(chart.panelRight);
+    await page.fill("[data-testid=simulate-budget-1]", "8");
+    await page.fill("[data-testid=simulate-games]", "10");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes("10 games, 2 players, seed 1, bots mcts:8,random"), null, { timeout: 120_000 });
+    text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
     // Each seat's row: its win share with its interval.
     expect(text).toMatch(/\d+\.\d% \[\d+\.\d–\d+\.\d\]/);
     // How sure the run is, and how many games would make it surer.
@@ -199,29 +219,32 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     const text = (await page.textContent("[data-testid=simulate-panel]")) ?? "";
     expect(text).toContain('40 games, 2 players, seed 1, bots random,random; against variant "Head start"');
     const changes = (await page.textContent("[data-testid=simulate-changes]")) ?? "";
-    expect(changes).toContain('Change from variant "Head start" (now − "Head start")');
+    // The base rules in play, compared with their variant: the change reads base → variant, "what
+    // does the variant do?" (it read "now − variant", the variant's effect backwards).
+    expect(changes).toContain('Change from these rules (the base rules) to variant "Head start" ("Head start" − now)');
     // The same seeds and bots play the same games; only the first seat's 12 points differ. Worked
-    // out game by game, its mean score is exactly 12 lower in the base rules in every game, and the
+    // out game by game, its mean score is exactly 12 higher in the variant in every game, and the
     // second seat's does not move at all.
-    expect(changes).toContain("-12.00 [-12.00, -12.00]");
+    expect(changes).toContain("+12.00 [+12.00, +12.00]");
+    expect(changes).not.toContain("-12.00");
     expect(changes).toContain("+0.00 [+0.00, +0.00]");
     // Intervals of no width say what they cannot see: a change in a rare game (rule of three).
     // Named, so the note reads as about those intervals, not the table.
     expect(await page.textContent("[data-testid=simulate-alike]")).toBe(
       "Intervals with no width (seat 1's mean score, seat 2's mean score, game length): all 40 games alike: a change in fewer than 1 game in 13 could be missed.",
     );
-    // The command that plays this comparison again is `stela compare`, A the variant (the rules are typed over a file, not saved).
+    // The command that plays this comparison again is `stela compare`, B the variant (the rules are typed over a file, not saved).
     expect(await page.textContent("[data-testid=simulate-reproduce]")).toMatch(
-      /^Reproduce in a terminal: stela compare games\/[\w-]+\.stela --players 2 --games 40 --seed 1 --bots random --variant-a 'Head start' \(it plays games\/[\w-]+\.stela as saved, not these rules: save them first\)$/,
+      /^Reproduce in a terminal: stela compare games\/[\w-]+\.stela --players 2 --games 40 --seed 1 --bots random --variant-b 'Head start' \(it plays games\/[\w-]+\.stela as saved, not these rules: save them first\)$/,
     );
     // How often the head start left who won as it was, game for game, as stela compare says it.
     expect(await page.textContent("[data-testid=simulate-same-winners]")).toMatch(/^Winners: the same in \d+ of 40 games \(\d+\.\d% \[\d+\.\d–\d+\.\d\]\), game for game; \d+\.\d% by chance alone, were the two sides' games unrelated\.$/);
     // A change of scoring only: the random bots played the same games on both sides, and the panel says so.
     expect(await page.textContent("[data-testid=simulate-same-play]")).toContain("every one of the 40 games was played move for move alike under both rules: the bots did not react to the change");
-    // The head start wins the first seat most games: the base rules take it far below, surely.
+    // The head start wins the first seat most games: the variant takes it far above, surely.
     const bold = await page.$$eval("[data-testid=simulate-changes] td.sure", (cells) => cells.map((c) => c.textContent));
-    expect(bold.some((t) => t?.startsWith("-12.00"))).toBe(true);
-    expect(bold.some((t) => /^-\d\d\.\d \[/.test(t ?? ""))).toBe(true);
+    expect(bold.some((t) => t?.startsWith("+12.00"))).toBe(true);
+    expect(bold.some((t) => /^\+\d\d\.\d \[/.test(t ?? ""))).toBe(true);
     // In the panel's column at 1280 px, the change table fits: a change goes above its interval, not out of view.
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await page.$eval("[data-testid=simulate-panel]", (el) => el.scrollWidth - el.clientWidth)).toBe(0);
@@ -246,13 +269,13 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     await page.click("[data-testid=simulate-run]");
     await page.waitForSelector("[data-testid=simulate-looks]", { timeout: 120_000 });
     const looks = (await page.textContent("[data-testid=simulate-looks]")) ?? "";
-    // The CLI on the same rules: A the variant, B the base rules (the panel's "now − Head start").
+    // The CLI on the same rules: A the base rules, B the variant (the panel's '"Head start" − now').
     const files = ruleFiles({ "head-start.stela": HEAD_START });
-    const cli = spawnSync(process.execPath, [join(root, "interpreter/cli/stela.mjs"), "compare", files["head-start.stela"]!, "--variant-a", "Head start", "--players", "2", "--games", "400", "--seed", "1", "--stop-early", "--workers", "1", "--json"], { cwd: root, encoding: "utf8", timeout: 120_000 });
+    const cli = spawnSync(process.execPath, [join(root, "interpreter/cli/stela.mjs"), "compare", files["head-start.stela"]!, "--variant-b", "Head start", "--players", "2", "--games", "400", "--seed", "1", "--stop-early", "--workers", "1", "--json"], { cwd: root, encoding: "utf8", timeout: 120_000 });
     const c = JSON.parse(cli.stdout);
     expect(c.looks.played).toBe(50);
     expect(looks).toBe(`Looks: ${looksText(c.looks.planned, c.looks.played, c.looks.stopped)}.`);
-    expect(looks).toContain("stopped at 50 games: seat 1's win share surely changes, -");
+    expect(looks).toContain("stopped at 50 games: seat 1's win share surely changes, +");
     // The table's changes are the CLI's, widened for the looks alike.
     const changes = (await page.textContent("[data-testid=simulate-changes]")) ?? "";
     expect(changes).toContain(changeText(c.seats[0].wins, 100, 1, false));
@@ -378,13 +401,13 @@ variant "Short turns" { override const ASKS = 1 }
     await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes('against variant "Short turns"'), null, { timeout: 120_000 });
     // 6 turns on both sides, 12 decisions against 6: the length in turns first, each change game by game.
     expect(await page.textContent("[data-testid=simulate-length]")).toBe(
-      'Game length: 6.0 ± 0.0 turns ("Short turns": 6.0; change +0.0 [+0.0, +0.0] [95%], game by game); 12.0 ± 0.0 decisions ("Short turns": 6.0; change +6.0 [+6.0, +6.0] [95%], game by game).',
+      'Game length: 6.0 ± 0.0 turns ("Short turns": 6.0; change to "Short turns" +0.0 [+0.0, +0.0] [95%], game by game); 12.0 ± 0.0 decisions ("Short turns": 6.0; change to "Short turns" -6.0 [-6.0, -6.0] [95%], game by game).',
     );
     // The other side's own first-player test, in the CLI's words.
     expect(await page.textContent("[data-testid=simulate-other-first-player]")).toMatch(/^In variant "Short turns": the first to decide won \d+ of \d+ decisive games, /);
     // The estimate reads ASKS (folded into it): the CLI's note, naming the side.
     expect(await page.textContent("[data-testid=simulate-estimate-note]")).toBe(
-      'Note: the bots\' estimate reads what these rules change from variant "Short turns" (the estimate itself): each side\'s bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which.',
+      'Note: the bots\' estimate reads what variant "Short turns" changes from these rules (the estimate itself): each side\'s bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which.',
     );
     // Random bots judge by nothing: no note.
     await page.selectOption("[data-testid=simulate-bot-1]", "random");

@@ -420,6 +420,9 @@ export class Documents {
     const playtest = this.store.playtest(doc.key);
     if (playtest) this.store.savePlaytest(name, playtest);
     this.store.dropPlaytest(doc.key);
+    const seats = this.store.seats(doc.key);
+    if (seats) this.store.saveSeats(name, seats);
+    this.store.dropSeats(doc.key);
     this.store.dropDraft(doc.key);
     this.refreshChanged();
     void this.refreshSurvey();

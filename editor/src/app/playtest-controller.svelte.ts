@@ -3,6 +3,7 @@ import { toMarker } from "../rules/markers.ts";
 import { monaco } from "../rules/monaco-setup.ts";
 import type { CompileReply, PlaytestRequest, Seats } from "../worker/protocol.ts";
 import type { WorkerClient } from "../worker/worker-client.ts";
+import { fitSeats } from "../docs/document-store.ts";
 import type { Documents } from "./documents.svelte.ts";
 import type { Notices } from "./notices.svelte.ts";
 
@@ -38,7 +39,7 @@ export class PlaytestController {
 
   /** Another document is on screen: its seats, and no snapshot until it compiles. */
   reset(docKey: string): void {
-    const saved = this.documents.store.playtest(docKey);
+    const saved = this.documents.store.seats(docKey);
     this.persons = saved?.persons ?? [0];
     this.bots = { ...(saved?.bots ?? {}) };
     this.snapshot = undefined;
@@ -71,6 +72,14 @@ export class PlaytestController {
   }
 
   private show(snap: PlaytestSnapshot): void {
+    // Seats kept from before a reload may not fit these rules (fewer players now): fitted, and sent.
+    const fit = fitSeats({ persons: this.persons, bots: this.bots }, snap.view.players.length);
+    if (JSON.stringify(fit) !== JSON.stringify({ persons: this.persons, bots: this.bots })) {
+      this.persons = fit.persons;
+      this.bots = fit.bots;
+      this.saveSeats();
+      queueMicrotask(() => void this.sendSeats());
+    }
     // Most edits (a comment, a rename) leave the playtest as it was: then nothing is redrawn.
     const json = JSON.stringify(snap);
     if (json === this.shownJson) return this.scheduleBots();
@@ -228,7 +237,14 @@ export class PlaytestController {
     if (person) set.add(seat);
     else set.delete(seat);
     this.persons = [...set].sort((a, b) => a - b);
+    this.saveSeats();
     return this.sendSeats();
+  }
+
+  /** Keeps who plays each seat over a reload, at once: the snapshot that follows may not change, and is then not saved. */
+  private saveSeats(): void {
+    const doc = this.documents.current;
+    if (doc) this.documents.store.saveSeats(doc.key, { persons: [...this.persons], bots: { ...this.bots } });
   }
 
   setViewAs(v: ViewAs): Promise<void> {
@@ -274,6 +290,9 @@ export class PlaytestController {
     if (bots.length === 0) return;
     this.botTimer = setTimeout(() => {
       this.botTimer = undefined;
+      // Held or paused since the timer was set: the bots wait (`hold` clears the timer, but a
+      // timer is the last line of defence against a move made behind the position editor).
+      if (this.held || this.botsPaused) return;
       if (this.busy) return this.scheduleBots();
       void this.send({ type: "bot", players: bots });
     }, this.botDelay);

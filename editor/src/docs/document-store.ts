@@ -53,6 +53,27 @@ export interface SavedPlaytest {
   stopped?: boolean;
 }
 
+/** Who plays each seat of a game: the seats a person plays, and each bot seat's bot as tools write it. */
+export interface SavedSeats {
+  persons: number[];
+  bots: Record<number, string>;
+}
+
+/**
+ * Seats kept for a game, as far as they still fit `players` seats (the rules or the player count
+ * changed since): a seat beyond them is dropped. A designer who played some seat keeps playing one:
+ * when none of theirs is left, they take the first, rather than find every seat a bot.
+ */
+export function fitSeats(saved: Partial<SavedSeats> | undefined, players: number): SavedSeats {
+  const seat = (n: unknown): n is number => Number.isInteger(n) && (n as number) >= 0 && (n as number) < players;
+  const had = Array.isArray(saved?.persons) ? saved.persons : [0];
+  const kept = [...new Set(had.filter(seat))].sort((a, b) => a - b);
+  const persons = kept.length === 0 && had.length > 0 && players > 0 ? [0] : kept;
+  const bots: Record<number, string> = {};
+  for (const [k, v] of Object.entries(saved?.bots && typeof saved.bots === "object" ? saved.bots : {})) if (seat(Number(k)) && typeof v === "string") bots[Number(k)] = v;
+  return { persons, bots };
+}
+
 const PREFIX = "stela:";
 
 /**
@@ -206,6 +227,24 @@ export class DocumentStore {
 
   dropPlaytest(doc: string): void {
     this.storage.removeItem(`${PREFIX}playtest:${doc}`);
+  }
+
+  /**
+   * Who plays each seat of `doc`, kept apart from the playtest: a seat changed leaves the
+   * playtest's snapshot as it was (nothing else to save then), and must outlive a reload all the
+   * same. Before seats were kept apart, the playtest's own record held them.
+   */
+  seats(doc: string): SavedSeats | undefined {
+    const s = this.read<Partial<SavedSeats>>(`seats:${doc}`) ?? this.playtest(doc);
+    return s && Array.isArray(s.persons) ? { persons: s.persons.filter((n) => Number.isInteger(n)), bots: s.bots && typeof s.bots === "object" ? { ...s.bots } : {} } : undefined;
+  }
+
+  saveSeats(doc: string, seats: SavedSeats): boolean {
+    return this.write(`seats:${doc}`, JSON.stringify({ persons: [...seats.persons], bots: { ...seats.bots } } satisfies SavedSeats));
+  }
+
+  dropSeats(doc: string): void {
+    this.storage.removeItem(`${PREFIX}seats:${doc}`);
   }
 
   /** The document open when the page was last used. */

@@ -165,6 +165,49 @@ function hintLayout(board: BoardView): BoardLayout {
   return layout;
 }
 
+/** A track this long or shorter is drawn in one row. */
+export const TRACK_ROW = 10;
+
+/**
+ * A track (`track(n)`) of more than `TRACK_ROW` spaces, drawn as a snake of rows of about equal
+ * length, the next row going back the way the last one came: in one row, a 31-space time track
+ * was scaled down to a strip of tiny spots whose numbers stood 3 px high. Each space is drawn next
+ * to the one before it, and a line joins them in order, so the track still reads as one path.
+ */
+function trackLayout(board: BoardView, length: number): BoardLayout {
+  const rows = Math.ceil(length / TRACK_ROW);
+  const perRow = Math.ceil(length / rows);
+  const where = (i: number) => {
+    const row = Math.floor(i / perRow);
+    const col = row % 2 === 0 ? i % perRow : perRow - 1 - (i % perRow);
+    return { x: MARGIN + col * CELL, y: MARGIN + row * CELL };
+  };
+  const boxes = board.spaces.map((s) => ({ space: s, ...where(s.x), size: CELL, round: board.cell === "round" }));
+  const layout = finish(boxes, [], MARGIN * 2 + perRow * CELL, MARGIN * 2 + rows * CELL);
+  const byNumber = new Map(boxes.map((b) => [b.space.x, b]));
+  for (let i = 0; i + 1 < length; i++) {
+    const p = byNumber.get(i);
+    const q = byNumber.get(i + 1);
+    if (p && q) layout.links.push({ x1: p.x + CELL / 2, y1: p.y + CELL / 2, x2: q.x + CELL / 2, y2: q.y + CELL / 2 });
+  }
+  return layout;
+}
+
+/**
+ * Where the k-th of n pieces standing on one round spot is drawn, as fractions of the spot's size
+ * from its middle, and its radius: side by side, so that two markers on one space of a track both
+ * show (drawn on the same middle, one hid the other). One piece keeps the whole spot.
+ */
+export function spotPlace(k: number, n: number): { dx: number; dy: number; r: number } {
+  if (n <= 1) return { dx: 0, dy: 0, r: 0.36 };
+  if (n === 2) return { dx: k === 0 ? -0.2 : 0.2, dy: 0, r: 0.19 };
+  if (n <= 4) return { dx: k % 2 === 0 ? -0.17 : 0.17, dy: k < 2 ? -0.17 : 0.17, r: 0.15 };
+  // Around a ring, each small enough not to touch its neighbours.
+  const a = -Math.PI / 2 + (2 * Math.PI * k) / n;
+  const ring = 0.26;
+  return { dx: ring * Math.cos(a), dy: ring * Math.sin(a), r: Math.min(0.15, ring * Math.sin(Math.PI / n) * 0.9) };
+}
+
 /** Where every space of a board goes, from its topology alone. */
 export function layoutBoard(board: BoardView, mode: LayeredMode = "side"): BoardLayout {
   const t = board.topology;
@@ -179,8 +222,9 @@ export function layoutBoard(board: BoardView, mode: LayeredMode = "side"): Board
     }
     case "ring":
       return ringLayout(board, t.size);
-    case "hex":
     case "track":
+      return t.size > TRACK_ROW ? trackLayout(board, t.size) : hintLayout(board);
+    case "hex":
     case "graph":
     case "corners":
     case "edges":

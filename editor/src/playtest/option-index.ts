@@ -95,3 +95,12 @@ export function standIns(zones: readonly { pieces?: PieceView[] }[], offered: Re
 function alikeKey(p: PieceView): string {
   return JSON.stringify([p.kind, p.name ?? null, p.owner, p.faceUp, p.fields ?? null, p.state ?? null, p.sides ?? null, p.marks ?? null]);
 }
+
+/**
+ * An option's id as its tooltip tells it: an example's `choose` step may name the option by its id
+ * (dsl/README.md, "Examples"), which stays when the rules relabel their pieces, and a designer
+ * making examples label-proof found no id anywhere in the editor.
+ */
+export function optionIdHint(id: string): string {
+  return `id ${id}: an example's step may name this option by it, choose "${id}"`;
+}
