@@ -248,7 +248,7 @@ export const FORMS: Form[] = [
     category: "declarations",
     signature: "measure \"Label\" { value }  /  measure \"Label\" p { value }",
     description:
-      "A figure of a finished game that `stela simulate` and `stela compare` report beside the win shares: a number's mean, or for a `bool` how often it held, each with its 95% interval; with a player (`p`), one figure a seat. The value may be worked out in named steps first, as in a `define`'s block (`{ let top = … top - second }`). `none` leaves the game out of that measure. Read once the game has ended; a measure that fails stops `stela check --smoke`.",
+      "A figure of a finished game that `stela simulate` and `stela compare` report beside the win shares: a number's mean, for a `bool` how often it held, for an enum how often each member came (one row a member, `Ended by: the deck`), each with its 95% interval; with a player (`p`), one figure a seat. The value may be worked out in named steps first, as in a `define`'s block (`{ let top = … top - second }`). `none` leaves the game out of that measure. Read once the game has ended; a measure that fails stops `stela check --smoke`.",
     example: "measure \"Rounds played\" { rounds }\nmeasure \"Ended by the deck\" { size(deck) == 0 }\nmeasure \"Gold left\" p { p.gold }",
   },
   {

@@ -81,6 +81,28 @@ function codeScope(c: Checker, params: Param[], what = "parameter"): { frame: Fr
   return { frame, scope, params: out };
 }
 
+/**
+ * One member's part of an enum measure: `none` when the measure gives none (the game is left out),
+ * else whether it gave `member`. The measure's value is worked out once, into a slot of its frame.
+ */
+function memberMeasure(frame: Frame, value: IrExpr, member: string, ty: Type, span: Span): IrExpr {
+  const slot = frame.alloc(`(measure value ${member})`);
+  const v: IrExpr = { op: "local", slot, span };
+  return {
+    op: "bind",
+    slot,
+    value,
+    body: {
+      op: "if",
+      c: { op: "cmp", o: "==", a: v, b: { op: "lit", v: null, ty: T.none, span }, deep: false, span },
+      a: { op: "lit", v: null, ty: T.none, span },
+      b: { op: "cmp", o: "==", a: v, b: { op: "lit", v: member, ty, span }, deep: false, span },
+      span,
+    },
+    span,
+  };
+}
+
 function code(frame: Frame, params: ParamDef[], span: Span): Code {
   return { params, nlocals: frame.names.length, localNames: frame.names, span };
 }
@@ -465,13 +487,22 @@ function buildBodies(c: Checker, decls: Decl[]): void {
         if (d.player) declareName(c, scope, d.player, T.player, "parameter");
         const value = checkExpr(c, d.value, cx(scope, false));
         const share = value.ty.t === "bool";
-        if (!share && !assignable(value.ty, T.number)) {
-          c.sink.error("type-mismatch", `a measure should be a number or a \`bool\` (reported as how often it held) but is ${article(typeName(value.ty))}`, d.value.span);
+        const members = value.ty.t === "enum" ? c.def.enums[value.ty.name] : undefined;
+        if (!share && !members && !assignable(value.ty, T.number)) {
+          c.sink.error("type-mismatch", `a measure should be a number, a \`bool\` (reported as how often it held) or an enum member (how often each came) but is ${article(typeName(value.ty))}`, d.value.span);
         }
-        if (d.label.trim() === "") c.sink.error("invalid-measure", "a measure needs a label: the name simulation reports it by", d.labelSpan);
-        else if (c.def.measures.some((m) => m.label === d.label)) c.sink.error("duplicate-name", `two measures are labelled "${d.label}"`, d.labelSpan);
         const params = d.player ? [{ name: d.player.text, type: T.player }] : [];
-        c.def.measures.push({ ...code(frame, params, d.span), label: d.label, perPlayer: d.player !== undefined, share, value: value.ir });
+        // An enum's value is reported member by member, each a yes/no measure of its own ("Ended by:
+        // the deck", "Ended by: passes"), so every report, comparison and `--fail-if` reads it as
+        // one: how often the game ended each way. `none` leaves the game out of every member's.
+        const parts = members
+          ? members.members.map((m, i) => ({ label: `${d.label}: ${members.labels[i] ?? m}`, value: memberMeasure(frame, value.ir, m, value.ty, d.value.span) }))
+          : [{ label: d.label, value: value.ir }];
+        if (d.label.trim() === "") c.sink.error("invalid-measure", "a measure needs a label: the name simulation reports it by", d.labelSpan);
+        else {
+          for (const part of parts) if (c.def.measures.some((m) => m.label === part.label)) c.sink.error("duplicate-name", `two measures are labelled "${part.label}"`, d.labelSpan);
+        }
+        for (const part of parts) c.def.measures.push({ ...code(frame, params, d.span), label: part.label, perPlayer: d.player !== undefined, share: share || members !== undefined, value: part.value });
         break;
       }
       case "FieldsDecl":

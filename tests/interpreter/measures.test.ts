@@ -113,6 +113,60 @@ measure "Tripled" p { measure(p.measure) }
   });
 });
 
+describe("a measure of an enum", () => {
+  /** A race ended by a finish, a crash or the clock; a seat's favourite step (none for a seat that never moved). */
+  const ENDINGS = `
+game "Endings" { players 2 }
+enum Ending { finish "the finish line", crash, out_of_time }
+enum Step { short, long }
+per player { position: number = 0 favourite: Step = none }
+var ending: Ending = none
+var rounds: number = 0
+flow {
+  loop {
+    rounds += 1
+    for p in players {
+      turn p {
+        let n = choose n from 0..3 prompt "How far?"
+        if n == 0 { ending = crash  end game }
+        p.position += n
+        p.favourite = if n == 3 then long else short
+        if p.position >= 6 { ending = finish  end game }
+      }
+    }
+    if rounds == 3 { ending = out_of_time  end game }
+  }
+}
+scoring p { points p.position }
+measure "Ended by" { ending }
+measure "Favourite" p { p.favourite }
+`;
+
+  it("is reported member by member, each how often it came, and none leaves the game out of all", () => {
+    const game = gameFromSource(ENDINGS);
+    // Each member a yes/no measure of its own, labelled by what players read (its label).
+    expect(game.measureInfo()).toEqual([
+      { label: "Ended by: the finish line", perPlayer: false, share: true },
+      { label: "Ended by: crash", perPlayer: false, share: true },
+      { label: "Ended by: out of time", perPlayer: false, share: true },
+      { label: "Favourite: short", perPlayer: true, share: true },
+      { label: "Favourite: long", perPlayer: true, share: true },
+    ]);
+    const m = game.start({ players: 2, seed: 1 });
+    // Seat 1 moves 3, seat 2 crashes at once: seat 2 never moved, so has no favourite.
+    for (const n of [3, 0]) m.applyAt(n);
+    expect(m.over).toBe(true);
+    const read = m.measures();
+    if (!read.ok) throw new Error(read.error.message);
+    expect(read.measures.map((v) => v.values)).toEqual([[0], [1], [0], [0, null], [1, null]]);
+  });
+
+  it("is refused for a type a measure cannot report, naming the enum as one it can", () => {
+    const bad = ENDINGS.replace('measure "Favourite" p { p.favourite }', 'measure "Name" p { "x" }');
+    expect(() => gameFromSource(bad)).toThrow(/a measure should be a number, a `bool` \(reported as how often it held\) or an enum member \(how often each came\) but is a text/);
+  });
+});
+
 describe("a measure per seat, the seats together", () => {
   const seat = [{ label: "Gold", perPlayer: true, share: false }];
   const held = [{ label: "Rich", perPlayer: true, share: true }];
