@@ -119,6 +119,17 @@ export function pieceTitle(piece: PieceView): string {
 }
 
 /** The font size that fits `text` across `width` (SVG units), between `min` and `max`. */
+/** The longest label a chip draws inside its square; a longer one goes beside it. */
+export const INSIDE = 6;
+
+/**
+ * Whether a zone's chips show their labels beside their squares: when any label (a piece without
+ * a symbol, face up) is too long to draw inside one, all do, so a hand reads one way.
+ */
+export function labelsBeside(pieces: readonly PieceView[]): boolean {
+  return pieces.some((p) => !p.hidden && !p.show?.symbol && (p.show?.label ?? p.name ?? p.kind).length > INSIDE);
+}
+
 export function fitFont(text: string, width: number, max: number, min = 7): number {
   if (!text) return max;
   return Math.max(min, Math.min(max, (width * 1.7) / text.length));
