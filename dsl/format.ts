@@ -137,11 +137,16 @@ function tokens(source: string, file: string): { toks: Tok[]; errors: Diagnostic
   const raw: IToken[] = [...lexed.tokens, ...(lexed.groups["comments"] ?? [])].sort((a, b) => a.startOffset - b.startOffset);
   const toks: Tok[] = [];
   let last = 0;
+  let code: Tok | undefined;
   for (const t of raw) {
     const gap = source.slice(last, t.startOffset);
     const breaks = (gap.match(/\n/g) ?? []).length;
-    const type = t.tokenType.name;
-    toks.push({ type, image: t.image, start: t.startOffset, end: t.startOffset + t.image.length, breaks, spaced: gap.length > 0, comment: type === "LineComment" || type === "BlockComment" });
+    // A word of the language after a `.` is a field's name (`p.at[pl]`, `c.from`): laid out as a
+    // name, never as the word (which stood apart from the `[` after it: `p.at [pl]`).
+    const type = t.tokenType.name.startsWith("Kw_") && code?.type === "Dot" ? "Identifier" : t.tokenType.name;
+    const tok: Tok = { type, image: t.image, start: t.startOffset, end: t.startOffset + t.image.length, breaks, spaced: gap.length > 0, comment: type === "LineComment" || type === "BlockComment" };
+    toks.push(tok);
+    if (!tok.comment) code = tok;
     last = t.startOffset + t.image.length;
   }
   return { toks, errors: sink.items };
@@ -226,7 +231,9 @@ function layout(toks: Tok[]): Line[] {
   /** Whether each line starts with a closing bracket. */
   const closes: boolean[] = [];
   // Each open bracket and the indentation of its line: what it encloses goes one level deeper.
-  const stack: { lineIndent: number }[] = [];
+  // Each open bracket: the indentation of the line it opened on, and the expression its line was
+  // in then (`outer`), taken up again once the bracket closes.
+  const stack: { lineIndent: number; outer: { statementDepth: number; exprIndent: number; exprFirst: string } }[] = [];
   let cur: Line | null = null;
   let prev: Tok | null = null;
   let prevUnary = false;
@@ -319,8 +326,14 @@ function layout(toks: Tok[]): Line[] {
     prevUnary = (t.type === "Minus" || t.type === "Plus") && (prev === null ? lastCode === null || !endsValue(lastCode) : !endsValue(prev));
     // A block opened at the end of a wrapped condition (`if a and b` / `and c {`) holds statements
     // of the statement's level, not of its continuation line's: its body and `}` line up with the `if`.
-    if (OPEN.has(t.type)) stack.push({ lineIndent: t.type === "LBrace" && blockIndent >= 0 ? blockIndent : cur.indent });
-    if (CLOSE.has(t.type)) stack.pop();
+    if (OPEN.has(t.type)) stack.push({ lineIndent: t.type === "LBrace" && blockIndent >= 0 ? blockIndent : cur.indent, outer: { statementDepth, exprIndent, exprFirst } });
+    if (CLOSE.has(t.type)) {
+      const opened = stack.pop();
+      // A bracket whose lines began an expression of their own (a `where` line inside `(sum …)`)
+      // gives back the one it was opened in: the `+ (…)` line after `…)` continues it, and was
+      // put at the left margin as if a new statement began there.
+      if (opened && t.type !== "RBrace" && statementDepth > stack.length) ({ statementDepth, exprIndent, exprFirst } = opened.outer);
+    }
     // After a brace or a `;` a new statement begins.
     if (t.type === "LBrace" || t.type === "RBrace" || t.type === "Semicolon") statementDepth = stack.length;
     if (!t.comment) {

@@ -305,6 +305,36 @@ scoring p {
     expect(format(out).text).toBe(out);
   });
 
+  it("a line continuing an expression after a bracket whose lines began their own keeps the expression's indentation", () => {
+    // A worker-placement designer's define: the `+ (if …)` line after `where pl != hut)` went to the
+    // left margin while the next `+` line stayed in: the bracket's `where` line had begun an
+    // expression of its own, and closing the bracket did not give back the one it was opened in.
+    const src = `define pending(p: player): number =
+  (sum p.placed[pl] * 2 for pl in Place
+    where pl != hut)
++ (if p.placed[hut] > 0 then 2 else 0)
+  + (if p.unplaced > 0 then 1 else 0)
+`;
+    const out = format(src).text;
+    expect(out).toBe(`define pending(p: player): number =
+  (sum p.placed[pl] * 2 for pl in Place
+    where pl != hut)
+    + (if p.placed[hut] > 0 then 2 else 0)
+    + (if p.unplaced > 0 then 1 else 0)
+`);
+    expect(format(out).text).toBe(out);
+  });
+
+  it("lays out a field named by a word of the language as a name: `p.at[pl]`, never `p.at [pl]`", () => {
+    // A per-player variable may be a word of the language (it is read after a `.`); `at` stood apart
+    // from the `[` after it, as the word does in \`place t at [s]\`.
+    const src = `define total(p: player): number = p.at[forest] + p.from [river]
+`;
+    expect(format(src).text).toBe(`define total(p: player): number = p.at[forest] + p.from [river]
+`);
+    expect(format(`flow { place top(z) at [s][0] }\n`).text).toBe(`flow { place top(z) at [s][0] }\n`);
+  });
+
   it("a `for` whose header list is broken keeps the statement's indentation (it is no continuation of the line above)", () => {
     // After a `let`, the `for` read as continuing its expression (a comprehension's `for` on a
     // line of its own): the header and body went 2 spaces in, and `fmt --check` then wanted that.
