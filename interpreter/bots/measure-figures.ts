@@ -217,8 +217,14 @@ export function measureFigureText(m: MeasureInfo, f: MeasureFigure): string {
   if (f.value === null || f.low === null || f.high === null) return "no game gave a figure";
   if (m.share) return `${(f.value * 100).toFixed(1)}% [${(f.low * 100).toFixed(1)}–${(f.high * 100).toFixed(1)}]`;
   // A comma, not a dash, between the ends: a number measure may be negative ("[-3.25, -2.35]").
-  const bounds = Number.isFinite(f.low) ? ` [${f.low.toFixed(2)}, ${f.high.toFixed(2)}]` : " [one game: no interval]";
-  return `${f.value.toFixed(2)}${bounds}`;
+  const bounds = Number.isFinite(f.low) ? ` [${fixed2(f.low)}, ${fixed2(f.high)}]` : " [one game: no interval]";
+  return `${fixed2(f.value)}${bounds}`;
+}
+
+/** Two decimals, a value that rounds to nothing read as 0.00: a rare count's interval read "[-0.00, 0.01]". */
+function fixed2(v: number): string {
+  const t = v.toFixed(2);
+  return Number(t) === 0 ? "0.00" : t;
 }
 
 /** A number measure's spread over the games: `sd 1.3, median 12, 10 to 15`. */

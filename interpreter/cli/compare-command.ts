@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, winnerChangesText, alikeShareNote, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -393,11 +393,16 @@ function measureChangeRows(c: Comparison): [string, string, string][] {
   const row = (m: MeasureChange, x: MeasureChangeRow, allSeats = false): [string, string, string] => [
     measureRowLabel(m.label, x, allSeats),
     x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
-    x.change.n === 0 ? "" : `${m.share ? `${changeText(x.change, 100, 1)} points${alikeShare(x.change)}` : changeText(x.change, 1, 2)}${some(x.change.n)}`,
+    x.change.n === 0 ? "" : `${m.share ? `${changeText(x.change, 100, 1, false)} points` : changeText(x.change, 1, 2, false)}${alike(m.share ? alikeShareNote(x.change) : alikeNote(x.change))}${some(x.change.n)}`,
   ];
-  const alikeShare = (d: PairedDifference): string => {
-    const note = alikeShareNote(d);
-    return note ? ` (${note})` : "";
+  // The note on rows no game moved, said in full once; the rows after it say only what it is (a
+  // measure that never varied read "(all 200 games alike: a change in fewer than …)" four times).
+  const told = new Set<string>();
+  const alike = (note: string | undefined): string => {
+    if (note === undefined) return "";
+    if (told.has(note)) return ` (${note.replace(/:.*$/, "")}, as above)`;
+    told.add(note);
+    return ` (${note})`;
   };
   // Over how many games, where some gave no figure on a side (`none`: the first assassination of a
   // game without one): "8.31 → 3.82" alone hid that it was over 24 games of 100.

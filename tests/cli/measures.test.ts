@@ -38,7 +38,7 @@ variant "Farther" {
 `;
 
 describe("measures in the CLI", () => {
-  const files = ruleFiles({ "race.stela": RACE, "broken.stela": RACE.replace('measure "Rounds" { rounds }', 'measure "Rounds" { rounds / (rounds - rounds) }') });
+  const files = ruleFiles({ "still.stela": `${RACE}\nmeasure "Kept home" p { 0 }\n`, "race.stela": RACE, "broken.stela": RACE.replace('measure "Rounds" { rounds }', 'measure "Rounds" { rounds / (rounds - rounds) }') });
   const race = files["race.stela"]!;
 
   it("simulate reports each measure with its interval; --json has the figures", () => {
@@ -68,6 +68,18 @@ describe("measures in the CLI", () => {
     expect(Number(low)).toBeGreaterThan(0);
     expect(r.out).toMatch(/ {2}Short game +\d+\.\d% → \d+\.\d% +-\d+\.\d \[-\d+\.\d, [-+]\d+\.\d\] points/);
     expect(r.out).toContain('note: measures only B has (no change to report): "Only here"');
+  });
+
+  it("compare says the note on rows no game moved in full once, and 'as above' after", () => {
+    // A worker-placement designer's compare listed four rows of a measure that never varied, each
+    // "(all 200 games alike: a change in fewer than 1 game in 66 could be missed)".
+    const same = files["still.stela"]!;
+    const r = stela(["compare", same, "--variant-b", "Farther", "--games", "30", "--no-progress", "--workers", "1"]);
+    const rows = r.out.split("\n").filter((l) => l.startsWith("  Kept home"));
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain("(all 30 games alike: a change in fewer than 1 game in 10 could be missed)");
+    expect(rows[1]).toContain("(all 30 games alike, as above)");
+    expect(rows[2]).toContain("(all 30 games alike, as above)");
   });
 
   it("compare says over how many games a measure that some games give as none changed", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { measureChanges, summariseMeasures } from "../../interpreter/index.ts";
+import { measureChanges, measureFigureText, summariseMeasures } from "../../interpreter/index.ts";
 import { gameFromSource } from "../support/games.ts";
 
 /** A race: each turn a player moves 1 to 3; the measures read the finished game. */
@@ -164,6 +164,15 @@ measure "Favourite" p { p.favourite }
   it("is refused for a type a measure cannot report, naming the enum as one it can", () => {
     const bad = ENDINGS.replace('measure "Favourite" p { p.favourite }', 'measure "Name" p { "x" }');
     expect(() => gameFromSource(bad)).toThrow(/a measure should be a number, a `bool` \(reported as how often it held\) or an enum member \(how often each came\) but is a text/);
+  });
+});
+
+describe("a measure's figure in words", () => {
+  it("reads a bound that rounds to nothing as 0.00, never -0.00", () => {
+    // A rare count (a worker left home once in 200 games): its t interval reaches just below 0.
+    const info = { label: "Kept home", perPlayer: false, share: false };
+    expect(measureFigureText(info, { n: 200, value: 0.005, low: -0.004, high: 0.0141 })).toBe("0.01 [0.00, 0.01]");
+    expect(measureFigureText(info, { n: 200, value: -1.5, low: -2.25, high: -0.75 })).toBe("-1.50 [-2.25, -0.75]");
   });
 });
 
