@@ -404,6 +404,11 @@ export interface MeasureDef extends Code {
   /** A yes/no measure: reported as how often it held, with a share's interval. */
   share: boolean;
   value: IrExpr;
+  /**
+   * An enum's value: reported member by member, each a yes/no row of its own labelled
+   * `Label: member label` (`member`: the value it stands for), from one reading of `value`.
+   */
+  members?: { member: string; label: string }[];
 }
 
 /** Everything the interpreter needs to play one game (one variant of a file). */

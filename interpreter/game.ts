@@ -13,7 +13,7 @@ import { STATE_VERSION, type MatchState } from "./state.ts";
 import { RUNTIME_LIMITS } from "./values.ts";
 import { forget } from "./memo.ts";
 import { choiceSites, type ChoiceSite } from "./choice-sites.ts";
-import { infoOf, type MeasureInfo } from "./measures.ts";
+import { measureRows, type MeasureInfo } from "./measures.ts";
 import { mirrorsPieces } from "./mirroring.ts";
 
 export interface StartOptions {
@@ -113,7 +113,7 @@ export class Game {
    * game's `Match.measures()` reads, and how simulation reports it.
    */
   measureInfo(variant?: string): MeasureInfo[] {
-    return this.definition(variant).measures.map(infoOf);
+    return this.definition(variant).measures.flatMap(measureRows);
   }
 
   /** A combination of variants (`"A+B"`), built once; undefined when the name is not one. */

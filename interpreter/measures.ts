@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../dsl/diagnostic.ts";
-import type { Value } from "../dsl/ir.ts";
+import type { MeasureDef, Value } from "../dsl/ir.ts";
+import { measureRowLabels } from "../dsl/measure-rows.ts";
 import type { Span } from "../dsl/span.ts";
 import { nulls, type Exec } from "./exec.ts";
 import { asideFailure, RuntimeError } from "./runtime-error.ts";
@@ -23,6 +24,14 @@ export interface MeasureInfo {
  */
 export function infoOf({ label, perPlayer, share }: MeasureInfo): MeasureInfo {
   return { label, perPlayer, share };
+}
+
+/**
+ * The rows a measure of the rules is reported under (`measureRowLabels`): itself, or an enum's one
+ * a member, each a yes/no measure.
+ */
+export function measureRows(def: MeasureDef): MeasureInfo[] {
+  return measureRowLabels(def).map((label) => ({ label, perPlayer: def.perPlayer, share: def.share }));
 }
 
 /** A measure read off a match. */
@@ -50,17 +59,21 @@ export function readMeasures(x: Exec): Measured {
     const def = defs[i]!;
     const compiled = x.rt.measures[i]!;
     const seats = def.perPlayer ? x.s.players : 1;
-    const values: (number | null)[] = [];
+    const read: Value[] = [];
     try {
       for (let p = 0; p < seats; p++) {
         const l = nulls(Math.max(1, compiled.nlocals));
         l[0] = p;
-        values.push(figure(compiled.value(x, l), def.span));
+        const v = compiled.value(x, l);
+        read.push(def.members ? v : figure(v, def.span));
       }
     } catch (e) {
-      return { ok: false, error: asideFailure(e, def.span, x.rt.def.file, `the measure "${def.label}"${def.perPlayer ? ` for Player ${values.length + 1}` : ""}`) };
+      return { ok: false, error: asideFailure(e, def.span, x.rt.def.file, `the measure "${def.label}"${def.perPlayer ? ` for Player ${read.length + 1}` : ""}`) };
     }
-    out.push({ ...infoOf(def), values });
+    // Read once; an enum's value then gives each member's row whether it came (`none`: no figure).
+    const rows = measureRows(def);
+    if (!def.members) out.push({ ...rows[0]!, values: read as (number | null)[] });
+    else def.members.forEach((m, k) => out.push({ ...rows[k]!, values: read.map((v) => (v === null ? null : v === m.member ? 1 : 0)) }));
   }
   return { ok: true, measures: out };
 }

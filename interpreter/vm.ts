@@ -356,7 +356,8 @@ function passes(x: Exec, ins: ChoiceSpec, l: Value[], v: Value, byPiece?: PieceV
   l[ins.varSlot] = v;
   const wheres = ins.wheres;
   let i = 0;
-  if (byPiece !== undefined) {
+  // A candidate that is no placement (`none` in a list of them) is weighed as written: its filters fail as they would.
+  if (byPiece !== undefined && v !== null && typeof v === "object") {
     const id = (v as PlacementValue).piece;
     const known = byPiece.get(id);
     // Charged the steps weighing them took, as the memo charges a remembered call: the budget runs

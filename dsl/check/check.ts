@@ -1,7 +1,8 @@
 import type { Decl, Expr, FileAst, KnownDecl, Name, Param } from "../ast.ts";
 import { checkChoicesHavePlayers } from "./choose-without-player.ts";
 import { DiagnosticSink, type Diagnostic } from "../diagnostic.ts";
-import type { Code, GameDef, IrExpr, KnownDef, ParamDef, ShowDef } from "../ir.ts";
+import type { Code, GameDef, IrExpr, KnownDef, MeasureDef, ParamDef, ShowDef } from "../ir.ts";
+import { measureRowLabels } from "../measure-rows.ts";
 import { NO_SPAN, type Span } from "../span.ts";
 import { didYouMean } from "../suggest.ts";
 import { fallsThrough } from "./falls-through.ts";
@@ -79,28 +80,6 @@ function codeScope(c: Checker, params: Param[], what = "parameter"): { frame: Fr
     out.push({ name: p.name.text, type });
   }
   return { frame, scope, params: out };
-}
-
-/**
- * One member's part of an enum measure: `none` when the measure gives none (the game is left out),
- * else whether it gave `member`. The measure's value is worked out once, into a slot of its frame.
- */
-function memberMeasure(frame: Frame, value: IrExpr, member: string, ty: Type, span: Span): IrExpr {
-  const slot = frame.alloc(`(measure value ${member})`);
-  const v: IrExpr = { op: "local", slot, span };
-  return {
-    op: "bind",
-    slot,
-    value,
-    body: {
-      op: "if",
-      c: { op: "cmp", o: "==", a: v, b: { op: "lit", v: null, ty: T.none, span }, deep: false, span },
-      a: { op: "lit", v: null, ty: T.none, span },
-      b: { op: "cmp", o: "==", a: v, b: { op: "lit", v: member, ty, span }, deep: false, span },
-      span,
-    },
-    span,
-  };
 }
 
 function code(frame: Frame, params: ParamDef[], span: Span): Code {
@@ -492,17 +471,20 @@ function buildBodies(c: Checker, decls: Decl[]): void {
           c.sink.error("type-mismatch", `a measure should be a number, a \`bool\` (reported as how often it held) or an enum member (how often each came) but is ${article(typeName(value.ty))}`, d.value.span);
         }
         const params = d.player ? [{ name: d.player.text, type: T.player }] : [];
-        // An enum's value is reported member by member, each a yes/no measure of its own ("Ended by:
+        const def: MeasureDef = { ...code(frame, params, d.span), label: d.label, perPlayer: d.player !== undefined, share: share || members !== undefined, value: value.ir };
+        // An enum's value is reported member by member, each a yes/no row of its own ("Ended by:
         // the deck", "Ended by: passes"), so every report, comparison and `--fail-if` reads it as
-        // one: how often the game ended each way. `none` leaves the game out of every member's.
-        const parts = members
-          ? members.members.map((m, i) => ({ label: `${d.label}: ${members.labels[i] ?? m}`, value: memberMeasure(frame, value.ir, m, value.ty, d.value.span) }))
-          : [{ label: d.label, value: value.ir }];
+        // one: how often the game ended each way (`measureRows`).
+        if (members) def.members = members.members.map((m, i) => ({ member: m, label: members.labels[i] ?? m }));
         if (d.label.trim() === "") c.sink.error("invalid-measure", "a measure needs a label: the name simulation reports it by", d.labelSpan);
         else {
-          for (const part of parts) if (c.def.measures.some((m) => m.label === part.label)) c.sink.error("duplicate-name", `two measures are labelled "${part.label}"`, d.labelSpan);
+          const taken = new Set(c.def.measures.flatMap((m) => measureRowLabels(m)));
+          for (const row of measureRowLabels(def)) {
+            if (taken.has(row)) c.sink.error("duplicate-name", `two measures are labelled "${row}"`, d.labelSpan);
+            taken.add(row);
+          }
         }
-        for (const part of parts) c.def.measures.push({ ...code(frame, params, d.span), label: part.label, perPlayer: d.player !== undefined, share: share || members !== undefined, value: part.value });
+        c.def.measures.push(def);
         break;
       }
       case "FieldsDecl":

@@ -109,6 +109,32 @@ describe("filters that read only the piece placed", () => {
     expect(stepsOnce).toEqual(stepsEach);
   });
 
+  it("leave a candidate that is no placement to fail its filters as written", () => {
+    // `none` among the placements: the filter's own error, not the engine's.
+    const g = game(`
+game "Tiles" { players 1 }
+kind Tile { cost: number }
+zone hand: Tile
+components Tile in hand {
+  "a" { cost: 1 }
+  "b" { cost: 2 }
+}
+board b: grid(2, 1)
+flow {
+  turn players[0] {
+    let some = placements(hand, b)
+    let pl = choose pl from [some[0], none] prompt "Lay a tile"
+      where pl.piece.cost <= 2
+    place pl.piece at pl
+  }
+}
+scoring p { points 0 }
+`);
+    expect(choiceOf(g).byPiece).toBe(1);
+    const m = g.start({ players: 1, seed: 1 });
+    expect(m.error).toMatchObject({ code: "runtime-none-value", message: "there is no placement here (the value is `none`)" });
+  });
+
   it("are weighed once per piece when a choice of many candidates waits to be weighed", () => {
     const g = game(TILES(`where pl.piece.cost <= limit else "Too dear" where empty(pl)`));
     const n = counted(choiceOf(g));
