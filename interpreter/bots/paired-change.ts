@@ -146,21 +146,19 @@ export function sameWinnersText(c: Pick<PairedChange, "sameWinners" | "pairs"> &
 /**
  * Which way the winner changed, seat by seat: "the winner changed in 6 of 200 games: seat 1 won 1
  * it had lost and lost 3 it had won; …". A change of +1 point of win share may be 2 games won and
- * none lost, or 30 won and 28 lost, and a designer asked which (the gem game's designer counted it
- * from every game's outcome). A shared win counts as its share: half a game for each of two
- * winners. From each seat's change of win share (`PairedDifference.moved`, game by game);
- * undefined with no pairs or when no winner changed.
+ * none lost, or 30 won and 28 lost, and a designer asked which (one counted it from every game's
+ * outcome). A shared win counts as its share: half a game for each of two winners. From each
+ * seat's change of win share (`PairedDifference.moved`, game by game; a seat without it is left
+ * out, as its net change alone cannot say); undefined with no pairs or when no winner changed.
  */
 export function winnerChangesText(c: Pick<PairedChange, "sameWinners" | "pairs"> & { seats: readonly { wins: PairedDifference }[] }): string | undefined {
   const changed = c.pairs - c.sameWinners;
   if (c.pairs === 0 || changed === 0) return undefined;
   // Whole games, or halves and thirds of shared ones to one decimal.
   const games = (share: number): string => String(Math.round(share * c.pairs * 10) / 10);
-  const seats = c.seats.map(({ wins }, p) => {
-    const moved = wins.moved ?? { up: Math.max(0, wins.value), down: Math.max(0, -wins.value) };
-    return `seat ${p + 1} won ${games(moved.up)} it had lost and lost ${games(moved.down)} it had won`;
-  });
-  return `the winner changed in ${changed} of ${c.pairs} ${c.pairs === 1 ? "game" : "games"}: ${seats.join("; ")}`;
+  const seats = c.seats.flatMap(({ wins }, p) => (wins.moved ? [`seat ${p + 1} won ${games(wins.moved.up)} it had lost and lost ${games(wins.moved.down)} it had won`] : []));
+  const head = `the winner changed in ${changed} of ${c.pairs} ${c.pairs === 1 ? "game" : "games"}`;
+  return seats.length ? `${head}: ${seats.join("; ")}` : head;
 }
 
 /** The share of `n` pairs whose winners would agree by chance: each set of winners' share on one side times its share on the other, added up. */

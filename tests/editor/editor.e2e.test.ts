@@ -330,13 +330,28 @@ describe.skipIf(skip)("editor in a browser", () => {
     await page.getByTestId("share").click();
     const link = await page.getByTestId("share-url").inputValue();
     const text = await app((a) => a.text);
+    type Seated = { stela: { playtest: { persons: number[]; bots: Record<number, string> } } };
+    const seats = await page.evaluate(() => {
+      const p = (window as unknown as Seated).stela.playtest;
+      return { persons: [...p.persons], bots: { ...p.bots } };
+    });
+    const file = (await app((a) => a.docKey)).split("|")[0]!;
     const other = await launchBrowser();
     try {
       const p2 = other.pages()[0] ?? (await other.newPage());
+      // Seats kept from an earlier link of the same file name: the link's own seats win over them.
+      await p2.goto(new URL(link).origin);
+      await p2.evaluate((f) => localStorage.setItem(`stela:seats:shared:${f}`, JSON.stringify({ persons: [1], bots: { 0: "mcts:7" } })), file);
+      // Away first: a link that differs only after its `#` would not load the page again.
+      await p2.goto("about:blank");
       await p2.goto(link);
       await p2.waitForSelector("[data-testid=playtest]", { timeout: 30_000 });
       expect(await p2.evaluate(() => (window as unknown as { stela: AppHandle }).stela.text)).toBe(text);
       expect(await p2.evaluate(() => (window as unknown as { stela: AppHandle }).stela.docKey)).toBe("shared:mayan-city.stela");
+      expect(await p2.evaluate(() => {
+        const p = (window as unknown as Seated).stela.playtest;
+        return { persons: [...p.persons], bots: { ...p.bots } };
+      })).toEqual(seats);
     } finally {
       await closeBrowser(other);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exampleText, localName, pieceExpr, placeExpr, textLiteral } from "../../editor/src/playtest/position-edit.ts";
+import { exampleText, localName, pieceExpr, placeExpr, textLiteral, wordsOf } from "../../editor/src/playtest/position-edit.ts";
 import { openingOf, previewPosition } from "../../editor/src/playtest/position-preview.ts";
 import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
 import { compile, runExamples } from "../../interpreter/index.ts";
@@ -304,5 +304,10 @@ scoring p { points p.buttons }
     expect(localName("O4", new Set(["o4", "o4_2"]))).toBe("o4_3");
     expect(localName("4 x", new Set())).toBe("piece_4_x");
     expect(localName(undefined, new Set())).toBe("piece");
+    // Never a word of the language (a piece named "Map" gave `let map = …`, which does not read),
+    // nor `pl`, which the statement binds itself.
+    expect(localName("Map", wordsOf("game \"G\" { players 2 }"))).toBe("map_2");
+    expect(localName("Event", wordsOf(""))).toBe("event_2");
+    expect(localName("PL", wordsOf(""))).toBe("pl_2");
   });
 });

@@ -64,8 +64,8 @@ describe("the same winners, game for game", () => {
     expect(pairedChange(a, [b[0]!, b[1]!, b[2]!, { ...b[3]!, error: "line 3: boom" }], 2).sameWinners).toBe(1);
   });
 
-  // The gem game's designer asked how many games changed winner, and which way: a seat's +25
-  // points of win share here is 1.5 games won and half a game lost, not one game.
+  // A designer asked how many games changed winner, and which way: seat 1's +37.5 points of win
+  // share here is 1.5 games won and none lost, seat 2's -37.5 the same games lost.
   it("says which way the winner changed, seat by seat, a shared win as its share", () => {
     const a = [
       { game: 1, scores: [10, 6], winners: [0], decisions: 5 },
@@ -84,6 +84,9 @@ describe("the same winners, game for game", () => {
     // Nothing changed: nothing to say.
     expect(winnerChangesText(pairedChange(a, a, 2))).toBeUndefined();
     expect(winnerChangesText(pairedChange([], [], 2))).toBeUndefined();
+    // A seat whose change carries no count of games each way (a figure from elsewhere) is left out.
+    const c = pairedChange(a, b, 2);
+    expect(winnerChangesText({ ...c, seats: c.seats.map((s, p) => (p === 0 ? { wins: { ...s.wins, moved: undefined } } : s)) })).toBe("the winner changed in 2 of 4 games: seat 2 won 0 it had lost and lost 1.5 it had won");
   });
 
   it("words a yes/no share no game moved as a number's unchanged games are worded", () => {

@@ -83,8 +83,14 @@ export class EditorApp {
     const doc = this.docs.ensure(key);
     doc.model.setValue(shared.text);
     this.docs.store.saveDraft(key, shared.text, undefined);
-    if (shared.playtest) this.docs.store.savePlaytest(key, shared.playtest);
-    else this.docs.store.dropPlaytest(key);
+    // The link's seats too: those kept for an earlier link of the same file name would win over them.
+    if (shared.playtest) {
+      this.docs.store.savePlaytest(key, shared.playtest);
+      this.docs.store.saveSeats(key, { persons: shared.playtest.persons, bots: shared.playtest.bots ?? {} });
+    } else {
+      this.docs.store.dropPlaytest(key);
+      this.docs.store.dropSeats(key);
+    }
     // The rules now live in the autosave; a reload must not paste the link's text over later edits.
     history.replaceState(null, "", location.pathname + location.search);
     this.notices.say(`Opened rules shared as ${shared.file}`);

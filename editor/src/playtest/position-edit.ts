@@ -1,4 +1,4 @@
-import type { GameDef, Value } from "../../../dsl/index.ts";
+import { CONTEXTUAL_KEYWORDS, KEYWORDS, type GameDef, type Value } from "../../../dsl/index.ts";
 import { boardName, instanceNumber, instanceOwner, type PieceView, type View } from "../../../interpreter/index.ts";
 import { pieceShape } from "./present.ts";
 
@@ -169,9 +169,13 @@ export function localName(base: string | undefined, taken: ReadonlySet<string>):
   for (let n = 2; ; n++) if (!taken.has(`${stem}_${n}`)) return `${stem}_${n}`;
 }
 
-/** The words of a text (names, keywords): what a new local name must not be. */
+/**
+ * The words a new local name must not be: those of a text (names the rules and earlier statements
+ * use), every word of the language (a piece named "Map" gave `let map = …`, which does not read),
+ * and `pl`, which the statement itself binds.
+ */
 export function wordsOf(text: string): Set<string> {
-  return new Set(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  return new Set([...(text.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []), ...KEYWORDS, ...CONTEXTUAL_KEYWORDS, "pl"]);
 }
 
 function pieceName(view: View, piece: number): string | undefined {
