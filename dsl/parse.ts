@@ -106,8 +106,8 @@ export function syntaxErrorPathWalks(): number {
 function withErrorPathsKept(p: StelaParser): StelaParser {
   const hooked = p as unknown as ParserInternals;
   const provider = hooked.errorMessageProvider;
-  const noAlt = new Map<string, TokenType[][][]>();
-  const earlyExit = new Map<string, TokenType[][]>();
+  // By point of the grammar (`rule#occurrence`, and the production's kind for "at least one").
+  const kept = new Map<string, unknown>();
   // The point whose paths Chevrotain is working out now: its message builder records them.
   let recording: string | undefined;
   hooked.errorMessageProvider = {
@@ -115,11 +115,11 @@ function withErrorPathsKept(p: StelaParser): StelaParser {
     buildMismatchTokenMessage: (o) => provider.buildMismatchTokenMessage(o),
     buildNotAllInputParsedMessage: (o) => provider.buildNotAllInputParsedMessage(o),
     buildNoViableAltMessage: (o) => {
-      if (recording !== undefined) noAlt.set(recording, o.expectedPathsPerAlt);
+      if (recording !== undefined) kept.set(recording, o.expectedPathsPerAlt);
       return provider.buildNoViableAltMessage(o);
     },
     buildEarlyExitMessage: (o) => {
-      if (recording !== undefined) earlyExit.set(recording, o.expectedIterationPaths);
+      if (recording !== undefined) kept.set(recording, o.expectedIterationPaths);
       return provider.buildEarlyExitMessage(o);
     },
   };
@@ -128,39 +128,35 @@ function withErrorPathsKept(p: StelaParser): StelaParser {
     for (let i = 1; i <= hooked.maxLookahead; i++) out.push(hooked.LA(i));
     return out;
   };
-  const raiseNoAlt = hooked.raiseNoAltException.bind(p);
-  hooked.raiseNoAltException = (occurrence, errMsgTypes) => {
-    const ruleName = hooked.getCurrRuleFullName();
-    const key = `${ruleName}#${occurrence}`;
-    const paths = noAlt.get(key);
+  /** Chevrotain's own raise (`walk`) the first time at `key`, which records the paths; after, the error `rebuild` makes from them. */
+  const raise = <P>(key: string, walk: () => never, rebuild: (paths: P) => IRecognitionException): never => {
+    const paths = kept.get(key) as P | undefined;
     if (paths === undefined) {
       recording = key;
       errorPathWalks++;
       try {
-        return raiseNoAlt(occurrence, errMsgTypes);
+        return walk();
       } finally {
         recording = undefined;
       }
     }
-    const msg = hooked.errorMessageProvider.buildNoViableAltMessage({ expectedPathsPerAlt: paths, actual: lookahead(), previous: hooked.LA(0), customUserDescription: errMsgTypes, ruleName });
-    throw hooked.SAVE_ERROR(new NoViableAltException(msg, hooked.LA(1), hooked.LA(0)));
+    throw hooked.SAVE_ERROR(rebuild(paths));
+  };
+  const raiseNoAlt = hooked.raiseNoAltException.bind(p);
+  hooked.raiseNoAltException = (occurrence, errMsgTypes) => {
+    const ruleName = hooked.getCurrRuleFullName();
+    return raise<TokenType[][][]>(`${ruleName}#${occurrence}`, () => raiseNoAlt(occurrence, errMsgTypes), (paths) => {
+      const msg = hooked.errorMessageProvider.buildNoViableAltMessage({ expectedPathsPerAlt: paths, actual: lookahead(), previous: hooked.LA(0), customUserDescription: errMsgTypes, ruleName });
+      return new NoViableAltException(msg, hooked.LA(1), hooked.LA(0));
+    });
   };
   const raiseEarlyExit = hooked.raiseEarlyExitException.bind(p);
   hooked.raiseEarlyExitException = (occurrence, prodType, userDefinedErrMsg) => {
     const ruleName = hooked.getCurrRuleFullName();
-    const key = `${ruleName}#${occurrence}#${prodType}`;
-    const paths = earlyExit.get(key);
-    if (paths === undefined) {
-      recording = key;
-      errorPathWalks++;
-      try {
-        return raiseEarlyExit(occurrence, prodType, userDefinedErrMsg);
-      } finally {
-        recording = undefined;
-      }
-    }
-    const msg = hooked.errorMessageProvider.buildEarlyExitMessage({ expectedIterationPaths: paths, actual: lookahead(), previous: hooked.LA(0), customUserDescription: userDefinedErrMsg, ruleName });
-    throw hooked.SAVE_ERROR(new EarlyExitException(msg, hooked.LA(1), hooked.LA(0)));
+    return raise<TokenType[][]>(`${ruleName}#${occurrence}#${prodType}`, () => raiseEarlyExit(occurrence, prodType, userDefinedErrMsg), (paths) => {
+      const msg = hooked.errorMessageProvider.buildEarlyExitMessage({ expectedIterationPaths: paths, actual: lookahead(), previous: hooked.LA(0), customUserDescription: userDefinedErrMsg, ruleName });
+      return new EarlyExitException(msg, hooked.LA(1), hooked.LA(0));
+    });
   };
   return p;
 }
