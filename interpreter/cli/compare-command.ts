@@ -654,6 +654,7 @@ interface CompareFlags {
   failIf: string[];
   json?: boolean;
   report?: string;
+  save?: string;
   progress: boolean;
   stopEarly?: boolean;
   failUndecided?: boolean;
@@ -697,6 +698,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--shard <k/n>", "play only part k of n of the games on both sides, with --json (merge the outputs with `stela merge`)")
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report")
+    .option("--save <file>", "also save the run as `stela merge` reads it (both sides' outcomes), beside the text: to pool it later with runs of other seeds")
     .option("--no-progress", "no progress on stderr (a bar on a terminal; elsewhere a line every 30 s of a long run, --json too)")
     .action(async (fileA: string, fileB: string | undefined, o: CompareFlags) => {
       for (const rule of o.failIf) {
@@ -706,6 +708,8 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         }
       }
       if (o.report !== undefined) checkReportPath(o.report);
+      if (o.save !== undefined) checkReportPath(o.save, "--save");
+      if (o.save !== undefined && o.stopEarly) throw new UsageError("--save and --stop-early: a run with looks may stop before --games, and what `stela merge` reads is a run of all of them; play without --stop-early to save it");
       const players = playersFor(o.players, fileA);
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
       const shard = o.shard === undefined ? undefined : parseShard(o.shard);
@@ -797,25 +801,28 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         ...(o.stopEarly ? { stopEarly: true } : {}),
         ...(o.failUndecided ? { failUndecided: true } : {}),
       });
+      /** What `stela merge` reads of the games played: a shard's, or the whole run's as its one shard (`--save`). */
+      const shardOutput = (compareShard: { k: number; n: number }): CompareShardOutput => ({
+        compareShard,
+        games,
+        players,
+        bots,
+        seed,
+        failIf: o.failIf,
+        ...(o.failUndecided ? { failUndecided: true as const } : {}),
+        command,
+        a: a.shardSide(gameA),
+        b: bb.shardSide(gameB),
+        ...(different ? { differentGames: different } : {}),
+        ...(sameRules ? { sameRules: true as const } : {}),
+        ...(steers.length ? { estimateReadsChanged: steers } : {}),
+        engine: engineBuild(),
+      });
       if (shard) {
         await a.upTo(range.to - 1);
         await bb.upTo(range.to - 1);
-        const output: CompareShardOutput = {
-          compareShard: shard,
-          games,
-          players,
-          bots,
-          seed,
-          failIf: o.failIf,
-          ...(o.failUndecided ? { failUndecided: true as const } : {}),
-          command,
-          a: a.shardSide(gameA),
-          b: bb.shardSide(gameB),
-          ...(different ? { differentGames: different } : {}),
-          ...(sameRules ? { sameRules: true as const } : {}),
-          ...(steers.length ? { estimateReadsChanged: steers } : {}),
-          engine: engineBuild(),
-        };
+        const output = shardOutput(shard);
+        if (o.save !== undefined) writeFileSync(o.save, `${JSON.stringify(output)}\n`);
         out(JSON.stringify(output));
         return;
       }
@@ -833,7 +840,9 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         if (stopped !== undefined) break;
       }
       if (!c) return;
+      if (o.save !== undefined) writeFileSync(o.save, `${JSON.stringify(shardOutput({ k: 1, n: 1 }))}\n`);
       result.code = printComparison(c, o, out);
+      if (o.save !== undefined && !o.json) out(`saved for \`stela merge\`: ${o.save}`);
     });
 }
 

@@ -90,7 +90,8 @@ export function mergeCompareShards(shards: CompareShardOutput[], names: string[]
     const settings: RunSettings = { file: x.file, players: first.players, bots: first.bots, seed: seeds[0]!, ...(x.variant === undefined ? {} : { variant: x.variant }) };
     const seconds = shards.reduce((t, s) => t + pick(s).seconds, 0);
     const summary = summarise(x.title, settings, outcomes.length, outcomes, seconds, x.measures);
-    summary.shards = shards.length;
+    // One shard (a whole run kept with `--save`) reads as the run did.
+    if (shards.length > 1) summary.shards = shards.length;
     if (pooled) summary.seeds = seeds;
     return { summary, outcomes };
   };

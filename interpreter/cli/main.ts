@@ -99,8 +99,9 @@ function program(result: { code: number }): Command {
     .option("--game <g>", "play only game g of the run again and print its decisions (the replay of a failure)")
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report with charts")
+    .option("--save <file>", "also save the run as `stela merge` reads it (every game's outcome), beside the text: to pool it later with runs of other seeds")
     .option("--no-progress", "no progress on stderr (a bar on a terminal; elsewhere a line every 30 s of a long run, --json too)")
-    .action(async (file: string, o: { players?: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; progress: boolean }, cmd: Command) => {
+    .action(async (file: string, o: { players?: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; save?: string; progress: boolean }, cmd: Command) => {
       const players = playersFor(o.players, file);
       // A replay names a game of the run; with --games given, one past it is no game of that run.
       if (o.game !== undefined && cmd.getOptionValueSource("games") === "cli" && wholeNumber(o.game, "--game", 1) > wholeNumber(o.games, "--games", 1, GAMES_LIMIT)) {
@@ -109,6 +110,7 @@ function program(result: { code: number }): Command {
       const opts = {
         bots: botSpecs(o.bots, players),
         ...(o.report !== undefined ? { report: checkReportPath(o.report) } : {}),
+        ...(o.save !== undefined ? { save: checkReportPath(o.save, "--save") } : {}),
         ...(o.shard !== undefined ? { shard: parseShard(o.shard) } : {}),
         ...(o.game !== undefined ? { game: wholeNumber(o.game, "--game", 1) } : {}),
         players,

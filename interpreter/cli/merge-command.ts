@@ -40,7 +40,7 @@ function asSimulateShard(json: unknown, file: string): ShardOutput {
   const j = s as Record<string, unknown> | null;
   if (j && typeof j === "object" && !j.shard && !j.compareShard) {
     const what = j.a && j.b && "pairs" in j ? "stela compare --json" : Array.isArray(j.seats) && "clean" in j ? "stela simulate --json" : undefined;
-    if (what) throw new UsageError(`${file} is the output of \`${what}\` without --shard: it holds the run's figures, not its games, and there is nothing to merge; to keep the games for \`stela merge\` (one file or several), run it with \`--shard 1/1 --json\` (or \`--shard k/n\` on several machines)`);
+    if (what) throw new UsageError(`${file} is the output of \`${what}\` without --shard: it holds the run's figures, not its games, and there is nothing to merge; to keep the games for \`stela merge\` (one file or several), run it with \`--save FILE\` (the text as usual, and FILE for merge), or \`--shard 1/1 --json\` (or \`--shard k/n\` on several machines)`);
   }
   if (!s || typeof s !== "object" || !s.shard || !Array.isArray(s.outcomes)) throw notShard();
   const players = s.players;
@@ -127,7 +127,8 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   const seconds = shards.reduce((t, s) => t + s.played / Math.max(s.playoutsPerSecond, 1e-9), 0);
   // The measures' labels and forms, as the first shard's summary reports them (every shard played the same rules).
   const summary = summarise(first.game, settings, outcomes.length, outcomes, seconds, first.measures ?? []);
-  summary.shards = shards.length;
+  // One shard (a whole run kept with `--save`) reads as the run did.
+  if (shards.length > 1) summary.shards = shards.length;
   if (pooled) {
     summary.seeds = seeds;
     // Each run's own command: together they play every game pooled here.

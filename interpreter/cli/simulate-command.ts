@@ -26,6 +26,8 @@ export interface SimulateOptions {
   bots: string[];
   /** Write an HTML report with charts to this file. */
   report?: string;
+  /** Also save the run to this file as `stela merge` reads it (`ShardOutput`, the whole run as shard 1/1). */
+  save?: string;
   /** Play only part k (from 1) of n of the games: `{ k, n }`. */
   shard?: { k: number; n: number };
   /** Play only this game (from 1) and print its decisions. */
@@ -245,7 +247,7 @@ export async function runSimulate(file: string, options: SimulateOptions, out: (
   const s = settingsOf(file, o);
   if (o.game !== undefined) {
     // One game's decisions are text: a figure for the whole run has nothing to come from.
-    const whole = [o.json ? "--json" : "", o.report !== undefined ? "--report" : "", o.shard ? "--shard" : ""].filter(Boolean);
+    const whole = [o.json ? "--json" : "", o.report !== undefined ? "--report" : "", o.save !== undefined ? "--save" : "", o.shard ? "--shard" : ""].filter(Boolean);
     if (whole.length) throw new UsageError(`--game replays one game and prints its decisions; ${whole.join(" and ")} ${whole.length > 1 ? "are" : "is"} for a whole run`);
     return replayOne(game, s, o.game, out);
   }
@@ -254,15 +256,20 @@ export async function runSimulate(file: string, options: SimulateOptions, out: (
   const summary = summarise(game.title, s, o.games, outcomes, seconds, game.measureInfo(o.variant));
   // An estimate that reads the seat judges the seats apart: the first-player verdict says so.
   if (estimateReadsSeat(game.definition(o.variant))) summary.firstPlayer.seatEstimate = true;
-  if (o.json) {
-    const rules = game.start(o.variant === undefined ? { players: o.players, quiet: true } : { players: o.players, variant: o.variant, quiet: true }).state.rules;
-    // Which engine played it (`engineBuild`): only the JSON says, for the tools that keep and compare runs.
-    const engine = engineBuild();
-    out(JSON.stringify(o.shard ? ({ ...summary, engine, shard: o.shard, outcomes, rules } satisfies ShardOutput) : { ...summary, engine }));
-  }
+  // Which engine played it (`engineBuild`): only the JSON says, for the tools that keep and compare runs.
+  const engine = engineBuild();
+  const rules = (): string | undefined => game.start(o.variant === undefined ? { players: o.players, quiet: true } : { players: o.players, variant: o.variant, quiet: true }).state.rules;
+  // What `stela merge` reads: a shard's, or the whole run's as its one shard (`--save`).
+  const asShard = (shard: { k: number; n: number }): ShardOutput => {
+    const fingerprint = rules();
+    return { ...summary, engine, shard, outcomes, ...(fingerprint === undefined ? {} : { rules: fingerprint }) };
+  };
+  if (o.save !== undefined) writeFileSync(o.save, `${JSON.stringify(asShard(o.shard ?? { k: 1, n: 1 }))}\n`);
+  if (o.json) out(JSON.stringify(o.shard ? asShard(o.shard) : { ...summary, engine }));
   else {
     for (const line of summaryLines(summary)) out(line);
-    if (o.shard) out(`shard ${o.shard.k}/${o.shard.n}: games ${from}–${to - 1}; use --json to save it for \`stela merge\``);
+    if (o.shard && o.save === undefined) out(`shard ${o.shard.k}/${o.shard.n}: games ${from}–${to - 1}; use --json or --save to keep it for \`stela merge\``);
+    if (o.save !== undefined) out(`saved for \`stela merge\`: ${o.save}`);
   }
   if (o.report !== undefined) {
     writeFileSync(o.report, simulationReport(summary, outcomes));

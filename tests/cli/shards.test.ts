@@ -82,6 +82,26 @@ describe("stela compare --shard and merge", () => {
     }
   });
 
+  it("--save keeps a whole run for merge beside its text: one run's text and its pooling with another seed, from one play each", () => {
+    // A designer ran each comparison twice, once to read it and once with --json to pool it later.
+    const dir = mkdtempSync(join(tmpdir(), "stela-save-"));
+    const [one, two] = [join(dir, "one.json"), join(dir, "two.json")];
+    const first = stela([...RUN, "--save", one]);
+    expect(first.out).toBe(`${stela(RUN).out}saved for \`stela merge\`: ${one}\n`);
+    expect(JSON.parse(readFileSync(one, "utf8")).compareShard).toEqual({ k: 1, n: 1 });
+    stela([...RUN, "--seed", "2", "--save", two]);
+    const pooled = stela(["merge", one, two]);
+    expect(pooled.out).toContain("60 games each, 2 players, bots random,random, seeds 1, 2 (2 runs pooled;");
+    // The same for a simulation; refused where the run may stop short of its games.
+    const sim = join(dir, "sim.json");
+    const ran = stela(["simulate", A, "--players", "2", "--games", "12", "--workers", "1", "--no-progress", "--save", sim]);
+    expect(ran.out).toContain(`saved for \`stela merge\`: ${sim}`);
+    // Merged alone, it reads as the run did, but for its pace (the run's own, kept).
+    const speed = /games per second: [\d.,]+/;
+    expect(stela(["merge", sim]).out.replace(speed, "")).toBe(ran.out.replace(`saved for \`stela merge\`: ${sim}\n`, "").replace(speed, ""));
+    expect(stela([...RUN, "--stop-early", "--save", one]).err).toContain("--save and --stop-early");
+  });
+
   it("are refused without --json and with --stop-early", () => {
     expect(stela([...RUN, "--shard", "1/3"]).err).toBe("stela: --shard writes what `stela merge` reads: add --json (and merge the shards' outputs for the comparison)\n");
     expect(stela([...RUN.slice(0, -4), "--shard", "1/3", "--json", "--stop-early"]).err).toMatch(/^stela: --shard and --stop-early: /);
