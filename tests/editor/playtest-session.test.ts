@@ -273,6 +273,34 @@ describe("playtest session", () => {
     expect(s.snapshot().log.map((d) => d.changes)).toEqual(["score +3; Player 2: score −1"]);
   });
 
+  it("never names a variable the rules keep off the players' screens (`internal`) among a decision's changes", () => {
+    // A designer's log read "score +2; Player 2: turns +1" on every line: a count kept for the rules.
+    const s = new PlaytestSession(
+      gameFromSource(`game "Internal log" { players 2 }
+per player {
+  score: number = 0
+  turns: number = 0 internal
+}
+flow {
+  repeat 2 {
+    for p in players {
+      p.turns += 1
+      turn p {
+        let n = choose n from 1..2 prompt "Take points"
+        p.score += n
+      }
+    }
+  }
+}
+scoring p { points p.score }
+`),
+      { players: 2, seed: 1 },
+    );
+    s.apply(0, "2");
+    s.apply(1, "1");
+    expect(s.snapshot().log.map((d) => d.changes)).toEqual(["score +2", "score +1"]);
+  });
+
   it("the log's question and label read as the viewer reads them: another's hidden card is a hidden card", () => {
     const g = gameFromSource(`game "Peek" { players 2 }
 kind Card { value: number  show { label: "card {this.value}" } }

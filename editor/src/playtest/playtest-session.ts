@@ -266,14 +266,14 @@ export class PlaytestSession {
     let at: LoggedDecision["at"];
     return (m, phase, index) => {
       if (phase === "before") {
-        before = numbersOf(m);
+        before = numbersOf(m, this.internal());
         logBefore = m.log.length;
         const d = decisions[index];
         at = d && (d.at ?? positionOf(m, d.player, d.option));
         return;
       }
       if (at && m.log.length > logBefore) this.positions.set(logBefore, at);
-      const after = numbersOf(m);
+      const after = numbersOf(m, this.internal());
       const changed = (seat: number): string =>
         Object.keys(after[seat] ?? {})
           .filter((k) => after[seat]![k] !== before[seat]?.[k] && before[seat]?.[k] !== undefined)
@@ -288,6 +288,12 @@ export class PlaytestSession {
         if (text) this.changes.set(i, text);
       }
     };
+  }
+
+  /** The player variables the rules keep off the players' screens (`internal`): never named in a decision's changes. */
+  private internal(): ReadonlySet<string> {
+    const def = this.game.definition(this.settings.variant);
+    return new Set(def.playerVars.filter((v) => v.internal).map((v) => v.name));
   }
 
   /** The match's log from the opening on, as the playtest keeps it. */
@@ -569,9 +575,9 @@ function reasonAsSeen(reason: string, d: LoggedDecision, shown: string): string 
   return out;
 }
 
-/** Each player's variables that are numbers, by name (what a decision's `changes` compares). */
-function numbersOf(m: Match): Record<string, number>[] {
-  return m.state.pvars.map((vars) => Object.fromEntries(Object.entries(vars).filter((e): e is [string, number] => typeof e[1] === "number")));
+/** Each player's variables that are numbers, by name, but those kept off the screens (`internal`): what a decision's `changes` compares. */
+function numbersOf(m: Match, internal: ReadonlySet<string>): Record<string, number>[] {
+  return m.state.pvars.map((vars) => Object.fromEntries(Object.entries(vars).filter((e): e is [string, number] => typeof e[1] === "number" && !internal.has(e[0]))));
 }
 
 /** `+3`, `−2` (a real minus sign, as people write it). */
