@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cellKey, spaceKey, type BoardView, type PieceView, type SpaceView } from "../../interpreter/index.ts";
-import { CELL, columnName, layoutBoard, pieceOutline } from "../../editor/src/playtest/board-layout.ts";
+import { CELL, columnName, hexPoints, layoutBoard, pieceOutline } from "../../editor/src/playtest/board-layout.ts";
 import { clickablePieces, clickOnPiece, highlightedSpaces, indexOptions, optionsAtSpace, standIns } from "../../editor/src/playtest/option-index.ts";
 import { ambiguousSymbols, fitLabel, inkOn } from "../../editor/src/playtest/present.ts";
 
@@ -63,7 +63,20 @@ describe("board layout", () => {
       [22, 22, true],
       [22 + CELL / 2, Math.round((22 + row * CELL) * 100) / 100, true],
     ]);
+    // A hex of a hex board is drawn as a hexagon, point up, whose sides meet its neighbours' (a
+    // designer's reef read as a field of circles); a round spot of a graph stays a circle.
+    expect(hex.boxes.map((b) => b.hex)).toEqual([true, true]);
+    const corners = hexPoints(hex.boxes[0]!).split(" ").map((p) => p.split(",").map(Number) as [number, number]);
+    expect(corners).toHaveLength(6);
+    const [cx, cy] = [22 + CELL / 2, 22 + CELL / 2];
+    expect(corners[0]![0]).toBeCloseTo(cx, 1);
+    expect(corners[0]![1]).toBeLessThan(cy);
+    // Two hexes side by side in a row, one cell apart, leave a gap of 4% of their width between them.
+    const right = corners[1]![0] - cx;
+    expect(2 * right).toBeGreaterThan(CELL * 0.95);
+    expect(2 * right).toBeLessThan(CELL);
     const graph = layoutBoard(board({ type: "graph", size: 3, edges: [[0, 1], [1, 2]] }, [0, 1, 2].map((i) => space("g", i, 0, 0, { x: 0.5 + 2 * i, y: 0.5 }))));
+    expect(graph.boxes.some((b) => b.hex)).toBe(false);
     expect(graph.links).toEqual([
       { x1: 22 + CELL / 2, y1: 22 + CELL / 2, x2: 22 + 2 * CELL + CELL / 2, y2: 22 + CELL / 2 },
       { x1: 22 + 2 * CELL + CELL / 2, y1: 22 + CELL / 2, x2: 22 + 4 * CELL + CELL / 2, y2: 22 + CELL / 2 },

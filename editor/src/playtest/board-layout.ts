@@ -8,6 +8,8 @@ export interface SpaceBox {
   y: number;
   size: number;
   round: boolean;
+  /** A hex of a hex board (round too, for what stands on it): drawn as a hexagon, point up, touching its neighbours. */
+  hex?: boolean;
   /** Drawn faintly: an empty upper-level space of a stacked layered board. */
   faint?: boolean;
 }
@@ -149,7 +151,8 @@ function ringLayout(board: BoardView, size: number): BoardLayout {
  */
 function hintLayout(board: BoardView): BoardLayout {
   const round = board.cell === "round";
-  const boxes = board.spaces.map((s) => ({ space: s, x: MARGIN + (s.at.x - 0.5) * CELL, y: MARGIN + (s.at.y - 0.5) * CELL, size: CELL, round }));
+  const hex = board.topology.type === "hex";
+  const boxes = board.spaces.map((s) => ({ space: s, x: MARGIN + (s.at.x - 0.5) * CELL, y: MARGIN + (s.at.y - 0.5) * CELL, size: CELL, round, ...(hex ? { hex } : {}) }));
   const width = MARGIN * 2 + Math.max(1, ...board.spaces.map((s) => s.at.x + 0.5)) * CELL;
   const height = MARGIN * 2 + Math.max(1, ...board.spaces.map((s) => s.at.y + 0.5)) * CELL;
   const layout = finish(boxes, [], width, height);
@@ -230,6 +233,21 @@ export function layoutBoard(board: BoardView, mode: LayeredMode = "side"): Board
     case "edges":
       return hintLayout(board);
   }
+}
+
+/**
+ * The outline of a hex space (`SpaceBox.hex`), point up: the hex board puts neighbours one cell
+ * apart in a row and √3/2 apart between rows, so a hexagon of radius 1/√3 of a cell meets each;
+ * drawn a little inside it, so the hexes stand apart.
+ */
+export function hexPoints(b: SpaceBox): string {
+  const r = (b.size / Math.sqrt(3)) * 0.96;
+  const cx = b.x + b.size / 2;
+  const cy = b.y + b.size / 2;
+  return Array.from({ length: 6 }, (_, k) => {
+    const a = (Math.PI / 3) * k - Math.PI / 2;
+    return `${(cx + r * Math.cos(a)).toFixed(2)},${(cy + r * Math.sin(a)).toFixed(2)}`;
+  }).join(" ");
 }
 
 /** A piece's outline on a square layout: the edges of its cells that no other cell of it shares. */
