@@ -113,7 +113,7 @@ describe.skipIf(skip)("editor in a browser", () => {
       await openGame(v);
       expect(await page.locator("[data-testid=problems] li").count()).toBe(0);
       // (An open grid starts as the one space at its origin.)
-      expect(await page.locator("figure.board svg rect.space, figure.board svg circle.space").count()).toBeGreaterThan(0);
+      expect(await page.locator("figure.board svg rect.space, figure.board svg circle.space, figure.board svg polygon.space").count()).toBeGreaterThan(0);
       // Every space's label stays inside its space (Tzolk'in's "2 +stone" ran under the next one).
       const overflowing = await page.locator("figure.board svg text.space-label").evaluateAll((labels) =>
         labels.flatMap((t) => {
