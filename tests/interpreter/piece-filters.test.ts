@@ -111,25 +111,11 @@ describe("filters that read only the piece placed", () => {
 
   it("leave a candidate that is no placement to fail its filters as written", () => {
     // `none` among the placements: the filter's own error, not the engine's.
-    const g = game(`
-game "Tiles" { players 1 }
-kind Tile { cost: number }
-zone hand: Tile
-components Tile in hand {
-  "a" { cost: 1 }
-  "b" { cost: 2 }
-}
-board b: grid(2, 1)
-flow {
-  turn players[0] {
-    let some = placements(hand, b)
-    let pl = choose pl from [some[0], none] prompt "Lay a tile"
-      where pl.piece.cost <= 2
-    place pl.piece at pl
-  }
-}
-scoring p { points 0 }
-`);
+    const g = game(
+      TILES("where pl.piece.cost <= 2", "", "grid(2, 1)")
+        .replace('"c" { cost: 3 }\n  "d" { cost: 4 }\n  "e" { cost: 5 }\n', "")
+        .replace("let pl = choose pl from placements(hand, b)", "let some = placements(hand, b)\n      let pl = choose pl from [some[0], none]"),
+    );
     expect(choiceOf(g).byPiece).toBe(1);
     const m = g.start({ players: 1, seed: 1 });
     expect(m.error).toMatchObject({ code: "runtime-none-value", message: "there is no placement here (the value is `none`)" });

@@ -40,19 +40,21 @@ describe("winning margin", () => {
  * changes the outcome and worked it out from every game's outcome.
  */
 describe("the same winners, game for game", () => {
+  // Four games of two seats on each side: B moves game 2 to seat 1, and seat 2's half of game 3.
+  const a = [
+    { game: 1, scores: [10, 6], winners: [0], decisions: 5 },
+    { game: 2, scores: [3, 10], winners: [1], decisions: 5 },
+    { game: 3, scores: [4, 4], winners: [0, 1], decisions: 5 },
+    { game: 4, scores: [4, 4], winners: [1, 0], decisions: 5 },
+  ];
+  const b = [
+    { game: 1, scores: [14, 6], winners: [0], decisions: 5 },
+    { game: 2, scores: [13, 10], winners: [0], decisions: 5 },
+    { game: 3, scores: [5, 4], winners: [0], decisions: 5 },
+    { game: 4, scores: [4, 4], winners: [0, 1], decisions: 5 },
+  ];
+
   it("counts the pairs with the same winners on both sides, a shared first place as its players", () => {
-    const a = [
-      { game: 1, scores: [10, 6], winners: [0], decisions: 5 },
-      { game: 2, scores: [3, 10], winners: [1], decisions: 5 },
-      { game: 3, scores: [4, 4], winners: [0, 1], decisions: 5 },
-      { game: 4, scores: [4, 4], winners: [1, 0], decisions: 5 },
-    ];
-    const b = [
-      { game: 1, scores: [14, 6], winners: [0], decisions: 5 },
-      { game: 2, scores: [13, 10], winners: [0], decisions: 5 },
-      { game: 3, scores: [5, 4], winners: [0], decisions: 5 },
-      { game: 4, scores: [4, 4], winners: [0, 1], decisions: 5 },
-    ];
     expect(pairedChange(a, b, 2).sameWinners).toBe(2);
     expect(sameWinnersText({ sameWinners: 2, pairs: 4 })).toBe("the same in 2 of 4 games (50.0% [15.0–85.0]), game for game");
     // Against chance: A's winners are {0} ¼, {1} ¼, {0,1} ½; B's {0} ¾, {0,1} ¼. Unrelated games would
@@ -67,18 +69,6 @@ describe("the same winners, game for game", () => {
   // A designer asked how many games changed winner, and which way: seat 1's +37.5 points of win
   // share here is 1.5 games won and none lost, seat 2's -37.5 the same games lost.
   it("says which way the winner changed, seat by seat, a shared win as its share", () => {
-    const a = [
-      { game: 1, scores: [10, 6], winners: [0], decisions: 5 },
-      { game: 2, scores: [3, 10], winners: [1], decisions: 5 },
-      { game: 3, scores: [4, 4], winners: [0, 1], decisions: 5 },
-      { game: 4, scores: [4, 4], winners: [1, 0], decisions: 5 },
-    ];
-    const b = [
-      { game: 1, scores: [14, 6], winners: [0], decisions: 5 },
-      { game: 2, scores: [13, 10], winners: [0], decisions: 5 },
-      { game: 3, scores: [5, 4], winners: [0], decisions: 5 },
-      { game: 4, scores: [4, 4], winners: [0, 1], decisions: 5 },
-    ];
     // Game 2: seat 1 wins what seat 2 won. Game 3: seat 1 takes seat 2's half.
     expect(winnerChangesText(pairedChange(a, b, 2))).toBe("the winner changed in 2 of 4 games: seat 1 won 1.5 it had lost and lost 0 it had won; seat 2 won 0 it had lost and lost 1.5 it had won");
     // Nothing changed: nothing to say.
