@@ -78,7 +78,7 @@ describe("stela compare --shard and merge", () => {
       const r = stela(["merge", file]);
       expect(r.code).toBe(2);
       expect(r.err).toContain(`${file} is the output of \`${what}\` without --shard: it holds the run's figures, not its games`);
-      expect(r.err).toContain("run it with `--shard 1/1 --json`");
+      expect(r.err).toContain("run it with `--save FILE` (the text as usual, and FILE for merge), or `--shard 1/1 --json`");
     }
   });
 
