@@ -8,6 +8,8 @@ export interface CheckOptions {
   smoke: number;
   /** Fail when there are more warnings than this (undefined: warnings never fail). */
   maxWarnings?: number;
+  /** A smoke game still going after this many decisions fails as endless (default `SMOKE_DECISION_LIMIT`). */
+  maxDecisions?: number;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface CheckOptions {
  */
 export function runCheck(paths: string[], options: CheckOptions, out: (line: string) => void, note: (line: string) => void = out): number {
   const files = expandPaths(paths, (p, why) => note(`stela: skipped ${p}: ${why}`));
-  const reports: FileReport[] = files.map((f) => checkFile(f, options.smoke));
+  const reports: FileReport[] = files.map((f) => checkFile(f, options.smoke, options.maxDecisions));
   const t = totals(reports);
   const limit: WarningLimit | undefined = options.maxWarnings === undefined ? undefined : { max: options.maxWarnings, warnings: t.warnings };
   for (const line of renderReports(reports, options.format, limit)) out(line);

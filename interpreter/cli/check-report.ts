@@ -43,8 +43,8 @@ export interface FileReport {
   smoke?: { games: number; players: number[]; failures: SmokeFailure[]; neverOffered: NeverOffered[]; shortDeals: ShortDeal[] };
 }
 
-/** The decision limit of one smoke game: a game still going after this many is taken as endless. */
-const SMOKE_DECISION_LIMIT = 100_000;
+/** The decision limit of one smoke game unless `--max-decisions` says: a game still going after this many is taken as endless. */
+export const SMOKE_DECISION_LIMIT = 100_000;
 
 function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "message">, e: unknown, after: Diagnostic | undefined): SmokeFailure | undefined {
   const decision = m.log.length;
@@ -66,7 +66,7 @@ function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "mes
  * hears of each game, each decision taken and each choice taken without asking, to tell which
  * choices never came up; it changes nothing in the games.
  */
-export function smokeTest(game: Game, file: string, count: number, coverage?: SmokeCoverage): SmokeFailure[] {
+export function smokeTest(game: Game, file: string, count: number, coverage?: SmokeCoverage, maxDecisions = SMOKE_DECISION_LIMIT): SmokeFailure[] {
   const failures: SmokeFailure[] = [];
   // The game's `estimate` is read for every player at every decision, as the bots would read it:
   // one that fails reads as 0 to them, and greedy then plays at random without a word. So are
@@ -101,7 +101,7 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
       // Taken by position, every option of every decision is weighed, so a `where` that fails on
       // any candidate fails the smoke game; the bots draw the same options as in `stela simulate`
       // (`Match.randomIndex`), so the replay command plays this very game.
-      played = playGame(game, settings, number, onDecision, SMOKE_DECISION_LIMIT, false, onForced, onShortDeal);
+      played = playGame(game, settings, number, onDecision, maxDecisions, false, onForced, onShortDeal);
     } catch (e) {
       // A game too large to start (too many pieces for this player count) is a failure, not a crash.
       const base = { file, game: game.title, players, seed: gameSeed(1, number), ...(variant !== undefined ? { variant } : {}), number, replay: replayCommand(settings, number) };
@@ -134,7 +134,7 @@ function smokePlayers(game: { minPlayers: number; maxPlayers: number }, i: numbe
 }
 
 /** Checks one file (and smoke-plays it when `smoke` > 0). */
-export function checkFile(file: string, smoke: number): FileReport {
+export function checkFile(file: string, smoke: number, maxDecisions = SMOKE_DECISION_LIMIT): FileReport {
   const r = loadRules(file);
   const errors = r.diagnostics.filter((d) => d.severity === "error").length;
   const report: FileReport = {
@@ -148,7 +148,7 @@ export function checkFile(file: string, smoke: number): FileReport {
   if (r.extendsFile) report.extends = r.extendsFile;
   if (r.game && smoke > 0) {
     const coverage = new SmokeCoverage(r.game);
-    const failures = smokeTest(r.game, file, smoke, coverage);
+    const failures = smokeTest(r.game, file, smoke, coverage, maxDecisions);
     // The counts cycle from the fewest up: the first games played each count there is.
     const players = Array.from({ length: Math.min(smoke, r.game.maxPlayers - r.game.minPlayers + 1) }, (_, i) => smokePlayers(r.game!, i));
     // A choice a smoke game failed at (nothing allowed there) came up: its error says more than "never offered".

@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { runCheck } from "./check-command.ts";
+import { SMOKE_DECISION_LIMIT } from "./check-report.ts";
 import { CHECK_FORMATS, type CheckFormat } from "./check-formats.ts";
 import { runFmt } from "./fmt-command.ts";
 import { runPlay } from "./play-command.ts";
@@ -61,11 +62,14 @@ function program(result: { code: number }): Command {
     .addOption(new Option("--format <format>", "output format: text for people, json for scripts, github annotations, sarif for code scanning, junit for test reports").choices(CHECK_FORMATS).default("text"))
     .option("--smoke <n>", "also play n random games per file and fail on any rule error or endless game", "0")
     .option("--max-warnings <n>", "fail when there are more than n warnings")
-    .action((paths: string[], o: { format: CheckFormat; smoke: string; maxWarnings?: string }) => {
+    .option("--max-decisions <n>", "with --smoke: a game still going after n decisions fails as endless (default 100000; lower fails a game that never ends sooner)")
+    .action((paths: string[], o: { format: CheckFormat; smoke: string; maxWarnings?: string; maxDecisions?: string }) => {
+      if (o.maxDecisions !== undefined && o.smoke === "0") throw new UsageError("--max-decisions bounds the games of --smoke: add --smoke <n>");
       const options = {
         format: o.format,
         smoke: wholeNumber(o.smoke, "--smoke", 0, SMOKE_LIMIT),
         ...(o.maxWarnings !== undefined ? { maxWarnings: wholeNumber(o.maxWarnings, "--max-warnings") } : {}),
+        ...(o.maxDecisions !== undefined ? { maxDecisions: wholeNumber(o.maxDecisions, "--max-decisions", 1, { most: SMOKE_DECISION_LIMIT, why: "a smoke game is stopped there anyway" }) } : {}),
       };
       result.code = runCheck(paths, options, out, (line) => void process.stderr.write(`${line}\n`));
     });

@@ -36,4 +36,14 @@ describe("a game with no end", () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain(`${file}:4:1: error runtime-no-end: no end after 100,000 decisions: the flow never reached \`end game\` [smoke game 1 (2 players)`);
   });
+
+  it("check --smoke --max-decisions fails it sooner, at the bound given", () => {
+    // A deck-builder's designer waited minutes for a smoke game that never ended to reach 100,000.
+    const r = stela(["check", file, "--smoke", "2", "--max-decisions", "500"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`${file}:4:1: error runtime-no-end: no end after 500 decisions: the flow never reached \`end game\` [smoke game 1 (2 players), decision 501;`);
+    expect(stela(["check", file, "--max-decisions", "500"]).err).toBe("stela: --max-decisions bounds the games of --smoke: add --smoke <n>\n");
+    expect(stela(["check", file, "--smoke", "1", "--max-decisions", "0"]).err).toContain('--max-decisions takes a whole number of at least 1, not "0"');
+    expect(stela(["check", file, "--smoke", "1", "--max-decisions", "200000"]).err).toContain("--max-decisions takes at most 100,000 (a smoke game is stopped there anyway), not 200,000");
+  });
 });
