@@ -253,7 +253,10 @@ function lengthText(d: Spread, unit: string): string {
 
 /** How long the games were: in turns first when the rules take turns (a turn may ask several questions), and in decisions. */
 function lengthLine(s: SimulationSummary): string {
-  return `game length: ${s.turns ? `${lengthText(s.turns, "turns")}; ` : ""}${lengthText(s.length, "decisions")}`;
+  // Fewer decisions than turns reads as a mistake unless said: a turn whose one question had one
+  // option (nothing to decide) was taken without asking, and counted no decision.
+  const fewer = s.turns && s.length.mean < s.turns.mean ? " (a question with one option is taken without asking, and counts no decision)" : "";
+  return `game length: ${s.turns ? `${lengthText(s.turns, "turns")}; ` : ""}${lengthText(s.length, "decisions")}${fewer}`;
 }
 
 /** The games that stopped on a rule error (the first ten), and the command that reproduces the run. */

@@ -27,7 +27,7 @@ flow {
 scoring p { points p.n }
 variant "One ask" { override const ASKS = 1 }
 `;
-  const files = ruleFiles({ "turns.stela": rules, "plain.stela": rules.replace(/turn p \{/, "if true {").replace(`prompt "Take"`, `by p prompt "Take"`) });
+  const files = ruleFiles({ "one.stela": rules.replace("let k = choose k from 1..3", "let k = choose k from 1..(if p == players[0] then 3 else 1)").replace("const ASKS = 2", "const ASKS = 1"), "turns.stela": rules, "plain.stela": rules.replace(/turn p \{/, "if true {").replace(`prompt "Take"`, `by p prompt "Take"`) });
 
   it("simulate gives the length in turns, then in decisions, and both in --json", () => {
     const r = stela(["simulate", files["turns.stela"]!, "--games", "20"]);
@@ -36,6 +36,14 @@ variant "One ask" { override const ASKS = 1 }
     const j = JSON.parse(stela(["simulate", files["turns.stela"]!, "--games", "4", "--json"]).out);
     expect(j.turns.mean).toBe(10);
     expect(j.length.mean).toBe(20);
+  });
+
+  it("says why there are fewer decisions than turns: a question with one option counts none", () => {
+    // A deck-builder's designer read "65.2 turns; 63.8 decisions" as a mistake.
+    const one = files["one.stela"]!;
+    const r = stela(["simulate", one, "--games", "4"]);
+    expect(r.out).toContain("game length: 10.0 ± 0.0 turns (median 10, 10–10); 5.0 ± 0.0 decisions (median 5, 5–5) (a question with one option is taken without asking, and counts no decision)");
+    expect(stela(["simulate", files["turns.stela"]!, "--games", "4"]).out).not.toContain("counts no decision");
   });
 
   it("leaves turns out of rules that take none", () => {
