@@ -9,7 +9,6 @@ export { compileRules, joinPath, type CompiledRules, type CompileOptions, type R
 export { resolveExtendsPath } from "./variants.ts";
 export { INPUT_LIMITS } from "./input-limits.ts";
 export { MAX_SEED, seedProblem } from "./seed.ts";
-export { measureRowLabels } from "./measure-rows.ts";
 export { isColour, safeColour } from "./colour.ts";
 export { formatDiagnostic, sortDiagnostics, type Diagnostic, type Severity } from "./diagnostic.ts";
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from "./diagnostic-codes.ts";
