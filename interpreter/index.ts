@@ -33,7 +33,7 @@ export { FIRST_LOOK, listed, looksText, lookSchedule, MOST_LOOKS, sureWinChange 
 export { firstPlayerTest, firstPlayerText, firstToDecide, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
 export { compareCommand, replayCommand, runCommand, type CompareSettings, type RunSettings } from "./bots/run-command.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
-export { NoEndError, playOut } from "./bots/play-out.ts";
+export { GAME_DECISION_LIMIT, NoEndError, playOut } from "./bots/play-out.ts";
 export { columnName } from "./topology.ts";
 export { refusedOptions, type RefusedOption, type RefusalTarget } from "./refused-options.ts";
 export { boardName, cellCoords, cellKey, instanceKey, instanceNumber, instanceOwner, numberedKey, numberedKeys, spaceBoard, spaceCell, spaceKey } from "../dsl/keys.ts";

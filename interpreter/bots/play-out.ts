@@ -14,11 +14,18 @@ export class NoEndError extends Error {
 }
 
 /**
+ * The decisions a played-out match may take before it is taken as endless, unless a run says
+ * fewer (`stela simulate --max-decisions`): no game of ours comes near (the longest, a few
+ * thousand), and a game that never ends is found in seconds with random bots.
+ */
+export const GAME_DECISION_LIMIT = 100_000;
+
+/**
  * Plays a match to its end, each seat played by its bot; gives the number of
  * decisions taken. `onDecision` sees each decision (player, option position)
  * before it is taken, for a replayable record. Past `maxDecisions`, throws `NoEndError`.
  */
-export function playOut(match: Match, bots: Bot[], maxDecisions = 100_000, onDecision?: (player: number, index: number) => void): number {
+export function playOut(match: Match, bots: Bot[], maxDecisions = GAME_DECISION_LIMIT, onDecision?: (player: number, index: number) => void): number {
   let n = 0;
   for (;;) {
     const d = match.decision;

@@ -2,7 +2,7 @@ import { uniformInt } from "pure-rand/distribution/uniformInt";
 import type { ApplyResult } from "../vm.ts";
 import type { Match } from "../match.ts";
 import { optionIdAt } from "./option-at.ts";
-import { playOut } from "./play-out.ts";
+import { GAME_DECISION_LIMIT, playOut } from "./play-out.ts";
 import { botRandom, type BotRandom } from "./seeds.ts";
 
 /**
@@ -41,6 +41,6 @@ export class RandomBot {
 }
 
 /** Plays a match to its end with one random bot in every seat; gives the number of decisions taken. */
-export function playRandomly(match: Match, seed: number, maxDecisions = 100_000): number {
+export function playRandomly(match: Match, seed: number, maxDecisions = GAME_DECISION_LIMIT): number {
   return playOut(match, [new RandomBot(seed)], maxDecisions);
 }

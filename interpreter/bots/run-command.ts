@@ -11,6 +11,11 @@ export interface RunSettings {
   bots: string[];
   /** The run's seed: game g plays the match seed `mixSeed(seed, g)`, its seats' bots `mixSeed(seed, g, seat)`. */
   seed: number;
+  /**
+   * A game still going after this many decisions fails as endless (`runtime-no-end`); unset, the
+   * engine's `GAME_DECISION_LIMIT`. Part of the run: the same game stops at the same decision.
+   */
+  maxDecisions?: number;
 }
 
 /** A word of a command as a shell reads it: quoted when it holds anything but plain characters. */
@@ -20,6 +25,7 @@ const quote = (t: string): string => (/^[\w./:@%+=,-]+$/.test(t) ? t : `'${t.rep
 export function replayCommand(s: RunSettings, g: number): string {
   const parts = ["stela", "simulate", quote(s.file), "--players", String(s.players), "--seed", String(s.seed), "--bots", s.bots.join(",")];
   if (s.variant !== undefined) parts.push("--variant", quote(s.variant));
+  if (s.maxDecisions !== undefined) parts.push("--max-decisions", String(s.maxDecisions));
   parts.push("--game", String(g));
   return parts.join(" ");
 }
@@ -44,6 +50,8 @@ export interface CompareSettings {
   failIf?: string[];
   stopEarly?: boolean;
   failUndecided?: boolean;
+  /** `RunSettings.maxDecisions`, the same on both sides. */
+  maxDecisions?: number;
 }
 
 /**
@@ -62,5 +70,6 @@ export function compareCommand(c: CompareSettings): string {
     ...(c.failIf ?? []).map((r) => `--fail-if ${quote(r)}`),
     ...(c.stopEarly ? ["--stop-early"] : []),
     ...(c.failUndecided ? ["--fail-undecided"] : []),
+    ...(c.maxDecisions !== undefined ? [`--max-decisions ${c.maxDecisions}`] : []),
   ].join(" ");
 }

@@ -1,5 +1,5 @@
 import type { Diagnostic, DiagnosticCode, Span } from "../../dsl/index.ts";
-import { replayCommand, type Game, type Match, type RunSettings } from "../index.ts";
+import { GAME_DECISION_LIMIT, replayCommand, type Game, type Match, type RunSettings } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 import { gameSeed, playGame } from "./simulate-batch.ts";
 import { SmokeCoverage, type NeverOffered, type ShortDeal } from "./smoke-coverage.ts";
@@ -44,7 +44,7 @@ export interface FileReport {
 }
 
 /** The decision limit of one smoke game unless `--max-decisions` says: a game still going after this many is taken as endless. */
-export const SMOKE_DECISION_LIMIT = 100_000;
+export const SMOKE_DECISION_LIMIT = GAME_DECISION_LIMIT;
 
 function failureOf(m: Match, base: Omit<SmokeFailure, "decision" | "code" | "message">, e: unknown, after: Diagnostic | undefined): SmokeFailure | undefined {
   const decision = m.log.length;
@@ -91,7 +91,8 @@ export function smokeTest(game: Game, file: string, count: number, coverage?: Sm
   for (let i = 0; i < count; i++) {
     const players = smokePlayers(game, i);
     const variant = variants[i % variants.length];
-    const settings: RunSettings = { file, players, bots: ["random"], seed: 1, ...(variant !== undefined ? { variant } : {}) };
+    // A bound of its own goes into the replay command, which then stops the game where this one stopped.
+    const settings: RunSettings = { file, players, bots: ["random"], seed: 1, ...(variant !== undefined ? { variant } : {}), ...(maxDecisions !== GAME_DECISION_LIMIT ? { maxDecisions } : {}) };
     const number = i + 1;
     let played: ReturnType<typeof playGame>;
     coverage?.startGame(variant);

@@ -11,7 +11,7 @@ import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeRe
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
-import { GAMES_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { DECISIONS_LIMIT, GAMES_LIMIT, MAX_DECISIONS_HELP, WORKERS_LIMIT } from "./run-limits.ts";
 import { seedFlag, UsageError, wholeNumber } from "./usage-error.ts";
 import { engineBuild } from "./engine-build.ts";
 
@@ -659,6 +659,7 @@ interface CompareFlags {
   stopEarly?: boolean;
   failUndecided?: boolean;
   shard?: string;
+  maxDecisions?: string;
 }
 
 /**
@@ -699,6 +700,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report")
     .option("--save <file>", "also save the run as `stela merge` reads it (both sides' outcomes), beside the text: to pool it later with runs of other seeds")
+    .option("--max-decisions <n>", MAX_DECISIONS_HELP)
     .option("--no-progress", "no progress on stderr (a bar on a terminal; elsewhere a line every 30 s of a long run, --json too)")
     .action(async (fileA: string, fileB: string | undefined, o: CompareFlags) => {
       for (const rule of o.failIf) {
@@ -720,6 +722,8 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const seed = seedFlag(o.seed);
       const workers = wholeNumber(o.workers, "--workers", 1, WORKERS_LIMIT);
       const bots = botSpecs(o.bots, players);
+      const maxDecisions = o.maxDecisions === undefined ? undefined : wholeNumber(o.maxDecisions, "--max-decisions", 1, DECISIONS_LIMIT);
+      const limit = maxDecisions === undefined ? {} : { maxDecisions };
       const b = fileB ?? fileA;
       // An empty name is the base game (`Game.definition`), so `--variant-b ''` against no variant is A against itself.
       const named = (v: string | undefined): string | undefined => (v === "" ? undefined : v);
@@ -766,7 +770,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       const steers = usesEstimate ? estimateReadsChanged(gameA.definition(variantA), gameB.definition(variantB)) : [];
       /** One side of the run: its games so far and the seconds they took, played on by `upTo`. */
       const side = (name: "A" | "B", file: string, title: string, variant: string | undefined, measures: MeasureInfo[], seatEstimate: boolean) => {
-        const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }) };
+        const s: RunSettings = { file, players, bots, seed, ...(variant === undefined ? {} : { variant }), ...limit };
         const played = { outcomes: [] as GameOutcome[], seconds: 0 };
         return {
           /** Plays the games after those played, up to game `to` (the games and their seeds are a whole run's). */
@@ -800,6 +804,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         failIf: o.failIf,
         ...(o.stopEarly ? { stopEarly: true } : {}),
         ...(o.failUndecided ? { failUndecided: true } : {}),
+        ...limit,
       });
       /** What `stela merge` reads of the games played: a shard's, or the whole run's as its one shard (`--save`). */
       const shardOutput = (compareShard: { k: number; n: number }): CompareShardOutput => ({
@@ -810,6 +815,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         seed,
         failIf: o.failIf,
         ...(o.failUndecided ? { failUndecided: true as const } : {}),
+        ...limit,
         command,
         a: a.shardSide(gameA),
         b: bb.shardSide(gameB),

@@ -33,6 +33,8 @@ export interface CompareShardOutput {
   seed: number;
   failIf: string[];
   failUndecided?: true;
+  /** `--max-decisions`, when the run set it. */
+  maxDecisions?: number;
   /** The command of the whole run (without `--shard`), as its comparison reproduces it. */
   command: string;
   a: CompareShardSide;
@@ -77,9 +79,9 @@ export function asCompareShard(json: unknown, file: string): CompareShardOutput 
 export function mergeCompareShards(shards: CompareShardOutput[], names: string[]): Comparison {
   const first = shards[0]!;
   const side = (x: CompareShardSide) => [x.file, x.variant ?? null, x.rules];
-  const key = (s: CompareShardOutput): string => JSON.stringify([s.players, s.bots, s.failIf, s.failUndecided ?? false, side(s.a), side(s.b)]);
+  const key = (s: CompareShardOutput): string => JSON.stringify([s.players, s.bots, s.failIf, s.failUndecided ?? false, s.maxDecisions ?? null, side(s.a), side(s.b)]);
   shards.forEach((s, i) => {
-    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, --fail-if or --fail-undecided differ)`);
+    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, --fail-if, --fail-undecided or --max-decisions differ)`);
     if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
   });
   // The runs, by seed, each checked whole.
@@ -87,7 +89,7 @@ export function mergeCompareShards(shards: CompareShardOutput[], names: string[]
   const summaryOf = (pick: (s: CompareShardOutput) => CompareShardSide) => {
     const x = pick(first);
     const outcomes = runs.flatMap((r) => runOutcomes(r.shards.map((s) => pick(s).outcomes), r.head.games, pooled ? r.seed : undefined, " of each side"));
-    const settings: RunSettings = { file: x.file, players: first.players, bots: first.bots, seed: seeds[0]!, ...(x.variant === undefined ? {} : { variant: x.variant }) };
+    const settings: RunSettings = { file: x.file, players: first.players, bots: first.bots, seed: seeds[0]!, ...(x.variant === undefined ? {} : { variant: x.variant }), ...(first.maxDecisions === undefined ? {} : { maxDecisions: first.maxDecisions }) };
     const seconds = shards.reduce((t, s) => t + pick(s).seconds, 0);
     const summary = summarise(x.title, settings, outcomes.length, outcomes, seconds, x.measures);
     // One shard (a whole run kept with `--save`) reads as the run did.

@@ -13,7 +13,7 @@ import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
 import { checkReportPath } from "./report-path.ts";
 import { BrokenRules, playersFor } from "./load-rules.ts";
-import { GAMES_LIMIT, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
+import { DECISIONS_LIMIT, GAMES_LIMIT, MAX_DECISIONS_HELP, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
 import { seedFlag, UsageError, wholeNumber } from "./usage-error.ts";
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
@@ -104,8 +104,9 @@ function program(result: { code: number }): Command {
     .option("--json", "print one JSON object (unrounded figures)")
     .option("--report <file>", "also write an HTML report with charts")
     .option("--save <file>", "also save the run as `stela merge` reads it (every game's outcome), beside the text: to pool it later with runs of other seeds")
+    .option("--max-decisions <n>", MAX_DECISIONS_HELP)
     .option("--no-progress", "no progress on stderr (a bar on a terminal; elsewhere a line every 30 s of a long run, --json too)")
-    .action(async (file: string, o: { players?: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; save?: string; progress: boolean }, cmd: Command) => {
+    .action(async (file: string, o: { players?: string; games: string; seed: string; variant?: string; bots: string; workers: string; shard?: string; game?: string; json?: boolean; report?: string; save?: string; maxDecisions?: string; progress: boolean }, cmd: Command) => {
       const players = playersFor(o.players, file);
       // A replay names a game of the run; with --games given, one past it is no game of that run.
       if (o.game !== undefined && cmd.getOptionValueSource("games") === "cli" && wholeNumber(o.game, "--game", 1) > wholeNumber(o.games, "--games", 1, GAMES_LIMIT)) {
@@ -117,6 +118,7 @@ function program(result: { code: number }): Command {
         ...(o.save !== undefined ? { save: checkReportPath(o.save, "--save") } : {}),
         ...(o.shard !== undefined ? { shard: parseShard(o.shard) } : {}),
         ...(o.game !== undefined ? { game: wholeNumber(o.game, "--game", 1) } : {}),
+        ...(o.maxDecisions !== undefined ? { maxDecisions: wholeNumber(o.maxDecisions, "--max-decisions", 1, DECISIONS_LIMIT) } : {}),
         players,
         games: wholeNumber(o.games, "--games", 1, GAMES_LIMIT),
         seed: seedFlag(o.seed),

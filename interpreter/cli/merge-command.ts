@@ -92,7 +92,7 @@ export function outcomeProblem(o: unknown, players: number): string | undefined 
  * the same settings, every shard once, every game once. The outcomes are put
  * back in game order, so the figures are exactly those of a single run.
  *
- * Runs of other seeds with the same settings (file, variant, players, bots; rules and engine)
+ * Runs of other seeds with the same settings (file, variant, players, bots, decision limit; rules and engine)
  * are pooled: each run whole (its shards once each, its games once each), their games together.
  * Game g of seed s is played from its own streams (`mixSeed(s, g)`), so the games of two seeds
  * are as independent as two games of one seed, and more games narrow every interval as they
@@ -101,9 +101,9 @@ export function outcomeProblem(o: unknown, players: number): string | undefined 
  */
 export function mergeShards(shards: ShardOutput[], names: string[]): { summary: SimulationSummary; outcomes: GameOutcome[] } {
   const first = shards[0]!;
-  const setting = (s: ShardOutput): string => JSON.stringify([s.file, s.variant ?? null, s.players, s.bots]);
+  const setting = (s: ShardOutput): string => JSON.stringify([s.file, s.variant ?? null, s.players, s.bots, s.maxDecisions ?? null]);
   shards.forEach((s, i) => {
-    if (setting(s) !== setting(first)) throw new UsageError(`${names[i]} comes from another run than ${names[0]} (file, variant, players or bots differ)`);
+    if (setting(s) !== setting(first)) throw new UsageError(`${names[i]} comes from another run than ${names[0]} (file, variant, players, bots or --max-decisions differ)`);
   });
   // Shards from before the fingerprint was kept carry none: nothing to compare.
   shards.forEach((s, i) => {
@@ -124,6 +124,7 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   // and its command says them so: the shortest list that cycles to the seats' bots.
   const settings: RunSettings = { file: first.file, players: first.players, bots: cycleOf(first.bots), seed: seeds[0]! };
   if (first.variant !== undefined) settings.variant = first.variant;
+  if (first.maxDecisions !== undefined) settings.maxDecisions = first.maxDecisions;
   const seconds = shards.reduce((t, s) => t + s.played / Math.max(s.playoutsPerSecond, 1e-9), 0);
   // The measures' labels and forms, as the first shard's summary reports them (every shard played the same rules).
   const summary = summarise(first.game, settings, outcomes.length, outcomes, seconds, first.measures ?? []);

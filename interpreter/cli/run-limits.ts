@@ -1,3 +1,5 @@
+import { GAME_DECISION_LIMIT } from "../index.ts";
+
 /**
  * The most games one run plays (`--games`, `--smoke`): a run keeps every game's outcome for its
  * figures (about 150 bytes each) and cuts its games into tasks up front. Asked for 10^11, the
@@ -20,3 +22,9 @@ export const SMOKE_LIMIT = { most: MAX_GAMES, why: "a smoke run is a quick check
 
 /** `--workers`: a limit and why, as `wholeNumber` reports it. */
 export const WORKERS_LIMIT = { most: MAX_WORKERS, why: "one process each; more than the machine's cores adds no speed" };
+
+/** `--max-decisions` of simulate and compare: a game is stopped there anyway. */
+export const DECISIONS_LIMIT = { most: GAME_DECISION_LIMIT, why: "a game is stopped there anyway" };
+
+/** The help of `--max-decisions` on simulate and compare. */
+export const MAX_DECISIONS_HELP = `a game still going after n decisions fails as endless (runtime-no-end; default ${GAME_DECISION_LIMIT}): lower it to find a game the bots never end sooner`;

@@ -1,5 +1,5 @@
 import type { Diagnostic, Span } from "../../dsl/index.ts";
-import { firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, NoEndError, parseBotSpec, playOut, replayCommand, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
+import { firstToDecide, GAME_DECISION_LIMIT, makeBot, mixSeed, movesDigest, NO_MOVES, NoEndError, parseBotSpec, playOut, replayCommand, type Bot, type Game, type Judged, type Match, type RunSettings, type StartOptions } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
 
 export interface BatchTask extends RunSettings {
@@ -111,7 +111,7 @@ export function slowGameWatch(s: RunSettings, g: number, maxDecisions: number, n
     if (t - started < SLOW_GAME_MS) return;
     said = true;
     write(
-      `stela: game ${g} has played ${decisions.toLocaleString("en")} decisions in ${Math.round((now() - started) / 1000)} s and not ended (a game is stopped at ${maxDecisions.toLocaleString("en")}: runtime-no-end); if the bots never end it, watch it: ${replayCommand(s, g)}\n`,
+      `stela: game ${g} has played ${decisions.toLocaleString("en")} decisions in ${Math.round((now() - started) / 1000)} s and not ended (a game is stopped at ${maxDecisions.toLocaleString("en")}: runtime-no-end; --max-decisions stops it sooner); if the bots never end it, watch it: ${replayCommand(s, g)}\n`,
     );
   };
 }
@@ -121,7 +121,7 @@ export function playGame(
   s: RunSettings,
   g: number,
   onDecision?: (match: Match, player: number, index: number) => void,
-  maxDecisions = 100_000,
+  maxDecisions = s.maxDecisions ?? GAME_DECISION_LIMIT,
   quiet = false,
   onForcedChoice?: (sites: Span[]) => void,
   onShortDeal?: (span: Span, asked: number, dealt: number) => void,

@@ -32,6 +32,8 @@ export interface SimulateOptions {
   shard?: { k: number; n: number };
   /** Play only this game (from 1) and print its decisions. */
   game?: number;
+  /** A game still going after this many decisions fails as endless (`RunSettings.maxDecisions`). */
+  maxDecisions?: number;
 }
 
 /** The output of a shard (`--shard k/n --json`): its summary plus every game's outcome, for `stela merge`. */
@@ -79,9 +81,10 @@ export function parseShard(text: string): { k: number; n: number } {
   return { k, n };
 }
 
-function settingsOf(file: string, o: Pick<SimulateOptions, "players" | "bots" | "seed" | "variant">): RunSettings {
+function settingsOf(file: string, o: Pick<SimulateOptions, "players" | "bots" | "seed" | "variant" | "maxDecisions">): RunSettings {
   const s: RunSettings = { file, players: o.players, bots: o.bots, seed: o.seed };
   if (o.variant !== undefined) s.variant = o.variant;
+  if (o.maxDecisions !== undefined) s.maxDecisions = o.maxDecisions;
   return s;
 }
 

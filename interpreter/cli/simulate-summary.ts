@@ -30,6 +30,8 @@ export interface SimulationSummary {
   players: number;
   bots: string[];
   seed: number;
+  /** `--max-decisions`, when the run set it: a game past it failed as endless. */
+  maxDecisions?: number;
   /** Set on runs of several seeds pooled by `stela merge`: their seeds (`seed` is the first). */
   seeds?: number[];
   /** Games asked for (`--games`), numbered 1..games; pooled runs: every run's games. */
@@ -133,6 +135,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   const shared = sharedScore(clean, n);
   if (shared) summary.shared = shared;
   if (s.variant !== undefined) summary.variant = s.variant;
+  if (s.maxDecisions !== undefined) summary.maxDecisions = s.maxDecisions;
   if (measures.length) summary.measures = summariseMeasures(measures, clean, n);
   const precision = clean.length > 0 ? winPrecision(seats.map((x) => x.share)) : undefined;
   if (precision) summary.precision = precision;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ruleFiles, stela } from "./run-stela.ts";
 
 /** A game that never ends fails like every other game: a stable code and a place in the rules. */
@@ -12,6 +15,20 @@ flow {
   loop {
     turn players[0] {
       let n = choose n from 1..2
+      current.score = n
+    }
+    if players[0].score > 5 { end game }
+  }
+}
+`,
+  // The same with a choice of three: another game, as endless.
+  "endless-3.stela": `game "Endless" { players 2 }
+per player { score: number = 0 }
+scoring p { points p.score }
+flow {
+  loop {
+    turn players[0] {
+      let n = choose n from 1..3
       current.score = n
     }
     if players[0].score > 5 { end game }
@@ -45,5 +62,40 @@ describe("a game with no end", () => {
     expect(stela(["check", file, "--max-decisions", "500"]).err).toBe("stela: --max-decisions bounds the games of --smoke: add --smoke <n>\n");
     expect(stela(["check", file, "--smoke", "1", "--max-decisions", "0"]).err).toContain('--max-decisions takes a whole number of at least 1, not "0"');
     expect(stela(["check", file, "--smoke", "1", "--max-decisions", "200000"]).err).toContain("--max-decisions takes at most 100,000 (a smoke game is stopped there anyway), not 200,000");
+    // Its replay stops where the smoke game stopped.
+    expect(r.out).toContain(`--seed 1 --bots random --max-decisions 500 --game 1`);
+  });
+
+  it("simulate and compare --max-decisions stop it at the bound, and say so in the commands that play it again", () => {
+    const bounded = `${file}:4:1: runtime-no-end: no end after 300 decisions: the flow never reached \`end game\``;
+    const r = stela(["simulate", file, "--players", "2", "--games", "2", "--workers", "1", "--no-progress", "--max-decisions", "300"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain(`  game 1: ${bounded}\n`);
+    expect(r.out).toContain(`replay: stela simulate ${file} --players 2 --seed 1 --bots random --max-decisions 300 --game 1`);
+    expect(r.out).toContain(`reproduce: stela simulate ${file} --players 2 --seed 1 --bots random --max-decisions 300 --games 2`);
+    // The replay plays the same game to the same stop.
+    const replay = stela(["simulate", file, "--players", "2", "--seed", "1", "--max-decisions", "300", "--game", "1"]);
+    expect(replay.out).toContain(`game 1 (match seed`);
+    expect(replay.out).toContain(bounded);
+    expect(replay.out).toContain(" 301. Player 1:");
+    expect(replay.out).not.toContain(" 302. Player 1:");
+    const c = stela(["compare", file, files["endless-3.stela"]!, "--players", "2", "--games", "2", "--workers", "1", "--no-progress", "--max-decisions", "300"]);
+    expect(c.out).toContain(`reproduce: stela compare ${file} ${files["endless-3.stela"]} --players 2 --games 2 --seed 1 --bots random --max-decisions 300`);
+    expect(c.out).toContain("no end after 300 decisions");
+    expect(stela(["simulate", file, "--players", "2", "--max-decisions", "100001"]).err).toContain("--max-decisions takes at most 100,000 (a game is stopped there anyway), not 100,001");
+  });
+
+  it("merge keeps a run's bound and refuses to pool runs of other bounds", () => {
+    const dir = mkdtempSync(join(tmpdir(), "stela-no-end-"));
+    const one = join(dir, "one.json");
+    const two = join(dir, "two.json");
+    const three = join(dir, "three.json");
+    stela(["simulate", file, "--players", "2", "--games", "1", "--workers", "1", "--no-progress", "--max-decisions", "300", "--save", one]);
+    stela(["simulate", file, "--players", "2", "--games", "1", "--seed", "2", "--workers", "1", "--no-progress", "--max-decisions", "300", "--save", two]);
+    stela(["simulate", file, "--players", "2", "--games", "1", "--seed", "3", "--workers", "1", "--no-progress", "--save", three]);
+    expect(JSON.parse(readFileSync(one, "utf8")).maxDecisions).toBe(300);
+    const pooled = stela(["merge", one, two]);
+    expect(pooled.out).toContain(`reproduce: stela simulate ${file} --players 2 --seed 1 --bots random --max-decisions 300 --games 1 && stela simulate ${file} --players 2 --seed 2 --bots random --max-decisions 300 --games 1`);
+    expect(stela(["merge", one, three]).err).toBe(`stela: ${three} comes from another run than ${one} (file, variant, players, bots or --max-decisions differ)\n`);
   });
 });
