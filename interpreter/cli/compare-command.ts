@@ -393,20 +393,25 @@ function measureChangeRows(c: Comparison): [string, string, string][] {
   const row = (m: MeasureChange, x: MeasureChangeRow, allSeats = false): [string, string, string] => [
     measureRowLabel(m.label, x, allSeats),
     x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
-    x.change.n === 0 ? "" : `${m.share ? `${changeText(x.change, 100, 1, false)} points` : changeText(x.change, 1, 2, false)}${alike(m.share ? alikeShareNote(x.change) : alikeNote(x.change))}${some(x.change.n)}`,
+    x.change.n === 0 ? "" : `${m.share ? `${changeText(x.change, 100, 1, false)} points` : changeText(x.change, 1, 2, false)}${bracket(alike(m.share ? alikeShareNote(x.change) : alikeNote(x.change)), some(x.change.n))}`,
   ];
+  // The notes of a row in one bracket: "(all 59 games alike, as above; in 59 of 100 games)".
+  const bracket = (...notes: (string | undefined)[]): string => {
+    const said = notes.filter((n): n is string => n !== undefined);
+    return said.length ? ` (${said.join("; ")})` : "";
+  };
   // The note on rows no game moved, said in full once; the rows after it say only what it is (a
   // measure that never varied read "(all 200 games alike: a change in fewer than …)" four times).
   const told = new Set<string>();
-  const alike = (note: string | undefined): string => {
-    if (note === undefined) return "";
-    if (told.has(note)) return ` (${note.replace(/:.*$/, "")}, as above)`;
+  const alike = (note: string | undefined): string | undefined => {
+    if (note === undefined) return undefined;
+    if (told.has(note)) return `${note.replace(/:.*$/, "")}, as above`;
     told.add(note);
-    return ` (${note})`;
+    return note;
   };
   // Over how many games, where some gave no figure on a side (`none`: the first assassination of a
   // game without one): "8.31 → 3.82" alone hid that it was over 24 games of 100.
-  const some = (n: number): string => (n < c.pairs ? ` (in ${n} of ${c.pairs} games)` : "");
+  const some = (n: number): string | undefined => (n < c.pairs ? `in ${n} of ${c.pairs} games` : undefined);
   // A seat's rows, then the seats together (`MeasureChange.allSeats`).
   return (c.measures ?? []).flatMap((m) => [...m.changes.map((x) => row(m, x)), ...(m.allSeats ? [row(m, m.allSeats, true)] : [])]);
 }

@@ -84,11 +84,13 @@ describe("measures in the CLI", () => {
 
   it("compare says over how many games a measure that some games give as none changed", () => {
     // A change "8.31 → 3.82" read as over every game was over 24 of 100.
-    const file = ruleFiles({ "some.stela": RACE.replace('measure "Rounds" { rounds }', 'measure "Rounds" { rounds }\nmeasure "Long game" { if rounds > 3 then rounds else none }') })["some.stela"]!;
+    const file = ruleFiles({ "some.stela": RACE.replace('measure "Rounds" { rounds }', 'measure "Rounds" { rounds }\nmeasure "Long game" { if rounds > 3 then rounds else none }\nmeasure "Long, kept" { if rounds > 3 then 1 else none }') })["some.stela"]!;
     const r = stela(["compare", file, "--variant-b", "Farther", "--games", "100", "--no-progress", "--workers", "1"]);
     expect(r.code).toBe(0);
     const long = r.out.split("\n").find((l) => l.startsWith("  Long game"))!;
     expect(long).toMatch(/ \(in \d+ of 100 games\)$/);
+    // Alike where both gave one, and given in some games only: both said in one bracket.
+    expect(r.out.split("\n").find((l) => l.startsWith("  Long, kept"))).toMatch(/ \(all \d+ games alike: a change in fewer than 1 game in \d+ could be missed; in \d+ of 100 games\)$/);
     // A measure every game gives says nothing of it.
     expect(r.out.split("\n").find((l) => l.startsWith("  Rounds"))).not.toContain(" of 100 games)");
   });
