@@ -204,7 +204,10 @@ export function changeText(d: PairedDifference, by: number, digits: number, note
  */
 export function alikeNote(d: PairedDifference): string | undefined {
   const bounded = d.n >= 3 && Number.isFinite(d.low) && Number.isFinite(d.high);
-  if (!bounded || d.low !== d.high) return undefined;
+  // Floating-point noise is no width: every game's change of a mean over three seats was 4/3, and
+  // their spread came out a few 1e-16 wide, which read as an interval ("+1.33 [+1.33, +1.33]")
+  // without the note its neighbours had.
+  if (!bounded || d.high - d.low > 1e-9 * Math.max(1, Math.abs(d.value))) return undefined;
   // Below 6 games the rule of three says "fewer than 1 game in 1": nothing.
   return d.n < 6 ? `all ${d.n} games alike: too few games to see a change in some of them` : `all ${d.n} games alike: a change in fewer than 1 game in ${Math.floor(d.n / 3)} could be missed`;
 }

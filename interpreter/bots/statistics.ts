@@ -367,7 +367,14 @@ export function pairedMeanDifference(d: readonly number[], z = Z95): PairedDiffe
 export function meanInterval(d: readonly number[], z = Z95): PairedDifference {
   const n = d.length;
   let sum = 0;
-  for (const v of d) sum += v;
+  let alike = true;
+  for (const v of d) {
+    sum += v;
+    if (v !== d[0]) alike = false;
+  }
+  // Every value the same: that value, exactly; their sum over n came back a few 1e-16 off it (4/3
+  // two hundred times), and the spread about it read as an interval.
+  if (alike && n > 1) return { value: d[0]!, low: d[0]!, high: d[0]!, n, variance: 0 };
   const mean = n > 0 ? sum / n : 0;
   let sq = 0;
   for (const v of d) sq += (v - mean) ** 2;

@@ -3,6 +3,7 @@ import { firstPlayerTest, firstPlayerText, turnOrderTest, turnOrderText } from "
 import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { binomialPValue, chiSquarePValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, shareTrials, spread, togetherZ, tQuantile, wilson } from "../../interpreter/bots/statistics.ts";
 import { botRandom } from "../../interpreter/bots/seeds.ts";
+import { alikeNote, changeText } from "../../interpreter/bots/paired-change.ts";
 import { uniformInt } from "pure-rand/distribution/uniformInt";
 
 /** The balance figures against published values. */
@@ -154,6 +155,18 @@ describe("spreads", () => {
 });
 
 describe("paired differences (two runs on the same seeds)", () => {
+  it("every game changed alike: the change exactly, with the note, float noise or not", () => {
+    // A variant that gave every seat of three 4/3 of a coin more: "+1.33 [+1.33, +1.33]" had no note.
+    const same = pairedMeanDifference(Array(200).fill(4 / 3));
+    expect([same.value, same.low, same.high]).toEqual([4 / 3, 4 / 3, 4 / 3]);
+    expect(changeText(same, 1, 2)).toBe("+1.33 [+1.33, +1.33] (all 200 games alike: a change in fewer than 1 game in 66 could be missed)");
+    // Means over seats worked out game by game differ in their last bits: still alike.
+    const noisy = pairedMeanDifference(Array.from({ length: 200 }, (_, i) => (i % 2 ? 4 / 3 : (1 + 1 + 2) / 3 + 2e-16)));
+    expect(alikeNote(noisy)).toBe("all 200 games alike: a change in fewer than 1 game in 66 could be missed");
+    // A real spread keeps its interval and no note.
+    expect(alikeNote(pairedMeanDifference([...Array(199).fill(4 / 3), 2]))).toBeUndefined();
+  });
+
   it("matched proportions: Tango's score interval, on Agresti's approval survey and in closed forms", () => {
     // Agresti, Categorical Data Analysis, the presidential approval ratings of 1,600 people asked
     // twice: 794 approve both times, 150 approve then not, 86 not then approve, 570 neither. The
