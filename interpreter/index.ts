@@ -24,7 +24,7 @@ export { botRandom, mixSeed } from "./bots/seeds.ts";
 export { binomialPValue, levelPerLook, meanInterval, quantile, shareRate, togetherZ, spread, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";
 export { repeatedGames, repeatedGamesNote, type RepeatedGames } from "./bots/repeated-games.ts";
 export { alikeNote, alikeShareNote, changeText, leavesOutZero, movesDigest, NO_MOVES, pairedChange, sameWinnersText, samePlayNote, seatsSureTogether, winnerChangesText, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
-export { winningMargin } from "./bots/winning-margin.ts";
+export { winningMargin, winningScore } from "./bots/winning-margin.ts";
 export { measureChanges, measureFigureText, measureRowLabel, measureForm, measuresApart, measureSpreadText, summariseMeasures, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureFigure, type MeasureSummary } from "./bots/measure-figures.ts";
 export type { Measured, MeasureInfo, MeasureValue } from "./measures.ts";
 export { sharedChangeLine, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sureTeamChange, teamChangeReason, type SharedScore } from "./bots/shared-score.ts";

@@ -1,5 +1,5 @@
 import { levelPerLook, pairedMeanDifference, pairedShareDifference, togetherZ, wilson, Z95, type PairedDifference } from "./statistics.ts";
-import { winningMargin } from "./winning-margin.ts";
+import { winningMargin, winningScore } from "./winning-margin.ts";
 
 /** What a played game leaves for comparing two runs: `stela compare`'s outcomes, the editor's. */
 export interface PlayedGame {
@@ -43,6 +43,8 @@ export interface PairedChange {
   turns?: PairedDifference;
   /** The change of the mean winning margin (`winningMargin`), in points; no pairs with one player. */
   margin: PairedDifference;
+  /** The change of the mean winning score (`winningScore`: the top score), in points; no pairs with one player. */
+  top: PairedDifference;
   /**
    * How many of the pairs were played move for move alike on both sides (`PlayedGame.moves`);
    * undefined when a game of a pair carries no digest (a shard from before it was kept).
@@ -82,6 +84,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
   let turnsA = false;
   let turnsB = false;
   const margin: number[] = [];
+  const top: number[] = [];
   let sameMoves: number | undefined = 0;
   let sameWinners = 0;
   // How often each side's games ended with each set of winners (seats sorted, joined).
@@ -108,6 +111,9 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     const before = winningMargin(x.scores);
     const after = winningMargin(y.scores);
     if (before !== undefined && after !== undefined) margin.push(after - before);
+    const topBefore = winningScore(x.scores);
+    const topAfter = winningScore(y.scores);
+    if (topBefore !== undefined && topAfter !== undefined) top.push(topAfter - topBefore);
     if (x.winners.length === y.winners.length && x.winners.every((w) => y.winners.includes(w))) sameWinners++;
     count(winnersA, x.winners);
     count(winnersB, y.winners);
@@ -119,6 +125,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     seats: wins.map((w, p) => ({ wins: pairedShareDifference(w, z), score: pairedMeanDifference(scores[p]!, z) })),
     length: pairedMeanDifference(length, z),
     margin: pairedMeanDifference(margin, z),
+    top: pairedMeanDifference(top, z),
     sameWinners,
     sameWinnersByChance: byChance(winnersA, winnersB, length.length),
   };

@@ -19,3 +19,16 @@ export function winningMargin(scores: readonly number[]): number | undefined {
   }
   return top - next;
 }
+
+/**
+ * The top score of a game, whoever a tiebreak then made the winner: how much a winner scores. A
+ * designer asks it of a variant that hands out more points ("does the winning score go up?"); the
+ * seats' mean scores mix winners with losers, and the margin says only how far ahead. Undefined
+ * with fewer than two scores, where the one seat's score says it.
+ */
+export function winningScore(scores: readonly number[]): number | undefined {
+  if (scores.length < 2) return undefined;
+  let top = -Infinity;
+  for (const s of scores) if (s > top) top = s;
+  return top;
+}

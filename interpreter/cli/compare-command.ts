@@ -90,6 +90,8 @@ export interface Comparison {
   turns?: PairedDifference & { relative: number };
   /** The change of the winning margin (`winningMargin`), game by game; absent with one player. */
   margin?: PairedDifference;
+  /** The change of the winning score (`winningScore`: the top score), game by game; absent with one player. */
+  top?: PairedDifference;
   /** How many of the pairs the bots played move for move alike on both sides (`PairedChange.sameMoves`). */
   sameMoves?: number;
   /** How many of the pairs ended with the same winners on both sides (`PairedChange.sameWinners`). */
@@ -134,6 +136,7 @@ export interface Comparison {
  * `score-change>3` a seat's mean score moves more than 3;
  * `length-change>10%` the mean game length moves more than 10%;
  * `margin-change>3` the mean winning margin (the top score less the next) moves more than 3;
+ * `top-score-change>3` the mean winning score (the top score) moves more than 3;
  * `errors>0` B has more than 0 failed games;
  * `measure-change[Rounds played]>1` the rules' measure of that label moves more than 1 (a `bool`
  * measure: points of how often it held; with `%`, relative to A's mean).
@@ -141,7 +144,7 @@ export interface Comparison {
  * interval at that confidence level lies beyond the limit: the run shows the
  * change is there, rather than a point estimate that noise can push over.
  */
-export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "errors", "measure-change"] as const;
+export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "top-score-change", "errors", "measure-change"] as const;
 export type FailRuleName = (typeof FAIL_RULES)[number];
 
 /** The confidence levels an interval rule may name, with the z of their two-sided intervals. */
@@ -164,7 +167,7 @@ export interface FailRule {
   relative?: boolean;
 }
 
-const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
+const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, top-score-change>3, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
 
 export function parseFailIf(text: string): FailRule {
   // A measure's label is the designer's text, in brackets: everything up to the last closing
@@ -249,7 +252,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // break `win-change>0@95` in one run of eight with 3 seats. Two seats' win shares mirror each
     // other (a game's shares add up to 1), so they count once.
     const family =
-      name === "length-change" || name === "margin-change" ? 1 : name === "measure-change" ? (measured?.perPlayer ? a.players : 1) : name === "score-change" || a.players >= 3 ? a.players : 1;
+      name === "length-change" || name === "margin-change" || name === "top-score-change" ? 1 : name === "measure-change" ? (measured?.perPlayer ? a.players : 1) : name === "score-change" || a.players >= 3 ? a.players : 1;
     const z = level === undefined ? shown : family * looks > 1 ? togetherZ(level / 100, family * looks) : CONFIDENCE_LEVELS[String(level)]!;
     const at = level === undefined ? {} : { level, ...(family > 1 ? { seatsAtOnce: family } : {}) };
     const fair = b.firstPlayer.fairShare;
@@ -297,7 +300,9 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // breaks rather than read "no sure change" off an interval without ends.
     // A game of one player has no runner-up to measure a margin against.
     if (name === "margin-change" && !(a.margin && b.margin)) return { rule: text, broken: true, detail: "a game of one player has no winning margin (the top score less the next)", ...at };
-    if (at95.pairs < 2 && level !== undefined && (name === "score-change" || name === "length-change" || name === "margin-change")) {
+    // Nor a winning score apart from the seat's own (`score-change` reads it).
+    if (name === "top-score-change" && !(a.top && b.top)) return { rule: text, broken: true, detail: "a game of one player has no winning score apart from its score (score-change reads it)", ...at };
+    if (at95.pairs < 2 && level !== undefined && (name === "score-change" || name === "length-change" || name === "margin-change" || name === "top-score-change")) {
       return { rule: text, broken: true, detail: `${at95.pairs} game ended cleanly on both sides: too few to bound the change`, ...at };
     }
     switch (name) {
@@ -341,6 +346,12 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         if (level === undefined) return result(d, `the winning margin moves ${signed(d.value, 2)} ${means}`);
         return result(d, `the winning margin moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points", 1, looks)} ${means}`, [d], alike([d]));
       }
+      case "top-score-change": {
+        const d = changes(z).top;
+        const means = `(${a.top!.mean.toFixed(2)} → ${b.top!.mean.toFixed(2)} points)`;
+        if (level === undefined) return result(d, `the winning score moves ${signed(d.value, 2)} ${means}`);
+        return result(d, `the winning score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points", 1, looks)} ${means}`, [d], alike([d]));
+      }
       case "errors":
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
       case "measure-change": {
@@ -374,11 +385,12 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players, "wins", looks) } : {};
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
+  const top = a.top && b.top ? { top: at95.top } : {};
   const alike = { ...(at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves }), sameWinners: at95.sameWinners, sameWinnersByChance: at95.sameWinnersByChance };
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...margin, ...alike, thresholds, command, ...shared, ...measured };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...top, ...margin, ...alike, thresholds, command, ...shared, ...measured };
 }
 
 /** The measures' part of a comparison: their changes, and those only one side has. */
@@ -530,6 +542,7 @@ export function comparisonLines(c: Comparison): string[] {
     const changes = winnerChangesText(c);
     if (changes) lines.push(`  ${changes}`);
   }
+  if (c.top && c.a.top && c.b.top && !c.shared) lines.push(`winning score: ${c.a.top.mean.toFixed(2)} → ${c.b.top.mean.toFixed(2)} points, ${changeText(c.top, 1, 2)} (the top score, game by game)`);
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
   lines.push(...measureChangeLines(c));
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
@@ -633,7 +646,7 @@ ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
 ${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}
-<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c, lookZ(c)))}.${winnerChangesHtml(c)}` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
+<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c, lookZ(c)))}.${winnerChangesHtml(c)}` : ""}${c.top && c.a.top && c.b.top && !c.shared ? ` Winning score (the top score) ${c.a.top.mean.toFixed(2)} → ${c.b.top.mean.toFixed(2)} points, ${escapeHtml(changeText(c.top, 1, 2))}.` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;

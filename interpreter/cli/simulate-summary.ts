@@ -1,6 +1,6 @@
 import { alignColumns } from "./text-columns.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, untakenOptionsNote, repeatedGames, repeatedGamesNote, type RepeatedGames, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winPrecision, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
+import { evenJudgementNote, untakenOptionsNote, repeatedGames, repeatedGamesNote, type RepeatedGames, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winningScore, winPrecision, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -52,6 +52,8 @@ export interface SimulationSummary {
   turns?: Spread;
   /** The winner's lead in points over the next score (`winningMargin`), with two players or more. */
   margin?: Spread;
+  /** The winning score (`winningScore`: the top score of each game), with two players or more. */
+  top?: Spread;
   decisionsPerGame: number;
   /** Does the player who decides first win more (or less) than the fair share (`firstPlayerTest`)? */
   firstPlayer: FirstPlayerTest;
@@ -131,6 +133,7 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   };
   if (clean.some((g) => (g.turns ?? 0) > 0)) summary.turns = spread(clean.map((g) => g.turns ?? 0));
   if (n >= 2) summary.margin = spread(clean.map((g) => winningMargin(g.scores) ?? 0));
+  if (n >= 2) summary.top = spread(clean.map((g) => winningScore(g.scores) ?? 0));
   if (n >= 3) summary.turnOrder = turnOrderTest(clean, n);
   const shared = sharedScore(clean, n);
   if (shared) summary.shared = shared;
@@ -155,6 +158,11 @@ export function gamesPerSecondText(rate: number): string {
   if (!(rate > 0) || rate >= 1) return rate.toFixed(1);
   const every = 1 / rate;
   return `${rate.toPrecision(2)} (a game every ${every < 100 ? every.toFixed(1) : Math.round(every).toLocaleString("en")} s)`;
+}
+
+/** "winning score: 52.30 ± 6.10 points (median 52, 38–71): the top score" */
+export function topLine(m: Spread): string {
+  return `winning score: ${m.mean.toFixed(2)} ± ${m.sd.toFixed(2)} points (median ${+m.median.toFixed(2)}, ${+m.min.toFixed(2)}–${+m.max.toFixed(2)}): the top score`;
 }
 
 export function marginLine(m: Spread): string {
@@ -242,6 +250,7 @@ export function summaryLines(s: SimulationSummary): string[] {
   if (untaken) lines.push(`note: ${untaken}`);
   lines.push(
     lengthLine(s),
+    ...(s.top && !s.shared ? [topLine(s.top)] : []),
     ...(s.margin && !s.shared ? [marginLine(s.margin)] : []),
     ...(s.measures ? measureLines(s.measures, s.clean) : []),
     `games per second: ${gamesPerSecondText(s.playoutsPerSecond)}${s.shards ? ` per shard (${s.shards} shards, their running times added up; shards played side by side finish sooner)` : ""}`,

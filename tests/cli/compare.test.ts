@@ -78,6 +78,20 @@ describe("comparing two runs", () => {
     expect(lone.thresholds[0]).toMatchObject({ broken: true, detail: "a game of one player has no winning margin (the top score less the next)" });
   });
 
+  it("gives the change of the winning score game by game, and holds a rule to it", () => {
+    // The 30 games that moved to seat 1 are won with 15 instead of 10: the top score rises 0.75 on average.
+    const higher = gamesB.map((g, i) => (i >= 100 && i < 130 ? { ...g, scores: [15, 5] } : g));
+    const c = compareSummaries(a, summarise("B", { ...settings, file: "b.stela" }, 200, higher, 1), { a: gamesA, b: higher }, ["top-score-change>0.5", "top-score-change>1", "top-score-change>0.4@95", "top-score-change>1@95"], "cmd");
+    expect(c.top!.value).toBeCloseTo(0.75, 12);
+    const lines = comparisonLines(c);
+    expect(lines).toContain(`winning score: ${a.top!.mean.toFixed(2)} → ${(a.top!.mean + 0.75).toFixed(2)} points, ${changeText(c.top!, 1, 2)} (the top score, game by game)`);
+    // Said before the margin, which this change left as it was.
+    expect(lines.findIndex((l) => l.startsWith("winning score:"))).toBe(lines.findIndex((l) => l.startsWith("winning margin:")) - 1);
+    expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true, false]);
+    expect(c.thresholds[0]!.detail).toBe(`the winning score moves +0.75 (${a.top!.mean.toFixed(2)} → ${(a.top!.mean + 0.75).toFixed(2)} points)`);
+    expect(parseFailIf("top-score-change>3@95")).toMatchObject({ name: "top-score-change", limit: 3, level: 95 });
+  });
+
   it("says how sure the win changes are, and how many games each side would tell 5 or 2 points", () => {
     const lines = comparisonLines(compareSummaries(a, b, both, [], "cmd"));
     // Game by game, 30 of 200 games went from seat 2 to seat 1 and none back. Tango's interval of a

@@ -200,6 +200,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.textContent("[data-testid=simulate-length]")).toMatch(/\(saved: \d+\.\d; change [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] \[95%\], game by game\)\.$/);
     // How close the games were, and its change game by game, as `stela compare` gives it.
     expect(await page.textContent("[data-testid=simulate-margin]")).toMatch(/^Winning margin \(the top score less the next\): \d+\.\d\d ± \d+\.\d\d points \(saved: \d+\.\d\d; change [+-]\d+\.\d\d \[[+-]\d+\.\d\d, [+-]\d+\.\d\d\] \[95%\], game by game\)\.$/);
+    // How much the winner scored, the same way.
+    expect(await page.textContent("[data-testid=simulate-top]")).toMatch(/^Winning score \(the top score\): \d+\.\d\d ± \d+\.\d\d points \(saved: \d+\.\d\d; change [+-]\d+\.\d\d \[[+-]\d+\.\d\d, [+-]\d+\.\d\d\] \[95%\], game by game\)\.$/);
     expect(e.errors).toEqual([]);
   }, 300_000);
 
@@ -308,6 +310,7 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.$("[data-testid=simulate-chart]")).toBeNull();
     expect(await page.$("[data-testid=simulate-length]")).toBeNull();
     expect(await page.$("[data-testid=simulate-margin]")).toBeNull();
+    expect(await page.$("[data-testid=simulate-top]")).toBeNull();
     expect(await page.textContent("[data-testid=simulate-errors]")).toBe("6 failed games:");
     // Another game's rules: the panel stays open, with nothing of the game left behind.
     await page.selectOption("[data-testid=picker]", "mayan-city.stela|");

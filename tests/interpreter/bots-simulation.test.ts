@@ -199,6 +199,10 @@ scoring p { points p.score  tiebreak fewest p.seat }
     const html = simulationReport(summary, outcomes);
     expect(html).toContain("By place in the turn order (the first to decide, then clockwise), the games won alone were 30, 30, 0 of 60 (p = ");
     expect(html).toContain("winning margin: 2.50 ± 0.50 points (median 2.5, 2–3): the top score less the next.");
+    // Games won with 3 and with 4: the winning score, before the margin.
+    expect(html).toContain("winning score: 3.50 ± 0.50 points (median 3.5, 3–4): the top score.");
+    const lines = summaryLines(summary);
+    expect(lines.indexOf("winning score: 3.50 ± 0.50 points (median 3.5, 3–4): the top score")).toBe(lines.findIndex((l) => l.startsWith("winning margin:")) - 1);
   });
 
   it("says which way a first-seat effect goes, and never prints a p-value of 0", () => {
@@ -571,7 +575,7 @@ describe("shards", () => {
     // Other bots are another question, not more games of this one.
     const greedy = JSON.parse(JSON.stringify(b[0]!)) as ShardOutput;
     greedy.bots = ["greedy", "greedy"];
-    expect(() => mergeShards([...a, greedy], ["a1", "a2", "g"])).toThrow("g comes from another run than a1 (file, variant, players or bots differ)");
+    expect(() => mergeShards([...a, greedy], ["a1", "a2", "g"])).toThrow("g comes from another run than a1 (file, variant, players, bots or --max-decisions differ)");
   });
 
   it("are refused when the rule file changed between them, though its name is the same", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alikeShareNote, pairedChange, sameWinnersText, winnerChangesText, winningMargin } from "../../interpreter/index.ts";
+import { alikeShareNote, pairedChange, sameWinnersText, winnerChangesText, winningMargin, winningScore } from "../../interpreter/index.ts";
 
 /** How close games were: the top score less the next, alone and changed game by game. */
 
@@ -11,6 +11,13 @@ describe("winning margin", () => {
     expect(winningMargin([-3, -7])).toBe(4);
     expect(winningMargin([7])).toBeUndefined();
     expect(winningMargin([])).toBeUndefined();
+  });
+
+  it("the winning score is the top score, whoever a tiebreak made the winner", () => {
+    expect(winningScore([12, 30, 21])).toBe(30);
+    expect(winningScore([5, 5, 1])).toBe(5);
+    expect(winningScore([-3, -7])).toBe(-3);
+    expect(winningScore([7])).toBeUndefined();
   });
 
   it("changes game by game between two runs of the same games", () => {
@@ -28,6 +35,9 @@ describe("winning margin", () => {
     const c = pairedChange(a, b, 2);
     expect(c.margin.n).toBe(3);
     expect(c.margin.value).toBe(2);
+    // The top scores 10, 8, 4 became 14, 10, 4.
+    expect(c.top.n).toBe(3);
+    expect(c.top.value).toBe(2);
     // A game that stopped on an error on either side has no margin to compare.
     const broken = pairedChange(a, [b[0]!, { ...b[1]!, error: "line 3: boom" }, b[2]!], 2);
     expect(broken.margin.n).toBe(2);

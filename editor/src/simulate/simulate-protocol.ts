@@ -41,6 +41,8 @@ export interface BalanceFigures {
   turns?: Spread;
   /** The top score less the next, per game (`winningMargin`); absent with one player. */
   margin?: Spread;
+  /** The top score, per game (`winningScore`); absent with one player. */
+  top?: Spread;
   /** Whether the first to decide wins more than the fair share, over the games that ended cleanly (`firstPlayerTest`). */
   firstPlayer: FirstPlayerTest;
   /** With 3 players or more: does a place in the turn order win more or less than its share (`turnOrderTest`)? */

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { compile, estimateReading, estimateReadsSeat, firstPlayerTest, firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, summariseMeasures, turnOrderTest, wilson, winningMargin, type Game, type Judged } from "../../../interpreter/index.ts";
+import { compile, estimateReading, estimateReadsSeat, firstPlayerTest, firstToDecide, makeBot, mixSeed, movesDigest, NO_MOVES, parseBotSpec, playOut, shareRate, spread, sumJudged, summariseMeasures, turnOrderTest, wilson, winningMargin, winningScore, type Game, type Judged } from "../../../interpreter/index.ts";
 import type { BalanceFigures, LookAnswer, SimulateReply, SimulateRequest } from "./simulate-protocol.ts";
 
 /**
@@ -85,7 +85,7 @@ function figures(run: Run): BalanceFigures {
     }),
     length: spread(clean.map((o) => o.decisions)),
     ...(clean.some((o) => (o.turns ?? 0) > 0) ? { turns: spread(clean.map((o) => o.turns ?? 0)) } : {}),
-    ...(req.players >= 2 ? { margin: spread(clean.map((o) => winningMargin(o.scores) ?? 0)) } : {}),
+    ...(req.players >= 2 ? { top: spread(clean.map((o) => winningScore(o.scores) ?? 0)), margin: spread(clean.map((o) => winningMargin(o.scores) ?? 0)) } : {}),
     // An estimate that reads the seat judges the seats apart: the first-player verdict says so.
     firstPlayer: estimateReadsSeat(game.definition(req.variant)) ? { ...firstPlayerTest(clean, req.players), seatEstimate: true as const } : firstPlayerTest(clean, req.players),
     ...(req.players >= 3 ? { turnOrder: turnOrderTest(clean, req.players) } : {}),
