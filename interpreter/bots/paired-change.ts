@@ -51,6 +51,13 @@ export interface PairedChange {
    */
   sameMoves?: number;
   /**
+   * How many of the pairs ended with the same scores, seat by seat, after as many decisions: games
+   * the change left unchanged in everything a run reads, whether or not their moves were numbered
+   * alike (a change that refuses an option no bot took moves the positions of the others, and the
+   * digests of the same moves then differ).
+   */
+  sameOutcomes: number;
+  /**
    * How many of the pairs ended with the same winners on both sides (the same players first,
    * alone or sharing): how often the change left who won as it was, game for game.
    */
@@ -87,6 +94,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
   const top: number[] = [];
   let sameMoves: number | undefined = 0;
   let sameWinners = 0;
+  let sameOutcomes = 0;
   // How often each side's games ended with each set of winners (seats sorted, joined).
   const winnersA = new Map<string, number>();
   const winnersB = new Map<string, number>();
@@ -115,6 +123,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     const topAfter = winningScore(y.scores);
     if (topBefore !== undefined && topAfter !== undefined) top.push(topAfter - topBefore);
     if (x.winners.length === y.winners.length && x.winners.every((w) => y.winners.includes(w))) sameWinners++;
+    if (x.decisions === y.decisions && x.scores.length === y.scores.length && x.scores.every((v, p) => v === y.scores[p])) sameOutcomes++;
     count(winnersA, x.winners);
     count(winnersB, y.winners);
     if (x.moves === undefined || y.moves === undefined) sameMoves = undefined;
@@ -127,6 +136,7 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     margin: pairedMeanDifference(margin, z),
     top: pairedMeanDifference(top, z),
     sameWinners,
+    sameOutcomes,
     sameWinnersByChance: byChance(winnersA, winnersB, length.length),
   };
   // Both sides must take turns: rules without `turn` count none, and a change from 6 turns to
@@ -242,10 +252,12 @@ export function alikeShareNote(d: PairedDifference): string | undefined {
  * advising greedy or mcts to someone who played them reads as if the run had not. Undefined
  * otherwise.
  */
-export function samePlayNote(length: PairedDifference, sameMoves?: number, bots: readonly string[] = ["random"]): string | undefined {
+export function samePlayNote(length: PairedDifference, sameMoves?: number, bots: readonly string[] = ["random"], sameOutcomes?: number): string | undefined {
   const advice = bots.every((b) => b === "random")
     ? "(random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would"
     : "(greedy and mcts steer by the game's `estimate`: a change that does not alter how it ranks their options leaves them playing as before)";
+  // Everything a run reads alike, whatever the moves' numbering says.
+  if (sameOutcomes !== undefined && length.n >= 6 && sameOutcomes === length.n && sameMoves !== length.n) return neverShowed(length.n, "ended with the same scores after as many decisions under both rules", advice);
   if (sameMoves !== undefined) {
     // Half or more alike: the figures are mostly of games the change never touched (random bots and
     // a change of starting coins: 178 of 200 games alike, every seat +0.0, and only the JSON said why).
@@ -253,6 +265,7 @@ export function samePlayNote(length: PairedDifference, sameMoves?: number, bots:
     if (sameMoves < length.n) {
       return `${sameMoves} of the ${length.n} games (${((sameMoves / length.n) * 100).toFixed(1)}%) were played move for move alike under both rules: in those the bots did not react to the change, so every change above is that of the other ${length.n - sameMoves === 1 ? "game" : `${length.n - sameMoves} games`}, diluted ${advice}`;
     }
+    if (sameOutcomes === length.n) return neverShowed(length.n, "was played move for move alike under both rules, to the same scores", advice);
     return `every one of the ${length.n} games was played move for move alike under both rules: the bots did not react to the change ${advice}`;
   }
   if (length.n < 6 || length.value !== 0 || length.low !== 0 || length.high !== 0) return undefined;
@@ -260,6 +273,15 @@ export function samePlayNote(length: PairedDifference, sameMoves?: number, bots:
   // the rules fix (so many rounds of so many cards).
   const fixed = bots.every((b) => b === "random") ? "" : ", or the game takes as many decisions however it is played";
   return `every one of the ${length.n} games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change ${advice}${fixed}`;
+}
+
+/**
+ * Every game came out the same under both rules, scores and all: the change may never have come
+ * into play. A trick-taking game's designer compared a "hook" on the last bid that no game's bids
+ * ever reached; the note said only that the bots did not react, and sent them to the estimate.
+ */
+function neverShowed(n: number, how: string, advice: string): string {
+  return `every one of the ${n} games ${how}: the change never showed. It may never have come into play in these games (an option it refuses that no bot would have taken, a condition they never met: a rulebook example that reaches it tells), or the bots did not react to it ${advice}`;
 }
 
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */

@@ -94,6 +94,8 @@ export interface Comparison {
   top?: PairedDifference;
   /** How many of the pairs the bots played move for move alike on both sides (`PairedChange.sameMoves`). */
   sameMoves?: number;
+  /** How many of the pairs ended with the same scores after as many decisions (`PairedChange.sameOutcomes`). */
+  sameOutcomes?: number;
   /** How many of the pairs ended with the same winners on both sides (`PairedChange.sameWinners`). */
   sameWinners: number;
   /** The share of pairs whose winners would agree were the sides' games unrelated (`PairedChange.sameWinnersByChance`). */
@@ -386,7 +388,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const top = a.top && b.top ? { top: at95.top } : {};
-  const alike = { ...(at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves }), sameWinners: at95.sameWinners, sameWinnersByChance: at95.sameWinnersByChance };
+  const alike = { ...(at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves }), sameWinners: at95.sameWinners, sameOutcomes: at95.sameOutcomes, sameWinnersByChance: at95.sameWinnersByChance };
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
@@ -536,16 +538,18 @@ export function comparisonLines(c: Comparison): string[] {
   const precision = c.shared ? undefined : changePrecisionLine(c);
   if (precision) lines.push(precision);
   if (!c.shared) lines.push(...sideTestLines(c));
-  lines.push(`game length: ${lengthChangeText(c, (d) => changeText(d, 1, 1))}`, `  ${lengthSpreadText(c)}`);
+  lines.push(`game length: ${lengthChangeText(c, (d) => changeText(d, 1, 1, false))}`, `  ${lengthSpreadText(c)}`);
   if (!c.shared && c.pairs > 0) {
     lines.push(`winners: ${sameWinnersText(c, lookZ(c))}`);
     const changes = winnerChangesText(c);
     if (changes) lines.push(`  ${changes}`);
   }
-  if (c.top && c.a.top && c.b.top && !c.shared) lines.push(`winning score: ${c.a.top.mean.toFixed(2)} → ${c.b.top.mean.toFixed(2)} points, ${changeText(c.top, 1, 2)} (the top score, game by game)`);
-  if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2)} (the top score less the next, game by game)`);
+  // What the figure is and, when every game changed alike, that note: in one bracket.
+  const about = (d: PairedDifference, what: string): string => `(${[what, alikeNote(d)].filter((t) => t !== undefined).join("; ")})`;
+  if (c.top && c.a.top && c.b.top && !c.shared) lines.push(`winning score: ${c.a.top.mean.toFixed(2)} → ${c.b.top.mean.toFixed(2)} points, ${changeText(c.top, 1, 2, false)} ${about(c.top, "the top score, game by game")}`);
+  if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2, false)} ${about(c.margin, "the top score less the next, game by game")}`);
   lines.push(...measureChangeLines(c));
-  const same = samePlayNote(c.length, c.sameMoves, c.a.bots);
+  const same = samePlayNote(c.length, c.sameMoves, c.a.bots, c.sameOutcomes);
   if (same) lines.push(`note: ${same}`);
   const steer = estimateNote(c);
   if (steer) lines.push(`note: ${steer}`);
@@ -563,7 +567,7 @@ export function comparisonLines(c: Comparison): string[] {
  */
 function lengthChangeText(c: Comparison, change?: (d: PairedDifference) => string): string {
   const part = (a: number, b: number, unit: string, d: PairedDifference & { relative: number }): string =>
-    `${a.toFixed(1)} → ${b.toFixed(1)} ${unit}${change ? `, ${change(d)}` : ""} (${signed(d.relative * 100)}%)`;
+    `${a.toFixed(1)} → ${b.toFixed(1)} ${unit}${change ? `, ${change(d)}` : ""} (${[`${signed(d.relative * 100)}%`, change ? alikeNote(d) : undefined].filter((t) => t !== undefined).join("; ")})`;
   const decisions = part(c.a.length.mean, c.b.length.mean, "decisions", c.length);
   return c.turns ? `${part(c.a.turns?.mean ?? 0, c.b.turns?.mean ?? 0, "turns", c.turns)}; ${decisions}` : decisions;
 }

@@ -111,13 +111,16 @@ describe("comparing two runs", () => {
     // A score or length every game changed alike has an interval of no width: it says what it cannot
     // see (a change in a rare game: by the rule of three, under 3 in 10 here), not an exact change.
     expect(alike.join("\n")).toContain("+0.00 [+0.00, +0.00] (all 10 games alike: a change in fewer than 1 game in 3 could be missed)");
-    // Every game as long on both sides: the bots may have played the same games, and the lines say so.
-    expect(alike).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would");
+    // Every game as long on both sides, to other scores (a change of scoring): the bots may have
+    // played the same games, and the lines say so.
+    const rescored = alwaysGames.map((g) => ({ ...g, scores: [g.scores[0]!, g.scores[1]! + 1] }));
+    const alikeLength = comparisonLines(compareSummaries(always, summarise("B", settings, 10, rescored, 1), { a: alwaysGames, b: rescored }, [], "cmd"));
+    expect(alikeLength).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would");
     // Greedy or mcts bots played already: the note does not send the designer to them, and says
     // why such bots may play alike, or that the game's length is fixed by its rules (a card game's rounds).
     const weighed = { ...settings, bots: ["mcts:50", "greedy"] };
     const weighedRun = summarise("A", weighed, 10, alwaysGames, 1);
-    const weighedLines = comparisonLines(compareSummaries(weighedRun, weighedRun, { a: alwaysGames, b: alwaysGames }, [], "cmd"));
+    const weighedLines = comparisonLines(compareSummaries(weighedRun, summarise("B", weighed, 10, rescored, 1), { a: alwaysGames, b: rescored }, [], "cmd"));
     expect(weighedLines).toContain("note: every one of the 10 games took as many decisions under both rules: the bots may have played the very same games, not reacting to the change (greedy and mcts steer by the game's `estimate`: a change that does not alter how it ranks their options leaves them playing as before), or the game takes as many decisions however it is played");
     // Five games alike are too few for the rule of three ("1 game in 1").
     const five = outcomes(5, 5, 20);
@@ -137,19 +140,34 @@ describe("comparing two runs", () => {
     const digest = (games: GameOutcome[], moves: (i: number) => number) => games.map((g, i) => ({ ...g, moves: moves(i) }));
     const base = outcomes(10, 5, 40);
     const lines = (a: GameOutcome[], b: GameOutcome[]) => comparisonLines(compareSummaries(summarise("A", settings, 10, a, 1), summarise("B", settings, 10, b, 1), { a, b }, [], "cmd"));
-    // The same moves in every game: the bots did not react, and the note says so for sure.
-    const same = lines(digest(base, (i) => i), digest(base, (i) => i));
+    // The same moves in every game, to other scores: the bots did not react, and the note says so for sure.
+    const scoredOtherwise = base.map((g) => ({ ...g, scores: g.scores.map((v) => v + 1) }));
+    const same = lines(digest(base, (i) => i), digest(scoredOtherwise, (i) => i));
     expect(same).toContain("note: every one of the 10 games was played move for move alike under both rules: the bots did not react to the change (random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would");
     // As many decisions, other moves (a tile-laying game asks the same questions every turn, however
     // greedy bots answer them): the bots reacted, and nothing is said.
-    const other = lines(digest(base, (i) => i), digest(base, (i) => (i < 6 ? 99 + i : i)));
+    const other = lines(digest(base, (i) => i), digest(scoredOtherwise, (i) => (i < 6 ? 99 + i : i)));
     expect(other.join("\n")).not.toContain("note:");
     // Most games alike but not all: the figures are mostly of games the change never touched
     // (random bots, 11 or 7 chips: 178 of 200 alike, every seat +0.0, and only the JSON said why).
-    const most = lines(digest(base, (i) => i), digest(base, (i) => (i === 3 ? 99 : i)));
+    const most = lines(digest(base, (i) => i), digest(scoredOtherwise, (i) => (i === 3 ? 99 : i)));
     expect(most).toContain(
       "note: 9 of the 10 games (90.0%) were played move for move alike under both rules: in those the bots did not react to the change, so every change above is that of the other game, diluted (random bots react only to a change in the options offered, never to one of scoring or of what players see); play greedy or mcts bots to see how players would",
     );
+  });
+
+  it("says when the change never showed: every game to the same scores, whatever the moves' numbering", () => {
+    const digest = (games: GameOutcome[], moves: (i: number) => number) => games.map((g, i) => ({ ...g, moves: moves(i) }));
+    const base = outcomes(10, 5, 40);
+    const lines = (a: GameOutcome[], b: GameOutcome[]) => comparisonLines(compareSummaries(summarise("A", { ...settings, bots: ["greedy"] }, 10, a, 1), summarise("B", { ...settings, bots: ["greedy"] }, 10, b, 1), { a, b }, [], "cmd"));
+    const never = "the change never showed. It may never have come into play in these games (an option it refuses that no bot would have taken, a condition they never met: a rulebook example that reaches it tells), or the bots did not react to it (greedy and mcts steer by the game's `estimate`: a change that does not alter how it ranks their options leaves them playing as before)";
+    // A "hook" on the last bid no game's bids reached: the very same games.
+    expect(lines(digest(base, (i) => i), digest(base, (i) => i))).toContain(`note: every one of the 10 games was played move for move alike under both rules, to the same scores: ${never}`);
+    // An option refused that no bot took numbers the others otherwise: other digests, the same games.
+    expect(lines(digest(base, (i) => i), digest(base, (i) => 100 + i))).toContain(`note: every one of the 10 games ended with the same scores after as many decisions under both rules: ${never}`);
+    // One game's scores moved: the change showed, and nothing is said of it.
+    const moved = base.map((g, i) => (i === 0 ? { ...g, scores: [11, 0] } : g));
+    expect(lines(digest(base, (i) => i), digest(moved, (i) => 100 + i)).join("\n")).not.toContain("never showed");
   });
 
   it("breaks the thresholds it should, and only those", () => {
