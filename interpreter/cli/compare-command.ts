@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureForm, measureRowLabel, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -404,9 +404,21 @@ function measuresCompared(a: readonly MeasureInfo[], b: readonly MeasureInfo[], 
 /** Each measure's row of a comparison (a seat's each): its label, A → B over the games both gave a figure in, and B − A game by game. */
 function measureChangeRows(c: Comparison): [string, string, string][] {
   const value = (share: boolean, v: number | null): string => (v === null ? "none" : share ? `${(v * 100).toFixed(1)}%` : v.toFixed(2));
+  // Each side's figure with its own interval, where it is over the very games the change is: every
+  // pair gave one, and neither side has games of its own (failed on the other). "Is the edge in A
+  // different from 0?" is half a designer's question, and `-0.31 → 0.78` did not answer it.
+  const sideFigure = (side: SimulationSummary, m: MeasureChange, x: MeasureChangeRow, allSeats: boolean): MeasureFigure | undefined => {
+    const s = side.measures?.find((y) => y.label === m.label);
+    const f = allSeats ? s?.allSeats : s?.figures.find((y) => y.seat === x.seat);
+    return f && f.n === x.change.n && x.change.n === c.pairs && side.clean === c.pairs ? f : undefined;
+  };
+  const means = (m: MeasureChange, x: MeasureChangeRow, allSeats: boolean): string => {
+    const [fa, fb] = [sideFigure(c.a, m, x, allSeats), sideFigure(c.b, m, x, allSeats)];
+    return fa && fb ? `${measureFigureText(m, fa)} → ${measureFigureText(m, fb)}` : `${value(m.share, x.a)} → ${value(m.share, x.b)}`;
+  };
   const row = (m: MeasureChange, x: MeasureChangeRow, allSeats = false): [string, string, string] => [
     measureRowLabel(m.label, x, allSeats),
-    x.change.n === 0 ? "no game gave a figure on both sides" : `${value(m.share, x.a)} → ${value(m.share, x.b)}`,
+    x.change.n === 0 ? "no game gave a figure on both sides" : means(m, x, allSeats),
     x.change.n === 0 ? "" : `${m.share ? `${changeText(x.change, 100, 1, false)} points` : changeText(x.change, 1, 2, false)}${bracket(alike(m.share ? alikeShareNote(x.change) : alikeNote(x.change)), some(x.change.n))}`,
   ];
   // The notes of a row in one bracket: "(all 59 games alike, as above; in 59 of 100 games)".

@@ -66,7 +66,12 @@ describe("measures in the CLI", () => {
     const rounds = r.out.split("\n").find((l) => l.startsWith("  Rounds"))!;
     const [, low] = /\[\+(\d+\.\d+), \+\d+\.\d+\]/.exec(rounds) ?? [];
     expect(Number(low)).toBeGreaterThan(0);
-    expect(r.out).toMatch(/ {2}Short game +\d+\.\d% → \d+\.\d% +-\d+\.\d \[-\d+\.\d, [-+]\d+\.\d\] points/);
+    // Each side's figure with its own interval, then the change game by game.
+    expect(r.out).toMatch(/ {2}Short game +\d+\.\d% \[\d+\.\d–\d+\.\d\] → \d+\.\d% \[\d+\.\d–\d+\.\d\] +-\d+\.\d \[-\d+\.\d, [-+]\d+\.\d\] points/);
+    const json = JSON.parse(stela(["simulate", race, "--games", "100", "--no-progress", "--workers", "1", "--json"]).out);
+    // A's figure is what simulate gives of A alone.
+    const roundsA = json.measures.find((m: { label: string }) => m.label === "Rounds").figures[0];
+    expect(r.out).toMatch(new RegExp(`^ {2}Rounds +${roundsA.value.toFixed(2)} \\[${roundsA.low.toFixed(2)}, ${roundsA.high.toFixed(2)}\\] → `, "m"));
     expect(r.out).toContain('note: measures only B has (no change to report): "Only here"');
   });
 
@@ -101,8 +106,9 @@ describe("measures in the CLI", () => {
     expect(r.code).toBe(0);
     const html = readFileSync(report, "utf8");
     expect(html).toContain("<h2>Measures</h2>");
-    // The row the text prints for "Rounds" (`  Rounds  3.10 → 4.20  +1.10 [+0.80, +1.40]`), cell by cell.
-    const [, means, change] = /^ {2}Rounds +(\S+ → \S+) +(.+)$/m.exec(r.out) ?? [];
+    // The row the text prints for "Rounds" (`  Rounds  3.10 [2.90, 3.30] → 4.20 [3.90, 4.50]  +1.10 [+0.80, +1.40]`), cell by cell.
+    const [, means, change] = /^ {2}Rounds +(\S+ \[\S+ \S+\] → \S+ \[\S+ \S+\]) +(.+)$/m.exec(r.out) ?? [];
+    expect(means).toBeDefined();
     expect(html).toContain(`<tr><td>Rounds</td><td>${means}</td><td>${change}</td></tr>`);
     expect(html).toContain("Note: measures only B has (no change to report): &quot;Only here&quot;.");
   });
