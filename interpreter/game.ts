@@ -150,6 +150,14 @@ export class Game {
     return this.runtime(variant).rulesFingerprint;
   }
 
+  /**
+   * The fingerprint of what a run of bots plays and reads on a variant (`Runtime.runFingerprint`):
+   * the rules, the `estimate` and the `measure`s, not the examples. Runs with one can be pooled.
+   */
+  runFingerprint(variant?: string): string {
+    return this.runtime(variant).runFingerprint;
+  }
+
   /** The compiled form of a variant, built once. */
   runtime(variant?: string): Runtime {
     const key = variant === undefined || variant === this.def.variant ? "" : variant;

@@ -87,6 +87,7 @@ export class Runtime {
   private readonly startPlans = new Map<number, StartPlan>();
   private fingerprintCache: string | undefined;
   private rulesFingerprintCache: string | undefined;
+  private runFingerprintCache: string | undefined;
   /** Components' names without a `show` label (`pieceLabel`), worked out once each. */
   private readonly componentLabels: (string | undefined)[] = [];
   /** By component: its kind's `show` entries (`pieceLabel`), or null when the kind shows none; looked up once each. */
@@ -247,6 +248,17 @@ export class Runtime {
   get rulesFingerprint(): string {
     this.rulesFingerprintCache ??= fingerprintOf(this.def, PLAY_ASIDE);
     return this.rulesFingerprintCache;
+  }
+
+  /**
+   * A fingerprint of what a run of bots plays and reads: the rules, the bots' `estimate` and the
+   * `measure`s, not the examples (which no run plays) nor the variant's name (a run names it). Runs
+   * saved for `stela merge` carry it: a designer who added an example between two seeds' runs was
+   * told their rules had changed, and played the first seed again.
+   */
+  get runFingerprint(): string {
+    this.runFingerprintCache ??= fingerprintOf(this.def, RUN_ASIDE);
+    return this.runFingerprintCache;
   }
 
   /** A function body run in a fresh frame. */
@@ -562,6 +574,9 @@ export class Runtime {
 
 /** What a definition holds beside the rules a game plays by (`Runtime.rulesFingerprint`). */
 const PLAY_ASIDE: readonly string[] = ["estimate", "measures", "examples", "variant"];
+
+/** What a definition holds beside what a run of bots plays and reads (`Runtime.runFingerprint`). */
+const RUN_ASIDE: readonly string[] = ["examples", "variant"];
 
 /** Two 32-bit FNV-1a style hashes over the definition's JSON without spans (and without `aside`, top-level keys). */
 function fingerprintOf(def: GameDef, aside: readonly string[] = []): string {

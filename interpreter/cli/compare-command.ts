@@ -821,7 +821,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
           },
           outcomes: (): GameOutcome[] => [...played.outcomes].sort((x, y) => x.game - y.game),
           /** This side as a shard keeps it (`CompareShardSide`). */
-          shardSide: (game: Game): CompareShardSide => ({ file, ...(variant === undefined ? {} : { variant }), title, rules: game.fingerprint(variant), measures, outcomes: [...played.outcomes].sort((x, y) => x.game - y.game), seconds: played.seconds }),
+          shardSide: (game: Game): CompareShardSide => ({ file, ...(variant === undefined ? {} : { variant }), title, rules: game.runFingerprint(variant), measures, outcomes: [...played.outcomes].sort((x, y) => x.game - y.game), seconds: played.seconds }),
         };
       };
       const a = side("A", fileA, gameA.title, variantA, gameA.measureInfo(variantA), estimateReadsSeat(gameA.definition(variantA)));

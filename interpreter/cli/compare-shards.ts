@@ -11,7 +11,7 @@ export interface CompareShardSide {
   variant?: string;
   /** The game's title, as its summary names it. */
   title: string;
-  /** The fingerprint of the rules it played (`Game.fingerprint`): a rule file changed between shards is refused. */
+  /** The fingerprint of what it played and read (`Game.runFingerprint`): a rule file changed between shards is refused; an example added, not. */
   rules: string;
   measures: MeasureInfo[];
   outcomes: GameOutcome[];
@@ -78,10 +78,24 @@ export function asCompareShard(json: unknown, file: string): CompareShardOutput 
  */
 export function mergeCompareShards(shards: CompareShardOutput[], names: string[]): Comparison {
   const first = shards[0]!;
-  const side = (x: CompareShardSide) => [x.file, x.variant ?? null, x.rules];
-  const key = (s: CompareShardOutput): string => JSON.stringify([s.players, s.bots, s.failIf, s.failUndecided ?? false, s.maxDecisions ?? null, side(s.a), side(s.b)]);
+  // What must agree, each named as the message says it: a designer told only that one of seven
+  // things differed diffed the JSON to find it was the rules.
+  const settings: [string, (s: CompareShardOutput) => unknown][] = [
+    ["A's file", (s) => s.a.file],
+    ["B's file", (s) => s.b.file],
+    ["A's variant", (s) => s.a.variant ?? null],
+    ["B's variant", (s) => s.b.variant ?? null],
+    ["A's rules (a rule, the bots' `estimate` or a `measure` changed; examples do not count)", (s) => s.a.rules],
+    ["B's rules (a rule, the bots' `estimate` or a `measure` changed; examples do not count)", (s) => s.b.rules],
+    ["players", (s) => s.players],
+    ["bots", (s) => s.bots],
+    ["--fail-if", (s) => s.failIf],
+    ["--fail-undecided", (s) => s.failUndecided ?? false],
+    ["--max-decisions", (s) => s.maxDecisions ?? null],
+  ];
   shards.forEach((s, i) => {
-    if (key(s) !== key(first)) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]} (files, variants, rules, players, bots, --fail-if, --fail-undecided or --max-decisions differ)`);
+    const differ = settings.filter(([, read]) => JSON.stringify(read(s)) !== JSON.stringify(read(first))).map(([what]) => what);
+    if (differ.length) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]}: ${differ.join(", ")} ${differ.length === 1 ? "differs" : "differ"}`);
     if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
   });
   // The runs, by seed, each checked whole.

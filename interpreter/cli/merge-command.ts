@@ -108,7 +108,7 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   // Shards from before the fingerprint was kept carry none: nothing to compare.
   shards.forEach((s, i) => {
     if (s.rules !== undefined && first.rules !== undefined && s.rules !== first.rules) {
-      throw new UsageError(`${names[i]} was played on other rules than ${names[0]}: the rule file changed between the shards, so their games are not one run`);
+      throw new UsageError(`${names[i]} was played on other rules than ${names[0]}: a rule, the bots' \`estimate\` or a \`measure\` changed between them (examples do not count), so their games are not one run; play the older one again`);
     }
   });
   // Shards from before the engine was named carry none.

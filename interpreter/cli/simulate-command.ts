@@ -41,8 +41,9 @@ export interface ShardOutput extends SimulationSummary {
   shard: { k: number; n: number };
   outcomes: GameOutcome[];
   /**
-   * The fingerprint of the rules played (`MatchState.rules`: a rule changed, it changes): the
-   * shards of one run were played on one text of the rules, whatever their file is called.
+   * The fingerprint of what the run played and read (`Game.runFingerprint`: a rule, the estimate
+   * or a measure changed, it changes; an example, it does not): the shards of one run, and runs
+   * pooled, were played on one text of the rules, whatever their file is called.
    */
   rules?: string;
 }
@@ -261,11 +262,11 @@ export async function runSimulate(file: string, options: SimulateOptions, out: (
   if (estimateReadsSeat(game.definition(o.variant))) summary.firstPlayer.seatEstimate = true;
   // Which engine played it (`engineBuild`): only the JSON says, for the tools that keep and compare runs.
   const engine = engineBuild();
-  const rules = (): string | undefined => game.start(o.variant === undefined ? { players: o.players, quiet: true } : { players: o.players, variant: o.variant, quiet: true }).state.rules;
+  // What the run played and read, examples aside (`Game.runFingerprint`).
+  const rules = (): string => game.runFingerprint(o.variant);
   // What `stela merge` reads: a shard's, or the whole run's as its one shard (`--save`).
   const asShard = (shard: { k: number; n: number }): ShardOutput => {
-    const fingerprint = rules();
-    return { ...summary, engine, shard, outcomes, ...(fingerprint === undefined ? {} : { rules: fingerprint }) };
+    return { ...summary, engine, shard, outcomes, rules: rules() };
   };
   if (o.save !== undefined) writeFileSync(o.save, `${JSON.stringify(asShard(o.shard ?? { k: 1, n: 1 }))}\n`);
   if (o.json) out(JSON.stringify(o.shard ? asShard(o.shard) : { ...summary, engine }));

@@ -593,6 +593,13 @@ describe("shards", () => {
     // A comment moved changes nothing; a rule changed is other rules.
     writeFileSync(file, `// moved\n${text}`);
     expect(mergeShards([one, await shard(2)], ["1", "2"]).summary.played).toBe(10);
+    // An example added plays in no run: the same run still (a designer added one between two seeds).
+    writeFileSync(file, `${text}\nexample "Nothing yet" {\n  players 2\n  expect scores [0, 0]\n}\n`);
+    expect(mergeShards([one, await shard(2)], ["1", "2"]).summary.played).toBe(10);
+    // A measure added is read by a run: other rules.
+    writeFileSync(file, `${text}\nmeasure "One" { 1 }\n`);
+    const measured = await shard(2);
+    expect(() => mergeShards([one, measured], ["1", "2"])).toThrow("2 was played on other rules than 1: a rule, the bots' `estimate` or a `measure` changed between them (examples do not count)");
     writeFileSync(file, text.replace(/points /, "points 1 + "));
     const changed = await shard(2);
     expect(() => mergeShards([one, changed], ["1", "2"])).toThrow("2 was played on other rules than 1");
