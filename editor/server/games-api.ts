@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, unlinkSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { isAbsolute, relative, resolve } from "node:path";
 import type { Plugin } from "vite";
 import { resolveGamePath } from "./game-path.ts";
 import { readRegularFile, writeFileSafely } from "./safe-files.ts";
@@ -67,6 +68,19 @@ function sameOrigin(req: IncomingMessage): boolean {
   }
 }
 
+/**
+ * The folder of the rule files as a command typed where the server was started names it: `games`
+ * for the repository's, a relative path inside it, else the whole path. The editor's "Reproduce in
+ * a terminal" commands named `games/cacao.stela` for a designer's own folder (`STELA_GAMES_DIR`),
+ * which the CLI could not read.
+ */
+export function terminalFolder(gamesDir: string, cwd = process.cwd()): string {
+  const whole = resolve(cwd, gamesDir);
+  const rel = relative(cwd, whole);
+  if (rel === "") return ".";
+  return rel.startsWith("..") || isAbsolute(rel) ? whole : rel;
+}
+
 /** Lists the rule files with their text, reads one, or saves one (PUT). */
 export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = new URL(req.url ?? "/", "http://localhost");
@@ -88,7 +102,7 @@ export async function handleGamesApi(gamesDir: string, req: IncomingMessage, res
       const source = readRegularFile(r.path);
       if (source !== undefined) files.push({ name, source, version: fileVersion(source) });
     }
-    return send(res, 200, JSON.stringify({ writable: true, files }), "application/json");
+    return send(res, 200, JSON.stringify({ writable: true, files, folder: terminalFolder(gamesDir) }), "application/json");
   }
   let name: string;
   try {

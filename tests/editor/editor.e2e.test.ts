@@ -299,7 +299,7 @@ describe.skipIf(skip)("editor in a browser", () => {
     expect(await app((a) => a.text)).toContain("// kept over a reload");
     expect(await app((a) => a.snapshot?.log.length)).toBe(8);
     await page.getByTestId("save").click();
-    await page.waitForSelector("[data-testid=notice]:has-text('Saved games/mayan-city.stela')");
+    await page.waitForSelector(`[data-testid=notice]:has-text('Saved ${join(gamesDir, "mayan-city.stela")}')`);
     expect(readFileSync(join(gamesDir, "mayan-city.stela"), "utf8")).toContain("// kept over a reload");
     expect(readFileSync(join(GAMES_DIR, "mayan-city.stela"), "utf8")).not.toContain("// kept over a reload");
     // Rules with an error are saved as typed, and the notice says they will not play.
@@ -312,12 +312,12 @@ describe.skipIf(skip)("editor in a browser", () => {
     await page.keyboard.type("oops ");
     await page.waitForSelector("[data-testid=problems] li");
     await page.getByTestId("save").click();
-    await page.waitForSelector("[data-testid=notice]:has-text('Saved games/mayan-city.stela with 1 error: it will not play until it is fixed')");
+    await page.waitForSelector(`[data-testid=notice]:has-text('Saved ${join(gamesDir, "mayan-city.stela")} with 1 error: it will not play until it is fixed')`);
     expect(readFileSync(join(gamesDir, "mayan-city.stela"), "utf8")).toMatch(/^oops /);
     await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), good);
     await page.waitForFunction(() => !document.querySelector("[data-testid=problems] li"));
     await page.getByTestId("save").click();
-    await page.waitForSelector("[data-testid=notice]:has-text('Saved games/mayan-city.stela')");
+    await page.waitForSelector(`[data-testid=notice]:has-text('Saved ${join(gamesDir, "mayan-city.stela")}')`);
     // The server writes nowhere else.
     const status = await page.evaluate(async () => {
       const put = (name: string) => fetch(`./api/games/${name}`, { method: "PUT", headers: { "x-stela-save": "1" }, body: "x" }).then((r) => r.status);

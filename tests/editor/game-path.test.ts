@@ -3,7 +3,7 @@ import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fileVersion, handleGamesApi, SAVE_HEADER } from "../../editor/server/games-api.ts";
+import { fileVersion, handleGamesApi, SAVE_HEADER, terminalFolder } from "../../editor/server/games-api.ts";
 import { resolveGamePath } from "../../editor/server/game-path.ts";
 
 describe("rule file paths the server accepts", () => {
@@ -42,6 +42,18 @@ describe("rule file paths the server accepts", () => {
   });
 });
 
+describe("the folder a command names", () => {
+  it("is the rule files' folder as typed where the server started: relative inside it, whole outside", () => {
+    // "Reproduce in a terminal" named games/cacao.stela for a designer's own folder, which the CLI could not read.
+    expect(terminalFolder("/work/repo/games", "/work/repo")).toBe("games");
+    expect(terminalFolder("/work/repo/games/", "/work/repo")).toBe("games");
+    expect(terminalFolder("/work/repo/tests/fixtures/games", "/work/repo")).toBe("tests/fixtures/games");
+    expect(terminalFolder("/tmp/mine", "/work/repo")).toBe("/tmp/mine");
+    expect(terminalFolder("/work/repo", "/work/repo")).toBe(".");
+    expect(terminalFolder("mine", "/work/repo")).toBe("mine");
+  });
+});
+
 describe("games API", () => {
   const games = mkdtempSync(join(tmpdir(), "stela-api-"));
   writeFileSync(join(games, "one.stela"), "// one");
@@ -62,7 +74,7 @@ describe("games API", () => {
 
   it("lists only rule files, with their text", async () => {
     const r = await fetch(base);
-    expect(await r.json()).toEqual({ writable: true, files: [{ name: "one.stela", source: "// one", version: fileVersion("// one") }] });
+    expect(await r.json()).toEqual({ writable: true, files: [{ name: "one.stela", source: "// one", version: fileVersion("// one") }], folder: terminalFolder(games) });
   });
 
   it("lists a game before the files named after it (its variants)", async () => {

@@ -150,7 +150,7 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
     await page.locator("[data-testid=compare] button", { hasText: "close" }).click();
     await page.getByTestId("conflict-overwrite").click();
     // The notice of this save: `:has-text` matches any case and part, and the refusal before it ends "not saved".
-    await page.waitForSelector("[data-testid=notice]:has-text('Saved games/gears.stela')");
+    await page.waitForSelector(`[data-testid=notice]:has-text('Saved ${join(e.gamesDir, "gears.stela")}')`);
     expect(readFileSync(file, "utf8")).toBe(mine);
     expect(await page.locator("[data-testid=conflict]").count()).toBe(0);
     // Changed on disk again: this time the designer takes the file's text.

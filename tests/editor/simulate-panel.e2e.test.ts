@@ -92,9 +92,10 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       const measureInfo = compile(readFileSync(run.file, "utf8"), run.file).game!.measureInfo();
       const summary = summarise(file, run, games, runBatch({ ...run, from: 1, to: games + 1 }), 1, measureInfo);
       const cli = summaryLines(summary);
-      // The reproduce line is the CLI's own, but for the file's path as the CLI is run from the repository.
-      const reproduce = cli.find((l) => l.startsWith("reproduce: "))!.replace(run.file, `games/${file}`);
-      expect(reproduce).toBe(`reproduce: stela simulate games/${file} --players 3 --seed 1 --bots random --games ${games}`);
+      // The reproduce line is the CLI's own, the file named where the editor's server reads it (a
+      // folder of the designer's own here, as STELA_GAMES_DIR gives one: not games/).
+      const reproduce = cli.find((l) => l.startsWith("reproduce: "))!;
+      expect(reproduce).toBe(`reproduce: stela simulate ${join(e.gamesDir, file)} --players 3 --seed 1 --bots random --games ${games}`);
       expect(await page.textContent("[data-testid=simulate-reproduce]")).toBe(`Reproduce in a terminal: ${reproduce.slice("reproduce: ".length)}`);
       // Each seat's drew column with its interval, as the CLI's table prints it (columns of fixed width).
       const rows = cli.filter((l) => /^[123] +random/.test(l));
@@ -181,8 +182,9 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       /^Fair share 50\.0% a seat; no first player: every game opened with a choice all players make at once: no seat decides first, so there is no first player to test; by seat, the games won alone were \d+, \d+ of \d+ \(too few to test: the test wants 10 games won alone, 5 a seat\)\.$/,
     );
     // The command that replays the run, and why it would not yet: the rules typed over the file are not saved.
+    const dir = e.gamesDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     expect(await page.textContent("[data-testid=simulate-reproduce]")).toMatch(
-      /^Reproduce in a terminal: stela simulate games\/[\w-]+\.stela --players 2 --seed 1 --bots mcts:8,random --games 10 \(it plays games\/[\w-]+\.stela as saved, not these rules: save them first\)$/,
+      new RegExp(`^Reproduce in a terminal: stela simulate ${dir}/[\\w-]+\\.stela --players 2 --seed 1 --bots mcts:8,random --games 10 \\(it plays ${dir}/[\\w-]+\\.stela as saved, not these rules: save them first\\)$`),
     );
     // Random bots, now against the saved file (another game) played with the same seeds.
     await page.selectOption("[data-testid=simulate-bot-1]", "random");
@@ -236,8 +238,9 @@ describe.skipIf(skipE2e)("simulate panel", () => {
       "Intervals with no width (seat 1's mean score, seat 2's mean score, game length): all 40 games alike: a change in fewer than 1 game in 13 could be missed.",
     );
     // The command that plays this comparison again is `stela compare`, B the variant (the rules are typed over a file, not saved).
+    const dir = e.gamesDir.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     expect(await page.textContent("[data-testid=simulate-reproduce]")).toMatch(
-      /^Reproduce in a terminal: stela compare games\/[\w-]+\.stela --players 2 --games 40 --seed 1 --bots random --variant-b 'Head start' \(it plays games\/[\w-]+\.stela as saved, not these rules: save them first\)$/,
+      new RegExp(`^Reproduce in a terminal: stela compare ${dir}/[\\w-]+\\.stela --players 2 --games 40 --seed 1 --bots random --variant-b 'Head start' \\(it plays ${dir}/[\\w-]+\\.stela as saved, not these rules: save them first\\)$`),
     );
     // How often the head start left who won as it was, game for game, as stela compare says it.
     expect(await page.textContent("[data-testid=simulate-same-winners]")).toMatch(/^Winners: the same in \d+ of 40 games \(\d+\.\d% \[\d+\.\d–\d+\.\d\]\), game for game; \d+\.\d% by chance alone, were the two sides' games unrelated\.$/);
@@ -440,7 +443,7 @@ variant "Short turns" { override const ASKS = 1 }
     expect(changes.match(/\+5\.00 \[\+5\.00, \+5\.00\]/g)).toHaveLength(2);
     // Played again by `stela compare`, the base file as A and the variant file as B.
     expect(await page.textContent("[data-testid=simulate-reproduce]")).toBe(
-      "Reproduce in a terminal: stela compare games/gears.stela games/gears-variant.stela --players 2 --games 10 --seed 1 --bots random --variant-b 'Rich start'",
+      `Reproduce in a terminal: stela compare ${join(e.gamesDir, "gears.stela")} ${join(e.gamesDir, "gears-variant.stela")} --players 2 --games 10 --seed 1 --bots random --variant-b 'Rich start'`,
     );
     expect(e.errors).toEqual([]);
   }, 300_000);

@@ -105,9 +105,10 @@ export class Documents {
 
   /** Reads the rule files from the server (none on a static copy) and the shared texts kept here. */
   async load(): Promise<void> {
-    const files = await fetchGames();
-    this.server = files !== undefined;
-    this.games = files ?? [];
+    const listed = await fetchGames();
+    this.server = listed !== undefined;
+    this.games = listed?.files ?? [];
+    if (listed?.folder !== undefined) this.folder = listed.folder;
     this.loaded = true;
     for (const key of this.store.drafts()) if (key.startsWith("shared:")) this.ensure(key);
     this.refreshChanged();
@@ -119,6 +120,17 @@ export class Documents {
   /** The path diagnostics name for a document. */
   filePath(doc: Doc): string {
     return `games/${doc.name}`;
+  }
+
+  /**
+   * The folder the rule files are in as a terminal names it (the server's `folder`): `games`, or a
+   * designer's own (`STELA_GAMES_DIR`). Paths the editor names `games/…` are there.
+   */
+  folder = "games";
+
+  /** A path the editor names (`filePath`: `games/cacao.stela`) as a command in a terminal must name it. */
+  onDisk(path: string): string {
+    return path.startsWith("games/") ? `${this.folder === "." ? "" : `${this.folder}/`}${path.slice("games/".length)}` : path;
   }
 
   /** The document that owns a Monaco model. */
@@ -135,7 +147,7 @@ export class Documents {
     const draft = this.store.takeDraft(key);
     const text = draft?.text ?? file?.source ?? "";
     if (draft && file && draft.base && draft.base !== file.source) {
-      this.notices.say(`games/${name} changed on disk since you began editing it here: your text is kept (Revert to file takes the new one)`, "error");
+      this.notices.say(`${this.onDisk(`games/${name}`)} changed on disk since you began editing it here: your text is kept (Revert to file takes the new one)`, "error");
     }
     const uri = monaco.Uri.parse(`file:///${shared ? "shared" : "games"}/${encodeURIComponent(name)}`);
     const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(text, STELA, uri);
@@ -183,7 +195,7 @@ export class Documents {
       return;
     }
     this.tabConflict = { doc: key, otherText: other.text, tab: other.tab ?? "" };
-    if (key === this.docKey) this.notices.say(`Another tab changed the unsaved text of ${doc.shared ? doc.name : `games/${doc.name}`}: yours is kept`, "error");
+    if (key === this.docKey) this.notices.say(`Another tab changed the unsaved text of ${doc.shared ? doc.name : `${this.onDisk(`games/${doc.name}`)}`}: yours is kept`, "error");
   }
 
   /** Offers a text of another tab that this tab set aside (or found at load), if any and nothing else is offered. */
@@ -339,7 +351,7 @@ export class Documents {
     } catch (e) {
       if (e instanceof SaveConflict) {
         this.conflict = { doc: doc.key, diskText: e.diskText, diskVersion: e.diskVersion };
-        this.notices.say(`games/${doc.name} changed on disk since this page read it: not saved`, "error");
+        this.notices.say(`${this.onDisk(`games/${doc.name}`)} changed on disk since this page read it: not saved`, "error");
         return;
       }
       this.notices.say(`Not saved: ${e instanceof Error ? e.message : String(e)}`, "error");
@@ -355,8 +367,8 @@ export class Documents {
     // Saved as typed, errors and all (work in progress is the designer's to keep), but said:
     // "Saved" alone read as a file that plays.
     const errors = this.errorsOf(doc);
-    if (errors > 0) this.notices.say(`Saved games/${doc.name} with ${errors === 1 ? "1 error" : `${errors} errors`}: it will not play until ${errors === 1 ? "it is" : "they are"} fixed`, "error");
-    else this.notices.say(`Saved games/${doc.name}`);
+    if (errors > 0) this.notices.say(`Saved ${this.onDisk(`games/${doc.name}`)} with ${errors === 1 ? "1 error" : `${errors} errors`}: it will not play until ${errors === 1 ? "it is" : "they are"} fixed`, "error");
+    else this.notices.say(`Saved ${this.onDisk(`games/${doc.name}`)}`);
   }
 
   /** Puts the file's text back (as an edit, so Ctrl+Z brings the draft back). */
@@ -373,7 +385,7 @@ export class Documents {
     this.store.dropDraft(doc.key);
     this.refreshChanged();
     this.offerAside(doc.key);
-    this.notices.say(`Reverted to games/${doc.name}`);
+    this.notices.say(`Reverted to ${this.onDisk(`games/${doc.name}`)}`);
   }
 
   /**
@@ -383,16 +395,16 @@ export class Documents {
   async create(title: string): Promise<string | undefined> {
     const name = fileNameFor(title);
     if (!name || !this.server) return void this.notices.say(name ? "No server: a new game needs `npm start`" : "A game needs a name", "error");
-    if (this.games.some((g) => g.name === name)) return void this.notices.say(`games/${name} already exists`, "error");
+    if (this.games.some((g) => g.name === name)) return void this.notices.say(`${this.onDisk(`games/${name}`)} already exists`, "error");
     const text = newGameText(title.trim());
     try {
       const version = await saveGame(name, text, NEW_FILE);
       this.games = [...this.games, { name, source: text, version }].sort((a, b) => a.name.localeCompare(b.name));
     } catch (e) {
-      return void this.notices.say(e instanceof SaveConflict ? `games/${name} already exists` : `Not created: ${e instanceof Error ? e.message : String(e)}`, "error");
+      return void this.notices.say(e instanceof SaveConflict ? `${this.onDisk(`games/${name}`)} already exists` : `Not created: ${e instanceof Error ? e.message : String(e)}`, "error");
     }
     void this.refreshSurvey();
-    this.notices.say(`Created games/${name}`);
+    this.notices.say(`Created ${this.onDisk(`games/${name}`)}`);
     return name;
   }
 
@@ -407,7 +419,7 @@ export class Documents {
     const name = fileNameFor(to);
     if (!name) return void this.notices.say("A file needs a name", "error");
     if (name === doc.name) return name;
-    if (this.games.some((g) => g.name === name)) return void this.notices.say(`games/${name} already exists`, "error");
+    if (this.games.some((g) => g.name === name)) return void this.notices.say(`${this.onDisk(`games/${name}`)} already exists`, "error");
     this.flushAutosave();
     const text = doc.model.getValue();
     try {
@@ -426,7 +438,7 @@ export class Documents {
     this.store.dropDraft(doc.key);
     this.refreshChanged();
     void this.refreshSurvey();
-    this.notices.say(`Renamed games/${doc.name} to games/${name}`);
+    this.notices.say(`Renamed ${this.onDisk(`games/${doc.name}`)} to ${this.onDisk(`games/${name}`)}`);
     return name;
   }
 

@@ -222,6 +222,7 @@ export class EditorApp {
       files: this.docs.filesByPath(),
       variants: this.playtest.snapshot?.variants ?? [],
       players: settings?.players ?? 2,
+      onDisk: (path) => this.docs.onDisk(path),
     };
     if (doc.fileText !== undefined) out.saved = doc.fileText;
     if (settings?.variant !== undefined) out.variant = settings.variant;

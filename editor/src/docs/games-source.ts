@@ -24,13 +24,17 @@ export class SaveConflict extends Error {
   }
 }
 
-/** Every rule file of games/, from the editor's server, or undefined when there is no server (a static copy). */
-export async function fetchGames(): Promise<GameFile[] | undefined> {
+/**
+ * Every rule file of games/, from the editor's server, and the folder they are in as a command
+ * typed where the server started names it (`games`, or a designer's own folder); undefined when
+ * there is no server (a static copy).
+ */
+export async function fetchGames(): Promise<{ files: GameFile[]; folder?: string } | undefined> {
   try {
     const r = await fetch(API, { cache: "no-store" });
     if (!r.ok || !(r.headers.get("content-type") ?? "").includes("json")) return undefined;
-    const body = (await r.json()) as { files: GameFile[] };
-    return body.files;
+    const body = (await r.json()) as { files: GameFile[]; folder?: unknown };
+    return typeof body.folder === "string" ? { files: body.files, folder: body.folder } : { files: body.files };
   } catch {
     return undefined;
   }

@@ -15,4 +15,6 @@ export interface SimulationInput {
    * a variant is compared with are these.
    */
   base?: { file: string; source: string };
+  /** `file` and the others' paths as a command typed in a terminal names them (`Documents.onDisk`). */
+  onDisk?: (path: string) => string;
 }
