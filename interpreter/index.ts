@@ -25,6 +25,7 @@ export { binomialPValue, levelPerLook, meanInterval, quantile, shareRate, togeth
 export { repeatedGames, repeatedGamesNote, type RepeatedGames } from "./bots/repeated-games.ts";
 export { alikeNote, alikeShareNote, changeText, leavesOutZero, movesDigest, NO_MOVES, pairedChange, sameWinnersText, samePlayNote, seatsSureTogether, winnerChangesText, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { winningMargin, winningScore } from "./bots/winning-margin.ts";
+export { balanceChange, balanceChangeText, seatBalance, seatBalanceText, type SeatBalance } from "./bots/seat-balance.ts";
 export { measureChanges, measureFigureText, measureRowLabel, measureForm, measuresApart, measureSpreadText, summariseMeasures, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureFigure, type MeasureSummary } from "./bots/measure-figures.ts";
 export type { Measured, MeasureInfo, MeasureValue } from "./measures.ts";
 export { sharedChangeLine, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sureTeamChange, teamChangeReason, type SharedScore } from "./bots/shared-score.ts";

@@ -267,6 +267,11 @@ function erfc(x: number): number {
   return x >= 0 ? y : 2 - y;
 }
 
+/** P(Z > z) for a standard normal Z: the tail one end of a two-sided interval at `z` leaves out (0.025 at 1.96). */
+export function normalTail(z: number): number {
+  return erfc(z / Math.SQRT2) / 2;
+}
+
 /**
  * The z of two-sided intervals of which `k` all hold at once with probability `confidence`
  * (Bonferroni: each at 1 − (1 − confidence)/k): 2.394 for three at 95%.

@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -92,6 +92,12 @@ export interface Comparison {
   margin?: PairedDifference;
   /** The change of the winning score (`winningScore`: the top score), game by game; absent with one player. */
   top?: PairedDifference;
+  /**
+   * The change of the seats' distance from the fair share (`seatBalance`), B − A in points, with a
+   * paired bootstrap interval (`balanceChange`): positive, B's seats are farther from even. Absent
+   * with one player, with fewer than two pairs, or for a cooperative game.
+   */
+  balance?: PairedDifference;
   /** How many of the pairs the bots played move for move alike on both sides (`PairedChange.sameMoves`). */
   sameMoves?: number;
   /** How many of the pairs ended with the same scores after as many decisions (`PairedChange.sameOutcomes`). */
@@ -139,6 +145,7 @@ export interface Comparison {
  * `length-change>10%` the mean game length moves more than 10%;
  * `margin-change>3` the mean winning margin (the top score less the next) moves more than 3;
  * `top-score-change>3` the mean winning score (the top score) moves more than 3;
+ * `balance-change>2` the seats move more than 2 points farther from (or closer to) the fair share (`seatBalance`);
  * `errors>0` B has more than 0 failed games;
  * `measure-change[Rounds played]>1` the rules' measure of that label moves more than 1 (a `bool`
  * measure: points of how often it held; with `%`, relative to A's mean).
@@ -146,7 +153,7 @@ export interface Comparison {
  * interval at that confidence level lies beyond the limit: the run shows the
  * change is there, rather than a point estimate that noise can push over.
  */
-export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "top-score-change", "errors", "measure-change"] as const;
+export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "top-score-change", "balance-change", "errors", "measure-change"] as const;
 export type FailRuleName = (typeof FAIL_RULES)[number];
 
 /** The confidence levels an interval rule may name, with the z of their two-sided intervals. */
@@ -169,7 +176,7 @@ export interface FailRule {
   relative?: boolean;
 }
 
-const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, top-score-change>3, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
+const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, top-score-change>3, balance-change>2, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
 
 export function parseFailIf(text: string): FailRule {
   // A measure's label is the designer's text, in brackets: everything up to the last closing
@@ -254,7 +261,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // break `win-change>0@95` in one run of eight with 3 seats. Two seats' win shares mirror each
     // other (a game's shares add up to 1), so they count once.
     const family =
-      name === "length-change" || name === "margin-change" || name === "top-score-change" ? 1 : name === "measure-change" ? (measured?.perPlayer ? a.players : 1) : name === "score-change" || a.players >= 3 ? a.players : 1;
+      name === "length-change" || name === "margin-change" || name === "top-score-change" || name === "balance-change" ? 1 : name === "measure-change" ? (measured?.perPlayer ? a.players : 1) : name === "score-change" || a.players >= 3 ? a.players : 1;
     const z = level === undefined ? shown : family * looks > 1 ? togetherZ(level / 100, family * looks) : CONFIDENCE_LEVELS[String(level)]!;
     const at = level === undefined ? {} : { level, ...(family > 1 ? { seatsAtOnce: family } : {}) };
     const fair = b.firstPlayer.fairShare;
@@ -303,8 +310,9 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // A game of one player has no runner-up to measure a margin against.
     if (name === "margin-change" && !(a.margin && b.margin)) return { rule: text, broken: true, detail: "a game of one player has no winning margin (the top score less the next)", ...at };
     // Nor a winning score apart from the seat's own (`score-change` reads it).
+    if (name === "balance-change" && !(a.players >= 2 && !a.shared && !b.shared)) return { rule: text, broken: true, detail: a.players < 2 ? "a game of one player has no seats to balance" : "a cooperative game's seats share every result: there is no balance to change", ...at };
     if (name === "top-score-change" && !(a.top && b.top)) return { rule: text, broken: true, detail: "a game of one player has no winning score apart from its score (score-change reads it)", ...at };
-    if (at95.pairs < 2 && level !== undefined && (name === "score-change" || name === "length-change" || name === "margin-change" || name === "top-score-change")) {
+    if (at95.pairs < 2 && (name === "balance-change" || (level !== undefined && (name === "score-change" || name === "length-change" || name === "margin-change" || name === "top-score-change")))) {
       return { rule: text, broken: true, detail: `${at95.pairs} game ended cleanly on both sides: too few to bound the change`, ...at };
     }
     switch (name) {
@@ -354,6 +362,12 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         if (level === undefined) return result(d, `the winning score moves ${signed(d.value, 2)} ${means}`);
         return result(d, `the winning score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points", 1, looks)} ${means}`, [d], alike([d]));
       }
+      case "balance-change": {
+        const d = balanceChange(games.a, games.b, a.players, z)!;
+        const means = `(${a.balance!.distance.toFixed(1)} → ${b.balance!.distance.toFixed(1)} points from the fair share)`;
+        if (level === undefined) return result(d, `the seats' distance from the fair share moves ${signed(d.value, 1)} points ${means}`);
+        return result(d, `the seats' distance from the fair share moves ${signed(d.value, 1)}, ${surely(d, level, 1, "", " points", 1, looks)} ${means}`, [d], alike([d]));
+      }
       case "errors":
         return { rule: text, broken: b.errors.length > limit, detail: `${b.errors.length} failed games in B` };
       case "measure-change": {
@@ -388,11 +402,13 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const top = a.top && b.top ? { top: at95.top } : {};
+  const evenness = a.shared || b.shared ? undefined : balanceChange(games.a, games.b, a.players, shown);
+  const balance = evenness ? { balance: evenness } : {};
   const alike = { ...(at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves }), sameWinners: at95.sameWinners, sameOutcomes: at95.sameOutcomes, sameWinnersByChance: at95.sameWinnersByChance };
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...top, ...margin, ...alike, thresholds, command, ...shared, ...measured };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...balance, ...top, ...margin, ...alike, thresholds, command, ...shared, ...measured };
 }
 
 /** The measures' part of a comparison: their changes, and those only one side has. */
@@ -478,6 +494,17 @@ function changePrecisionLine(c: Comparison): string | undefined {
   return p && `precision: ${precisionText("each seat's change in win share", p, c.looks?.planned.length, c.pairs)}`;
 }
 
+/**
+ * "seat balance: 7.4 → 11.6 points from the fair share, +4.2 [+1.1, +7.0] (…): B's seats are surely
+ * less even": the answer to "is the variant fairer?" in one line, each side's figure as `simulate`
+ * reads it. Undefined without a balance change (one seat, a cooperative game, too few games).
+ */
+function balanceChangeLine(c: Comparison): string | undefined {
+  const d = c.balance;
+  if (!d || !c.a.balance || !c.b.balance) return undefined;
+  return `seat balance: ${balanceChangeText(c.a.balance, c.b.balance, d, (x) => changeText(x, 1, 1, false))}`;
+}
+
 /** The "together" lines of a comparison (`togetherVerdict`), of win share and of score: those with something to say. */
 function togetherLines(c: Comparison): string[] {
   const looks = c.looks?.planned.length ?? 1;
@@ -547,6 +574,8 @@ export function comparisonLines(c: Comparison): string[] {
   }
   lines.push("");
   if (!c.shared) lines.push(...togetherLines(c));
+  const balance = balanceChangeLine(c);
+  if (balance) lines.push(balance);
   const precision = c.shared ? undefined : changePrecisionLine(c);
   if (precision) lines.push(precision);
   if (!c.shared) lines.push(...sideTestLines(c));
@@ -649,7 +678,7 @@ function comparisonReport(c: Comparison): string {
     .map((s) => `<tr><td>${s.seat}</td><td>${rateCell(s.winsA)}</td><td>${rateCell(s.winsB)}</td><td>${changeText(s.wins, 100, 1)}</td><td>${s.scoreA.toFixed(2)}</td><td>${s.scoreB.toFixed(2)}</td><td>${changeText(s.score, 1, 2)}</td></tr>`)
     .join("");
   const precision = changePrecisionLine(c);
-  const together = togetherLines(c);
+  const together = [...togetherLines(c), ...[balanceChangeLine(c)].filter((l): l is string => l !== undefined)];
   const checks = c.thresholds.length ? `<ul>${c.thresholds.map((t) => `<li><b>${verdictWord(t)}</b> <code>${escapeHtml(t.rule)}</code>: ${escapeHtml(t.detail)}</li>`).join("")}</ul>` : "";
   const body = `<h1>${escapeHtml(c.a.game)}: A against B</h1>
 <p>A: <code>${escapeHtml(c.a.file)}</code>${c.a.variant ? ` (${escapeHtml(c.a.variant)})` : ""}; B: <code>${escapeHtml(c.b.file)}</code>${c.b.variant ? ` (${escapeHtml(c.b.variant)})` : ""}. ${c.a.played} games each${c.looks?.stopped ? ` (of ${c.looks.planned.at(-1)}: stopped early)` : ""} with the same seeds and bots (${escapeHtml(c.a.bots.join(", "))}); each change B − A is the mean of each game's own change, over the ${c.pairs} games both sides played to the end.</p>

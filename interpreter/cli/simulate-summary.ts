@@ -1,6 +1,6 @@
 import { alignColumns } from "./text-columns.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { evenJudgementNote, untakenOptionsNote, repeatedGames, repeatedGamesNote, type RepeatedGames, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winningScore, winPrecision, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
+import { evenJudgementNote, untakenOptionsNote, repeatedGames, repeatedGamesNote, type RepeatedGames, measureFigureText, measureRowLabel, measureSpreadText, type MeasureFigure, summariseMeasures, type MeasureInfo, type MeasureSummary, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sumJudged, firstPlayerTest, firstPlayerText, firstPlayerVerdict, precisionText, replayCommand, runCommand, shareRate, spread, turnOrderTest, turnOrderText, wilson, winningMargin, winningScore, winPrecision, seatBalance, seatBalanceText, type SeatBalance, type Precision, type FirstPlayerTest, type Judged, type Rate, type RunSettings, type SharedScore, type Spread, type TurnOrderTest } from "../index.ts";
 
 /** One seat's balance figures over the games that ended cleanly. */
 export interface SeatSummary {
@@ -52,6 +52,8 @@ export interface SimulationSummary {
   turns?: Spread;
   /** The winner's lead in points over the next score (`winningMargin`), with two players or more. */
   margin?: Spread;
+  /** How far the seats' win shares lie from the fair share, in one figure (`seatBalance`), with two players or more. */
+  balance?: SeatBalance;
   /** The winning score (`winningScore`: the top score of each game), with two players or more. */
   top?: Spread;
   decisionsPerGame: number;
@@ -134,6 +136,8 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   if (clean.some((g) => (g.turns ?? 0) > 0)) summary.turns = spread(clean.map((g) => g.turns ?? 0));
   if (n >= 2) summary.margin = spread(clean.map((g) => winningMargin(g.scores) ?? 0));
   if (n >= 2) summary.top = spread(clean.map((g) => winningScore(g.scores) ?? 0));
+  const balance = seatBalance(clean, n);
+  if (balance) summary.balance = balance;
   if (n >= 3) summary.turnOrder = turnOrderTest(clean, n);
   const shared = sharedScore(clean, n);
   if (shared) summary.shared = shared;
@@ -158,6 +162,14 @@ export function gamesPerSecondText(rate: number): string {
   if (!(rate > 0) || rate >= 1) return rate.toFixed(1);
   const every = 1 / rate;
   return `${rate.toPrecision(2)} (a game every ${every < 100 ? every.toFixed(1) : Math.round(every).toLocaleString("en")} s)`;
+}
+
+/**
+ * "seat balance: the seats' win shares lie 7.4 points from the fair share (root mean square over the
+ * seats; the 3.5 points noise alone gives 200 games taken out)"
+ */
+export function balanceLine(b: SeatBalance): string {
+  return `seat balance: ${seatBalanceText(b)}`;
 }
 
 /** "winning score: 52.30 ± 6.10 points (median 52, 38–71): the top score" */
@@ -240,6 +252,7 @@ export function summaryLines(s: SimulationSummary): string[] {
       `fair share: ${fair} per seat (share: games won, a shared first place split among its winners); ${firstPlayerText(s.seats.map((x) => x.bot), s.firstPlayer)}`,
     );
     if (s.turnOrder) lines.push(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder));
+    if (s.balance) lines.push(balanceLine(s.balance));
     const precision = winPrecisionLine(s);
     if (precision) lines.push(precision);
   }

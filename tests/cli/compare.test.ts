@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compareSummaries, comparisonLines, parseFailIf } from "../../interpreter/cli/compare-command.ts";
 import type { GameOutcome } from "../../interpreter/cli/simulate-batch.ts";
-import { summarise } from "../../interpreter/cli/simulate-summary.ts";
+import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { changeText, wilson, type RunSettings } from "../../interpreter/index.ts";
 import { ruleFiles } from "./run-stela.ts";
 
@@ -76,6 +76,19 @@ describe("comparing two runs", () => {
     const lone = compareSummaries(summarise("A", one, 5, solo(5), 1), summarise("B", one, 5, solo(5), 1), { a: solo(5), b: solo(5) }, ["margin-change>1"], "cmd");
     expect(lone.margin).toBeUndefined();
     expect(lone.thresholds[0]).toMatchObject({ broken: true, detail: "a game of one player has no winning margin (the top score less the next)" });
+  });
+
+  it("says whether B's seats are more even than A's in one figure, and holds a rule to it", () => {
+    // B moves 30 of A's even games to seat 1.
+    const c = compareSummaries(a, b, both, ["balance-change>5", "balance-change>20", "balance-change>2@95"], "cmd");
+    expect(c.balance!.low).toBeGreaterThan(0);
+    const line = comparisonLines(c).find((l) => l.startsWith("seat balance:"))!;
+    expect(line).toBe(`seat balance: ${a.balance!.distance.toFixed(1)} → ${b.balance!.distance.toFixed(1)} points from the fair share, ${changeText(c.balance!, 1, 1, false)} (root mean square over the seats, the noise of the games taken out; paired bootstrap): B's seats are surely less even`);
+    expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true]);
+    expect(c.thresholds[0]!.detail).toMatch(/^the seats' distance from the fair share moves \+\d+\.\d points \(0\.0 → \d+\.\d points from the fair share\)$/);
+    // Each side's own figure, as simulate prints it.
+    expect(summaryLines(b)).toContain(`seat balance: the seats' win shares lie ${b.balance!.distance.toFixed(1)} points from the fair share (root mean square over the seats; the ${b.balance!.noise.toFixed(1)} points noise alone gives 200 games taken out)`);
+    expect(summaryLines(a)).toContain(`seat balance: the seats' win shares lie 0.0 points from the fair share (root mean square over the seats; the ${a.balance!.noise.toFixed(1)} points noise alone gives 200 games taken out: as even as noise can tell)`);
   });
 
   it("gives the change of the winning score game by game, and holds a rule to it", () => {

@@ -244,6 +244,9 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     );
     // How often the head start left who won as it was, game for game, as stela compare says it.
     expect(await page.textContent("[data-testid=simulate-same-winners]")).toMatch(/^Winners: the same in \d+ of 40 games \(\d+\.\d% \[\d+\.\d–\d+\.\d\]\), game for game; \d+\.\d% by chance alone, were the two sides' games unrelated\.$/);
+    // Is the variant fairer? One figure a side, and its change game by game, as stela compare gives it.
+    expect(await page.textContent("[data-testid=simulate-balance]")).toMatch(/^Seat balance: the seats' win shares lie \d+\.\d points from the fair share \(root mean square over the seats; the \d+\.\d points noise alone gives 40 games taken out(: as even as noise can tell)?\)\.$/);
+    expect(await page.textContent("[data-testid=simulate-balance-change]")).toMatch(/^Seat balance, these rules → "Head start": \d+\.\d → \d+\.\d points from the fair share, [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] \(root mean square over the seats, the noise of the games taken out; paired bootstrap\): ("Head start"'s seats are surely (less|more) even|no sure change in how even the seats are)\.$/);
     // A change of scoring only: the random bots played the same games on both sides, and the panel says so.
     expect(await page.textContent("[data-testid=simulate-same-play]")).toContain("every one of the 40 games was played move for move alike under both rules: the bots did not react to the change");
     // The head start wins the first seat most games: the variant takes it far above, surely.
