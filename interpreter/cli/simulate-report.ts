@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { failedGamesLine, firstSeatVerdict, gamesPerSecondText, marginLine, measureRows, topLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
+import { failedGamesLine, firstSeatVerdict, balanceLine, gamesPerSecondText, marginLine, measureRows, topLine, winPrecisionLine, type SimulationSummary } from "./simulate-summary.ts";
 import { evenJudgementNote, untakenOptionsNote, repeatedGamesNote, formatPValue, sharedCountsLine, sharedScoreLine, sharedScoreNote, turnOrderText, type MeasureSummary, type Rate } from "../index.ts";
 
 /** The report's sentence on the first player: the test, or that there is none to test (`FirstPlayerTest.atOnce`). */
@@ -129,6 +129,7 @@ ${
 <p>${escapeHtml(capitalised(sharedCountsLine(s.shared)))}.</p>`
     : `<p>Fair share ${pct(fp.fairShare)} per seat, against the win share (games won, a shared first place split among its winners). ${firstPlayerSentence(s)}${s.turnOrder ? ` ${escapeHtml(capitalised(turnOrderText(s.seats.map((x) => x.bot), s.turnOrder)))}.` : ""}</p>
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
+${s.balance ? `<p>${escapeHtml(balanceLine(s.balance))}.</p>` : ""}
 ${s.top ? `<p>${escapeHtml(topLine(s.top))}.</p>` : ""}
 ${s.margin ? `<p>${escapeHtml(marginLine(s.margin))}.</p>` : ""}`
 }

@@ -7,7 +7,7 @@ import { mergeShards, readShard } from "../../interpreter/cli/merge-command.ts";
 import { keepGame, playGame, runBatch } from "../../interpreter/cli/simulate-batch.ts";
 import { loadRules } from "../../interpreter/cli/load-rules.ts";
 import { batchRanges, playRange, runSimulate, shardRange, type ShardOutput } from "../../interpreter/cli/simulate-command.ts";
-import { firstSeatVerdict, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
+import { balanceLine, firstSeatVerdict, summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { simulationReport } from "../../interpreter/cli/simulate-report.ts";
 import { wilson } from "../../interpreter/bots/statistics.ts";
 import { LINE_DEPTH } from "../../interpreter/bots/one-step.ts";
@@ -201,6 +201,9 @@ scoring p { points p.score  tiebreak fewest p.seat }
     expect(html).toContain("winning margin: 2.50 ± 0.50 points (median 2.5, 2–3): the top score less the next.");
     // Games won with 3 and with 4: the winning score, before the margin.
     expect(html).toContain("winning score: 3.50 ± 0.50 points (median 3.5, 3–4): the top score.");
+    // Seats 1 and 2 win half the games each, seat 3 none: about 23.6 points from a third (root mean square), less the noise.
+    expect(html).toContain(`${balanceLine(summary.balance!)}.`);
+    expect(summary.balance!.distance).toBeGreaterThan(20);
     const lines = summaryLines(summary);
     expect(lines.indexOf("winning score: 3.50 ± 0.50 points (median 3.5, 3–4): the top score")).toBe(lines.findIndex((l) => l.startsWith("winning margin:")) - 1);
   });
