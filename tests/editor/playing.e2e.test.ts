@@ -197,6 +197,46 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     expect(e.errors).toEqual([]);
   });
 
+  it("beside the question, what happened since the person last chose: the bots' moves, their own only option, the rules' lines", async () => {
+    // An auction's designer clicked one bid and found the next auctions over, their passes taken for them.
+    await onApp(page, (a) => a.open("mayan-city.stela|"));
+    const rounds = `game "Rounds" { players 2 }
+per player { score: number = 0 }
+flow {
+  loop {
+    turn players[0] {
+      let a = choose n from 1..2 prompt "Pick"
+      players[0].score += a
+    }
+    turn players[1] {
+      let b = choose n from 1..2 prompt "Pick"
+      players[1].score += b
+    }
+    turn players[0] {
+      let c = choose n from [5] prompt "Take five"
+      players[0].score += c
+    }
+    log "Round over"
+    if players[0].score > 30 { end game }
+  }
+}
+scoring p { points p.score }
+`;
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), rounds);
+    await rulesOk(page);
+    await setSeats(page, [true, false]);
+    await page.waitForSelector("[data-testid=decision] button[data-option]");
+    // The first question: nothing decided before it, nothing to tell.
+    expect(await page.locator("[data-testid=recap]").count()).toBe(0);
+    await page.locator("[data-testid=decision] button[data-option]").first().click();
+    await page.waitForFunction(() => (window as unknown as { stela: AppHandle }).stela.snapshot?.log.length === 2, undefined, { timeout: 30_000 });
+    await page.waitForSelector("[data-testid=recap]");
+    const recap = (await page.getByTestId("recap").innerText()).split("\n").map((l) => l.trim());
+    const botTook = await onApp(page, (a) => a.snapshot!.log[1]!.label);
+    expect(recap).toEqual(["Since Player 1 last chose", `Player 2 ${botTook}`, "Player 1: 5 (only option)", "Round over"]);
+    expect(e.errors).toEqual([]);
+  });
+
   it("a map whose spaces the rules name draws each name on its space", async () => {
     await onApp(page, (a) => a.open("mayan-city.stela|"));
     const map = `game "Map" { players 2 }
