@@ -8,6 +8,11 @@ import { pickComplete, pickId, pickSize, type PickView } from "../index.ts";
  * is asked to say which (`#2` is always a number, `[2]` always an id). A label as listed (`f5`,
  * `Man on d5`) is taken too, when it is no option's id and one option alone reads so: a square
  * or a piece is listed by its label, and its id (`squares:5,4`) is no name a player would type.
+ *
+ * A choice whose every id is a whole number (a bid of 0 to 13, a number of cards) is listed by its
+ * ids instead (`numbersAreIds`): what is typed is the number shown, and nothing is ambiguous. A
+ * trick-taking game's designer met "is both the id of option 3 and the number of option 2" at
+ * every bid.
  */
 export type Answer =
   /** An offered option, by id. */
@@ -31,6 +36,8 @@ export function readAnswer(
   refusedLabels: () => readonly { id: string; label: string }[] = () => [],
 ): Answer {
   const numbers = `type a number from 1 to ${options.length}, or an option id`;
+  // Listed by their ids: a number is the id shown (one not offered goes to the rules, which say why).
+  if (numbersAreIds(options) && /^\d+$/.test(text)) return options.some((o) => o.id === text) ? { kind: "take", id: text } : { kind: "ask-rules", id: text };
   const offered = options.find((o) => o.id === text);
   const isNumber = /^\d+$/.test(text);
   if (offered && !isNumber) return { kind: "take", id: offered.id };
@@ -117,4 +124,9 @@ export function readPick(text: string, pick: PickView, options: readonly { id: s
 /** How to answer a pick, as `stela play` says it. */
 export function pickHow(pick: PickView): string {
   return `type ${pickSize(pick)} item number${pick.count === 1 ? "" : "s"} or ids, separated by spaces${pick.least === 0 ? " (- for none)" : ""}`;
+}
+
+/** Is every option's id a whole number (`0`, `12`)? Such a choice is listed, and read, by its ids (`readAnswer`). */
+export function numbersAreIds(options: readonly { id: string }[]): boolean {
+  return options.length > 0 && options.every((o) => /^\d+$/.test(o.id));
 }

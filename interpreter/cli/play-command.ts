@@ -4,7 +4,7 @@ import { makeBot, parseBotSpec, RandomBot, refusedOptions, STOP_ID, type Bot } f
 import { StartError } from "../index.ts";
 import type { Match } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
-import { pickHow, readAnswer, readPick } from "./play-answer.ts";
+import { numbersAreIds, pickHow, readAnswer, readPick } from "./play-answer.ts";
 import { botSeed } from "./simulate-batch.ts";
 import { renderText, revealedZones } from "./text-view.ts";
 import { UsageError } from "./usage-error.ts";
@@ -162,13 +162,14 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
           pick.items.forEach((item, i) => out(`  ${String(i + 1).padStart(3)}. ${item.label}${item.copies > 1 ? ` (${item.copies} alike)` : ""}  [${item.id}]`));
           const stop = options.find((o) => o.id === STOP_ID);
           if (stop) out(`  stop: ${stop.label}  [${STOP_ID}]`);
-        } else options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}  [${opt.id}]`));
+        } else if (numbersAreIds(options)) options.forEach((opt) => out(`  ${opt.id.padStart(3)}. ${opt.label}`));
+        else options.forEach((opt, i) => out(`  ${String(i + 1).padStart(3)}. ${opt.label}  [${opt.id}]`));
         // The ids the rules refuse at this decision, worked out once if an answer needs them.
         let refusals: { id: string; label: string }[] | undefined;
         const refusedNow = () => (refusals ??= refusedOptions(match, p, {}));
         let refused: Set<string> | undefined;
         for (;;) {
-          const answer = await ask(pick ? `${pickHow(pick)} (q to quit): ` : `choose 1-${options.length}, an option id or its label (q to quit): `);
+          const answer = await ask(pick ? `${pickHow(pick)} (q to quit): ` : numbersAreIds(options) ? "choose a number as listed, or its label (q to quit): " : `choose 1-${options.length}, an option id or its label (q to quit): `);
           if (answer === undefined) return inputEnded(p);
           if (answer === "q") {
             out("stopped.");
@@ -187,7 +188,7 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
             lastSeen[p] = { log: match.log.length, messages: match.view(p).messages.length };
             break;
           }
-          if (res.code === "unknown-option" && /^\d+$/.test(answer) && !pick) out(`"${answer}" is not an option: type a number from 1 to ${options.length}, or an option id`);
+          if (res.code === "unknown-option" && /^\d+$/.test(answer) && !pick) out(numbersAreIds(options) ? `"${answer}" is not an option: type one of the numbers listed (${options.map((o) => o.id).join(", ")})` : `"${answer}" is not an option: type a number from 1 to ${options.length}, or an option id`);
           else out(`refused: ${res.reason}${read.kind === "ask-rules" && read.hint ? ` ${read.hint}` : ""}`);
         }
       }

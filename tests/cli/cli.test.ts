@@ -73,7 +73,7 @@ describe("stela simulate", () => {
     const args = ["simulate", "games/mayan-city.stela", "--players", "3", "--games", "30", "--seed", "4", "--json", "--workers", "1"];
     const a = JSON.parse(stela(args).out);
     expect(Object.keys(a).sort()).toEqual(
-      ["bots", "clean", "command", "decisionsPerGame", "errors", "file", "firstPlayer", "game", "games", "length", "margin", "played", "players", "playoutsPerSecond", "precision", "engine", "scores", "seats", "seed", "turnOrder", "turns", "winsBySeat"].sort(),
+      ["balance", "bots", "clean", "command", "decisionsPerGame", "errors", "file", "firstPlayer", "game", "games", "length", "margin", "played", "players", "playoutsPerSecond", "precision", "engine", "scores", "seats", "seed", "top", "turnOrder", "turns", "winsBySeat"].sort(),
     );
     expect(a).toMatchObject({ game: "Mayan City", players: 3, games: 30, seed: 4, errors: [] });
     expect(a.winsBySeat.reduce((x: number, y: number) => x + y, 0)).toBeCloseTo(1, 3);
