@@ -51,8 +51,9 @@ export interface PairedChange {
    */
   sameMoves?: number;
   /**
-   * How many of the pairs ended with the same scores, seat by seat, after as many decisions: games
-   * the change left unchanged in everything a run reads, whether or not their moves were numbered
+   * How many of the pairs ended with the same scores, seat by seat, and the same winners (a tiebreak
+   * changed moves who wins at equal scores) after as many decisions and turns: games the change
+   * left unchanged in their outcome (the rules' measures aside), whether or not their moves were numbered
    * alike (a change that refuses an option no bot took moves the positions of the others, and the
    * digests of the same moves then differ).
    */
@@ -122,8 +123,8 @@ export function pairedChange(a: readonly PlayedGame[], b: readonly PlayedGame[],
     const topBefore = winningScore(x.scores);
     const topAfter = winningScore(y.scores);
     if (topBefore !== undefined && topAfter !== undefined) top.push(topAfter - topBefore);
-    if (x.winners.length === y.winners.length && x.winners.every((w) => y.winners.includes(w))) sameWinners++;
-    if (x.decisions === y.decisions && x.scores.length === y.scores.length && x.scores.every((v, p) => v === y.scores[p])) sameOutcomes++;
+    if (sameWinnersOf(x, y)) sameWinners++;
+    if (x.decisions === y.decisions && (x.turns ?? 0) === (y.turns ?? 0) && sameWinnersOf(x, y) && x.scores.length === y.scores.length && x.scores.every((v, p) => v === y.scores[p])) sameOutcomes++;
     count(winnersA, x.winners);
     count(winnersB, y.winners);
     if (x.moves === undefined || y.moves === undefined) sameMoves = undefined;
@@ -284,8 +285,13 @@ function neverShowed(n: number, how: string, advice: string): string {
   return `every one of the ${n} games ${how}: the change never showed. It may never have come into play in these games (an option it refuses that no bot would have taken, a condition they never met: a rulebook example that reaches it tells), or the bots did not react to it ${advice}`;
 }
 
+/** Did two games end with the same winners, alone or sharing? */
+function sameWinnersOf(x: PlayedGame, y: PlayedGame): boolean {
+  return x.winners.length === y.winners.length && x.winners.every((w) => y.winners.includes(w));
+}
+
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */
-function share(g: PlayedGame, p: number): number {
+export function share(g: PlayedGame, p: number): number {
   return g.winners.includes(p) ? 1 / g.winners.length : 0;
 }
 

@@ -309,8 +309,9 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // breaks rather than read "no sure change" off an interval without ends.
     // A game of one player has no runner-up to measure a margin against.
     if (name === "margin-change" && !(a.margin && b.margin)) return { rule: text, broken: true, detail: "a game of one player has no winning margin (the top score less the next)", ...at };
-    // Nor a winning score apart from the seat's own (`score-change` reads it).
+    // Nor seats to balance; a cooperative game's seats share every result.
     if (name === "balance-change" && !(a.players >= 2 && !a.shared && !b.shared)) return { rule: text, broken: true, detail: a.players < 2 ? "a game of one player has no seats to balance" : "a cooperative game's seats share every result: there is no balance to change", ...at };
+    // Nor a winning score apart from the seat's own (`score-change` reads it).
     if (name === "top-score-change" && !(a.top && b.top)) return { rule: text, broken: true, detail: "a game of one player has no winning score apart from its score (score-change reads it)", ...at };
     if (at95.pairs < 2 && (name === "balance-change" || (level !== undefined && (name === "score-change" || name === "length-change" || name === "margin-change" || name === "top-score-change")))) {
       return { rule: text, broken: true, detail: `${at95.pairs} game ended cleanly on both sides: too few to bound the change`, ...at };
@@ -426,7 +427,9 @@ function measureChangeRows(c: Comparison): [string, string, string][] {
   const sideFigure = (side: SimulationSummary, m: MeasureChange, x: MeasureChangeRow, allSeats: boolean): MeasureFigure | undefined => {
     const s = side.measures?.find((y) => y.label === m.label);
     const f = allSeats ? s?.allSeats : s?.figures.find((y) => y.seat === x.seat);
-    return f && f.n === x.change.n && x.change.n === c.pairs && side.clean === c.pairs ? f : undefined;
+    // Each side's interval is at 95% for one look; a run with looks widens every other interval.
+    const oneLook = (c.looks?.planned.length ?? 1) === 1;
+    return oneLook && f && f.n === x.change.n && x.change.n === c.pairs && side.clean === c.pairs ? f : undefined;
   };
   const means = (m: MeasureChange, x: MeasureChangeRow, allSeats: boolean): string => {
     const [fa, fb] = [sideFigure(c.a, m, x, allSeats), sideFigure(c.b, m, x, allSeats)];

@@ -94,9 +94,10 @@ export function mergeCompareShards(shards: CompareShardOutput[], names: string[]
     ["--max-decisions", (s) => s.maxDecisions ?? null],
   ];
   shards.forEach((s, i) => {
+    // The engine first: another version may keep another fingerprint of the same rules.
+    if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
     const differ = settings.filter(([, read]) => JSON.stringify(read(s)) !== JSON.stringify(read(first))).map(([what]) => what);
     if (differ.length) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]}: ${differ.join(", ")} ${differ.length === 1 ? "differs" : "differ"}`);
-    if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
   });
   // The runs, by seed, each checked whole.
   const { seeds, pooled, runs } = runsBySeed(shards, names, (s) => s.compareShard, "comparison");

@@ -105,16 +105,17 @@ export function mergeShards(shards: ShardOutput[], names: string[]): { summary: 
   shards.forEach((s, i) => {
     if (setting(s) !== setting(first)) throw new UsageError(`${names[i]} comes from another run than ${names[0]} (file, variant, players, bots or --max-decisions differ)`);
   });
-  // Shards from before the fingerprint was kept carry none: nothing to compare.
-  shards.forEach((s, i) => {
-    if (s.rules !== undefined && first.rules !== undefined && s.rules !== first.rules) {
-      throw new UsageError(`${names[i]} was played on other rules than ${names[0]}: a rule, the bots' \`estimate\` or a \`measure\` changed between them (examples do not count), so their games are not one run; play the older one again`);
-    }
-  });
+  // The engine first: another version may keep another fingerprint of the same rules.
   // Shards from before the engine was named carry none.
   shards.forEach((s, i) => {
     if (s.engine !== undefined && first.engine !== undefined && s.engine !== first.engine) {
       throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games, so the shards are not one run; play them again with one version of Stela`);
+    }
+  });
+  // Shards from before the fingerprint was kept carry none: nothing to compare.
+  shards.forEach((s, i) => {
+    if (s.rules !== undefined && first.rules !== undefined && s.rules !== first.rules) {
+      throw new UsageError(`${names[i]} was played on other rules than ${names[0]}: a rule, the bots' \`estimate\` or a \`measure\` changed between them (examples do not count), so their games are not one run; play the older one again`);
     }
   });
   const { seeds, pooled, runs: parts } = runsBySeed(shards, names, (s) => s.shard, "run");

@@ -111,7 +111,7 @@ export function slowGameWatch(s: RunSettings, g: number, maxDecisions: number, n
     if (t - started < SLOW_GAME_MS) return;
     said = true;
     write(
-      `stela: game ${g} has played ${decisions.toLocaleString("en")} decisions in ${Math.round((now() - started) / 1000)} s and not ended (a game is stopped at ${maxDecisions.toLocaleString("en")}: runtime-no-end; --max-decisions stops it sooner); if the bots never end it, watch it: ${replayCommand(s, g)}\n`,
+      `stela: game ${g} has played ${decisions.toLocaleString("en")} decisions in ${Math.round((now() - started) / 1000)} s and not ended (a game is stopped at ${maxDecisions.toLocaleString("en")}: runtime-no-end${s.maxDecisions === undefined ? "; --max-decisions stops it sooner" : ""}); if the bots never end it, watch it: ${replayCommand(s, g)}\n`,
     );
   };
 }

@@ -136,11 +136,13 @@ export function summarise(title: string, s: RunSettings, games: number, outcomes
   if (clean.some((g) => (g.turns ?? 0) > 0)) summary.turns = spread(clean.map((g) => g.turns ?? 0));
   if (n >= 2) summary.margin = spread(clean.map((g) => winningMargin(g.scores) ?? 0));
   if (n >= 2) summary.top = spread(clean.map((g) => winningScore(g.scores) ?? 0));
-  const balance = seatBalance(clean, n);
-  if (balance) summary.balance = balance;
+
   if (n >= 3) summary.turnOrder = turnOrderTest(clean, n);
   const shared = sharedScore(clean, n);
   if (shared) summary.shared = shared;
+  // A cooperative game's seats share every result: there is no balance between them.
+  const balance = shared ? undefined : seatBalance(clean, n);
+  if (balance) summary.balance = balance;
   if (s.variant !== undefined) summary.variant = s.variant;
   if (s.maxDecisions !== undefined) summary.maxDecisions = s.maxDecisions;
   if (measures.length) summary.measures = summariseMeasures(measures, clean, n);

@@ -87,8 +87,8 @@ describe("comparing two runs", () => {
     expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true]);
     expect(c.thresholds[0]!.detail).toMatch(/^the seats' distance from the fair share moves \+\d+\.\d points \(0\.0 → \d+\.\d points from the fair share\)$/);
     // Each side's own figure, as simulate prints it.
-    expect(summaryLines(b)).toContain(`seat balance: the seats' win shares lie ${b.balance!.distance.toFixed(1)} points from the fair share (root mean square over the seats; the ${b.balance!.noise.toFixed(1)} points noise alone gives 200 games taken out)`);
-    expect(summaryLines(a)).toContain(`seat balance: the seats' win shares lie 0.0 points from the fair share (root mean square over the seats; the ${a.balance!.noise.toFixed(1)} points noise alone gives 200 games taken out: as even as noise can tell)`);
+    expect(summaryLines(b)).toContain(`seat balance: the seats' win shares lie ${b.balance!.distance.toFixed(1)} points from the fair share (root mean square over the seats, less the ${b.balance!.noise.toFixed(1)} points the noise of 200 games adds)`);
+    expect(summaryLines(a)).toContain(`seat balance: the seats' win shares lie 0.0 points from the fair share (root mean square over the seats, less the ${a.balance!.noise.toFixed(1)} points the noise of 200 games adds: within what noise alone gives, as even as these games can tell)`);
   });
 
   it("gives the change of the winning score game by game, and holds a rule to it", () => {
@@ -178,6 +178,10 @@ describe("comparing two runs", () => {
     expect(lines(digest(base, (i) => i), digest(base, (i) => i))).toContain(`note: every one of the 10 games was played move for move alike under both rules, to the same scores: ${never}`);
     // An option refused that no bot took numbers the others otherwise: other digests, the same games.
     expect(lines(digest(base, (i) => i), digest(base, (i) => 100 + i))).toContain(`note: every one of the 10 games ended with the same scores after as many decisions under both rules: ${never}`);
+    // A tiebreak changed: the same scores, other winners: the change showed.
+    const tied = base.map((g) => ({ ...g, scores: [5, 5] }));
+    const otherWinner = tied.map((g, i) => (i === 0 ? { ...g, winners: [1 - g.winners[0]!] } : g));
+    expect(lines(digest(tied, (i) => i), digest(otherWinner, (i) => 100 + i)).join("\n")).not.toContain("never showed");
     // One game's scores moved: the change showed, and nothing is said of it.
     const moved = base.map((g, i) => (i === 0 ? { ...g, scores: [11, 0] } : g));
     expect(lines(digest(base, (i) => i), digest(moved, (i) => 100 + i)).join("\n")).not.toContain("never showed");
