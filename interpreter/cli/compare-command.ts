@@ -234,7 +234,7 @@ function surely(d: Difference, level: number, digits: number, unit: string, noun
  * `looks`: how many looks the run takes (`lookSchedule`); every interval is widened to hold over
  * all of them at its level, so a run that stops at the first look that answers stays as sure.
  */
-export function compareSummaries(a: SimulationSummary, b: SimulationSummary, games: { a: readonly (PlayedGame & MeasuredGame)[]; b: readonly (PlayedGame & MeasuredGame)[] }, failIf: string[], command: string, looks = 1): Comparison {
+export function compareSummaries(a: SimulationSummary, b: SimulationSummary, games: { a: readonly (PlayedGame & MeasuredGame)[]; b: readonly (PlayedGame & MeasuredGame)[] }, failIf: string[], command: string, looks = 1, balance = false): Comparison {
   const shown = looks > 1 ? togetherZ(0.95, looks) : Z95;
   /** Win shares with draws split, as rates over clean games (Wilson intervals at `z`). */
   const shares = (z: number) =>
@@ -403,13 +403,16 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const top = a.top && b.top ? { top: at95.top } : {};
-  const evenness = a.shared || b.shared ? undefined : balanceChange(games.a, games.b, a.players, shown);
-  const balance = evenness ? { balance: evenness } : {};
+  // The seat balance's bootstrap is worth its time in the comparison printed (`balance`), or for a
+  // rule on it; a run's every look, and simulations of thousands of runs, do without it.
+  const wanted = balance || failIf.some((r) => parseFailIf(r).name === "balance-change");
+  const evenness = !wanted || a.shared || b.shared ? undefined : balanceChange(games.a, games.b, a.players, shown);
+  const balanced = evenness ? { balance: evenness } : {};
   const alike = { ...(at95.sameMoves === undefined ? {} : { sameMoves: at95.sameMoves }), sameWinners: at95.sameWinners, sameOutcomes: at95.sameOutcomes, sameWinnersByChance: at95.sameWinnersByChance };
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...balance, ...top, ...margin, ...alike, thresholds, command, ...shared, ...measured };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...balanced, ...top, ...margin, ...alike, thresholds, command, ...shared, ...measured };
 }
 
 /** The measures' part of a comparison: their changes, and those only one side has. */
@@ -902,7 +905,8 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       for (const [k, to] of planned.entries()) {
         await a.upTo(to);
         await bb.upTo(to);
-        c = { ...compareSummaries(a.summary(), bb.summary(), { a: a.outcomes(), b: bb.outcomes() }, o.failIf, command, planned.length), ...(different ? { differentGames: different } : {}), ...(sameRules ? { sameRules: true as const } : {}), ...(steers.length ? { estimateReadsChanged: steers } : {}) };
+        // The seat balance once, for the comparison printed: every look with --stop-early adds it below.
+        c = { ...compareSummaries(a.summary(), bb.summary(), { a: a.outcomes(), b: bb.outcomes() }, o.failIf, command, planned.length, !o.stopEarly), ...(different ? { differentGames: different } : {}), ...(sameRules ? { sameRules: true as const } : {}), ...(steers.length ? { estimateReadsChanged: steers } : {}) };
         if (!o.stopEarly) break;
         // The last look reads the whole run whatever it says: a stop there is no stop.
         const last = k === planned.length - 1;
@@ -912,6 +916,10 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         if (stopped !== undefined) break;
       }
       if (!c) return;
+      if (o.stopEarly && !c.balance && !c.shared) {
+        const even = balanceChange(a.outcomes(), bb.outcomes(), players, lookZ(c));
+        if (even) c.balance = even;
+      }
       if (o.save !== undefined) writeFileSync(o.save, `${JSON.stringify(shardOutput({ k: 1, n: 1 }))}\n`);
       result.code = printComparison(c, o, out);
       if (o.save !== undefined && !o.json) out(`saved for \`stela merge\`: ${o.save}`);

@@ -117,7 +117,7 @@ export function mergeCompareShards(shards: CompareShardOutput[], names: string[]
   const a = summaryOf((s) => s.a);
   const b = summaryOf((s) => s.b);
   return {
-    ...compareSummaries(a.summary, b.summary, { a: a.outcomes, b: b.outcomes }, first.failIf, command),
+    ...compareSummaries(a.summary, b.summary, { a: a.outcomes, b: b.outcomes }, first.failIf, command, 1, true),
     ...(first.differentGames ? { differentGames: first.differentGames } : {}),
     ...(first.sameRules ? { sameRules: true as const } : {}),
     ...(first.estimateReadsChanged?.length ? { estimateReadsChanged: first.estimateReadsChanged } : {}),

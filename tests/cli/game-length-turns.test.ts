@@ -57,9 +57,10 @@ variant "One ask" { override const ASKS = 1 }
     const r = stela(["compare", files["turns.stela"]!, "--variant-b", "One ask", "--games", "20", "--fail-if", "length-change>10%"]);
     expect(r.code, r.out + r.err).toBe(0);
     expect(r.out).toContain("game length: 10.0 → 10.0 turns, +0.0 [+0.0, +0.0]");
-    expect(r.out).toContain("(+0.0%); 20.0 → 10.0 decisions, -10.0 [-10.0, -10.0]");
+    // The percent and the note on a change every game made alike, in one bracket.
+    expect(r.out).toContain("(+0.0%; all 20 games alike: a change in fewer than 1 game in 6 could be missed); 20.0 → 10.0 decisions, -10.0 [-10.0, -10.0]");
     // Each side's median and longest game under the means: a few long games show against them.
-    expect(r.out).toContain("(-50.0%)\n  median 10 → 10 turns, longest 10 → 10\n");
+    expect(r.out).toContain("(-50.0%; all 20 games alike: a change in fewer than 1 game in 6 could be missed)\n  median 10 → 10 turns, longest 10 → 10\n");
     expect(r.out).toMatch(/ok {3}--fail-if length-change>10%: mean length moves \+0\.0% \(10\.0 → 10\.0 turns\)/);
     const j = JSON.parse(stela(["compare", files["turns.stela"]!, "--variant-b", "One ask", "--games", "6", "--json"]).out);
     expect(j.turns.value).toBe(0);

@@ -54,7 +54,7 @@ describe("a game that plays on for a minute", () => {
     t = SLOW_GAME_MS + 1000;
     for (let i = 0; i < 640; i++) tick();
     expect(said).toHaveLength(1);
-    expect(said[0]).toMatch(/^stela: game 7 has played (\d+) decisions in 61 s and not ended \(a game is stopped at 100,000: runtime-no-end\); if the bots never end it, watch it: stela simulate deck\.stela --players 2 --seed 3 --bots greedy --game 7\n$/);
+    expect(said[0]).toMatch(/^stela: game 7 has played (\d+) decisions in 61 s and not ended \(a game is stopped at 100,000: runtime-no-end; --max-decisions stops it sooner\); if the bots never end it, watch it: stela simulate deck\.stela --players 2 --seed 3 --bots greedy --game 7\n$/);
     expect(Number(/played (\d+)/.exec(said[0]!)![1])).toBeLessThanOrEqual(640 + 64);
     // Slow decisions (a search bot's, 25 s each): told at the first decision past the minute.
     const slow: string[] = [];

@@ -2,6 +2,7 @@ import type { Diagnostic } from "../../../dsl/index.ts";
 import { readShareHash, shareHash } from "../docs/share-link.ts";
 import { monaco, setupMonaco } from "../rules/monaco-setup.ts";
 import { STELA } from "../rules/stela-language.ts";
+import { overridesShown } from "../rules/variant-overrides.ts";
 import type { LanguageContext } from "../rules/symbol-lookup.ts";
 import type { SimulationInput } from "../simulate/simulation-input.ts";
 import { WorkerClient } from "../worker/worker-client.ts";
@@ -25,6 +26,7 @@ export class EditorApp {
   readonly compiler = new CompileLoop(this.worker, this.docs, this.playtest);
   readonly position = new PositionEditor(this.worker, this.docs, this.compiler, this.playtest, this.notices);
   private editor: monaco.editor.IStandaloneCodeEditor | undefined;
+  private variantNotes: monaco.editor.IEditorDecorationsCollection | undefined;
 
   shareUrl = $state<string | undefined>(undefined);
 
@@ -67,6 +69,32 @@ export class EditorApp {
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "hidden") this.docs.flushAutosave();
     });
+  }
+
+  /**
+   * Beside each base declaration the variant in play overrides, what replaces it, at the end of its
+   * line (`overridesShown`): `const START_COINS = 16   → 12 in "Tight purse" (line 250)`. Shown
+   * while the text is the one last checked (offsets of another text would land on other lines);
+   * `variant` is the playtest's, `checked` the text the checker last read (the caller's dependencies).
+   */
+  showVariant(variant: string | undefined, checked: string | undefined): void {
+    const editor = this.editor;
+    const doc = this.docs.current;
+    if (!editor || !doc) return;
+    // The editor's own model: the document's may come back wrapped, and another object.
+    const model = editor.getModel();
+    if (!model) return;
+    const outline = doc.compiled?.outline;
+    const current = outline !== undefined && checked === model.getValue() && doc.compiled?.source === checked;
+    const shown = current ? overridesShown(outline, variant, (o) => model.getPositionAt(o).lineNumber) : [];
+    this.variantNotes ??= editor.createDecorationsCollection();
+    this.variantNotes.set(
+      shown.map((s) => {
+        const line = model.getPositionAt(s.offset).lineNumber;
+        const end = model.getLineMaxColumn(line);
+        return { range: new monaco.Range(line, end, line, end), options: { showIfCollapsed: true, after: { content: `   ${s.text}`, inlineClassName: "variant-note" }, hoverMessage: { value: `The variant in play replaces this: ${s.text}` } } };
+      }),
+    );
   }
 
   /** A share link in the address: its rules (and playtest) become a shared document. */

@@ -16,6 +16,16 @@ export interface Outline {
   /** Per-player zones, read as `p.rack`. */
   playerZones: { name: string; kind: string }[];
   enums: { name: string; members: string[] }[];
+  /** Each variant of the file: what it includes and the declarations it overrides (`variant-overrides.ts`). */
+  variants: OutlineVariant[];
+}
+
+/** A variant as the rules pane needs it to say what the variant in play changes. */
+export interface OutlineVariant {
+  title: string;
+  includes: string[];
+  /** Its `override`s: the declaration's kind and name, a constant's value as written, and where the override starts. */
+  overrides: { kind: Decl["kind"]; name: string; value?: string; offset: number }[];
 }
 
 export interface OutlineField {
@@ -73,9 +83,22 @@ function collect(decls: Decl[], out: Outline): void {
   }
 }
 
-/** The outline of a parsed file. */
-export function outlineOf(ast: FileAst): Outline {
-  const out: Outline = { decls: [], kinds: [], boards: [], playerVars: [], playerZones: [], enums: [] };
+/** A variant's includes and overrides; a constant's value as written in `source`. */
+function variantOf(d: Extract<Decl, { kind: "VariantDecl" }>, source: string): OutlineVariant {
+  const overrides: OutlineVariant["overrides"] = [];
+  for (const item of d.items) {
+    const decl = item.decl;
+    if (!item.override || !("name" in decl) || !decl.name || typeof decl.name !== "object") continue;
+    const value = decl.kind === "ConstDecl" ? source.slice(decl.value.span.start.offset, decl.value.span.end.offset).trim() : undefined;
+    overrides.push(value ? { kind: decl.kind, name: decl.name.text, value, offset: item.span.start.offset } : { kind: decl.kind, name: decl.name.text, offset: item.span.start.offset });
+  }
+  return { title: d.title, includes: d.includes.map((i) => i.name), overrides };
+}
+
+/** The outline of a parsed file (`source`: its text, for the values variants give constants). */
+export function outlineOf(ast: FileAst, source = ""): Outline {
+  const out: Outline = { decls: [], kinds: [], boards: [], playerVars: [], playerZones: [], enums: [], variants: [] };
+  for (const d of ast.decls) if (d.kind === "VariantDecl") out.variants.push(variantOf(d, source));
   for (const d of ast.decls) {
     const name = "name" in d && d.name && typeof d.name === "object" ? d.name.text : d.kind === "VariantDecl" ? d.title : undefined;
     out.decls.push(name === undefined ? { kind: d.kind, start: d.span.start.offset, end: d.span.end.offset } : { kind: d.kind, name, start: d.span.start.offset, end: d.span.end.offset });
