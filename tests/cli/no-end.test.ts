@@ -6,9 +6,8 @@ import { ruleFiles, stela } from "./run-stela.ts";
 
 /** A game that never ends fails like every other game: a stable code and a place in the rules. */
 
-const files = ruleFiles({
-  // `end game` is reachable, so the checker passes it, but a score of 1 or 2 never passes 5.
-  "endless.stela": `game "Endless" { players 2 }
+// `end game` is reachable, so the checker passes it, but a score of 1 or 2 never passes 5.
+const ENDLESS = `game "Endless" { players 2 }
 per player { score: number = 0 }
 scoring p { points p.score }
 flow {
@@ -20,22 +19,9 @@ flow {
     if players[0].score > 5 { end game }
   }
 }
-`,
-  // The same with a choice of three: another game, as endless.
-  "endless-3.stela": `game "Endless" { players 2 }
-per player { score: number = 0 }
-scoring p { points p.score }
-flow {
-  loop {
-    turn players[0] {
-      let n = choose n from 1..3
-      current.score = n
-    }
-    if players[0].score > 5 { end game }
-  }
-}
-`,
-});
+`;
+// The same with a choice of three: another game, as endless.
+const files = ruleFiles({ "endless.stela": ENDLESS, "endless-3.stela": ENDLESS.replace("1..2", "1..3") });
 const file = files["endless.stela"]!;
 const failure = `${file}:4:1: runtime-no-end: no end after 100,000 decisions: the flow never reached \`end game\``;
 
