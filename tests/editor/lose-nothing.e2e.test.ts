@@ -100,7 +100,7 @@ describe.skipIf(skipE2e)("the editor loses nothing and says why", () => {
     await page.waitForTimeout(1200);
     await page.reload();
     await page.waitForSelector("[data-testid=earlier-draft]", { timeout: 30_000 });
-    expect(await page.getByTestId("earlier-draft").innerText()).toContain("A longer draft of games/mayan-city.stela");
+    expect(await page.getByTestId("earlier-draft").innerText()).toContain(`A longer draft of ${join(e.gamesDir, "mayan-city.stela")}`);
     await page.getByTestId("earlier-draft-restore").click();
     await page.waitForFunction((t) => (window as unknown as { stela: AppHandle }).stela.text === t, draft);
     expect(await page.locator("[data-testid=earlier-draft]").count()).toBe(0);
