@@ -197,6 +197,30 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     expect(e.errors).toEqual([]);
   });
 
+  it("with a variant in play, the rules pane writes what it replaces beside the base declaration", async () => {
+    // An auction's designer played "Tight purse" and read \`const START_COINS = 16\`, the override 250 lines below.
+    await onApp(page, (a) => a.open("mayan-city.stela|"));
+    const purse = `game "Purse" { players 2 }
+const START = 16
+flow { turn players[0] { let _n = choose n from 1..2 prompt "Pick" } }
+scoring p { points 0 }
+variant "Tight" {
+  override const START = 12
+}
+`;
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), purse);
+    await rulesOk(page);
+    expect(await page.locator(".variant-note").count()).toBe(0);
+    await page.selectOption("[data-testid=variant]", "Tight");
+    await page.waitForSelector(".variant-note");
+    // Monaco draws its spaces as no-break spaces.
+    expect((await page.locator(".variant-note").allTextContents()).map((t) => t.replace(/\u00a0/g, " ").trim())).toEqual(['→ 12 in "Tight" (line 6)']);
+    // Back to the base game: nothing replaced, nothing written.
+    await page.selectOption("[data-testid=variant]", "");
+    await page.waitForFunction(() => document.querySelectorAll(".variant-note").length === 0);
+    expect(e.errors).toEqual([]);
+  });
+
   it("beside the question, what happened since the person last chose: the bots' moves, their own only option, the rules' lines", async () => {
     // An auction's designer clicked one bid and found the next auctions over, their passes taken for them.
     await onApp(page, (a) => a.open("mayan-city.stela|"));
