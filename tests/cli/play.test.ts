@@ -271,6 +271,8 @@ describe("stela play: deciding", () => {
     expect(r.out).toContain("Player 1 (greedy bot): ");
     expect(r.out).toContain("Player 2 (random bot): ");
     expect(r.out).not.toContain("(bot)");
+    // Before the game, every seat: `2,3,4:greedy` is random bots in 2 and 3, a greedy bot in 4.
+    expect(stela(["play", "games/mayan-city.stela", "--players", "4", "--bots", "2,3,4:greedy", "--seed", "2"], "q\n").out.split("\n")[0]).toBe("Seats: Player 1 (you), Player 2 (random bot), Player 3 (random bot), Player 4 (greedy bot)");
     const kinds = stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "greedy"]);
     expect([kinds.code, kinds.err]).toEqual([2, 'stela: --bots of play lists the seats bots take, not bots: for "greedy" in seats 2 and 3, write 2:greedy,3:greedy (a seat alone, 2, is a random bot)\n']);
     expect(stela(["play", "games/mayan-city.stela", "--players", "2", "--bots", "random,mcts:50"]).err).toContain('not bots: for "random" in seats 2 and 3');
