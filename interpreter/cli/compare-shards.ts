@@ -1,6 +1,6 @@
 import type { MeasureInfo, RunSettings } from "../index.ts";
 import { compareSummaries, type Comparison } from "./compare-command.ts";
-import { outcomeProblem, runOutcomes, runsBySeed } from "./merge-command.ts";
+import { differingSettings, outcomeProblem, runOutcomes, runsBySeed, type Setting } from "./merge-command.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
 import { summarise } from "./simulate-summary.ts";
 import { UsageError } from "./usage-error.ts";
@@ -78,17 +78,16 @@ export function asCompareShard(json: unknown, file: string): CompareShardOutput 
  */
 export function mergeCompareShards(shards: CompareShardOutput[], names: string[]): Comparison {
   const first = shards[0]!;
-  // What must agree, each named as the message says it: a designer told only that one of seven
-  // things differed diffed the JSON to find it was the rules.
-  const settings: [string, (s: CompareShardOutput) => unknown][] = [
+  // What must agree, each named as the message says it (`differingSettings`).
+  const settings: Setting<CompareShardOutput>[] = [
     ["A's file", (s) => s.a.file],
     ["B's file", (s) => s.b.file],
     ["A's variant", (s) => s.a.variant ?? null],
     ["B's variant", (s) => s.b.variant ?? null],
     ["A's rules (a rule, the bots' `estimate` or a `measure` changed; examples do not count)", (s) => s.a.rules],
     ["B's rules (a rule, the bots' `estimate` or a `measure` changed; examples do not count)", (s) => s.b.rules],
-    ["players", (s) => s.players],
-    ["bots", (s) => s.bots],
+    ["the number of players", (s) => s.players],
+    ["the bots", (s) => s.bots, "plural"],
     ["--fail-if", (s) => s.failIf],
     ["--fail-undecided", (s) => s.failUndecided ?? false],
     ["--max-decisions", (s) => s.maxDecisions ?? null],
@@ -96,8 +95,8 @@ export function mergeCompareShards(shards: CompareShardOutput[], names: string[]
   shards.forEach((s, i) => {
     // The engine first: another version may keep another fingerprint of the same rules.
     if (s.engine !== first.engine) throw new UsageError(`${names[i]} was played by another engine than ${names[0]} (engine ${s.engine}, not ${first.engine}): the same seeds may have played other games; play them again with one version of Stela`);
-    const differ = settings.filter(([, read]) => JSON.stringify(read(s)) !== JSON.stringify(read(first))).map(([what]) => what);
-    if (differ.length) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]}: ${differ.join(", ")} ${differ.length === 1 ? "differs" : "differ"}`);
+    const differ = differingSettings(settings, s, first);
+    if (differ) throw new UsageError(`${names[i]} comes from another comparison than ${names[0]}: ${differ}`);
   });
   // The runs, by seed, each checked whole.
   const { seeds, pooled, runs } = runsBySeed(shards, names, (s) => s.compareShard, "comparison");

@@ -87,6 +87,22 @@ export function outcomeProblem(o: unknown, players: number): string | undefined 
   return undefined;
 }
 
+/** A setting shards of one run share: its name as a message says it, how to read it, and whether the name is plural ("the bots differ"). */
+export type Setting<S> = [name: string, read: (s: S) => unknown, plural?: "plural"];
+
+/**
+ * The settings of `settings` in which shard `s` differs from `first`, named ("the bots differ",
+ * "the file and --max-decisions differ"), or undefined when it differs in none. A designer told
+ * only that one of seven things differed diffed the JSON to find it was the rules.
+ */
+export function differingSettings<S>(settings: readonly Setting<S>[], s: S, first: S): string | undefined {
+  const differ = settings.filter(([, read]) => JSON.stringify(read(s)) !== JSON.stringify(read(first)));
+  if (differ.length === 0) return undefined;
+  const names = differ.map(([name]) => name);
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]!}`;
+  return `${list} ${differ.length === 1 && differ[0]![2] !== "plural" ? "differs" : "differ"}`;
+}
+
 /**
  * Merges the shards of one run into the summary one machine would have printed:
  * the same settings, every shard once, every game once. The outcomes are put
@@ -101,9 +117,16 @@ export function outcomeProblem(o: unknown, players: number): string | undefined 
  */
 export function mergeShards(shards: ShardOutput[], names: string[]): { summary: SimulationSummary; outcomes: GameOutcome[] } {
   const first = shards[0]!;
-  const setting = (s: ShardOutput): string => JSON.stringify([s.file, s.variant ?? null, s.players, s.bots, s.maxDecisions ?? null]);
+  const agreed: Setting<ShardOutput>[] = [
+    ["the file", (s) => s.file],
+    ["the variant", (s) => s.variant ?? null],
+    ["the number of players", (s) => s.players],
+    ["the bots", (s) => s.bots, "plural"],
+    ["--max-decisions", (s) => s.maxDecisions ?? null],
+  ];
   shards.forEach((s, i) => {
-    if (setting(s) !== setting(first)) throw new UsageError(`${names[i]} comes from another run than ${names[0]} (file, variant, players, bots or --max-decisions differ)`);
+    const differ = differingSettings(agreed, s, first);
+    if (differ) throw new UsageError(`${names[i]} comes from another run than ${names[0]}: ${differ}`);
   });
   // The engine first: another version may keep another fingerprint of the same rules.
   // Shards from before the engine was named carry none.

@@ -18,10 +18,11 @@
 //      the decisions/s Stela needs for 1/3 of each twin, Stela's µs a decision on each twin's game
 //      and the floor's share of it (the rest is the game's own rules and starting the match).
 //   2. Every game file (games/ and tests/bench/games/): random playouts/s, clone() µs and the
-//      state's size at mid-game, greedy-bot ms per decision, parse+check ms. Random playouts three
-//      ways: as the random bot plays in `stela simulate` (`Match.applyRandom`: a choice's
-//      candidates weighed only as drawn; the match quiet, `Match.quiet`: no texts kept), the same
-//      narrated (a match the editor shows: every decision named in the log, every `log` line
+//      state's size at mid-game, the greedy bot's cost over whole games (every seat greedy, as
+//      `stela simulate --bots greedy` plays: ms a decision and a game), parse+check ms.
+//      Random playouts three ways: as the random bot plays in `stela simulate`
+//      (`Match.applyRandom`: a choice's candidates weighed only as drawn; the match quiet,
+//      `Match.quiet`: no texts kept), the same narrated (a match the editor shows: every decision named in the log, every `log` line
 //      kept), and quiet with every option weighed first (`optionCount` + `applyAt`, the twins'
 //      policy). Stela's side of the twins plays quiet too: the twins keep no log either.
 //   3. Random-play figures with 95% intervals: Stela's own playouts from the rounds, and a large
@@ -42,7 +43,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { compileRules } from "../../dsl/compile.ts";
 import { medianInterval } from "../../interpreter/bots/statistics.ts";
-import { makeBot, playRandomly, type Game, type Match } from "../../interpreter/index.ts";
+import { makeBot, playOut, playRandomly, type Game, type Match } from "../../interpreter/index.ts";
 import { formatMean, formatRate, summarise, type Figures } from "./figures.ts";
 import type { PlayoutResult, Twin } from "./random-policy.ts";
 import { loadGame, playStela } from "./stela-playout.ts";
@@ -108,7 +109,14 @@ interface GameReport {
   /** The random bot on a narrated match (`playouts` is on a quiet one). */
   narrated: number[];
   clones: number[];
+  /**
+   * Whole games with a greedy bot in every seat, played as `stela simulate` plays them (`playOut`,
+   * quiet): CPU ms a decision, and a game. This read the opening of one game until 2 December 2026
+   * (Maya at 3 players 4.8 ms a decision; whole games 3.4): a designer waits for whole games, whose
+   * choices offer more or fewer options as the game goes on.
+   */
   greedy: number[];
+  greedyGame: number[];
   parse: number[];
   stateBytes: number;
 }
@@ -119,6 +127,7 @@ interface GameEntry extends GameReport {
   source: string;
   /** Seed counters, so each round plays new games. */
   seed: number;
+  greedySeed: number;
   /** A mid-game match to clone. */
   mid: Match;
 }
@@ -237,7 +246,7 @@ function measure(files: string[], progress: string): Report {
     const twin = TWINS.find((t) => t.file === file);
     const players = twin?.players ?? Math.min(game.maxPlayers, Math.max(game.minPlayers, 3));
     const mid = midGame(game, players);
-    entries.push({ file, game, players, source, seed: 1, playouts: [], weighed: [], weighedDecisions: [], narrated: [], clones: [], greedy: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
+    entries.push({ file, game, players, source, seed: 1, greedySeed: 1, playouts: [], weighed: [], weighedDecisions: [], narrated: [], clones: [], greedy: [], greedyGame: [], parse: [], stateBytes: JSON.stringify(mid.toJSON()).length, mid });
   }
   // A twin plays the game its file's entry measures: a second compiled copy of the same rules would
   // give V8 two sets of generated functions for the engine's call sites to meet.
@@ -247,7 +256,7 @@ function measure(files: string[], progress: string): Report {
   // Round 0 warms the JIT up and is not counted.
   for (let round = -1; round < rounds; round++) {
     if (round === 0) {
-      for (const x of [...twins.map((t) => [t.stela, t.hand, t.ratio, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.weighedDecisions, e.narrated, e.clones, e.greedy, e.parse])]) for (const a of x) a.length = 0;
+      for (const x of [...twins.map((t) => [t.stela, t.hand, t.ratio, t.results]), ...entries.map((e) => [e.playouts, e.weighed, e.weighedDecisions, e.narrated, e.clones, e.greedy, e.greedyGame, e.parse])]) for (const a of x) a.length = 0;
       // Sized again once warm: a cold engine's slice of the same games takes several times longer.
       for (const t of twins) calibrate(t);
     }
@@ -303,19 +312,13 @@ function measure(files: string[], progress: string): Report {
         return 10;
       });
       e.clones.push((c.ms / c.units) * 1000);
-      const bot = makeBot("greedy", round + 1);
-      let m = e.game.start({ players: e.players, seed: round + 1 });
       const g = timed(() => {
-        const d = m.decision;
-        if (!d) {
-          m = e.game.start({ players: e.players, seed: round + 100 });
-          return 0;
-        }
-        const player = d.players[0]!;
-        m.apply(bot.choose(m, player)!, player);
-        return 1;
+        const seed = e.greedySeed++;
+        const bots = Array.from({ length: e.players }, (_, i) => makeBot("greedy", seed * 8 + i));
+        return playOut(e.game.start({ players: e.players, seed, quiet: true }), bots);
       });
       e.greedy.push(g.ms / Math.max(1, g.units));
+      e.greedyGame.push(g.ms / g.runs);
       const q = timed(() => {
         compileRules(e.source, e.file, { readFile });
         return 1;
@@ -325,7 +328,7 @@ function measure(files: string[], progress: string): Report {
   }
   return {
     errors,
-    games: entries.map(({ file, players, playouts, weighed, weighedDecisions, narrated, clones, greedy, parse, stateBytes }) => ({ file, players, playouts, weighed, weighedDecisions, narrated, clones, greedy, parse, stateBytes })),
+    games: entries.map(({ file, players, playouts, weighed, weighedDecisions, narrated, clones, greedy, greedyGame, parse, stateBytes }) => ({ file, players, playouts, weighed, weighedDecisions, narrated, clones, greedy, greedyGame, parse, stateBytes })),
     twins: twins.map((t) => ({ name: t.twin.name, stela: t.stela, hand: t.hand, ratio: t.ratio, figures: summarise(t.results) })),
   };
 }
@@ -411,10 +414,10 @@ if (twinRows.length) {
   }
 }
 if (report.games.length) {
-  console.log("Every game file (random playouts; clone and state size at mid-game; greedy bot from the start):\n");
+  console.log("Every game file (random playouts; clone and state size at mid-game; whole games with a greedy bot in every seat, as `stela simulate --bots greedy` plays):\n");
   table(
-    ["file", "players", "playouts/s (random bot, quiet)", "narrated", "all weighed", "clone() µs", "state KB", "greedy ms/decision", "parse+check ms"],
-    report.games.map((e) => [e.file, String(e.players), fmt(median(e.playouts)), fmt(median(e.narrated)), fmt(median(e.weighed)), fmt(median(e.clones)), (e.stateBytes / 1024).toFixed(1), fmt(median(e.greedy), 2), fmt(median(e.parse), 2)]),
+    ["file", "players", "playouts/s (random bot, quiet)", "narrated", "all weighed", "clone() µs", "state KB", "greedy ms/decision", "greedy ms/game", "parse+check ms"],
+    report.games.map((e) => [e.file, String(e.players), fmt(median(e.playouts)), fmt(median(e.narrated)), fmt(median(e.weighed)), fmt(median(e.clones)), (e.stateBytes / 1024).toFixed(1), fmt(median(e.greedy), 2), fmt(median(e.greedyGame), 2), fmt(median(e.parse), 2)]),
   );
 }
 if (twinRows.length) {

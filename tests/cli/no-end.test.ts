@@ -82,6 +82,6 @@ describe("a game with no end", () => {
     expect(JSON.parse(readFileSync(one, "utf8")).maxDecisions).toBe(300);
     const pooled = stela(["merge", one, two]);
     expect(pooled.out).toContain(`reproduce: stela simulate ${file} --players 2 --seed 1 --bots random --max-decisions 300 --games 1 && stela simulate ${file} --players 2 --seed 2 --bots random --max-decisions 300 --games 1`);
-    expect(stela(["merge", one, three]).err).toBe(`stela: ${three} comes from another run than ${one} (file, variant, players, bots or --max-decisions differ)\n`);
+    expect(stela(["merge", one, three]).err).toBe(`stela: ${three} comes from another run than ${one}: --max-decisions differs\n`);
   });
 });

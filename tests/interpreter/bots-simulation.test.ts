@@ -578,7 +578,10 @@ describe("shards", () => {
     // Other bots are another question, not more games of this one.
     const greedy = JSON.parse(JSON.stringify(b[0]!)) as ShardOutput;
     greedy.bots = ["greedy", "greedy"];
-    expect(() => mergeShards([...a, greedy], ["a1", "a2", "g"])).toThrow("g comes from another run than a1 (file, variant, players, bots or --max-decisions differ)");
+    expect(() => mergeShards([...a, greedy], ["a1", "a2", "g"])).toThrow("g comes from another run than a1: the bots differ");
+    // Every setting that differs is named, none that does not.
+    const bounded = { ...greedy, maxDecisions: 300, variant: "Short" };
+    expect(() => mergeShards([...a, bounded], ["a1", "a2", "g"])).toThrow("g comes from another run than a1: the variant, the bots and --max-decisions differ");
   });
 
   it("are refused when the rule file changed between them, though its name is the same", async () => {
