@@ -104,13 +104,8 @@ function noFirstPlayer(test: FirstPlayerTest): boolean {
  * With one bot everywhere, the verdict names it: the effect is that bot's play.
  */
 export function firstPlayerVerdict(bots: readonly string[], test: FirstPlayerTest): string {
-  if (noFirstPlayer(test)) return "every game opened with a choice all players make at once: no seat decides first, so there is no first player to test";
-  if (new Set(bots).size > 1) return "the seats have different bots, so this cannot tell the first player from their bot (play one bot in every seat to test the first move)";
-  // A variant that gives one seat another estimate (to test it) makes the seats play apart as
-  // different bots do: a seat that judged better read as "a first-player advantage, p = 2e-6".
-  if (test.seatEstimate && bots.some((b) => b !== "random")) {
-    return "the game's `estimate` reads each player's seat, so bots that judge by it may judge the seats apart: this cannot tell the first player from how their seat is judged (give every seat the same estimate to test the first move)";
-  }
+  const readable = firstPlayerReadable(bots, test);
+  if (readable !== true) return readable;
   if (test.pValue >= 0.05) return "no evidence of a first-player effect";
   // Which way: the first player's share of the games one seat won alone against its fair share.
   // Named with the bot that showed it: a bot that plays badly (greedy without a good `estimate`
@@ -130,6 +125,26 @@ export function firstPlayerVerdict(bots: readonly string[], test: FirstPlayerTes
   // in a round (a tie broken after a bid), not at the start of a turn order.
   const atOnce = test.atOnce ? "; the game has choices made at once, so the first to decide alone may not be the first in its turn order" : "";
   return `evidence of ${which} when ${bots[0] ?? "the bot"} plays every seat${few}${atOnce}`;
+}
+
+/**
+ * Whether the test reads evidence of a first-player effect (p < 0.05, with one bot in every seat
+ * and a first player to test), as `firstPlayerVerdict` words it.
+ */
+export function firstPlayerEvidence(bots: readonly string[], test: FirstPlayerTest): boolean {
+  return firstPlayerReadable(bots, test) === true && test.pValue < 0.05;
+}
+
+/** True when the test can tell the first player's effect apart at all; else why not, in words. */
+function firstPlayerReadable(bots: readonly string[], test: FirstPlayerTest): true | string {
+  if (noFirstPlayer(test)) return "every game opened with a choice all players make at once: no seat decides first, so there is no first player to test";
+  if (new Set(bots).size > 1) return "the seats have different bots, so this cannot tell the first player from their bot (play one bot in every seat to test the first move)";
+  // A variant that gives one seat another estimate (to test it) makes the seats play apart as
+  // different bots do: a seat that judged better read as "a first-player advantage, p = 2e-6".
+  if (test.seatEstimate && bots.some((b) => b !== "random")) {
+    return "the game's `estimate` reads each player's seat, so bots that judge by it may judge the seats apart: this cannot tell the first player from how their seat is judged (give every seat the same estimate to test the first move)";
+  }
+  return true;
 }
 
 /** Fewer games won alone than this, a verdict says how few they are (the share's interval is wide). */

@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, firstPlayerEvidence, firstPlayerVerdict, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -659,7 +659,32 @@ function sideTestLines(c: Comparison): string[] {
     lines.push(`  ${side}: ${firstPlayerText(bots, s.firstPlayer)}`);
     if (s.turnOrder) lines.push(`     ${turnOrderText(bots, s.turnOrder)}`);
   }
+  const split = oneSideFirstPlayerNote(c);
+  if (split) lines.push(`  ${split}`);
   return lines;
+}
+
+/**
+ * When one side's test reads a first-player effect and the other's none: that is not B changing
+ * the first player's chances. Each test alone reads an effect in one run of twenty of a fair game,
+ * either of two in about one of ten; a designer read "A: no evidence, B: evidence of a first-player
+ * advantage" from one seed as the variant's doing, and more seeds undid it. The change itself is
+ * read game by game: the first player's seat's change of win share, in the table above, when the
+ * same seat decided first in every game on both sides.
+ */
+function oneSideFirstPlayerNote(c: Comparison): string | undefined {
+  const bots = (s: typeof c.a): string[] => s.seats.map((x) => x.bot);
+  const inA = firstPlayerEvidence(bots(c.a), c.a.firstPlayer);
+  const inB = firstPlayerEvidence(bots(c.b), c.b.firstPlayer);
+  if (inA === inB) return undefined;
+  // The other side's test must have been read, and read nothing (not "different bots").
+  const other = inA ? c.b : c.a;
+  if (firstPlayerVerdict(bots(other), other.firstPlayer) !== "no evidence of a first-player effect") return undefined;
+  const first = c.a.firstPlayer.firstSeat ?? 0;
+  const sameSeat = first === (c.b.firstPlayer.firstSeat ?? 0);
+  const row = sameSeat ? c.seats.find((x) => x.seat === first + 1) : undefined;
+  const change = row && c.pairs > 0 ? `: seat ${row.seat}'s change of win share above, ${changeText(row.wins, 100, 1)} points` : " (above)";
+  return `only ${inA ? "A" : "B"} reads a first-player effect; that alone does not show that B changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is read game by game${change}`;
 }
 
 /** The report's measures, as the text gives them (`measureChangeLines`): a table and the notes. */

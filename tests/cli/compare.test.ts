@@ -372,8 +372,12 @@ describe("comparing two runs", () => {
       "  B: the first to decide won 24 of 100 decisive games, 24.0% [16.7–33.2] against a fair 33.3% (p = 0.0556, no evidence of a first-player effect)",
       "     by place in the turn order (the first to decide, then clockwise), the games won alone were 24, 43, 33 of 100 (p = 0.0665, no evidence that the place in the turn order matters)",
     ]);
+    // Only B's test reads an effect: said not to be a change by itself, with the change game by game.
+    expect(lines.some((l) => l.includes("reads a first-player effect"))).toBe(false);
+    const fifteen = comparisonLines(compare(15));
+    expect(fifteen).toContain(`  only B reads a first-player effect; that alone does not show that B changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is read game by game: seat 1's change of win share above, ${changeText(compare(15).seats[0]!.wins, 100, 1)} points`);
     // Nothing moved: nothing to warn about.
-    expect(comparisonLines(compare(0)).some((l) => l.startsWith("together"))).toBe(false);
+    expect(comparisonLines(compare(0)).some((l) => l.startsWith("together") || l.includes("reads a first-player effect"))).toBe(false);
     // Two seats mirror each other: no such line, no such figure.
     expect(compareSummaries(a, b, both, [], "cmd").sureTogether).toBeUndefined();
   });
