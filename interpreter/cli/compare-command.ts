@@ -90,6 +90,12 @@ export interface Comparison {
   turns?: PairedDifference & { relative: number };
   /** The change of the winning margin (`winningMargin`), game by game; absent with one player. */
   margin?: PairedDifference;
+  /**
+   * The games of the pairs each side drew (first place shared) and the change of the share drawn,
+   * game by game (`PairedChange.draws`); absent when neither side drew a game, with one player,
+   * and in a cooperative game (all win or lose together).
+   */
+  draws?: { a: number; b: number; change: PairedDifference };
   /** The change of the winning score (`winningScore`: the top score), game by game; absent with one player. */
   top?: PairedDifference;
   /**
@@ -145,6 +151,7 @@ export interface Comparison {
  * `length-change>10%` the mean game length moves more than 10%;
  * `margin-change>3` the mean winning margin (the top score less the next) moves more than 3;
  * `top-score-change>3` the mean winning score (the top score) moves more than 3;
+ * `draw-change>5` the share of games drawn (first place shared) moves more than 5 points;
  * `balance-change>2` the seats move more than 2 points farther from (or closer to) the fair share (`seatBalance`);
  * `errors>0` B has more than 0 failed games;
  * `measure-change[Rounds played]>1` the rules' measure of that label moves more than 1 (a `bool`
@@ -153,7 +160,7 @@ export interface Comparison {
  * interval at that confidence level lies beyond the limit: the run shows the
  * change is there, rather than a point estimate that noise can push over.
  */
-export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "top-score-change", "balance-change", "errors", "measure-change"] as const;
+export const FAIL_RULES = ["win-off-fair", "win-change", "score-change", "length-change", "margin-change", "top-score-change", "draw-change", "balance-change", "errors", "measure-change"] as const;
 export type FailRuleName = (typeof FAIL_RULES)[number];
 
 /** The confidence levels an interval rule may name, with the z of their two-sided intervals. */
@@ -176,7 +183,7 @@ export interface FailRule {
   relative?: boolean;
 }
 
-const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, top-score-change>3, balance-change>2, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
+const RULE_FORMS = "win-off-fair>5, win-change>5, score-change>3, length-change>10%, margin-change>3, top-score-change>3, draw-change>5, balance-change>2, errors>0, measure-change[Label]>2 (or >10%); add @95 to test the 95% interval instead of the estimate";
 
 export function parseFailIf(text: string): FailRule {
   // A measure's label is the designer's text, in brackets: everything up to the last closing
@@ -261,7 +268,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // break `win-change>0@95` in one run of eight with 3 seats. Two seats' win shares mirror each
     // other (a game's shares add up to 1), so they count once.
     const family =
-      name === "length-change" || name === "margin-change" || name === "top-score-change" || name === "balance-change" ? 1 : name === "measure-change" ? (measured?.perPlayer ? a.players : 1) : name === "score-change" || a.players >= 3 ? a.players : 1;
+      name === "length-change" || name === "margin-change" || name === "top-score-change" || name === "draw-change" || name === "balance-change" ? 1 : name === "measure-change" ? (measured?.perPlayer ? a.players : 1) : name === "score-change" || a.players >= 3 ? a.players : 1;
     const z = level === undefined ? shown : family * looks > 1 ? togetherZ(level / 100, family * looks) : CONFIDENCE_LEVELS[String(level)]!;
     const at = level === undefined ? {} : { level, ...(family > 1 ? { seatsAtOnce: family } : {}) };
     const fair = b.firstPlayer.fairShare;
@@ -313,6 +320,8 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     if (name === "balance-change" && !(a.players >= 2 && !a.shared && !b.shared)) return { rule: text, broken: true, detail: a.players < 2 ? "a game of one player has no seats to balance" : "a cooperative game's seats share every result: there is no balance to change", ...at };
     // Nor a winning score apart from the seat's own (`score-change` reads it).
     if (name === "top-score-change" && !(a.top && b.top)) return { rule: text, broken: true, detail: "a game of one player has no winning score apart from its score (score-change reads it)", ...at };
+    // Nor draws: one player alone never shares first place; in a cooperative game all share every result.
+    if (name === "draw-change" && !(a.players >= 2 && !a.shared && !b.shared)) return { rule: text, broken: true, detail: a.players < 2 ? "a game of one player has no draws (first place shared)" : "a cooperative game's seats share every result: there is no draw to count", ...at };
     if (at95.pairs < 2 && (name === "balance-change" || (level !== undefined && (name === "score-change" || name === "length-change" || name === "margin-change" || name === "top-score-change")))) {
       return { rule: text, broken: true, detail: `${at95.pairs} game ended cleanly on both sides: too few to bound the change`, ...at };
     }
@@ -363,6 +372,13 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
         if (level === undefined) return result(d, `the winning score moves ${signed(d.value, 2)} ${means}`);
         return result(d, `the winning score moves ${signed(d.value, 2)}, ${surely(d, level, 2, "", " points", 1, looks)} ${means}`, [d], alike([d]));
       }
+      case "draw-change": {
+        const c = changes(z);
+        const d = scaled(c.draws, 100);
+        const means = `(${((100 * c.drawsA) / c.pairs).toFixed(1)}% → ${((100 * c.drawsB) / c.pairs).toFixed(1)}% of games drawn)`;
+        if (level === undefined) return result(d, `the share of games drawn moves ${signed(d.value)} points ${means}`);
+        return result(d, `the share of games drawn moves ${signed(d.value)} points, ${surely(d, level, 1, "", " points", 1, looks)} ${means}`, [d], alike([c.draws], 100));
+      }
       case "balance-change": {
         const d = balanceChange(games.a, games.b, a.players, z)!;
         const means = `(${a.balance!.distance.toFixed(1)} → ${b.balance!.distance.toFixed(1)} points from the fair share)`;
@@ -403,6 +419,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const top = a.top && b.top ? { top: at95.top } : {};
+  const drawn = a.players >= 2 && !a.shared && !b.shared && (at95.drawsA > 0 || at95.drawsB > 0) ? { draws: { a: at95.drawsA, b: at95.drawsB, change: at95.draws } } : {};
   // The seat balance's bootstrap is worth its time in the comparison printed (`balance`), or for a
   // rule on it; a run's every look, and simulations of thousands of runs, do without it.
   const wanted = balance || failIf.some((r) => parseFailIf(r).name === "balance-change");
@@ -412,7 +429,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...balanced, ...top, ...margin, ...alike, thresholds, command, ...shared, ...measured };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...balanced, ...top, ...margin, ...drawn, ...alike, thresholds, command, ...shared, ...measured };
 }
 
 /** The measures' part of a comparison: their changes, and those only one side has. */
@@ -595,6 +612,8 @@ export function comparisonLines(c: Comparison): string[] {
   const about = (d: PairedDifference, what: string): string => `(${[what, alikeNote(d)].filter((t) => t !== undefined).join("; ")})`;
   if (c.top && c.a.top && c.b.top && !c.shared) lines.push(`winning score: ${c.a.top.mean.toFixed(2)} → ${c.b.top.mean.toFixed(2)} points, ${changeText(c.top, 1, 2, false)} ${about(c.top, "the top score, game by game")}`);
   if (c.margin && c.a.margin && c.b.margin && !c.shared) lines.push(`winning margin: ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${changeText(c.margin, 1, 2, false)} ${about(c.margin, "the top score less the next, game by game")}`);
+  const drawn = drawsText(c);
+  if (drawn) lines.push(`draws: ${drawn}`);
   lines.push(...measureChangeLines(c));
   const same = samePlayNote(c.length, c.sameMoves, c.a.bots, c.sameOutcomes);
   if (same) lines.push(`note: ${same}`);
@@ -639,6 +658,19 @@ function lookZ(c: Comparison): number {
 function winnerChangesHtml(c: Comparison): string {
   const text = winnerChangesText(c);
   return text ? ` ${escapeHtml(capitalised(text))}.` : "";
+}
+
+/**
+ * How often each side's games were drawn (first place shared) and the change game by game: "24.7%
+ * → 91.0% of games, +66.3 [+60.9, +71.2] points (first place shared, game by game)". Undefined
+ * when neither side drew.
+ */
+export function drawsText(c: Comparison): string | undefined {
+  const d = c.draws;
+  if (!d || c.pairs === 0) return undefined;
+  const pct = (n: number): string => `${((100 * n) / c.pairs).toFixed(1)}%`;
+  const notes = ["first place shared, game by game", alikeNote(d.change)].filter((t) => t !== undefined).join("; ");
+  return `${pct(d.a)} → ${pct(d.b)} of games, ${changeText(d.change, 100, 1, false)} points (${notes})`;
 }
 
 /** The estimate note of a comparison (`estimateSteersNote`), from what it found the estimate reads that B changes. */
@@ -722,7 +754,7 @@ ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
 ${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}
-<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c, lookZ(c)))}.${winnerChangesHtml(c)}` : ""}${c.top && c.a.top && c.b.top && !c.shared ? ` Winning score (the top score) ${c.a.top.mean.toFixed(2)} → ${c.b.top.mean.toFixed(2)} points, ${escapeHtml(changeText(c.top, 1, 2))}.` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
+<p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c, lookZ(c)))}.${winnerChangesHtml(c)}` : ""}${c.top && c.a.top && c.b.top && !c.shared ? ` Winning score (the top score) ${c.a.top.mean.toFixed(2)} → ${c.b.top.mean.toFixed(2)} points, ${escapeHtml(changeText(c.top, 1, 2))}.` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""}${drawsText(c) ? ` Draws ${escapeHtml(drawsText(c)!)}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}
 <div class="charts"><div style="grid-column:1/3"><h2>Win share by seat, A and B</h2><canvas id="wins"></canvas></div></div>`;

@@ -91,6 +91,22 @@ describe("comparing two runs", () => {
     expect(summaryLines(a)).toContain(`seat balance: the seats' win shares lie 0.0 points from the fair share (root mean square over the seats, less the ${a.balance!.noise.toFixed(1)} points the noise of 200 games adds: within what noise alone gives, as even as these games can tell)`);
   });
 
+  it("gives how often each side's games were drawn and the change game by game, and holds a rule to it", () => {
+    // B shares first place in 60 of A's games won alone (the first 60): 0% → 30% of games drawn.
+    const drawn = gamesA.map((g, i) => (i < 60 ? { ...g, scores: [10, 10], winners: [0, 1] } : g));
+    const c = compareSummaries(a, summarise("B", { ...settings, file: "b.stela" }, 200, drawn, 1), { a: gamesA, b: drawn }, ["draw-change>20", "draw-change>40", "draw-change>20@95", "draw-change>30@95"], "cmd");
+    expect(c.draws).toMatchObject({ a: 0, b: 60 });
+    expect(c.draws!.change.value).toBeCloseTo(0.3, 12);
+    expect(comparisonLines(c)).toContain(`draws: 0.0% → 30.0% of games, ${changeText(c.draws!.change, 100, 1, false)} points (first place shared, game by game)`);
+    expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true, false]);
+    expect(c.thresholds[0]!.detail).toBe("the share of games drawn moves +30.0 points (0.0% → 30.0% of games drawn)");
+    expect(c.thresholds[3]!.detail).toMatch(/^the share of games drawn moves \+30\.0 points, 95% interval \[\+2\d\.\d, \+3\d\.\d\]/);
+    // Neither side drew: no line, no figure.
+    const none = compareSummaries(a, b, both, [], "cmd");
+    expect(none.draws).toBeUndefined();
+    expect(comparisonLines(none).some((l) => l.startsWith("draws:"))).toBe(false);
+  });
+
   it("gives the change of the winning score game by game, and holds a rule to it", () => {
     // The 30 games that moved to seat 1 are won with 15 instead of 10: the top score rises 0.75 on average.
     const higher = gamesB.map((g, i) => (i >= 100 && i < 130 ? { ...g, scores: [15, 5] } : g));

@@ -247,6 +247,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     // Is the variant fairer? One figure a side, and its change game by game, as stela compare gives it.
     expect(await page.textContent("[data-testid=simulate-balance]")).toMatch(/^Seat balance: the seats' win shares lie \d+\.\d points from the fair share \(root mean square over the seats, less the \d+\.\d points the noise of 40 games adds(: within what noise alone gives, as even as these games can tell)?\)\.$/);
     expect(await page.textContent("[data-testid=simulate-balance-change]")).toMatch(/^Seat balance, these rules → "Head start": \d+\.\d → \d+\.\d points from the fair share, [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] \(root mean square over the seats, the noise of the games taken out; paired bootstrap\): ("Head start"'s seats are surely (less|more) even|no sure change in how even the seats are)\.$/);
+    // How often the games were drawn on each side: 12 points to the first seat break every tie on points.
+    expect(await page.textContent("[data-testid=simulate-draws]")).toMatch(/^Games drawn \(first place shared\): \d+\.\d% \("Head start": 0\.0%; change to "Head start" -\d+\.\d \[-\d+\.\d, [+-]\d+\.\d\] points \[95%\], game by game\)\.$/);
     // A change of scoring only: the random bots played the same games on both sides, and the panel says so.
     expect(await page.textContent("[data-testid=simulate-same-play]")).toContain("every one of the 40 games was played move for move alike under both rules: the bots did not react to the change");
     // The head start wins the first seat most games: the variant takes it far above, surely.
