@@ -261,7 +261,7 @@ scoring p { points p.score }
     expect(e.errors).toEqual([]);
   });
 
-  it("a map whose spaces the rules name draws each name on its space", async () => {
+  it("a map whose spaces the rules name draws each name under its space, where a piece on it never covers it", async () => {
     await onApp(page, (a) => a.open("mayan-city.stela|"));
     const map = `game "Map" { players 2 }
 board world: graph(3, names: ["Alaska", "Kamchatka", "Alberta"], edges: [["Alaska", "Kamchatka"], ["Alaska", "Alberta"]])
@@ -273,6 +273,19 @@ scoring p { points 0 }
     await page.waitForSelector("figure.board svg text.space-label");
     const labels = await page.locator("figure.board svg text.space-label").allTextContents();
     expect(labels.sort()).toEqual(["Alaska", "Alberta", "Kamchatka"]);
+    // Each name lies below its spot, inside the board, clear of the spot a piece is drawn on.
+    const placed = await page.$$eval("figure.board svg circle.space", (spots) => {
+      // Plain numbers: a DOMRect does not cross to the test.
+      const box = (el: Element) => ({ top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom });
+      const svg = box(spots[0]!.closest("svg")!);
+      const names = [...document.querySelectorAll("figure.board svg text.space-name")].map(box);
+      return spots.map((c, i) => ({ spot: box(c), name: names[i]!, svg }));
+    });
+    expect(placed).toHaveLength(3);
+    for (const { spot, name, svg } of placed) {
+      expect(name.top).toBeGreaterThanOrEqual(spot.bottom - 0.5);
+      expect(name.bottom).toBeLessThanOrEqual(svg.bottom + 0.5);
+    }
     expect(e.errors).toEqual([]);
   });
 });

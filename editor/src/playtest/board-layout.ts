@@ -45,6 +45,13 @@ export type LayeredMode = "side" | "stacked";
 export const CELL = 48;
 const MARGIN = 22;
 
+/**
+ * A named graph's space names (`graph(…, names: […])`) are drawn under their spots, in this size,
+ * their baseline this far below the spot's box: inside, the pieces standing on a spot covered them.
+ */
+export const NAME_SIZE = 11;
+export const NAME_BELOW = 10;
+
 /** The engine's column names, so option labels ("c4") can be read off the board. */
 export { columnName };
 
@@ -164,6 +171,8 @@ function hintLayout(board: BoardView): BoardLayout {
       const q = byNumber.get(b);
       if (p && q) layout.links.push({ x1: p.x + CELL / 2, y1: p.y + CELL / 2, x2: q.x + CELL / 2, y2: q.y + CELL / 2 });
     }
+    // Room under the lowest spots for their names.
+    if (t.names !== undefined) layout.height += NAME_BELOW + 4;
   }
   return layout;
 }
