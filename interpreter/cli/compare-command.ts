@@ -7,7 +7,7 @@ import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVari
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, firstPlayerEvidence, firstPlayerVerdict, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, evenJudgementNote, untakenOptionsNote, firstPlayerEvidence, firstPlayerVerdict, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -619,6 +619,7 @@ export function comparisonLines(c: Comparison): string[] {
   if (same) lines.push(`note: ${same}`);
   const steer = estimateNote(c);
   if (steer) lines.push(`note: ${steer}`);
+  for (const n of judgementNotes(c)) lines.push(`note: ${n}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}${e[1].run === undefined ? "" : ` of seed ${e[1].run}`}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${verdictWord(t).padEnd(4)} --fail-if ${t.rule}: ${t.detail}`);
@@ -671,6 +672,28 @@ export function drawsText(c: Comparison): string | undefined {
   const pct = (n: number): string => `${((100 * n) / c.pairs).toFixed(1)}%`;
   const notes = ["first place shared, game by game", alikeNote(d.change)].filter((t) => t !== undefined).join("; ");
   return `${pct(d.a)} → ${pct(d.b)} of games, ${changeText(d.change, 100, 1, false)} points (${notes})`;
+}
+
+/**
+ * Each side's notes on how its bots judged (`evenJudgementNote`, `untakenOptionsNote`), as
+ * `simulate` prints them for a run: a greedy seat that found every option worth the same played as
+ * the random bot does, and a comparison of its games compares random players, whatever the bots
+ * are called. A designer who ran only `compare` (as the CI recipe does) was never told. Both sides
+ * alike: the note once, "on both sides".
+ */
+export function judgementNotes(c: Comparison): string[] {
+  const notes = (s: SimulationSummary): string[] => [evenJudgementNote(s.seats), untakenOptionsNote(s.seats)].filter((n): n is string => n !== undefined);
+  const [inA, inB] = [notes(c.a), notes(c.b)];
+  const out: string[] = [];
+  for (let k = 0; k < Math.max(inA.length, inB.length); k++) {
+    const [x, y] = [inA[k], inB[k]];
+    if (x !== undefined && x === y) out.push(`on both sides, ${x}`);
+    else {
+      if (x !== undefined) out.push(`in A, ${x}`);
+      if (y !== undefined) out.push(`in B, ${y}`);
+    }
+  }
+  return out;
 }
 
 /** The estimate note of a comparison (`estimateSteersNote`), from what it found the estimate reads that B changes. */
@@ -753,7 +776,9 @@ ${looksLine(c) ? `<p>${escapeHtml(looksLine(c)!)}</p>` : ""}
 ${together.map((t) => `<p>${escapeHtml(t)}</p>`).join("")}
 ${precision ? `<p>${escapeHtml(precision)}</p>` : ""}
 ${c.shared ? "" : `<p>${sideTestLines(c).map(escapeHtml).join("<br>")}</p>`}
-${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}
+${estimateNote(c) ? `<p><b>Note:</b> ${escapeHtml(estimateNote(c)!)}.</p>` : ""}${judgementNotes(c)
+  .map((n) => `<p><b>Note:</b> ${escapeHtml(n)}.</p>`)
+  .join("")}
 <p>Game length ${escapeHtml(lengthChangeText(c))}.${!c.shared && c.pairs > 0 ? ` Winners ${escapeHtml(sameWinnersText(c, lookZ(c)))}.${winnerChangesHtml(c)}` : ""}${c.top && c.a.top && c.b.top && !c.shared ? ` Winning score (the top score) ${c.a.top.mean.toFixed(2)} → ${c.b.top.mean.toFixed(2)} points, ${escapeHtml(changeText(c.top, 1, 2))}.` : ""}${c.margin && c.a.margin && c.b.margin ? ` Winning margin (the top score less the next) ${c.a.margin.mean.toFixed(2)} → ${c.b.margin.mean.toFixed(2)} points, ${escapeHtml(changeText(c.margin, 1, 2))}.` : ""}${drawsText(c) ? ` Draws ${escapeHtml(drawsText(c)!)}.` : ""} Failed games: A ${c.a.errors.length}, B ${c.b.errors.length}.</p>
 ${checks}
 ${measuresSection(c)}

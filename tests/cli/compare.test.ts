@@ -107,6 +107,20 @@ describe("comparing two runs", () => {
     expect(comparisonLines(none).some((l) => l.startsWith("draws:"))).toBe(false);
   });
 
+  it("says, as simulate does, when a greedy seat found every option worth the same: its side's games are a random player's", () => {
+    const greedy: RunSettings = { ...settings, bots: ["greedy"] };
+    // Every decision weighed alike on A's side (20 of 20); B's greedy told its options apart.
+    const blind = (games: GameOutcome[], even: number) => games.map((g) => ({ ...g, judged: [{ weighed: 20, even }, { weighed: 20, even }] }));
+    const [ga, gb] = [blind(gamesA, 20), blind(gamesB, 0)];
+    const c = compareSummaries(summarise("A", greedy, 200, ga, 1), summarise("B", { ...greedy, file: "b.stela" }, 200, gb, 1), { a: ga, b: gb }, [], "cmd");
+    const notes = comparisonLines(c).filter((l) => l.startsWith("note: in A, greedy (seats 1, 2) found every option worth the same at 100.0% of the 8,000 decisions it weighed"));
+    expect(notes).toHaveLength(1);
+    expect(comparisonLines(c).some((l) => l.startsWith("note: in B,"))).toBe(false);
+    // Both sides alike: said once.
+    const both = compareSummaries(summarise("A", greedy, 200, ga, 1), summarise("B", { ...greedy, file: "b.stela" }, 200, ga, 1), { a: ga, b: ga }, [], "cmd");
+    expect(comparisonLines(both).filter((l) => l.startsWith("note: on both sides, greedy (seats 1, 2) found every option worth the same"))).toHaveLength(1);
+  });
+
   it("gives the change of the winning score game by game, and holds a rule to it", () => {
     // The 30 games that moved to seat 1 are won with 15 instead of 10: the top score rises 0.75 on average.
     const higher = gamesB.map((g, i) => (i >= 100 && i < 130 ? { ...g, scores: [15, 5] } : g));
