@@ -26,9 +26,12 @@ export function estimateReading(def: GameDef): Map<string, string> {
   walkEstimate(def, (e) => {
     if (e.op === "field") fields.add(e.name!);
   }, (name, d) => out.set(name, text(d)));
+  // What each kind of piece is worth, not how many there are: a variant that starts players with 8
+  // coins and 2 shrines instead of 7 and 3 values each card as before, and its bots steer as the
+  // base's do (its designer was told the estimate read what B changes, and doubted a sound result).
   for (const f of [...fields].sort()) {
-    const values = def.components.filter((c) => Object.hasOwn(c.fields, f)).map((c) => [c.kind, c.label, c.fields[f]]);
-    if (values.length) out.set(`${FIELD}${f}`, text(values));
+    const values = [...new Set(def.components.filter((c) => Object.hasOwn(c.fields, f)).map((c) => text([c.kind, c.label, c.fields[f]])))].sort();
+    if (values.length) out.set(`${FIELD}${f}`, values.join(","));
   }
   return out;
 }

@@ -62,12 +62,18 @@ variant "Painted" { override components Card in deck {
   "Low" x3 { worth: 1, colour: "green" }
   "High" x2 { worth: 5, colour: "blue" }
 } }
+variant "More high" { override components Card in deck {
+  "Low" x2 { worth: 1, colour: "red" }
+  "High" x3 { worth: 5, colour: "blue" }
+} }
 `;
     const g = gameFromSource(cards);
     // The define reads \`worth\` (not the estimate's own block): still the estimate's reading.
     expect(estimateReadsChanged(g.definition(""), g.definition("Dear"))).toEqual(["field:worth"]);
     // A field the estimate never reads changes nothing of it.
     expect(estimateReadsChanged(g.definition(""), g.definition("Painted"))).toEqual([]);
+    // Nor do other counts of the same cards: each is valued as before, and the bots steer alike.
+    expect(estimateReadsChanged(g.definition(""), g.definition("More high"))).toEqual([]);
     expect(estimateNote({ estimateReadsChanged: ["field:worth"], pairs: 4 } as Comparison)).toContain("reads what B changes (the components' `worth`)");
   });
 
