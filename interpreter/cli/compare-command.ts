@@ -6,7 +6,7 @@ import type { GameOutcome } from "./simulate-batch.ts";
 import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVariantPlayed } from "./simulate-command.ts";
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
-import { summarise, type SimulationSummary } from "./simulate-summary.ts";
+import { gamesPerSecondText, summarise, type SimulationSummary } from "./simulate-summary.ts";
 import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, evenJudgementNote, untakenOptionsNote, firstPlayerEvidence, firstPlayerVerdict, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
@@ -620,6 +620,8 @@ export function comparisonLines(c: Comparison): string[] {
   const steer = estimateNote(c);
   if (steer) lines.push(`note: ${steer}`);
   for (const n of judgementNotes(c)) lines.push(`note: ${n}`);
+  // How long such a run takes, side by side: a designer timed their runs with `time` to plan the next.
+  lines.push(`games per second: A ${gamesPerSecondText(c.a.playoutsPerSecond)}, B ${gamesPerSecondText(c.b.playoutsPerSecond)}${c.a.shards || c.b.shards ? " per shard (their running times added up)" : ""}`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}${e[1].run === undefined ? "" : ` of seed ${e[1].run}`}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${verdictWord(t).padEnd(4)} --fail-if ${t.rule}: ${t.detail}`);
