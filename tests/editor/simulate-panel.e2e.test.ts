@@ -294,6 +294,29 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(e.errors).toEqual([]);
   }, 300_000);
 
+  it("says, when a comparison played every look, whether its last answered the question, as stela compare --stop-early does", async () => {
+    // Half a point to the first seat breaks only its ties: seen surely only by the last of 4 looks.
+    const tieBreak = HEAD_START.replace('variant "Head start" {\n  override const HEAD_START = 12\n}', 'variant "Tie breaker" {\n  override const HEAD_START = 0.5\n}');
+    await page.evaluate(`window.stela.setText(${JSON.stringify(tieBreak)})`);
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
+    await page.fill("[data-testid=simulate-games]", "400");
+    await page.check("[data-testid=simulate-compare]");
+    await page.waitForFunction(() => [...document.querySelectorAll("[data-testid=simulate-against] option")].some((o) => o.textContent === 'variant "Tie breaker"'), null, { timeout: 30_000 });
+    await page.selectOption("[data-testid=simulate-against]", "variant:Tie breaker");
+    await page.check("[data-testid=simulate-stop-early]");
+    await page.click("[data-testid=simulate-run]");
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-looks]")?.textContent?.includes("played all 400"), null, { timeout: 120_000 });
+    const looks = (await page.textContent("[data-testid=simulate-looks]")) ?? "";
+    const files = ruleFiles({ "tie-break.stela": tieBreak });
+    const cli = spawnSync(process.execPath, [join(root, "interpreter/cli/stela.mjs"), "compare", files["tie-break.stela"]!, "--variant-b", "Tie breaker", "--players", "2", "--games", "400", "--seed", "1", "--stop-early", "--workers", "1", "--json"], { cwd: root, encoding: "utf8", timeout: 120_000 });
+    const c = JSON.parse(cli.stdout);
+    expect(c.looks.stopped).toBeUndefined();
+    expect(c.looks.lastAnswer).toContain("seat 1's win share surely changes");
+    expect(looks).toBe(`Looks: ${looksText(c.looks.planned, c.looks.played, undefined, { answer: c.looks.lastAnswer })}.`);
+    await page.uncheck("[data-testid=simulate-stop-early]");
+    expect(e.errors).toEqual([]);
+  }, 300_000);
+
   it("shows no figures when no game ended cleanly, and starts afresh on another game", async () => {
     // Every game divides by zero as it starts: 0.0% [0.0–100.0] and 0.00 ± 0.00 would read as results.
     await page.evaluate(`window.stela.setText(${JSON.stringify(GOOF.replace("  shuffle prizes\n", '  shuffle prizes\n  let zero = 0\n  log "{1 / zero}"\n'))})`);
