@@ -83,6 +83,14 @@ describe.skipIf(skipE2e)("layout", () => {
       expect(await inPane("[data-testid=turn] .prompt")).toBe(true);
       expect(await inPane("[data-testid=undo]")).toBe(true);
       expect(await visibleTargets()).toBeGreaterThan(0);
+      // Every piece stays inside its zone: a monument's long rules text ran under the next zone.
+      const past = await page.$$eval(".zone", (zones) =>
+        zones.flatMap((z) => {
+          const right = z.getBoundingClientRect().right;
+          return [...z.querySelectorAll(".chip")].filter((c) => c.getBoundingClientRect().right > right + 0.5).map((c) => c.textContent?.trim() ?? "");
+        }),
+      );
+      expect(past).toEqual([]);
       if (process.env.STELA_SHOTS) await page.screenshot({ path: join(process.env.STELA_SHOTS, `tzolkin-${w}.png`) });
     });
   }
