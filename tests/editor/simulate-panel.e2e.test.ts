@@ -264,6 +264,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     await page.selectOption("[data-testid=variant]", "Head start");
     await page.waitForSelector("[data-testid=simulate-outdated]", { timeout: 30_000 });
     expect(await page.textContent("[data-testid=simulate-outdated]")).toContain('These figures are of the base rules, not of variant "Head start" now in play.');
+    // With the variant in play, its base rules are what to compare with (not the saved version, which is these rules).
+    expect(await page.$eval("[data-testid=simulate-against]", (el) => (el as HTMLSelectElement).value)).toBe("base");
     // The base rules back in play, for the next test's rules (which have no such variant).
     await page.selectOption("[data-testid=variant]", "");
     await page.waitForFunction(() => (window as unknown as { stela: { snapshot?: { settings: { variant?: string } } } }).stela.snapshot?.settings.variant === undefined);
