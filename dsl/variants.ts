@@ -319,7 +319,7 @@ export function resolveExtendsPath(file: string, relative: string): { ok: true; 
     return refuse("an absolute path or address is not allowed: name a file beside this one");
   }
   const parts = relative.split("/");
-  if (parts.some((p) => p === "..")) return refuse("`..` is not allowed: the base file must be in this file's folder or below it");
+  if (parts.some((p) => p === "..")) return refuse("`..` is not allowed: the base file must be in this file's folder or below it (keep the variant file beside the game's file, or copy the game's file next to the variant: a copy does not follow later changes of the original)");
   if (parts.some((p) => p === "" || p === ".")) return refuse("the path has an empty or `.` part");
   if (parts.some((p) => p.startsWith("."))) return refuse("hidden files and folders are not allowed");
   if (!relative.endsWith(".stela")) return refuse("the base must be a `.stela` file");
