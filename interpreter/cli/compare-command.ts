@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { botSpecs } from "./bot-specs.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { defaultWorkers, loadForRun, parseShard, playRange, shardRange, withVariantPlayed } from "./simulate-command.ts";
+import { defaultWorkers, KEEP_HINT, loadForRun, parseShard, playRange, shardRange, withVariantPlayed } from "./simulate-command.ts";
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { gamesPerSecondText, summarise, type SimulationSummary } from "./simulate-summary.ts";
@@ -1007,6 +1007,10 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       if (o.save !== undefined) writeFileSync(o.save, `${JSON.stringify(shardOutput({ k: 1, n: 1 }))}\n`);
       result.code = printComparison(c, o, out);
       if (o.save !== undefined && !o.json) out(`saved for \`stela merge\`: ${o.save}`);
+      // A run that more games would sharpen, not kept: said once, where a designer re-ran minutes of
+      // games to pool them with another seed's.
+      const sharper = changePrecision(c.seats.map((s) => s.wins));
+      if (o.save === undefined && !o.json && !o.stopEarly && !c.shared && sharper && sharper.for5 > c.pairs) out(KEEP_HINT);
     });
 }
 

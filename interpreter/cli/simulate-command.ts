@@ -13,6 +13,13 @@ import { summarise, summaryLines, type SimulationSummary } from "./simulate-summ
 import { alignColumns } from "./text-columns.ts";
 import { UsageError } from "./usage-error.ts";
 
+
+/**
+ * Said under a run that was not kept and that more games would sharpen (`simulate`, `compare`): a
+ * designer re-ran minutes of games to pool them with another seed's, not having saved the first.
+ */
+export const KEEP_HINT = "to add games later without playing these again: run with --save FILE, then another --seed, and pool them with `stela merge`";
+
 export interface SimulateOptions {
   players: number;
   games: number;
@@ -274,6 +281,7 @@ export async function runSimulate(file: string, options: SimulateOptions, out: (
     for (const line of summaryLines(summary)) out(line);
     if (o.shard && o.save === undefined) out(`shard ${o.shard.k}/${o.shard.n}: games ${from}–${to - 1}; use --json or --save to keep it for \`stela merge\``);
     if (o.save !== undefined) out(`saved for \`stela merge\`: ${o.save}`);
+    else if (!o.shard && (summary.precision?.for5 ?? 0) > summary.played) out(KEEP_HINT);
   }
   if (o.report !== undefined) {
     writeFileSync(o.report, simulationReport(summary, outcomes));

@@ -3,14 +3,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stela } from "./run-stela.ts";
+import { KEEP_HINT } from "../../interpreter/cli/simulate-command.ts";
 
 const A = "tests/fixtures/bots/goofspiel.stela";
 const B = "tests/fixtures/bots/faulty-goofspiel.stela";
 const RUN = ["compare", A, B, "--players", "2", "--games", "30", "--workers", "1", "--no-progress", "--fail-if", "errors>0", "--fail-if", "win-change>20@95"];
 
 
-/** A comparison's text without its pace, which is each play's own time. */
-const paceless = (out: string): string => out.replace(/games per second: .*\n/, "");
+/** A comparison's text without its pace, which is each play's own time, and without the hint to keep a run's games (a merge's are kept). */
+const paceless = (out: string): string => out.replace(/games per second: .*\n/, "").replace(`${KEEP_HINT}\n`, "");
 
 describe("stela compare --shard and merge", () => {
   it("merge into exactly the comparison one run gives, with its exit code; shards of a run are checked whole", () => {
@@ -31,6 +32,7 @@ describe("stela compare --shard and merge", () => {
     expect(whole.code).toBe(1);
     expect(merged.code).toBe(1);
     // Line for line, but for the pace (each play's own time).
+    expect(whole.out).toContain(KEEP_HINT);
     expect(paceless(merged.out)).toBe(paceless(whole.out));
     expect(merged.out).toMatch(/games per second: A [\d.]+, B [\d.]+ per shard \(their running times added up\)\n/);
     const json = (out: string) => {
@@ -127,7 +129,9 @@ describe("stela simulate --shard and merge", () => {
     expect(whole.out).toMatch(/^errors: [1-9]/m);
     const merged = stela(["merge", ...files]);
     expect(merged.err).toBe("");
-    const lines = (out: string) => out.split("\n").filter((l) => !l.startsWith("games per second"));
+    // Line for line, but for the pace and the whole run's hint to keep its games (a merge's are kept).
+    expect(whole.out).toContain(KEEP_HINT);
+    const lines = (out: string) => out.split("\n").filter((l) => !l.startsWith("games per second") && l !== KEEP_HINT);
     expect(lines(merged.out)).toEqual(lines(whole.out));
   }, 60_000);
 });
