@@ -356,6 +356,8 @@ export interface ZoneDef {
   limit?: number;
   /** Numbered zones (`zone market x4`): instances `market[0]` … `market[3]`; the name is a list of them. */
   copies?: number;
+  /** A numbered zone's names as players read them, one per zone (`labels ["Jade", …]`); without them "market 1", "market 2", … */
+  labels?: string[];
 }
 
 export interface VarDef {

@@ -553,8 +553,8 @@ export abstract class DeclarationGrammar extends ExampleGrammar {
       GATE: () => !isZoneWord(this.LA(1)),
       DEF: () => {
       const o = this.CONSUME3(Identifier);
-      // Only `limit` takes a value; without the gate `owner limit 7` would read `limit` as owner's value.
-      const value = this.OPTION2({ GATE: () => o.image === "limit", DEF: () => this.SUBRULE(this.expression) });
+      // Only `limit` and `labels` take a value; without the gate `owner limit 7` would read `limit` as owner's value.
+      const value = this.OPTION2({ GATE: () => o.image === "limit" || o.image === "labels", DEF: () => this.SUBRULE(this.expression) });
       this.ACTION(() => options.push(value ? { name: this.name(o), value, span: this.spanFrom(o) } : { name: this.name(o), span: this.spanFrom(o) }));
       },
     });

@@ -45,7 +45,7 @@ export type Keyword = (typeof KEYWORDS)[number];
  */
 export const CONTEXTUAL_KEYWORDS = [
   "zone", "bag", "measure", "players", "player", "points", "most", "fewest", "up", "down", "public", "owner",
-  "others", "hidden", "limit", "value",
+  "others", "hidden", "limit", "labels", "value",
   // choices: `label "…"`, `ask always`
   "label", "ask", "always",
   // `include "…"` in a variant

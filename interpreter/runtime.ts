@@ -373,7 +373,8 @@ export class Runtime {
     const owner = instanceOwner(instance);
     const name = boardName(instance).replace(/_/g, " ");
     const n = instanceNumber(instance);
-    if (n !== null) return `${name} ${n + 1}`;
+    // Named as the rules name them (`labels ["Jade", …]`), else by number.
+    if (n !== null) return this.zoneDef(instance)?.labels?.[n] ?? `${name} ${n + 1}`;
     return owner === null ? name : `${name} of ${this.playerName(owner)}`;
   }
 

@@ -698,6 +698,7 @@ export function buildZones(c: Checker, decls: Decl[]): void {
     let visibility: Visibility = "public";
     let visibilityGiven: string | undefined;
     let limit: number | undefined;
+    let labels: { names: string[]; span: Span } | undefined;
     for (const o of d.options) {
       switch (o.name.text) {
         case "public":
@@ -718,14 +719,21 @@ export function buildZones(c: Checker, decls: Decl[]): void {
           else limit = v.v;
           break;
         }
+        case "labels": {
+          // A row of market piles read as "pile 1" … "pile 6" looked alike: each named as players know it.
+          const v = o.value ? constEval(c, o.value) : undefined;
+          if (!v || !Array.isArray(v.v) || !v.v.every((x) => typeof x === "string")) c.sink.error("invalid-zone", 'a numbered zone\'s `labels` are a list of texts, one a zone: `labels ["Jade", "Scribe"]`', o.span);
+          else labels = { names: v.v as string[], span: o.span };
+          break;
+        }
         default:
           // A word people reach for that is not one (`private`, `secret`): the options say who sees what.
           const meant = ZONE_WORDS[o.name.text];
           c.sink.error(
             "invalid-zone",
-            `unknown zone option \`${o.name.text}\`: a zone's options are \`public\`, \`owner\`, \`others\`, \`hidden\` (who sees its pieces) and \`limit n\``,
+            `unknown zone option \`${o.name.text}\`: a zone's options are \`public\`, \`owner\`, \`others\`, \`hidden\` (who sees its pieces), \`limit n\` and, for a numbered zone, \`labels [...]\``,
             o.name.span,
-            meant ? `did you mean \`${meant}\`?` : didYouMean(o.name.text, ["public", "owner", "others", "hidden", "limit"]),
+            meant ? `did you mean \`${meant}\`?` : didYouMean(o.name.text, ["public", "owner", "others", "hidden", "limit", "labels"]),
           );
       }
     }
@@ -737,6 +745,14 @@ export function buildZones(c: Checker, decls: Decl[]): void {
       else if (d.copies < 1 || !Number.isInteger(d.copies)) c.sink.error("invalid-zone", "numbered zones come in a whole number of at least 1: `x3`", d.span);
       else if (d.copies > CONST_BUDGET.zoneCopies) c.sink.error("invalid-zone", `a numbered zone comes in at most ${CONST_BUDGET.zoneCopies.toLocaleString("en")} copies`, d.span);
       else zone.copies = d.copies;
+    }
+    if (labels) {
+      const names = labels.names;
+      if (zone.copies === undefined) c.sink.error("invalid-zone", "only a numbered zone (`x3`) has `labels`, one for each of its zones; name a single zone by its own name", labels.span);
+      else if (names.length !== zone.copies) c.sink.error("invalid-zone", `\`${d.name.text}\` is ${zone.copies} zones: give ${zone.copies} labels, not ${names.length}`, labels.span);
+      else if (names.some((n) => n.trim() === "")) c.sink.error("invalid-zone", "a zone's label is a text players read: not empty", labels.span);
+      else if (new Set(names).size !== names.length) c.sink.error("invalid-zone", `two of \`${d.name.text}\`'s zones would read alike ("${names.find((n, i) => names.indexOf(n) !== i)}")`, labels.span);
+      else zone.labels = names;
     }
     c.def.zones[d.name.text] = zone;
   }

@@ -62,6 +62,29 @@ scoring p { points 0 }`).start({ players: 2, seed: 1 });
     expect(m.state.zones["taken#0"]).toEqual(third);
   });
 
+  it("names each zone of a row as `labels` says, in views, options and the log; refuses labels that do not fit the row", () => {
+    const named = SOURCE.replace("zone display x3: Gem public", 'zone display x3: Gem public labels ["Ruby pile", "Jade pile", "Onyx pile"]').replace(
+      "for g in d { move g to players[0].taken }",
+      'log "takes {d}"\n    for g in d { move g to players[0].taken }',
+    );
+    const m = gameFromSource(named).start({ players: 2, seed: 4 });
+    expect(m.view(1).zones.filter((z) => z.name === "display").map((z) => z.label)).toEqual(["Ruby pile", "Jade pile", "Onyx pile"]);
+    // Options by the label players read (their ids made from it), in the order of their ids.
+    expect(m.options(0).map((o) => [o.id, o.label])).toEqual([
+      ["jade-pile", "Jade pile"],
+      ["onyx-pile", "Onyx pile"],
+    ]);
+    m.apply("onyx-pile", 0);
+    expect(m.view(null).messages.map((x) => x.text)).toContain("takes Onyx pile");
+    const errors = (zone: string) =>
+      compile(`game "X" { players 2 }\nkind G { v: number }\n${zone}\nflow {}\nscoring p { points 0 }`, "x.stela").diagnostics.filter((d) => d.code !== "unused-declaration").map((d) => `${d.code} ${d.span.start.line}:${d.span.start.column} ${d.message}`);
+    expect(errors('zone z x2: G labels ["A", "B"]')).toEqual([]);
+    expect(errors('zone z: G labels ["A"]')).toEqual(["invalid-zone 3:11 only a numbered zone (`x3`) has `labels`, one for each of its zones; name a single zone by its own name"]);
+    expect(errors('zone z x3: G labels ["A", "B"]')).toEqual(["invalid-zone 3:14 `z` is 3 zones: give 3 labels, not 2"]);
+    expect(errors('zone z x2: G labels ["A", "A"]')).toEqual(['invalid-zone 3:14 two of `z`\'s zones would read alike ("A")']);
+    expect(errors("zone z x2: G labels [1, 2]")).toEqual(['invalid-zone 3:14 a numbered zone\'s `labels` are a list of texts, one a zone: `labels ["Jade", "Scribe"]`']);
+  });
+
   it("refuses a zone both per player and numbered, and pieces starting in a numbered zone", () => {
     const both = compile(`game "X" { players 2 }\nkind G { v: number }\nzone z x2 per player: G\nflow {}\nscoring p { points 0 }`, "x.stela");
     expect(both.diagnostics.map((d) => d.code)).toContain("invalid-zone");
