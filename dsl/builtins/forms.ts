@@ -252,6 +252,14 @@ export const FORMS: Form[] = [
     example: "measure \"Rounds played\" { rounds }\nmeasure \"Ended by the deck\" { size(deck) == 0 }\nmeasure \"Gold left\" p { p.gold }",
   },
   {
+    keyword: "labels",
+    category: "declarations",
+    signature: "zone name xN: Kind … labels [\"…\", …]",
+    description:
+      "Names each zone of a numbered row (`x3`) as players read it, one text a zone, in order: on the table, in options (whose ids are made from the labels) and in the log, where without it they read `pile 1`, `pile 2`, …. As many labels as zones, none empty or repeated.",
+    example: "zone pile x3: Card public labels [\"Jade\", \"Scribe\", \"Priest\"]",
+  },
+  {
     keyword: "include",
     category: "declarations",
     signature: "variant \"…\" { include \"Other variant\" … }",
