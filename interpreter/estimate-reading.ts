@@ -29,9 +29,18 @@ export function estimateReading(def: GameDef): Map<string, string> {
   // What each kind of piece is worth, not how many there are: a variant that starts players with 8
   // coins and 2 shrines instead of 7 and 3 values each card as before, and its bots steer as the
   // base's do (its designer was told the estimate read what B changes, and doubted a sound result).
-  for (const f of [...fields].sort()) {
-    const values = [...new Set(def.components.filter((c) => Object.hasOwn(c.fields, f)).map((c) => text([c.kind, c.label, c.fields[f]])))].sort();
-    if (values.length) out.set(`${FIELD}${f}`, values.join(","));
+  // Each piece's read fields are kept together: two tiles whose gains and costs are swapped between
+  // them are valued otherwise, though each field's values are the same.
+  const read = [...fields].sort();
+  const entries = new Map<string, (typeof def.components)[number]>();
+  for (const c of def.components) {
+    if (read.some((f) => Object.hasOwn(c.fields, f))) entries.set(text([c.kind, c.label, read.map((f) => (Object.hasOwn(c.fields, f) ? c.fields[f] : null))]), c);
+  }
+  const kinds = [...entries.keys()].sort();
+  // Keyed by field, as the note names them: each the pieces that have it, with every field read.
+  for (const f of read) {
+    const having = kinds.filter((k) => Object.hasOwn(entries.get(k)!.fields, f));
+    if (having.length) out.set(`${FIELD}${f}`, having.join(","));
   }
   return out;
 }

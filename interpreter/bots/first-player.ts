@@ -1,4 +1,4 @@
-import { binomialPValue, chiSquarePValue, wilson } from "./statistics.ts";
+import { binomialPValue, chiSquarePValue, pairedShareDifference, wilson, Z95, type PairedDifference } from "./statistics.ts";
 
 /**
  * Does the player who decides first win more (or less) than the fair share 1/players? An exact
@@ -75,6 +75,25 @@ export function firstToDecide(log: readonly { player: number; secret?: boolean |
   return log.length > 0 ? { atOnce: true } : {};
 }
 
+/**
+ * The change of the first player's win share (a shared win split), B − A game by game, over the
+ * pairs that ended cleanly on both sides and had a first player on both (not decided only by
+ * choices made at once), with its interval at `z`; undefined when none did. The first player is
+ * each game's own: with a start player that rotates or is drawn, no seat's row of a comparison
+ * tells the first player's change, and a designer sent to seat 1's read +0.0 where the first
+ * player's share had surely moved.
+ */
+export function firstPlayerChange(a: readonly (FirstMoveGame & { error?: string | undefined })[], b: readonly (FirstMoveGame & { error?: string | undefined })[], z = Z95): PairedDifference | undefined {
+  const share = (g: FirstMoveGame): number => (g.winners.includes(g.first ?? 0) ? 1 / g.winners.length : 0);
+  const d: number[] = [];
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const [x, y] = [a[i]!, b[i]!];
+    if (x.error !== undefined || y.error !== undefined || x.atOnce || y.atOnce) continue;
+    d.push(share(y) - share(x));
+  }
+  return d.length ? pairedShareDifference(d, z) : undefined;
+}
+
 /** The first-player test of the games that ended cleanly, among `players` seats. */
 export function firstPlayerTest(clean: readonly FirstMoveGame[], players: number): FirstPlayerTest {
   const won = clean.filter((g) => g.winners.length === 1);
@@ -136,7 +155,7 @@ export function firstPlayerEvidence(bots: readonly string[], test: FirstPlayerTe
 }
 
 /** True when the test can tell the first player's effect apart at all; else why not, in words. */
-function firstPlayerReadable(bots: readonly string[], test: FirstPlayerTest): true | string {
+export function firstPlayerReadable(bots: readonly string[], test: FirstPlayerTest): true | string {
   if (noFirstPlayer(test)) return "every game opened with a choice all players make at once: no seat decides first, so there is no first player to test";
   if (new Set(bots).size > 1) return "the seats have different bots, so this cannot tell the first player from their bot (play one bot in every seat to test the first move)";
   // A variant that gives one seat another estimate (to test it) makes the seats play apart as

@@ -7,7 +7,7 @@ import { defaultWorkers, KEEP_HINT, loadForRun, parseShard, playRange, shardRang
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { gamesPerSecondText, summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, evenJudgementNote, untakenOptionsNote, firstPlayerEvidence, firstPlayerVerdict, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, evenJudgementNote, untakenOptionsNote, firstPlayerChange, firstPlayerEvidence, firstPlayerReadable, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -96,6 +96,11 @@ export interface Comparison {
    * and in a cooperative game (all win or lose together).
    */
   draws?: { a: number; b: number; change: PairedDifference };
+  /**
+   * The change of the first player's win share, game by game (`firstPlayerChange`: each game's own
+   * first to decide, whatever seat); absent when no pair had a first player on both sides.
+   */
+  firstPlayerChange?: PairedDifference;
   /** The change of the winning score (`winningScore`: the top score), game by game; absent with one player. */
   top?: PairedDifference;
   /**
@@ -321,7 +326,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
     // Nor a winning score apart from the seat's own (`score-change` reads it).
     if (name === "top-score-change" && !(a.top && b.top)) return { rule: text, broken: true, detail: "a game of one player has no winning score apart from its score (score-change reads it)", ...at };
     // Nor draws: one player alone never shares first place; in a cooperative game all share every result.
-    if (name === "draw-change" && !(a.players >= 2 && !a.shared && !b.shared)) return { rule: text, broken: true, detail: a.players < 2 ? "a game of one player has no draws (first place shared)" : "a cooperative game's seats share every result: there is no draw to count", ...at };
+    if (name === "draw-change" && !(a.players >= 2 && !(a.shared && b.shared))) return { rule: text, broken: true, detail: a.players < 2 ? "a game of one player has no draws (first place shared)" : "a cooperative game's seats share every result: there is no draw to count", ...at };
     if (at95.pairs < 2 && (name === "balance-change" || (level !== undefined && (name === "score-change" || name === "length-change" || name === "margin-change" || name === "top-score-change")))) {
       return { rule: text, broken: true, detail: `${at95.pairs} game ended cleanly on both sides: too few to bound the change`, ...at };
     }
@@ -419,7 +424,10 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const top = a.top && b.top ? { top: at95.top } : {};
-  const drawn = a.players >= 2 && !a.shared && !b.shared && (at95.drawsA > 0 || at95.drawsB > 0) ? { draws: { a: at95.drawsA, b: at95.drawsB, change: at95.draws } } : {};
+  // Draws read on both sides unless both are cooperative: a variant in which every game ties is the draws' own case.
+  const drawn = a.players >= 2 && !(a.shared && b.shared) && (at95.drawsA > 0 || at95.drawsB > 0) ? { draws: { a: at95.drawsA, b: at95.drawsB, change: at95.draws } } : {};
+  const firstMoved = a.players >= 2 && !(a.shared && b.shared) ? firstPlayerChange(games.a, games.b, shown) : undefined;
+  const firstChange = firstMoved ? { firstPlayerChange: firstMoved } : {};
   // The seat balance's bootstrap is worth its time in the comparison printed (`balance`), or for a
   // rule on it; a run's every look, and simulations of thousands of runs, do without it.
   const wanted = balance || failIf.some((r) => parseFailIf(r).name === "balance-change");
@@ -429,7 +437,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...balanced, ...top, ...margin, ...drawn, ...alike, thresholds, command, ...shared, ...measured };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...balanced, ...top, ...margin, ...drawn, ...firstChange, ...alike, thresholds, command, ...shared, ...measured };
 }
 
 /** The measures' part of a comparison: their changes, and those only one side has. */
@@ -710,12 +718,15 @@ export function estimateNote(c: Comparison): string | undefined {
  * above gives seat 1's change game by game.
  */
 function sideTestLines(c: Comparison): string[] {
-  const lines = ["first player, each side on its own (the change of seat 1, game by game, is in the table above):"];
+  const lines = ["first player, each side on its own:"];
   for (const [side, s] of [["A", c.a], ["B", c.b]] as const) {
     const bots = s.seats.map((x) => x.bot);
     lines.push(`  ${side}: ${firstPlayerText(bots, s.firstPlayer)}`);
     if (s.turnOrder) lines.push(`     ${turnOrderText(bots, s.turnOrder)}`);
   }
+  // The change itself, game by game: each game's own first to decide, whatever seat it sat in.
+  const moved = c.firstPlayerChange;
+  if (moved && c.pairs > 0) lines.push(`  B − A, game by game: the first to decide's win share ${changeText(moved, 100, 1, false)} points`);
   const split = oneSideFirstPlayerNote(c);
   if (split) lines.push(`  ${split}`);
   return lines;
@@ -726,8 +737,8 @@ function sideTestLines(c: Comparison): string[] {
  * the first player's chances. Each test alone reads an effect in one run of twenty of a fair game,
  * either of two in about one of ten; a designer read "A: no evidence, B: evidence of a first-player
  * advantage" from one seed as the variant's doing, and more seeds undid it. The change itself is
- * read game by game: the first player's seat's change of win share, in the table above, when the
- * same seat decided first in every game on both sides.
+ * read game by game: the first to decide's win share, each game's own first player whatever seat
+ * (`firstPlayerChange`, the line above the note).
  */
 function oneSideFirstPlayerNote(c: Comparison): string | undefined {
   const bots = (s: typeof c.a): string[] => s.seats.map((x) => x.bot);
@@ -736,12 +747,9 @@ function oneSideFirstPlayerNote(c: Comparison): string | undefined {
   if (inA === inB) return undefined;
   // The other side's test must have been read, and read nothing (not "different bots").
   const other = inA ? c.b : c.a;
-  if (firstPlayerVerdict(bots(other), other.firstPlayer) !== "no evidence of a first-player effect") return undefined;
-  const first = c.a.firstPlayer.firstSeat ?? 0;
-  const sameSeat = first === (c.b.firstPlayer.firstSeat ?? 0);
-  const row = sameSeat ? c.seats.find((x) => x.seat === first + 1) : undefined;
-  const change = row && c.pairs > 0 ? `: seat ${row.seat}'s change of win share above, ${changeText(row.wins, 100, 1)} points` : " (above)";
-  return `only ${inA ? "A" : "B"} reads a first-player effect; that alone does not show that B changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is read game by game${change}`;
+  if (firstPlayerReadable(bots(other), other.firstPlayer) !== true) return undefined;
+  const change = c.firstPlayerChange && c.pairs > 0 ? ` (above: ${changeText(c.firstPlayerChange, 100, 1, false)} points)` : "";
+  return `only ${inA ? "A" : "B"} reads a first-player effect; that alone does not show that B changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is the first to decide's win share game by game${change}`;
 }
 
 /** The report's measures, as the text gives them (`measureChangeLines`): a table and the notes. */

@@ -395,7 +395,7 @@ describe("comparing two runs", () => {
     expect(comparisonLines(ten)).toContain("together: the changes in win share of seats 1 and 2 hold with all 3 seats read at once (Bonferroni: each interval at 98.3%)");
     // Each side's first-player and turn-order tests, as simulate gives them (only --json had them).
     const lines = comparisonLines(ten);
-    const at = lines.indexOf("first player, each side on its own (the change of seat 1, game by game, is in the table above):");
+    const at = lines.indexOf("first player, each side on its own:");
     expect(lines.slice(at + 1, at + 5)).toEqual([
       "  A: the first to decide won 34 of 100 decisive games, 34.0% [25.5–43.7] against a fair 33.3% (p = 0.9156, no evidence of a first-player effect)",
       "     by place in the turn order (the first to decide, then clockwise), the games won alone were 34, 33, 33 of 100 (p = 0.9900, no evidence that the place in the turn order matters)",
@@ -405,11 +405,38 @@ describe("comparing two runs", () => {
     // Only B's test reads an effect: said not to be a change by itself, with the change game by game.
     expect(lines.some((l) => l.includes("reads a first-player effect"))).toBe(false);
     const fifteen = comparisonLines(compare(15));
-    expect(fifteen).toContain(`  only B reads a first-player effect; that alone does not show that B changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is read game by game: seat 1's change of win share above, ${changeText(compare(15).seats[0]!.wins, 100, 1)} points`);
+    const c15 = compare(15);
+    // Seat 1 decides first in every game here: the first player's change is seat 1's.
+    expect(c15.firstPlayerChange!.value).toBeCloseTo(c15.seats[0]!.wins.value, 12);
+    expect(fifteen).toContain(`  B − A, game by game: the first to decide's win share ${changeText(c15.firstPlayerChange!, 100, 1, false)} points`);
+    expect(fifteen).toContain(`  only B reads a first-player effect; that alone does not show that B changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is the first to decide's win share game by game (above: ${changeText(c15.firstPlayerChange!, 100, 1, false)} points)`);
     // Nothing moved: nothing to warn about.
     expect(comparisonLines(compare(0)).some((l) => l.startsWith("together") || l.includes("reads a first-player effect"))).toBe(false);
     // Two seats mirror each other: no such line, no such figure.
     expect(compareSummaries(a, b, both, [], "cmd").sureTogether).toBeUndefined();
+  });
+
+  it("reads the first player's change game by game from each game's own first player, when the start player rotates", () => {
+    // The first to decide alternates between the seats. A: fair (the first player wins half the
+    // games); B: the first player wins 60 of every 100. Seat 1's own share does not move.
+    const rotating = (firstWins: number) =>
+      Array.from({ length: 400 }, (_, i) => {
+        const first = i % 2;
+        const won = i % 100 < firstWins ? first : 1 - first;
+        return { game: i + 1, seed: i, scores: [0, 1].map((p) => (p === won ? 10 : 0)), winners: [won], decisions: 20, ...(first ? { first } : {}) };
+      });
+    const [ga, gb] = [rotating(50), rotating(60)];
+    const c = compareSummaries(summarise("A", settings, 400, ga, 1), summarise("B", { ...settings, file: "b.stela" }, 400, gb, 1), { a: ga, b: gb }, [], "cmd");
+    expect(c.seats[0]!.wins.value).toBeCloseTo(0, 12);
+    expect(c.firstPlayerChange!.value).toBeCloseTo(0.1, 12);
+    expect(c.firstPlayerChange!.low).toBeGreaterThan(0);
+    const lines = comparisonLines(c);
+    expect(lines).toContain(`  B − A, game by game: the first to decide's win share ${changeText(c.firstPlayerChange!, 100, 1, false)} points`);
+    // Only B reads an effect: the note points at the first player's change, not at seat 1's +0.0.
+    expect(lines.find((l) => l.startsWith("  only B reads"))).toContain(`(above: ${changeText(c.firstPlayerChange!, 100, 1, false)} points)`);
+    // The other way round: only A reads one.
+    const back = compareSummaries(summarise("A", settings, 400, gb, 1), summarise("B", { ...settings, file: "b.stela" }, 400, ga, 1), { a: gb, b: ga }, [], "cmd");
+    expect(comparisonLines(back).some((l) => l.startsWith("  only A reads a first-player effect;"))).toBe(true);
   });
 
   it("refuses a rule it cannot read", () => {

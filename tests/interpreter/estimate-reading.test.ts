@@ -74,6 +74,21 @@ variant "More high" { override components Card in deck {
     expect(estimateReadsChanged(g.definition(""), g.definition("Painted"))).toEqual([]);
     // Nor do other counts of the same cards: each is valued as before, and the bots steer alike.
     expect(estimateReadsChanged(g.definition(""), g.definition("More high"))).toEqual([]);
+    // Two tiles whose gain and cost are swapped between them are valued otherwise, though each
+    // field's values are the same: the fields of a piece are read together.
+    const tiles = (a: string, b: string) => `game "Tiles" { players 2 }
+kind Tile { gain: number  cost: number }
+components Tile in pool { x2 ${a}  x2 ${b} }
+zone pool: Tile public
+zone kept per player: Tile public
+flow { for p in players { turn p { let t = choose t from pool prompt "Take"
+  move t to p.kept } } }
+scoring p { points sum t.gain - t.cost for t in p.kept }
+estimate p { sum t.gain - t.cost for t in p.kept }
+variant "Swapped" { override components Tile in pool { x2 { gain: 1, cost: 4 }  x2 { gain: 5, cost: 1 } } }
+`;
+    const t = gameFromSource(tiles("{ gain: 1, cost: 1 }", "{ gain: 5, cost: 4 }"));
+    expect(estimateReadsChanged(t.definition(""), t.definition("Swapped"))).toEqual(["field:cost", "field:gain"]);
     expect(estimateNote({ estimateReadsChanged: ["field:worth"], pairs: 4 } as Comparison)).toContain("reads what B changes (the components' `worth`)");
   });
 
