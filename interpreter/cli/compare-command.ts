@@ -3,7 +3,7 @@ import { writeFileSync } from "node:fs";
 import type { Command } from "commander";
 import { botSpecs } from "./bot-specs.ts";
 import type { GameOutcome } from "./simulate-batch.ts";
-import { defaultWorkers, KEEP_HINT, loadForRun, parseShard, playRange, shardRange, withVariantPlayed } from "./simulate-command.ts";
+import { defaultWorkers, KEEP_HINT, loadForRun, parseShard, playRange, shardRange, withVariantPlayed, worthKeeping } from "./simulate-command.ts";
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { gamesPerSecondText, summarise, type SimulationSummary } from "./simulate-summary.ts";
@@ -692,11 +692,10 @@ export function drawsText(c: Comparison): string | undefined {
  * alike: the note once, "on both sides".
  */
 export function judgementNotes(c: Comparison): string[] {
-  const notes = (s: SimulationSummary): string[] => [evenJudgementNote(s.seats), untakenOptionsNote(s.seats)].filter((n): n is string => n !== undefined);
-  const [inA, inB] = [notes(c.a), notes(c.b)];
   const out: string[] = [];
-  for (let k = 0; k < Math.max(inA.length, inB.length); k++) {
-    const [x, y] = [inA[k], inB[k]];
+  // Note by note, each kind on both sides together: alike, said once.
+  for (const note of [evenJudgementNote, untakenOptionsNote]) {
+    const [x, y] = [note(c.a.seats), note(c.b.seats)];
     if (x !== undefined && x === y) out.push(`on both sides, ${x}`);
     else {
       if (x !== undefined) out.push(`in A, ${x}`);
@@ -1018,7 +1017,8 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       // A run that more games would sharpen, not kept: said once, where a designer re-ran minutes of
       // games to pool them with another seed's.
       const sharper = changePrecision(c.seats.map((s) => s.wins));
-      if (o.save === undefined && !o.json && !o.stopEarly && !c.shared && sharper && sharper.for5 > c.pairs) out(KEEP_HINT);
+      const seconds = (s: SimulationSummary): number => s.played / Math.max(s.playoutsPerSecond, 1e-9);
+      if (!o.json && !o.stopEarly && !c.shared && worthKeeping(o.save !== undefined, sharper?.for5, c.pairs, seconds(c.a) + seconds(c.b))) out(KEEP_HINT);
     });
 }
 

@@ -15,10 +15,22 @@ import { UsageError } from "./usage-error.ts";
 
 
 /**
- * Said under a run that was not kept and that more games would sharpen (`simulate`, `compare`): a
- * designer re-ran minutes of games to pool them with another seed's, not having saved the first.
+ * Said under a run that was not kept, took a while and that more games would sharpen (`simulate`,
+ * `compare`): a designer re-ran minutes of games to pool them with another seed's, not having saved
+ * the first. A run of seconds is played again as fast as its file would be read.
  */
-export const KEEP_HINT = "to add games later without playing these again: run with --save FILE, then another --seed, and pool them with `stela merge`";
+export const KEEP_HINT = "next time, run with --save FILE: a later run of another --seed can then be pooled with it (`stela merge`) rather than playing these games again";
+
+/** How long a run plays (seconds of its games' time) before it is worth keeping (`KEEP_HINT`). */
+export const KEEP_AFTER_SECONDS = 30;
+
+/**
+ * Is a run worth the hint to keep it (`KEEP_HINT`): not kept, its figures sharper with more games
+ * (`for5`, the games ±5 points would take, beyond the `played`), and `seconds` of play or more.
+ */
+export function worthKeeping(kept: boolean, for5: number | undefined, played: number, seconds: number): boolean {
+  return !kept && (for5 ?? 0) > played && seconds >= KEEP_AFTER_SECONDS;
+}
 
 export interface SimulateOptions {
   players: number;
@@ -281,7 +293,7 @@ export async function runSimulate(file: string, options: SimulateOptions, out: (
     for (const line of summaryLines(summary)) out(line);
     if (o.shard && o.save === undefined) out(`shard ${o.shard.k}/${o.shard.n}: games ${from}–${to - 1}; use --json or --save to keep it for \`stela merge\``);
     if (o.save !== undefined) out(`saved for \`stela merge\`: ${o.save}`);
-    else if (!o.shard && (summary.precision?.for5 ?? 0) > summary.played) out(KEEP_HINT);
+    else if (!o.shard && worthKeeping(false, summary.precision?.for5, summary.played, summary.played / Math.max(summary.playoutsPerSecond, 1e-9))) out(KEEP_HINT);
   }
   if (o.report !== undefined) {
     writeFileSync(o.report, simulationReport(summary, outcomes));

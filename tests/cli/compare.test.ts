@@ -101,6 +101,12 @@ describe("comparing two runs", () => {
     expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true, false]);
     expect(c.thresholds[0]!.detail).toBe("the share of games drawn moves +30.0 points (0.0% → 30.0% of games drawn)");
     expect(c.thresholds[3]!.detail).toMatch(/^the share of games drawn moves \+30\.0 points, 95% interval \[\+2\d\.\d, \+3\d\.\d\]/);
+    // A variant in which every game ties (both seats win alike, as a cooperative game reads): its draws are the point.
+    const ties = gamesA.map((g) => ({ ...g, scores: [10, 10], winners: [0, 1] }));
+    const allTied = compareSummaries(a, summarise("B", { ...settings, file: "b.stela" }, 200, ties, 1), { a: gamesA, b: ties }, ["draw-change>50"], "cmd");
+    expect(allTied.b.shared).toBeDefined();
+    expect(allTied.draws).toMatchObject({ a: 0, b: 200 });
+    expect(allTied.thresholds[0]!.broken).toBe(true);
     // Neither side drew: no line, no figure.
     const none = compareSummaries(a, b, both, [], "cmd");
     expect(none.draws).toBeUndefined();
@@ -116,6 +122,12 @@ describe("comparing two runs", () => {
     const notes = comparisonLines(c).filter((l) => l.startsWith("note: in A, greedy (seats 1, 2) found every option worth the same at 100.0% of the 8,000 decisions it weighed"));
     expect(notes).toHaveLength(1);
     expect(comparisonLines(c).some((l) => l.startsWith("note: in B,"))).toBe(false);
+    // Note by note: A blind and never building, B only never building: the second said once for both.
+    const site = { line: 5, column: 3, prompt: "Action", weighed: 1, even: 0, options: { "6:5": { label: "Build", line: 6, column: 5, offered: 1, taken: 0, short: 1 }, "7:5": { label: "Pass", line: 7, column: 5, offered: 1, taken: 1, short: 0 } } };
+    const judgedAs = (games: GameOutcome[], even: number) => games.map((g) => ({ ...g, judged: [0, 1].map(() => ({ weighed: 20, even, sites: { "5:3": site } })) }));
+    const [ja, jb] = [judgedAs(gamesA, 20), judgedAs(gamesB, 0)];
+    const byKind = comparisonLines(compareSummaries(summarise("A", greedy, 200, ja, 1), summarise("B", { ...greedy, file: "b.stela" }, 200, jb, 1), { a: ja, b: jb }, [], "cmd")).filter((l) => l.startsWith("note: "));
+    expect(byKind.map((l) => l.slice(0, 60))).toEqual(["note: in A, greedy (seats 1, 2) found every option worth the", 'note: on both sides, greedy (seats 1, 2) never took "Build" ']);
     // Both sides alike: said once.
     const both = compareSummaries(summarise("A", greedy, 200, ga, 1), summarise("B", { ...greedy, file: "b.stela" }, 200, ga, 1), { a: ga, b: ga }, [], "cmd");
     expect(comparisonLines(both).filter((l) => l.startsWith("note: on both sides, greedy (seats 1, 2) found every option worth the same"))).toHaveLength(1);

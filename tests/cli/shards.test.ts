@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { stela } from "./run-stela.ts";
-import { KEEP_HINT } from "../../interpreter/cli/simulate-command.ts";
+import { KEEP_HINT, worthKeeping } from "../../interpreter/cli/simulate-command.ts";
 
 const A = "tests/fixtures/bots/goofspiel.stela";
 const B = "tests/fixtures/bots/faulty-goofspiel.stela";
@@ -32,7 +32,6 @@ describe("stela compare --shard and merge", () => {
     expect(whole.code).toBe(1);
     expect(merged.code).toBe(1);
     // Line for line, but for the pace (each play's own time).
-    expect(whole.out).toContain(KEEP_HINT);
     expect(paceless(merged.out)).toBe(paceless(whole.out));
     expect(merged.out).toMatch(/games per second: A [\d.]+, B [\d.]+ per shard \(their running times added up\)\n/);
     const json = (out: string) => {
@@ -129,9 +128,20 @@ describe("stela simulate --shard and merge", () => {
     expect(whole.out).toMatch(/^errors: [1-9]/m);
     const merged = stela(["merge", ...files]);
     expect(merged.err).toBe("");
-    // Line for line, but for the pace and the whole run's hint to keep its games (a merge's are kept).
-    expect(whole.out).toContain(KEEP_HINT);
+    // Line for line, but for the pace (and a long run's hint to keep its games: a merge's are kept).
     const lines = (out: string) => out.split("\n").filter((l) => !l.startsWith("games per second") && l !== KEEP_HINT);
     expect(lines(merged.out)).toEqual(lines(whole.out));
   }, 60_000);
+});
+
+describe("the hint to keep a run", () => {
+  it("is given to a run not kept, that took a while, whose figures more games would sharpen", () => {
+    expect(worthKeeping(false, 600, 200, 45)).toBe(true);
+    // Kept already, sharp enough, or played again as fast as its file would be read: no hint.
+    expect(worthKeeping(true, 600, 200, 45)).toBe(false);
+    expect(worthKeeping(false, 150, 200, 45)).toBe(false);
+    expect(worthKeeping(false, undefined, 200, 45)).toBe(false);
+    expect(worthKeeping(false, 600, 200, 5)).toBe(false);
+    expect(KEEP_HINT).toContain("--save FILE");
+  });
 });
