@@ -91,9 +91,9 @@ export async function runPlay(file: string, o: PlayOptions, out: (line: string) 
   };
   // Who plays each seat, said once before the game: `--bots 2,3,4:greedy` puts random bots in seats
   // 2 and 3 (a designer read it as seats 2 to 4 greedy, and met the random moves only in the log).
+  // In the words the bots' moves are told in ("Player 2 (random bot): …").
   if (o.bots.length > 0) {
-    const names = match.view(null).players;
-    out(`Seats: ${names.map((n, s) => `${n.name} ${o.bots.includes(s + 1) ? `(${o.botKinds?.[s + 1] ?? "random"} bot)` : "(you)"}`).join(", ")}`);
+    out(`Seats: ${Array.from({ length: o.players }, (_, s) => `Player ${s + 1} ${o.bots.includes(s + 1) ? `(${o.botKinds?.[s + 1] ?? "random"} bot)` : "(you)"}`).join(", ")}`);
   }
   tell();
   // Hot-seat: when another person takes the seat, clear the screen and wait until they say they

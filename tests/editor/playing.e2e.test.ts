@@ -276,7 +276,10 @@ scoring p { points 0 }
     // Each name lies below its spot, inside the board, clear of the spot a piece is drawn on.
     const placed = await page.$$eval("figure.board svg circle.space", (spots) => {
       // Plain numbers: a DOMRect does not cross to the test.
-      const box = (el: Element) => ({ top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom });
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+      };
       const svg = box(spots[0]!.closest("svg")!);
       const names = [...document.querySelectorAll("figure.board svg text.space-name")].map(box);
       return spots.map((c, i) => ({ spot: box(c), name: names[i]!, svg }));
@@ -285,6 +288,13 @@ scoring p { points 0 }
     for (const { spot, name, svg } of placed) {
       expect(name.top).toBeGreaterThanOrEqual(spot.bottom - 0.5);
       expect(name.bottom).toBeLessThanOrEqual(svg.bottom + 0.5);
+    }
+    // No two names meet side by side.
+    for (const [i, p] of placed.entries()) {
+      for (const q of placed.slice(i + 1)) {
+        const apart = p.name.right <= q.name.left || q.name.right <= p.name.left || p.name.bottom <= q.name.top || q.name.bottom <= p.name.top;
+        expect(apart).toBe(true);
+      }
     }
     expect(e.errors).toEqual([]);
   });
