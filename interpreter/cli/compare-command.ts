@@ -195,6 +195,11 @@ export function parseFailIf(text: string): FailRule {
   // bracket before the limit, so a label that holds brackets itself ("Tiles [left]") can be named.
   const m = /^([a-z-]+)(?:\s*\[(.+)\])?\s*>\s*(\d+(?:\.\d+)?)(%?)(?:\s*@\s*(\d+(?:\.\d+)?)%?)?$/.exec(text.trim());
   if (!m || !(FAIL_RULES as readonly string[]).includes(m[1]!)) {
+    // A rule's name alone: unquoted, the shell took `>` for a redirection and wrote a file named by the limit.
+    const bare = text.trim().replace(/\[.*\]$/, "");
+    if ((FAIL_RULES as readonly string[]).includes(bare)) {
+      throw new UsageError(`--fail-if: "${text}" has no limit: unquoted, the shell reads \`>\` as "write to a file" (and has made one named after the limit); quote the rule: --fail-if '${text}>5@95'`);
+    }
     throw new UsageError(`--fail-if: cannot read "${text}" (rules: ${RULE_FORMS})`);
   }
   const name = m[1] as FailRuleName;

@@ -33,7 +33,12 @@ export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => vo
     if (r.text === source) continue;
     changed++;
     if (o.check) {
-      out(`${file}: not formatted`);
+      // Where: the first line that differs, as it is and as `stela fmt` writes it. A designer's CI
+      // failed on a 300-line file with no pointer to the one misaligned comment.
+      const d = firstDifference(source, r.text);
+      out(`${file}:${d.line}: not formatted: the first line that differs`);
+      out(`  is:        ${d.is}`);
+      out(`  formatted: ${d.formatted}`);
       code = 1;
     } else {
       writeFileSync(file, r.text);
@@ -50,4 +55,21 @@ export function runFmt(paths: string[], o: FmtOptions, out: (line: string) => vo
     else out(`✔ ${n} file${n === 1 ? "" : "s"} already formatted: nothing changed`);
   } else out(`${changed} ${of} reformatted${left}`);
   return code;
+}
+
+/**
+ * The first line (from 1) where `a` and `b` differ, and that line of each as written: spaces at its
+ * end shown as `·` and tabs as `→` (a difference of those alone reads as none otherwise), cut past
+ * 120 characters.
+ */
+export function firstDifference(a: string, b: string): { line: number; is: string; formatted: string } {
+  const [x, y] = [a.split("\n"), b.split("\n")];
+  let i = 0;
+  while (i < Math.max(x.length, y.length) && x[i] === y[i]) i++;
+  const show = (l: string | undefined): string => {
+    if (l === undefined) return "(no line)";
+    const t = l.replace(/\t/g, "→").replace(/ +$/, (m) => "·".repeat(m.length));
+    return t.length > 120 ? `${t.slice(0, 120)}…` : t === "" ? "(an empty line)" : t;
+  };
+  return { line: i + 1, is: show(x[i]), formatted: show(y[i]) };
 }

@@ -180,12 +180,12 @@ export function playGame(
 /**
  * A game still going after `limit` decisions, as the rule failure it is: a stable code and a place
  * in the rules like every other failure a run reports. No single rule is at fault, so it is placed
- * at the rules' `flow`, which never reached `end game`.
+ * at the rules' `flow`, which neither reached `end game` nor came to its end (a game may end either way).
  */
 export function noEndDiagnostic(game: Game, variant: string | undefined, limit: number): Diagnostic {
   const def = game.definition(variant);
   const span = def.flow.span;
-  return { code: "runtime-no-end", severity: "error", message: `no end after ${limit.toLocaleString("en")} decisions: the flow never reached \`end game\``, file: span.file ?? def.file, span };
+  return { code: "runtime-no-end", severity: "error", message: `no end after ${limit.toLocaleString("en")} decisions: the flow neither reached \`end game\` nor came to its end`, file: span.file ?? def.file, span };
 }
 
 /** Plays games [from, to) of a run. */

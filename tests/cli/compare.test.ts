@@ -453,6 +453,8 @@ describe("comparing two runs", () => {
 
   it("refuses a rule it cannot read", () => {
     expect(() => parseFailIf("win-rate<3")).toThrow("--fail-if: cannot read");
+    // Unquoted in a shell, `win-change>5@95` reaches the tool as `win-change`.
+    expect(() => parseFailIf("win-change")).toThrow(`--fail-if: "win-change" has no limit: unquoted, the shell reads \`>\` as "write to a file" (and has made one named after the limit); quote the rule: --fail-if 'win-change>5@95'`);
     expect(parseFailIf("length-change>10%")).toEqual({ name: "length-change", limit: 10 });
     expect(parseFailIf("win-off-fair>5@95")).toEqual({ name: "win-off-fair", limit: 5, level: 95 });
     expect(parseFailIf("length-change > 10% @ 99.9%")).toEqual({ name: "length-change", limit: 10, level: 99.9 });

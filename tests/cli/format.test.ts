@@ -5,6 +5,7 @@ import { compileRules, format } from "../../dsl/index.ts";
 import { compile, playRandomly } from "../../interpreter/index.ts";
 import { tokenImages, tokensAndComments } from "../support/token-images.ts";
 import { root, ruleFiles, stela } from "./run-stela.ts";
+import { firstDifference } from "../../interpreter/cli/fmt-command.ts";
 
 /**
  * `stela fmt` never changes meaning: every game and every fixture, formatted, keeps its tokens
@@ -414,11 +415,18 @@ board b: grid(3, 2) {
 });
 
 describe("stela fmt, the command", () => {
+  it("finds the first line that differs, spaces at its end and tabs shown", () => {
+    expect(firstDifference("a\nb  \nc", "a\nb\nc")).toEqual({ line: 2, is: "b··", formatted: "b" });
+    expect(firstDifference("a\n\tb", "a\n  b")).toEqual({ line: 2, is: "→b", formatted: "  b" });
+    expect(firstDifference("a\n", "a\n\n")).toEqual({ line: 3, is: "(no line)", formatted: "(an empty line)" });
+  });
+
   it("--check lists files not formatted and exits 1; fmt rewrites them; then --check passes", () => {
     const files = ruleFiles({ "messy.stela": `game "M"{players 2}\nflow{end game}\nscoring p{points 0}\n`, "tidy.stela": `game "T" { players 2 }\n` });
     const check = stela(["fmt", "--check", files.dir]);
     expect(check.code).toBe(1);
-    expect(check.out).toBe(`${files["messy.stela"]}: not formatted\n✖ 1 of 2 files not formatted (run stela fmt)\n`);
+    // Where: the first line that differs, as it is and as fmt writes it.
+    expect(check.out).toBe(`${files["messy.stela"]}:1: not formatted: the first line that differs\n  is:        game "M"{players 2}\n  formatted: game "M" { players 2 }\n✖ 1 of 2 files not formatted (run stela fmt)\n`);
     expect(readFileSync(files["messy.stela"]!, "utf8")).toBe(`game "M"{players 2}\nflow{end game}\nscoring p{points 0}\n`);
     const fmt = stela(["fmt", files.dir]);
     expect(fmt.code).toBe(0);

@@ -23,7 +23,7 @@ flow {
 // The same with a choice of three: another game, as endless.
 const files = ruleFiles({ "endless.stela": ENDLESS, "endless-3.stela": ENDLESS.replace("1..2", "1..3") });
 const file = files["endless.stela"]!;
-const failure = `${file}:4:1: runtime-no-end: no end after 100,000 decisions: the flow never reached \`end game\``;
+const failure = `${file}:4:1: runtime-no-end: no end after 100,000 decisions: the flow neither reached \`end game\` nor came to its end`;
 
 describe("a game with no end", () => {
   it("simulate lists it as file:line:col (the flow) and the code runtime-no-end, and exits 1", () => {
@@ -37,14 +37,14 @@ describe("a game with no end", () => {
   it("check --smoke gives it the same code and place", () => {
     const r = stela(["check", file, "--smoke", "1"]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${file}:4:1: error runtime-no-end: no end after 100,000 decisions: the flow never reached \`end game\` [smoke game 1 (2 players)`);
+    expect(r.out).toContain(`${file}:4:1: error runtime-no-end: no end after 100,000 decisions: the flow neither reached \`end game\` nor came to its end [smoke game 1 (2 players)`);
   });
 
   it("check --smoke --max-decisions fails it sooner, at the bound given", () => {
     // A deck-builder's designer waited minutes for a smoke game that never ended to reach 100,000.
     const r = stela(["check", file, "--smoke", "2", "--max-decisions", "500"]);
     expect(r.code).toBe(1);
-    expect(r.out).toContain(`${file}:4:1: error runtime-no-end: no end after 500 decisions: the flow never reached \`end game\` [smoke game 1 (2 players), decision 501;`);
+    expect(r.out).toContain(`${file}:4:1: error runtime-no-end: no end after 500 decisions: the flow neither reached \`end game\` nor came to its end [smoke game 1 (2 players), decision 501;`);
     expect(stela(["check", file, "--max-decisions", "500"]).err).toBe("stela: --max-decisions bounds the games of --smoke: add --smoke <n>\n");
     expect(stela(["check", file, "--smoke", "1", "--max-decisions", "0"]).err).toContain('--max-decisions takes a whole number of at least 1, not "0"');
     expect(stela(["check", file, "--smoke", "1", "--max-decisions", "200000"]).err).toContain("--max-decisions takes at most 100,000 (a smoke game is stopped there anyway), not 200,000");
@@ -53,7 +53,7 @@ describe("a game with no end", () => {
   });
 
   it("simulate and compare --max-decisions stop it at the bound, and say so in the commands that play it again", () => {
-    const bounded = `${file}:4:1: runtime-no-end: no end after 300 decisions: the flow never reached \`end game\``;
+    const bounded = `${file}:4:1: runtime-no-end: no end after 300 decisions: the flow neither reached \`end game\` nor came to its end`;
     const r = stela(["simulate", file, "--players", "2", "--games", "2", "--workers", "1", "--no-progress", "--max-decisions", "300"]);
     expect(r.code).toBe(1);
     expect(r.out).toContain(`  game 1: ${bounded}\n`);

@@ -276,6 +276,8 @@ describe.skipIf(skip)("editor in a browser", () => {
     const banner = await page.getByTestId("runtime-error").innerText();
     expect(banner).toMatch(new RegExp(`during decision 6 \\(Player \\d — Place a piece: .+\\), at line ${line}:`));
     expect(banner).toContain("The 2 later decisions wait");
+    // The calls it came through, a space apart from the message ("line 163(called from" ran together).
+    expect(banner).toMatch(/\S \(called from line \d+/);
     expect(await page.locator("[data-testid=stopped]").count()).toBe(0);
     expect(await page.getByTestId("turn").innerText()).not.toContain("Game over");
     await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), original);

@@ -345,6 +345,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.$("[data-testid=simulate-margin]")).toBeNull();
     expect(await page.$("[data-testid=simulate-top]")).toBeNull();
     expect(await page.textContent("[data-testid=simulate-errors]")).toBe("6 failed games:");
+    // Five listed, the sixth counted and named, not dropped.
+    expect(await page.textContent("[data-testid=simulate-errors-more]")).toBe("and 1 more failed game: game 6");
     // Another game's rules: the panel stays open, with nothing of the game left behind.
     await page.selectOption("[data-testid=picker]", "mayan-city.stela|");
     await page.waitForFunction(() => (document.querySelector("[data-testid=picker]") as HTMLSelectElement).value === "mayan-city.stela|");
