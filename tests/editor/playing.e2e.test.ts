@@ -194,6 +194,18 @@ describe.skipIf(skipE2e)("playing: turning a piece before putting it down, bots 
     await page.waitForSelector(".banner.info");
     expect(await page.locator(".banner.info").innerText()).toContain('The variants in "A new beginning+Two cities" do not combine');
     expect(await variant()).toBeUndefined();
+    // The base broken, the variant file's rules do not check: the picker still names the file open.
+    const base = await onApp(page, (a) => a.text);
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), base.replace(/\}\s*$/, ""));
+    await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("error"));
+    await page.selectOption("[data-testid=picker]", "maya-house-rules.stela|Open racks");
+    await page.waitForFunction(() => (document.querySelector("[data-testid=picker]") as HTMLSelectElement).value.startsWith("maya-house-rules.stela|"), undefined, { timeout: 30_000 });
+    expect(await page.locator("[data-testid=picker] option:checked").innerText()).toContain("maya-house-rules.stela: ");
+    // Back to the base, its text restored (it does not check yet: no waiting for its rules).
+    await page.selectOption("[data-testid=picker]", "maya.stela|");
+    await page.waitForFunction(() => (document.querySelector("[data-testid=picker]") as HTMLSelectElement).value.startsWith("maya.stela|"), undefined, { timeout: 30_000 });
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), base);
+    await rulesOk(page);
     expect(e.errors).toEqual([]);
   });
 

@@ -175,7 +175,15 @@ export class EditorApp {
 
   /** The picker's value for the current document and variant. */
   get pickerValue(): string {
-    return `${this.docs.docKey}|${this.playtest.snapshot?.settings.variant ?? ""}`;
+    const variant = this.playtest.snapshot?.settings.variant;
+    const value = `${this.docs.docKey}|${variant ?? ""}`;
+    if (variant !== undefined) return value;
+    // A file of variants only has no entry of its own: while no variant plays (its base does not
+    // check, so nothing plays), the picker names the file's first variant, which it plays when one
+    // does, rather than nothing (a designer who broke the base lost sight of which file was open).
+    const entries = this.docs.pickerEntries;
+    if (entries.some((e) => e.value === value)) return value;
+    return entries.find((e) => e.doc === this.docs.docKey)?.value ?? value;
   }
 
   /** The picker's entries, with the variants played together now (`"A+B"`, which no file declares) under their file. */
