@@ -25,9 +25,12 @@ describe.skipIf(skipE2e)("the examples list", () => {
     await page.waitForFunction(() => document.querySelector("[data-testid=examples] .count")?.textContent === "1 of 7 failing", null, { timeout: 30_000 });
     const why = await page.locator("[data-testid=examples] .why").innerText();
     expect(why).toContain("expected 14, got 13");
+    // Said in the header too, beside "rules OK": the rules compile, and one no longer does what the rulebook says.
+    expect(await page.getByTestId("status-examples").innerText()).toBe("· 1 example failing");
     await page.evaluate((t) => (window as unknown as { stela: { setText(t: string): void } }).stela.setText(t), text);
     await page.waitForFunction(() => document.querySelector("[data-testid=examples] .count")?.textContent === "7 passing", null, { timeout: 30_000 });
     expect(await count()).toBe("7 passing");
+    expect(await page.getByTestId("status-examples").count()).toBe(0);
   });
 
   it("opens an example's position in the playtest, and goes back to a normal start", async () => {
