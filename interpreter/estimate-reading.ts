@@ -36,10 +36,10 @@ export function estimateReading(def: GameDef): Map<string, string> {
   for (const c of def.components) {
     if (read.some((f) => Object.hasOwn(c.fields, f))) entries.set(text([c.kind, c.label, read.map((f) => (Object.hasOwn(c.fields, f) ? c.fields[f] : null))]), c);
   }
-  const kinds = [...entries.keys()].sort();
+  const pieces = [...entries.keys()].sort();
   // Keyed by field, as the note names them: each the pieces that have it, with every field read.
   for (const f of read) {
-    const having = kinds.filter((k) => Object.hasOwn(entries.get(k)!.fields, f));
+    const having = pieces.filter((k) => Object.hasOwn(entries.get(k)!.fields, f));
     if (having.length) out.set(`${FIELD}${f}`, having.join(","));
   }
   return out;

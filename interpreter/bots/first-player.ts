@@ -1,3 +1,4 @@
+import { share } from "./paired-change.ts";
 import { binomialPValue, chiSquarePValue, pairedShareDifference, wilson, Z95, type PairedDifference } from "./statistics.ts";
 
 /**
@@ -84,12 +85,11 @@ export function firstToDecide(log: readonly { player: number; secret?: boolean |
  * player's share had surely moved.
  */
 export function firstPlayerChange(a: readonly (FirstMoveGame & { error?: string | undefined })[], b: readonly (FirstMoveGame & { error?: string | undefined })[], z = Z95): PairedDifference | undefined {
-  const share = (g: FirstMoveGame): number => (g.winners.includes(g.first ?? 0) ? 1 / g.winners.length : 0);
   const d: number[] = [];
   for (let i = 0; i < Math.min(a.length, b.length); i++) {
     const [x, y] = [a[i]!, b[i]!];
     if (x.error !== undefined || y.error !== undefined || x.atOnce || y.atOnce) continue;
-    d.push(share(y) - share(x));
+    d.push(share(y, y.first ?? 0) - share(x, x.first ?? 0));
   }
   return d.length ? pairedShareDifference(d, z) : undefined;
 }

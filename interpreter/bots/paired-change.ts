@@ -311,7 +311,7 @@ function sameWinnersOf(x: PlayedGame, y: PlayedGame): boolean {
 }
 
 /** A seat's share of a game's win: 1 alone, 1/k of a win shared by k, 0 otherwise. */
-export function share(g: PlayedGame, p: number): number {
+export function share(g: Pick<PlayedGame, "winners">, p: number): number {
   return g.winners.includes(p) ? 1 / g.winners.length : 0;
 }
 

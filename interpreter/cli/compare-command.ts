@@ -718,8 +718,8 @@ export function estimateNote(c: Comparison): string | undefined {
 /**
  * Each side's first-player test (and turn-order test, with 3 seats or more), as `simulate` gives
  * them: "does the variant change the first player's chances?" is what a designer comparing two
- * versions asks first, and only `--json` had it. Each side is read on its own; the seats' table
- * above gives seat 1's change game by game.
+ * versions asks first, and only `--json` had it. Each side is read on its own; under them the first
+ * player's change game by game (`firstPlayerChange`), and a note when only one side reads an effect.
  */
 function sideTestLines(c: Comparison): string[] {
   const lines = ["first player, each side on its own:"];
@@ -1023,7 +1023,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
       // games to pool them with another seed's.
       const sharper = changePrecision(c.seats.map((s) => s.wins));
       const seconds = (s: SimulationSummary): number => s.played / Math.max(s.playoutsPerSecond, 1e-9);
-      if (!o.json && !o.stopEarly && !c.shared && worthKeeping(o.save !== undefined, sharper?.for5, c.pairs, seconds(c.a) + seconds(c.b))) out(KEEP_HINT);
+      if (o.save === undefined && !o.json && !o.stopEarly && !c.shared && worthKeeping(sharper?.for5, c.pairs, seconds(c.a) + seconds(c.b))) out(KEEP_HINT);
     });
 }
 

@@ -13,7 +13,6 @@ import { summarise, summaryLines, type SimulationSummary } from "./simulate-summ
 import { alignColumns } from "./text-columns.ts";
 import { UsageError } from "./usage-error.ts";
 
-
 /**
  * Said under a run that was not kept, took a while and that more games would sharpen (`simulate`,
  * `compare`): a designer re-ran minutes of games to pool them with another seed's, not having saved
@@ -25,11 +24,11 @@ export const KEEP_HINT = "next time, run with --save FILE: a later run of anothe
 export const KEEP_AFTER_SECONDS = 30;
 
 /**
- * Is a run worth the hint to keep it (`KEEP_HINT`): not kept, its figures sharper with more games
+ * Is a run not kept worth the hint to keep it (`KEEP_HINT`): its figures sharper with more games
  * (`for5`, the games ±5 points would take, beyond the `played`), and `seconds` of play or more.
  */
-export function worthKeeping(kept: boolean, for5: number | undefined, played: number, seconds: number): boolean {
-  return !kept && (for5 ?? 0) > played && seconds >= KEEP_AFTER_SECONDS;
+export function worthKeeping(for5: number | undefined, played: number, seconds: number): boolean {
+  return (for5 ?? 0) > played && seconds >= KEEP_AFTER_SECONDS;
 }
 
 export interface SimulateOptions {
@@ -293,7 +292,7 @@ export async function runSimulate(file: string, options: SimulateOptions, out: (
     for (const line of summaryLines(summary)) out(line);
     if (o.shard && o.save === undefined) out(`shard ${o.shard.k}/${o.shard.n}: games ${from}–${to - 1}; use --json or --save to keep it for \`stela merge\``);
     if (o.save !== undefined) out(`saved for \`stela merge\`: ${o.save}`);
-    else if (!o.shard && worthKeeping(false, summary.precision?.for5, summary.played, summary.played / Math.max(summary.playoutsPerSecond, 1e-9))) out(KEEP_HINT);
+    else if (!o.shard && worthKeeping(summary.precision?.for5, summary.played, summary.played / Math.max(summary.playoutsPerSecond, 1e-9))) out(KEEP_HINT);
   }
   if (o.report !== undefined) {
     writeFileSync(o.report, simulationReport(summary, outcomes));

@@ -135,13 +135,12 @@ describe("stela simulate --shard and merge", () => {
 });
 
 describe("the hint to keep a run", () => {
-  it("is given to a run not kept, that took a while, whose figures more games would sharpen", () => {
-    expect(worthKeeping(false, 600, 200, 45)).toBe(true);
-    // Kept already, sharp enough, or played again as fast as its file would be read: no hint.
-    expect(worthKeeping(true, 600, 200, 45)).toBe(false);
-    expect(worthKeeping(false, 150, 200, 45)).toBe(false);
-    expect(worthKeeping(false, undefined, 200, 45)).toBe(false);
-    expect(worthKeeping(false, 600, 200, 5)).toBe(false);
+  it("is given to a run that took a while and whose figures more games would sharpen", () => {
+    expect(worthKeeping(600, 200, 45)).toBe(true);
+    // Sharp enough, or played again as fast as its file would be read: no hint.
+    expect(worthKeeping(150, 200, 45)).toBe(false);
+    expect(worthKeeping(undefined, 200, 45)).toBe(false);
+    expect(worthKeeping(600, 200, 5)).toBe(false);
     expect(KEEP_HINT).toContain("--save FILE");
   });
 });
