@@ -1,5 +1,5 @@
 import { renderReports, type CheckFormat, type WarningLimit } from "./check-formats.ts";
-import { checkFile, totals, type FileReport } from "./check-report.ts";
+import { checkFile, totals, withoutBaseRepeats, type FileReport } from "./check-report.ts";
 import { expandPaths } from "./load-rules.ts";
 
 export interface CheckOptions {
@@ -19,7 +19,7 @@ export interface CheckOptions {
  */
 export function runCheck(paths: string[], options: CheckOptions, out: (line: string) => void, note: (line: string) => void = out): number {
   const files = expandPaths(paths, (p, why) => note(`stela: skipped ${p}: ${why}`));
-  const reports: FileReport[] = files.map((f) => checkFile(f, options.smoke, options.maxDecisions));
+  const reports: FileReport[] = withoutBaseRepeats(files.map((f) => checkFile(f, options.smoke, options.maxDecisions)));
   const t = totals(reports);
   const limit: WarningLimit | undefined = options.maxWarnings === undefined ? undefined : { max: options.maxWarnings, warnings: t.warnings };
   for (const line of renderReports(reports, options.format, limit)) out(line);

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { Diagnostic, DiagnosticCode, Span } from "../../dsl/index.ts";
 import { GAME_DECISION_LIMIT, replayCommand, type Game, type Match, type RunSettings } from "../index.ts";
 import { loadRules } from "./load-rules.ts";
@@ -159,6 +160,30 @@ export function checkFile(file: string, smoke: number, maxDecisions = SMOKE_DECI
     if (failures.length) report.ok = false;
   }
   return report;
+}
+
+/**
+ * The reports without a base file's own diagnostics repeated under each variant file extending it,
+ * when the base file is checked in the same run: each problem is read (and annotated in CI) once,
+ * where it is. A variant file keeps its own `invalid-variant` line, which says to fix the base first,
+ * and what the variant's overrides break in the base's lines (not in the base's own report).
+ * A base checked on its own, or not at all, keeps its diagnostics under the variant file.
+ */
+export function withoutBaseRepeats(reports: FileReport[]): FileReport[] {
+  const key = (d: Diagnostic, file: string): string => `${resolve(d.file ?? file)}\0${d.span.start.line}:${d.span.start.column}\0${d.code}\0${d.message}`;
+  const own = new Map(reports.map((r) => [resolve(r.file), new Set(r.diagnostics.map((d) => key(d, r.file)))]));
+  return reports.map((r) => {
+    const base = r.extends === undefined ? undefined : own.get(resolve(r.extends));
+    if (!base) return r;
+    const diagnostics = r.diagnostics.filter((d) => !base.has(key(d, r.file)));
+    if (diagnostics.length === r.diagnostics.length) return r;
+    return {
+      ...r,
+      diagnostics,
+      errors: diagnostics.filter((d) => d.severity === "error").length,
+      warnings: diagnostics.filter((d) => d.severity === "warning").length,
+    };
+  });
 }
 
 /** Counts over all files, for the summary line and `--max-warnings`. */
