@@ -1,5 +1,5 @@
 import { DIAGNOSTIC_CODES, formatDiagnostic, type Diagnostic, type Severity, type Span } from "../../dsl/index.ts";
-import { totals, type FileReport, type SmokeFailure, type Totals } from "./check-report.ts";
+import { alikeFailures, totals, type FileReport, type SmokeFailure, type Totals } from "./check-report.ts";
 import type { NeverOffered, ShortDeal } from "./smoke-coverage.ts";
 
 /** The output formats of `stela check`: for people, for scripts, and for CI systems. */
@@ -11,23 +11,6 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" 
 /** `smoke game 7 (3 players, variant "X"), decision 14; replay: stela simulate …`: which random game failed, where in it, and how to replay it. */
 export function smokeContext(f: SmokeFailure): string {
   return `smoke game ${f.number} (${f.players} players${f.variant !== undefined ? `, variant "${f.variant}"` : ""}), decision ${f.decision}; replay: ${f.replay}`;
-}
-
-/**
- * Smoke failures grouped by where they failed: the same error at the same place of the rules (its
- * words may name other players or counts), in game order. One bug that fails most smoke games was
- * told once a game (17 lines alike); the text tells it once, with the other games' numbers.
- */
-function alikeFailures(failures: readonly SmokeFailure[]): SmokeFailure[][] {
-  const groups = new Map<string, SmokeFailure[]>();
-  for (const f of failures) {
-    // A failure with no place in the rules (setup, the decision limit) is grouped by its words.
-    const key = `${f.code}\u0000${f.span?.file ?? f.file}\u0000${f.span ? f.span.start.offset : f.message}`;
-    const g = groups.get(key);
-    if (g) g.push(f);
-    else groups.set(key, [f]);
-  }
-  return [...groups.values()];
 }
 
 /** A group of alike smoke failures (`alikeFailures`) as one diagnostic: the first, and the other games' numbers. */
@@ -90,10 +73,11 @@ const smokeNotes = (r: FileReport): Diagnostic[] =>
 
 /** "✖ 3 problems (2 errors, 1 warning) in 2 files", or "✔ 5 files checked, no problems". */
 export function summaryLine(t: Totals): string {
-  const problems = t.errors + t.warnings + t.smokeFailures;
+  // A failure met in several smoke games is one problem (it is listed once, `alikeFailures`).
+  const problems = t.errors + t.warnings + t.smokeProblems;
   if (problems === 0) return `✔ ${plural(t.files, "file")} checked, no problems`;
   const parts = [plural(t.errors, "error"), plural(t.warnings, "warning")];
-  if (t.smokeFailures) parts.push(plural(t.smokeFailures, "failed smoke game"));
+  if (t.smokeFailures) parts.push(`${plural(t.smokeProblems, "smoke failure")} in ${plural(t.smokeFailures, "game")}`);
   return `✖ ${plural(problems, "problem")} (${parts.join(", ")}) in ${plural(t.filesWithProblems, "file")}`;
 }
 

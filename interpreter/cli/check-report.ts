@@ -186,23 +186,43 @@ export function withoutBaseRepeats(reports: FileReport[]): FileReport[] {
   });
 }
 
+/**
+ * Smoke failures grouped by where they failed: the same error at the same place of the rules (its
+ * words may name other players or counts), in game order. One bug that fails most smoke games was
+ * told once a game (17 lines alike); the text tells it once, with the other games' numbers.
+ */
+export function alikeFailures(failures: readonly SmokeFailure[]): SmokeFailure[][] {
+  const groups = new Map<string, SmokeFailure[]>();
+  for (const f of failures) {
+    // A failure with no place in the rules (setup, the decision limit) is grouped by its words.
+    const key = `${f.code}\u0000${f.span?.file ?? f.file}\u0000${f.span ? f.span.start.offset : f.message}`;
+    const g = groups.get(key);
+    if (g) g.push(f);
+    else groups.set(key, [f]);
+  }
+  return [...groups.values()];
+}
+
 /** Counts over all files, for the summary line and `--max-warnings`. */
 export interface Totals {
   files: number;
   errors: number;
   warnings: number;
+  /** Failed smoke games, and the distinct failures among them (alike ones counted once, `alikeFailures`). */
   smokeFailures: number;
+  smokeProblems: number;
   /** Files with at least one problem. */
   filesWithProblems: number;
 }
 
 export function totals(reports: FileReport[]): Totals {
-  const t: Totals = { files: reports.length, errors: 0, warnings: 0, smokeFailures: 0, filesWithProblems: 0 };
+  const t: Totals = { files: reports.length, errors: 0, warnings: 0, smokeFailures: 0, smokeProblems: 0, filesWithProblems: 0 };
   for (const r of reports) {
     const smoke = r.smoke?.failures.length ?? 0;
     t.errors += r.errors;
     t.warnings += r.warnings;
     t.smokeFailures += smoke;
+    t.smokeProblems += alikeFailures(r.smoke?.failures ?? []).length;
     if (r.errors + r.warnings + smoke > 0) t.filesWithProblems++;
   }
   return t;

@@ -181,6 +181,6 @@ scoring p { points 0 }
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain('its `where` refuses all 3 candidates (refused: "Too small"; "Still too small")');
     expect(errors[0]).toMatch(/\[smoke game 1 \(2 players\), decision 0; replay: [^\]]+\] \(the same error here in 4 more smoke games: 2, 3, 4, 5\)/);
-    expect(r.out).toContain("(0 errors, 0 warnings, 5 failed smoke games)");
+    expect(r.out).toContain("✖ 1 problem (0 errors, 0 warnings, 1 smoke failure in 5 games) in 1 file");
   });
 });
