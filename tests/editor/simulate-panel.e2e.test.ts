@@ -347,12 +347,20 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(await page.textContent("[data-testid=simulate-errors]")).toBe("6 failed games:");
     // Five listed, the sixth counted and named, not dropped.
     expect(await page.textContent("[data-testid=simulate-errors-more]")).toBe("and 1 more failed game: game 6");
+    // The header says so beside "rules OK", still once the panel is closed, and opens it again.
+    expect(await page.textContent("[data-testid=status-simulated]")).toBe("· 6 simulated games failed");
+    await page.click("[data-testid=simulate-panel] button[aria-label=Close]");
+    expect(await page.$("[data-testid=simulate-panel]")).toBeNull();
+    expect(await page.textContent("[data-testid=status-simulated]")).toBe("· 6 simulated games failed");
+    await page.click("[data-testid=status-simulated]");
+    await page.waitForSelector("[data-testid=simulate-panel]");
     // Another game's rules: the panel stays open, with nothing of the game left behind.
     await page.selectOption("[data-testid=picker]", "mayan-city.stela|");
     await page.waitForFunction(() => (document.querySelector("[data-testid=picker]") as HTMLSelectElement).value === "mayan-city.stela|");
     await page.waitForSelector("[data-testid=simulate-panel]");
     expect(await page.$("[data-testid=simulate-none-clean]")).toBeNull();
     expect(await page.$("[data-testid=simulate-errors]")).toBeNull();
+    expect(await page.$("[data-testid=status-simulated]")).toBeNull();
     expect(e.errors).toEqual([]);
   }, 300_000);
 

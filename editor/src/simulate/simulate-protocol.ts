@@ -30,6 +30,16 @@ export interface LookAnswer {
   type: "go-on" | "finish";
 }
 
+/**
+ * How many games of the rules in play failed in the last Simulate run (a rule's error): the header
+ * says so beside "rules OK" while the rules are still those (`source`, `variant`).
+ */
+export interface SimulatedFailures {
+  games: number;
+  source: string;
+  variant?: string;
+}
+
 /** The figures of one side of a run. */
 export interface BalanceFigures {
   games: number;
