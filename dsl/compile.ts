@@ -5,7 +5,7 @@ import { DiagnosticSink, sortDiagnostics, type Diagnostic } from "./diagnostic.t
 import type { GameDef } from "./ir.ts";
 import { INPUT_LIMITS } from "./input-limits.ts";
 import { codeOnly, parse, type ParseResult } from "./parse.ts";
-import { NO_SPAN } from "./span.ts";
+import { NO_SPAN, type Span } from "./span.ts";
 import { applyVariant, resolveExtendsPath, splitCombination, tagFile } from "./variants.ts";
 import { didYouMean } from "./suggest.ts";
 
@@ -259,13 +259,36 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
       // under `--max-warnings 0` it failed two designers' CI. The base game uses it (else the base
       // itself is warned). An `override` that forgot a step is for its examples to catch.
       if (d.code === "unused-declaration" && !inVariant) continue;
-      into.push(inVariant ? d : { ...d, message: `${d.message} (with variant "${v.title}")` });
+      into.push(inVariant ? d : { ...d, message: `${d.message} (with variant "${v.title}")`, ...causeHint(d, v) });
     }
     if (v.span !== NO_SPAN) mergeSymbols(result.symbols, checked.symbols);
     if (checked.def && !variantSink.items.slice(before).some((d) => d.severity === "error")) {
       checked.def.variant = v.title;
       defs.set(v, checked.def);
     }
+  };
+  /**
+   * For a problem a variant of this file causes in another file's lines (the base's, where a
+   * constant it overrides is read): the hint names the variant's override that line reads, at its
+   * place in this file, which is where the designer can act (the editor marks only this file's
+   * lines; a CI annotation pointed only at the base file, which nobody changed).
+   */
+  const causeHint = (d: Diagnostic, v: VariantDecl): { hint?: string } => {
+    if (v.span === NO_SPAN || foreign.has(v) || d.file === file) return {};
+    const text = otherSources.get(d.file);
+    if (text === undefined) return {};
+    const lineStart = text.lastIndexOf("\n", d.span.start.offset - 1) + 1;
+    const lineEnd = text.indexOf("\n", d.span.end.offset);
+    const lines = codeOnly(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
+    const read = v.items.filter((i) => {
+      const n = declName(i.decl)?.text;
+      return i.override && n !== undefined && new RegExp(`(^|[^A-Za-z0-9_])${n}([^A-Za-z0-9_]|$)`).test(lines);
+    });
+    const where = (i: { span: Span }): string => `${file}:${i.span.start.line}:${i.span.start.column}`;
+    const cause = read.length
+      ? `this line reads ${read.map((i) => `\`${declName(i.decl)!.text}\``).join(", ")}, which variant "${v.title}" overrides at ${read.map(where).join(", ")}`
+      : `variant "${v.title}" is at ${where({ span: v.titleSpan })}`;
+    return { hint: d.hint === undefined ? cause : `${d.hint}; ${cause}` };
   };
   for (const v of variantDecls) checkVariant(v, diagnostics, sink);
   // In the order the file declares them (an include is checked before the variant that includes it).

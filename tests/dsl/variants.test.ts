@@ -278,6 +278,23 @@ variant "Stingy" extends "counting.stela" {
     ]);
   });
 
+  it("name the override a base line reads when the variant breaks it there, at the override's place in the variant file", () => {
+    // A constant of the wrong type breaks the base's lines that read it: the error lies in the base
+    // file, which the designer did not change, and the editor marks only the variant file's lines.
+    const source = `// House rules.
+variant "Wordy" extends "counting.stela" {
+  override const START = "seven"
+}
+`;
+    const errs = errors(compile(source, "rules/house.stela", { readFile }));
+    expect(errs.length).toBeGreaterThan(0);
+    for (const d of errs) {
+      expect(d.file).toBe("rules/counting.stela");
+      expect(d.message).toMatch(/\(with variant "Wordy"\)$/);
+      expect(d.hint).toMatch(/this line reads `START`, which variant "Wordy" overrides at rules\/house\.stela:3:3$/);
+    }
+  });
+
   it("tell a variant that says no `extends` beside others that do to add one", () => {
     const source = `variant "Generous" extends "counting.stela" {
   override const START = 7
