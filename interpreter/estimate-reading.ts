@@ -108,7 +108,12 @@ export function readingsChanged(a: ReadonlyMap<string, string> | Readonly<Record
   // One side only has one: its bots judge by a guess, the other's by the score.
   if (ra.size === 0 || rb.size === 0) return ["estimate"];
   const names = [...new Set([...ra.keys(), ...rb.keys()])];
-  return names.filter((n) => ra.get(n) !== rb.get(n));
+  const changed = names.filter((n) => ra.get(n) !== rb.get(n));
+  // A name only one side's estimate reaches is reached through one that changed (B's `threatened`
+  // no longer calls `movable`), which is named: the base's own `movable` is no change of B's (a
+  // designer went looking for changes that were not there). Named alone only if nothing else is.
+  const both = changed.filter((n) => ra.has(n) && rb.has(n));
+  return both.length ? both : changed;
 }
 
 /**

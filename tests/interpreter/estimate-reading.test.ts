@@ -20,6 +20,7 @@ variant "Small" { override const BONUS = 2 }
 variant "Long" { override const ROUNDS = 4 }
 variant "Ranked" { override table rank { 1..9 -> 1  else -> 2 } }
 variant "Guess" { override estimate p { p.gold } }
+variant "Flat" { override define worth(p: player): number = p.gold }
 `;
 
 describe("what the bots' estimate reads", () => {
@@ -31,7 +32,11 @@ describe("what the bots' estimate reads", () => {
     // A constant is folded into the define that reads it.
     expect(changed("Small")).toEqual(["worth"]);
     expect(changed("Ranked")).toEqual(["rank"]);
-    expect(changed("Guess")).toEqual(["estimate", "worth", "rank"]);
+    // What only one side reaches is reached through what changed, which is named: not the base's
+    // own `worth` and `rank`, which the new estimate no longer reads (a designer looked for changes
+    // to them that were not there).
+    expect(changed("Guess")).toEqual(["estimate"]);
+    expect(changed("Flat")).toEqual(["worth"]);
     // The flow changed, not what the estimate is made of.
     expect(changed("Long")).toEqual([]);
     // One side steers by an estimate, the other by the score.
