@@ -98,7 +98,7 @@ export class GreedyBot {
     const sites = match.decisionSites;
     const at = sites[0];
     if (at) {
-      const site = (this.judged.sites[`${at.start.line}:${at.start.column}`] ??= { line: at.start.line, column: at.start.column, prompt: match.decision?.prompt ?? "", weighed: 0, even: 0 });
+      const site = (this.judged.sites[`${at.start.line}:${at.start.column}`] ??= { line: at.start.line, column: at.start.column, prompt: writtenPrompt(match, at) ?? match.decision?.prompt ?? "", weighed: 0, even: 0 });
       site.weighed++;
       if (even) site.even++;
       // Named options: the spans after the choice's, one per option offered, in the order `applyAt` counts them.
@@ -125,4 +125,13 @@ function countOffered(site: JudgedSite, offered: readonly Span[], chosen: number
     if (k === chosen) o.taken++;
     if (short.has(k)) o.short++;
   }
+}
+
+/**
+ * The prompt of the choice written at `at` as the rules write it (`{roll}`, not this decision's "4"):
+ * a note about every decision asked there quoted one of them ("Rolled 4: move which runner?"), and
+ * read as about rolls of 4 alone. Read once per choice a bot meets.
+ */
+function writtenPrompt(match: Match, at: Span): string | undefined {
+  return match.game.choiceSites(match.state.variant).find((c) => c.span.start.offset === at.start.offset && c.span.file === at.file)?.prompt;
 }

@@ -321,7 +321,7 @@ flow {
       turn p {
         let n = choose n from 1..3 prompt "Score"
         p.score += n
-        let _guess = choose g from 1..3 prompt "Guess"
+        let _guess = choose g from 1..3 prompt "Guess after {n}"
       }
     }
   }
@@ -337,10 +337,11 @@ scoring p { points p.score }
       [120, 60],
     ]);
     expect(summaryLines(summary).filter((l) => l.startsWith("note:"))).toEqual([
-      "note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at \"Guess\" (line 9), and took one at random there: what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell that choice's options apart one move ahead, so it played as a random player there that often: write an `estimate` that does (or, while the game has none, play `mcts`, whose playouts then go on to the end of the game), or ask the turn as one choice whose options the scoring tells apart",
+      "note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at \"Guess after {n}\" (line 9), and took one at random there: what it judges by (the game's `estimate`, else its scoring as if the game ended now) does not tell that choice's options apart one move ahead, so it played as a random player there that often: write an `estimate` that does (or, while the game has none, play `mcts`, whose playouts then go on to the end of the game), or ask the turn as one choice whose options the scoring tells apart",
     ]);
+    // The prompt as the rules write it, not one decision's ("Guess after 2"): the note is of them all.
     // The HTML report says so too.
-    expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess&quot; (line 9)");
+    expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess after {n}&quot; (line 9)");
   });
 
   it("is said never to have taken an action whose gain comes more of its own choices later than it looks", () => {
