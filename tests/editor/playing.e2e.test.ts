@@ -310,5 +310,32 @@ scoring p { points 0 }
     }
     expect(e.errors).toEqual([]);
   });
-});
 
+  it("a choice among pieces on the board (which runner to move) hints to click a piece, and a click on one takes it", async () => {
+    const race = `game "Runners" { players 2 }
+kind Runner {}
+components Runner in start {
+  "Runner" x2 {}
+}
+board court: track(10)
+zone start: Runner public
+setup {
+  place top(start) at space_at(court, 0, 0)
+  place top(start) at space_at(court, 2, 0)
+}
+flow { turn players[0] { let _r = choose r from pieces(court) prompt "Move which runner?" } }
+scoring p { points 0 }
+`;
+    await page.evaluate((t) => (window as unknown as { stela: AppHandle }).stela.setText(t), race);
+    await rulesOk(page);
+    await setSeats(page, [true, true]);
+    await page.waitForFunction(() => (window as unknown as { stela: { snapshot?: { view: { decision?: { prompt: string } | null } } } }).stela.snapshot?.view.decision?.prompt === "Move which runner?", null, { timeout: 30_000 });
+    // It told the designer to click a space, or first a piece to see its places: there are none.
+    expect((await page.locator("[data-testid=decision] .hints .selection").first().textContent())?.trim()).toBe("Click a highlighted piece.");
+    // Forced: the highlighted piece's ring turns, and a turning element never reads as "stable".
+    await page.locator("figure.board g.piece").first().click({ force: true });
+    await waitLog(page, 1);
+    expect(await lastOption()).toMatch(/^runner/);
+    expect(e.errors).toEqual([]);
+  });
+});
