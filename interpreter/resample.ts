@@ -9,7 +9,7 @@ import type { MatchState, Pending, PieceState } from "./state.ts";
 import { contradictions, takeIdentity, type PastChoice } from "./choice-evidence.ts";
 import { hasKnown, holdsKnown, identityFor, marksOf, marksSet, unmarked, withMarks } from "./marks.ts";
 import { classOf } from "./knowledge.ts";
-import { readsAsWritten, seesPiece } from "./visibility.ts";
+import { hiddenFrom, readsAsWritten, seesPiece } from "./visibility.ts";
 import { answerNamed, apply, applyAt, optionCount, run } from "./vm.ts";
 import { copyWithSpaces } from "./space-info.ts";
 
@@ -266,7 +266,9 @@ export function resampleState(rt: Runtime, real: MatchState, player: number, see
 
   // Log entries are shared with the real match (`cloneState`): replaced, never edited.
   s.log = s.log.map((e) => {
-    let out = e.player !== player && e.hidden ? { ...e, label: "(a hidden choice)", option: "hidden" } : e;
+    // Read where the pieces lie in the real match (a revealed answer of pieces: `hiddenFrom`).
+    const hidden = e.hidden || e.pieces ? hiddenFrom({ rt, s: real }, e, player) : undefined;
+    let out = hidden !== undefined ? { ...e, label: hidden, option: "hidden" } : e;
     // A question that named a piece `player` cannot see keeps only what they read of it.
     if (out.promptFor && !readsAsWritten(out.promptFor, player)) {
       out = { ...out, prompt: out.promptFor.others };

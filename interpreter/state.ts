@@ -379,6 +379,11 @@ export interface LogEntry {
   /** Who reads `label` otherwise: the rules' label named a piece some cannot see (`secret-text.ts`). */
   labelFor?: PrivateText;
   revealed?: boolean;
+  /**
+   * A revealed secret answer of pieces some could not see at the reveal: named only to those who
+   * see every one of them where it lies when the log is read (`visibility.ts` `logLabel`).
+   */
+  pieces?: number[];
 }
 
 export interface Message {

@@ -278,7 +278,7 @@ export function makeView(rt: Runtime, s: MatchState, viewer: number | null, opti
     if (p.kind === "secret" && viewer !== null && p.chosen[viewer]) decision.chosen = answerNamed(x, p, viewer)!.label;
   }
   const log = s.log.map((e) => {
-    const line: View["log"][number] = { player: e.player, label: logLabel(e, viewer) };
+    const line: View["log"][number] = { player: e.player, label: logLabel(x, e, viewer) };
     if (e.prompt !== undefined) line.prompt = readBy(e.prompt, e.promptFor, viewer);
     return line;
   });

@@ -50,12 +50,21 @@ export function seenByAll(x: Seen, id: number): boolean {
   return p.zone === null || (x.rt.zoneDef(p.zone)?.visibility ?? "public") === "public";
 }
 
-/** A log line as `viewer` reads it: others' secret answers stay secret until revealed, hidden pieces unnamed. */
-export function logLabel(e: LogEntry, viewer: number | null): string {
+/**
+ * A log line as `viewer` reads it: others' secret answers stay secret until revealed, hidden pieces
+ * unnamed; a revealed answer of pieces (`LogEntry.pieces`) is named only while `viewer` sees them all.
+ */
+export function logLabel(x: Seen, e: LogEntry, viewer: number | null): string {
   if (e.player === viewer) return e.label;
+  return hiddenFrom(x, e, viewer) ?? readBy(e.label, e.labelFor, viewer);
+}
+
+/** What `viewer` reads in place of a log line's answer they may not read, or undefined when they may. */
+export function hiddenFrom(x: Seen, e: LogEntry, viewer: number | null): string | undefined {
+  if (e.player === viewer) return undefined;
   if (e.secret && !e.revealed) return "(a secret choice)";
-  if (e.hidden) return "(a hidden choice)";
-  return readBy(e.label, e.labelFor, viewer);
+  if (e.hidden || e.pieces?.some((id) => !seesPiece(x, id, viewer))) return "(a hidden choice)";
+  return undefined;
 }
 
 /** Who reads a text as written when it named a piece some cannot see (`secret-text.ts`). */

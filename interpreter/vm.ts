@@ -1195,17 +1195,22 @@ function settle(
     // revealed, and they are the log's last entries (nothing is logged while it waits): the log is
     // walked back to the first that is not one, not copied whole at every reveal.
     const log = s.log;
-    for (let i = log.length - 1; i >= 0 && log[i]!.secret && !log[i]!.revealed; i--) log[i] = { ...log[i]!, revealed: true };
+    // The reveal shows the answers, but a piece is named only to those who can see it where it lies
+    // when the log is read (`LogEntry.pieces`, `logLabel`): a bid token kept in its owner's zone, or
+    // cards passed into another's hand, read "(a hidden choice)" to the others, and cards the rules
+    // then lay in a public zone are named. Face-down bids were named to every player in the log.
+    const unseen = (q: number): boolean => spec.valueType.t === "piece" && hidesPieces(x, p.chosen[q]!.value, q);
+    for (let i = log.length - 1; i >= 0 && log[i]!.secret && !log[i]!.revealed; i--) {
+      const v = p.chosen[log[i]!.player]?.value;
+      log[i] = unseen(log[i]!.player) ? { ...log[i]!, revealed: true, pieces: (Array.isArray(v) ? v : [v]).filter((id): id is number => typeof id === "number") } : { ...log[i]!, revealed: true };
+    }
     // Answers given for lack of choice are revealed with the others.
-    if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, p.chosen[q]!.labelFor !== undefined);
+    if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, p.chosen[q]!.labelFor !== undefined || unseen(q));
     f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
     f.pc++;
     return true;
   }
-  // Hidden from the others when it names a piece some cannot see. A piece its chooser cannot see
-  // either (a card of their own hand held facing out, a face-down tile) is named by its place
-  // only, which tells nobody anything: those who see the piece know which it was.
-  const hidden = spec.valueType.t === "piece" && (spec.count ? ((value as Value[] | null) ?? []) : [value]).some((v) => typeof v === "number" && !seenByAll(x, v) && seesPiece(x, v, who));
+  const hidden = spec.valueType.t === "piece" && hidesPieces(x, value, who);
   if (forced) {
     if (!quiet) tellForced(x, who, id, label, hidden || labelFor !== undefined);
   } else {
@@ -1220,6 +1225,17 @@ function settle(
   x.takenFrom = choice.values;
   x.takenAt = choice.k === undefined ? index : -1;
   return true;
+}
+
+/**
+ * Does a choice's answer `value` (a piece, or a list of them) name a piece some cannot see, so its
+ * log line is hidden from them? A piece its chooser cannot see either (a card of their own hand
+ * held facing out, a face-down tile) is named by its place only, which tells nobody anything:
+ * those who see the piece know which it was.
+ */
+function hidesPieces(x: Exec, value: Value, who: number): boolean {
+  const items = Array.isArray(value) ? value : [value];
+  return items.some((v) => typeof v === "number" && !seenByAll(x, v) && seesPiece(x, v, who));
 }
 
 /**

@@ -84,6 +84,50 @@ scoring p { points 0 }
     expect(read(secret(' label "{c}"'))).toEqual(plain);
   });
 
+  it("a revealed secret answer is named only to those who see its pieces where they lie: bids kept face down, cards passed", () => {
+    // A designer's bids, tokens each player kept in a zone of their own, were named to every player
+    // in the log at the reveal, while the zones showed them face down.
+    const game = gameFromSource(`game "Pass" { players 3 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+zone bid per player: Card owner
+zone shown: Card public
+components Card in deck { for v in 1..12 { x1 { value: v } } }
+setup { shuffle deck
+  for q in players { deal 3 from deck to q.hand } }
+flow {
+  let bids = secretly each q in players chooses c from q.hand prompt "Bid"
+  for q in players { move bids[q] to q.bid }
+  let passes = secretly each q in players chooses c from q.hand prompt "Pass"
+  for q in players { move passes[q] to next(q).hand }
+  let shows = secretly each q in players chooses c from q.hand prompt "Show"
+  for q in players { move shows[q] to shown }
+  turn players[0] { let _n = choose n from 1..2 prompt "Go on" }
+}
+scoring p { points 0 }
+`);
+    const m = game.start({ players: 3, seed: 5 });
+    for (let round = 0; round < 3; round++) for (const p of [0, 1, 2]) m.applyAt(0, p);
+    const lines = (viewer: number | null) => m.view(viewer).log.map((e) => e.label);
+    const named = /^card \d+$/;
+    // Bids (0–2): each player reads their own, the others' stay hidden, a spectator reads none.
+    for (const viewer of [0, 1, 2]) {
+      lines(viewer).slice(0, 3).forEach((label, p) => expect(label).toMatch(p === viewer ? named : /^\(a hidden choice\)$/));
+    }
+    expect(lines(null).slice(0, 3)).toEqual(["(a hidden choice)", "(a hidden choice)", "(a hidden choice)"]);
+    // Passes (3–5): the passer and the player who now holds the card read it; the third does not.
+    for (const viewer of [0, 1, 2]) {
+      lines(viewer).slice(3, 6).forEach((label, p) => expect(label).toMatch(p === viewer || (p + 1) % 3 === viewer ? named : /^\(a hidden choice\)$/));
+    }
+    // Shown (6–8): laid on the table, named to everyone.
+    for (const viewer of [0, 1, 2, null]) for (const label of lines(viewer).slice(6, 9)) expect(label).toMatch(named);
+    // A bot's redrawn copy reads its log as its player does.
+    const copy = m.resampleFor(1, 9);
+    expect(copy.view(1).log.map((e) => e.label).map((l) => named.test(l))).toEqual(lines(1).map((l) => named.test(l)));
+    expect(copy.state.log.slice(0, 3).map((e) => e.label)).toEqual([expect.stringMatching(/^\(a hidden choice\)$/), expect.stringMatching(named), expect.stringMatching(/^\(a hidden choice\)$/)]);
+  });
+
   it("a forced secret answer whose label names a hidden card is told to the others without it", () => {
     const m = gameFromSource(`game "Forced" { players 2 }
 kind Card { value: number  show { label: "card {this.value}" } }
