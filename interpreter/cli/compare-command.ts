@@ -940,7 +940,7 @@ export function registerCompare(p: Command, result: { code: number }, out: (line
         return {
           /** Plays the games after those played, up to game `to` (the games and their seeds are a whole run's). */
           async upTo(to: number): Promise<void> {
-            const r = await playRange(s, range.from + played.outcomes.length, to + 1, workers, o.progress && `comparing, side ${name}`);
+            const r = await playRange(s, range.from + played.outcomes.length, to + 1, workers, o.progress && { what: `comparing, side ${name}`, ...(name === "A" ? { after: "then side B: as many games again" } : {}) });
             played.outcomes.push(...r.outcomes);
             played.seconds += r.seconds;
           },

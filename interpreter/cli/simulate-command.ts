@@ -164,10 +164,11 @@ const WORKERS_PAY: WorkersPay = { aloneSeconds: 1.5, from: 4 };
  * workers, and the games of a worker that fails are played here. `byWorkers`: how many games the
  * workers played.
  */
-export async function playRange(s: RunSettings, from: number, to: number, workers: number, progress: boolean | string, pay = WORKERS_PAY): Promise<{ outcomes: GameOutcome[]; seconds: number; byWorkers: number }> {
+export async function playRange(s: RunSettings, from: number, to: number, workers: number, progress: boolean | string | { what: string; after?: string }, pay = WORKERS_PAY): Promise<{ outcomes: GameOutcome[]; seconds: number; byWorkers: number }> {
   const tasks: BatchTask[] = batchRanges(from, to, workers).map((r) => ({ ...s, ...r }));
-  // `progress`: shown or not, or shown opening with what is played (a comparison's side).
-  const bar = progress === false ? undefined : runProgress(to - from, process.stderr, undefined, progress === true ? "simulating" : progress);
+  // `progress`: shown or not, or shown opening with what is played (a comparison's side), and what comes after.
+  const label = typeof progress === "object" ? progress : { what: progress === true ? "simulating" : progress || "" };
+  const bar = progress === false ? undefined : runProgress(to - from, process.stderr, undefined, label.what, label.after);
   const started = performance.now();
   const results: (GameOutcome[] | undefined)[] = new Array(tasks.length);
   let left = to - from;

@@ -39,6 +39,13 @@ describe("a run's progress where stderr is not a terminal", () => {
     t = PLAIN_EVERY_MS;
     b.add(5);
     expect(side.lines).toEqual(["comparing, side B: 5 of 10 games after 30 s, about 30 s left\n"]);
+    // Side A says side B is still to come: its time left read as the whole run's.
+    const first = plainStream();
+    t = 0;
+    const a = runProgress(10, first.stream, () => t, "comparing, side A", "then side B: as many games again");
+    t = PLAIN_EVERY_MS;
+    a.add(5);
+    expect(first.lines).toEqual(["comparing, side A: 5 of 10 games after 30 s, about 30 s left, then side B: as many games again\n"]);
   });
 });
 
