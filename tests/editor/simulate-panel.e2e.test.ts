@@ -393,7 +393,7 @@ describe.skipIf(skipE2e)("simulate panel", () => {
   }, 300_000);
   it("names the measures only the other rules have, as stela compare's note does", async () => {
     // The variant adds a measure the base rules (in play) lack: no row of the table is its.
-    const rules = `${GOOF}\nmeasure "Cards won" p { size(p.won) }\n\nvariant "Counted" {\n  measure "Prizes left" { size(prizes) }\n}\n`;
+    const rules = `${GOOF}\nmeasure "Cards won" p { size(p.won) }\n\nvariant "Counted at the very end of the game" {\n  measure "Prizes left" { size(prizes) }\n}\n`;
     await page.evaluate(`window.stela.setText(${JSON.stringify(rules)})`);
     await page.waitForFunction(() => document.querySelector("[data-testid=status]")?.textContent?.includes("rules OK"), null, { timeout: 30_000 });
     if (!(await page.$("[data-testid=simulate-panel]"))) await page.click("[data-testid=simulate]");
@@ -402,11 +402,14 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     await page.fill("[data-testid=simulate-games]", "4");
     await page.check("[data-testid=simulate-compare]");
     await page.waitForFunction(() => document.querySelectorAll("[data-testid=simulate-against] option").length === 2, null, { timeout: 30_000 });
-    await page.selectOption("[data-testid=simulate-against]", "variant:Counted");
+    await page.selectOption("[data-testid=simulate-against]", "variant:Counted at the very end of the game");
     await page.click("[data-testid=simulate-run]");
-    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes('against variant "Counted"'), null, { timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector("[data-testid=simulate-panel]")?.textContent?.includes('against variant "Counted at the very end of the game"'), null, { timeout: 120_000 });
     await page.waitForSelector("[data-testid=simulate-measures]");
-    expect(await page.textContent("[data-testid=simulate-measures-apart]")).toBe('Measures only variant "Counted" has (no change to report): "Prizes left".');
+    expect(await page.textContent("[data-testid=simulate-measures-apart]")).toBe('Measures only variant "Counted at the very end of the game" has (no change to report): "Prizes left".');
+    // A long variant name in the change column's heading runs no column out of the panel.
+    const edges = await page.$eval("[data-testid=simulate-measures]", (t) => ({ table: t.getBoundingClientRect().right, panel: t.closest("[data-testid=simulate-panel]")!.getBoundingClientRect().right }));
+    expect(edges.table).toBeLessThanOrEqual(edges.panel);
     expect(e.errors).toEqual([]);
   }, 300_000);
 
