@@ -21,7 +21,7 @@ export { GreedyBot } from "./bots/greedy-bot.ts";
 export { evenJudgementNote, sumJudged, untakenOptionsNote, type JudgedSeat } from "./bots/judged.ts";
 export { MctsBot, type MctsBudget, type MctsSettings } from "./bots/mcts-bot.ts";
 export { botRandom, mixSeed } from "./bots/seeds.ts";
-export { binomialPValue, levelPerLook, meanInterval, quantile, shareRate, togetherZ, spread, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";
+export { binomialPValue, levelPerLook, meanInterval, percent, quantile, rateText, shareRate, togetherZ, spread, wilson, Z95, type PairedDifference, type Rate, type Spread } from "./bots/statistics.ts";
 export { repeatedGames, repeatedGamesNote, type RepeatedGames } from "./bots/repeated-games.ts";
 export { alikeNote, alikeShareNote, changeText, leavesOutZero, movesDigest, NO_MOVES, pairedChange, sameWinnersText, samePlayNote, seatsSureTogether, winnerChangesText, togetherVerdict, type PairedChange, type PlayedGame } from "./bots/paired-change.ts";
 export { winningMargin, winningScore } from "./bots/winning-margin.ts";

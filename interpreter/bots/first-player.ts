@@ -1,5 +1,5 @@
 import { share } from "./paired-change.ts";
-import { binomialPValue, chiSquarePValue, pairedShareDifference, wilson, Z95, type PairedDifference } from "./statistics.ts";
+import { binomialPValue, chiSquarePValue, pairedShareDifference, percent, rateText, wilson, Z95, type PairedDifference } from "./statistics.ts";
 
 /**
  * Does the player who decides first win more (or less) than the fair share 1/players? An exact
@@ -219,13 +219,6 @@ function atOnceLeftOut(n: number): string {
   return `${n} decided only by choices made at once left out`;
 }
 
-function percent(x: number): string {
-  return `${(100 * x).toFixed(1)}%`;
-}
-
-function rateText(r: { value: number; low: number; high: number }): string {
-  return `${percent(r.value)} [${(100 * r.low).toFixed(1)}–${(100 * r.high).toFixed(1)}]`;
-}
 
 /**
  * Does a place in the turn order win more (or less) than the fair share, whichever place it is?

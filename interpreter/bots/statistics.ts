@@ -44,6 +44,16 @@ export function shareRate(sum: number, total: number, z = Z95): Rate {
   return wilson(sum, total, z);
 }
 
+/** A share as a percentage, to a tenth: "33.3%". */
+export function percent(x: number): string {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+/** A share with its interval, as every figure of a run reads: "42.2% [29.0–56.7]". */
+export function rateText(r: { value: number; low: number; high: number }): string {
+  return `${percent(r.value)} [${(100 * r.low).toFixed(1)}–${(100 * r.high).toFixed(1)}]`;
+}
+
 /** Mean, sample standard deviation and quantiles of a list of numbers. */
 export interface Spread {
   n: number;

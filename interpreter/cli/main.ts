@@ -11,6 +11,7 @@ import { formatDiagnostic } from "../../dsl/index.ts";
 import { botSpecs } from "./bot-specs.ts";
 import { registerCompare } from "./compare-command.ts";
 import { registerMerge } from "./merge-command.ts";
+import { registerStrength } from "./strength-command.ts";
 import { checkReportPath } from "./report-path.ts";
 import { BrokenRules, playersFor } from "./load-rules.ts";
 import { DECISIONS_LIMIT, GAMES_LIMIT, MAX_DECISIONS_HELP, SMOKE_LIMIT, WORKERS_LIMIT } from "./run-limits.ts";
@@ -132,6 +133,7 @@ function program(result: { code: number }): Command {
 
   registerMerge(p, result, out);
   registerCompare(p, result, out);
+  registerStrength(p, result, out);
 
   p.command("play")
     .description("play in the terminal: hot-seat with numbered options, bots in the seats you list")
