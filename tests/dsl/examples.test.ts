@@ -36,6 +36,16 @@ describe("example blocks: checking", () => {
     ]);
   });
 
+  it("the README's dice example passes: a roll laid out, the rolls after it given with random", () => {
+    const dice = [...readme.matchAll(/```stela\n([\s\S]*?)```/g)].map((m) => m[1]!).find((b) => b.includes('game "Dice race"'))!;
+    const r = compile(dice, "dice.stela");
+    expect(r.diagnostics).toEqual([]);
+    expect(runExamples(r.game!).map((x) => [x.title, x.passed])).toEqual([["A roll laid out, then the next rolls given: 3, then 4, then 6", true]]);
+    // Given otherwise, the rolls fail it: the example reads them.
+    const wrong = compile(dice.replace("random [4, 6]", "random [5, 6]"), "dice.stela");
+    expect(runExamples(wrong.game!).map((x) => x.passed)).toEqual([false]);
+  });
+
   it("an unknown name in an example is an error at its line and column, with a hint", () => {
     const src = harvest(`example "typo" {\n  position {\n    players[0].scor = 3\n  }\n  expect players[0].score == 3\n}\n`);
     const at = line(src, "players[0].scor =");
