@@ -68,7 +68,7 @@ export class GreedyBot {
     const site = choiceSite(match);
     const turn = match.state.turns[player];
     const scores = pool.map((i) => {
-      const f = worlds.length > 1 ? followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn) : followed(tryOption(worlds[0]!, i, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn);
+      const f = worlds.length > 1 ? followedAcross(worlds, i, player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn) : followed(tryOption(worlds[0]!, i, player), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn);
       if (f.short) short.add(i);
       return f.score;
     });

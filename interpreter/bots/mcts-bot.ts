@@ -283,7 +283,7 @@ export class MctsBot {
     const priors = pool.map((index): Prior => {
       // Through the player's own next choice, as greedy judges (an action is worth the best of
       // what it then lets them do), rewarded where that best one left the game.
-      const best = followed(tryOption(world, index, player, this.pick), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn);
+      const best = followed(tryOption(world, index, player), player, FOLLOW_DEPTH, FOLLOW_WIDTH, this.pick, site, turn);
       return { index, reward: judge(best.trial, players), score: best.score };
     });
     return priors.sort((a, b) => b.score - a.score || a.index - b.index);
