@@ -69,6 +69,6 @@ scoring p { points 0 }
     expect(r.code).toBe(0);
     // Player 1 holds one card (taken without asking); Player 2 picks one of two.
     expect(r.out).toMatch(/^ {6}· Player 1: card \d \(only option\)\n {3}1\. Player 2: option \d of 2: card \d \[card-\d\]\n/);
-    expect(r.out).not.toMatch(/took their only option/);
+    expect(r.out).not.toMatch(/\(a hidden choice\)/);
   });
 });

@@ -306,9 +306,11 @@ scoring p { points p.score }`,
     const alone = stela(["play", files["hand.stela"]!, "--bots", "2"], "1\n");
     expect(alone.code).toBe(0);
     expect(alone.out.match(/ · Player 1: Seven \(only option\)/g)).toHaveLength(1);
-    expect(alone.out).not.toContain("Player 1 took their only option");
+    expect(alone.out).not.toContain("Player 1: (a hidden choice)");
     expect(alone.out).not.toContain("(to you)");
-    expect(alone.out.match(/Player 2 took their only option/g)).toHaveLength(1);
+    expect(alone.out.match(/Player 2: \(a hidden choice\)/g)).toHaveLength(1);
+    // Not that it was the only one: being forced tells what a hand holds.
+    expect(alone.out).not.toContain("took their only option");
     // Hot-seat: Player 1's pick comes before anyone sits down, so the table reads it hidden and
     // Player 1 reads it on their screen; Player 2's comes while Player 1 holds the terminal.
     const seats = stela(["play", files["hand.stela"]!], "1\n1\n");
@@ -316,12 +318,12 @@ scoring p { points p.score }`,
     // Player 2 sits down to a recap of what they missed, in their words: told there once more.
     const recap = /Since your last turn \(Player 2\):\n((?:  .*\n)*)/.exec(seats.out)![1]!;
     // Their own forced pick reads by its card there, as the "(to you)" line read it before.
-    expect(recap).toBe("  · Player 1 took their only option\n  Player 1: 1\n  · Player 2: Seven (only option)\n");
+    expect(recap).toBe("  · Player 1: (a hidden choice)\n  Player 1: 1\n  · Player 2: Seven (only option)\n");
     seats.out = seats.out.replace(recap, "");
-    expect(seats.out.match(/Player 1 took their only option/g)).toHaveLength(1);
+    expect(seats.out.match(/Player 1: \(a hidden choice\)/g)).toHaveLength(1);
     expect(seats.out.match(/\(to you\) Player 1: Seven \(only option\)/g)).toHaveLength(1);
     expect(seats.out.indexOf("(to you) Player 1")).toBeGreaterThan(seats.out.indexOf("== Hand — Player 1 to decide =="));
-    expect(seats.out.match(/Player 2 took their only option/g)).toHaveLength(1);
+    expect(seats.out.match(/Player 2: \(a hidden choice\)/g)).toHaveLength(1);
     expect(seats.out).not.toContain("(to you) Player 2");
   });
 

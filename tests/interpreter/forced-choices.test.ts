@@ -83,8 +83,9 @@ describe("forced choices", () => {
     `).start({ players: 2, seed: 1 });
     expect(m.over).toBe(true);
     expect(m.view(0).messages.map((x) => x.text)).toEqual(["Player 1: Card (7) (only option)"]);
-    expect(m.view(1).messages.map((x) => x.text)).toEqual(["Player 1 took their only option"]);
-    expect(m.view(null).messages.map((x) => x.text)).toEqual(["Player 1 took their only option"]);
+    // As any hidden choice reads, not as forced: being forced tells what a hand holds.
+    expect(m.view(1).messages.map((x) => x.text)).toEqual(["Player 1: (a hidden choice)"]);
+    expect(m.view(null).messages.map((x) => x.text)).toEqual(["Player 1: (a hidden choice)"]);
   });
 
   it("replays an old decision list that still holds a now-forced choice, and a new one without it, to the same match", () => {

@@ -145,6 +145,6 @@ scoring p { points 0 }
     const mine = m.view(0).messages.map((t) => t.text);
     const theirs = m.view(1).messages.map((t) => t.text);
     expect(mine[0]).toMatch(/^Player 1: keep card \d \(only option\)$/);
-    expect(theirs[0]).toBe("Player 1 took their only option");
+    expect(theirs[0]).toBe("Player 1: (a hidden choice)");
   });
 });
