@@ -380,10 +380,12 @@ export interface LogEntry {
   labelFor?: PrivateText;
   revealed?: boolean;
   /**
-   * A revealed secret answer of pieces some could not see at the reveal: named only to those who
-   * see every one of them where it lies when the log is read (`visibility.ts` `logLabel`).
+   * A revealed secret answer of pieces some could not see at the reveal: named only to `readers`,
+   * the seats that saw every one of them where the rules put them by the next question (`vm.ts`
+   * `fixReaders`; spectators are not among them).
    */
   pieces?: number[];
+  readers?: number[];
 }
 
 export interface Message {

@@ -52,7 +52,7 @@ export function seenByAll(x: Seen, id: number): boolean {
 
 /**
  * A log line as `viewer` reads it: others' secret answers stay secret until revealed, hidden pieces
- * unnamed; a revealed answer of pieces (`LogEntry.pieces`) is named only while `viewer` sees them all.
+ * unnamed; a revealed answer of pieces (`LogEntry.pieces`) is named only to its `readers`.
  */
 export function logLabel(x: Seen, e: LogEntry, viewer: number | null): string {
   if (e.player === viewer) return e.label;
@@ -63,7 +63,9 @@ export function logLabel(x: Seen, e: LogEntry, viewer: number | null): string {
 export function hiddenFrom(x: Seen, e: LogEntry, viewer: number | null): string | undefined {
   if (e.player === viewer) return undefined;
   if (e.secret && !e.revealed) return "(a secret choice)";
-  if (e.hidden || e.pieces?.some((id) => !seesPiece(x, id, viewer))) return "(a hidden choice)";
+  if (e.hidden) return "(a hidden choice)";
+  // Settled at the next question (`fixReaders`); until then, read where the pieces lie.
+  if (e.pieces && (e.readers ? viewer === null || !e.readers.includes(viewer) : e.pieces.some((id) => !seesPiece(x, id, viewer)))) return "(a hidden choice)";
   return undefined;
 }
 

@@ -31,6 +31,33 @@ export function run(x: Exec): void {
   } catch (e) {
     recordError(x, e, currentSpan(x));
   }
+  fixReaders(x);
+}
+
+/**
+ * Settles who reads a revealed secret answer of pieces as written (`LogEntry.pieces`): those who
+ * see every one of them where the rules have put them by the next question (or the game's end),
+ * once, so the line does not change after: read where the pieces lie at each reading, cards shown
+ * and later taken back into a hand were hidden again from those who had seen them, and a card
+ * passed on twice was named to its last holder as the first one's answer. Answers everyone can see
+ * then are named to all. The reveal's lines are the log's last: nothing is logged before the next question.
+ */
+function fixReaders(x: Exec): void {
+  const log = x.s.log;
+  for (let i = log.length - 1; i >= 0; i--) {
+    const e = log[i]!;
+    if (e.pieces === undefined || e.readers !== undefined) return;
+    const pieces = e.pieces;
+    if (pieces.every((id) => seenByAll(x, id))) {
+      const { pieces: _, ...named } = e;
+      log[i] = named;
+    } else {
+      const readers: number[] = [];
+      for (let q = 0; q < x.s.players; q++) if (q === e.player || pieces.every((id) => seesPiece(x, id, q))) readers.push(q);
+      // Replaced, not changed: clones share log entries.
+      log[i] = { ...e, readers };
+    }
+  }
 }
 
 function currentSpan(x: Exec): Span {
@@ -1198,14 +1225,15 @@ function settle(
     // revealed, and they are the log's last entries (nothing is logged while it waits): the log is
     // walked back to the first that is not one, not copied whole at every reveal.
     const log = s.log;
-    // The reveal shows the answers, but a piece is named only to those who can see it where it lies
-    // when the log is read (`LogEntry.pieces`, `logLabel`): a bid token kept in its owner's zone, or
-    // cards passed into another's hand, read "(a hidden choice)" to the others, and cards the rules
-    // then lay in a public zone are named. Face-down bids were named to every player in the log.
+    // The reveal shows the answers, but a piece is named only to those who can see it where the
+    // rules put it by the next question (`LogEntry.pieces`, `fixReaders`): a bid token kept in its
+    // owner's zone, or cards passed into another's hand, read "(a hidden choice)" to the others, and
+    // cards the rules then lay in a public zone are named. Face-down bids were named to every player.
     const unseen = (q: number): boolean => spec.valueType.t === "piece" && hidesPieces(x, p.chosen[q]!.value, q);
     for (let i = log.length - 1; i >= 0 && log[i]!.secret && !log[i]!.revealed; i--) {
       const v = p.chosen[log[i]!.player]?.value;
-      log[i] = unseen(log[i]!.player) ? { ...log[i]!, revealed: true, pieces: (Array.isArray(v) ? v : [v]).filter((id): id is number => typeof id === "number") } : { ...log[i]!, revealed: true };
+      // Who reads it is settled by the next question (`fixReaders`); a quiet match names nothing.
+      log[i] = !x.quiet && unseen(log[i]!.player) ? { ...log[i]!, revealed: true, pieces: (Array.isArray(v) ? v : [v]).filter((id): id is number => typeof id === "number") } : { ...log[i]!, revealed: true };
     }
     // Answers given for lack of choice are revealed with the others.
     if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, p.chosen[q]!.labelFor !== undefined || unseen(q));

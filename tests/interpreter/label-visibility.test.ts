@@ -104,11 +104,14 @@ flow {
   let shows = secretly each q in players chooses c from q.hand prompt "Show"
   for q in players { move shows[q] to shown }
   turn players[0] { let _n = choose n from 1..2 prompt "Go on" }
+  for q in players { move shows[q] to q.hand }
+  turn players[0] { let _m = choose n from 1..2 prompt "Once more" }
 }
 scoring p { points 0 }
 `);
     const m = game.start({ players: 3, seed: 5 });
     for (let round = 0; round < 3; round++) for (const p of [0, 1, 2]) m.applyAt(0, p);
+    m.applyAt(0, 0);
     const lines = (viewer: number | null) => m.view(viewer).log.map((e) => e.label);
     const named = /^card \d+$/;
     // Bids (0–2): each player reads their own, the others' stay hidden, a spectator reads none.
@@ -120,8 +123,10 @@ scoring p { points 0 }
     for (const viewer of [0, 1, 2]) {
       lines(viewer).slice(3, 6).forEach((label, p) => expect(label).toMatch(p === viewer || (p + 1) % 3 === viewer ? named : /^\(a hidden choice\)$/));
     }
-    // Shown (6–8): laid on the table, named to everyone.
+    // Shown (6–8): laid on the table by the next question, named to everyone, and still once the
+    // cards are back in their hands (who reads a line is settled when the next question comes).
     for (const viewer of [0, 1, 2, null]) for (const label of lines(viewer).slice(6, 9)) expect(label).toMatch(named);
+    expect(m.decision?.prompt).toBe("Once more");
     // A bot's redrawn copy reads its log as its player does.
     const copy = m.resampleFor(1, 9);
     expect(copy.view(1).log.map((e) => e.label).map((l) => named.test(l))).toEqual(lines(1).map((l) => named.test(l)));
