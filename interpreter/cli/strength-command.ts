@@ -1,10 +1,10 @@
 import type { Command } from "commander";
-import { parseBotSpec, percent, rateText, shareRate, Z95, type Rate, type RunSettings } from "../index.ts";
+import { parseBotSpec, percent, rateText, shareRate, Z95, type Game, type Rate, type RunSettings } from "../index.ts";
 import { botSpecs } from "./bot-specs.ts";
 import { playersFor } from "./load-rules.ts";
 import { DECISIONS_LIMIT, GAMES_LIMIT, MAX_DECISIONS_HELP, WORKERS_LIMIT } from "./run-limits.ts";
-import type { GameOutcome } from "./simulate-batch.ts";
-import { defaultWorkers, playRange } from "./simulate-command.ts";
+import { playGame, type GameOutcome } from "./simulate-batch.ts";
+import { defaultWorkers, loadForRun, playRange } from "./simulate-command.ts";
 import { seedFlag, UsageError, wholeNumber } from "./usage-error.ts";
 
 /**
@@ -12,10 +12,10 @@ import { seedFlag, UsageError, wholeNumber } from "./usage-error.ts";
  * balance run a designer must choose a bot, and more search is not stronger in every game (an
  * auction's random rollouts overbid: the README); the check the README asks for took a designer
  * hand-made runs with the bot in each seat in turn, and nothing told them what a bot costs. This
- * plays the rated bot in each seat in turn against the other bot in the rest, the same game seeds
- * in every seat (so a game that favours a seat is played with the rated bot in each), and reads
- * its win share against the fair share; then the other bot alone in every seat, for the time a
- * game takes without it.
+ * plays the rated bot in each seat in turn against the other bot in the rest, as many games in
+ * every seat and the same game seeds (so a game that favours a seat is played with the rated bot
+ * in each), and reads its win share against the fair share; then times a few of those games
+ * against the same games with the other bot alone (`timePairs`).
  */
 export interface StrengthOptions {
   bot: string;
@@ -42,12 +42,47 @@ function shareOf(g: GameOutcome, seat: number): number {
   return g.winners.includes(seat) ? 1 / g.winners.length : 0;
 }
 
-/** What the win share says of the rated bot against the other, in words. */
+/**
+ * What the win share says of the rated bot against the other, in words; `slower`: a game with it
+ * took a good deal longer (`SLOWER`) in the timed pairs.
+ */
 export function strengthVerdict(bot: string, against: string, share: Rate, fair: number, slower: boolean): string {
   if (share.low > fair) return `surely stronger than ${against} in this game (its interval lies above the fair share)`;
   if (share.high < fair) return `surely weaker than ${against} in this game (its interval lies below the fair share): balance runs with ${against} read stronger play`;
-  const cheaper = slower ? `; until one is shown stronger, ${against} answers as well in less time` : "";
-  return `not surely stronger or weaker than ${against} in this game: more games would tell${cheaper}`;
+  const cheaper = slower ? `; ${against} is the cheaper of the two` : "";
+  return `not told apart from ${against} in this game: more games would tell${cheaper}`;
+}
+
+/** How much longer a game with the rated bot must take before it is called the dearer: timing on a shared machine wobbles by a fifth. */
+const SLOWER = 1.25;
+
+/** Pairs of games timed back to back in this process (`timePairs`), after one pair to warm up. */
+const TIMED_PAIRS = 4;
+
+/**
+ * Seconds a game takes with the rated bot in a seat and with the other bot alone: pairs of the
+ * run's games played back to back in this process, the same game seeds, after a pair to warm up.
+ * The runs' own times are not comparable: a long run hands its games to worker processes (several
+ * at once, each starting cold) and a short one plays here (the same bot on both sides read 4.4x
+ * and 11.9x).
+ */
+function timePairs(game: Game, base: Omit<RunSettings, "bots">, o: StrengthOptions, pairs: number): { withBot: number; alone: number; pairs: number } {
+  let withBot = 0;
+  let alone = 0;
+  for (let g = 0; g <= pairs; g++) {
+    const seat = g % o.players;
+    const rated: RunSettings = { ...base, bots: Array.from({ length: o.players }, (_, p) => (p === seat ? o.bot : o.against)) };
+    const t0 = performance.now();
+    playGame(game, rated, g + 1, undefined, undefined, true);
+    const t1 = performance.now();
+    playGame(game, { ...base, bots: [o.against] }, g + 1, undefined, undefined, true);
+    const t2 = performance.now();
+    // The first pair warms the JIT up for both bots.
+    if (g === 0) continue;
+    withBot += (t1 - t0) / 1000;
+    alone += (t2 - t1) / 1000;
+  }
+  return { withBot: withBot / pairs, alone: alone / pairs, pairs };
 }
 
 /** How many games would give the rated bot's share to ±5 points (95%), at the share read. */
@@ -57,19 +92,19 @@ function gamesForFivePoints(value: number): number {
 }
 
 export async function runStrength(file: string, o: StrengthOptions, out: (line: string) => void): Promise<number> {
+  // The rules checked, and the variant and player count refused as simulate refuses them.
+  const game = loadForRun(file, o, out);
+  if (!game) return 1;
   const base: Omit<RunSettings, "bots"> = { file, players: o.players, seed: o.seed, ...(o.variant === undefined ? {} : { variant: o.variant }), ...(o.maxDecisions === undefined ? {} : { maxDecisions: o.maxDecisions }) };
+  // As many games in every seat, so a seat that wins more in this game weighs no more than another.
+  const perSeat = Math.ceil(o.games / o.players);
   const runs: SeatRun[] = [];
   for (let seat = 0; seat < o.players; seat++) {
-    const games = Math.floor(o.games / o.players) + (seat < o.games % o.players ? 1 : 0);
-    if (games === 0) continue;
     const bots = Array.from({ length: o.players }, (_, p) => (p === seat ? o.bot : o.against));
-    const r = await playRange({ ...base, bots }, 1, games + 1, o.workers, o.progress && `rating ${o.bot}, seat ${seat + 1}`);
+    const r = await playRange({ ...base, bots }, 1, perSeat + 1, o.workers, o.progress && `rating ${o.bot}, seat ${seat + 1}`);
     runs.push({ seat, outcomes: r.outcomes, seconds: r.seconds });
   }
-  // The other bot alone, as many games as one seat's: what a game costs without the rated bot.
-  const alone = Math.max(1, Math.ceil(o.games / o.players));
-  const plain = await playRange({ ...base, bots: [o.against] }, 1, alone + 1, o.workers, o.progress && `timing ${o.against} alone`);
-
+  const timed = timePairs(game, base, o, Math.min(TIMED_PAIRS, perSeat));
   const clean = runs.flatMap((r) => r.outcomes.filter((g) => !g.error).map((g) => ({ g, seat: r.seat })));
   const failed = runs.reduce((n, r) => n + r.outcomes.filter((g) => g.error).length, 0);
   const played = runs.reduce((n, r) => n + r.outcomes.length, 0);
@@ -79,14 +114,14 @@ export async function runStrength(file: string, o: StrengthOptions, out: (line: 
     const ok = r.outcomes.filter((g) => !g.error);
     return { seat: r.seat + 1, games: ok.length, share: shareRate(ok.reduce((t, g) => t + shareOf(g, r.seat), 0), ok.length) };
   });
-  const withBot = runs.reduce((t, r) => t + r.seconds, 0) / Math.max(1, played);
-  const againstAlone = plain.seconds / Math.max(1, plain.outcomes.length);
-  const verdict = strengthVerdict(o.bot, o.against, share, fair, withBot > againstAlone);
+  const ratio = timed.withBot / Math.max(timed.alone, 1e-9);
+  const verdict = clean.length ? strengthVerdict(o.bot, o.against, share, fair, ratio >= SLOWER) : undefined;
 
   if (o.json) {
+    const figures = clean.length ? { share, bySeat, verdict } : {};
     out(
       JSON.stringify(
-        { file, players: o.players, bot: o.bot, against: o.against, seed: o.seed, ...(o.variant === undefined ? {} : { variant: o.variant }), games: played, failed, fair, share, bySeat, verdict, secondsPerGame: { withBot, againstAlone } },
+        { file, players: o.players, bot: o.bot, against: o.against, seed: o.seed, ...(o.variant === undefined ? {} : { variant: o.variant }), games: played, failed, fair, ...figures, secondsPerGame: { withBot: timed.withBot, againstAlone: timed.alone, pairs: timed.pairs } },
         null,
         2,
       ),
@@ -94,16 +129,16 @@ export async function runStrength(file: string, o: StrengthOptions, out: (line: 
     return clean.length === 0 ? 1 : 0;
   }
   const variant = o.variant === undefined ? "" : `, variant "${o.variant}"`;
-  out(`${o.bot} against ${o.against}: ${file}${variant}, ${o.players} players, ${played} games (${o.bot} in each seat in turn, ${o.against} in the others; the same game seeds in every seat), seed ${o.seed}`);
+  out(`${o.bot} against ${o.against}: ${file}${variant}, ${o.players} players, ${played} games (${o.bot} in each seat in turn, ${perSeat} a seat, ${o.against} in the others; the same game seeds in every seat), seed ${o.seed}`);
   if (clean.length === 0) {
     out(`every game failed (a rule's error): there is no share to read; \`stela check --smoke\` finds the error`);
     return 1;
   }
   out(`${o.bot} won ${rateText(share)} of ${clean.length} games (a first place shared by k counts 1/k), against a fair ${percent(fair)}: ${verdict}`);
   out(`  by seat: ${bySeat.map((s) => `seat ${s.seat} ${rateText(s.share)} of ${s.games}`).join("; ")}`);
-  const width = (share.high - share.low) / 2;
-  if (width > 0.05) out(`precision: its share known to ±${(100 * width).toFixed(1)} points (95%); about ${gamesForFivePoints(share.value)} games would give ±5`);
-  out(`time: ${duration(withBot)} a game with ${o.bot} in a seat, ${duration(againstAlone)} a game of ${o.against} alone (${(withBot / Math.max(againstAlone, 1e-9)).toFixed(1)}x as long), on ${o.workers} worker${o.workers === 1 ? "" : "s"}`);
+  const width = share.high - share.low;
+  if (width > 0.1) out(`precision: its interval spans ${(100 * width).toFixed(1)} points (95%); about ${gamesForFivePoints(share.value)} games would give ±5`);
+  out(`time: ${duration(timed.withBot)} a game with ${o.bot} in a seat, ${duration(timed.alone)} a game of ${o.against} alone (${ratio.toFixed(1)}x as long; ${timed.pairs} pairs of the same games played back to back in one process)`);
   if (failed) out(`${failed} of ${played} games failed (a rule's error) and are left out: \`stela check --smoke\` finds the error`);
   return 0;
 }
@@ -147,7 +182,7 @@ export function registerStrength(p: Command, result: { code: number }, out: (lin
     .option("--bot <kind>", "the bot rated (random, greedy, greedy:<copies>, mcts:<iterations>, mcts:<ms>ms)", "mcts:50")
     .option("--against <kind>", "the bot in the other seats", "greedy")
     .option("--players <n>", "number of players (default: the game's, when it has one)")
-    .option("--games <n>", "games in all, shared evenly among the seats", "60")
+    .option("--games <n>", "games in all, shared evenly among the seats (rounded up to as many in each)", "60")
     .option("--seed <n>", "seed of the run (every seat plays the same game seeds)", "1")
     .option("--variant <name>", "play a variant of the game (\"A+B\": variants A and B together)")
     .option("--workers <n>", "worker processes", String(defaultWorkers()))
@@ -158,7 +193,7 @@ export function registerStrength(p: Command, result: { code: number }, out: (lin
       const bot = oneBot(o.bot, "--bot");
       const against = oneBot(o.against, "--against");
       const players = playersFor(o.players, file);
-      if (players < 2) throw new UsageError("--players: a bot's strength is read against others: 2 players or more");
+      if (players < 2) throw new UsageError(o.players === undefined ? "a bot's strength is read against other players, and this game is for 1" : "--players: a bot's strength is read against other players: 2 players or more");
       const games = wholeNumber(o.games, "--games", 1, GAMES_LIMIT);
       if (games < players) throw new UsageError(`--games ${games}: at least one game in each of the ${players} seats`);
       result.code = await runStrength(
