@@ -126,10 +126,12 @@ export function firstPlayerVerdict(bots: readonly string[], test: FirstPlayerTes
   const readable = firstPlayerReadable(bots, test);
   if (readable !== true) return readable;
   // Just short of the mark is said as such: at p = 0.052 "no evidence" read as a fair game to a
-  // designer whose runs, pooled, then read p = 0.008.
+  // designer whose runs, pooled, then read p = 0.008. A run of its own tells, not this one pooled
+  // after the fact: read again at 0.05 once it looked close, a fair game reads an effect too often.
   if (test.pValue >= 0.05 && test.pValue < 0.1) {
     const lean = test.wins > test.decisive * test.fairShare ? "ahead" : "behind";
-    return `not shown, but close: the first player leans ${lean}, which a fair game reads about one run in ten; more games would tell, as would another --seed's run merged with this one by stela merge`;
+    const atOnce = test.atOnce ? "; the game has choices made at once, so the first to decide alone may not be the first in its turn order" : "";
+    return `not shown, but close when ${bots[0] ?? "the bot"} plays every seat: the first player leans ${lean}, as a fair game reads once in ten to twenty runs; a new run of more games (another --seed) would tell${atOnce}`;
   }
   if (test.pValue >= 0.05) return "no evidence of a first-player effect";
   // Which way: the first player's share of the games one seat won alone against its fair share.

@@ -411,7 +411,7 @@ describe("comparing two runs", () => {
     expect(lines.slice(at + 1, at + 5)).toEqual([
       "  A: the first to decide won 34 of 100 decisive games, 34.0% [25.5–43.7] against a fair 33.3% (p = 0.9156, no evidence of a first-player effect)",
       "     by place in the turn order (the first to decide, then clockwise), the games won alone were 34, 33, 33 of 100 (p = 0.9900, no evidence that the place in the turn order matters)",
-      "  B: the first to decide won 24 of 100 decisive games, 24.0% [16.7–33.2] against a fair 33.3% (p = 0.0556, not shown, but close: the first player leans behind, which a fair game reads about one run in ten; more games would tell, as would another --seed's run merged with this one by stela merge)",
+      "  B: the first to decide won 24 of 100 decisive games, 24.0% [16.7–33.2] against a fair 33.3% (p = 0.0556, not shown, but close when random plays every seat: the first player leans behind, as a fair game reads once in ten to twenty runs; a new run of more games (another --seed) would tell)",
       "     by place in the turn order (the first to decide, then clockwise), the games won alone were 24, 43, 33 of 100 (p = 0.0665, no evidence that the place in the turn order matters)",
     ]);
     // Only B's test reads an effect: said not to be a change by itself, with the change game by game.
