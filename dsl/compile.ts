@@ -279,7 +279,9 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     if (text === undefined) return {};
     const lineStart = text.lastIndexOf("\n", d.span.start.offset - 1) + 1;
     const lineEnd = text.indexOf("\n", d.span.end.offset);
-    const lines = codeOnly(text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd));
+    const raw = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+    // The code, and what a text's `{…}` reads (`log "start {START * 2}"`): `codeOnly` blanks texts.
+    const lines = `${codeOnly(raw)} ${[...raw.matchAll(/\{([^{}"]*)\}/g)].map((m) => m[1]).join(" ")}`;
     const read = v.items.filter((i) => {
       const n = declName(i.decl)?.text;
       return i.override && n !== undefined && new RegExp(`(^|[^A-Za-z0-9_])${n}([^A-Za-z0-9_]|$)`).test(lines);

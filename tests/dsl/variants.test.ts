@@ -293,6 +293,11 @@ variant "Wordy" extends "counting.stela" {
       expect(d.message).toMatch(/\(with variant "Wordy"\)$/);
       expect(d.hint).toMatch(/this line reads `START`, which variant "Wordy" overrides at rules\/house\.stela:3:3$/);
     }
+    // Read inside a text's `{…}` too.
+    files["rules/told.stela"] = BASE.replace("  for p in players { p.score += START }", '  log "start {START * 2}"');
+    const told = errors(compile(source.replace('"counting.stela"', '"told.stela"'), "rules/house.stela", { readFile }));
+    expect(told.length).toBeGreaterThan(0);
+    for (const d of told) expect(d.hint).toMatch(/this line reads `START`, which variant "Wordy" overrides at rules\/house\.stela:3:3$/);
   });
 
   it("tell a variant that says no `extends` beside others that do to add one", () => {
