@@ -174,7 +174,11 @@ function compileUnsafe(source: string, file: string, options: CompileOptions): C
     otherSources.set(basePath, baseSource);
     // The base on its own: its errors stop here (they are the base's to fix), and its
     // warnings belong to checking the base file, not to every file that extends it.
-    const alone = checkFile({ kind: "File", file: basePath, decls: baseDecls, span: base.ast.span }, baseSource);
+    // Its examples that play one of its own variants are that variant's to check, as when the base
+    // file is checked itself (a kind or constant the variant adds read as an error of the base here,
+    // under every file extending it, while the base file checked clean).
+    const baseOwn = new Set(baseVariants.map((v) => v.title));
+    const alone = checkFile({ kind: "File", file: basePath, decls: baseDecls.filter((d) => d.kind !== "ExampleDecl" || !baseOwn.has(exampleVariant(d) ?? "")), span: base.ast.span }, baseSource);
     const errors = alone.diagnostics.filter((d) => d.severity === "error");
     if (errors.length) {
       sink.error("invalid-variant", `the base file "${target.path}" has ${errors.length} error${errors.length === 1 ? "" : "s"}; fix it first`, target.span);

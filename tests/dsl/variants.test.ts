@@ -300,6 +300,25 @@ variant "Wordy" extends "counting.stela" {
     for (const d of told) expect(d.hint).toMatch(/this line reads `START`, which variant "Wordy" overrides at rules\/house\.stela:3:3$/);
   });
 
+  it("leave the base's examples of its own variants to those variants, as checking the base file itself does", () => {
+    // The example of "Big" reads the constant "Big" adds: an error of the base under this file,
+    // while the base file checked clean.
+    files["rules/with-example.stela"] = `${BASE}
+variant "Big" {
+  const BONUS = 5
+}
+example "big bonus" {
+  variant "Big"
+  players 2
+  expect BONUS == 5
+}
+`;
+    expect(errors(compile(files["rules/with-example.stela"]!, "rules/with-example.stela", { readFile }))).toEqual([]);
+    const r = compile(`variant "One" extends "with-example.stela" {\n  override const START = 4\n}\n`, "rules/house.stela", { readFile });
+    expect(errors(r)).toEqual([]);
+    expect(r.variantNames).toEqual(["One"]);
+  });
+
   it("tell a variant that says no `extends` beside others that do to add one", () => {
     const source = `variant "Generous" extends "counting.stela" {
   override const START = 7
