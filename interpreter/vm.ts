@@ -703,7 +703,7 @@ function offerChoice(x: Exec, f: FrameState, ins: Extract<Instr, { k: "choose" }
  * may not read (a piece they cannot see) reads to them as any hidden choice
  * does, not as forced: "took their only option" told the table that a hand's
  * two cards were alike, or that a card had to be played (a designer's
- * Love-Letter-like game, where nobody may tell a forced play from a bluff).
+ * game of hidden hands, where nobody may tell a forced play from a bluff).
  */
 function tellForced(x: Exec, player: number, option: string, label: string, hidden: boolean): void {
   const m: Message = { text: `${x.rt.playerName(player)}: ${label} (only option)`, at: x.s.log.length, forced: { player, option, label } };
