@@ -1229,14 +1229,15 @@ function settle(
     // rules put it by the next question (`LogEntry.pieces`, `fixReaders`): a bid token kept in its
     // owner's zone, or cards passed into another's hand, read "(a hidden choice)" to the others, and
     // cards the rules then lay in a public zone are named. Face-down bids were named to every player.
-    const unseen = (q: number): boolean => spec.valueType.t === "piece" && hidesPieces(x, p.chosen[q]!.value, q);
+    // No closure here: one that captured this function's variables made every decision's `settle` slower.
+    const pieceType = spec.valueType.t === "piece";
     for (let i = log.length - 1; i >= 0 && log[i]!.secret && !log[i]!.revealed; i--) {
-      const v = p.chosen[log[i]!.player]?.value;
       // Who reads it is settled by the next question (`fixReaders`); a quiet match names nothing.
-      log[i] = !x.quiet && unseen(log[i]!.player) ? { ...log[i]!, revealed: true, pieces: (Array.isArray(v) ? v : [v]).filter((id): id is number => typeof id === "number") } : { ...log[i]!, revealed: true };
+      const v = pieceType && !x.quiet ? p.chosen[log[i]!.player]?.value : undefined;
+      log[i] = v !== undefined && hidesPieces(x, v, log[i]!.player) ? { ...log[i]!, revealed: true, pieces: piecesIn(v) } : { ...log[i]!, revealed: true };
     }
     // Answers given for lack of choice are revealed with the others.
-    if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, p.chosen[q]!.labelFor !== undefined || unseen(q));
+    if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, p.chosen[q]!.labelFor !== undefined || (pieceType && hidesPieces(x, p.chosen[q]!.value, q)));
     f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;
     f.pc++;
     return true;
@@ -1267,6 +1268,11 @@ function settle(
 function hidesPieces(x: Exec, value: Value, who: number): boolean {
   const items = Array.isArray(value) ? value : [value];
   return items.some((v) => typeof v === "number" && !seenByAll(x, v) && seesPiece(x, v, who));
+}
+
+/** The pieces of a choice's answer (a piece, or a list of them). */
+function piecesIn(value: Value): number[] {
+  return (Array.isArray(value) ? value : [value]).filter((id): id is number => typeof id === "number");
 }
 
 /**
