@@ -153,8 +153,9 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     expect(text).toContain("10 games, 2 players, seed 1, bots mcts:8,random");
     expect(text).toMatch(/seat 1 \(mcts:8\)/);
     // Each seat's label ends before its bars start: "seat 1 (mcts:100" ran under the bar.
+    // Two games: a run whose every game ties shows the team's score, not a chart (game 1 ties 7 to 7).
     await page.fill("[data-testid=simulate-budget-1]", "1000");
-    await page.fill("[data-testid=simulate-games]", "1");
+    await page.fill("[data-testid=simulate-games]", "2");
     await page.click("[data-testid=simulate-run]");
     await page.waitForFunction(() => document.querySelector("[data-testid=simulate-chart]")?.textContent?.includes("seat 1 (mcts:1000)"), null, { timeout: 120_000 });
     const chart = await page.$eval("[data-testid=simulate-chart]", (svg) => {
