@@ -1231,11 +1231,15 @@ function settle(
     // cards the rules then lay in a public zone are named. Face-down bids were named to every player.
     // No closure here: one that captured this function's variables made every decision's `settle` slower.
     const pieceType = spec.valueType.t === "piece";
-    for (let i = log.length - 1; i >= 0 && log[i]!.secret && !log[i]!.revealed; i--) {
-      // Who reads it is settled by the next question (`fixReaders`); a quiet match names nothing.
-      const v = pieceType && !x.quiet ? p.chosen[log[i]!.player]?.value : undefined;
-      log[i] = v !== undefined && hidesPieces(x, v, log[i]!.player) ? { ...log[i]!, revealed: true, pieces: piecesIn(v) } : { ...log[i]!, revealed: true };
+    let first = log.length;
+    let hides = false;
+    for (; first > 0 && log[first - 1]!.secret && !log[first - 1]!.revealed; first--) {
+      // A quiet match names nothing.
+      if (pieceType && !x.quiet && !hides) hides = hidesPieces(x, p.chosen[log[first - 1]!.player]?.value ?? null, log[first - 1]!.player);
     }
+    // Who reads each answer is settled by the next question (`fixReaders`): every line of this
+    // reveal carries its pieces then (none: named to all), so they are the log's last lines with pieces.
+    for (let i = first; i < log.length; i++) log[i] = hides ? { ...log[i]!, revealed: true, pieces: piecesIn(p.chosen[log[i]!.player]?.value ?? null) } : { ...log[i]!, revealed: true };
     // Answers given for lack of choice are revealed with the others.
     if (!x.quiet) for (const q of p.players) if (p.chosen[q]!.forced) tellForced(x, q, p.chosen[q]!.id, p.chosen[q]!.label, p.chosen[q]!.labelFor !== undefined || (pieceType && hidesPieces(x, p.chosen[q]!.value, q)));
     f.locals[(spec as Extract<Instr, { k: "secret" }>).slot] = map;

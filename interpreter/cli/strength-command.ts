@@ -34,7 +34,6 @@ export interface StrengthOptions {
 interface SeatRun {
   seat: number;
   outcomes: GameOutcome[];
-  seconds: number;
 }
 
 /** The rated bot's share of a game it played in `seat`: a first place shared by k counts 1/k. */
@@ -46,7 +45,7 @@ function shareOf(g: GameOutcome, seat: number): number {
  * What the win share says of the rated bot against the other, in words; `slower`: a game with it
  * took a good deal longer (`SLOWER`) in the timed pairs.
  */
-export function strengthVerdict(bot: string, against: string, share: Rate, fair: number, slower: boolean): string {
+function strengthVerdict(against: string, share: Rate, fair: number, slower: boolean): string {
   if (share.low > fair) return `surely stronger than ${against} in this game (its interval lies above the fair share)`;
   if (share.high < fair) return `surely weaker than ${against} in this game (its interval lies below the fair share): balance runs with ${against} read stronger play`;
   const cheaper = slower ? `; ${against} is the cheaper of the two` : "";
@@ -102,7 +101,7 @@ export async function runStrength(file: string, o: StrengthOptions, out: (line: 
   for (let seat = 0; seat < o.players; seat++) {
     const bots = Array.from({ length: o.players }, (_, p) => (p === seat ? o.bot : o.against));
     const r = await playRange({ ...base, bots }, 1, perSeat + 1, o.workers, o.progress && `rating ${o.bot}, seat ${seat + 1}`);
-    runs.push({ seat, outcomes: r.outcomes, seconds: r.seconds });
+    runs.push({ seat, outcomes: r.outcomes });
   }
   const timed = timePairs(game, base, o, Math.min(TIMED_PAIRS, perSeat));
   const clean = runs.flatMap((r) => r.outcomes.filter((g) => !g.error).map((g) => ({ g, seat: r.seat })));
@@ -115,7 +114,7 @@ export async function runStrength(file: string, o: StrengthOptions, out: (line: 
     return { seat: r.seat + 1, games: ok.length, share: shareRate(ok.reduce((t, g) => t + shareOf(g, r.seat), 0), ok.length) };
   });
   const ratio = timed.withBot / Math.max(timed.alone, 1e-9);
-  const verdict = clean.length ? strengthVerdict(o.bot, o.against, share, fair, ratio >= SLOWER) : undefined;
+  const verdict = clean.length ? strengthVerdict(o.against, share, fair, ratio >= SLOWER) : undefined;
 
   if (o.json) {
     const figures = clean.length ? { share, bySeat, verdict } : {};

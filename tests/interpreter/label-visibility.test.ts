@@ -133,6 +133,37 @@ scoring p { points 0 }
     expect(copy.state.log.slice(0, 3).map((e) => e.label)).toEqual([expect.stringMatching(/^\(a hidden choice\)$/), expect.stringMatching(named), expect.stringMatching(/^\(a hidden choice\)$/)]);
   });
 
+  it("a reveal whose last answer names a public card still settles who reads the others' hidden ones", () => {
+    // Player 3 picks a card on the table, the others one of their hands: every hidden answer is
+    // settled at the next question, and reads hidden still once the card is laid on the table.
+    const m = gameFromSource(`game "Mixed" { players 3 }
+kind Card { value: number  show { label: "card {this.value}" } }
+zone deck: Card hidden
+zone hand per player: Card owner
+zone shown: Card public
+components Card in deck { for v in 1..12 { x1 { value: v } } }
+setup { shuffle deck
+  for q in players { deal 2 from deck to q.hand }
+  deal 1 from deck to shown }
+flow {
+  let picks = secretly each q in players chooses c from [k for k in q.hand] + [k for k in shown] prompt "Pick"
+  turn players[0] { let _n = choose n from 1..2 prompt "Go on" }
+  move picks[players[0]] to shown
+  turn players[0] { let _m = choose n from 1..2 prompt "Again" }
+}
+scoring p { points 0 }
+`).start({ players: 3, seed: 2 });
+    m.applyAt(0, 0);
+    m.applyAt(0, 1);
+    m.applyAt(m.optionCount(2) - 1, 2);
+    m.applyAt(0, 0);
+    expect(m.decision?.prompt).toBe("Again");
+    const line = (viewer: number | null, i: number) => m.view(viewer).log[i]!.label;
+    expect(line(0, 0)).toMatch(/^card \d+$/);
+    for (const viewer of [1, 2, null]) expect(line(viewer, 0)).toBe("(a hidden choice)");
+    for (const viewer of [0, 1, null]) expect(line(viewer, 2)).toMatch(/^card \d+$/);
+  });
+
   it("a forced secret answer whose label names a hidden card is told to the others without it", () => {
     const m = gameFromSource(`game "Forced" { players 2 }
 kind Card { value: number  show { label: "card {this.value}" } }
