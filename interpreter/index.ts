@@ -31,7 +31,7 @@ export type { Measured, MeasureInfo, MeasureValue } from "./measures.ts";
 export { sharedChangeLine, sharedCountsLine, sharedScore, sharedScoreLine, sharedScoreNote, sureTeamChange, teamChangeReason, type SharedScore } from "./bots/shared-score.ts";
 export { changePrecision, precisionText, winPrecision, type Precision } from "./bots/precision.ts";
 export { FIRST_LOOK, listed, looksText, lookSchedule, MOST_LOOKS, sureWinChange } from "./bots/looks.ts";
-export { firstPlayerChange, firstPlayerEvidence, firstPlayerReadable, firstPlayerTest, firstPlayerText, firstToDecide, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
+export { firstPlayerChange, oneSideFirstPlayerNote, firstPlayerEvidence, firstPlayerReadable, firstPlayerTest, firstPlayerText, firstToDecide, firstPlayerVerdict, formatPValue, turnOrderTest, turnOrderText, type FirstMoveGame, type FirstPlayerTest, type TurnOrderTest } from "./bots/first-player.ts";
 export { compareCommand, replayCommand, runCommand, type CompareSettings, type RunSettings } from "./bots/run-command.ts";
 export { RandomBot, playRandomly } from "./bots/random-bot.ts";
 export { GAME_DECISION_LIMIT, NoEndError, playOut } from "./bots/play-out.ts";

@@ -306,3 +306,29 @@ export function turnOrderText(bots: readonly string[], test: TurnOrderTest): str
         : `evidence that the place in the turn order matters when ${bots[0] ?? "the bot"} plays every seat`;
   return `${counts} (${formatPValue(test.pValue)}, ${verdict})`;
 }
+
+/** One side of a comparison, as its first-player test read it: the bots of its seats and the test. */
+export interface FirstPlayerSide {
+  bots: readonly string[];
+  test: FirstPlayerTest;
+}
+
+/**
+ * When one side's test reads a first-player effect and the other's none: that is not B changing
+ * the first player's chances. Each test alone reads an effect in one run of twenty of a fair game,
+ * either of two in about one of ten; a designer read "A: no evidence, B: evidence of a first-player
+ * advantage" from one seed as the variant's doing, and more seeds undid it. The change itself is
+ * read game by game: the first to decide's win share, each game's own first player whatever seat
+ * (`firstPlayerChange`), which `change` gives as the reader sees it. `names`: how the note calls each side's test
+ * and what B did ("B changed it").
+ */
+export function oneSideFirstPlayerNote(a: FirstPlayerSide, b: FirstPlayerSide, change: string | undefined, names: { a: string; b: string; bChanged: string } = { a: "A", b: "B", bChanged: "B changed it" }): string | undefined {
+  const inA = firstPlayerEvidence(a.bots, a.test);
+  const inB = firstPlayerEvidence(b.bots, b.test);
+  if (inA === inB) return undefined;
+  // The other side's test must have been read, and read nothing (not "different bots").
+  const other = inA ? b : a;
+  if (firstPlayerReadable(other.bots, other.test) !== true) return undefined;
+  const moved = change ? ` (${change})` : "";
+  return `only ${inA ? names.a : names.b} reads a first-player effect; that alone does not show that ${names.bChanged} (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is the first to decide's win share game by game${moved}`;
+}

@@ -7,7 +7,7 @@ import { defaultWorkers, KEEP_HINT, loadForRun, parseShard, playRange, shardRang
 import type { CompareShardOutput, CompareShardSide } from "./compare-shards.ts";
 import { capitalised, escapeHtml, htmlPage, htmlRows, rateCell, SEAT_COLOURS } from "./simulate-report.ts";
 import { gamesPerSecondText, summarise, type SimulationSummary } from "./simulate-summary.ts";
-import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, evenJudgementNote, untakenOptionsNote, firstPlayerChange, firstPlayerEvidence, firstPlayerReadable, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
+import { changePrecision, changeText, FIRST_LOOK, sharedChangeLine, teamChangeReason, sharedCountsLine, sharedScoreNote, listed, looksText, lookSchedule, sureWinChange, pairedChange, precisionText, samePlayNote, seatsSureTogether, shareRate, togetherVerdict, togetherZ, Z95, type PairedChange, type PairedDifference, type PlayedGame, type Rate, type RunSettings, type SharedScore, balanceChange, balanceChangeText, measureChanges, measureFigureText, measureForm, measureRowLabel, type MeasureFigure, measuresApart, type MeasureChange, type MeasureChangeRow, type MeasuredGame, type MeasureInfo, type Game, firstPlayerText, turnOrderText, estimateReadsChanged, estimateReadsSeat, estimateSteersNote, evenJudgementNote, untakenOptionsNote, firstPlayerChange, oneSideFirstPlayerNote, sameWinnersText, winnerChangesText, alikeNote, alikeShareNote, compareCommand } from "../index.ts";
 import { checkReportPath } from "./report-path.ts";
 import { differentGames, differentGamesWarning } from "./same-game.ts";
 import { playersFor } from "./load-rules.ts";
@@ -731,29 +731,9 @@ function sideTestLines(c: Comparison): string[] {
   // The change itself, game by game: each game's own first to decide, whatever seat it sat in.
   const moved = c.firstPlayerChange;
   if (moved && c.pairs > 0) lines.push(`  B − A, game by game: the first to decide's win share ${changeText(moved, 100, 1, false)} points`);
-  const split = oneSideFirstPlayerNote(c);
+  const split = oneSideFirstPlayerNote({ bots: c.a.seats.map((x) => x.bot), test: c.a.firstPlayer }, { bots: c.b.seats.map((x) => x.bot), test: c.b.firstPlayer }, moved && c.pairs > 0 ? `above: ${changeText(moved, 100, 1, false)} points` : undefined);
   if (split) lines.push(`  ${split}`);
   return lines;
-}
-
-/**
- * When one side's test reads a first-player effect and the other's none: that is not B changing
- * the first player's chances. Each test alone reads an effect in one run of twenty of a fair game,
- * either of two in about one of ten; a designer read "A: no evidence, B: evidence of a first-player
- * advantage" from one seed as the variant's doing, and more seeds undid it. The change itself is
- * read game by game: the first to decide's win share, each game's own first player whatever seat
- * (`firstPlayerChange`, the line above the note).
- */
-function oneSideFirstPlayerNote(c: Comparison): string | undefined {
-  const bots = (s: typeof c.a): string[] => s.seats.map((x) => x.bot);
-  const inA = firstPlayerEvidence(bots(c.a), c.a.firstPlayer);
-  const inB = firstPlayerEvidence(bots(c.b), c.b.firstPlayer);
-  if (inA === inB) return undefined;
-  // The other side's test must have been read, and read nothing (not "different bots").
-  const other = inA ? c.b : c.a;
-  if (firstPlayerReadable(bots(other), other.firstPlayer) !== true) return undefined;
-  const change = c.firstPlayerChange && c.pairs > 0 ? ` (above: ${changeText(c.firstPlayerChange, 100, 1, false)} points)` : "";
-  return `only ${inA ? "A" : "B"} reads a first-player effect; that alone does not show that B changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is the first to decide's win share game by game${change}`;
 }
 
 /** The report's measures, as the text gives them (`measureChangeLines`): a table and the notes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstPlayerTest, firstPlayerText, turnOrderTest, turnOrderText } from "../../interpreter/bots/first-player.ts";
+import { firstPlayerTest, firstPlayerText, oneSideFirstPlayerNote, turnOrderTest, turnOrderText } from "../../interpreter/bots/first-player.ts";
 import { summarise, summaryLines } from "../../interpreter/cli/simulate-summary.ts";
 import { binomialPValue, chiSquarePValue, medianInterval, normalQuantile, pairedMeanDifference, pairedShareDifference, pairedShareTrials, quantile, shareTrials, spread, togetherZ, tQuantile, wilson } from "../../interpreter/bots/statistics.ts";
 import { botRandom } from "../../interpreter/bots/seeds.ts";
@@ -334,6 +334,29 @@ describe("the first-player test in words", () => {
     expect(firstPlayerText(["random"], firstPlayerTest(games(70, 13, 25), 3))).toBe(
       "the first to decide won 13 of 70 decisive games, 18.6% [11.2–29.2] against a fair 33.3%; 25 decided only by choices made at once left out (p = 0.0076, evidence of a first-player handicap when random plays every seat; the game has choices made at once, so the first to decide alone may not be the first in its turn order)",
     );
+  });
+});
+
+describe("a first-player effect read on one side of a comparison only", () => {
+  const games = (n: number, firstWins: number) => Array.from({ length: n }, (_, i) => ({ winners: [i < firstWins ? 0 : 1], first: 0 }));
+  const fair = { bots: ["greedy"], test: firstPlayerTest(games(200, 101), 2) };
+  const ahead = { bots: ["greedy"], test: firstPlayerTest(games(200, 125), 2) };
+
+  it("says it does not show the change, in the words of the reader's sides", () => {
+    expect(oneSideFirstPlayerNote(fair, ahead, "above: +12.0 [+3.1, +20.9] points")).toBe(
+      "only B reads a first-player effect; that alone does not show that B changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is the first to decide's win share game by game (above: +12.0 [+3.1, +20.9] points)",
+    );
+    // The editor names its sides: these rules and the variant.
+    expect(oneSideFirstPlayerNote(ahead, fair, undefined, { a: "the test of these rules", b: 'the test of "Short"', bChanged: '"Short" changed it' })).toBe(
+      'only the test of these rules reads a first-player effect; that alone does not show that "Short" changed it (each test reads one in a fair game about one run in twenty, either of the two at most about one in ten): the change is the first to decide\'s win share game by game',
+    );
+  });
+
+  it("says nothing when both sides read alike, or the other side's test could not be read", () => {
+    expect(oneSideFirstPlayerNote(fair, fair, undefined)).toBeUndefined();
+    expect(oneSideFirstPlayerNote(ahead, ahead, undefined)).toBeUndefined();
+    // Different bots in the seats: that side's test reads nothing of the game.
+    expect(oneSideFirstPlayerNote({ bots: ["greedy", "random"], test: fair.test }, ahead, undefined)).toBeUndefined();
   });
 });
 

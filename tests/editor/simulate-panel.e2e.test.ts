@@ -248,6 +248,8 @@ describe.skipIf(skipE2e)("simulate panel", () => {
     // Is the variant fairer? One figure a side, and its change game by game, as stela compare gives it.
     expect(await page.textContent("[data-testid=simulate-balance]")).toMatch(/^Seat balance: the seats' win shares lie \d+\.\d points from the fair share \(root mean square over the seats, less the \d+\.\d points the noise of 40 games adds(: within what noise alone gives, as even as these games can tell)?\)\.$/);
     expect(await page.textContent("[data-testid=simulate-balance-change]")).toMatch(/^Seat balance, these rules → "Head start": \d+\.\d → \d+\.\d points from the fair share, [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] \(root mean square over the seats, the noise of the games taken out; paired bootstrap\): ("Head start"'s seats are surely (less|more) even|no sure change in how even the seats are)\.$/);
+    // Every choice here is made at once: no game has a first to decide, so no first player's change.
+    expect(await page.$("[data-testid=simulate-first-player-change]")).toBeNull();
     // How often the games were drawn on each side: 12 points to the first seat break every tie on points.
     expect(await page.textContent("[data-testid=simulate-draws]")).toMatch(/^Games drawn \(first place shared\): \d+\.\d% \("Head start": 0\.0%; change to "Head start" -\d+\.\d \[-\d+\.\d, [+-]\d+\.\d\] points \[95%\], game by game\)\.$/);
     // A change of scoring only: the random bots played the same games on both sides, and the panel says so.
@@ -455,6 +457,9 @@ variant "Short turns" { override const ASKS = 1 }
     );
     // The other side's own first-player test, in the CLI's words.
     expect(await page.textContent("[data-testid=simulate-other-first-player]")).toMatch(/^In variant "Short turns": the first to decide won \d+ of \d+ decisive games, /);
+    // Does the variant change the first player's chances? Read game by game, each game's own first
+    // to decide, as stela compare gives it (the panel had only each side's own test).
+    expect(await page.textContent("[data-testid=simulate-first-player-change]")).toMatch(/^The first to decide's win share, these rules → "Short turns": [+-]\d+\.\d \[[+-]\d+\.\d, [+-]\d+\.\d\] points \[95%\], game by game \(each game's own first player, whatever seat\)\.$/);
     // The estimate reads ASKS (folded into it): the CLI's note, naming the side.
     expect(await page.textContent("[data-testid=simulate-estimate-note]")).toBe(
       'Note: the bots\' estimate reads what variant "Short turns" changes from these rules (the estimate itself): each side\'s bots judge positions by their own, so a change below may come from how they steer (what they buy, keep or avoid) as much as from the game; a measure of what they do tells which.',
