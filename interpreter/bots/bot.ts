@@ -48,6 +48,12 @@ export interface Judged {
 
 /** What `Bot.judged` counts at one choice of the rules: where it is and its prompt. */
 export interface JudgedSite {
+  /**
+   * The file it is written in when that is not the rules' own: the base game a variant file
+   * extends (`Span.file`). Its lines are that file's: a note that said "line 184" beside an
+   * 11-line variant file sent a designer looking for a fault in their variant.
+   */
+  file?: string;
   line: number;
   column: number;
   prompt: string;

@@ -98,7 +98,9 @@ export class GreedyBot {
     const sites = match.decisionSites;
     const at = sites[0];
     if (at) {
-      const site = (this.judged.sites[`${at.start.line}:${at.start.column}`] ??= { line: at.start.line, column: at.start.column, prompt: writtenPrompt(match, at) ?? match.decision?.prompt ?? "", weighed: 0, even: 0 });
+      // A choice of the base game a variant file extends is keyed and named with its file: its lines are that file's.
+      const key = at.file === undefined ? `${at.start.line}:${at.start.column}` : `${at.file}:${at.start.line}:${at.start.column}`;
+      const site = (this.judged.sites[key] ??= { ...(at.file === undefined ? {} : { file: at.file }), line: at.start.line, column: at.start.column, prompt: writtenPrompt(match, at) ?? match.decision?.prompt ?? "", weighed: 0, even: 0 });
       site.weighed++;
       if (even) site.even++;
       // Named options: the spans after the choice's, one per option offered, in the order `applyAt` counts them.

@@ -97,7 +97,7 @@ function evenChoiceNote(seats: readonly JudgedSeat[]): string | undefined {
     for (const site of Object.values(addSites(own.map((x) => x.judged!.sites)) ?? {})) {
       if (site.weighed < 10 || site.even < EVEN_AT_CHOICE * site.weighed) continue;
       const prompt = site.prompt ? `"${site.prompt}" ` : "";
-      notes.push(`${bot} (${where}) found every option worth the same at ${((site.even / site.weighed) * 100).toFixed(1)}% of the ${site.weighed.toLocaleString("en")} decisions it weighed at ${prompt}(line ${site.line}), and took one at random there`);
+      notes.push(`${bot} (${where}) found every option worth the same at ${((site.even / site.weighed) * 100).toFixed(1)}% of the ${site.weighed.toLocaleString("en")} decisions it weighed at ${prompt}(${siteLine(site)}), and took one at random there`);
     }
   }
   if (!notes.length) return undefined;
@@ -150,10 +150,15 @@ export function untakenOptionsNote(seats: readonly JudgedSeat[]): string | undef
       const untaken = options.filter((o) => o.taken === 0 && o.offered >= UNTAKEN_AT && (o.short ?? 0) * 2 >= o.offered).sort((a, b) => a.line - b.line || a.column - b.column);
       if (!untaken.length) continue;
       const prompt = site.prompt ? `"${site.prompt}" ` : "";
-      const named = untaken.map((o) => `"${o.label}" (line ${o.line}, offered at ${o.offered.toLocaleString("en")} of its decisions)`).join(" and ");
-      notes.push(`${bot} (${where}) never took ${named} at ${prompt}(line ${site.line})`);
+      const named = untaken.map((o) => `"${o.label}" (${siteLine({ ...o, ...(site.file === undefined ? {} : { file: site.file }) })}, offered at ${o.offered.toLocaleString("en")} of its decisions)`).join(" and ");
+      notes.push(`${bot} (${where}) never took ${named} at ${prompt}(${siteLine(site)})`);
     }
   }
   if (!notes.length) return undefined;
   return `${notes.join("; ")}: it judges an option where the rules next stop, or through at most ${FOLLOW_DEPTH + LINE_DEPTH} of its own choices after it in that turn, so an action whose gain comes more of its own choices later looks worth nothing to it and it never plays it; if players would, ask some of those choices as one (where and how to pay together), or give the \`estimate\` a term for what the action leads to, and check a game of these bots (\`--game N\`)`;
+}
+
+/** Where a choice (or one of its options, in the choice's file) is written: "line 184", or "line 184 of maya.stela" in the base game a variant file extends. */
+function siteLine(at: { line: number; file?: string | undefined }): string {
+  return at.file === undefined ? `line ${at.line}` : `line ${at.line} of ${at.file}`;
 }

@@ -1,6 +1,6 @@
 import { share, type PlayedGame } from "./paired-change.ts";
 import { botRandom } from "./seeds.ts";
-import { normalTail, quantile, Z95, type PairedDifference } from "./statistics.ts";
+import { normalTail, pairedShareDifference, quantile, Z95, type PairedDifference } from "./statistics.ts";
 
 /**
  * How even the seats are: how far their win shares lie from the fair share, in one figure.
@@ -116,7 +116,8 @@ const kept = new WeakMap<readonly PlayedGame[], WeakMap<readonly PlayedGame[], M
  * of pairs, so the same games always give the same interval. Near even the interval is wider than
  * its level says (the distance stops at 0): a rule on it breaks only on a clear change.
  * `variance`: the draws' variance times the pairs, as a paired mean's is the pairs' own. Undefined
- * with one seat or fewer than two pairs.
+ * with one seat or fewer than two pairs. With two seats the interval is seat 1's change read as a
+ * distance instead (`twoSeatChange`).
  */
 export function balanceChange(a: readonly PlayedGame[], b: readonly PlayedGame[], players: number, z = Z95): PairedDifference | undefined {
   const key = `${players}:${z}`;
@@ -135,6 +136,7 @@ function workOutChange(a: readonly PlayedGame[], b: readonly PlayedGame[], playe
   const both = a.flatMap((x, i) => (x.error === undefined && b[i]!.error === undefined ? [i] : []));
   const n = both.length;
   if (n < 2) return undefined;
+  if (players === 2) return twoSeatChange(both.map((i) => share(a[i]!, 0)), both.map((i) => share(b[i]!, 0)), z);
   // Each pair by its two sides' winners: its pattern carries both sides' shares.
   const pat = patternsOf(
     both,
@@ -165,6 +167,51 @@ function workOutChange(a: readonly PlayedGame[], b: readonly PlayedGame[], playe
 }
 
 /**
+ * The change of balance with two seats, read off seat 1's change in win share game by game. With
+ * two seats the balance is seat 1's distance from 50% (seat 2's is the same), so "are the seats
+ * more even?" and "does seat 1's share move?" are one question, and must get one answer: the
+ * bootstrap gave the first an interval of the Wald kind, too narrow when few games change and
+ * most one way (a designer's run read seat 1 "+4.3 [−0.3, +9.2]", no sure change, beside "−4.3
+ * [−8.0, −0.7]: surely more even"). Here seat 1's change gets Tango's interval
+ * (`pairedShareDifference`, as its own row does), and the distance is read at each end of it:
+ * the interval holds every change of distance that a change of seat 1's share within its interval
+ * gives (0 reached when that range comes within the noise of 50%), so the two never disagree.
+ * `sa`, `sb`: seat 1's share in each pair's game on side A and side B.
+ */
+function twoSeatChange(sa: readonly number[], sb: readonly number[], z: number): PairedDifference {
+  const n = sa.length;
+  const d = sb.map((v, i) => v - sa[i]!);
+  const moved = pairedShareDifference(d, z);
+  const [meanA, varA] = meanAndVariance(sa);
+  const [meanB, varB] = meanAndVariance(sb);
+  // A side's distance (`balanceOf` with two seats: both seats' terms are alike).
+  const distance = (s: number, v: number): number => 100 * Math.sqrt(Math.max(0, (s - 0.5) ** 2 - v));
+  const before = distance(meanA, varA);
+  const at = (delta: number): number => distance(meanA + delta, varB) - before;
+  const ends = [at(moved.low), at(moved.high)];
+  // Within the noise of 50% somewhere in the range: B's distance may be 0 there.
+  const lo = meanA + moved.low;
+  const hi = meanA + moved.high;
+  const reach = Math.sqrt(varB);
+  if (lo <= 0.5 + reach && hi >= 0.5 - reach) ends.push(-before);
+  const value = distance(meanB, varB) - before;
+  return { value, low: Math.min(value, ...ends), high: Math.max(value, ...ends), n, variance: 1e4 * moved.variance };
+}
+
+/** The mean of some shares, and the variance of that mean over the games (the sample variance over n − 1, then over n). */
+function meanAndVariance(xs: readonly number[]): [number, number] {
+  const n = xs.length;
+  let sum = 0;
+  let sq = 0;
+  for (const x of xs) {
+    sum += x;
+    sq += x * x;
+  }
+  const mean = sum / n;
+  return [mean, n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) / n : 0];
+}
+
+/**
  * A run's balance in words, as the CLI's summary and the editor's panel say it: "the seats' win
  * shares lie 7.4 points from the fair share (root mean square over the seats, less the 3.5 points
  * the noise of 200 games adds)".
@@ -179,7 +226,9 @@ export function seatBalanceText(b: SeatBalance): string {
  * from the fair share, +4.2 [+1.1, +7.0] (…): B's seats are surely less even". `changeText`
  * writes the change as every change of a comparison is written.
  */
-export function balanceChangeText(a: SeatBalance, b: SeatBalance, d: PairedDifference, changeText: (d: PairedDifference) => string): string {
+export function balanceChangeText(a: SeatBalance, b: SeatBalance, d: PairedDifference, changeText: (d: PairedDifference) => string, players: number): string {
   const verdict = d.low > 0 ? "B's seats are surely less even" : d.high < 0 ? "B's seats are surely more even" : "no sure change in how even the seats are";
-  return `${a.distance.toFixed(1)} → ${b.distance.toFixed(1)} points from the fair share, ${changeText(d)} (root mean square over the seats, the noise of the games taken out; paired bootstrap): ${verdict}`;
+  // With two seats the interval is seat 1's change in win share read as a distance (`twoSeatChange`): said, as the two lines agree.
+  const how = players === 2 ? "seat 1's distance from 50%, the noise of the games taken out; its interval from seat 1's change in win share, game by game" : "root mean square over the seats, the noise of the games taken out; paired bootstrap";
+  return `${a.distance.toFixed(1)} → ${b.distance.toFixed(1)} points from the fair share, ${changeText(d)} (${how}): ${verdict}`;
 }

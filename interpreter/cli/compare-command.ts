@@ -538,7 +538,7 @@ function changePrecisionLine(c: Comparison): string | undefined {
 function balanceChangeLine(c: Comparison): string | undefined {
   const d = c.balance;
   if (!d || !c.a.balance || !c.b.balance) return undefined;
-  return `seat balance: ${balanceChangeText(c.a.balance, c.b.balance, d, (x) => changeText(x, 1, 1, false))}`;
+  return `seat balance: ${balanceChangeText(c.a.balance, c.b.balance, d, (x) => changeText(x, 1, 1, false), c.a.players)}`;
 }
 
 /** The "together" lines of a comparison (`togetherVerdict`), of win share and of score: those with something to say. */

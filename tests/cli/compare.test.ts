@@ -83,7 +83,7 @@ describe("comparing two runs", () => {
     const c = compareSummaries(a, b, both, ["balance-change>5", "balance-change>20", "balance-change>2@95"], "cmd");
     expect(c.balance!.low).toBeGreaterThan(0);
     const line = comparisonLines(c).find((l) => l.startsWith("seat balance:"))!;
-    expect(line).toBe(`seat balance: ${a.balance!.distance.toFixed(1)} → ${b.balance!.distance.toFixed(1)} points from the fair share, ${changeText(c.balance!, 1, 1, false)} (root mean square over the seats, the noise of the games taken out; paired bootstrap): B's seats are surely less even`);
+    expect(line).toBe(`seat balance: ${a.balance!.distance.toFixed(1)} → ${b.balance!.distance.toFixed(1)} points from the fair share, ${changeText(c.balance!, 1, 1, false)} (seat 1's distance from 50%, the noise of the games taken out; its interval from seat 1's change in win share, game by game): B's seats are surely less even`);
     expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true]);
     expect(c.thresholds[0]!.detail).toMatch(/^the seats' distance from the fair share moves \+\d+\.\d points \(0\.0 → \d+\.\d points from the fair share\)$/);
     // Each side's own figure, as simulate prints it.

@@ -344,6 +344,38 @@ scoring p { points p.score }
     expect(simulationReport(summary, outcomes)).toContain("<p>Note: greedy (seats 1, 2) found every option worth the same at 100.0% of the 120 decisions it weighed at &quot;Guess after {n}&quot; (line 9)");
   });
 
+  it("names the base game's file at a choice written there, when a variant file's run meets it", () => {
+    // A designer's 11-line variant file read "(line 184)" of a choice in the base game it extends,
+    // and went looking for a fault in the variant.
+    const files = ruleFiles({
+      "base.stela": `game "Half blind" { players 2 }
+per player { score: number = 0 }
+const MOST = 3
+flow {
+  repeat 3 {
+    for p in players {
+      turn p {
+        let n = choose n from 1..MOST prompt "Score"
+        p.score += n
+        let _guess = choose g from 1..3 prompt "Guess after {n}"
+      }
+    }
+  }
+}
+scoring p { points p.score }
+`,
+      "more.stela": `variant "More" extends "base.stela" {
+  override const MOST = 4
+}
+`,
+    });
+    const s: RunSettings = { file: files["more.stela"]!, players: 2, bots: ["greedy"], seed: 1 };
+    const summary = summarise("Half blind", s, 10, runBatch({ ...s, from: 1, to: 11 }), 1);
+    const note = summaryLines(summary).find((l) => l.startsWith("note:"))!;
+    // The base's text is not at hand: its interpolation reads {…}.
+    expect(note).toContain(`at "Guess after {…}" (line 10 of ${files["base.stela"]!}), and took one at random there`);
+  });
+
   it("is said never to have taken an action whose gain comes more of its own choices later than it looks", () => {
     // A user's route game: "Claim a route", then which route, then which cards to pay with. Greedy
     // judged the claim where the colour was asked, before the route was paid for or scored, found it
