@@ -79,8 +79,12 @@ export interface Comparison {
    * widened to hold at once (`seatsSureTogether`); absent with two seats, whose changes mirror.
    */
   sureTogether?: number[];
+  /** Of `sureTogether`, the seats whose change holds at 99% together too (weak otherwise: `togetherVerdict`). */
+  firmTogether?: number[];
   /** The seats whose change of mean score holds with every seat's interval widened so (scores do not mirror: any number of seats). */
   scoresSureTogether: number[];
+  /** Of `scoresSureTogether`, those that hold at 99% together too. */
+  scoresFirmTogether?: number[];
   seats: SeatComparison[];
   length: PairedDifference & { relative: number };
   /**
@@ -425,8 +429,9 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
       }
     }
   });
-  const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players, "wins", looks) } : {};
+  const together = a.players >= 3 ? { sureTogether: seatsSureTogether(games.a, games.b, a.players, "wins", looks), firmTogether: seatsSureTogether(games.a, games.b, a.players, "wins", looks, 0.99) } : {};
   const scoresSureTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks);
+  const scoresFirmTogether = seatsSureTogether(games.a, games.b, a.players, "score", looks, 0.99);
   const margin = a.margin && b.margin ? { margin: at95.margin } : {};
   const top = a.top && b.top ? { top: at95.top } : {};
   // Draws read on both sides unless both are cooperative: a variant in which every game ties is the draws' own case.
@@ -442,7 +447,7 @@ export function compareSummaries(a: SimulationSummary, b: SimulationSummary, gam
   const shared = a.shared && b.shared && at95.pairs > 0 ? { shared: { a: a.shared, b: b.shared, change: at95.seats[0]!.score } } : {};
   // A summary is its measure's info too (`MeasureSummary`): the changes read labels and forms alone.
   const measured = a.measures || b.measures ? measuresCompared(a.measures ?? [], b.measures ?? [], games.a, games.b, a.players, shown) : {};
-  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, seats, length, ...(turns ? { turns } : {}), ...balanced, ...top, ...margin, ...drawn, ...firstChange, ...alike, thresholds, command, ...shared, ...measured };
+  return { a, b, pairs: at95.pairs, ...together, scoresSureTogether, scoresFirmTogether, seats, length, ...(turns ? { turns } : {}), ...balanced, ...top, ...margin, ...drawn, ...firstChange, ...alike, thresholds, command, ...shared, ...measured };
 }
 
 /** The measures' part of a comparison: their changes, and those only one side has. */
@@ -544,8 +549,8 @@ function balanceChangeLine(c: Comparison): string | undefined {
 /** The "together" lines of a comparison (`togetherVerdict`), of win share and of score: those with something to say. */
 function togetherLines(c: Comparison): string[] {
   const looks = c.looks?.planned.length ?? 1;
-  const wins = c.sureTogether && togetherVerdict(c.seats.map((s) => s.wins), c.sureTogether, "win share", looks);
-  const scores = c.seats.length >= 2 ? togetherVerdict(c.seats.map((s) => s.score), c.scoresSureTogether, "mean score", looks) : undefined;
+  const wins = c.sureTogether && togetherVerdict(c.seats.map((s) => s.wins), c.sureTogether, "win share", looks, c.firmTogether);
+  const scores = c.seats.length >= 2 ? togetherVerdict(c.seats.map((s) => s.score), c.scoresSureTogether, "mean score", looks, c.scoresFirmTogether) : undefined;
   return [wins, scores].filter((v): v is string => v !== undefined).map((v) => `together: ${v}`);
 }
 

@@ -405,6 +405,15 @@ describe("comparing two runs", () => {
     const ten = compare(10);
     expect(ten.sureTogether).toEqual([1, 2]);
     expect(comparisonLines(ten)).toContain("together: the changes in win share of seats 1 and 2 hold with all 3 seats read at once (Bonferroni: each interval at 98.3%)");
+    // Six flipped (6/√6 = 2.45): past 2.394, short of the 2.935 of 99% together (99.67% each): said
+    // to be weak, as the first-player test says of p above 0.01. A change that moves no seat reads
+    // as much about one run in twenty, and a designer acted on one such run.
+    const six = compare(6);
+    expect([six.sureTogether, six.firmTogether]).toEqual([[1, 2], []]);
+    expect(comparisonLines(six)).toContain(
+      "together: the changes in win share of seats 1 and 2 hold with all 3 seats read at once (Bonferroni: each interval at 98.3%), but they do not at 99% together: a change that moves no seat reads so about one run in twenty, so confirm with another --seed before acting on it",
+    );
+    expect(ten.firmTogether).toEqual([1, 2]);
     // Each side's first-player and turn-order tests, as simulate gives them (only --json had them).
     const lines = comparisonLines(ten);
     const at = lines.indexOf("first player, each side on its own:");
