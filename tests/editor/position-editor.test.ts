@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { exampleText, localName, pieceExpr, placeExpr, textLiteral, wordsOf } from "../../editor/src/playtest/position-edit.ts";
-import { openingOf, previewPosition } from "../../editor/src/playtest/position-preview.ts";
+import { cannotSetUp, openingOf, previewPosition } from "../../editor/src/playtest/position-preview.ts";
 import { PlaytestSession } from "../../editor/src/playtest/playtest-session.ts";
 import { compile, runExamples } from "../../interpreter/index.ts";
 import { readGame } from "../support/games.ts";
@@ -24,6 +24,18 @@ describe("position editor", () => {
     }
     return s;
   }
+
+  it("will not open while a secret choice is half answered, and says so before anything is moved", () => {
+    // Yaxha's first card choice: each player picks in secret. A bot's answer came at once; the
+    // position editor then took a move and refused it ("cannot lay out a position while …").
+    const yaxha = readGame("yaxha.stela");
+    const s = new PlaytestSession(compile(yaxha, "games/yaxha.stela").game!, { players: 3, seed: 1 });
+    s.persons = new Set([0, 1, 2]);
+    expect(s.current.state.pending?.kind).toBe("secret");
+    expect(cannotSetUp(s)).toBeUndefined();
+    expect(s.apply(0, s.current.options(0)[0]!.id).ok).toBe(true);
+    expect(cannotSetUp(s)).toMatch(/^A secret choice is half answered here .*Undo to before it, or make every seat a person and Restart, then set up the position\.$/);
+  });
 
   it("names places and texts as the rules write them", () => {
     expect([placeExpr("city"), placeExpr("picked#1"), placeExpr("display[2]")]).toEqual(["city", "players[1].picked", "display[2]"]);

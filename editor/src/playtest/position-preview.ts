@@ -51,6 +51,20 @@ function varKinds(def: GameDef): NonNullable<PositionPreview["varKinds"]> {
 }
 
 /** The opening of a playtest (its settings and every decision by label), what an example replays. */
+/**
+ * Why the position editor cannot open on the playtest as it stands, or undefined when it can. Said
+ * before any piece is moved: a half-answered secret choice was refused only at the first change (a
+ * designer picked up a card and put it down before being told).
+ */
+export function cannotSetUp(session: PlaytestSession): string | undefined {
+  if (session.settings.example !== undefined) return "The playtest opens an example: leave it first, or change that example's position block.";
+  const pending = session.current.state.pending;
+  if (pending?.kind === "secret" && Object.keys(pending.chosen).length > 0) {
+    return "A secret choice is half answered here (the bots gave theirs at once), and a position is laid out where a question is still to be asked: Undo to before it, or make every seat a person and Restart, then set up the position.";
+  }
+  return undefined;
+}
+
 export function openingOf(session: PlaytestSession): ExampleOpening {
   const s = session.settings;
   const opening: ExampleOpening = {

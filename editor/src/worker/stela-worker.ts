@@ -3,7 +3,7 @@ import { parse } from "../../../dsl/index.ts";
 import { compile, refusedOptions, type Game } from "../../../interpreter/index.ts";
 import { PlaytestSession, type PlaytestSnapshot } from "../playtest/playtest-session.ts";
 import type { ExampleOpening } from "../playtest/position-edit.ts";
-import { openingOf, previewPosition, type PositionRequest, type PositionRules } from "../playtest/position-preview.ts";
+import { cannotSetUp, openingOf, previewPosition, type PositionRequest, type PositionRules } from "../playtest/position-preview.ts";
 import { outlineOf } from "../rules/outline.ts";
 import type { CompileReply, Envelope, ReplayReply, PlaytestReply, PlaytestRequest, PositionReply, SurveyReply, WorkerReply, WorkerRequest } from "./protocol.ts";
 
@@ -176,7 +176,8 @@ function playtest(req: PlaytestRequest): PlaytestReply {
 function position(req: Extract<WorkerRequest, { type: "position" }>): PositionReply {
   if (!session || !rules) return { type: "position", refused: "There is no playtest yet: the rules have not compiled." };
   if (req.start) {
-    if (session.settings.example !== undefined) return { type: "position", refused: "The playtest opens an example: leave it first, or change that example's position block." };
+    const refused = cannotSetUp(session);
+    if (refused) return { type: "position", refused };
     positionOpening = openingOf(session);
   }
   if (!positionOpening) return { type: "position", refused: "The position editor is not open." };
