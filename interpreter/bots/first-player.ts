@@ -32,6 +32,12 @@ export interface FirstPlayerTest {
    */
   firstSeat?: number;
   /**
+   * The first to decide was not the same seat in every game counted (a game that draws its start
+   * player): the text says so, as a designer read "seat 1 won 50.0%" beside "the first to decide
+   * won 61 of 100" and took them for the same seat.
+   */
+  firstVaries?: true;
+  /**
    * The game's `estimate` reads each player's seat (`estimateReadsSeat`): bots that judge by it may
    * judge each seat differently, so the first seat's share is its estimate's as much as the move's.
    * Set by the tool that knows the rules (`stela simulate`, the editor).
@@ -108,6 +114,8 @@ export function firstPlayerTest(clean: readonly FirstMoveGame[], players: number
   }
   const firstSeat = sameFirstSeat(decisive);
   if (firstSeat !== undefined) test.firstSeat = firstSeat;
+  // A game that draws its start player: said, as "the first to decide" then is no one seat.
+  else if (decisive.some((g) => (g.first ?? 0) !== (decisive[0]!.first ?? 0))) test.firstVaries = true;
   return test;
 }
 
@@ -191,7 +199,7 @@ export function formatPValue(p: number): string {
 export function firstPlayerText(bots: readonly string[], test: FirstPlayerTest): string {
   if (noFirstPlayer(test)) return `no first player: ${firstPlayerVerdict(bots, test)}${test.bySeat ? `; ${seatText(bots, test.bySeat)}` : ""}`;
   const left = test.atOnce ? `; ${atOnceLeftOut(test.atOnce)}` : "";
-  const who = test.firstSeat === undefined ? "the first to decide" : `the first to decide (seat ${test.firstSeat + 1} in every game)`;
+  const who = test.firstSeat !== undefined ? `the first to decide (seat ${test.firstSeat + 1} in every game)` : test.firstVaries ? "the first to decide (whoever it was in each game: not always seat 1)" : "the first to decide";
   // The share with its interval against the fair share: how big an effect is, or could be hiding.
   const share = test.decisive > 0 ? `, ${rateText(wilson(test.wins, test.decisive))} against a fair ${percent(test.fairShare)}` : "";
   return `${who} won ${test.wins} of ${test.decisive} decisive games${share}${left} (${formatPValue(test.pValue)}, ${firstPlayerVerdict(bots, test)})`;

@@ -330,6 +330,15 @@ describe("the first-player test in words", () => {
     expect(firstPlayerText(["greedy"], firstPlayerTest(games(200, 116), 2))).toMatch(/\(p = 0\.0\d+, evidence of a first-player advantage when greedy plays every seat, but weak \(p above 0\.01: about one run in twenty of a fair game reads as much\): confirm with another --seed before acting on it\)$/);
   });
 
+  it("says when the first to decide was not always seat 1 (a game that draws its start player)", () => {
+    const drawn = Array.from({ length: 100 }, (_, i) => ({ winners: [i % 2], first: i < 61 ? i % 2 : 1 - (i % 2) }));
+    const test = firstPlayerTest(drawn, 2);
+    expect(test.firstVaries).toBe(true);
+    expect(firstPlayerText(["random"], test)).toMatch(/^the first to decide \(whoever it was in each game: not always seat 1\) won 61 of 100 decisive games, /);
+    // Seat 1 first in every game: said as before.
+    expect(firstPlayerTest(games(10, 5), 2).firstVaries).toBeUndefined();
+  });
+
   it("warns that in a game with choices made at once the first to decide alone may not open the turn order", () => {
     expect(firstPlayerText(["random"], firstPlayerTest(games(70, 13, 25), 3))).toBe(
       "the first to decide won 13 of 70 decisive games, 18.6% [11.2–29.2] against a fair 33.3%; 25 decided only by choices made at once left out (p = 0.0076, evidence of a first-player handicap when random plays every seat; the game has choices made at once, so the first to decide alone may not be the first in its turn order)",
