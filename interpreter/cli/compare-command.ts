@@ -639,7 +639,8 @@ export function comparisonLines(c: Comparison): string[] {
   if (steer) lines.push(`note: ${steer}`);
   for (const n of judgementNotes(c)) lines.push(`note: ${n}`);
   // How long such a run takes, side by side: a designer timed their runs with `time` to plan the next.
-  lines.push(`games per second: A ${gamesPerSecondText(c.a.playoutsPerSecond)}, B ${gamesPerSecondText(c.b.playoutsPerSecond)}${c.a.shards || c.b.shards ? " per shard (their running times added up)" : ""}`);
+  // Wall clock, side after side: a designer read B as twice as fast when A had run while the machine was busy.
+  lines.push(`games per second: A ${gamesPerSecondText(c.a.playoutsPerSecond)}, B ${gamesPerSecondText(c.b.playoutsPerSecond)}${c.a.shards || c.b.shards ? " per shard (their running times added up)" : ""} (wall clock, one side after the other: other work on the machine slows either; \`stela strength\` times bots in CPU time)`);
   lines.push(`errors: A ${c.a.errors.length}, B ${c.b.errors.length}`);
   for (const e of [...c.a.errors.map((e) => ["A", e] as const), ...c.b.errors.map((e) => ["B", e] as const)].slice(0, 6)) lines.push(`  ${e[0]} game ${e[1].game}${e[1].run === undefined ? "" : ` of seed ${e[1].run}`}: ${e[1].message}`, `    replay: ${e[1].replay}`);
   for (const t of c.thresholds) lines.push(`${verdictWord(t).padEnd(4)} --fail-if ${t.rule}: ${t.detail}`);

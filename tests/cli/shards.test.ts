@@ -33,7 +33,7 @@ describe("stela compare --shard and merge", () => {
     expect(merged.code).toBe(1);
     // Line for line, but for the pace (each play's own time).
     expect(paceless(merged.out)).toBe(paceless(whole.out));
-    expect(merged.out).toMatch(/games per second: A [\d.]+, B [\d.]+ per shard \(their running times added up\)\n/);
+    expect(merged.out).toMatch(/games per second: A [\d.]+, B [\d.]+ per shard \(their running times added up\) \(wall clock, one side after the other: other work on the machine slows either; `stela strength` times bots in CPU time\)\n/);
     const json = (out: string) => {
       const c = JSON.parse(out);
       for (const side of [c.a, c.b]) {

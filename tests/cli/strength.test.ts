@@ -30,7 +30,7 @@ describe("stela strength", () => {
     expect(up.out).toMatch(/^greedy against random: .*steps\.stela, 2 players, 40 games \(greedy in each seat in turn, 20 a seat, random in the others; the same game seeds in every seat\), seed 1$/m);
     expect(up.out).toMatch(/^greedy won \d+\.\d% \[\d+\.\d–\d+\.\d\] of 40 games \(a first place shared by k counts 1\/k\), against a fair 50\.0%: surely stronger than random in this game/m);
     expect(up.out).toMatch(/^ {2}by seat: seat 1 .* of 20; seat 2 .* of 20$/m);
-    expect(up.out).toMatch(/^time: \d+ ms a game with greedy in a seat, \d+ ms a game of random alone \(\d+\.\dx as long; 4 pairs of the same games played back to back in one process\)$/m);
+    expect(up.out).toMatch(/^time: \d+ ms a game with greedy in a seat, \d+ ms a game of random alone \(\d+\.\dx as long; 4 pairs of the same games played back to back in one process, in CPU time: other work on the machine does not count\)$/m);
     const down = JSON.parse(stela(["strength", steps, "--bot", "random", "--against", "greedy", "--games", "40", "--workers", "1", "--json"]).out);
     expect(down.games).toBe(40);
     expect(down.share.high).toBeLessThan(0.5);
