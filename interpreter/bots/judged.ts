@@ -158,7 +158,7 @@ export function untakenOptionsNote(seats: readonly JudgedSeat[]): string | undef
   return `${notes.join("; ")}: it judges an option where the rules next stop, or through at most ${FOLLOW_DEPTH + LINE_DEPTH} of its own choices after it in that turn, so an action whose gain comes more of its own choices later looks worth nothing to it and it never plays it; if players would, ask some of those choices as one (where and how to pay together), or give the \`estimate\` a term for what the action leads to, and check a game of these bots (\`--game N\`)`;
 }
 
-/** Where a choice (or one of its options, in the choice's file) is written: "line 184", or "line 184 of maya.stela" in the base game a variant file extends. */
+/** Where a choice (or one of its options, in the choice's file) is written: "line 184", or "line 184 of base.stela" in the base game a variant file extends. */
 function siteLine(at: { line: number; file?: string | undefined }): string {
   return at.file === undefined ? `line ${at.line}` : `line ${at.line} of ${at.file}`;
 }
