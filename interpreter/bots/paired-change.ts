@@ -342,7 +342,7 @@ export function seatsSureTogether(a: readonly PlayedGame[], b: readonly PlayedGa
  * (`seatsSureTogether` at 0.99); one that holds at 95% only is said to be weak, as the first-player
  * test says of p above 0.01. A designer's variant that could not favour any seat read "seat 3's
  * change in win share holds with all 4 seats read at once" from one run of 400 games, and other
- * seeds showed nothing: at 95% a change that moves no seat reads so about one run in twenty.
+ * seeds showed nothing: at 95% a change that moves no seat reads so up to one run in twenty.
  */
 export function togetherVerdict(changes: readonly PairedDifference[], sure: readonly number[], what = "win share", looks = 1, firm?: readonly number[]): string | undefined {
   if (!changes.some(leavesOutZero)) return undefined;
@@ -353,5 +353,5 @@ export function togetherVerdict(changes: readonly PairedDifference[], sure: read
   const weak = firm === undefined ? [] : sure.filter((p) => !firm.includes(p));
   if (weak.length === 0) return `${which} with all ${k} seats read at once ${each}`;
   const them = weak.length === sure.length ? (sure.length === 1 ? "it does" : "they do") : `seat${weak.length === 1 ? "" : "s"} ${weak.join(", ")} ${weak.length === 1 ? "does" : "do"}`;
-  return `${which} with all ${k} seats read at once ${each}, but ${them} not at 99% together: a change that moves no seat reads so about one run in twenty, so confirm with another --seed before acting on it`;
+  return `${which} with all ${k} seats read at once ${each}, but ${them} not at 99% together: a change that moves no seat reads so up to one run in twenty, so confirm with another --seed before acting on it`;
 }

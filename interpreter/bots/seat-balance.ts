@@ -116,8 +116,8 @@ const kept = new WeakMap<readonly PlayedGame[], WeakMap<readonly PlayedGame[], M
  * of pairs, so the same games always give the same interval. Near even the interval is wider than
  * its level says (the distance stops at 0): a rule on it breaks only on a clear change.
  * `variance`: the draws' variance times the pairs, as a paired mean's is the pairs' own. Undefined
- * with one seat or fewer than two pairs. With two seats the interval is seat 1's change read as a
- * distance instead (`twoSeatChange`).
+ * with one seat or fewer than two pairs. With two seats, widened to hold 0 when seat 1's own
+ * change does (`widenedToSeatOne`).
  */
 export function balanceChange(a: readonly PlayedGame[], b: readonly PlayedGame[], players: number, z = Z95): PairedDifference | undefined {
   const key = `${players}:${z}`;
@@ -136,7 +136,6 @@ function workOutChange(a: readonly PlayedGame[], b: readonly PlayedGame[], playe
   const both = a.flatMap((x, i) => (x.error === undefined && b[i]!.error === undefined ? [i] : []));
   const n = both.length;
   if (n < 2) return undefined;
-  if (players === 2) return twoSeatChange(both.map((i) => share(a[i]!, 0)), both.map((i) => share(b[i]!, 0)), z);
   // Each pair by its two sides' winners: its pattern carries both sides' shares.
   const pat = patternsOf(
     both,
@@ -163,52 +162,28 @@ function workOutChange(a: readonly PlayedGame[], b: readonly PlayedGame[], playe
   const sorted = Array.from(out).sort((x, y) => x - y);
   const mean = sorted.reduce((s, v) => s + v, 0) / draws;
   const variance = sorted.reduce((s, v) => s + (v - mean) ** 2, 0) / (draws - 1);
-  return { value, low: quantile(sorted, tail), high: quantile(sorted, 1 - tail), n, variance: variance * n };
+  const d = { value, low: quantile(sorted, tail), high: quantile(sorted, 1 - tail), n, variance: variance * n };
+  return players === 2 ? widenedToSeatOne(d, a, b, both, z) : d;
 }
 
 /**
- * The change of balance with two seats, read off seat 1's change in win share game by game. With
- * two seats the balance is seat 1's distance from 50% (seat 2's is the same), so "are the seats
- * more even?" and "does seat 1's share move?" are one question, and must get one answer: the
- * bootstrap gave the first an interval of the Wald kind, too narrow when few games change and
- * most one way (a designer's run read seat 1 "+4.3 [−0.3, +9.2]", no sure change, beside "−4.3
- * [−8.0, −0.7]: surely more even"). Here seat 1's change gets Tango's interval
- * (`pairedShareDifference`, as its own row does), and the distance is read at each end of it:
- * the interval holds every change of distance that a change of seat 1's share within its interval
- * gives (0 reached when that range comes within the noise of 50%), so the two never disagree.
- * `sa`, `sb`: seat 1's share in each pair's game on side A and side B.
+ * With two seats the balance is seat 1's distance from 50%, so "are the seats more even?" and "does
+ * seat 1's share move?" are one question and must not get opposite answers. The bootstrap alone
+ * gave the first an interval of the Wald kind, too narrow when few games change and most of them
+ * to draws: a designer's run read seat 1 "+4.3 [−0.3, +9.2]", no sure change, beside "−4.3 [−8.0,
+ * −0.7]: surely more even". When seat 1's own change (Tango's interval, as its row reads it) holds
+ * 0, the balance's interval is widened to hold 0 too. Reading the distance off seat 1's interval
+ * instead (each end mapped through the distance) was tried and dropped: it took side A's share as
+ * exact, and near 50% its noise read a sure drop of seat 1 as "surely more even" in a third of
+ * runs where B was less even (a review's simulation: 50% → 47%, 400 games).
  */
-function twoSeatChange(sa: readonly number[], sb: readonly number[], z: number): PairedDifference {
-  const n = sa.length;
-  const d = sb.map((v, i) => v - sa[i]!);
-  const moved = pairedShareDifference(d, z);
-  const [meanA, varA] = meanAndVariance(sa);
-  const [meanB, varB] = meanAndVariance(sb);
-  // A side's distance (`balanceOf` with two seats: both seats' terms are alike).
-  const distance = (s: number, v: number): number => 100 * Math.sqrt(Math.max(0, (s - 0.5) ** 2 - v));
-  const before = distance(meanA, varA);
-  const at = (delta: number): number => distance(meanA + delta, varB) - before;
-  const ends = [at(moved.low), at(moved.high)];
-  // Within the noise of 50% somewhere in the range: B's distance may be 0 there.
-  const lo = meanA + moved.low;
-  const hi = meanA + moved.high;
-  const reach = Math.sqrt(varB);
-  if (lo <= 0.5 + reach && hi >= 0.5 - reach) ends.push(-before);
-  const value = distance(meanB, varB) - before;
-  return { value, low: Math.min(value, ...ends), high: Math.max(value, ...ends), n, variance: 1e4 * moved.variance };
-}
-
-/** The mean of some shares, and the variance of that mean over the games (the sample variance over n − 1, then over n). */
-function meanAndVariance(xs: readonly number[]): [number, number] {
-  const n = xs.length;
-  let sum = 0;
-  let sq = 0;
-  for (const x of xs) {
-    sum += x;
-    sq += x * x;
-  }
-  const mean = sum / n;
-  return [mean, n > 1 ? Math.max(0, (sq - n * mean * mean) / (n - 1)) / n : 0];
+function widenedToSeatOne(d: PairedDifference, a: readonly PlayedGame[], b: readonly PlayedGame[], both: readonly number[], z: number): PairedDifference {
+  const seatOne = pairedShareDifference(
+    both.map((i) => share(b[i]!, 0) - share(a[i]!, 0)),
+    z,
+  );
+  if (seatOne.low > 0 || seatOne.high < 0) return d;
+  return { ...d, low: Math.min(d.low, 0), high: Math.max(d.high, 0) };
 }
 
 /**
@@ -228,7 +203,7 @@ export function seatBalanceText(b: SeatBalance): string {
  */
 export function balanceChangeText(a: SeatBalance, b: SeatBalance, d: PairedDifference, changeText: (d: PairedDifference) => string, players: number): string {
   const verdict = d.low > 0 ? "B's seats are surely less even" : d.high < 0 ? "B's seats are surely more even" : "no sure change in how even the seats are";
-  // With two seats the interval is seat 1's change in win share read as a distance (`twoSeatChange`): said, as the two lines agree.
-  const how = players === 2 ? "seat 1's distance from 50%, the noise of the games taken out; its interval from seat 1's change in win share, game by game" : "root mean square over the seats, the noise of the games taken out; paired bootstrap";
+  // With two seats the interval never reads surer than seat 1's own change (`widenedToSeatOne`): said, as the two lines agree.
+  const how = players === 2 ? "seat 1's distance from 50%, the noise of the games taken out; paired bootstrap, never surer than seat 1's own change" : "root mean square over the seats, the noise of the games taken out; paired bootstrap";
   return `${a.distance.toFixed(1)} → ${b.distance.toFixed(1)} points from the fair share, ${changeText(d)} (${how}): ${verdict}`;
 }

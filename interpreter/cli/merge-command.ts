@@ -76,7 +76,7 @@ export function outcomeProblem(o: unknown, players: number): string | undefined 
   if (g.error !== undefined && typeof g.error !== "string") return "has an error that is not a text";
   const counts = (j: { weighed?: unknown; even?: unknown }): boolean => whole(j.weighed) && whole(j.even) && j.even >= 0 && j.even <= j.weighed;
   // By choice: where it is, its prompt (printed in a note, so a text) and the same counts.
-  const site = (x: unknown): boolean => !!x && typeof x === "object" && counts(x) && whole((x as JudgedSite).line) && whole((x as JudgedSite).column) && typeof (x as JudgedSite).prompt === "string";
+  const site = (x: unknown): boolean => !!x && typeof x === "object" && counts(x) && whole((x as JudgedSite).line) && whole((x as JudgedSite).column) && typeof (x as JudgedSite).prompt === "string" && ((x as JudgedSite).file === undefined || typeof (x as JudgedSite).file === "string");
   const sites = (x: unknown): boolean => x === undefined || (!!x && typeof x === "object" && !Array.isArray(x) && Object.values(x).every(site));
   // Failures of the estimate: among the even decisions, with the first one's message.
   const failures = (j: Judged): boolean => (j.failed === undefined || (whole(j.failed) && j.failed >= 0 && j.failed <= j.even)) && (j.failure === undefined || typeof j.failure === "string");

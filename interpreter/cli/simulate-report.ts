@@ -10,7 +10,9 @@ function firstPlayerSentence(s: SimulationSummary): string {
   const fp = s.firstPlayer;
   if (fp.decisive === 0 && (fp.atOnce ?? 0) > 0) return `No first player: ${escapeHtml(firstSeatVerdict(s))}.`;
   const left = fp.atOnce ? ` (${fp.atOnce} decided only by choices made at once left out)` : "";
-  return `The first to decide: ${fp.wins} wins in ${fp.decisive} decisive games${left}, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.`;
+  // A drawn start player: "the first to decide" is then no one seat (`FirstPlayerTest.firstVaries`).
+  const who = fp.firstSeat !== undefined ? `The first to decide (seat ${fp.firstSeat + 1} in every game)` : fp.firstVaries ? "The first to decide (whoever it was in each game: not always seat 1)" : "The first to decide";
+  return `${who}: ${fp.wins} wins in ${fp.decisive} decisive games${left}, exact binomial test against the fair share ${escapeHtml(formatPValue(fp.pValue))}: ${escapeHtml(firstSeatVerdict(s))}.`;
 }
 
 /** Chart.js's browser bundle, inlined so the report opens anywhere, offline. */

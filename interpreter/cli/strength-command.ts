@@ -129,6 +129,7 @@ export async function runStrength(file: string, o: StrengthOptions, out: (line: 
     const figures = clean.length ? { share, bySeat, verdict } : {};
     out(
       JSON.stringify(
+        // secondsPerGame: CPU seconds of this process (`timePairs`), its JIT and garbage collection included.
         { file, players: o.players, bot: o.bot, against: o.against, seed: o.seed, ...(o.variant === undefined ? {} : { variant: o.variant }), games: played, failed, fair, ...figures, secondsPerGame: { withBot: timed.withBot, againstAlone: timed.alone, pairs: timed.pairs } },
         null,
         2,

@@ -83,7 +83,7 @@ describe("comparing two runs", () => {
     const c = compareSummaries(a, b, both, ["balance-change>5", "balance-change>20", "balance-change>2@95"], "cmd");
     expect(c.balance!.low).toBeGreaterThan(0);
     const line = comparisonLines(c).find((l) => l.startsWith("seat balance:"))!;
-    expect(line).toBe(`seat balance: ${a.balance!.distance.toFixed(1)} → ${b.balance!.distance.toFixed(1)} points from the fair share, ${changeText(c.balance!, 1, 1, false)} (seat 1's distance from 50%, the noise of the games taken out; its interval from seat 1's change in win share, game by game): B's seats are surely less even`);
+    expect(line).toBe(`seat balance: ${a.balance!.distance.toFixed(1)} → ${b.balance!.distance.toFixed(1)} points from the fair share, ${changeText(c.balance!, 1, 1, false)} (seat 1's distance from 50%, the noise of the games taken out; paired bootstrap, never surer than seat 1's own change): B's seats are surely less even`);
     expect(c.thresholds.map((t) => t.broken)).toEqual([true, false, true]);
     expect(c.thresholds[0]!.detail).toMatch(/^the seats' distance from the fair share moves \+\d+\.\d points \(0\.0 → \d+\.\d points from the fair share\)$/);
     // Each side's own figure, as simulate prints it.
@@ -411,7 +411,7 @@ describe("comparing two runs", () => {
     const six = compare(6);
     expect([six.sureTogether, six.firmTogether]).toEqual([[1, 2], []]);
     expect(comparisonLines(six)).toContain(
-      "together: the changes in win share of seats 1 and 2 hold with all 3 seats read at once (Bonferroni: each interval at 98.3%), but they do not at 99% together: a change that moves no seat reads so about one run in twenty, so confirm with another --seed before acting on it",
+      "together: the changes in win share of seats 1 and 2 hold with all 3 seats read at once (Bonferroni: each interval at 98.3%), but they do not at 99% together: a change that moves no seat reads so up to one run in twenty, so confirm with another --seed before acting on it",
     );
     expect(ten.firmTogether).toEqual([1, 2]);
     // Each side's first-player and turn-order tests, as simulate gives them (only --json had them).

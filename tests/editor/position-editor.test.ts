@@ -34,7 +34,7 @@ describe("position editor", () => {
     expect(s.current.state.pending?.kind).toBe("secret");
     expect(cannotSetUp(s)).toBeUndefined();
     expect(s.apply(0, s.current.options(0)[0]!.id).ok).toBe(true);
-    expect(cannotSetUp(s)).toMatch(/^A secret choice is half answered here .*Undo to before it, or make every seat a person and Restart, then set up the position\.$/);
+    expect(cannotSetUp(s)).toMatch(/^A secret choice is half answered here \(some players gave theirs\).*Undo to before it \(bots answer at once: make every seat a person and Restart\), then set up the position\.$/);
   });
 
   it("names places and texts as the rules write them", () => {

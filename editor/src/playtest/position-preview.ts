@@ -50,7 +50,6 @@ function varKinds(def: GameDef): NonNullable<PositionPreview["varKinds"]> {
   return { globals: kinds(def.globals), players: kinds(def.playerVars) };
 }
 
-/** The opening of a playtest (its settings and every decision by label), what an example replays. */
 /**
  * Why the position editor cannot open on the playtest as it stands, or undefined when it can. Said
  * before any piece is moved: a half-answered secret choice was refused only at the first change (a
@@ -60,11 +59,12 @@ export function cannotSetUp(session: PlaytestSession): string | undefined {
   if (session.settings.example !== undefined) return "The playtest opens an example: leave it first, or change that example's position block.";
   const pending = session.current.state.pending;
   if (pending?.kind === "secret" && Object.keys(pending.chosen).length > 0) {
-    return "A secret choice is half answered here (the bots gave theirs at once), and a position is laid out where a question is still to be asked: Undo to before it, or make every seat a person and Restart, then set up the position.";
+    return "A secret choice is half answered here (some players gave theirs), and a position is laid out where a question is still to be asked: Undo to before it (bots answer at once: make every seat a person and Restart), then set up the position.";
   }
   return undefined;
 }
 
+/** The opening of a playtest (its settings and every decision by label), what an example replays. */
 export function openingOf(session: PlaytestSession): ExampleOpening {
   const s = session.settings;
   const opening: ExampleOpening = {

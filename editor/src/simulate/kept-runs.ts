@@ -6,6 +6,12 @@
  * brought back so, and the figures of rules edited since as earlier ones (`run-age.ts`).
  */
 
+/**
+ * The shape of what is kept: raised whenever the panel's figures or form change shape, so a run
+ * kept by an older editor is not shown by a newer one (it is dropped instead).
+ */
+const KEPT_SHAPE = 1;
+
 /** A run as the panel keeps it: its figures (the panel's own shape) and the form that ran it. */
 export interface KeptRun<R, F> {
   result: R;
@@ -36,7 +42,7 @@ export function keepRun<R, F>(file: string, run: KeptRun<R, F>): boolean {
   const s = storage();
   if (!s) return false;
   try {
-    s.setItem(PREFIX + file, JSON.stringify(run));
+    s.setItem(PREFIX + file, JSON.stringify({ ...run, shape: KEPT_SHAPE }));
     return true;
   } catch {
     // Too large for what is left of the quota: an older entry of this file would mislead, so it goes.
@@ -57,8 +63,8 @@ export function keptRun<R, F>(file: string | undefined): KeptRun<R, F> | undefin
   try {
     const text = s?.getItem(PREFIX + file);
     if (!text) return undefined;
-    const run = JSON.parse(text) as KeptRun<R, F>;
-    return run && typeof run === "object" && "result" in run && "form" in run && typeof run.at === "number" ? run : undefined;
+    const run = JSON.parse(text) as KeptRun<R, F> & { shape?: number };
+    return run && typeof run === "object" && run.shape === KEPT_SHAPE && "result" in run && "form" in run && typeof run.at === "number" ? run : undefined;
   } catch {
     return undefined;
   }
