@@ -1,6 +1,6 @@
-import { share, type PlayedGame } from "./paired-change.ts";
+import { pairedChange, share, type PlayedGame } from "./paired-change.ts";
 import { botRandom } from "./seeds.ts";
-import { normalTail, pairedShareDifference, quantile, Z95, type PairedDifference } from "./statistics.ts";
+import { normalTail, quantile, Z95, type PairedDifference } from "./statistics.ts";
 
 /**
  * How even the seats are: how far their win shares lie from the fair share, in one figure.
@@ -163,7 +163,7 @@ function workOutChange(a: readonly PlayedGame[], b: readonly PlayedGame[], playe
   const mean = sorted.reduce((s, v) => s + v, 0) / draws;
   const variance = sorted.reduce((s, v) => s + (v - mean) ** 2, 0) / (draws - 1);
   const d = { value, low: quantile(sorted, tail), high: quantile(sorted, 1 - tail), n, variance: variance * n };
-  return players === 2 ? widenedToSeatOne(d, a, b, both, z) : d;
+  return players === 2 ? widenedToSeatOne(d, a, b, z) : d;
 }
 
 /**
@@ -177,11 +177,9 @@ function workOutChange(a: readonly PlayedGame[], b: readonly PlayedGame[], playe
  * exact, and near 50% its noise read a sure drop of seat 1 as "surely more even" in a third of
  * runs where B was less even (a review's simulation: 50% → 47%, 400 games).
  */
-function widenedToSeatOne(d: PairedDifference, a: readonly PlayedGame[], b: readonly PlayedGame[], both: readonly number[], z: number): PairedDifference {
-  const seatOne = pairedShareDifference(
-    both.map((i) => share(b[i]!, 0) - share(a[i]!, 0)),
-    z,
-  );
+function widenedToSeatOne(d: PairedDifference, a: readonly PlayedGame[], b: readonly PlayedGame[], z: number): PairedDifference {
+  // Seat 1's row itself, so the two can never read otherwise.
+  const seatOne = pairedChange(a, b, 2, z).seats[0]!.wins;
   if (seatOne.low > 0 || seatOne.high < 0) return d;
   return { ...d, low: Math.min(d.low, 0), high: Math.max(d.high, 0) };
 }
